@@ -1,0 +1,58 @@
+"""The lexguard error hierarchy.
+
+Every exception lexguard raises on purpose derives from :class:`LexguardError`, so a caller
+can catch one type. Messages say what went wrong *and* what to do next.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "LexguardError",
+    "ConfigurationError",
+    "InputError",
+    "ModelLoadError",
+    "GeneratorError",
+    "ValidationFailedError",
+    "RuleTimeoutError",
+    "ParseError",
+]
+
+
+class LexguardError(Exception):
+    """Base class of every error lexguard raises."""
+
+
+class ConfigurationError(LexguardError, ValueError):
+    """A configuration value or rule definition is invalid."""
+
+
+class InputError(LexguardError, TypeError):
+    """The guard was given input it cannot validate (wrong type or shape)."""
+
+
+class ModelLoadError(LexguardError, RuntimeError):
+    """An embedding, NLI or judge model could not be loaded."""
+
+
+class GeneratorError(LexguardError, RuntimeError):
+    """The wrapped generator raised while lexguard asked it to regenerate."""
+
+
+class ParseError(LexguardError, ValueError):
+    """Raw model output could not be parsed into the expected shape."""
+
+
+class RuleTimeoutError(LexguardError, TimeoutError):
+    """A user-supplied pattern took longer than its time budget to evaluate."""
+
+
+class ValidationFailedError(LexguardError):
+    """Raised by the ``raise`` fallback strategy when an answer cannot be accepted.
+
+    Attributes:
+        report: The :class:`~lexguard.ValidationReport` of the last attempt.
+    """
+
+    def __init__(self, message: str, report: object | None = None) -> None:
+        super().__init__(message)
+        self.report = report
