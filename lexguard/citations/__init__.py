@@ -1,0 +1,73 @@
+"""Citation validation: model-produced citations, a quality gate, and code-source citations.
+
+* :func:`validate_citations` / :func:`validate_batch` check citations a model produced
+  (required and enhanced fields, hallucinated spans, quotes against sources) and apply the
+  FAIL / WARN / PASS quality gate.
+* :func:`validate_source` checks code-assistant citations (path + line range + quoted text)
+  under an allowed root and decides PASS / REVIEW / REJECT.
+"""
+
+from lexguard.citations._io import iter_qa_items, load_qa_items
+from lexguard.citations._models import (
+    BatchReport,
+    CitationCheck,
+    CitationMetrics,
+    CitationPolicy,
+    CitationReport,
+    GateOutcome,
+    GateResult,
+    ModelCitation,
+    QAItem,
+    QuoteMatch,
+)
+from lexguard.citations._sources import (
+    CodeCitation,
+    Decision,
+    SourceCheck,
+    SourcePolicy,
+    validate_source,
+    validate_sources,
+)
+from lexguard.citations._text import (
+    AlignmentScorer,
+    match_quote,
+    normalize_whitespace,
+    token_overlap_scorer,
+)
+from lexguard.citations._validate import (
+    compute_metrics,
+    quality_gate,
+    validate_batch,
+    validate_citation,
+    validate_citations,
+)
+
+__all__ = [
+    "AlignmentScorer",
+    "BatchReport",
+    "CitationCheck",
+    "CitationMetrics",
+    "CitationPolicy",
+    "CitationReport",
+    "CodeCitation",
+    "Decision",
+    "GateOutcome",
+    "GateResult",
+    "ModelCitation",
+    "QAItem",
+    "QuoteMatch",
+    "SourceCheck",
+    "SourcePolicy",
+    "compute_metrics",
+    "iter_qa_items",
+    "load_qa_items",
+    "match_quote",
+    "normalize_whitespace",
+    "quality_gate",
+    "token_overlap_scorer",
+    "validate_batch",
+    "validate_citation",
+    "validate_citations",
+    "validate_source",
+    "validate_sources",
+]

@@ -1,0 +1,244 @@
+"""Validate code-assistant style citations: a file path, a line range and the quoted text.
+
+Decision rules (checked in this order; the first REJECT wins):
+
+* **REJECT** when the path is empty or contains a NUL byte; when it resolves (symlinks
+  followed) outside the allowed root, whether through ``../``, an absolute path or a symlink;
+  when the file does not exist, is not a regular file or cannot be read; when the line range
+  is invalid (start < 1, end < start, or end past the last line); when the quoted content does
+  not match the cited lines (neither verbatim nor whitespace-insensitively).
+* **REVIEW** when nothing was quoted (the range exists but cannot be verified), when the file
+  is larger than ``max_bytes``, or when the claim's semantic alignment with the cited lines is
+  below ``review_alignment`` (weak alignment: a person should look).
+* **PASS** otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from lexguard.citations._text import AlignmentScorer, normalize_whitespace, token_overlap_scorer
+
+__all__ = [
+    "Decision",
+    "CodeCitation",
+    "SourceCheck",
+    "SourcePolicy",
+    "validate_source",
+    "validate_sources",
+]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class Decision(StrEnum):
+    """What to do with a cited answer: PASS it, send it to human REVIEW, or REJECT it."""
+
+    PASS = "PASS"
+    REVIEW = "REVIEW"
+    REJECT = "REJECT"
+
+    @property
+    def rank(self) -> int:
+        """Numeric order: PASS 0, REVIEW 1, REJECT 2."""
+        return {"PASS": 0, "REVIEW": 1, "REJECT": 2}[self.value]
+
+
+class CodeCitation(BaseModel):
+    """A citation of lines of a file.
+
+    Attributes:
+        path: File path, relative to the allowed root (absolute paths must lie inside it).
+        start_line: First cited line, 1-based.
+        end_line: Last cited line, inclusive; defaults to ``start_line``.
+        content: The text the model quoted from those lines (may be empty: REVIEW).
+        claim: The statement the citation is meant to support (optional).
+    """
+
+    model_config = _FROZEN
+
+    path: str
+    start_line: int
+    end_line: int | None = None
+    content: str = ""
+    claim: str = ""
+
+
+class SourcePolicy(BaseModel):
+    """Thresholds of source validation.
+
+    Attributes:
+        review_alignment: Claims aligning less than this with the cited lines go to REVIEW.
+        max_bytes: Larger files are not read (REVIEW).
+    """
+
+    model_config = _FROZEN
+
+    review_alignment: float = Field(0.3, ge=0.0, le=1.0)
+    max_bytes: int = Field(5_000_000, ge=1)
+
+
+class SourceCheck(BaseModel):
+    """The result of validating one :class:`CodeCitation`.
+
+    Attributes:
+        citation: The citation checked.
+        decision: PASS, REVIEW or REJECT.
+        reasons: Why (empty for a clean PASS).
+        resolved_path: The real path the citation resolved to, when it is inside the root.
+        cited_text: The actual text of the cited lines, when they exist.
+        content_match: ``exact``, ``whitespace`` or ``None`` (no match or not checked).
+        alignment: The scorer's claim/cited-text alignment, when a claim was given.
+    """
+
+    model_config = _FROZEN
+
+    citation: CodeCitation
+    decision: Decision
+    reasons: tuple[str, ...] = ()
+    resolved_path: str | None = None
+    cited_text: str | None = None
+    content_match: str | None = None
+    alignment: float | None = None
+
+
+def _reject(citation: CodeCitation, reason: str, **extra: Any) -> SourceCheck:
+    return SourceCheck(citation=citation, decision=Decision.REJECT, reasons=(reason,), **extra)
+
+
+def _resolve_inside(root: Path, raw: str) -> Path | None:
+    """Resolve ``raw`` against ``root`` following symlinks; ``None`` when it escapes ``root``."""
+    candidate = (root / raw).resolve(strict=False)
+    return candidate if candidate.is_relative_to(root) else None
+
+
+def _content_match(quoted: str, actual: str) -> str | None:
+    quoted_s = quoted.strip("\r\n")
+    if quoted_s and (quoted_s in actual or quoted_s.strip() in actual):
+        return "exact"
+    q, a = normalize_whitespace(quoted).replace(" ", ""), normalize_whitespace(actual).replace(
+        " ", ""
+    )
+    if q and q in a:
+        return "whitespace"
+    return None
+
+
+def validate_source(
+    citation: CodeCitation | dict[str, Any],
+    root: str | os.PathLike[str],
+    *,
+    scorer: AlignmentScorer | None = None,
+    policy: SourcePolicy | None = None,
+) -> SourceCheck:
+    """Validate one code citation against the files under ``root`` (see the module rules).
+
+    Args:
+        citation: A :class:`CodeCitation` or a dict with its fields.
+        root: The directory cited files must lie in. It is resolved first, so a symlinked root
+            is fine; files reached through symlinks must still resolve inside it.
+        scorer: ``scorer(claim, cited_text) -> 0..1``; defaults to
+            :func:`~lexguard.citations.token_overlap_scorer` (no model needed). An embedding
+            similarity can be plugged in here.
+        policy: Thresholds; defaults to :class:`SourcePolicy`.
+
+    Returns:
+        The decision with its reasons. Never raises for a bad citation: a bad citation is a
+        REJECT, and a failing scorer is a REVIEW.
+    """
+    c = citation if isinstance(citation, CodeCitation) else CodeCitation.model_validate(citation)
+    policy = policy or SourcePolicy()
+    root_path = Path(root).resolve()
+    if not c.path.strip() or "\x00" in c.path:
+        return _reject(c, "the cited path is empty or malformed")
+    resolved = _resolve_inside(root_path, c.path)
+    if resolved is None:
+        return _reject(
+            c, f"{c.path!r} resolves outside the allowed root {str(root_path)!r}; cite files in it"
+        )
+    if not resolved.is_file():
+        return _reject(c, f"{c.path!r} does not exist or is not a regular file")
+    try:
+        size = resolved.stat().st_size
+    except OSError as exc:
+        return _reject(c, f"{c.path!r} cannot be read: {exc}")
+    extra: dict[str, Any] = {"resolved_path": str(resolved)}
+    if size > policy.max_bytes:
+        return SourceCheck(
+            citation=c,
+            decision=Decision.REVIEW,
+            reasons=(f"{c.path!r} has {size} bytes, more than {policy.max_bytes}; check by hand",),
+            **extra,
+        )
+    try:
+        lines = resolved.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as exc:
+        return _reject(c, f"{c.path!r} cannot be read: {exc}", **extra)
+
+    start, end = c.start_line, c.end_line if c.end_line is not None else c.start_line
+    if start < 1 or end < start:
+        return _reject(c, f"line range {start}-{end} is invalid (1-based, start <= end)", **extra)
+    if end > len(lines):
+        return _reject(
+            c, f"line range {start}-{end} is past the end of {c.path!r} ({len(lines)} lines)", **extra
+        )
+    cited = "\n".join(lines[start - 1 : end])
+    extra["cited_text"] = cited
+
+    reasons: list[str] = []
+    decision = Decision.PASS
+    match: str | None = None
+    if c.content.strip():
+        match = _content_match(c.content, cited)
+        if match is None:
+            return _reject(
+                c, f"the quoted content does not match lines {start}-{end} of {c.path!r}", **extra
+            )
+    else:
+        decision = Decision.REVIEW
+        reasons.append("nothing was quoted, so the cited lines cannot be verified")
+
+    alignment: float | None = None
+    if c.claim.strip():
+        try:
+            alignment = float((scorer or token_overlap_scorer)(c.claim, cited))
+        except Exception as exc:  # a user scorer must not break validation
+            decision = Decision.REVIEW
+            reasons.append(f"the alignment scorer failed ({type(exc).__name__}: {exc})")
+        else:
+            if alignment < policy.review_alignment:
+                decision = Decision.REVIEW
+                reasons.append(
+                    f"weak semantic alignment of claim and cited lines ({alignment:.2f} < "
+                    f"{policy.review_alignment})"
+                )
+    return SourceCheck(
+        citation=c,
+        decision=decision,
+        reasons=tuple(reasons),
+        content_match=match,
+        alignment=alignment,
+        **extra,
+    )
+
+
+def validate_sources(
+    citations: list[CodeCitation | dict[str, Any]],
+    root: str | os.PathLike[str],
+    *,
+    scorer: AlignmentScorer | None = None,
+    policy: SourcePolicy | None = None,
+) -> tuple[Decision, tuple[SourceCheck, ...]]:
+    """Validate several code citations; the overall decision is the worst one.
+
+    An empty list is a REVIEW: an answer without citations cannot be verified.
+    """
+    checks = tuple(validate_source(c, root, scorer=scorer, policy=policy) for c in citations)
+    if not checks:
+        return Decision.REVIEW, checks
+    return max((ch.decision for ch in checks), key=lambda d: d.rank), checks

@@ -1,0 +1,382 @@
+"""Validate citations a model produced, compute metrics and apply the quality gate.
+
+Rules per citation (errors make it invalid, warnings do not):
+
+* required fields: ``source`` non-empty, ``relevance`` a number in 0..1, ``quote`` non-empty;
+* enhanced fields (each missing one is a warning and costs ``missing_field_penalty`` quality):
+  ``evidence_idx`` an integer within the evidence count (when the evidence is known),
+  ``alignment_score`` a number in 0..1 and at least ``min_alignment``,
+  ``span_in_answer`` present in the answer (verbatim, then its first ``span_prefix_chars``
+  characters); a span not found is a *hallucinated span* (error, ``-hallucinated_span_penalty``);
+* the quote is looked up in the cited text (the source with id ``source`` when sources are
+  given, else ``evidence[evidence_idx]``): verbatim, whitespace/case-insensitive, or fuzzy; a
+  quote not found is an error (``-quote_mismatch_penalty``); an unknown source id is an error.
+
+Quality starts at 1.0, loses the penalties above, is 0 when a required field is invalid, and
+is clamped to 0..1. Below ``low_quality`` the citation gets a ``low quality`` warning.
+
+Gate: FAIL when there are no citations, more than ``fail_invalid_rate`` are invalid, or any
+span is hallucinated; WARN when the average alignment < ``warn_alignment``, coverage <
+``warn_coverage`` or the evidence-index rate < ``warn_evidence_rate``; PASS otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from lexguard._errors import InputError
+from lexguard._models import Source, Span
+from lexguard.citations._models import (
+    BatchReport,
+    CitationCheck,
+    CitationMetrics,
+    CitationPolicy,
+    CitationReport,
+    GateOutcome,
+    GateResult,
+    ModelCitation,
+    QAItem,
+    QuoteMatch,
+)
+from lexguard.citations._text import match_quote
+
+__all__ = [
+    "validate_citation",
+    "validate_citations",
+    "compute_metrics",
+    "quality_gate",
+    "validate_batch",
+]
+
+_ENHANCED = ("evidence_idx", "alignment_score", "span_in_answer")
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if math.isfinite(value) else None
+
+
+def _is_missing(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _coerce(citation: Mapping[str, Any] | ModelCitation) -> ModelCitation:
+    if isinstance(citation, ModelCitation):
+        return citation
+    if isinstance(citation, Mapping):
+        return ModelCitation.model_validate(dict(citation))
+    raise InputError(
+        f"a citation has type {type(citation).__name__}; pass a dict with 'source', "
+        "'relevance' and 'quote' or a lexguard.citations.ModelCitation"
+    )
+
+
+def _locate_span(span: str, answer: str, prefix_chars: int) -> Span | None:
+    pos = answer.find(span)
+    if pos >= 0:
+        return (pos, pos + len(span))
+    prefix = span[:prefix_chars]
+    pos = answer.find(prefix) if prefix.strip() else -1
+    if pos >= 0:
+        return (pos, min(len(answer), pos + len(span)))
+    return None
+
+
+def validate_citation(
+    citation: Mapping[str, Any] | ModelCitation,
+    answer: str,
+    *,
+    index: int = 0,
+    evidence: Sequence[str] | None = None,
+    sources: Sequence[Source] | None = None,
+    policy: CitationPolicy | None = None,
+) -> CitationCheck:
+    """Validate one model-produced citation against its answer (see the module rules).
+
+    Args:
+        citation: A dict with the :class:`ModelCitation` fields, or a ``ModelCitation``.
+        answer: The answer the citation belongs to.
+        index: Position of the citation, echoed in the result.
+        evidence: The evidence passages the model saw; bounds-checks ``evidence_idx`` and is the
+            quote's reference text when no sources are given.
+        sources: Source passages; ``citation.source`` is looked up by ``Source.id``.
+        policy: Thresholds; defaults to :class:`CitationPolicy`.
+
+    Raises:
+        InputError: If ``citation`` is neither a mapping nor a ``ModelCitation``.
+    """
+    policy = policy or CitationPolicy()
+    c = _coerce(citation)
+    errors: list[str] = []
+    warnings: list[str] = []
+    required_ok = True
+
+    if _is_missing(c.source) or not isinstance(c.source, str | int):
+        errors.append("source is missing or empty; cite the id of the source you used")
+        required_ok = False
+    relevance = _number(c.relevance)
+    if relevance is None or not 0.0 <= relevance <= 1.0:
+        errors.append(f"relevance {c.relevance!r} is not a number in 0..1")
+        required_ok = False
+    if _is_missing(c.quote) or not isinstance(c.quote, str):
+        errors.append("quote is missing or empty; quote the supporting source text")
+        required_ok = False
+
+    missing = tuple(name for name in _ENHANCED if _is_missing(getattr(c, name)))
+    for name in missing:
+        warnings.append(f"enhanced field {name} is missing")
+
+    has_idx = "evidence_idx" not in missing
+    if has_idx:
+        idx = c.evidence_idx
+        if isinstance(idx, bool) or not isinstance(idx, int) or idx < 0:
+            errors.append(f"evidence_idx {idx!r} is not a non-negative integer")
+        elif evidence is not None and idx >= len(evidence):
+            errors.append(f"evidence_idx {idx} points past the {len(evidence)} evidence passages")
+
+    alignment: float | None = None
+    if "alignment_score" not in missing:
+        alignment = _number(c.alignment_score)
+        if alignment is None or not 0.0 <= alignment <= 1.0:
+            errors.append(f"alignment_score {c.alignment_score!r} is not a number in 0..1")
+            alignment = None
+        elif alignment < policy.min_alignment:
+            errors.append(
+                f"alignment_score {alignment:.2f} is below {policy.min_alignment}; "
+                "the quote does not back the cited span"
+            )
+
+    span: Span | None = None
+    hallucinated = False
+    if "span_in_answer" not in missing:
+        if isinstance(c.span_in_answer, str):
+            span = _locate_span(c.span_in_answer, answer, policy.span_prefix_chars)
+        if span is None:
+            hallucinated = True
+            errors.append("span_in_answer does not occur in the answer (hallucinated span)")
+
+    quote_match, quote_score = QuoteMatch.UNCHECKED, None
+    if isinstance(c.quote, str) and c.quote.strip():
+        reference: str | None = None
+        if sources:
+            by_id = {s.id: s for s in sources}
+            found = by_id.get(str(c.source)) if c.source is not None else None
+            if found is None:
+                errors.append(
+                    f"source {c.source!r} is not among the given sources {sorted(by_id)}"
+                )
+            else:
+                reference = found.content
+        elif evidence is not None and isinstance(c.evidence_idx, int) and not isinstance(
+            c.evidence_idx, bool
+        ) and 0 <= c.evidence_idx < len(evidence):
+            reference = evidence[c.evidence_idx]
+        if reference is not None:
+            quote_match, quote_score = match_quote(
+                c.quote, reference, policy.quote_fuzzy_threshold
+            )
+            if quote_match == QuoteMatch.NOT_FOUND:
+                errors.append(
+                    f"quote not found in source {c.source!r} (best fuzzy score {quote_score:.0f})"
+                )
+
+    quality = 1.0 - policy.missing_field_penalty * len(missing)
+    if hallucinated:
+        quality -= policy.hallucinated_span_penalty
+    if quote_match == QuoteMatch.NOT_FOUND:
+        quality -= policy.quote_mismatch_penalty
+    quality = 0.0 if not required_ok else min(1.0, max(0.0, quality))
+    if quality < policy.low_quality:
+        warnings.append(f"low quality ({quality:.2f} < {policy.low_quality})")
+
+    return CitationCheck(
+        index=index,
+        valid=not errors,
+        errors=tuple(errors),
+        warnings=tuple(warnings),
+        quality=round(quality, 6),
+        missing_fields=missing,
+        hallucinated_span=hallucinated,
+        span=span,
+        quote_match=quote_match,
+        quote_score=quote_score,
+        alignment=alignment,
+        has_evidence_idx=has_idx,
+    )
+
+
+def _covered(spans: Iterable[Span]) -> int:
+    total, end = 0, -1
+    for start, stop in sorted(spans):
+        start = max(start, end)
+        if stop > start:
+            total += stop - start
+            end = stop
+    return total
+
+
+def compute_metrics(
+    checks: Sequence[CitationCheck], *, answer_chars: int = 0, covered_chars: int | None = None
+) -> CitationMetrics:
+    """Aggregate per-citation checks into :class:`CitationMetrics`.
+
+    Args:
+        checks: The checks to aggregate.
+        answer_chars: Total answer length the spans refer to (0: coverage is 0).
+        covered_chars: Covered characters; by default the union of the checks' spans.
+    """
+    n = len(checks)
+    if covered_chars is None:
+        covered_chars = _covered(c.span for c in checks if c.span is not None)
+    if n == 0:
+        return CitationMetrics()
+    valid = sum(1 for c in checks if c.valid)
+    aligned = [c.alignment for c in checks if c.alignment is not None]
+    return CitationMetrics(
+        total=n,
+        valid=valid,
+        invalid=n - valid,
+        invalid_rate=(n - valid) / n,
+        hallucinated_spans=sum(1 for c in checks if c.hallucinated_span),
+        average_alignment=sum(aligned) / len(aligned) if aligned else 0.0,
+        average_quality=sum(c.quality for c in checks) / n,
+        coverage=min(1.0, covered_chars / answer_chars) if answer_chars else 0.0,
+        evidence_idx_rate=sum(1 for c in checks if c.has_evidence_idx) / n,
+        alignment_rate=sum(1 for c in checks if "alignment_score" not in c.missing_fields) / n,
+        span_rate=sum(1 for c in checks if "span_in_answer" not in c.missing_fields) / n,
+    )
+
+
+def quality_gate(metrics: CitationMetrics, policy: CitationPolicy | None = None) -> GateResult:
+    """Apply the FAIL / WARN / PASS rules (see the module docstring) to ``metrics``."""
+    policy = policy or CitationPolicy()
+    fail: list[str] = []
+    if metrics.total == 0:
+        fail.append("no citations")
+    if metrics.invalid_rate > policy.fail_invalid_rate:
+        fail.append(
+            f"{metrics.invalid_rate:.0%} of citations are invalid (> {policy.fail_invalid_rate:.0%})"
+        )
+    if metrics.hallucinated_spans:
+        fail.append(f"{metrics.hallucinated_spans} hallucinated span(s)")
+    if fail:
+        return GateResult(outcome=GateOutcome.FAIL, reasons=tuple(fail))
+    warn: list[str] = []
+    if metrics.average_alignment < policy.warn_alignment:
+        warn.append(
+            f"average alignment {metrics.average_alignment:.2f} < {policy.warn_alignment}"
+        )
+    if metrics.coverage < policy.warn_coverage:
+        warn.append(f"citation coverage {metrics.coverage:.0%} < {policy.warn_coverage:.0%}")
+    if metrics.evidence_idx_rate < policy.warn_evidence_rate:
+        warn.append(
+            f"{metrics.evidence_idx_rate:.0%} of citations carry an evidence index "
+            f"(< {policy.warn_evidence_rate:.0%})"
+        )
+    if warn:
+        return GateResult(outcome=GateOutcome.WARN, reasons=tuple(warn))
+    return GateResult(outcome=GateOutcome.PASS)
+
+
+def validate_citations(
+    answer: str,
+    citations: Sequence[Mapping[str, Any] | ModelCitation],
+    *,
+    evidence: Sequence[str] | None = None,
+    sources: Sequence[Source | str | Mapping[str, Any]] | None = None,
+    policy: CitationPolicy | None = None,
+    item_id: str | None = None,
+) -> CitationReport:
+    """Validate every citation of one answer, aggregate the metrics and apply the gate.
+
+    Args:
+        answer: The answer text.
+        citations: The model's citations.
+        evidence: The evidence passages the model saw (``evidence_idx`` indexes into it).
+        sources: Source passages (strings, dicts, Documents or :class:`~lexguard.Source`).
+        policy: Thresholds; defaults to :class:`CitationPolicy`.
+        item_id: Echoed in the report.
+    """
+    policy = policy or CitationPolicy()
+    srcs = [Source.from_any(s, i) for i, s in enumerate(sources or ())]
+    checks = tuple(
+        validate_citation(
+            c, answer, index=i, evidence=evidence, sources=srcs or None, policy=policy
+        )
+        for i, c in enumerate(citations)
+    )
+    covered = _covered(c.span for c in checks if c.span is not None)
+    metrics = compute_metrics(checks, answer_chars=len(answer), covered_chars=covered)
+    return CitationReport(
+        item_id=item_id,
+        checks=checks,
+        metrics=metrics,
+        gate=quality_gate(metrics, policy),
+        answer_chars=len(answer),
+        covered_chars=covered,
+    )
+
+
+def validate_batch(
+    items: Iterable[QAItem | Mapping[str, Any]], *, policy: CitationPolicy | None = None
+) -> BatchReport:
+    """Validate many QA items and pool their metrics.
+
+    The batch gate is the worst item outcome; its reasons name the failing (or warning) items.
+    Pooled coverage is weighted by answer length.
+
+    Raises:
+        InputError: If an item is not a :class:`QAItem` or a dict with an ``answer``.
+    """
+    policy = policy or CitationPolicy()
+    reports: list[CitationReport] = []
+    for n, raw in enumerate(items):
+        item = raw if isinstance(raw, QAItem) else _item_from_mapping(raw, n)
+        reports.append(
+            validate_citations(
+                item.answer,
+                item.citations,
+                evidence=item.evidence if item.evidence else None,
+                sources=item.sources,
+                policy=policy,
+                item_id=item.id if item.id is not None else str(n),
+            )
+        )
+    checks = [c for r in reports for c in r.checks]
+    metrics = compute_metrics(
+        checks,
+        answer_chars=sum(r.answer_chars for r in reports),
+        covered_chars=sum(r.covered_chars for r in reports),
+    )
+    outcomes = {o.value: sum(1 for r in reports if r.gate.outcome == o) for o in GateOutcome}
+    worst = max((r.gate.outcome for r in reports), key=lambda o: o.rank, default=GateOutcome.FAIL)
+    reasons = tuple(
+        f"item {r.item_id}: {'; '.join(r.gate.reasons)}"
+        for r in reports
+        if r.gate.outcome == worst and r.gate.reasons
+    ) or (("empty batch",) if not reports else ())
+    return BatchReport(
+        items=tuple(reports),
+        metrics=metrics,
+        outcomes=outcomes,
+        gate=GateResult(outcome=worst, reasons=reasons),
+    )
+
+
+def _item_from_mapping(raw: Any, n: int) -> QAItem:
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("answer"), str):
+        raise InputError(
+            f"QA item {n} needs an 'answer' string; see the JSONL schema in "
+            "lexguard.citations.load_qa_items"
+        )
+    sources = raw.get("sources") or ()
+    return QAItem(
+        id=str(raw["id"]) if raw.get("id") is not None else None,
+        answer=raw["answer"],
+        citations=tuple(dict(c) if isinstance(c, Mapping) else {"_raw": c} for c in raw.get("citations") or ()),
+        evidence=tuple(str(e) for e in raw.get("evidence") or ()),
+        sources=tuple(Source.from_any(s, i) for i, s in enumerate(sources)),
+    )
