@@ -1,6 +1,25 @@
 """Output parser: clean raw LLM output or reject it as malformed (the ``parse`` node's logic)."""
 
-from lexguard.parsing._config import ParserConfig
+from lexguard.parsing._config import (
+    DEFAULT_DANGLING_WORDS,
+    DEFAULT_FRAGMENT_STARTS,
+    DEFAULT_META_PHRASES,
+    ParserConfig,
+    ParserPreset,
+)
 from lexguard.parsing._parser import ParseResult, parse_output
+from lexguard.parsing._structured import extract_json, validate_json
+from lexguard.parsing._whitespace import normalize_whitespace
 
-__all__ = ["ParserConfig", "ParseResult", "parse_output"]
+__all__ = [
+    "DEFAULT_DANGLING_WORDS",
+    "DEFAULT_FRAGMENT_STARTS",
+    "DEFAULT_META_PHRASES",
+    "ParseResult",
+    "ParserConfig",
+    "ParserPreset",
+    "extract_json",
+    "normalize_whitespace",
+    "parse_output",
+    "validate_json",
+]

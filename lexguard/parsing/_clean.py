@@ -1,0 +1,140 @@
+"""The individual text rules of the parser. Each is a small pure function over a string."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import regex
+
+__all__ = [
+    "find_meta_text",
+    "strip_stage_directions",
+    "strip_script_directions",
+    "strip_speaker_labels",
+    "first_line",
+    "collapse_spaces",
+    "is_fragment",
+    "last_sentence_end",
+    "ends_dangling",
+    "complete_sentence",
+]
+
+_CLOSERS = "\"'”’»)]"
+_SENTENCE_END = regex.compile(r"[.!?…。！？]+[\"'”’»)\]]*(?=\s|$)")
+_STAGE_ALL = regex.compile(r"(?<![*\w])\*(?![\s*])([^*\n]+?)(?<![\s*])\*(?![*\w])")
+_STAGE_EDGE = regex.compile(
+    r"(?m)^[ \t]*\*(?![\s*])[^*\n]+?(?<![\s*])\*(?!\*)[ \t]*"
+    r"|[ \t]*(?<!\*)\*(?![\s*])[^*\n]+?(?<![\s*])\*(?!\*)[ \t]*$"
+)
+_SCRIPT = regex.compile(r"\[([^\[\]\n]*)\](?!\()")
+_SPEAKER = regex.compile(
+    r"(?m)^([ \t]*)\p{Lu}[\w'’.-]*(?:[ \t]+\p{Lu}[\w'’.-]*){0,3}[ \t]*:[ \t]+(?=\S)"
+)
+_SPACES = regex.compile(r"(?<=\S)[ \t]{2,}")
+_LAST_WORD = regex.compile(r"([\w'’-]+)\W*$")
+
+
+def find_meta_text(text: str, phrases: Iterable[str]) -> str | None:
+    """Return the first meta phrase found at the start of a line or after ``(``/``[``.
+
+    Matching is case-insensitive; a match must end at a word boundary unless the phrase ends
+    with punctuation (``note:``).
+    """
+    for phrase in phrases:
+        phrase = phrase.strip()
+        if not phrase:
+            continue
+        tail = r"\b" if phrase[-1].isalnum() else ""
+        pattern = rf"(?im)(?:^|[(\[])[ \t>*_\-]*{regex.escape(phrase)}{tail}"
+        if regex.search(pattern, text):
+            return phrase
+    return None
+
+
+def strip_stage_directions(text: str, where: str) -> tuple[str, list[str]]:
+    """Remove ``*...*`` stage directions (``where`` is ``keep``, ``edges`` or ``all``)."""
+    if where == "keep":
+        return text, []
+    pattern = _STAGE_ALL if where == "all" else _STAGE_EDGE
+    removed: list[str] = []
+    while True:  # edges: a line may start and end with one; repeat until stable
+        removed_now = [m.group(0).strip() for m in pattern.finditer(text)]
+        if not removed_now:
+            return text, removed
+        removed.extend(removed_now)
+        text = pattern.sub(" " if where == "all" else "", text)
+
+
+def strip_script_directions(text: str, keep_citations: bool) -> tuple[str, list[str]]:
+    """Remove ``[...]`` script directions, keeping citation-like brackets when asked."""
+    removed: list[str] = []
+
+    def _replace(match: regex.Match[str]) -> str:
+        if keep_citations and regex.search(r"\d", match.group(1)):
+            return match.group(0)
+        removed.append(match.group(0))
+        return " "
+
+    return _SCRIPT.sub(_replace, text), removed
+
+
+def strip_speaker_labels(text: str) -> tuple[str, list[str]]:
+    """Remove ``Speaker Name: `` labels at the start of lines."""
+    removed = [m.group(0).strip() for m in _SPEAKER.finditer(text)]
+    return _SPEAKER.sub(r"\1", text), removed
+
+
+def first_line(text: str) -> str:
+    """Return the first non-empty line (stripped), or ``""``."""
+    return next((line.strip() for line in text.split("\n") if line.strip()), "")
+
+
+def collapse_spaces(text: str) -> str:
+    """Collapse runs of spaces/tabs inside lines, trim line ends and the whole text."""
+    text = _SPACES.sub(" ", text)
+    text = "\n".join(line.rstrip() for line in text.split("\n"))
+    return regex.sub(r"\n{3,}", "\n\n", text).strip()
+
+
+def is_fragment(text: str, starts: Iterable[str]) -> str | None:
+    """Return the fragment opening when ``text`` starts lower-case with one of ``starts``."""
+    stripped = text.lstrip(" \t\n\"'“‘(")
+    if not stripped or not stripped[0].islower():
+        return None
+    lowered = stripped.lower()
+    for start in starts:
+        if lowered.startswith(start.lower()) and (
+            len(lowered) == len(start) or not lowered[len(start)].isalnum()
+        ):
+            return start
+    return None
+
+
+def last_sentence_end(text: str) -> int | None:
+    """Index just after the last complete sentence (end punctuation + closing quotes), or None."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return ends[-1] if ends else None
+
+
+def ends_dangling(text: str, words: Iterable[str]) -> bool:
+    """True when ``text`` ends without end punctuation on a dangling word, or on ``,;:``."""
+    stripped = text.rstrip()
+    if not stripped:
+        return False
+    if stripped[-1] in ",;:–—":
+        return True
+    match = _LAST_WORD.search(stripped)
+    if match is None or not stripped[-1].isalnum():
+        return False
+    return match.group(1).lower() in {w.lower() for w in words}
+
+
+def complete_sentence(text: str) -> str:
+    """Append ``.`` when the text ends on a word or closing quote without end punctuation."""
+    stripped = text.rstrip()
+    if not stripped or last_sentence_end(stripped) == len(stripped):
+        return text
+    core = stripped.rstrip(_CLOSERS)
+    if core and core[-1].isalnum():
+        return stripped + "."
+    return text
