@@ -1,0 +1,310 @@
+"""Self-RAG style checks with an LLM judge: ISREL, ISSUP (per claim) and ISUSE.
+
+The judge is optional: any LangChain ``BaseChatModel`` that supports tool calling
+(``with_structured_output``) works. All checks of one answer run concurrently. A check whose
+output is malformed (or whose call fails or times out) is retried once, then recorded as
+*inconclusive*; :meth:`SelfRAGJudge.aassess` never raises because of the judge model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pydantic import BaseModel
+
+from lexguard._errors import ConfigurationError
+from lexguard._models import Claim, Source
+from lexguard.grounding._judge_models import (
+    RELEVANCE_SCORES,
+    SUPPORT_SCORES,
+    ClaimJudgement,
+    JudgeAssessment,
+    JudgeConfig,
+    RelevanceJudgement,
+    UsefulnessJudgement,
+)
+from lexguard.grounding._judge_prompts import (
+    RelevanceVerdict,
+    SupportVerdict,
+    UsefulnessVerdict,
+    relevance_messages,
+    support_messages,
+    usefulness_messages,
+)
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.messages import BaseMessage
+    from langchain_core.runnables import Runnable
+
+__all__ = ["SelfRAGJudge"]
+
+logger = logging.getLogger(__name__)
+
+_T = TypeVar("_T", bound=BaseModel)
+_R = TypeVar("_R")
+
+class _CheckFailed(Exception):
+    """One judge check gave no usable verdict, even after its retry."""
+
+
+class SelfRAGJudge:
+    """Runs the Self-RAG checks (ISREL, ISSUP per claim, ISUSE) with a chat model.
+
+    Args:
+        llm: Any LangChain chat model that supports ``with_structured_output`` (tool calling).
+        max_concurrency: Judge calls in flight at once for one answer.
+        timeout: Seconds one call may take before it counts as failed; ``None``: no limit.
+        max_source_chars: Each source is cut to this many characters in the prompts.
+        retries: Extra attempts after a malformed or failed call (1 by default).
+
+    Raises:
+        ConfigurationError: If the model cannot produce structured output.
+
+    Example:
+        >>> judge = SelfRAGJudge(ChatOpenAI(model="gpt-4o-mini"))  # doctest: +SKIP
+        >>> assessment = judge.assess(question, answer, claims, sources)  # doctest: +SKIP
+        >>> assessment.claim_support[0].label  # doctest: +SKIP
+        'fully_supported'
+    """
+
+    def __init__(
+        self,
+        llm: BaseChatModel,
+        *,
+        max_concurrency: int = 8,
+        timeout: float | None = 60.0,
+        max_source_chars: int = 2000,
+        retries: int = 1,
+    ) -> None:
+        if max_concurrency < 1:
+            raise ConfigurationError(f"max_concurrency must be >= 1, got {max_concurrency}")
+        if retries < 0:
+            raise ConfigurationError(f"retries must be >= 0, got {retries}")
+        self.llm = llm
+        self.max_concurrency = max_concurrency
+        self.timeout = timeout
+        self.max_source_chars = max_source_chars
+        self.retries = retries
+        try:
+            self._isrel: Runnable = llm.with_structured_output(RelevanceVerdict)
+            self._issup: Runnable = llm.with_structured_output(SupportVerdict)
+            self._isuse: Runnable = llm.with_structured_output(UsefulnessVerdict)
+        except NotImplementedError as exc:
+            raise ConfigurationError(
+                f"judge model {type(llm).__name__} does not support structured output "
+                "(with_structured_output / tool calling); pass a chat model that supports tool "
+                "calling, or run without a judge"
+            ) from exc
+
+    @classmethod
+    def from_config(cls, llm: BaseChatModel, config: JudgeConfig) -> SelfRAGJudge:
+        """Build a judge from a :class:`JudgeConfig`."""
+        return cls(
+            llm,
+            max_concurrency=config.max_concurrency,
+            timeout=config.timeout,
+            max_source_chars=config.max_source_chars,
+        )
+
+    async def aassess(
+        self,
+        question: str | None,
+        answer: str,
+        claims: Sequence[Claim],
+        sources: Sequence[Source],
+        *,
+        claim_sources: Mapping[int, Sequence[Source]] | None = None,
+    ) -> JudgeAssessment:
+        """Run all checks concurrently and collect their verdicts.
+
+        Args:
+            question: The user question; without one, ISREL and ISUSE are skipped (inconclusive).
+            answer: The answer under validation.
+            claims: Its claims; each gets one ISSUP check.
+            sources: The sources the answer must be grounded in.
+            claim_sources: Optional per-claim evidence (keyed by ``Claim.index``, e.g. the best
+                chunks found by retrieval) to show the judge instead of all ``sources``.
+
+        Returns:
+            The assessment; failed checks are listed in ``inconclusive``, never raised.
+        """
+        semaphore = asyncio.Semaphore(self.max_concurrency)
+        calls = [0]
+        inconclusive: list[str] = []
+        errors: dict[str, str] = {}
+
+        async def run(
+            name: str, runnable: Runnable, messages: list[BaseMessage], schema: type[_T]
+        ) -> _T | None:
+            try:
+                return await self._call(runnable, messages, schema, semaphore, calls)
+            except _CheckFailed as exc:
+                logger.warning("judge check %s inconclusive: %s", name, exc)
+                inconclusive.append(name)
+                errors[name] = str(exc)
+                return None
+
+        def skip(name: str, why: str) -> Awaitable[None]:
+            inconclusive.append(name)
+            errors[name] = why
+            return _none()
+
+        has_question = bool(question and question.strip())
+        isrel: Awaitable[RelevanceVerdict | None]
+        isuse: Awaitable[UsefulnessVerdict | None]
+        if not has_question:
+            isrel = skip("isrel", "no question given")
+            isuse = skip("isuse", "no question given")
+        else:
+            assert question is not None
+            if sources:
+                rel_messages = relevance_messages(question, sources, self.max_source_chars)
+                isrel = run("isrel", self._isrel, rel_messages, RelevanceVerdict)
+            else:
+                isrel = skip("isrel", "no sources given")
+            isuse = run("isuse", self._isuse, usefulness_messages(question, answer), UsefulnessVerdict)
+
+        support_tasks: list[Awaitable[SupportVerdict | None]] = []
+        for claim in claims:
+            evidence = sources
+            if claim_sources is not None and claim.index in claim_sources:
+                evidence = claim_sources[claim.index]
+            name = f"issup[{claim.index}]"
+            if not evidence:
+                support_tasks.append(skip(name, "no sources given"))
+                continue
+            messages = support_messages(question, claim.text, evidence, self.max_source_chars)
+            support_tasks.append(run(name, self._issup, messages, SupportVerdict))
+
+        rel, use, *supports = await asyncio.gather(isrel, isuse, *support_tasks)
+
+        claim_support: dict[int, ClaimJudgement] = {}
+        for claim, verdict in zip(claims, supports, strict=True):
+            if verdict is None:
+                continue
+            evidence = claim_sources.get(claim.index, sources) if claim_sources else sources
+            known_ids = {s.id for s in evidence} | {s.id for s in sources}
+            claim_support[claim.index] = ClaimJudgement(
+                claim_index=claim.index,
+                label=verdict.support,
+                score=SUPPORT_SCORES[verdict.support],
+                source_id=verdict.source_id if verdict.source_id in known_ids else None,
+                reason=verdict.reason,
+            )
+        relevance = None
+        if rel is not None:
+            source_ids = {s.id for s in sources}
+            relevance = RelevanceJudgement(
+                label=rel.relevance,
+                score=RELEVANCE_SCORES[rel.relevance],
+                relevant_source_ids=tuple(i for i in rel.relevant_source_ids if i in source_ids),
+                reason=rel.reason,
+            )
+        usefulness = None
+        if use is not None:
+            usefulness = UsefulnessJudgement(
+                rating=use.rating, score=(use.rating - 1) / 4, reason=use.reason
+            )
+        inconclusive.sort(key=_check_order)
+        return JudgeAssessment(
+            relevance=relevance,
+            usefulness=usefulness,
+            claim_support=claim_support,
+            inconclusive=tuple(inconclusive),
+            errors=errors,
+            calls=calls[0],
+        )
+
+    def assess(
+        self,
+        question: str | None,
+        answer: str,
+        claims: Sequence[Claim],
+        sources: Sequence[Source],
+        *,
+        claim_sources: Mapping[int, Sequence[Source]] | None = None,
+    ) -> JudgeAssessment:
+        """Synchronous :meth:`aassess`.
+
+        Safe to call from any thread. When the calling thread already runs an event loop, the
+        checks run on a fresh loop in a helper thread (prefer ``await aassess(...)`` there).
+        """
+
+        def job() -> JudgeAssessment:
+            return asyncio.run(
+                self.aassess(question, answer, claims, sources, claim_sources=claim_sources)
+            )
+
+        return _run_sync(job)
+
+    async def _call(
+        self,
+        runnable: Runnable,
+        messages: list[BaseMessage],
+        schema: type[_T],
+        semaphore: asyncio.Semaphore,
+        calls: list[int],
+    ) -> _T:
+        problems: list[str] = []
+        for _attempt in range(self.retries + 1):
+            async with semaphore:
+                calls[0] += 1
+                try:
+                    coro = runnable.ainvoke(messages)
+                    raw = await (asyncio.wait_for(coro, self.timeout) if self.timeout else coro)
+                except TimeoutError:
+                    problems.append(f"timed out after {self.timeout:g}s")
+                    continue
+                except Exception as exc:  # noqa: BLE001 - a judge failure must never crash validation
+                    problems.append(f"{type(exc).__name__}: {_shorten(str(exc))}")
+                    continue
+            parsed = _coerce(raw, schema)
+            if isinstance(parsed, str):
+                problems.append(parsed)
+                continue
+            return parsed
+        raise _CheckFailed("; ".join(problems))
+
+
+def _check_order(name: str) -> tuple[int, int]:
+    if name.startswith("issup["):
+        return (1, int(name[6:-1]))
+    return (0, 0 if name == "isrel" else 1)
+
+
+async def _none() -> None:
+    return None
+
+
+def _coerce(raw: Any, schema: type[_T]) -> _T | str:
+    """Return ``raw`` as a ``schema`` instance, or a string saying why it is malformed."""
+    if isinstance(raw, schema):
+        return raw
+    if raw is None:
+        return "no structured output (the model answered without calling the tool)"
+    if isinstance(raw, Mapping):
+        try:
+            return schema.model_validate(dict(raw))
+        except ValueError as exc:
+            return f"malformed output: {_shorten(str(exc))}"
+    return f"unexpected output type {type(raw).__name__}"
+
+
+def _shorten(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _run_sync(job: Callable[[], _R]) -> _R:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return job()
+    with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="lexguard-judge") as pool:
+        return pool.submit(job).result()
+

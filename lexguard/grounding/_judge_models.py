@@ -1,0 +1,175 @@
+"""Result models of the Self-RAG judge and its settings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from lexguard._models import Citation, Claim, Source
+from lexguard.grounding._judge_prompts import RelevanceLabel, SupportLabel
+
+__all__ = [
+    "JudgeConfig",
+    "RelevanceJudgement",
+    "UsefulnessJudgement",
+    "ClaimJudgement",
+    "JudgeAssessment",
+    "SUPPORT_SCORES",
+    "RELEVANCE_SCORES",
+]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+SUPPORT_SCORES: dict[str, float] = {
+    "fully_supported": 1.0,
+    "partially_supported": 0.5,
+    "not_supported": 0.0,
+}
+"""Probability-like score of each ISSUP label."""
+
+RELEVANCE_SCORES: dict[str, float] = {"relevant": 1.0, "partially_relevant": 0.5, "irrelevant": 0.0}
+"""Score of each ISREL label."""
+
+
+class JudgeConfig(BaseModel):
+    """Settings of the LLM judge (embeddable in ``GroundingConfig``).
+
+    Attributes:
+        max_concurrency: Judge calls in flight at once for one answer.
+        timeout: Seconds one judge call may take before it counts as failed; ``None``: no limit.
+        max_source_chars: Each source is cut to this many characters in judge prompts.
+        query_type: ``auto`` classifies the question; ``factual`` / ``conversational`` force the
+            confidence weights preset.
+    """
+
+    model_config = _FROZEN
+
+    max_concurrency: int = Field(8, ge=1, le=256)
+    timeout: float | None = Field(60.0, gt=0)
+    max_source_chars: int = Field(2000, ge=100)
+    query_type: Literal["auto", "factual", "conversational"] = "auto"
+
+
+class RelevanceJudgement(BaseModel):
+    """Result of ISREL.
+
+    Attributes:
+        label: ``relevant``, ``partially_relevant`` or ``irrelevant``.
+        score: 1.0 / 0.5 / 0.0 for those labels.
+        relevant_source_ids: Sources the judge found relevant.
+        reason: The judge's short explanation.
+    """
+
+    model_config = _FROZEN
+
+    label: RelevanceLabel
+    score: float
+    relevant_source_ids: tuple[str, ...] = ()
+    reason: str = ""
+
+
+class UsefulnessJudgement(BaseModel):
+    """Result of ISUSE.
+
+    Attributes:
+        rating: 1 (does not address the question) .. 5 (fully answers it).
+        score: ``(rating - 1) / 4``, in 0..1.
+        reason: The judge's short explanation.
+    """
+
+    model_config = _FROZEN
+
+    rating: int = Field(ge=1, le=5)
+    score: float
+    reason: str = ""
+
+
+class ClaimJudgement(BaseModel):
+    """Result of ISSUP for one claim, ready to merge with the other support signals.
+
+    Attributes:
+        claim_index: ``Claim.index`` of the judged claim.
+        label: ``fully_supported``, ``partially_supported`` or ``not_supported``.
+        score: Probability-like support: 1.0 / 0.5 / 0.0 for those labels.
+        source_id: Id of the source the judge found most supportive (``None`` if it named none or
+            named an id that was not among the sources).
+        reason: The judge's short explanation.
+    """
+
+    model_config = _FROZEN
+
+    claim_index: int
+    label: SupportLabel
+    score: float
+    source_id: str | None = None
+    reason: str = ""
+
+    def to_citation(self, claim: Claim, sources: Sequence[Source]) -> Citation | None:
+        """Turn this judgement into an ``llm`` citation, or ``None`` when it names no source.
+
+        A source passed to the judge may be a chunk; its ``metadata["source_id"]`` and
+        ``metadata["chunk_id"]`` are used when present, else its id stands for both.
+        """
+        if self.source_id is None:
+            return None
+        source = next((s for s in sources if s.id == self.source_id), None)
+        if source is None:
+            return None
+        metadata = dict(source.metadata)
+        return Citation(
+            claim_index=claim.index,
+            claim=claim.text,
+            source_id=str(metadata.get("source_id", source.id)),
+            chunk_id=str(metadata.get("chunk_id", source.id)),
+            score=self.score,
+            method="llm",
+            quote=source.content,
+            metadata=metadata,
+        )
+
+
+class JudgeAssessment(BaseModel):
+    """Everything the judge found out about one answer.
+
+    Attributes:
+        relevance: ISREL result, ``None`` when inconclusive or not run.
+        usefulness: ISUSE result, ``None`` when inconclusive or not run.
+        claim_support: ISSUP results keyed by ``Claim.index`` (inconclusive claims are absent).
+        inconclusive: Names of the checks that gave no usable verdict (``isrel``, ``isuse``,
+            ``issup[<claim index>]``).
+        errors: Why each inconclusive check failed, keyed like ``inconclusive``.
+        calls: Judge model calls made, retries included.
+    """
+
+    model_config = _FROZEN
+
+    relevance: RelevanceJudgement | None = None
+    usefulness: UsefulnessJudgement | None = None
+    claim_support: dict[int, ClaimJudgement] = Field(default_factory=dict)
+    inconclusive: tuple[str, ...] = ()
+    errors: dict[str, str] = Field(default_factory=dict)
+    calls: int = 0
+
+    @property
+    def relevance_score(self) -> float | None:
+        """ISREL score in 0..1, ``None`` when inconclusive."""
+        return None if self.relevance is None else self.relevance.score
+
+    @property
+    def support_score(self) -> float | None:
+        """Mean ISSUP score over the judged claims, ``None`` when no claim was judged."""
+        if not self.claim_support:
+            return None
+        return sum(j.score for j in self.claim_support.values()) / len(self.claim_support)
+
+    @property
+    def usefulness_score(self) -> float | None:
+        """ISUSE score in 0..1, ``None`` when inconclusive."""
+        return None if self.usefulness is None else self.usefulness.score
+
+    @property
+    def conclusive(self) -> bool:
+        """True when every check that was attempted gave a usable verdict."""
+        return not self.inconclusive
