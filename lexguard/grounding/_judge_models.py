@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from lexguard._models import Citation, Claim, Source
+from lexguard.grounding._confidence import ConfidenceWeights
 from lexguard.grounding._judge_prompts import RelevanceLabel, SupportLabel
 
 __all__ = [
@@ -42,6 +43,7 @@ class JudgeConfig(BaseModel):
         max_source_chars: Each source is cut to this many characters in judge prompts.
         query_type: ``auto`` classifies the question; ``factual`` / ``conversational`` force the
             confidence weights preset.
+        weights: Explicit confidence weights; override ``query_type`` when set.
     """
 
     model_config = _FROZEN
@@ -50,6 +52,15 @@ class JudgeConfig(BaseModel):
     timeout: float | None = Field(60.0, gt=0)
     max_source_chars: int = Field(2000, ge=100)
     query_type: Literal["auto", "factual", "conversational"] = "auto"
+    weights: ConfidenceWeights | None = None
+
+    def weights_for(self, question: str | None) -> ConfidenceWeights:
+        """The confidence weights to use for ``question`` under these settings."""
+        if self.weights is not None:
+            return self.weights
+        if self.query_type != "auto":
+            return ConfidenceWeights.for_query_type(self.query_type)
+        return ConfidenceWeights.for_question(question)
 
 
 class RelevanceJudgement(BaseModel):

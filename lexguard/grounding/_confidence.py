@@ -1,0 +1,209 @@
+"""Answer confidence and the accept / regenerate / reject recommendation.
+
+With an LLM judge, confidence is a weighted mean of relevance (ISREL), support (ISSUP) and
+usefulness (ISUSE); factual questions weigh support highest, conversational ones usefulness.
+Without a judge it comes from the calibrated support of the claims. The hallucination rate over
+the claims drives the recommendation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from lexguard._models import Claim
+
+if TYPE_CHECKING:
+    from lexguard.grounding._judge_models import JudgeAssessment
+
+__all__ = [
+    "QueryType",
+    "Recommendation",
+    "ConfidenceWeights",
+    "classify_query",
+    "judge_confidence",
+    "support_confidence",
+    "hallucination_rate",
+    "recommendation",
+]
+
+QueryType = Literal["factual", "conversational"]
+Recommendation = Literal["accept", "regenerate", "reject"]
+
+
+class ConfidenceWeights(BaseModel):
+    """Weights of relevance, support and usefulness in the judge confidence.
+
+    They need not sum to 1: :func:`judge_confidence` normalises over the checks that gave a
+    verdict.
+
+    Attributes:
+        relevance: Weight of ISREL (are the sources relevant to the question).
+        support: Weight of ISSUP (are the claims supported by the sources).
+        usefulness: Weight of ISUSE (does the answer address the question).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    relevance: float = Field(0.3, ge=0.0)
+    support: float = Field(0.4, ge=0.0)
+    usefulness: float = Field(0.3, ge=0.0)
+
+    FACTUAL: ClassVar[ConfidenceWeights]
+    CONVERSATIONAL: ClassVar[ConfidenceWeights]
+
+    @model_validator(mode="after")
+    def _check(self) -> ConfidenceWeights:
+        if self.relevance + self.support + self.usefulness <= 0:
+            raise ValueError("at least one confidence weight must be positive")
+        return self
+
+    @classmethod
+    def for_query_type(cls, query_type: QueryType) -> ConfidenceWeights:
+        """The preset for ``factual`` (0.3/0.4/0.3) or ``conversational`` (0.2/0.3/0.5) queries."""
+        return cls.CONVERSATIONAL if query_type == "conversational" else cls.FACTUAL
+
+    @classmethod
+    def for_question(cls, question: str | None) -> ConfidenceWeights:
+        """The preset that fits ``question``, classified with :func:`classify_query`."""
+        return cls.for_query_type(classify_query(question))
+
+
+ConfidenceWeights.FACTUAL = ConfidenceWeights(relevance=0.3, support=0.4, usefulness=0.3)
+ConfidenceWeights.CONVERSATIONAL = ConfidenceWeights(relevance=0.2, support=0.3, usefulness=0.5)
+
+_GREETING = re.compile(
+    r"^\W*(hi|hello|hey|thanks|thank\s+you|good\s+(morning|afternoon|evening)|bye)\b",
+    re.IGNORECASE,
+)
+_CHAT = re.compile(
+    r"""
+    \bhow\s+are\s+you\b
+    | \bwhat\s+do\s+you\s+(think|feel|recommend|suggest)\b
+    | \b(your|you)\s+(opinion|view|favou?rite|thoughts)\b
+    | \b(do|would)\s+you\s+(like|prefer|enjoy)\b
+    | \b(should|shall)\s+i\b
+    | \b(tell|write|compose)\s+(me\s+)?(a\s+)?(joke|story|poem|song)\b
+    | \b(brainstorm|chat|advice|advise|help\s+me\s+(decide|choose|write))\b
+    | \b(can|could)\s+you\s+help\b
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_FACT_TERMS = re.compile(
+    r"""
+    \d
+    | \b(according\s+to|define|definition|date|year|amount|price|cost|population|capital)\b
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_WH_QUESTION = re.compile(
+    r"\b(who|whom|whose|what|when|where|which|why|how\s+(many|much|long|old|far|often|big|does|do|is))\b",
+    re.IGNORECASE,
+)
+
+
+def classify_query(question: str | None) -> QueryType:
+    """Classify a question as ``factual`` or ``conversational`` with simple rules.
+
+    Greetings, chit-chat, requests for opinions, advice or creative writing are conversational;
+    everything else (wh-questions, numbers, definitions, and anything unrecognised, since
+    grounded answers are mostly factual) is factual.
+
+    Example:
+        >>> classify_query("When was the Eiffel Tower built?")
+        'factual'
+        >>> classify_query("What do you think about my plan?")
+        'conversational'
+    """
+    if not question or not question.strip() or _FACT_TERMS.search(question):
+        return "factual"
+    if _CHAT.search(question):
+        return "conversational"
+    if _GREETING.search(question) and not _WH_QUESTION.search(question):
+        return "conversational"
+    return "factual"
+
+
+def judge_confidence(
+    assessment: JudgeAssessment, weights: ConfidenceWeights | None = None
+) -> float | None:
+    """Weighted mean of the judge's relevance, support and usefulness scores.
+
+    Checks that were inconclusive are left out and the remaining weights renormalised.
+
+    Args:
+        assessment: The judge's assessment.
+        weights: Weights to use; the factual preset when ``None``.
+
+    Returns:
+        Confidence in 0..1, or ``None`` when no check gave a verdict (fall back to
+        :func:`support_confidence` then).
+    """
+    weights = weights or ConfidenceWeights.FACTUAL
+    parts = [
+        (weights.relevance, assessment.relevance_score),
+        (weights.support, assessment.support_score),
+        (weights.usefulness, assessment.usefulness_score),
+    ]
+    total = sum(w for w, score in parts if score is not None)
+    if total <= 0:
+        return None
+    value = sum(w * score for w, score in parts if score is not None) / total
+    return min(1.0, max(0.0, value))
+
+
+def support_confidence(claims: Sequence[Claim]) -> float | None:
+    """Confidence without a judge: the mean calibrated support of the checked claims.
+
+    Returns:
+        Confidence in 0..1, or ``None`` when no claim has a support value.
+    """
+    values = [c.support for c in claims if c.support is not None]
+    if not values:
+        return None
+    return min(1.0, max(0.0, sum(values) / len(values)))
+
+
+def hallucination_rate(claims: Sequence[Claim]) -> float:
+    """Share of checked claims (``supported`` not ``None``) that are unsupported; 0 if none."""
+    checked = [c for c in claims if c.supported is not None]
+    if not checked:
+        return 0.0
+    return sum(1 for c in checked if not c.supported) / len(checked)
+
+
+def recommendation(
+    hallucination_rate: float, regenerate_above: float = 0.1, reject_above: float = 0.3
+) -> Recommendation:
+    """What to do with an answer given its hallucination rate.
+
+    Args:
+        hallucination_rate: Share of unsupported claims, 0..1.
+        regenerate_above: Above this rate (exclusive), regenerate.
+        reject_above: Above this rate (exclusive), reject.
+
+    Returns:
+        ``accept``, ``regenerate`` or ``reject``.
+
+    Raises:
+        ValueError: If a value is outside 0..1 or ``reject_above < regenerate_above``.
+    """
+    for name, value in (
+        ("hallucination_rate", hallucination_rate),
+        ("regenerate_above", regenerate_above),
+        ("reject_above", reject_above),
+    ):
+        if not 0.0 <= value <= 1.0:
+            raise ValueError(f"{name} must be within 0..1, got {value}")
+    if reject_above < regenerate_above:
+        raise ValueError(
+            f"reject_above ({reject_above}) must be >= regenerate_above ({regenerate_above})"
+        )
+    if hallucination_rate > reject_above:
+        return "reject"
+    if hallucination_rate > regenerate_above:
+        return "regenerate"
+    return "accept"
