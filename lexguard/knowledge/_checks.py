@@ -1,0 +1,403 @@
+"""The individual knowledge checks: unknown entities, property values, relationships, numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import regex
+
+from lexguard._models import Claim, Finding, Severity, Span
+from lexguard.knowledge._config import KnowledgeConfig
+from lexguard.knowledge._context import Entity, KnowledgeContext, normalize_predicate, normalize_surface
+from lexguard.knowledge._linking import EntityMention
+
+__all__ = ["KnowledgeKind", "mention_findings", "claim_findings"]
+
+
+class KnowledgeKind:
+    """Finding kinds produced by the knowledge checks (``Finding.kind`` values)."""
+
+    UNKNOWN_ENTITY = "unknown_entity"
+    CONTRADICTED_VALUE = "contradicted_value"
+    UNSUPPORTED_RELATIONSHIP = "unsupported_relationship"
+    UNVERIFIABLE = "unverifiable"
+
+
+_NUMBER = regex.compile(r"(?<![\p{L}\p{N}.])[-+]?\d[\d,]*(?:\.\d+)?(?![\p{N}])")
+_NUMERIC_VALUE = regex.compile(r"^\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*(\S+)?\s*$")
+_CONNECTORS = regex.compile(
+    r"(?:\s*(?::|=|\b(?:is|was|are|were|equals|equal\s+to|of|at|set\s+to|being|currently|now|"
+    r"still|exactly|only)\b))*\s*",
+    flags=regex.IGNORECASE,
+)
+_VALUE_END = regex.compile(r"[,;!?()\n]|\.(?=\s|$)|\s(?:and|but|while|which|with|whereas|because)\s", flags=regex.IGNORECASE)
+_NEGATION = regex.compile(r"\b(?:not|never|no\s+longer|n't|neither|nor|without)\b", flags=regex.IGNORECASE)
+_LIST_JOIN = regex.compile(r"^\s*(?:,|and|or|,\s*and|,\s*or|as\s+well\s+as|plus)\s*$", flags=regex.IGNORECASE)
+_FILLER = frozenset("a an the is are was were be been being also".split())
+_COORDINATORS = frozenset("and it they which that then".split())
+_OWNER_WINDOW = 80
+
+
+def _finding(kind: str, config: KnowledgeConfig, **fields: Any) -> Finding:
+    return Finding(kind=kind, rule_id=f"knowledge.{kind}", stage=config.stage, **fields)
+
+
+# -- unknown and misspelt entities -----------------------------------------------------------
+
+
+def mention_findings(
+    mentions: Sequence[EntityMention], context: KnowledgeContext, config: KnowledgeConfig
+) -> list[Finding]:
+    """Findings for unknown mentions and for misspelt names of known entities."""
+    findings: list[Finding] = []
+    for m in mentions:
+        if m.linked and m.distance > 0:
+            findings.append(
+                _finding(
+                    KnowledgeKind.UNKNOWN_ENTITY,
+                    config,
+                    severity=Severity.SOFT,
+                    message=f"{m.text!r} is not a known name; the knowledge graph calls it {m.matched!r}. "
+                    f"Write {m.matched!r}.",
+                    span=m.span,
+                    suggested_fix=m.matched,
+                    fix_confidence=0.95,
+                    confidence=0.6,
+                    evidence=f"entity {m.entity_id}: {m.matched}",
+                    source_id=m.entity_id,
+                )
+            )
+        elif not m.linked and m.suggestion is not None:
+            ambiguous = len(m.suggestion_ids) > 1
+            distance = m.suggestion_distance or 1
+            names = ", ".join(repr(e.name) for i in m.suggestion_ids if (e := context.get(i)))
+            findings.append(
+                _finding(
+                    KnowledgeKind.UNKNOWN_ENTITY,
+                    config,
+                    severity=Severity.HARD,
+                    message=f"{m.text!r} is not in the knowledge graph; the closest known name is "
+                    f"{m.suggestion!r}{' (also close: ' + names + ')' if ambiguous else ''}. "
+                    "Use a known entity or remove the mention.",
+                    span=m.span,
+                    suggested_fix=m.suggestion,
+                    fix_confidence=round(max(0.3, 0.85 - 0.1 * (distance - 1) - (0.2 if ambiguous else 0.0)), 2),
+                    confidence=0.85,
+                    evidence=f"closest known name: {m.suggestion} (edit distance {distance})",
+                    source_id=m.suggestion_ids[0] if m.suggestion_ids else None,
+                )
+            )
+        elif not m.linked and config.flag_unmatched_mentions:
+            findings.append(
+                _finding(
+                    KnowledgeKind.UNKNOWN_ENTITY,
+                    config,
+                    severity=Severity.SOFT,
+                    message=f"{m.text!r} is not in the knowledge graph and cannot be verified; "
+                    "remove it or add it to the knowledge context.",
+                    span=m.span,
+                    confidence=0.5,
+                )
+            )
+    return findings
+
+
+# -- per-claim checks ------------------------------------------------------------------------
+
+
+def claim_findings(
+    text: str, claim: Claim, mentions: Sequence[EntityMention], context: KnowledgeContext, config: KnowledgeConfig
+) -> list[Finding]:
+    """Property, relationship and unverifiable-number findings of one claim.
+
+    Args:
+        text: The whole text (spans are offsets into it).
+        claim: The claim to check.
+        mentions: All mentions of the text (those inside the claim are used).
+        context: The knowledge context.
+        config: Check settings.
+    """
+    start, end = claim.span
+    linked = [m for m in mentions if m.linked and start <= m.span[0] and m.span[1] <= end]
+    if not linked:
+        return []
+    findings: list[Finding] = []
+    checked: list[Span] = []
+    if config.check_properties:
+        findings.extend(_property_findings(text, (start, end), linked, context, config, checked))
+    if config.check_relationships:
+        findings.extend(_relationship_findings(text, linked, context, config))
+    if config.flag_unverifiable_numbers:
+        finding = _number_finding(text, (start, end), mentions, linked, context, config, checked)
+        if finding is not None:
+            findings.append(finding)
+    return findings
+
+
+def _numeric(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str):
+        match = _NUMERIC_VALUE.match(value)
+        if match:
+            return float(match.group(1).replace(",", ""))
+    return None
+
+
+def _format_number(value: Any, written: str) -> str:
+    if isinstance(value, str):
+        match = _NUMERIC_VALUE.match(value)
+        return match.group(1) if match else value
+    if isinstance(value, float) and value.is_integer() and "." not in written:
+        return str(int(value))
+    return str(value)
+
+
+def _owner(
+    text: str, key_span: Span, linked: Sequence[EntityMention]
+) -> tuple[EntityMention | None, int]:
+    """The mention a property keyword belongs to, and where the value search starts."""
+    after = key_span[1]
+    of = regex.match(r"\s+of\s+(?:the\s+)?", text[after:], flags=regex.IGNORECASE)
+    if of:
+        for m in linked:
+            if m.span[0] == after + of.end():
+                return m, m.span[1]
+    before = [m for m in linked if m.span[1] <= key_span[0] and key_span[0] - m.span[1] <= _OWNER_WINDOW]
+    return (before[-1] if before else None), after
+
+
+def _property_findings(
+    text: str,
+    claim_span: Span,
+    linked: Sequence[EntityMention],
+    context: KnowledgeContext,
+    config: KnowledgeConfig,
+    checked: list[Span],
+) -> list[Finding]:
+    findings: list[Finding] = []
+    keys: dict[str, None] = {}
+    for m in linked:
+        entity = context.get(m.entity_id or "")
+        for key in entity.properties if entity else ():
+            keys.setdefault(key)
+    start, end = claim_span
+    for key in keys:
+        words = normalize_predicate(key).split()
+        if not words:
+            continue
+        pattern = regex.compile(r"(?<![\p{L}\p{N}])" + r"[\s_\-]+".join(map(regex.escape, words)) + r"(?![\p{L}\p{N}])", regex.IGNORECASE)
+        for match in pattern.finditer(text, start, end):
+            owner, value_start = _owner(text, match.span(), linked)
+            entity = context.get(owner.entity_id or "") if owner else None
+            if entity is None or key not in entity.properties:
+                continue
+            finding = _check_value(text, value_start, end, entity, key, config, checked)
+            if finding is not None:
+                findings.append(finding)
+    return findings
+
+
+def _check_value(
+    text: str, pos: int, end: int, entity: Entity, key: str, config: KnowledgeConfig, checked: list[Span]
+) -> Finding | None:
+    connector = _CONNECTORS.match(text, pos, end)
+    vstart = connector.end() if connector else pos
+    has_connector = bool(connector and text[pos:vstart].strip())
+    expected = entity.properties[key]
+    label = normalize_predicate(key)
+    number = _numeric(expected)
+    if number is not None:
+        found = regex.compile(r"v?([-+]?\d[\d,]*(?:\.\d+)?)(?![\p{N}])", regex.IGNORECASE).match(text, vstart, end)
+        if found is None:
+            return None
+        span = found.span(1)
+        checked.append(span)
+        try:
+            stated = float(found.group(1).replace(",", ""))
+        except ValueError:
+            return None
+        if abs(stated - number) <= 1e-9 * max(1.0, abs(number)):
+            return None
+        fix = _format_number(expected, found.group(1))
+        return _contradiction(text, span, entity, label, expected, fix, 0.95, 0.95, config)
+    if not isinstance(expected, str) or not expected.strip():
+        return None
+    stop = _VALUE_END.search(text, vstart, end)
+    region_end = stop.start() if stop else end
+    region = text[vstart:region_end].rstrip()
+    if not region:
+        return None
+    want = normalize_surface(expected)
+    if normalize_surface(region).startswith(want):
+        checked.append((vstart, vstart + len(region)))
+        return None
+    tokens = list(regex.finditer(r"\S+", region))
+    count = len(want.split())
+    if len(tokens) < count or not (has_connector or len(tokens) == count):
+        return None
+    span = (vstart + tokens[0].start(), vstart + tokens[count - 1].end())
+    checked.append(span)
+    clean = len(tokens) == count
+    return _contradiction(
+        text, span, entity, label, expected, expected, 0.9 if clean else 0.7, 0.95 if clean else 0.6, config
+    )
+
+
+def _contradiction(
+    text: str,
+    span: Span,
+    entity: Entity,
+    label: str,
+    expected: Any,
+    fix: str,
+    confidence: float,
+    fix_confidence: float,
+    config: KnowledgeConfig,
+) -> Finding:
+    stated = text[span[0] : span[1]]
+    return _finding(
+        KnowledgeKind.CONTRADICTED_VALUE,
+        config,
+        severity=Severity.HARD,
+        message=f"The text gives {entity.name}'s {label} as {stated!r}, but the knowledge graph says "
+        f"{expected!r}; change it to {fix!r}.",
+        span=span,
+        suggested_fix=fix,
+        fix_confidence=fix_confidence,
+        confidence=confidence,
+        evidence=f"{entity.name}.{label} = {expected}",
+        source_id=entity.id,
+    )
+
+
+def _stems(phrase: str) -> list[str]:
+    out = []
+    for word in regex.findall(r"[\p{L}\p{N}']+", phrase.lower()):
+        if word in _FILLER:
+            continue
+        for suffix in ("ing", "ed", "es", "s"):
+            if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+                word = word[: -len(suffix)]
+                break
+        if len(word) > 3 and word[-1] == word[-2]:
+            word = word[:-1]
+        out.append(word.rstrip("e") or word)
+    return out
+
+
+def _contains(haystack: list[str], needle: list[str]) -> int:
+    """Index just past the first occurrence of ``needle`` in ``haystack``, or -1."""
+    n = len(needle)
+    for i in range(len(haystack) - n + 1):
+        if haystack[i : i + n] == needle:
+            return i + n
+    return -1
+
+
+def _relationship_findings(
+    text: str, linked: Sequence[EntityMention], context: KnowledgeContext, config: KnowledgeConfig
+) -> list[Finding]:
+    predicates = {p: _stems(p) for p in context.predicates}
+    predicates = {p: s for p, s in predicates.items() if s}
+    findings: list[Finding] = []
+    previous: tuple[EntityMention, str, bool] | None = None  # subject, predicate, passive
+    for a, b in zip(linked, linked[1:], strict=False):
+        between = text[a.span[1] : b.span[0]]
+        if a.entity_id == b.entity_id or len(between.split()) > 8 or _NEGATION.search(between):
+            previous = None
+            continue
+        if previous is not None and _LIST_JOIN.match(between):
+            subject, predicate, passive = previous  # "depends on A and B": B shares the predicate
+        else:
+            stems = _stems(between)
+            hit = next(((p, _contains(stems, s)) for p, s in predicates.items() if _contains(stems, s) >= 0), None)
+            if hit is None:
+                previous = None
+                continue
+            predicate, after = hit
+            passive = "by" in stems[after:] and not predicate.endswith(" by")
+            lead = stems[: after - len(predicates[predicate])]
+            # "X depends on Y and uses Z": a coordinated verb keeps the sentence subject.
+            coordinated = previous is not None and bool(lead) and set(lead) <= _COORDINATORS
+            subject = previous[0] if coordinated and previous is not None else a
+        previous = (subject, predicate, passive)
+        src, dst = (b, subject) if passive else (subject, b)
+        if context.has_relationship(src.entity_id or "", predicate, dst.entity_id or ""):
+            continue
+        src_entity, dst_entity = context.get(src.entity_id or ""), context.get(dst.entity_id or "")
+        if src_entity is None or dst_entity is None:
+            continue
+        known = context.relationships_from(src_entity.id, predicate)
+        hint = ", ".join(n.name for r in known if (n := context.get(r.object)))
+        fix: str | None = None
+        if len(known) == 1 and not passive and subject is a and (target := context.get(known[0].object)):
+            fix = text[subject.span[0] : b.span[0]] + target.name
+        findings.append(
+            _finding(
+                KnowledgeKind.UNSUPPORTED_RELATIONSHIP,
+                config,
+                severity=Severity.HARD,
+                message=f"The text says {src_entity.name} {predicate} {dst_entity.name}, but the knowledge "
+                "graph has no such relationship"
+                + (f" (it knows {src_entity.name} {predicate}: {hint})" if hint else "")
+                + "; remove or correct the statement.",
+                span=(subject.span[0], b.span[1]),
+                suggested_fix=fix,
+                fix_confidence=0.6 if fix else None,
+                confidence=0.85,
+                evidence=f"no edge {src_entity.id} -{predicate}-> {dst_entity.id}",
+                source_id=src_entity.id,
+            )
+        )
+    return findings
+
+
+def _number_finding(
+    text: str,
+    claim_span: Span,
+    mentions: Sequence[EntityMention],
+    linked: Sequence[EntityMention],
+    context: KnowledgeContext,
+    config: KnowledgeConfig,
+    checked: list[Span],
+) -> Finding | None:
+    start, end = claim_span
+    known = {
+        n
+        for m in linked
+        if (e := context.get(m.entity_id or ""))
+        for v in e.properties.values()
+        if (n := _numeric(v)) is not None
+    }
+    taken = [m.span for m in mentions] + checked
+    loose: list[str] = []
+    for match in _NUMBER.finditer(text, start, end):
+        s, e = match.span()
+        if any(a <= s and e <= b for a, b in taken):
+            continue
+        if s == start and regex.match(r"[.)]\s", text[e : e + 2]):
+            continue  # a list number
+        try:
+            value = float(match.group().replace(",", ""))
+        except ValueError:
+            continue
+        if value not in known:
+            loose.append(match.group())
+    if not loose:
+        return None
+    names = ", ".join(dict.fromkeys(m.matched or m.text for m in linked))
+    return _finding(
+        KnowledgeKind.UNVERIFIABLE,
+        config,
+        severity=Severity.SOFT,
+        message=f"The knowledge graph cannot confirm {', '.join(loose)} stated about {names}; remove the "
+        "figure or back it with a source.",
+        span=claim_span,
+        confidence=0.5,
+        evidence=text[start:end],
+        source_id=linked[0].entity_id,
+    )

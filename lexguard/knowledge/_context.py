@@ -1,0 +1,339 @@
+"""The knowledge context: entities with properties and the relationships between them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+import regex
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+
+from lexguard._errors import InputError
+
+__all__ = ["Entity", "Relationship", "KnowledgeContext", "normalize_surface", "normalize_predicate"]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+_ENTITY_FIELDS = ("id", "name", "type", "aliases", "properties")
+_PREDICATE_KEYS = ("predicate", "relation", "label", "type", "key")
+
+
+def normalize_surface(value: str) -> str:
+    """Lower-case ``value`` and collapse its whitespace (how names and aliases are compared)."""
+    return " ".join(value.lower().split())
+
+
+class Entity(BaseModel):
+    """One thing the knowledge graph knows about.
+
+    Attributes:
+        id: Unique identifier, referenced by relationships.
+        name: Canonical display name (what fixes write into the text).
+        type: Optional type, e.g. ``"service"`` or ``"product"``.
+        aliases: Other names the entity is known by (matched like the name).
+        properties: Known property values, e.g. ``{"version": 2, "owner": "Team A"}``.
+    """
+
+    model_config = _FROZEN
+
+    id: str
+    name: str
+    type: str | None = None
+    aliases: tuple[str, ...] = ()
+    properties: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("id", "name")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be blank")
+        return value
+
+    @property
+    def surfaces(self) -> tuple[str, ...]:
+        """The name followed by the aliases."""
+        return (self.name, *self.aliases)
+
+
+class Relationship(BaseModel):
+    """A directed ``subject --predicate--> object`` edge between two entity ids."""
+
+    model_config = _FROZEN
+
+    subject: str
+    predicate: str
+    object: str
+
+
+class KnowledgeContext(BaseModel):
+    """Entities and relationships an answer is validated against.
+
+    Build it directly, or with :meth:`from_objects`, :meth:`from_dict`, :meth:`from_json` or
+    :meth:`from_edge_list`. Relationship endpoints must be entity ids.
+
+    Attributes:
+        entities: The known entities (unique ids).
+        relationships: The known relationships.
+    """
+
+    model_config = _FROZEN
+
+    entities: tuple[Entity, ...] = ()
+    relationships: tuple[Relationship, ...] = ()
+
+    _by_id: dict[str, Entity] = PrivateAttr(default_factory=dict)
+    _by_surface: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
+    _triples: frozenset[tuple[str, str, str]] = PrivateAttr(default_factory=frozenset)
+    _cache: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _index(self) -> KnowledgeContext:
+        by_id: dict[str, Entity] = {}
+        by_surface: dict[str, list[str]] = {}
+        for entity in self.entities:
+            if entity.id in by_id:
+                raise ValueError(f"duplicate entity id {entity.id!r}; entity ids must be unique")
+            by_id[entity.id] = entity
+            for surface in entity.surfaces:
+                key = normalize_surface(surface)
+                if key and entity.id not in by_surface.setdefault(key, []):
+                    by_surface[key].append(entity.id)
+        for rel in self.relationships:
+            missing = [end for end in (rel.subject, rel.object) if end not in by_id]
+            if missing:
+                raise ValueError(
+                    f"relationship {rel.subject!r} -{rel.predicate}-> {rel.object!r} refers to "
+                    f"unknown entity id(s) {missing}; add the entities or fix the ids"
+                )
+        self._by_id = by_id
+        self._by_surface = {key: tuple(ids) for key, ids in by_surface.items()}
+        self._triples = frozenset(
+            (r.subject, normalize_predicate(r.predicate), r.object) for r in self.relationships
+        )
+        return self
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    def get(self, entity_id: str) -> Entity | None:
+        """The entity with id ``entity_id``, or ``None``."""
+        return self._by_id.get(entity_id)
+
+    def lookup(self, surface: str) -> tuple[Entity, ...]:
+        """Entities whose name or an alias equals ``surface`` (case-insensitive)."""
+        return tuple(self._by_id[i] for i in self._by_surface.get(normalize_surface(surface), ()))
+
+    @property
+    def surface_forms(self) -> dict[str, tuple[str, ...]]:
+        """Normalised name/alias -> ids of the entities that carry it."""
+        return dict(self._by_surface)
+
+    @property
+    def known_values(self) -> frozenset[str]:
+        """Normalised string property values (e.g. an owner's name): known, but not entities."""
+        if "known_values" not in self._cache:
+            self._cache["known_values"] = frozenset(
+                normalize_surface(v) for e in self.entities for v in e.properties.values() if isinstance(v, str)
+            )
+        return self._cache["known_values"]  # type: ignore[no-any-return]
+
+    def cached(self, key: str, build: Callable[[], Any]) -> Any:
+        """Memoise ``build()`` on this context under ``key`` (used for compiled matchers)."""
+        if key not in self._cache:
+            self._cache[key] = build()
+        return self._cache[key]
+
+    @property
+    def predicates(self) -> frozenset[str]:
+        """The normalised predicates used by the relationships (``depends_on`` -> ``depends on``)."""
+        return frozenset(p for _, p, _ in self._triples)
+
+    def has_relationship(self, subject: str, predicate: str, obj: str) -> bool:
+        """True when the graph contains ``subject --predicate--> obj`` (predicate normalised)."""
+        return (subject, normalize_predicate(predicate), obj) in self._triples
+
+    def relationships_between(self, a: str, b: str) -> tuple[Relationship, ...]:
+        """Relationships linking entities ``a`` and ``b`` in either direction."""
+        return tuple(r for r in self.relationships if {r.subject, r.object} == {a, b})
+
+    def relationships_from(self, subject: str, predicate: str) -> tuple[Relationship, ...]:
+        """Relationships of ``subject`` with ``predicate`` (normalised)."""
+        wanted = normalize_predicate(predicate)
+        return tuple(
+            r for r in self.relationships if r.subject == subject and normalize_predicate(r.predicate) == wanted
+        )
+
+    # -- constructors ------------------------------------------------------------------------
+
+    @classmethod
+    def from_objects(
+        cls,
+        entities: Iterable[Any] = (),
+        relationships: Iterable[Any] = (),
+    ) -> KnowledgeContext:
+        """Build a context from entity-like and relationship-like Python objects.
+
+        Args:
+            entities: :class:`Entity` objects, mappings, or any objects with ``id``/``name``
+                (and optionally ``type``, ``aliases``, ``properties``) attributes, e.g. dataclasses.
+            relationships: :class:`Relationship` objects, mappings, ``(subject, predicate, object)``
+                tuples, or objects with ``subject``/``predicate``/``object`` attributes.
+
+        Raises:
+            InputError: If an item has no usable id/name or a relationship names an unknown entity.
+        """
+        ents = [_coerce_entity(item, index) for index, item in enumerate(entities)]
+        ids = {e.id for e in ents}
+        names = {normalize_surface(s): e.id for e in ents for s in e.surfaces}
+        rels = [_coerce_relationship(item, index, ids, names) for index, item in enumerate(relationships)]
+        return cls._build(ents, rels)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> KnowledgeContext:
+        """Build a context from ``{"entities": [...], "relationships": [...]}``.
+
+        ``entities`` is a list of entity mappings or a mapping ``id -> entity mapping``; unknown keys
+        of an entity become properties. ``relationships`` items are mappings with
+        ``subject``/``predicate``/``object`` or ``[subject, predicate, object]`` lists; endpoints may
+        be entity ids or names.
+
+        Raises:
+            InputError: If ``data`` does not have that shape.
+        """
+        if not isinstance(data, Mapping):
+            raise InputError(
+                f"knowledge data has type {type(data).__name__}; pass a mapping with 'entities' "
+                "and 'relationships' keys"
+            )
+        raw_entities = data.get("entities", [])
+        if isinstance(raw_entities, Mapping):
+            raw_entities = [{"id": key, **dict(value)} for key, value in raw_entities.items()]
+        return cls.from_objects(raw_entities, data.get("relationships", []))
+
+    @classmethod
+    def from_json(cls, path: str | PathLike[str]) -> KnowledgeContext:
+        """Load a context from a JSON file in the :meth:`from_dict` shape.
+
+        Raises:
+            InputError: If the file cannot be read or parsed.
+        """
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise InputError(f"cannot load knowledge context from {str(path)!r}: {exc}; pass a readable JSON file") from exc
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_edge_list(
+        cls,
+        edges: Iterable[tuple[Any, ...]],
+        nodes: Mapping[Any, Mapping[str, Any]] | Iterable[tuple[Any, Mapping[str, Any]]] | None = None,
+        *,
+        default_predicate: str = "related_to",
+    ) -> KnowledgeContext:
+        """Build a context from a networkx-style edge list (no networkx needed).
+
+        Works with ``G.edges(data=True)`` and ``G.nodes(data=True)`` of a networkx graph.
+
+        Args:
+            edges: ``(u, v)`` or ``(u, v, attrs)`` tuples; the predicate is read from ``attrs``
+                keys ``predicate``, ``relation``, ``label``, ``type`` or ``key``.
+            nodes: Node attributes, as a mapping ``node -> attrs`` or ``(node, attrs)`` pairs;
+                ``name``, ``type`` and ``aliases`` are used as such, other attributes become
+                properties. Nodes only seen in edges get their id as name.
+            default_predicate: Predicate of edges without one.
+
+        Raises:
+            InputError: If an edge is not a 2- or 3-tuple.
+        """
+        node_attrs: dict[str, dict[str, Any]] = {}
+        pairs = nodes.items() if isinstance(nodes, Mapping) else (nodes or ())
+        for node, attrs in pairs:
+            node_attrs[str(node)] = dict(attrs or {})
+        triples: list[Relationship] = []
+        for index, edge in enumerate(edges):
+            if not isinstance(edge, tuple | list) or len(edge) not in (2, 3):
+                raise InputError(f"edge {index} is {edge!r}; pass (u, v) or (u, v, attrs) tuples")
+            attrs = dict(edge[2] or {}) if len(edge) == 3 else {}
+            predicate = next((str(attrs[k]) for k in _PREDICATE_KEYS if attrs.get(k)), default_predicate)
+            subject, obj = str(edge[0]), str(edge[1])
+            node_attrs.setdefault(subject, {})
+            node_attrs.setdefault(obj, {})
+            triples.append(Relationship(subject=subject, predicate=predicate, object=obj))
+        ents = [_coerce_entity({"id": node, "name": attrs.pop("name", node), **attrs}, i)
+                for i, (node, attrs) in enumerate(node_attrs.items())]
+        return cls._build(ents, triples)
+
+    @classmethod
+    def _build(cls, entities: list[Entity], relationships: list[Relationship]) -> KnowledgeContext:
+        try:
+            return cls(entities=tuple(entities), relationships=tuple(relationships))
+        except ValueError as exc:
+            raise InputError(f"invalid knowledge context: {exc}") from exc
+
+
+def normalize_predicate(value: str) -> str:
+    """``"dependsOn"``/``"depends_on"``/``"Depends-On"`` -> ``"depends on"``."""
+    spaced = regex.sub(r"(?<=\p{Ll})(?=\p{Lu})", " ", value)
+    return " ".join(regex.split(r"[\s_\-]+", spaced.lower())).strip()
+
+
+def _coerce_entity(item: Any, index: int) -> Entity:
+    if isinstance(item, Entity):
+        return item
+    if isinstance(item, Mapping):
+        raw = dict(item)
+    else:
+        raw = {key: getattr(item, key) for key in _ENTITY_FIELDS if hasattr(item, key)}
+    entity_id = raw.pop("id", None)
+    name = raw.pop("name", None)
+    if entity_id is None and name is None:
+        raise InputError(f"entity {index} has neither 'id' nor 'name'; give every entity at least a name")
+    aliases = raw.pop("aliases", None) or ()
+    if isinstance(aliases, str):
+        aliases = (aliases,)
+    properties = dict(raw.pop("properties", None) or {})
+    entity_type = raw.pop("type", None)
+    properties.update(raw)  # remaining keys of a mapping are properties
+    try:
+        return Entity(
+            id=str(entity_id if entity_id is not None else name),
+            name=str(name if name is not None else entity_id),
+            type=str(entity_type) if entity_type is not None else None,
+            aliases=tuple(str(a) for a in aliases),
+            properties=properties,
+        )
+    except ValueError as exc:
+        raise InputError(f"entity {index} is invalid: {exc}") from exc
+
+
+def _coerce_relationship(item: Any, index: int, ids: set[str], names: dict[str, str]) -> Relationship:
+    if isinstance(item, Relationship):
+        parts: tuple[Any, Any, Any] = (item.subject, item.predicate, item.object)
+    elif isinstance(item, Mapping):
+        parts = (item.get("subject"), item.get("predicate"), item.get("object"))
+    elif isinstance(item, tuple | list) and len(item) == 3:
+        parts = (item[0], item[1], item[2])
+    else:
+        parts = (getattr(item, "subject", None), getattr(item, "predicate", None), getattr(item, "object", None))
+    if any(p is None for p in parts):
+        raise InputError(
+            f"relationship {index} is {item!r}; pass {{'subject': ..., 'predicate': ..., 'object': ...}} "
+            "or a (subject, predicate, object) tuple"
+        )
+
+    def resolve(end: Any) -> str:
+        text = str(end)
+        if text in ids:
+            return text
+        resolved = names.get(normalize_surface(text))
+        if resolved is None:
+            raise InputError(
+                f"relationship {index} refers to unknown entity {text!r}; add it to the entities "
+                "or use an existing id or name"
+            )
+        return resolved
+
+    return Relationship(subject=resolve(parts[0]), predicate=str(parts[1]), object=resolve(parts[2]))
