@@ -1,24 +1,121 @@
-"""Settings of the rule gate."""
+"""Settings of the rule gate, with the presets ``default`` and ``minimal``."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pathlib import Path
+from typing import Any, Literal
 
-__all__ = ["GateConfig"]
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, field_validator
+
+from lexguard._errors import ConfigurationError
+from lexguard._models import Severity
+from lexguard.gate._feedback import EscalationMode
+from lexguard.gate._rules import CanonicalFact, Constraint, ForbiddenTopic, ValidationRule
+
+__all__ = ["GateConfig", "GatePreset"]
+
+GatePreset = Literal["default", "minimal"]
 
 
 class GateConfig(BaseModel):
-    """Rule gate settings.
+    """Rule gate settings (the ``gate`` node).
+
+    The five gates run in this order and all their failures are collected: ``constraints``,
+    ``canonical_facts``, ``knowledge`` (forbidden topics), ``mutations`` (proposed state
+    changes, from the graph state key ``mutations``) and ``custom_rules``.
 
     Attributes:
         enabled: Run the gate at all.
-        prohibited_patterns: Text the answer must never contain. ``/.../`` is a
-            case-insensitive regex, anything else a case-insensitive substring.
-        prohibited_severity: Severity of a prohibited-pattern match.
+        check_constraints: Run the constraints gate.
+        check_canonical_facts: Run the canonical-facts gate.
+        check_knowledge: Run the knowledge-boundaries gate.
+        check_mutations: Run the mutations gate.
+        check_custom_rules: Run the custom-rules gate.
+        prohibited_patterns: Shorthand for one prohibition constraint per pattern
+            (``/.../`` is a case-insensitive regex, anything else a case-insensitive keyword).
+        prohibited_severity: Severity of those shorthand prohibitions.
+        required_patterns: Shorthand for one requirement per pattern (each must match).
+        constraints: Prohibitions and requirements.
+        canonical_facts: Facts the answer may not contradict (always critical).
+        forbidden_topics: Topics the answer may not reveal (strings or ``ForbiddenTopic``).
+        knowledge_severity: Default severity of a forbidden-topic match.
+        custom_rules: :class:`~lexguard.gate.ValidationRule` objects (e.g. ``PatternRule``).
+        protected_targets: State ids, besides the canonical fact ids, that mutations may not
+            change.
+        rules_file: A YAML or JSON rules file (see :func:`~lexguard.gate.load_rules`); its rules
+            are added to those given here.
+        regex_timeout_s: Time budget of one pattern search; a rule that runs out is reported
+            as ``rule_timeout``.
+        timeout_severity: Severity of a ``rule_timeout`` finding.
+        escalation: Retry feedback escalation mode (see :func:`~lexguard.gate.build_feedback`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     enabled: bool = True
+    check_constraints: bool = True
+    check_canonical_facts: bool = True
+    check_knowledge: bool = True
+    check_mutations: bool = True
+    check_custom_rules: bool = True
     prohibited_patterns: tuple[str, ...] = ()
-    prohibited_severity: str = "hard"
+    prohibited_severity: Severity = Severity.HARD
+    required_patterns: tuple[str, ...] = ()
+    constraints: tuple[Constraint, ...] = ()
+    canonical_facts: tuple[CanonicalFact, ...] = ()
+    forbidden_topics: tuple[ForbiddenTopic, ...] = ()
+    knowledge_severity: Severity = Severity.HARD
+    custom_rules: tuple[SerializeAsAny[ValidationRule], ...] = ()
+    protected_targets: tuple[str, ...] = ()
+    rules_file: Path | None = None
+    regex_timeout_s: float = Field(0.25, gt=0.0, le=10.0)
+    timeout_severity: Severity = Severity.SOFT
+    escalation: EscalationMode = EscalationMode.FULL
+
+    @field_validator("forbidden_topics", mode="before")
+    @classmethod
+    def _topics_from_strings(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = (value,)
+        if isinstance(value, list | tuple):
+            return tuple({"topic": v} if isinstance(v, str) else v for v in value)
+        return value
+
+    @classmethod
+    def preset(cls, name: GatePreset = "default", **overrides: Any) -> GateConfig:
+        """Build a config from a named preset, with optional field overrides.
+
+        Presets:
+            ``default``: all five gates on.
+            ``minimal``: only the constraints gate and custom rules (cheap text rules).
+
+        Raises:
+            ConfigurationError: If the preset name is unknown.
+        """
+        presets: dict[str, dict[str, Any]] = {
+            "default": {},
+            "minimal": {
+                "check_canonical_facts": False,
+                "check_knowledge": False,
+                "check_mutations": False,
+            },
+        }
+        if name not in presets:
+            raise ConfigurationError(
+                f"unknown gate preset {name!r}; use one of {', '.join(presets)}"
+            )
+        return cls(**{**presets[name], **overrides})
+
+    @classmethod
+    def from_rules(cls, source: str | Path | dict[str, Any], **overrides: Any) -> GateConfig:
+        """Build a config from a rules file (YAML/JSON) or an equivalent mapping.
+
+        The file's ``settings`` section sets config fields; ``overrides`` win over it.
+
+        Raises:
+            ConfigurationError: If the file cannot be read or does not follow the schema.
+        """
+        from lexguard.gate._loader import load_rules
+
+        rules = load_rules(source)
+        return cls(**{**rules.settings, **rules.config_fields(), **overrides})

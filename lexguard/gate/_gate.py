@@ -1,36 +1,158 @@
-"""Evaluate the configured rules against an answer."""
+"""Run the five gates over an answer and collect the result."""
 
 from __future__ import annotations
 
-import regex
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
-from lexguard._models import Finding, FindingKind, Severity
+from pydantic import BaseModel, ConfigDict
+
+from lexguard._models import Finding, Severity
+from lexguard.gate import _gates
 from lexguard.gate._config import GateConfig
+from lexguard.gate._loader import RuleSet, load_rules
+from lexguard.gate._rules import Constraint, GateFailure, Mutation, ValidationRule
 
-__all__ = ["run_gate"]
+__all__ = ["GateResult", "evaluate_gate", "run_gate"]
 
 
-def run_gate(text: str, config: GateConfig | None = None) -> tuple[Finding, ...]:
-    """Return the findings of every rule that ``text`` violates."""
+class GateResult(BaseModel):
+    """Outcome of the rule gate for one answer.
+
+    Attributes:
+        passed: True when no failure is hard or critical (soft ones are warnings).
+        failures: Every failure of every gate, in gate order.
+        approved_mutations: Proposed state changes that may be applied.
+        rejected_mutations: Proposed state changes that touch protected state.
+        unchecked: Rules that could not be checked (no usable patterns), with the reason.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    passed: bool = True
+    failures: tuple[GateFailure, ...] = ()
+    approved_mutations: tuple[Mutation, ...] = ()
+    rejected_mutations: tuple[Mutation, ...] = ()
+    unchecked: tuple[str, ...] = ()
+
+    @property
+    def has_critical(self) -> bool:
+        """True when a failure is critical (the guard must fall back, not retry)."""
+        return any(f.severity == Severity.CRITICAL for f in self.failures)
+
+    @property
+    def should_retry(self) -> bool:
+        """True when a hard failure asks for a new answer and nothing critical forbids it."""
+        return not self.has_critical and any(f.severity == Severity.HARD for f in self.failures)
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """The failures as lexguard :class:`~lexguard.Finding` objects (stage ``gate``)."""
+        return tuple(f.to_finding() for f in self.failures)
+
+
+@lru_cache(maxsize=32)
+def _load_cached(path: str, mtime_ns: int) -> RuleSet:
+    return load_rules(path)
+
+
+def _rules_file(config: GateConfig) -> RuleSet | None:
+    if config.rules_file is None:
+        return None
+    path = Path(config.rules_file)
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        mtime = -1  # load_rules reports the missing file
+    return _load_cached(str(path), mtime)
+
+
+def _constraints(config: GateConfig, extra: RuleSet | None) -> list[Constraint]:
+    constraints = list(config.constraints)
+    constraints += [
+        Constraint(id=f"prohibited:{p}", kind="prohibition", patterns=(p,),
+                   severity=config.prohibited_severity)
+        for p in config.prohibited_patterns
+    ]
+    constraints += [
+        Constraint(id=f"required:{p}", kind="requirement", patterns=(p,))
+        for p in config.required_patterns
+    ]
+    if extra is not None:
+        constraints += extra.all_constraints()
+    return constraints
+
+
+def evaluate_gate(
+    text: str,
+    config: GateConfig | None = None,
+    *,
+    mutations: Iterable[Mutation | dict[str, Any]] | None = None,
+    rules: Sequence[ValidationRule] | None = None,
+) -> GateResult:
+    """Run the enabled gates over ``text`` and collect every failure.
+
+    Gates, in order: constraints, canonical facts, knowledge boundaries, mutations, custom
+    rules. Rules come from ``config`` (and its ``rules_file``) plus ``rules``.
+
+    Args:
+        text: The (parsed) answer.
+        config: Gate settings; defaults to :class:`GateConfig`.
+        mutations: Proposed state changes (graph state key ``mutations``): ``Mutation``
+            objects or dicts with ``type``, ``target`` and ``value``.
+        rules: Extra custom rules, checked after ``config.custom_rules``.
+
+    Returns:
+        The :class:`GateResult`.
+
+    Raises:
+        ConfigurationError: If ``config.rules_file`` cannot be loaded.
+    """
     config = config or GateConfig()
-    findings: list[Finding] = []
-    for pattern in config.prohibited_patterns:
-        if len(pattern) > 2 and pattern.startswith("/") and pattern.endswith("/"):
-            match = regex.search(pattern[1:-1], text, flags=regex.IGNORECASE, timeout=1.0)
-            span = match.span() if match else None
-        else:
-            pos = text.lower().find(pattern.lower())
-            span = (pos, pos + len(pattern)) if pos >= 0 else None
-        if span is not None:
-            findings.append(
-                Finding(
-                    kind=FindingKind.PROHIBITED,
-                    severity=Severity(config.prohibited_severity),
-                    message=f"The answer contains prohibited text {text[span[0]:span[1]]!r}; remove it.",
-                    span=span,
-                    rule_id=f"prohibited:{pattern}",
-                    evidence=pattern,
-                    stage="gate",
-                )
-            )
-    return tuple(findings)
+    if not config.enabled:
+        return GateResult(approved_mutations=tuple(_gates.coerce_mutations(mutations)[0]))
+    extra = _rules_file(config)
+    timing = {"timeout": config.regex_timeout_s, "timeout_severity": config.timeout_severity}
+    failures: list[GateFailure] = []
+    unchecked: list[str] = []
+    if config.check_constraints:
+        found, unchecked = _gates.check_constraints(text, _constraints(config, extra), **timing)
+        failures += found
+    facts = [*config.canonical_facts, *(extra.canonical_facts if extra else ())]
+    if config.check_canonical_facts:
+        failures += _gates.check_canonical_facts(text, facts, **timing)
+    if config.check_knowledge:
+        topics = [*config.forbidden_topics, *(extra.forbidden_topics if extra else ())]
+        failures += _gates.check_knowledge(
+            text, topics, default_severity=config.knowledge_severity, **timing
+        )
+    valid, invalid = _gates.coerce_mutations(mutations)
+    approved, rejected = valid, []
+    if config.check_mutations:
+        protected = [f.id for f in facts] + list(config.protected_targets)
+        protected += list(extra.protected_targets) if extra else []
+        approved, rejected, found = _gates.check_mutations(valid, protected)
+        failures += invalid + found
+    if config.check_custom_rules:
+        custom = [*config.custom_rules, *(extra.custom_rules if extra else ()), *(rules or ())]
+        failures += _gates.check_custom_rules(text, custom, **timing)
+    return GateResult(
+        passed=not any(f.severity.rank >= 1 for f in failures),
+        failures=tuple(failures),
+        approved_mutations=tuple(approved),
+        rejected_mutations=tuple(rejected),
+        unchecked=tuple(unchecked),
+    )
+
+
+def run_gate(
+    text: str,
+    config: GateConfig | None = None,
+    *,
+    mutations: Iterable[Mutation | dict[str, Any]] | None = None,
+    rules: Sequence[ValidationRule] | None = None,
+) -> tuple[Finding, ...]:
+    """Return the findings of every rule that ``text`` violates (see :func:`evaluate_gate`)."""
+    return evaluate_gate(text, config, mutations=mutations, rules=rules).findings

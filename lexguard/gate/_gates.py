@@ -1,0 +1,271 @@
+"""The five gates. Each takes the answer and its rules and returns the failures it found."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import regex
+from pydantic import ValidationError
+
+from lexguard._errors import RuleTimeoutError
+from lexguard._models import FindingKind, Severity
+from lexguard.gate._patterns import PatternMatch, find_pattern
+from lexguard.gate._rules import (
+    CanonicalFact,
+    Constraint,
+    ForbiddenTopic,
+    GateFailure,
+    GateName,
+    Mutation,
+    ValidationRule,
+)
+
+__all__ = [
+    "check_constraints",
+    "check_canonical_facts",
+    "check_knowledge",
+    "check_mutations",
+    "check_custom_rules",
+    "coerce_mutations",
+]
+
+_NEGATION = r"(?:not|isn['’]t|is\s+not|wasn['’]t|was\s+not|don['’]t|doesn['’]t|never)"
+_INLINE_NEGATION = (
+    r"(?:(?:is|are|was|were)\s+(?:not|never|no\s+longer)|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)"
+)
+_X_IS_Y = regex.compile(r"^(.+?)\s+(?:is|are|was|were)\s+(.+)$", regex.IGNORECASE)
+
+
+def _timeout_failure(
+    gate: GateName, rule_id: str, pattern: str | None, exc: Exception, severity: Severity
+) -> GateFailure:
+    return GateFailure(
+        gate=gate,
+        reason=FindingKind.RULE_TIMEOUT,
+        description=f"Rule {rule_id} could not be checked: {exc}.",
+        rule_id=rule_id,
+        severity=severity,
+        pattern=pattern,
+    )
+
+
+def _search(
+    gate: GateName,
+    rule_id: str,
+    pattern: str,
+    text: str,
+    timeout: float,
+    timeout_severity: Severity,
+    failures: list[GateFailure],
+    case_sensitive: bool = False,
+) -> PatternMatch | None | bool:
+    """Find ``pattern``; on timeout record a failure and return False."""
+    try:
+        return find_pattern(pattern, text, case_sensitive=case_sensitive, timeout=timeout)
+    except RuleTimeoutError as exc:
+        failures.append(_timeout_failure(gate, rule_id, pattern, exc, timeout_severity))
+        return False
+
+
+def check_constraints(
+    text: str,
+    constraints: Sequence[Constraint],
+    *,
+    timeout: float,
+    timeout_severity: Severity,
+) -> tuple[list[GateFailure], list[str]]:
+    """Gate 1: prohibitions (no pattern may match) and requirements (one pattern must match).
+
+    Returns:
+        ``(failures, unchecked)``; ``unchecked`` names rules without usable patterns (a
+        description-only rule from which no keyword could be derived): reported, not failed.
+    """
+    failures: list[GateFailure] = []
+    unchecked: list[str] = []
+    for index, rule in enumerate(constraints):
+        rule_id = rule.id or f"{rule.kind}-{index}"
+        patterns = rule.effective_patterns
+        if not patterns:
+            unchecked.append(f"{rule_id}: not checkable (no patterns in {rule.description!r})")
+            continue
+        what = rule.description or None
+        if rule.kind == "prohibition":
+            for pattern in patterns:
+                found = _search("constraints", rule_id, pattern, text, timeout, timeout_severity,
+                                failures)
+                if found:
+                    assert isinstance(found, PatternMatch)
+                    failures.append(GateFailure(
+                        gate="constraints", reason=FindingKind.PROHIBITED,
+                        description=(f"The answer contains prohibited text {found.matched!r}"
+                                     + (f" ({what.rstrip('.')})" if what else "")
+                                     + (f" in {found.violating_text!r}"
+                                        if found.violating_text != found.matched else "")
+                                     + "; remove it."),
+                        violating_text=found.violating_text, matched=found.matched,
+                        rule_id=rule_id, severity=rule.severity, span=found.span,
+                        pattern=pattern))
+            continue
+        results = [
+            _search("constraints", rule_id, p, text, timeout, timeout_severity, failures)
+            for p in patterns
+        ]
+        if any(results):
+            continue
+        if all(r is False for r in results):  # every pattern timed out: already reported
+            continue
+        shown = ", ".join(repr(p) for p in patterns)
+        failures.append(GateFailure(
+            gate="constraints", reason=FindingKind.REQUIRED_MISSING,
+            description=(f"Missing required content: {what.rstrip('.') if what else 'required text'}"
+                         f"; the answer must contain one of: {shown}."),
+            rule_id=rule_id, severity=rule.severity, pattern=patterns[0]))
+    return failures, unchecked
+
+
+def _flex(phrase: str) -> str:
+    """Regex for ``phrase`` with flexible whitespace and word boundaries at word ends."""
+    phrase = phrase.strip().rstrip(".!?;:")
+    body = r"\s+".join(regex.escape(part) for part in phrase.split())
+    start = r"\b" if phrase[:1].isalnum() else ""
+    end = r"\b" if phrase[-1:].isalnum() else ""
+    return f"{start}{body}{end}"
+
+
+def _fact_patterns(fact: str) -> list[str]:
+    patterns = [rf"/\b{_NEGATION}\s+{_flex(fact)}/"]
+    match = _X_IS_Y.match(fact.strip().rstrip(".!?"))
+    if match:
+        subject, value = match.group(1), match.group(2)
+        patterns.append(rf"/{_flex(subject)}\s+{_INLINE_NEGATION}\s+{_flex(value)}/")
+    return patterns
+
+
+def check_canonical_facts(
+    text: str,
+    facts: Sequence[CanonicalFact],
+    *,
+    timeout: float,
+    timeout_severity: Severity,
+) -> list[GateFailure]:
+    """Gate 2: canonical facts. Any contradiction is critical.
+
+    A fact is contradicted by an explicit negation in front of it (``not``, ``isn't``,
+    ``is not``, ``wasn't``, ``was not``, ``don't``, ``doesn't``, ``never`` + the fact), by an
+    inline negation of an ``X is Y`` fact (``X is not Y``, ``X isn't Y``, ``X was never Y``,
+    ``X is no longer Y``), or by one of the fact's contradiction keywords.
+    """
+    failures: list[GateFailure] = []
+    for fact in facts:
+        for pattern in [*_fact_patterns(fact.fact), *fact.contradictions]:
+            found = _search("canonical_facts", fact.id, pattern, text, timeout, timeout_severity,
+                            failures)
+            if found:
+                assert isinstance(found, PatternMatch)
+                failures.append(GateFailure(
+                    gate="canonical_facts", reason=FindingKind.CANONICAL_CONTRADICTION,
+                    description=(f"The answer contradicts the canonical fact {fact.fact!r} "
+                                 f"(found {found.violating_text!r}); it must stay consistent "
+                                 "with it."),
+                    violating_text=found.violating_text, matched=found.matched,
+                    rule_id=fact.id, severity=Severity.CRITICAL, span=found.span,
+                    pattern=pattern))
+                break
+    return failures
+
+
+def check_knowledge(
+    text: str,
+    topics: Sequence[ForbiddenTopic],
+    *,
+    default_severity: Severity,
+    timeout: float,
+    timeout_severity: Severity,
+) -> list[GateFailure]:
+    """Gate 3: knowledge boundaries. A case-insensitive match of a forbidden topic fails."""
+    failures: list[GateFailure] = []
+    for index, topic in enumerate(topics):
+        rule_id = topic.id or f"topic-{index}"
+        for pattern in topic.patterns or (topic.topic,):
+            found = _search("knowledge", rule_id, pattern, text, timeout, timeout_severity,
+                            failures)
+            if found:
+                assert isinstance(found, PatternMatch)
+                failures.append(GateFailure(
+                    gate="knowledge", reason=FindingKind.FORBIDDEN_KNOWLEDGE,
+                    description=(f"The answer reveals the forbidden topic {topic.topic!r} "
+                                 f"(found {found.violating_text!r}); leave it out."),
+                    violating_text=found.violating_text, matched=found.matched,
+                    rule_id=rule_id, severity=topic.severity or default_severity,
+                    span=found.span, pattern=pattern))
+                break
+    return failures
+
+
+def coerce_mutations(items: Iterable[Any] | None) -> tuple[list[Mutation], list[GateFailure]]:
+    """Turn mutation dicts into :class:`Mutation` objects; invalid ones become failures."""
+    valid: list[Mutation] = []
+    failures: list[GateFailure] = []
+    for index, item in enumerate(items or ()):
+        try:
+            valid.append(item if isinstance(item, Mutation) else Mutation.model_validate(item))
+        except ValidationError as exc:
+            failures.append(GateFailure(
+                gate="mutations", reason="invalid_mutation",
+                description=(f"Proposed state change {index} is invalid "
+                             f"({exc.errors()[0]['msg']}); give a type and a target."),
+                violating_text=repr(item)[:200], rule_id=f"mutation-{index}",
+                severity=Severity.HARD))
+    return valid, failures
+
+
+def check_mutations(
+    mutations: Sequence[Mutation], protected: Iterable[str]
+) -> tuple[list[Mutation], list[Mutation], list[GateFailure]]:
+    """Gate 4: proposed state changes. Changes to a protected id (canonical fact) are rejected.
+
+    Returns:
+        ``(approved, rejected, failures)``; each rejection is a critical ``protected_state``.
+    """
+    protected_ids = set(protected)
+    approved: list[Mutation] = []
+    rejected: list[Mutation] = []
+    failures: list[GateFailure] = []
+    for mutation in mutations:
+        if mutation.target in protected_ids:
+            rejected.append(mutation)
+            failures.append(GateFailure(
+                gate="mutations", reason=FindingKind.PROTECTED_STATE,
+                description=(f"The proposed {mutation.type.value} changes the protected state "
+                             f"{mutation.target!r} (a canonical fact); it was rejected."),
+                violating_text=repr(mutation.value)[:200] if mutation.value is not None else None,
+                rule_id=mutation.target, severity=Severity.CRITICAL))
+        else:
+            approved.append(mutation)
+    return approved, rejected, failures
+
+
+def check_custom_rules(
+    text: str,
+    rules: Sequence[ValidationRule],
+    *,
+    timeout: float,
+    timeout_severity: Severity,
+    on_error: Callable[[ValidationRule, Exception], GateFailure] | None = None,
+) -> list[GateFailure]:
+    """Gate 5: custom rules. A rule that times out or raises is reported, not fatal."""
+    failures: list[GateFailure] = []
+    for rule in rules:
+        try:
+            failures.extend(rule.check(text, timeout=timeout))
+        except RuleTimeoutError as exc:
+            failures.append(_timeout_failure("custom_rules", rule.id,
+                                             getattr(rule, "pattern", None), exc,
+                                             timeout_severity))
+        except Exception as exc:  # a broken user rule must not break the graph
+            failures.append(on_error(rule, exc) if on_error else GateFailure(
+                gate="custom_rules", reason=FindingKind.CHECK_ERROR,
+                description=f"Custom rule {rule.id} raised {type(exc).__name__}: {exc}.",
+                rule_id=rule.id, severity=Severity.SOFT))
+    return failures

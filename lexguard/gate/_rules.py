@@ -1,0 +1,279 @@
+"""Rule definitions: constraints, canonical facts, forbidden topics, mutations, custom rules."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from lexguard._models import Finding, FindingKind, Severity, Span
+from lexguard.gate._patterns import compile_pattern, derive_patterns, find_pattern
+
+__all__ = [
+    "GateName",
+    "Constraint",
+    "CanonicalFact",
+    "ForbiddenTopic",
+    "MutationType",
+    "Mutation",
+    "GateFailure",
+    "ValidationRule",
+    "PatternRule",
+]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+GateName = Literal["constraints", "canonical_facts", "knowledge", "mutations", "custom_rules"]
+
+
+def _check_patterns(patterns: tuple[str, ...]) -> tuple[str, ...]:
+    for pattern in patterns:
+        compile_pattern(pattern)  # raises ConfigurationError with a fix hint
+    return patterns
+
+
+class Constraint(BaseModel):
+    """A prohibition (no pattern may match) or a requirement (at least one pattern must match).
+
+    Attributes:
+        id: Rule id, reported in findings (defaults to ``<kind>-<n>`` in the gate).
+        kind: ``prohibition`` or ``requirement``.
+        description: What the rule means, in words; patterns are derived from it when
+            ``patterns`` is empty (quoted strings, or the word after about/mention/say/...).
+        patterns: ``/.../`` case-insensitive regexes or case-insensitive keywords.
+        severity: Severity of a violation (``hard`` retries, ``critical`` falls back).
+    """
+
+    model_config = _FROZEN
+
+    id: str = ""
+    kind: Literal["prohibition", "requirement"]
+    description: str = ""
+    patterns: tuple[str, ...] = ()
+    severity: Severity = Severity.HARD
+
+    @field_validator("patterns")
+    @classmethod
+    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return _check_patterns(value)
+
+    @model_validator(mode="after")
+    def _needs_content(self) -> Constraint:
+        if not self.patterns and not self.description.strip():
+            raise ValueError("a constraint needs patterns or a description")
+        return self
+
+    @property
+    def effective_patterns(self) -> tuple[str, ...]:
+        """The explicit patterns, or those derived from the description."""
+        return self.patterns or derive_patterns(self.description)
+
+
+class CanonicalFact(BaseModel):
+    """A fact the answer may never contradict (violations are always critical).
+
+    Attributes:
+        id: Fact id; mutations targeting it are rejected.
+        fact: The fact as a short statement, e.g. ``"King Aldric is alive"``.
+        contradictions: Keywords or ``/.../`` regexes whose presence contradicts the fact.
+    """
+
+    model_config = _FROZEN
+
+    id: str
+    fact: str = Field(min_length=1)
+    contradictions: tuple[str, ...] = ()
+
+    @field_validator("contradictions")
+    @classmethod
+    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return _check_patterns(value)
+
+
+class ForbiddenTopic(BaseModel):
+    """Knowledge the answer may not reveal.
+
+    Attributes:
+        id: Rule id (defaults to ``topic-<n>`` in the gate).
+        topic: The topic; matched case-insensitively when ``patterns`` is empty.
+        patterns: Keywords or ``/.../`` regexes that reveal the topic.
+        severity: Severity override; the gate's ``knowledge_severity`` (``hard``) otherwise.
+    """
+
+    model_config = _FROZEN
+
+    id: str = ""
+    topic: str = Field(min_length=1)
+    patterns: tuple[str, ...] = ()
+    severity: Severity | None = None
+
+    @field_validator("patterns")
+    @classmethod
+    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return _check_patterns(value)
+
+
+class MutationType(StrEnum):
+    """Kinds of state change a generator may propose alongside its answer."""
+
+    APPEND_EPISODIC = "append_episodic"
+    TRANSFORM_BELIEF = "transform_belief"
+    TRANSFORM_RELATIONSHIP = "transform_relationship"
+    EMIT_WORLD_INTENT = "emit_world_intent"
+
+
+class Mutation(BaseModel):
+    """A proposed state change (graph state key ``mutations``: a list of these or dicts).
+
+    Attributes:
+        type: The kind of change.
+        target: Id of the state entry it changes; a canonical fact id is protected.
+        value: The new value or payload.
+        id: Optional id of the proposal.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    type: MutationType
+    target: str
+    value: Any = None
+    id: str = ""
+
+
+class GateFailure(BaseModel):
+    """One rule the answer broke.
+
+    Attributes:
+        gate: Which gate failed.
+        reason: The finding kind (``prohibited``, ``required_missing``, ...).
+        description: What is wrong, written as feedback for the generator.
+        violating_text: The offending text (a regex match, or a keyword with context).
+        matched: The exact matched text (what retry feedback prohibits).
+        rule_id: The rule's id.
+        severity: ``soft``, ``hard`` or ``critical``.
+        span: Where in the answer, when known.
+        pattern: The pattern that matched or was missing.
+    """
+
+    model_config = _FROZEN
+
+    gate: GateName
+    reason: str
+    description: str
+    violating_text: str | None = None
+    matched: str | None = None
+    rule_id: str
+    severity: Severity = Severity.HARD
+    span: Span | None = None
+    pattern: str | None = None
+
+    def to_finding(self) -> Finding:
+        """Convert to a lexguard :class:`~lexguard.Finding`.
+
+        ``evidence`` is the exact matched text when there is one (else the violating text);
+        the message quotes the violating text with its context.
+        """
+        return Finding(
+            kind=self.reason,
+            severity=self.severity,
+            message=self.description,
+            span=self.span,
+            rule_id=self.rule_id,
+            evidence=self.matched or self.violating_text,
+            stage="gate",
+        )
+
+
+class ValidationRule(BaseModel, ABC):
+    """Base class of custom rules. Subclass it and implement :meth:`check`.
+
+    Attributes:
+        id: Unique rule id (used by ``RuleGate.remove_rule``).
+        description: What the rule demands, in words (used in feedback).
+        severity: Severity of a violation.
+
+    Example:
+        >>> class NoShouting(ValidationRule):
+        ...     def check(self, text, *, timeout=0.25):
+        ...         return [self.failure("Do not shout.")] if text.isupper() else []
+    """
+
+    model_config = _FROZEN
+
+    id: str = Field(min_length=1)
+    description: str = ""
+    severity: Severity = Severity.HARD
+
+    @abstractmethod
+    def check(self, text: str, *, timeout: float = 0.25) -> Sequence[GateFailure]:
+        """Return the failures of ``text`` (empty when it passes).
+
+        Args:
+            text: The answer.
+            timeout: Seconds a single pattern search may take; raise
+                :class:`~lexguard.RuleTimeoutError` when exceeded.
+        """
+
+    def failure(
+        self,
+        description: str | None = None,
+        *,
+        violating_text: str | None = None,
+        span: Span | None = None,
+        reason: str = FindingKind.CUSTOM_RULE,
+        pattern: str | None = None,
+        matched: str | None = None,
+    ) -> GateFailure:
+        """Build a :class:`GateFailure` for this rule."""
+        return GateFailure(
+            gate="custom_rules",
+            reason=reason,
+            description=description or self.description or f"Rule {self.id} was violated.",
+            violating_text=violating_text,
+            rule_id=self.id,
+            severity=self.severity,
+            span=span,
+            pattern=pattern,
+            matched=matched,
+        )
+
+
+class PatternRule(ValidationRule):
+    """A custom rule that prohibits or requires one pattern.
+
+    Attributes:
+        pattern: A ``/.../`` regex or a keyword.
+        mode: ``prohibit`` (must not match) or ``require`` (must match).
+        case_sensitive: Match case exactly (default: case-insensitive).
+    """
+
+    pattern: str = Field(min_length=1)
+    mode: Literal["prohibit", "require"] = "prohibit"
+    case_sensitive: bool = False
+
+    @model_validator(mode="after")
+    def _compile(self) -> PatternRule:
+        compile_pattern(self.pattern, self.case_sensitive)
+        return self
+
+    def check(self, text: str, *, timeout: float = 0.25) -> Sequence[GateFailure]:
+        """Search the pattern; see :class:`ValidationRule`.
+
+        Raises:
+            RuleTimeoutError: If the search ran out of time.
+        """
+        found = find_pattern(self.pattern, text, case_sensitive=self.case_sensitive, timeout=timeout)
+        if self.mode == "prohibit" and found is not None:
+            what = self.description or f"it must not contain {self.pattern!r}"
+            return [self.failure(f"Rule {self.id} violated: {what} (found {found.violating_text!r}).",
+                                 violating_text=found.violating_text, span=found.span,
+                                 pattern=self.pattern, matched=found.matched)]
+        if self.mode == "require" and found is None:
+            what = self.description or f"it must contain {self.pattern!r}"
+            return [self.failure(f"Rule {self.id} violated: {what} (missing).",
+                                 pattern=self.pattern)]
+        return []
+
