@@ -1,0 +1,80 @@
+"""``lexguard citations``: validate model-produced citations in a JSONL file (for CI).
+
+Input schema: see :mod:`lexguard.citations._io` (one QA item per line: ``answer``,
+``citations``, optional ``evidence`` and ``sources``). Exit codes: 0 PASS (or WARN without
+``--strict``), 1 FAIL (or WARN with ``--strict``), 2 unreadable input.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+__all__ = ["citations"]
+
+
+def citations(
+    file: Annotated[Path, typer.Argument(help="JSONL file, one QA item per line.")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print the batch report as JSON.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on WARN as well as on FAIL.")] = False,
+    show_items: Annotated[
+        bool, typer.Option("--items/--no-items", help="List every item that did not PASS.")
+    ] = True,
+) -> None:
+    """Validate the citations in FILE, print the metrics and the quality gate.
+
+    Exits with code 1 when the gate FAILs (or WARNs with --strict), 2 when FILE is unreadable.
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from lexguard._errors import InputError
+    from lexguard.citations import GateOutcome, load_qa_items, validate_batch
+
+    try:
+        batch = validate_batch(load_qa_items(file))
+    except InputError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(code=2) from exc
+
+    if json_output:
+        typer.echo(json.dumps(batch.model_dump(mode="json"), indent=2, ensure_ascii=False))
+    else:
+        console = Console()
+        m = batch.metrics
+        table = Table(title=f"Citations in {file.name}", show_header=True)
+        table.add_column("metric")
+        table.add_column("value", justify="right")
+        for name, value in (
+            ("items", str(len(batch.items))),
+            ("citations", str(m.total)),
+            ("valid / invalid", f"{m.valid} / {m.invalid}"),
+            ("invalid rate", f"{m.invalid_rate:.1%}"),
+            ("hallucinated spans", str(m.hallucinated_spans)),
+            ("average alignment", f"{m.average_alignment:.2f}"),
+            ("average quality", f"{m.average_quality:.2f}"),
+            ("citation coverage", f"{m.coverage:.1%}"),
+            ("with evidence index", f"{m.evidence_idx_rate:.1%}"),
+            ("with alignment score", f"{m.alignment_rate:.1%}"),
+            ("with span in answer", f"{m.span_rate:.1%}"),
+            ("items PASS / WARN / FAIL", " / ".join(str(batch.outcomes.get(o, 0)) for o in ("PASS", "WARN", "FAIL"))),
+        ):
+            table.add_row(name, value)
+        console.print(table)
+        if show_items:
+            for item in batch.items:
+                if item.gate.outcome != GateOutcome.PASS:
+                    console.print(
+                        f"  {item.gate.outcome.value} item {item.item_id}: {'; '.join(item.gate.reasons)}",
+                        markup=False,
+                    )
+        style = {"PASS": "bold green", "WARN": "bold yellow", "FAIL": "bold red"}[batch.gate.outcome.value]
+        console.print(f"Quality gate: {batch.gate.outcome.value}", style=style)
+
+    failed = batch.gate.outcome == GateOutcome.FAIL or (
+        strict and batch.gate.outcome == GateOutcome.WARN
+    )
+    raise typer.Exit(code=1 if failed else 0)
