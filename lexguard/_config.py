@@ -36,6 +36,9 @@ class GuardConfig(BaseSettings):
         refusal_message: Text returned by the ``refuse`` fallback.
         repair_without_generator: With no generator, repair the answer by dropping unsupported
             sentences and validate the repaired text.
+        on_inconclusive: What to do with an answer that passed every rule but could not be
+            checked for support (no sources, no checkable claims): ``accept`` it with status
+            ``inconclusive``, or take the ``fallback``.
         parser: Output parser settings (the ``parse`` node).
         gate: Rule gate settings (the ``gate`` node).
         grounding: Support-check settings (the ``support_check`` node).
@@ -50,6 +53,7 @@ class GuardConfig(BaseSettings):
     fallback: FallbackStrategy = "refuse"
     refusal_message: str = DEFAULT_REFUSAL
     repair_without_generator: bool = True
+    on_inconclusive: Literal["accept", "fallback"] = "accept"
     parser: ParserConfig = Field(default_factory=ParserConfig)
     gate: GateConfig = Field(default_factory=GateConfig)
     grounding: GroundingConfig = Field(default_factory=GroundingConfig)

@@ -15,7 +15,7 @@ from langchain_core.runnables import Runnable
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import Field, PrivateAttr
 
-__all__ = ["FakeStructuredChatModel"]
+__all__ = ["FakeStructuredChatModel", "RecordingGenerator", "SubstringChecker"]
 
 
 class FakeStructuredChatModel(BaseChatModel):
@@ -119,3 +119,79 @@ class FakeStructuredChatModel(BaseChatModel):
             return self._reply(response, tool_name)
         finally:
             self._leave()
+
+
+class SubstringChecker:
+    """Deterministic stand-in for ``SupportChecker``: a sentence is supported when its text
+    (lower-cased, without the final period) appears in some source.
+
+    Attributes:
+        calls: How many answers were checked.
+        error: When set, ``check`` raises it (to exercise the graph's error handling).
+    """
+
+    def __init__(self, error: Exception | None = None) -> None:
+        self.calls = 0
+        self.error = error
+
+    def check(self, answer: str, sources: Sequence[Any], question: str | None = None) -> Any:
+        import re
+
+        from lexguard._models import Citation, Claim, Finding, Severity
+        from lexguard.grounding import SupportResult
+
+        self.calls += 1
+        if self.error is not None:
+            raise self.error
+        claims, citations, findings = [], [], []
+        for index, match in enumerate(re.finditer(r"[^.!?]+[.!?]?", answer)):
+            text = match.group().strip()
+            if not text:
+                continue
+            start = match.start() + match.group().index(text)
+            key = text.rstrip(".!?").lower()
+            source = next((s for s in sources if key in s.content.lower()), None)
+            cites = ()
+            if source is not None:
+                cite = Citation(claim_index=len(claims), claim=text, source_id=source.id,
+                                chunk_id=f"{source.id}#0", score=1.0, method="exact", quote=source.content)
+                cites = (cite,)
+                citations.append(cite)
+            else:
+                findings.append(Finding(kind="unsupported", severity=Severity.HARD, span=(start, start + len(text)),
+                                        message=f"Not supported by the sources: {text!r}", stage="support_check"))
+            claims.append(Claim(index=len(claims), text=text, span=(start, start + len(text)),
+                                support=1.0 if source else 0.0, supported=source is not None, citations=cites))
+        rate = sum(not c.supported for c in claims) / len(claims) if claims else 0.0
+        return SupportResult(
+            claims=tuple(claims), citations=tuple(citations), findings=tuple(findings),
+            confidence=1.0 - rate, hallucination_rate=rate,
+            recommendation="accept" if rate == 0 else "regenerate",
+            inconclusive_reason=None if claims else "no claims",
+        )
+
+    async def acheck(self, answer: str, sources: Sequence[Any], question: str | None = None) -> Any:
+        return self.check(answer, sources, question)
+
+
+class RecordingGenerator:
+    """A generator Runnable factory: returns ``replies`` in turn and records every input."""
+
+    def __init__(self, replies: Sequence[Any]) -> None:
+        self.replies = list(replies)
+        self.inputs: list[Any] = []
+
+    def _next(self, value: Any) -> Any:
+        self.inputs.append(value)
+        reply = self.replies[min(len(self.inputs) - 1, len(self.replies) - 1)]
+        if isinstance(reply, BaseException):
+            raise reply
+        return AIMessage(content=reply) if isinstance(reply, str) else reply
+
+    def runnable(self) -> Runnable:
+        from langchain_core.runnables import RunnableLambda
+
+        async def _anext(value: Any) -> Any:
+            return self._next(value)
+
+        return RunnableLambda(self._next, afunc=_anext, name="fake_generator")

@@ -1,0 +1,262 @@
+"""``Guard``: the guard graph as a LangChain Runnable (``chain | guard``, ``guard.wrap(chain)``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
+from langchain_core.runnables.config import patch_config
+from pydantic import ConfigDict, Field, PrivateAttr, model_validator
+
+from lexguard._config import GuardConfig
+from lexguard._errors import InputError
+from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_sources
+from lexguard._models import Source, ValidationReport
+
+__all__ = ["Guard", "GuardedRunnable", "ReturnType"]
+
+ReturnType = Literal["report", "text", "message"]
+
+_STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated")
+
+
+def _first(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[bool, Any]:
+    for key in keys:
+        if key in mapping:
+            return True, mapping[key]
+    return False, None
+
+
+class Guard(RunnableSerializable[Any, Any]):
+    """Validate an LLM answer: parse, gate, support-check, self-correct, fall back.
+
+    Input (any of):
+        - a string or an ``AIMessage``: the answer (checked against the guard's default sources);
+        - a dict with ``answer`` (str or message) and optionally ``sources`` (or ``context`` /
+          ``documents``: strings, Documents, dicts or ``Source``), ``question`` (or ``query`` /
+          ``input``), ``knowledge`` and ``mutations``. So
+          ``{"answer": chain, "sources": retriever, "question": RunnablePassthrough()} | guard``
+          works.
+
+    Output: a :class:`~lexguard.ValidationReport` (``return_type="report"``), the final text
+    (``"text"``) or an ``AIMessage`` carrying the report in ``response_metadata["lexguard"]``
+    (``"message"``).
+
+    Args:
+        config: Guard settings. Any ``GuardConfig`` field may also be given directly as a
+            keyword (``Guard(max_retries=1, fallback="best_attempt")``).
+        generator: Runnable re-invoked with feedback on retries (a chat model or a chain);
+            without one the guard repairs the text by dropping unsupported sentences.
+        sources: Default sources, used when the input brings none.
+        return_type: What ``invoke`` returns.
+
+    Example:
+        >>> guard = Guard(sources=["The Eiffel Tower is 330 metres tall."])  # doctest: +SKIP
+        >>> guard.invoke("The Eiffel Tower is 330 metres tall.").status  # doctest: +SKIP
+        <Status.VALID: 'valid'>
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    config: GuardConfig = Field(default_factory=GuardConfig)
+    generator: Runnable | None = None
+    sources: list[Source] = Field(default_factory=list)
+    return_type: ReturnType = "report"
+
+    _graph: Any = PrivateAttr(default=None)
+    _checker: Any = PrivateAttr(default=None)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _collect_config_fields(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        overrides = {k: data.pop(k) for k in list(data) if k in GuardConfig.model_fields}
+        if overrides:
+            base = data.get("config") or GuardConfig()
+            data["config"] = base.model_copy(update=overrides)
+        if "sources" in data and data["sources"] is not None:
+            data["sources"] = coerce_sources(data["sources"])
+        return data
+
+    # -- plumbing --------------------------------------------------------------------------------
+
+    @property
+    def checker(self) -> Any:
+        """The shared :class:`~lexguard.grounding.SupportChecker` (created on first use)."""
+        if self._checker is None:
+            from lexguard.grounding import SupportChecker
+
+            self._checker = SupportChecker(self.config.grounding)
+        return self._checker
+
+    def graph_for(self, generator: Runnable | None = None) -> Any:
+        """The compiled guard graph for ``generator`` (default: this guard's generator)."""
+        from lexguard._graph import build_guard_graph
+
+        if generator is None or generator is self.generator:
+            if self._graph is None:
+                self._graph = build_guard_graph(self.config, generator=self.generator, checker=self.checker)
+            return self._graph
+        return build_guard_graph(self.config, generator=generator, checker=self.checker)
+
+    def to_state(self, input: Any) -> dict[str, Any]:
+        """Turn a Runnable input into the guard graph's input state.
+
+        Raises:
+            InputError: If the input holds no answer.
+        """
+        if isinstance(input, str | BaseMessage):
+            return {"answer": input, "sources": list(self.sources)}
+        if isinstance(input, dict):
+            found, answer = _first(input, ANSWER_KEYS)
+            if not found:
+                raise InputError(
+                    f"the guard's input dict has no answer (looked for {', '.join(ANSWER_KEYS)}); "
+                    "pass {'answer': ..., 'sources': [...], 'question': ...}"
+                )
+            has_sources, sources = _first(input, SOURCE_KEYS)
+            _, question = _first(input, QUESTION_KEYS)
+            state: dict[str, Any] = {
+                "answer": answer,
+                "sources": sources if has_sources else list(self.sources),
+                "question": question if isinstance(question, str) else None,
+            }
+            state.update({k: input[k] for k in _STATE_KEYS if k in input})
+            return state
+        raise InputError(
+            f"the guard cannot validate a {type(input).__name__}; pass a str, an AIMessage, or a dict "
+            "with 'answer' and 'sources'"
+        )
+
+    def _format(self, report: ValidationReport) -> Any:
+        if self.return_type == "text":
+            return report.answer
+        if self.return_type == "message":
+            return AIMessage(
+                content=report.answer,
+                response_metadata={"lexguard": report.model_dump(mode="json")},
+            )
+        return report
+
+    # -- Runnable API ------------------------------------------------------------------------------
+
+    def _run(self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any) -> Any:
+        graph = self.graph_for(generator)
+        output = graph.invoke(state, patch_config(config, callbacks=run_manager.get_child()))
+        return self._format(output["report"])
+
+    async def _arun(
+        self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
+    ) -> Any:
+        graph = self.graph_for(generator)
+        output = await graph.ainvoke(state, patch_config(config, callbacks=run_manager.get_child()))
+        return self._format(output["report"])
+
+    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        """Validate one answer and return the report (or text / message, per ``return_type``)."""
+        state = self.to_state(input)
+        return self._call_with_config(
+            lambda _input, config, run_manager: self._run(state, None, config, run_manager),
+            input,
+            config,
+            run_type="chain",
+            name=self.get_name(),
+        )
+
+    async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        """Async :meth:`invoke`."""
+        state = self.to_state(input)
+
+        async def _call(_input: Any, config: RunnableConfig, run_manager: Any) -> Any:
+            return await self._arun(state, None, config, run_manager)
+
+        return await self._acall_with_config(_call, input, config, run_type="chain", name=self.get_name())
+
+    def validate_answer(
+        self, answer: Any, sources: Any = None, *, question: str | None = None, **state: Any
+    ) -> ValidationReport:
+        """Validate ``answer`` against ``sources`` and return the report, whatever ``return_type`` is."""
+        payload = {"answer": answer, "question": question, **state}
+        if sources is not None:
+            payload["sources"] = sources
+        return self.model_copy(update={"return_type": "report"}).invoke(payload)
+
+    def wrap(
+        self,
+        chain: Runnable,
+        *,
+        sources: Any = None,
+        question_key: str = "question",
+    ) -> GuardedRunnable:
+        """Return a Runnable that runs ``chain`` and guards its output, re-invoking ``chain`` with
+        feedback on retries.
+
+        Args:
+            chain: The generating Runnable (prompt | model, a chat model, ...).
+            sources: Where the sources come from: a list, or a Runnable (e.g. a retriever) called
+                with the question. When omitted, the input dict's ``sources``/``context`` key, then
+                the guard's default sources.
+            question_key: Input key holding the question (for dict inputs).
+
+        A dict input is re-invoked with extra ``feedback`` and ``previous_answer`` keys (add an
+        optional ``{feedback}`` to your prompt); a string or message input gets the previous answer
+        and the feedback appended as messages.
+        """
+        return GuardedRunnable(guard=self, chain=chain, sources=sources, question_key=question_key)
+
+
+class GuardedRunnable(RunnableSerializable[Any, Any]):
+    """A generating Runnable followed by a :class:`Guard` that can re-invoke it (``guard.wrap``)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    guard: Guard
+    chain: Runnable
+    sources: Any = None
+    question_key: str = "question"
+
+    def _question(self, input: Any) -> str | None:
+        if isinstance(input, dict):
+            value = input.get(self.question_key)
+            return value if isinstance(value, str) else None
+        return input if isinstance(input, str) else None
+
+    def _state(self, input: Any, output: Any, sources: Any) -> dict[str, Any]:
+        state = self.guard.to_state({"answer": output})
+        if sources is None and isinstance(input, dict):
+            found, value = _first(input, SOURCE_KEYS)
+            sources = value if found else None
+        if sources is not None:
+            state["sources"] = sources
+        state["question"] = self._question(input)
+        state["generator_input"] = input
+        return state
+
+    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        """Generate with the chain, then validate (and correct) the output."""
+
+        def _call(input: Any, config: RunnableConfig, run_manager: Any) -> Any:
+            child = patch_config(config, callbacks=run_manager.get_child())
+            sources = self.sources.invoke(self._question(input) or input, child) if isinstance(
+                self.sources, Runnable
+            ) else self.sources
+            output = self.chain.invoke(input, child)
+            return self.guard._run(self._state(input, output, sources), self.chain, config, run_manager)
+
+        return self._call_with_config(_call, input, config, run_type="chain", name="GuardedRunnable")
+
+    async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        """Async :meth:`invoke`."""
+
+        async def _call(input: Any, config: RunnableConfig, run_manager: Any) -> Any:
+            child = patch_config(config, callbacks=run_manager.get_child())
+            if isinstance(self.sources, Runnable):
+                sources = await self.sources.ainvoke(self._question(input) or input, child)
+            else:
+                sources = self.sources
+            output = await self.chain.ainvoke(input, child)
+            return await self.guard._arun(self._state(input, output, sources), self.chain, config, run_manager)
+
+        return await self._acall_with_config(_call, input, config, run_type="chain", name="GuardedRunnable")

@@ -1,0 +1,30 @@
+"""The ``lexguard`` command line.
+
+Each command lives in its own module; heavy imports happen inside the command functions.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from lexguard.cli._citations import citations
+from lexguard.cli._demo import demo
+from lexguard.cli._validate import validate
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="lexguard",
+    help="Validate what an LLM generated before anyone acts on it.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command()(citations)
+app.command()(demo)
+app.command()(validate)
+
+
+def main() -> None:
+    """Entry point of the ``lexguard`` console script."""
+    app()

@@ -1,0 +1,43 @@
+"""``lexguard validate``: validate one answer against source files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+__all__ = ["validate"]
+
+
+def validate(
+    answer: Annotated[Path, typer.Option("--answer", "-a", exists=True, dir_okay=False, help="File holding the answer.")],
+    sources: Annotated[
+        list[Path], typer.Option("--sources", "-s", exists=True, dir_okay=False, help="Source file(s); repeat the option.")
+    ],
+    question: Annotated[str | None, typer.Option("--question", "-q", help="The user question.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    threshold: Annotated[float | None, typer.Option(help="Confidence threshold (default 0.7).")] = None,
+) -> None:
+    """Validate the answer in FILE against the source files and print the report.
+
+    Exits with code 1 when the answer is not accepted.
+    """
+    from lexguard._config import GuardConfig
+    from lexguard._guard import Guard
+    from lexguard._models import Source
+    from lexguard.cli._render import render_report
+
+    overrides = {"max_retries": 0}
+    if threshold is not None:
+        overrides["confidence_threshold"] = threshold
+    guard = Guard(config=GuardConfig(**overrides))
+    docs = [Source(id=path.name, content=path.read_text(encoding="utf-8"), metadata={"path": str(path)}) for path in sources]
+    report = guard.validate_answer(answer.read_text(encoding="utf-8"), docs, question=question)
+    if json_output:
+        typer.echo(json.dumps(report.model_dump(mode="json"), indent=2, ensure_ascii=False))
+    else:
+        render_report(report, Console())
+    raise typer.Exit(code=0 if report.accepted else 1)

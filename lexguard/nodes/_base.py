@@ -1,0 +1,56 @@
+"""Common machinery of the guard's nodes: timing, sync/async entry points, runnable wrapping."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig, RunnableLambda
+
+from lexguard._config import GuardConfig
+from lexguard._state import GuardState
+
+__all__ = ["GuardNode"]
+
+
+class GuardNode:
+    """Base class of the guard's nodes.
+
+    A node is a callable ``node(state) -> update`` (what LangGraph expects) with an async twin
+    ``await node.acall(state)``. Subclasses implement :meth:`run` and, when they do I/O,
+    :meth:`arun`. Every update also carries the node's elapsed time under ``timings``.
+
+    Args:
+        config: Guard settings; defaults to :class:`~lexguard.GuardConfig` (env-aware).
+    """
+
+    name = "node"
+
+    def __init__(self, config: GuardConfig | None = None) -> None:
+        self.config = config or GuardConfig()
+
+    def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        """Compute the state update. Override in subclasses."""
+        raise NotImplementedError
+
+    async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        """Async version of :meth:`run`; by default runs :meth:`run` in a worker thread."""
+        return await asyncio.to_thread(self.run, state, config)
+
+    def __call__(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        start = time.perf_counter()
+        update = self.run(state, config)
+        update["timings"] = {self.name: time.perf_counter() - start}
+        return update
+
+    async def acall(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        """Async entry point used by ``ainvoke`` / ``astream``."""
+        start = time.perf_counter()
+        update = await self.arun(state, config)
+        update["timings"] = {self.name: time.perf_counter() - start}
+        return update
+
+    def as_runnable(self) -> RunnableLambda:
+        """This node as a ``RunnableLambda`` with both sync and async paths."""
+        return RunnableLambda(self.__call__, afunc=self.acall, name=self.name)

@@ -1,0 +1,104 @@
+"""The ``self_correct`` node: ask the generator for a corrected answer, or repair the text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import Runnable, RunnableConfig
+
+from lexguard._config import GuardConfig
+from lexguard._errors import InputError
+from lexguard._inputs import coerce_answer, is_truncated
+from lexguard._models import Finding, FindingKind, Severity, Verdict
+from lexguard._state import GuardState
+from lexguard.nodes._base import GuardNode
+from lexguard.nodes._feedback import build_feedback
+from lexguard.nodes._repair import drop_unsupported
+from lexguard.nodes._retry_input import build_retry_input
+
+__all__ = ["SelfCorrectNode"]
+
+
+class SelfCorrectNode(GuardNode):
+    """Produce the next attempt.
+
+    With a generator (any Runnable: a chat model, a chain), re-invoke it with feedback that names
+    each problem and its evidence. Without one, drop the unsupported sentences and validate the
+    repaired text. When neither is possible, or the generator raises, route to ``fallback``.
+
+    Args:
+        config: Guard settings.
+        generator: The Runnable that produced the answer; ``None`` for text repair only.
+    """
+
+    name = "self_correct"
+
+    def __init__(self, config: GuardConfig | None = None, *, generator: Runnable | None = None) -> None:
+        super().__init__(config)
+        self.generator = generator
+
+    def _give_up(self, state: GuardState, finding: Finding, feedback: str) -> dict[str, Any]:
+        return {
+            "verdict": Verdict.FALLBACK.value,
+            "feedback": feedback,
+            "findings": [*(state.get("findings") or []), finding],
+        }
+
+    def _repair(self, state: GuardState, feedback: str) -> dict[str, Any]:
+        answer = state.get("answer") or ""
+        repaired = drop_unsupported(answer, state.get("claims") or [], state.get("findings") or [])
+        if not self.config.repair_without_generator or not repaired or repaired == answer:
+            return self._give_up(
+                state,
+                Finding(
+                    kind=FindingKind.CHECK_ERROR,
+                    severity=Severity.SOFT,
+                    message="No generator is configured and the answer could not be repaired by removing "
+                    "unsupported sentences.",
+                    rule_id="self_correct.no_repair",
+                    stage=self.name,
+                ),
+                feedback,
+            )
+        return {"answer": repaired, "feedback": feedback, "truncated": False, "verdict": Verdict.RETRY.value}
+
+    def _generator_failed(self, state: GuardState, exc: Exception, feedback: str) -> dict[str, Any]:
+        return self._give_up(
+            state,
+            Finding(
+                kind=FindingKind.GENERATOR_ERROR,
+                severity=Severity.CRITICAL,
+                message=f"The generator raised {type(exc).__name__}: {exc}",
+                rule_id="self_correct.generator",
+                stage=self.name,
+            ),
+            feedback,
+        )
+
+    def _accept_output(self, state: GuardState, output: Any, feedback: str) -> dict[str, Any]:
+        try:
+            text = coerce_answer(output)
+        except InputError as exc:
+            return self._generator_failed(state, exc, feedback)
+        return {"answer": text, "feedback": feedback, "truncated": is_truncated(output),
+                "verdict": Verdict.RETRY.value}
+
+    def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        feedback = build_feedback(state)
+        if self.generator is None:
+            return self._repair(state, feedback)
+        try:
+            output = self.generator.invoke(build_retry_input(state, feedback), config)
+        except Exception as exc:  # noqa: BLE001 - any generator failure becomes a finding
+            return self._generator_failed(state, exc, feedback)
+        return self._accept_output(state, output, feedback)
+
+    async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        feedback = build_feedback(state)
+        if self.generator is None:
+            return self._repair(state, feedback)
+        try:
+            output = await self.generator.ainvoke(build_retry_input(state, feedback), config)
+        except Exception as exc:  # noqa: BLE001 - any generator failure becomes a finding
+            return self._generator_failed(state, exc, feedback)
+        return self._accept_output(state, output, feedback)

@@ -1,0 +1,74 @@
+"""The ``support_check`` node: verify each claim of the answer against the sources."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+from lexguard._models import Finding, FindingKind, Severity
+from lexguard._state import GuardState
+from lexguard._config import GuardConfig
+from lexguard.grounding import SupportChecker, SupportResult
+from lexguard.nodes._base import GuardNode
+
+__all__ = ["SupportCheckNode"]
+
+NO_SOURCES_REASON = "no sources were given, so support was not checked"
+
+
+class SupportCheckNode(GuardNode):
+    """Split the answer into claims, find evidence for each and score the answer's confidence.
+
+    Args:
+        config: Guard settings.
+        checker: The support checker; one is created from ``config.grounding`` when omitted.
+            Share one checker between requests so source embeddings are cached.
+    """
+
+    name = "support_check"
+
+    def __init__(self, config: GuardConfig | None = None, *, checker: SupportChecker | None = None) -> None:
+        super().__init__(config)
+        self.checker = checker or SupportChecker(self.config.grounding)
+
+    def _skip(self, state: GuardState) -> dict[str, Any] | None:
+        if not self.config.grounding.enabled:
+            return {"confidence": 1.0}
+        if not state.get("sources"):
+            finding = Finding(
+                kind=FindingKind.NO_SOURCES,
+                severity=Severity.SOFT,
+                message="No sources were given; the answer's support was not checked.",
+                rule_id="support.no_sources",
+                stage=self.name,
+            )
+            return {
+                "confidence": 1.0,
+                "inconclusive_reason": NO_SOURCES_REASON,
+                "findings": [*(state.get("findings") or []), finding],
+            }
+        return None
+
+    def _update(self, state: GuardState, result: SupportResult) -> dict[str, Any]:
+        return {
+            "claims": list(result.claims),
+            "citations": list(result.citations),
+            "confidence": result.confidence,
+            "inconclusive_reason": result.inconclusive_reason,
+            "findings": [*(state.get("findings") or []), *result.findings],
+        }
+
+    def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        skipped = self._skip(state)
+        if skipped is not None:
+            return skipped
+        result = self.checker.check(state.get("answer") or "", state["sources"], state.get("question"))
+        return self._update(state, result)
+
+    async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        skipped = self._skip(state)
+        if skipped is not None:
+            return skipped
+        result = await self.checker.acheck(state.get("answer") or "", state["sources"], state.get("question"))
+        return self._update(state, result)

@@ -1,0 +1,159 @@
+"""Routes of the guard graph: accept, self-correct then accept, fallback, critical -> fallback."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.messages import AIMessage
+
+from lexguard import GuardConfig, Status, ValidationFailedError, Verdict, build_guard_graph
+from lexguard.gate import GateConfig
+from tests.fakes import RecordingGenerator, SubstringChecker
+
+SOURCES = ["The bridge opened in 1932. It is 503 metres long. It carries eight lanes of traffic."]
+GOOD = "The bridge opened in 1932. It is 503 metres long."
+BAD = "The bridge opened in 1932. It was painted gold in 1990."
+
+
+def graph(generator=None, checker=None, **config):
+    return build_guard_graph(GuardConfig(**config), generator=generator, checker=checker or SubstringChecker())
+
+
+def test_accept_route():
+    out = graph().invoke({"answer": GOOD, "sources": SOURCES, "question": "Tell me about the bridge."})
+    report = out["report"]
+    assert report.verdict == Verdict.ACCEPT
+    assert report.status == Status.VALID
+    assert report.attempts == 1
+    assert report.answer == GOOD
+    assert [c.supported for c in report.claims] == [True, True]
+    assert report.citations and report.citations[0].source_id == "source-0"
+    assert set(report.timings) >= {"parse", "gate", "support_check", "decide"}
+
+
+def test_self_correct_then_accept_feeds_back_the_problem():
+    fake = RecordingGenerator([GOOD])
+    out = graph(generator=fake.runnable()).invoke({"answer": BAD, "sources": SOURCES, "question": "Bridge?"})
+    report = out["report"]
+    assert report.verdict == Verdict.ACCEPT
+    assert report.attempts == 2
+    assert report.answer == GOOD
+    assert report.original_answer == BAD
+    assert report.corrected_text == GOOD
+    assert [h.decision.split(":")[0] for h in report.history] == ["retry", "accept"]
+    feedback = fake.inputs[0][-1].content
+    assert "It was painted gold in 1990" in feedback
+    assert "unsupported" in feedback
+
+
+def test_fallback_after_max_retries():
+    fake = RecordingGenerator([BAD])
+    out = graph(generator=fake.runnable(), max_retries=2, refusal_message="Sorry.").invoke(
+        {"answer": BAD, "sources": SOURCES}
+    )
+    report = out["report"]
+    assert report.verdict == Verdict.FALLBACK
+    assert report.status == Status.INVALID
+    assert report.answer == "Sorry."
+    assert report.attempts == 3
+    assert len(fake.inputs) == 2
+    assert "after 2 retries" in (report.reason or "")
+    assert "repeated failure" in fake.inputs[1][-1].content  # feedback escalates
+
+
+def test_critical_finding_goes_to_fallback_without_retry():
+    fake = RecordingGenerator([GOOD])
+    gate = GateConfig(prohibited_patterns=("1932",), prohibited_severity="critical")
+    out = graph(generator=fake.runnable(), gate=gate).invoke({"answer": GOOD, "sources": SOURCES})
+    report = out["report"]
+    assert report.verdict == Verdict.FALLBACK
+    assert report.attempts == 1
+    assert fake.inputs == []
+    assert any(f.severity == "critical" for f in report.findings)
+
+
+def test_best_attempt_fallback_returns_most_confident_answer_flagged():
+    fake = RecordingGenerator(["Totally invented. Also invented."])
+    out = graph(generator=fake.runnable(), max_retries=1, fallback="best_attempt").invoke(
+        {"answer": BAD, "sources": SOURCES}
+    )
+    report = out["report"]
+    assert report.verdict == Verdict.FALLBACK
+    assert report.answer == BAD  # confidence 0.5 beats 0.0
+    assert report.status == Status.INVALID
+    assert report.findings
+
+
+def test_raise_fallback_raises_with_report():
+    with pytest.raises(ValidationFailedError) as info:
+        graph(max_retries=0, fallback="raise").invoke({"answer": BAD, "sources": SOURCES})
+    assert info.value.report.verdict == Verdict.FALLBACK
+
+
+def test_repair_without_generator_drops_unsupported_sentence():
+    report = graph().invoke({"answer": BAD, "sources": SOURCES})["report"]
+    assert report.verdict == Verdict.ACCEPT
+    assert report.answer == "The bridge opened in 1932."
+    assert report.corrected_text == "The bridge opened in 1932."
+    assert report.attempts == 2
+
+
+def test_generator_that_raises_gives_a_fallback_report():
+    fake = RecordingGenerator([RuntimeError("model is down")])
+    report = graph(generator=fake.runnable()).invoke({"answer": BAD, "sources": SOURCES})["report"]
+    assert report.verdict == Verdict.FALLBACK
+    assert any(f.kind == "generator_error" and "model is down" in f.message for f in report.findings)
+
+
+@pytest.mark.parametrize("answer", ["", "   \n "])
+def test_empty_answer_is_reported_not_raised(answer):
+    report = graph(max_retries=0).invoke({"answer": answer, "sources": SOURCES})["report"]
+    assert report.verdict == Verdict.FALLBACK
+    assert report.findings[0].kind == "empty_output"
+
+
+def test_no_sources_is_inconclusive():
+    report = graph().invoke({"answer": GOOD, "sources": []})["report"]
+    assert report.status == Status.INCONCLUSIVE
+    assert report.verdict == Verdict.ACCEPT
+    assert "no sources" in (report.reason or "")
+
+
+def test_no_sources_fallback_when_configured():
+    report = graph(on_inconclusive="fallback").invoke({"answer": GOOD})["report"]
+    assert report.verdict == Verdict.FALLBACK
+    assert report.status == Status.INCONCLUSIVE
+
+
+@pytest.mark.parametrize("answer", [123, None, {"no": "answer"}])
+def test_non_string_answer_in_graph_is_inconclusive(answer):
+    report = graph().invoke({"answer": answer, "sources": SOURCES})["report"]
+    assert report.status == Status.INCONCLUSIVE
+    assert report.verdict == Verdict.FALLBACK
+
+
+def test_bad_sources_in_graph_are_inconclusive():
+    report = graph().invoke({"answer": GOOD, "sources": [object()]})["report"]
+    assert report.status == Status.INCONCLUSIVE
+    assert "source 0" in (report.reason or "")
+
+
+def test_failing_check_is_caught_by_error_handler():
+    checker = SubstringChecker(error=RuntimeError("index exploded"))
+    report = graph(checker=checker).invoke({"answer": GOOD, "sources": SOURCES})["report"]
+    assert report.verdict == Verdict.FALLBACK
+    assert report.status == Status.INCONCLUSIVE
+    assert "index exploded" in (report.reason or "")
+    assert report.history and "support_check failed" in report.history[-1].decision
+
+
+def test_truncated_message_is_flagged_to_parser():
+    message = AIMessage(content=GOOD, response_metadata={"finish_reason": "length"})
+    out = graph().invoke({"answer": message, "sources": SOURCES})
+    assert out["report"].original_answer.startswith("The bridge")
+
+
+async def test_async_graph_routes_like_sync():
+    fake = RecordingGenerator([GOOD])
+    out = await graph(generator=fake.runnable()).ainvoke({"answer": BAD, "sources": SOURCES})
+    assert out["report"].verdict == Verdict.ACCEPT
+    assert out["report"].attempts == 2
