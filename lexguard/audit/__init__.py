@@ -9,6 +9,7 @@
 * :class:`RejectionResponse` is the documented shape for answers that are not given.
 """
 
+from lexguard.audit._hook import attach_audit, resolve_audit_store
 from lexguard.audit._models import (
     AuditRecord,
     AuditStatus,
@@ -19,7 +20,6 @@ from lexguard.audit._models import (
 from lexguard.audit._record import (
     FALLBACK_ENV,
     AuditWarning,
-    as_audit_store,
     build_record,
     export_jsonl,
     read_fallback,
@@ -50,13 +50,14 @@ __all__ = [
     "Redactor",
     "RejectionResponse",
     "SQLiteAuditStore",
-    "as_audit_store",
+    "attach_audit",
     "audit_status",
     "build_record",
     "export_jsonl",
     "read_fallback",
     "record_report",
     "recover_fallback",
+    "resolve_audit_store",
     "retention_days_from_env",
     "write_fallback",
 ]

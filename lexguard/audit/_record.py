@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from lexguard._models import FindingKind, ValidationReport
 from lexguard.audit._models import AuditRecord, AuditStatus, ClaimAudit, audit_status
-from lexguard.audit._store import AuditStore, Redactor, SQLiteAuditStore
+from lexguard.audit._store import AuditStore, Redactor
 
 __all__ = [
     "AuditWarning",
@@ -26,7 +26,6 @@ __all__ = [
     "read_fallback",
     "recover_fallback",
     "export_jsonl",
-    "as_audit_store",
 ]
 
 FALLBACK_ENV = "LEXGUARD_AUDIT_FALLBACK"
@@ -38,18 +37,6 @@ _log = logging.getLogger("lexguard.audit")
 
 class AuditWarning(UserWarning):
     """The audit store failed; the record went to the fallback file instead."""
-
-
-def as_audit_store(value: AuditStore | str | os.PathLike[str] | None) -> AuditStore | None:
-    """Accept a store, a database path (-> :class:`SQLiteAuditStore`) or ``None``."""
-    if value is None or isinstance(value, AuditStore):
-        return value
-    if isinstance(value, str | os.PathLike):
-        return SQLiteAuditStore(value)
-    raise TypeError(
-        f"audit= got {type(value).__name__}; pass a database path or an AuditStore "
-        "(e.g. lexguard.audit.SQLiteAuditStore('audit.db'))"
-    )
 
 
 def _redactor(redact: Redactor | None) -> Redactor:

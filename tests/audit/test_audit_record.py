@@ -13,12 +13,12 @@ from lexguard.audit import (
     AuditWarning,
     RejectionResponse,
     SQLiteAuditStore,
-    as_audit_store,
     audit_status,
     build_record,
     read_fallback,
     record_report,
     recover_fallback,
+    resolve_audit_store,
 )
 
 
@@ -172,13 +172,15 @@ def test_recover_fallback_moves_records_into_the_store(tmp_path: Path) -> None:
     assert not fallback.exists()
 
 
-def test_as_audit_store() -> None:
-    assert as_audit_store(None) is None
-    assert isinstance(as_audit_store("x.db"), SQLiteAuditStore)
+def test_resolve_audit_store_shares_one_store_per_path(tmp_path: Path) -> None:
+    assert resolve_audit_store(None) is None
+    store = resolve_audit_store(tmp_path / "x.db")
+    assert isinstance(store, SQLiteAuditStore)
+    assert resolve_audit_store(str(tmp_path / "x.db")) is store
     broken = BrokenStore()
-    assert as_audit_store(broken) is broken
+    assert resolve_audit_store(broken) is broken
     with pytest.raises(TypeError, match="AuditStore"):
-        as_audit_store(42)  # type: ignore[arg-type]
+        resolve_audit_store(42)  # type: ignore[arg-type]
 
 
 def test_rejection_response_from_report() -> None:
