@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, BaseMessage
@@ -50,6 +52,9 @@ class Guard(RunnableSerializable[Any, Any]):
             without one the guard repairs the text by dropping unsupported sentences.
         sources: Default sources, used when the input brings none.
         return_type: What ``invoke`` returns.
+        audit: An audit store (``lexguard.audit.AuditStore``) or a SQLite file path: every run
+            writes one audit record and puts its id into ``report.metadata["audit_id"]``. The
+            write never fails the run (see ``lexguard.audit.record_report``).
 
     Example:
         >>> guard = Guard(sources=["The Eiffel Tower is 330 metres tall."])  # doctest: +SKIP
@@ -63,6 +68,7 @@ class Guard(RunnableSerializable[Any, Any]):
     generator: Runnable | None = None
     sources: list[Source] = Field(default_factory=list)
     return_type: ReturnType = "report"
+    audit: Any = None
 
     _graph: Any = PrivateAttr(default=None)
     _checker: Any = PrivateAttr(default=None)
@@ -144,15 +150,37 @@ class Guard(RunnableSerializable[Any, Any]):
 
     def _run(self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any) -> Any:
         graph = self.graph_for(generator)
+        started = time.perf_counter()
         output = graph.invoke(state, patch_config(config, callbacks=run_manager.get_child()))
-        return self._format(output["report"])
+        return self._format(self._audited(output["report"], state, config, run_manager, started))
 
     async def _arun(
         self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
     ) -> Any:
         graph = self.graph_for(generator)
+        started = time.perf_counter()
         output = await graph.ainvoke(state, patch_config(config, callbacks=run_manager.get_child()))
-        return self._format(output["report"])
+        report = output["report"]
+        if self.audit is not None:
+            report = await asyncio.to_thread(self._audited, report, state, config, run_manager, started)
+        return self._format(report)
+
+    def _audited(
+        self, report: ValidationReport, state: dict[str, Any], config: Any, run_manager: Any, started: float
+    ) -> ValidationReport:
+        """Write the run's audit record when ``audit`` is set (never raises)."""
+        if self.audit is None:
+            return report
+        from lexguard.audit import attach_audit
+
+        return attach_audit(
+            self.audit,
+            report,
+            query=state.get("question"),
+            config=config,
+            run_id=getattr(run_manager, "run_id", None),
+            processing_time=time.perf_counter() - started,
+        )
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         """Validate one answer and return the report (or text / message, per ``return_type``)."""
@@ -162,7 +190,6 @@ class Guard(RunnableSerializable[Any, Any]):
             input,
             config,
             run_type="chain",
-            name=self.get_name(),
         )
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
@@ -172,7 +199,7 @@ class Guard(RunnableSerializable[Any, Any]):
         async def _call(_input: Any, config: RunnableConfig, run_manager: Any) -> Any:
             return await self._arun(state, None, config, run_manager)
 
-        return await self._acall_with_config(_call, input, config, run_type="chain", name=self.get_name())
+        return await self._acall_with_config(_call, input, config, run_type="chain")
 
     def validate_answer(
         self, answer: Any, sources: Any = None, *, question: str | None = None, **state: Any
@@ -245,7 +272,7 @@ class GuardedRunnable(RunnableSerializable[Any, Any]):
             output = self.chain.invoke(input, child)
             return self.guard._run(self._state(input, output, sources), self.chain, config, run_manager)
 
-        return self._call_with_config(_call, input, config, run_type="chain", name="GuardedRunnable")
+        return self._call_with_config(_call, input, config, run_type="chain")
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         """Async :meth:`invoke`."""
@@ -259,4 +286,4 @@ class GuardedRunnable(RunnableSerializable[Any, Any]):
             output = await self.chain.ainvoke(input, child)
             return await self.guard._arun(self._state(input, output, sources), self.chain, config, run_manager)
 
-        return await self._acall_with_config(_call, input, config, run_type="chain", name="GuardedRunnable")
+        return await self._acall_with_config(_call, input, config, run_type="chain")
