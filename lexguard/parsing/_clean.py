@@ -21,17 +21,29 @@ __all__ = [
 
 _CLOSERS = "\"'”’»)]"
 _SENTENCE_END = regex.compile(r"[.!?…。！？]+[\"'”’»)\]]*(?=\s|$)")
-_STAGE_ALL = regex.compile(r"(?<![*\w])\*(?![\s*])([^*\n]+?)(?<![\s*])\*(?![*\w])")
+_STAGE_ALL = regex.compile(r"[ \t]*(?<![*\w])\*(?![\s*])([^*\n]+?)(?<![\s*])\*(?![*\w])")
 _STAGE_EDGE = regex.compile(
     r"(?m)^[ \t]*\*(?![\s*])[^*\n]+?(?<![\s*])\*(?!\*)[ \t]*"
     r"|[ \t]*(?<!\*)\*(?![\s*])[^*\n]+?(?<![\s*])\*(?!\*)[ \t]*$"
 )
-_SCRIPT = regex.compile(r"\[([^\[\]\n]*)\](?!\()")
+_SCRIPT = regex.compile(r"[ \t]*\[([^\[\]\n]*)\](?!\()")
 _SPEAKER = regex.compile(
     r"(?m)^([ \t]*)\p{Lu}[\w'’.-]*(?:[ \t]+\p{Lu}[\w'’.-]*){0,3}[ \t]*:[ \t]+(?=\S)"
 )
 _SPACES = regex.compile(r"(?<=\S)[ \t]{2,}")
 _LAST_WORD = regex.compile(r"([\w'’-]+)\W*$")
+
+
+def _gap(match: regex.Match[str]) -> str:
+    """What replaces a removed direction: a space only when it separated two words."""
+    text, start, end = match.string, match.start(), match.end()
+    before = text[start - 1] if start > 0 else ""
+    after = text[end] if end < len(text) else ""
+    if before and not before.isspace() and after and after.isalnum():
+        return " "
+    if after.isalnum() and match.group(0)[:1].isspace():
+        return " " if before else ""
+    return ""
 
 
 def find_meta_text(text: str, phrases: Iterable[str]) -> str | None:
@@ -62,7 +74,7 @@ def strip_stage_directions(text: str, where: str) -> tuple[str, list[str]]:
         if not removed_now:
             return text, removed
         removed.extend(removed_now)
-        text = pattern.sub(" " if where == "all" else "", text)
+        text = pattern.sub(_gap if where == "all" else "", text)
 
 
 def strip_script_directions(text: str, keep_citations: bool) -> tuple[str, list[str]]:
@@ -72,8 +84,8 @@ def strip_script_directions(text: str, keep_citations: bool) -> tuple[str, list[
     def _replace(match: regex.Match[str]) -> str:
         if keep_citations and regex.search(r"\d", match.group(1)):
             return match.group(0)
-        removed.append(match.group(0))
-        return " "
+        removed.append(match.group(0).strip())
+        return _gap(match)
 
     return _SCRIPT.sub(_replace, text), removed
 
