@@ -9,7 +9,7 @@ from typing import Any
 
 from lexguard._errors import InputError
 from lexguard._models import Claim, Finding, Status
-from lexguard.knowledge._checks import claim_findings, mention_findings
+from lexguard.knowledge._checks import KnowledgeKind, claim_findings, mention_findings
 from lexguard.knowledge._claims import ClaimExtractor, default_claim_extractor
 from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.knowledge._context import Entity, KnowledgeContext
@@ -107,6 +107,7 @@ class KnowledgeValidator:
                 break
             findings.extend(claim_findings(text, claim, mentions, self.context, self.config))
             checked += 1
+        findings = _drop_shadowed(findings)
         verified: dict[str, Entity] = {}
         for m in mentions:
             if m.entity_id and (entity := self.context.get(m.entity_id)):
@@ -131,6 +132,21 @@ class KnowledgeValidator:
             return report
         again = self.validate(fixed)
         return again.model_copy(update={"original_text": text, "corrected_text": fixed, "applied_fixes": applied})
+
+
+def _drop_shadowed(findings: list[Finding]) -> list[Finding]:
+    """Drop bare unknown-mention warnings that sit on a contradicted value (one issue, one finding)."""
+    values = [f.span for f in findings if f.kind == KnowledgeKind.CONTRADICTED_VALUE and f.span]
+    return [
+        f
+        for f in findings
+        if not (
+            f.kind == KnowledgeKind.UNKNOWN_ENTITY
+            and f.suggested_fix is None
+            and f.span is not None
+            and any(f.span[0] < e and s < f.span[1] for s, e in values)
+        )
+    ]
 
 
 def _report(

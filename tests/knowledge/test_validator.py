@@ -1,0 +1,188 @@
+"""The design's cases: validate and validate_and_fix against a small catalogue."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import InputError, Severity, Status
+from lexguard.knowledge import (
+    KnowledgeConfig,
+    KnowledgeKind,
+    KnowledgeValidator,
+    check_knowledge,
+    knowledge_score,
+)
+from tests.knowledge.catalogue import CATALOGUE, catalogue
+
+
+@pytest.fixture
+def validator():
+    return KnowledgeValidator(catalogue())
+
+
+def kinds(report):
+    return [f.kind for f in report.findings]
+
+
+def test_clean_content_is_valid(validator):
+    text = (
+        "Service X is at version 2 and depends on Database Z. Database Z runs PostgreSQL with "
+        "max connections: 500. Service X uses Cache Q."
+    )
+    report = validator.validate(text)
+    assert report.findings == ()
+    assert report.status == Status.VALID
+    assert report.user_message == "Content validated against knowledge graph"
+    assert [e.id for e in report.verified_entities] == ["svc-x", "db-z", "cache-q"]
+    assert report.score == 1.0
+
+
+def test_empty_content_is_valid(validator):
+    for text in ("", "   \n "):
+        report = validator.validate(text)
+        assert report.status == Status.VALID
+        assert report.score == 1.0
+        assert report.findings == ()
+
+
+def test_unknown_entity_caught_with_closest_match(validator):
+    text = "The Acme Router X300 costs 199 dollars."
+    report = validator.validate(text)
+    [finding] = report.findings
+    assert finding.kind == KnowledgeKind.UNKNOWN_ENTITY
+    assert text[finding.span[0] : finding.span[1]] == "Acme Router X300"
+    assert finding.suggested_fix == "Acme Router X200"
+    assert finding.confidence > 0.8
+    assert finding.fix_confidence <= 0.9  # a different product name is suggested, never auto-applied
+    assert report.status == Status.INVALID
+    assert report.user_message == "Content has 1 errors and 0 unverified claims"
+    fixed = validator.validate_and_fix(text)
+    assert fixed.corrected_text is None and fixed.applied_fixes == ()
+
+
+def test_contradicted_value_caught_and_autofixed(validator):
+    text = "Service X has version: 3."
+    report = validator.validate(text)
+    [finding] = report.findings
+    assert finding.kind == KnowledgeKind.CONTRADICTED_VALUE
+    assert finding.severity == Severity.HARD
+    assert text[finding.span[0] : finding.span[1]] == "3"
+    assert finding.suggested_fix == "2" and finding.fix_confidence > 0.9
+    assert finding.source_id == "svc-x"
+    assert report.status == Status.INVALID
+
+    fixed = validator.validate_and_fix(text)
+    assert fixed.corrected_text == "Service X has version: 2."
+    assert fixed.text == fixed.corrected_text and fixed.original_text == text
+    assert [f.kind for f in fixed.applied_fixes] == [KnowledgeKind.CONTRADICTED_VALUE]
+    assert fixed.status == Status.VALID and fixed.findings == ()
+
+
+def test_multiple_fixes_applied_without_corruption(validator):
+    text = (
+        "Servise X has version: 10. The owner of Service X is Team Borealis. "
+        "Databse Z allows max connections: 5 and runs engine: MySQL."
+    )
+    fixed = validator.validate_and_fix(text)
+    assert fixed.corrected_text == (
+        "Service X has version: 2. The owner of Service X is Team Atlas. "
+        "Database Z allows max connections: 500 and runs engine: PostgreSQL."
+    )
+    assert len(fixed.applied_fixes) == 6  # two misspelt names, four values; lengths grow and shrink
+    spans = [f.span for f in fixed.applied_fixes]
+    assert spans == sorted(spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+    assert fixed.status == Status.VALID and fixed.findings == ()
+
+
+def test_uncertain_fix_stays_a_suggestion(validator):
+    text = "Service X has version: 3. The owner of Service X is Team Borealis Group."
+    fixed = validator.validate_and_fix(text)
+    assert fixed.corrected_text == "Service X has version: 2. The owner of Service X is Team Borealis Group."
+    [left] = fixed.findings  # where the stated owner ends is unclear: suggestion only
+    assert left.kind == KnowledgeKind.CONTRADICTED_VALUE and left.fix_confidence <= 0.9
+    assert fixed.text[left.span[0] : left.span[1]] == "Team Borealis"
+    assert fixed.status == Status.INVALID
+
+
+def test_contradicted_string_value_in_clean_position_is_autofixed(validator):
+    fixed = validator.validate_and_fix("The owner of Service X is Team Borealis.")
+    assert fixed.corrected_text == "The owner of Service X is Team Atlas."
+
+
+def test_property_mentioned_before_entity_and_value_equal_as_float(validator):
+    assert validator.validate("The version of Service X is 2.0.").findings == ()
+    report = validator.validate("The port of Service X is 8,081.")
+    assert [f.suggested_fix for f in report.findings] == ["8080"]
+
+
+def test_unsupported_relationship(validator):
+    text = "Service X depends on Cache Q."
+    report = validator.validate(text)
+    [finding] = report.findings
+    assert finding.kind == KnowledgeKind.UNSUPPORTED_RELATIONSHIP
+    assert finding.span == (0, len(text) - 1)
+    assert finding.suggested_fix == "Service X depends on Database Z"
+    assert finding.fix_confidence <= 0.9
+    assert report.status == Status.INVALID
+
+
+def test_relationship_forms_passive_coordinated_and_negated(validator):
+    assert validator.validate("Cache Q is used by Service X.").findings == ()
+    assert kinds(validator.validate("Database Z is used by Service X.")) == [KnowledgeKind.UNSUPPORTED_RELATIONSHIP]
+    assert validator.validate("Service X depends on Database Z and uses Cache Q.").findings == ()
+    assert validator.validate("Service X does not depend on Cache Q.").findings == ()
+
+
+def test_unverifiable_number_is_a_warning(validator):
+    report = validator.validate("Service X handles 10,000 requests per second.")
+    [finding] = report.findings
+    assert finding.kind == KnowledgeKind.UNVERIFIABLE and finding.severity == Severity.SOFT
+    assert "10,000" in finding.message
+    assert report.status == Status.VALID_WITH_WARNINGS
+    assert report.user_message == "Content has 1 potential issues"
+
+
+def test_unknown_entity_without_close_name_is_a_warning(validator):
+    report = validator.validate("Service X streams events to Kafka.")
+    assert kinds(report) == [KnowledgeKind.UNKNOWN_ENTITY]
+    assert report.findings[0].suggested_fix is None
+    assert report.status == Status.VALID_WITH_WARNINGS
+    quiet = KnowledgeValidator(catalogue(), KnowledgeConfig(flag_unmatched_mentions=False))
+    assert quiet.validate("Service X streams events to Kafka.").status == Status.VALID
+
+
+def test_invalid_message_counts_errors_and_unverified(validator):
+    report = validator.validate("Service X has version: 3. Service X serves 40 teams.")
+    assert report.status == Status.INVALID
+    assert report.user_message == "Content has 1 errors and 1 unverified claims"
+
+
+def test_score_formula():
+    assert knowledge_score(0, 0, 0) == 1.0
+    assert knowledge_score(1, 4, 0) == 0.75
+    assert knowledge_score(1, 4, 2) == pytest.approx(0.85)
+    assert knowledge_score(1, 4, 10) == pytest.approx(0.95)  # boost capped at 0.2
+    assert knowledge_score(5, 2, 1) == pytest.approx(0.05)
+    assert knowledge_score(0, 3, 6) == 1.0
+
+
+def test_score_in_report_uses_claims_and_verified_entities(validator):
+    report = validator.validate("Service X has version: 3. Database Z runs PostgreSQL.")
+    # 1 issue over 2 claims, 2 verified entities
+    assert report.score == pytest.approx(0.5 + 0.1)
+
+
+def test_check_knowledge_accepts_a_dict():
+    report = check_knowledge("Service X has version: 3.", CATALOGUE)
+    assert report.status == Status.INVALID
+    assert [e.name for e in report.verified_entities] == ["Service X"]
+
+
+def test_check_knowledge_rejects_other_types():
+    with pytest.raises(InputError, match="KnowledgeContext"):
+        check_knowledge("text", ["not", "a", "context"])  # type: ignore[arg-type]
+
+
+def test_findings_carry_stage_and_rule_id(validator):
+    [finding] = validator.validate("Service X has version: 3.").findings
+    assert finding.stage == "knowledge" and finding.rule_id == "knowledge.contradicted_value"
