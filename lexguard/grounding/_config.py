@@ -17,9 +17,21 @@ class GroundingConfig(BaseModel):
         chunk_sentences: Sentences per source chunk.
         chunk_overlap: Sentences shared by consecutive chunks.
         top_k: Chunks retrieved per claim.
-        support_threshold: A claim is supported when its support probability is at least this.
+        support_threshold: A claim is supported when its support probability is at least this;
+            ``None`` uses the threshold tuned together with the support model.
         max_hallucination_rate: Above this share of unsupported claims, recommend regenerating.
         reject_hallucination_rate: Above this share, recommend rejecting.
+        support_model: Path of a support-model JSON written by ``scripts/train_support_model.py``;
+            ``None`` uses the shipped model.
+        soft_margin: Unsupported claims whose support is within this margin of the threshold
+            give ``soft`` findings (warnings) instead of ``hard`` ones.
+        strict_values: A number, quoted string or name of the claim found in no source (nor the
+            question) makes the claim unsupported, whatever the model says.
+        min_claim_words: Shorter fragments (without a digit) are not checked as claims.
+        nli_weight: Weight of the NLI entailment probability against the support model when an
+            NLI verifier is given (0..1).
+        judge_weight: Weight of the LLM judge's ISSUP score when a judge is given (0..1).
+        cache_size: Source indexes (chunks + embeddings) kept per checker, keyed by content hash.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -29,6 +41,13 @@ class GroundingConfig(BaseModel):
     chunk_sentences: int = Field(2, ge=1)
     chunk_overlap: int = Field(1, ge=0)
     top_k: int = Field(3, ge=1)
-    support_threshold: float = Field(0.5, ge=0.0, le=1.0)
+    support_threshold: float | None = Field(None, ge=0.0, le=1.0)
     max_hallucination_rate: float = Field(0.1, ge=0.0, le=1.0)
     reject_hallucination_rate: float = Field(0.3, ge=0.0, le=1.0)
+    support_model: str | None = None
+    soft_margin: float = Field(0.05, ge=0.0, le=1.0)
+    strict_values: bool = True
+    min_claim_words: int = Field(3, ge=1)
+    nli_weight: float = Field(0.5, ge=0.0, le=1.0)
+    judge_weight: float = Field(0.5, ge=0.0, le=1.0)
+    cache_size: int = Field(64, ge=0)

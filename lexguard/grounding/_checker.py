@@ -1,0 +1,334 @@
+"""The support checker: claims -> evidence -> calibrated support -> findings and citations."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from lexguard._models import Citation, Claim, Finding, FindingKind, Severity, Source
+from lexguard.grounding._claims import extract_claims
+from lexguard.grounding._config import GroundingConfig
+from lexguard.grounding._features import ClaimEvidence, claim_features, load_support_model
+from lexguard.grounding._index import SourceIndex, SourceIndexCache, chunk_sources, sources_key
+from lexguard.grounding._lexical import LexicalProfile, strip_markdown
+from lexguard.grounding._result import SupportResult
+from lexguard.grounding._scoring import build_result, nli_probabilities
+
+__all__ = ["SupportChecker"]
+
+logger = logging.getLogger("lexguard.grounding")
+
+
+@dataclass
+class _Scored:
+    """Intermediate per-request state between the CPU part and the judge."""
+
+    claims: list[Claim]
+    index: SourceIndex | None
+    evidence: list[ClaimEvidence]
+    support: np.ndarray
+    methods: list[str]
+    timings: dict[str, float]
+
+
+class SupportChecker:
+    """Checks, claim by claim, whether an answer is supported by its sources.
+
+    Signals: dense similarity to the best source chunks (FAISS inner product over normalised
+    embeddings), lexical evidence (numbers, names, quoted strings found in no source; a number
+    that differs from the best chunk's), negation mismatch, combined by a logistic model trained
+    on RAGTruth into a calibrated support probability; optionally an NLI verifier and an LLM
+    judge. Source chunks and their embeddings are cached per checker by content hash, so
+    retries with the same sources never re-embed them.
+
+    Args:
+        config: Grounding settings; defaults when ``None``.
+        encoder: Sentence encoder; ``lexguard.embeddings.get_encoder(config.embedding_model)``
+            (loaded lazily) when ``None``.
+        judge: Optional LLM judge with ``aassess(question, answer, claims, sources,
+            claim_sources=...)`` (see ``SelfRAGJudge``).
+        nli: Optional verifier with ``score(pairs) -> sequence`` of entailment probabilities
+            (floats) or of objects/mappings with ``entailment`` and ``contradiction``.
+        claim_extractor: Optional extractor with ``extract(text)`` (and ``aextract``), such as
+            ``LLMClaimExtractor``; the rule-based :func:`extract_claims` when ``None``.
+
+    Example:
+        >>> checker = SupportChecker()  # doctest: +SKIP
+        >>> result = checker.check("Paris is the capital of France.", ["Paris is France's capital."])  # doctest: +SKIP
+        >>> result.recommendation  # doctest: +SKIP
+        'accept'
+    """
+
+    def __init__(
+        self,
+        config: GroundingConfig | None = None,
+        *,
+        encoder: Any | None = None,
+        judge: Any | None = None,
+        nli: Any | None = None,
+        claim_extractor: Any | None = None,
+    ) -> None:
+        self.config = config or GroundingConfig()
+        self._encoder = encoder
+        self.judge = judge
+        self.nli = nli
+        self.claim_extractor = claim_extractor
+        self.model = load_support_model(self.config.support_model)
+        self.threshold = (
+            self.config.support_threshold if self.config.support_threshold is not None else self.model.threshold
+        )
+        self._cache = SourceIndexCache(self.config.cache_size)
+
+    @property
+    def encoder(self) -> Any:
+        """The sentence encoder (loaded on first use)."""
+        if self._encoder is None:
+            from lexguard.embeddings import get_encoder
+
+            self._encoder = get_encoder(self.config.embedding_model)
+        return self._encoder
+
+    # ------------------------------------------------------------------ public API
+
+    def check(self, answer: str, sources: Sequence[Any], question: str | None = None) -> SupportResult:
+        """Check an answer against its sources.
+
+        Args:
+            answer: The answer text.
+            sources: Passages (``Source``, strings, LangChain ``Document`` or dicts).
+            question: The user question (its names and numbers count as known).
+
+        Returns:
+            The :class:`SupportResult`; never raises because a model failed (the result is
+            inconclusive then).
+        """
+        started = time.perf_counter()
+        srcs = self._sources(sources)
+        early = self._early_exit(answer, srcs)
+        if early is not None:
+            return early
+        try:
+            claims = (
+                self.claim_extractor.extract(answer)
+                if self.claim_extractor is not None
+                else extract_claims(answer, min_words=self.config.min_claim_words)
+            )
+            scored = self._score(answer, claims, srcs, question, started)
+        except Exception as exc:  # noqa: BLE001 - a broken model means inconclusive, not a crash
+            return self._failed(exc)
+        assessment = None
+        if self.judge is not None and scored.claims:
+            t0 = time.perf_counter()
+            assess = getattr(self.judge, "assess", None)
+            if callable(assess):
+                assessment = self._safe_judge(lambda: assess(question, answer, scored.claims, srcs, **self._judge_kwargs(scored)))
+            scored.timings["judge"] = time.perf_counter() - t0
+        return self._finish(answer, question, scored, assessment)
+
+    async def acheck(self, answer: str, sources: Sequence[Any], question: str | None = None) -> SupportResult:
+        """Async :meth:`check`: CPU work runs in a worker thread, judge calls run concurrently."""
+        started = time.perf_counter()
+        srcs = self._sources(sources)
+        early = self._early_exit(answer, srcs)
+        if early is not None:
+            return early
+        try:
+            extractor = self.claim_extractor
+            if extractor is not None and hasattr(extractor, "aextract"):
+                claims = await extractor.aextract(answer)
+            elif extractor is not None:
+                claims = await asyncio.to_thread(extractor.extract, answer)
+            else:
+                claims = extract_claims(answer, min_words=self.config.min_claim_words)
+            scored = await asyncio.to_thread(self._score, answer, claims, srcs, question, started)
+        except Exception as exc:  # noqa: BLE001
+            return self._failed(exc)
+        assessment = None
+        if self.judge is not None and scored.claims:
+            t0 = time.perf_counter()
+            aassess = getattr(self.judge, "aassess", None)
+            try:
+                if callable(aassess):
+                    assessment = await aassess(question, answer, scored.claims, srcs, **self._judge_kwargs(scored))
+            except Exception as exc:  # noqa: BLE001 - the judge is advisory
+                logger.warning("LLM judge failed (%s); continuing without it", exc)
+            scored.timings["judge"] = time.perf_counter() - t0
+        return self._finish(answer, question, scored, assessment)
+
+    def clear_cache(self) -> None:
+        """Forget every cached source index."""
+        self._cache.clear()
+
+    # ------------------------------------------------------------------ steps
+
+    @staticmethod
+    def _sources(sources: Sequence[Any] | None) -> list[Source]:
+        return [Source.from_any(s, i) for i, s in enumerate(sources or [])]
+
+    def _early_exit(self, answer: str, sources: list[Source]) -> SupportResult | None:
+        if not any(s.content.strip() for s in sources):
+            return SupportResult(
+                confidence=0.5,
+                inconclusive_reason="no sources: nothing to check the answer against",
+                findings=(
+                    Finding(
+                        kind=FindingKind.NO_SOURCES,
+                        severity=Severity.SOFT,
+                        message="No source passages were given, so the answer's claims could not be "
+                        "checked; pass the retrieved documents as sources.",
+                        stage="support_check",
+                        rule_id="grounding.no_sources",
+                    ),
+                ),
+            )
+        if not answer.strip():
+            return SupportResult(confidence=0.5, inconclusive_reason="no claims: the answer is empty")
+        return None
+
+    @staticmethod
+    def _failed(exc: Exception) -> SupportResult:
+        logger.warning("support check failed: %s", exc, exc_info=True)
+        return SupportResult(
+            confidence=0.0,
+            inconclusive_reason=f"support model failed: {type(exc).__name__}: {exc}",
+            findings=(
+                Finding(
+                    kind=FindingKind.CHECK_ERROR,
+                    severity=Severity.SOFT,
+                    message=f"The support check could not run ({exc}); the answer is unverified.",
+                    stage="support_check",
+                    rule_id="grounding.error",
+                ),
+            ),
+        )
+
+    def _index_for(self, sources: list[Source]) -> SourceIndex:
+        cfg = self.config
+        if cfg.cache_size == 0:
+            chunks = chunk_sources(sources, sentences=cfg.chunk_sentences, overlap=cfg.chunk_overlap)
+            return SourceIndex(sources, chunks)
+        key = sources_key(
+            sources,
+            sentences=cfg.chunk_sentences,
+            overlap=cfg.chunk_overlap,
+            model=str(getattr(self._encoder, "name", cfg.embedding_model)),
+        )
+        return self._cache.get_or_build(key, sources, sentences=cfg.chunk_sentences, overlap=cfg.chunk_overlap)
+
+    def _score(
+        self, answer: str, claims: list[Claim], sources: list[Source], question: str | None, started: float
+    ) -> _Scored:
+        timings = {"claims": time.perf_counter() - started}
+        if not claims:
+            return _Scored([], None, [], np.zeros(0), [], timings)
+        t0 = time.perf_counter()
+        index = self._index_for(sources)
+        timings["index"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        claim_texts = [strip_markdown(c.text) or c.text for c in claims]
+        with index.lock:
+            if not index.embedded:
+                vectors = self.encoder.encode([c.text for c in index.chunks] + claim_texts)
+                index.set_vectors(vectors[: len(index.chunks)])
+                claim_vectors = vectors[len(index.chunks):]
+            else:
+                claim_vectors = self.encoder.encode(claim_texts)
+        scores, ids = index.search(claim_vectors, self.config.top_k)
+        timings["embed"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        q_profile = LexicalProfile([question]) if question else None
+        n = len(claims)
+        evidence = [
+            claim_features(
+                c.text,
+                index=index,
+                scores=scores[i],
+                chunk_ids=ids[i],
+                question=q_profile,
+                position=i / (n - 1) if n > 1 else 0.0,
+            )
+            for i, c in enumerate(claims)
+        ]
+        support = self.model.predict(np.stack([e.features for e in evidence]))
+        methods = ["exact" if e.exact else "semantic" for e in evidence]
+        timings["score"] = time.perf_counter() - t0
+        if self.nli is not None:
+            t0 = time.perf_counter()
+            support, methods = self._apply_nli(claims, index, evidence, support, methods)
+            timings["nli"] = time.perf_counter() - t0
+        return _Scored(claims, index, evidence, support, methods, timings)
+
+    def _apply_nli(
+        self,
+        claims: list[Claim],
+        index: SourceIndex,
+        evidence: list[ClaimEvidence],
+        support: np.ndarray,
+        methods: list[str],
+    ) -> tuple[np.ndarray, list[str]]:
+        pairs, owners = [], []
+        for i, (claim, ev) in enumerate(zip(claims, evidence, strict=True)):
+            if ev.best_chunks:
+                pairs.append((index.chunks[ev.best_chunks[0]].text, strip_markdown(claim.text)))
+                owners.append(i)
+        if not pairs:
+            return support, methods
+        try:
+            raw = self.nli.score(pairs)
+            entail, contra = nli_probabilities(raw, len(pairs))
+        except Exception as exc:  # noqa: BLE001 - the verifier is optional
+            logger.warning("NLI verifier failed (%s); using the support model alone", exc)
+            return support, methods
+        support = support.copy()
+        methods = list(methods)
+        w = self.config.nli_weight
+        for j, i in enumerate(owners):
+            combined = (1 - w) * support[i] + w * entail[j]
+            if contra[j] is not None and contra[j] >= 0.5:
+                combined = min(combined, 1.0 - contra[j])
+            support[i] = combined
+            methods[i] = "nli"
+        return support, methods
+
+    @staticmethod
+    def _judge_kwargs(scored: _Scored) -> dict[str, Any]:
+        if scored.index is None:
+            return {}
+        claim_sources: dict[int, list[Source]] = {}
+        for claim, ev in zip(scored.claims, scored.evidence, strict=True):
+            chunks = [scored.index.chunks[i] for i in ev.best_chunks]
+            claim_sources[claim.index] = [
+                Source(id=c.id, content=c.text, metadata={**c.metadata, "source_id": c.source_id, "chunk_id": c.id})
+                for c in chunks
+            ]
+        return {"claim_sources": claim_sources}
+
+    @staticmethod
+    def _safe_judge(call: Any) -> Any:
+        try:
+            return call()
+        except Exception as exc:  # noqa: BLE001 - the judge is advisory
+            logger.warning("LLM judge failed (%s); continuing without it", exc)
+            return None
+
+    def _finish(self, answer: str, question: str | None, scored: _Scored, assessment: Any) -> SupportResult:
+        return build_result(
+            answer=answer,
+            question=question,
+            claims=scored.claims,
+            index=scored.index,
+            evidence=scored.evidence,
+            support=scored.support,
+            methods=scored.methods,
+            assessment=assessment,
+            config=self.config,
+            threshold=self.threshold,
+            timings=scored.timings,
+        )
+

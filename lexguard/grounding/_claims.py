@@ -1,0 +1,138 @@
+"""Claim extraction: a rule-based extractor and an optional LLM extractor that falls back to it."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import regex
+from pydantic import BaseModel, Field
+
+from lexguard._models import Claim
+from lexguard.grounding._sentences import split_sentences
+
+__all__ = ["extract_claims", "LLMClaimExtractor"]
+
+logger = logging.getLogger("lexguard.grounding")
+
+_WORD = regex.compile(r"[\p{L}\p{N}]+")
+_FILLER = regex.compile(
+    r"^(?:sure|certainly|of course|okay|ok|yes|no|thanks?(?: you)?|hope this helps|"
+    r"i hope this helps|let me know if .*|here(?:'s| is| are) .*:|based on .*:|"
+    r"in summary|to summarize|answer|summary|overview)[.!:]*$",
+    regex.IGNORECASE,
+)
+
+
+def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
+    """Cut an answer into checkable claims, with character spans into ``text``.
+
+    Claims are sentences (and semicolon-separated parts) of paragraphs, list items and table
+    rows; headings, code blocks, fillers ("Sure!", "Here is the summary:") and fragments shorter
+    than ``min_words`` words without a number are skipped. ``claim.text == text[slice(*claim.span)]``
+    always holds.
+
+    Args:
+        text: The answer.
+        min_words: Minimum number of words of a claim (fragments with a digit are always kept).
+
+    Returns:
+        The claims, in order, indexed from 0.
+    """
+    claims: list[Claim] = []
+    for start, end in split_sentences(text):
+        piece = text[start:end]
+        words = _WORD.findall(piece)
+        if not words:
+            continue
+        if len(words) < min_words and not any(ch.isdigit() for ch in piece):
+            continue
+        if _FILLER.match(piece.strip()):
+            continue
+        if piece.rstrip().endswith(":") and len(words) <= 12 and not any(ch.isdigit() for ch in piece):
+            continue  # list introductions: "The key points are:"
+        claims.append(Claim(index=len(claims), text=piece, span=(start, end)))
+    return claims
+
+
+class _ExtractedClaims(BaseModel):
+    """Atomic factual claims quoted verbatim from the answer."""
+
+    claims: list[str] = Field(
+        description="Each factual claim of the answer, copied VERBATIM as a contiguous substring "
+        "of the answer (no paraphrase). Skip greetings and filler."
+    )
+
+
+_PROMPT = (
+    "Split the answer below into its atomic factual claims. Copy every claim verbatim from the "
+    "answer as a contiguous substring; do not rephrase, merge or invent.\n\nAnswer:\n{answer}"
+)
+
+
+class LLMClaimExtractor:
+    """Extract claims with any LangChain ``BaseChatModel`` through structured output.
+
+    Each claim the model returns is located in the answer (exactly, else case-insensitively);
+    claims that cannot be located are dropped. When the model fails, returns malformed output or
+    nothing that can be located, the rule-based :func:`extract_claims` is used instead.
+
+    Args:
+        llm: A chat model supporting ``with_structured_output``.
+        min_words: Passed to the rule-based fallback.
+    """
+
+    def __init__(self, llm: Any, *, min_words: int = 3) -> None:
+        self.llm = llm
+        self.min_words = min_words
+
+    def _locate(self, text: str, pieces: list[str]) -> list[Claim]:
+        claims: list[Claim] = []
+        cursor = 0
+        lowered = text.lower()
+        for piece in pieces:
+            piece = piece.strip()
+            if not piece:
+                continue
+            pos = text.find(piece, cursor)
+            if pos < 0:
+                pos = text.find(piece)
+            if pos < 0:
+                pos = lowered.find(piece.lower())
+            if pos < 0:
+                logger.debug("LLM claim not found verbatim in the answer: %r", piece)
+                continue
+            span = (pos, pos + len(piece))
+            claims.append(Claim(index=len(claims), text=text[span[0]:span[1]], span=span))
+            cursor = span[1]
+        return claims
+
+    def _parse(self, text: str, result: Any) -> list[Claim]:
+        if isinstance(result, _ExtractedClaims):
+            pieces = result.claims
+        elif isinstance(result, dict) and isinstance(result.get("claims"), list):
+            pieces = [str(p) for p in result["claims"]]
+        else:
+            raise ValueError(f"unexpected structured output {type(result).__name__}")
+        claims = self._locate(text, pieces)
+        if not claims:
+            raise ValueError("no extracted claim could be located in the answer")
+        return claims
+
+    def extract(self, text: str) -> list[Claim]:
+        """Extract claims synchronously (falls back to rules on any failure)."""
+        try:
+            runnable = self.llm.with_structured_output(_ExtractedClaims)
+            return self._parse(text, runnable.invoke(_PROMPT.format(answer=text)))
+        except Exception as exc:  # noqa: BLE001 - any model failure means: use the rules
+            logger.warning("LLM claim extraction failed (%s); using the rule-based extractor", exc)
+            return extract_claims(text, min_words=self.min_words)
+
+    async def aextract(self, text: str) -> list[Claim]:
+        """Extract claims asynchronously (falls back to rules on any failure)."""
+        try:
+            runnable = self.llm.with_structured_output(_ExtractedClaims)
+            return self._parse(text, await runnable.ainvoke(_PROMPT.format(answer=text)))
+        except Exception as exc:  # noqa: BLE001
+            logger.warning("LLM claim extraction failed (%s); using the rule-based extractor", exc)
+            return extract_claims(text, min_words=self.min_words)

@@ -1,0 +1,286 @@
+"""Claim-level support features and the calibrated logistic support model.
+
+The model is a plain logistic regression over the features of :func:`claim_features`, trained by
+``scripts/train_support_model.py`` on RAGTruth train (dev rows excluded) and shipped as JSON in
+``lexguard/grounding/data/support_model.json``. Only numpy is needed at run time.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from lexguard._errors import ModelLoadError
+from lexguard.grounding._index import SourceIndex
+from lexguard.grounding._lexical import (
+    LexicalProfile,
+    Mention,
+    content_words,
+    entities,
+    has_negation,
+    numbers,
+    quotes,
+    strip_markdown,
+)
+
+__all__ = ["FEATURE_NAMES", "ClaimEvidence", "SupportModel", "claim_features", "load_support_model"]
+
+FEATURE_NAMES: tuple[str, ...] = (
+    "sim_top1",
+    "sim_mean_topk",
+    "sim_margin",
+    "word_cov_all",
+    "word_cov_best",
+    "bigram_cov_all",
+    "n_words_log",
+    "has_number",
+    "unknown_numbers",
+    "contradicted_numbers",
+    "has_entity",
+    "unknown_entity_frac",
+    "unknown_quotes",
+    "negation_mismatch",
+    "position",
+)
+
+
+@dataclass
+class ClaimEvidence:
+    """Everything the scorer found out about one claim.
+
+    Attributes:
+        features: Feature vector in :data:`FEATURE_NAMES` order.
+        best_chunks: Indices of the best chunks (by similarity), best first.
+        best_scores: Their cosine similarities.
+        unknown_numbers: Numbers of the claim found in no source (spans relative to the claim).
+        contradicted_numbers: Unknown numbers while the best chunk holds other numbers.
+        unknown_entities: Names of the claim found in no source nor in the question.
+        unknown_quotes: Quoted strings found in no source.
+        exact: Whether the claim text occurs verbatim in a source.
+    """
+
+    features: np.ndarray
+    best_chunks: list[int]
+    best_scores: list[float]
+    unknown_numbers: list[Mention] = field(default_factory=list)
+    contradicted_numbers: list[Mention] = field(default_factory=list)
+    unknown_entities: list[Mention] = field(default_factory=list)
+    unknown_quotes: list[Mention] = field(default_factory=list)
+    exact: bool = False
+
+
+def _bigrams(words: list[str]) -> set[str]:
+    return {f"{a} {b}" for a, b in zip(words, words[1:], strict=False)}
+
+
+def claim_features(
+    claim_text: str,
+    *,
+    index: SourceIndex,
+    scores: np.ndarray,
+    chunk_ids: np.ndarray,
+    question: LexicalProfile | None,
+    position: float,
+) -> ClaimEvidence:
+    """Compute the support features of one claim.
+
+    Args:
+        claim_text: The claim as it appears in the answer.
+        index: The embedded source index.
+        scores: Cosine similarities of the top chunks (FAISS output row).
+        chunk_ids: Indices of the top chunks (FAISS output row, ``-1`` padded).
+        question: Lexical profile of the question (its names count as known), if any.
+        position: Relative position of the claim in the answer, 0..1.
+    """
+    valid = [(float(s), int(i)) for s, i in zip(scores, chunk_ids, strict=True) if i >= 0]
+    best_scores = [s for s, _ in valid] or [0.0]
+    best_chunks = [i for _, i in valid]
+    top1 = best_scores[0]
+    margin = top1 - (best_scores[1] if len(best_scores) > 1 else 0.0)
+
+    profile = index.profile
+    words = content_words(claim_text)
+    q_words = question.words if question is not None else set()
+    known = [w for w in words if w in profile.words or w in q_words]
+    word_cov_all = len(known) / len(words) if words else 1.0
+    word_cov_best = 0.0
+    for ci in best_chunks:
+        chunk_words = index.chunk_profiles[ci].words
+        cov = sum(1 for w in words if w in chunk_words) / len(words) if words else 1.0
+        word_cov_best = max(word_cov_best, cov)
+    grams = _bigrams(words)
+    source_grams = _source_bigrams(index)
+    bigram_cov = len(grams & source_grams) / len(grams) if grams else word_cov_all
+
+    nums = numbers(claim_text)
+    unknown_nums = [m for m in nums if m.key not in profile.numbers and not _in_question_numbers(m, question)]
+    best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
+    contradicted = [m for m in unknown_nums if best_numbers]
+
+    ents = entities(claim_text)
+    unknown_ents = [
+        m for m in ents if not profile.has_entity(m.key) and not (question is not None and question.has_entity(m.key))
+    ]
+    quoted = quotes(claim_text)
+    unknown_q = [m for m in quoted if not profile.has_phrase(m.key)]
+
+    best_text = index.chunks[best_chunks[0]].text if best_chunks else ""
+    negation_mismatch = float(has_negation(claim_text) != has_negation(best_text)) if best_chunks else 0.0
+    plain = strip_markdown(claim_text).strip().rstrip(".!?").strip()
+    exact = len(plain) > 20 and any(plain in c.text for c in index.chunks)
+
+    features = np.array(
+        [
+            top1,
+            float(np.mean(best_scores)),
+            margin,
+            word_cov_all,
+            word_cov_best,
+            bigram_cov,
+            math.log1p(len(words)),
+            float(bool(nums)),
+            float(min(len(unknown_nums), 3)),
+            float(min(len(contradicted), 3)),
+            float(bool(ents)),
+            len(unknown_ents) / len(ents) if ents else 0.0,
+            float(min(len(unknown_q), 3)),
+            negation_mismatch,
+            position,
+        ],
+        dtype=np.float64,
+    )
+    return ClaimEvidence(
+        features=features,
+        best_chunks=best_chunks,
+        best_scores=best_scores if valid else [],
+        unknown_numbers=unknown_nums,
+        contradicted_numbers=contradicted,
+        unknown_entities=unknown_ents,
+        unknown_quotes=unknown_q,
+        exact=exact,
+    )
+
+
+def _in_question_numbers(mention: Mention, question: LexicalProfile | None) -> bool:
+    return question is not None and mention.key in question.numbers
+
+
+def _source_bigrams(index: SourceIndex) -> set[str]:
+    cached = getattr(index, "_bigrams", None)
+    if cached is None:
+        cached = set()
+        for chunk in index.chunks:
+            cached |= _bigrams(content_words(chunk.text))
+        index._bigrams = cached  # type: ignore[attr-defined]
+    return cached
+
+
+class SupportModel:
+    """Logistic regression mapping claim features to a support probability.
+
+    Args:
+        coef: One weight per feature (on standardised features).
+        intercept: The bias.
+        mean: Feature means used for standardisation.
+        scale: Feature standard deviations used for standardisation.
+        threshold: Support probability below which a claim counts as unsupported, as tuned on
+            the training data.
+        names: Feature names (must equal :data:`FEATURE_NAMES`).
+        meta: Training details (data, sizes, metrics).
+    """
+
+    def __init__(
+        self,
+        coef: list[float],
+        intercept: float,
+        mean: list[float],
+        scale: list[float],
+        threshold: float = 0.5,
+        names: tuple[str, ...] = FEATURE_NAMES,
+        meta: dict | None = None,
+    ) -> None:
+        if tuple(names) != FEATURE_NAMES:
+            raise ModelLoadError(
+                "support model features do not match this lexguard version; "
+                "retrain it with scripts/train_support_model.py"
+            )
+        self.coef = np.asarray(coef, dtype=np.float64)
+        self.intercept = float(intercept)
+        self.mean = np.asarray(mean, dtype=np.float64)
+        self.scale = np.where(np.asarray(scale, dtype=np.float64) > 0, scale, 1.0)
+        self.threshold = float(threshold)
+        self.meta = meta or {}
+
+    def predict(self, features: np.ndarray) -> np.ndarray:
+        """Support probabilities for an ``(n, n_features)`` array."""
+        features = np.atleast_2d(features)
+        z = ((features - self.mean) / self.scale) @ self.coef + self.intercept
+        return 1.0 / (1.0 + np.exp(-z))
+
+    def to_json(self) -> str:
+        """Serialise the model."""
+        return json.dumps(
+            {
+                "names": list(FEATURE_NAMES),
+                "coef": self.coef.tolist(),
+                "intercept": self.intercept,
+                "mean": self.mean.tolist(),
+                "scale": self.scale.tolist(),
+                "threshold": self.threshold,
+                "meta": self.meta,
+            },
+            indent=2,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> SupportModel:
+        """Load a model serialised by :meth:`to_json`."""
+        data = json.loads(text)
+        return cls(
+            data["coef"],
+            data["intercept"],
+            data["mean"],
+            data["scale"],
+            data.get("threshold", 0.5),
+            tuple(data["names"]),
+            data.get("meta"),
+        )
+
+
+# Hand-set fallback used only when the shipped JSON is missing (e.g. before training).
+_FALLBACK = SupportModel(
+    coef=[1.2, 0.4, 0.1, 1.0, 0.6, 0.4, 0.0, 0.0, -0.8, -0.6, 0.0, -0.8, -0.6, -0.3, 0.0],
+    intercept=1.5,
+    mean=[0.6, 0.5, 0.1, 0.85, 0.7, 0.6, 2.0, 0.3, 0.1, 0.05, 0.5, 0.1, 0.02, 0.2, 0.5],
+    scale=[0.15, 0.15, 0.1, 0.15, 0.2, 0.25, 0.6, 0.45, 0.3, 0.2, 0.5, 0.25, 0.15, 0.4, 0.3],
+    threshold=0.5,
+    meta={"source": "hand-set fallback"},
+)
+
+
+@lru_cache(maxsize=8)
+def load_support_model(path: str | None = None) -> SupportModel:
+    """Load the support model from ``path`` or the shipped ``support_model.json``.
+
+    Raises:
+        ModelLoadError: If ``path`` is given but unreadable or invalid.
+    """
+    if path is not None:
+        try:
+            return SupportModel.from_json(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError) as exc:
+            raise ModelLoadError(
+                f"could not load support model {path!r}: {exc}; pass a JSON file written by "
+                "scripts/train_support_model.py or leave support_model unset"
+            ) from exc
+    try:
+        text = resources.files("lexguard.grounding").joinpath("data/support_model.json").read_text("utf-8")
+    except (OSError, FileNotFoundError):
+        return _FALLBACK
+    return SupportModel.from_json(text)

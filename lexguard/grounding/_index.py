@@ -1,0 +1,221 @@
+"""Source chunking, the per-request source index (embeddings + FAISS) and its bounded cache."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import regex
+
+from lexguard._models import Source
+from lexguard.grounding._lexical import LexicalProfile, numbers
+from lexguard.grounding._sentences import split_sentences
+
+__all__ = ["Chunk", "SourceIndex", "SourceIndexCache", "chunk_sources", "sources_key"]
+
+_MAX_CHUNK_CHARS = 700
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A window of consecutive sentences of one source.
+
+    Attributes:
+        id: ``"<source_id>#<n>"``.
+        source_id: Id of the source it comes from.
+        index: Position ``n`` among the chunks of that source.
+        text: The chunk text.
+        span: ``(start, end)`` offsets in the source content, ``None`` for flattened records.
+        metadata: The source's metadata.
+    """
+
+    id: str
+    source_id: str
+    index: int
+    text: str
+    span: tuple[int, int] | None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+def _parse_record(content: str) -> Any | None:
+    stripped = content.strip()
+    if not stripped or stripped[0] not in "{[":
+        return None
+    closer = "}" if stripped[0] == "{" else "]"
+    stripped = stripped[: stripped.rfind(closer) + 1]  # drop trailing prose ("Overview:")
+    for loader in (json.loads, ast.literal_eval):
+        try:
+            value = loader(stripped)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+        if isinstance(value, dict | list):
+            return value
+    return None
+
+
+def _flatten(value: Any, prefix: str = "") -> list[str]:
+    """Turn a JSON-like record into readable ``"key: value"`` lines."""
+    lines: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            name = regex.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", str(key)).strip()
+            lines += _flatten(item, f"{prefix} {name}".strip())
+    elif isinstance(value, list):
+        for item in value:
+            lines += _flatten(item, prefix)
+    else:
+        text = "none" if value is None else str(value)
+        lines.append(f"{prefix}: {text}" if prefix else text)
+    return lines
+
+
+def _windows(spans: list[tuple[int, int]], size: int, overlap: int) -> list[tuple[int, int]]:
+    if not spans:
+        return []
+    step = max(1, size - overlap)
+    out = []
+    for first in range(0, len(spans), step):
+        group = spans[first:first + size]
+        out.append((group[0][0], group[-1][1]))
+        if first + size >= len(spans):
+            break
+    return out
+
+
+def _split_long(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    if end - start <= _MAX_CHUNK_CHARS:
+        return [(start, end)]
+    pieces = []
+    while end - start > _MAX_CHUNK_CHARS:
+        cut = text.rfind(" ", start, start + _MAX_CHUNK_CHARS)
+        cut = cut if cut > start else start + _MAX_CHUNK_CHARS
+        pieces.append((start, cut))
+        start = cut + 1
+    pieces.append((start, end))
+    return pieces
+
+
+def chunk_sources(sources: Sequence[Source], *, sentences: int = 2, overlap: int = 1) -> list[Chunk]:
+    """Cut sources into overlapping sentence windows.
+
+    JSON-like records (``{...}`` or ``[...]``, JSON or Python literal) are flattened into
+    ``"key: value"`` lines first, one fact a line.
+
+    Args:
+        sources: The sources.
+        sentences: Sentences per chunk.
+        overlap: Sentences shared by consecutive chunks.
+
+    Returns:
+        All chunks, source by source, with ids ``"<source_id>#<n>"``.
+    """
+    chunks: list[Chunk] = []
+    for source in sources:
+        record = _parse_record(source.content)
+        text = "\n".join(_flatten(record)) if record is not None else source.content
+        units: list[tuple[int, int]] = []
+        for s, e in split_sentences(text, hard_newlines=record is not None, split_semicolons=False):
+            units += _split_long(text, s, e)
+        if not units and text.strip():
+            units = [(0, len(text))]
+        for n, (s, e) in enumerate(_windows(units, sentences, overlap)):
+            chunks.append(
+                Chunk(
+                    id=f"{source.id}#{n}",
+                    source_id=source.id,
+                    index=n,
+                    text=text[s:e],
+                    span=None if record is not None else (s, e),
+                    metadata=dict(source.metadata),
+                )
+            )
+    return chunks
+
+
+def sources_key(sources: Sequence[Source], *, sentences: int, overlap: int, model: str) -> str:
+    """Content hash of the sources (ids, text, metadata) and the chunking/model settings."""
+    digest = hashlib.sha256(f"{model}|{sentences}|{overlap}".encode())
+    for source in sources:
+        digest.update(b"\x00" + source.id.encode() + b"\x01" + source.content.encode())
+        digest.update(json.dumps(source.metadata, sort_keys=True, default=str).encode())
+    return digest.hexdigest()
+
+
+class SourceIndex:
+    """Chunks of a set of sources, their embeddings and a FAISS inner-product index.
+
+    Embedding is deferred to :meth:`ensure_vectors` so that the chunks can be embedded in the
+    same ``encode`` call as the claims of the first request.
+    """
+
+    def __init__(self, sources: Sequence[Source], chunks: list[Chunk]) -> None:
+        self.sources = list(sources)
+        self.chunks = chunks
+        self.vectors: np.ndarray | None = None
+        self.profile = LexicalProfile(c.text for c in chunks)
+        self.chunk_profiles = [LexicalProfile([c.text]) for c in chunks]
+        self.chunk_numbers = [{m.key for m in numbers(c.text)} for c in chunks]
+        self._faiss: Any = None
+        self.lock = threading.Lock()
+
+    @property
+    def embedded(self) -> bool:
+        """Whether the chunk vectors are computed."""
+        return self.vectors is not None
+
+    def set_vectors(self, vectors: np.ndarray) -> None:
+        """Store the chunk vectors and build the FAISS index."""
+        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        import faiss  # lazy: keeps `import lexguard` fast
+
+        index = faiss.IndexFlatIP(int(vectors.shape[1]))
+        if len(vectors):
+            index.add(vectors)
+        self.vectors, self._faiss = vectors, index
+
+    def search(self, queries: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Top-``k`` chunks per query: ``(scores, chunk_indices)``, ``-1`` where fewer exist."""
+        if self._faiss is None:
+            raise RuntimeError("SourceIndex.search called before set_vectors")
+        k = max(1, min(k, len(self.chunks)))
+        scores, ids = self._faiss.search(np.ascontiguousarray(queries, dtype=np.float32), k)
+        return scores, ids
+
+
+class SourceIndexCache:
+    """A bounded LRU cache of :class:`SourceIndex` objects keyed by content hash."""
+
+    def __init__(self, maxsize: int = 64) -> None:
+        self.maxsize = maxsize
+        self._items: OrderedDict[str, SourceIndex] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_or_build(self, key: str, sources: Sequence[Source], *, sentences: int, overlap: int) -> SourceIndex:
+        """Return the cached index for ``key`` or chunk the sources into a new one."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return found
+        built = SourceIndex(sources, chunk_sources(sources, sentences=sentences, overlap=overlap))
+        with self._lock:
+            found = self._items.setdefault(key, built)
+            self._items.move_to_end(key)
+            while len(self._items) > self.maxsize:
+                self._items.popitem(last=False)
+            return found
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        """Drop every cached index."""
+        with self._lock:
+            self._items.clear()

@@ -1,0 +1,229 @@
+"""Lexical evidence: numbers, dates, named entities, quoted strings, negation, content words.
+
+All functions are pure and cheap; they work on plain strings and return character spans where a
+finding needs one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import regex
+
+__all__ = [
+    "Mention",
+    "LexicalProfile",
+    "content_words",
+    "entities",
+    "has_negation",
+    "numbers",
+    "quotes",
+    "strip_markdown",
+]
+
+_NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    "hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000,
+    "half": 0.5, "dozen": 12, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
+    "once": 1, "twice": 2, "single": 1, "double": 2, "triple": 3,
+}  # fmt: skip
+_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
+_NUMBER = regex.compile(
+    r"(?<![\w.])[-\u2212]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\w)"  # 1,000,000.5
+    r"|(?<![\w.,])[-\u2212]?\$?\d+(?:\.\d+)?(?:st|nd|rd|th|s)?(?![\w])"  # 42, 3.5, 1990s, 21st
+    r"|(?<![\w.])\$?\d+(?:\.\d+)?(?=%|[a-zA-Z]{1,3}\b)"  # 5%, 10km, 3pm
+)
+_SCALE_AFTER = regex.compile(r"\s*(thousand|million|billion|bn|mn|k|m|b)\b", regex.IGNORECASE)
+_WORD_NUMBER = regex.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
+_QUOTE = regex.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,200})[\"\u201d]|(?<!\w)'([^']{3,200})'(?!\w)")
+_NAME_WORD = (
+    r"(?:\p{Lu}(?:\.\p{L})*\.(?=[ \t]+\p{Lu})"  # initials and acronyms: "J.", "U.S."
+    r"|\p{Lu}(?:[\p{L}\p{M}\p{N}'\u2019&-]|\.(?=\p{L}))*)"
+)
+_ENTITY = regex.compile(_NAME_WORD + r"(?:[ \t]+(?:(?:of|the|de|van|von|la|&)[ \t]+)?" + _NAME_WORD + ")*")
+_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'\u2019-]*")
+_NEGATION = regex.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|unable|lack|lacks|lacking|"
+    r"fail|fails|failed)\b|n[\u2019']t\b",
+    regex.IGNORECASE,
+)
+_MARKDOWN = regex.compile(r"\*\*|__|`|^#+\s+|^\s*[-*+]\s+", regex.MULTILINE)
+
+STOPWORDS = frozenset(
+    """
+    a an the and or but if then than so as of at by for from in into on onto to with within without
+    about above after again against all also am are aren't be been before being below between both
+    can could did do does doing down during each few further had has have having he her here hers
+    herself him himself his how i i'm is it it's its itself just me more most my myself nor not now
+    off once only other our ours ourselves out over own same she should some such that that's their
+    theirs them themselves there these they this those through too under until up very was we were
+    what when where which while who whom why will would you your yours yourself yourselves may might
+    must shall however therefore thus overall additionally furthermore moreover also based provided
+    according passage passages text article source sources information mentioned given states stated
+    says said one ones get got make made many much well like including include includes included
+    """.split()
+)
+# Capitalised words that are not names even mid-sentence.
+_NOT_ENTITIES = frozenset(
+    """
+    i i'm i've i'd i'll a an the this that these those it its he she they we you my our your his
+    her their however overall additionally furthermore moreover also based according in on at for
+    to of and or but if while when where what which who how why there here yes no not
+    mr mrs ms dr prof st monday tuesday wednesday thursday friday saturday sunday
+    passage passages article summary source sources answer question note
+    """.split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A number, entity or quote found in a text.
+
+    Attributes:
+        text: The surface form.
+        span: ``(start, end)`` offsets in the analysed text.
+        key: Normalised form used for matching (a float as text, a lower-cased name, ...).
+    """
+
+    text: str
+    span: tuple[int, int]
+    key: str
+
+
+def strip_markdown(text: str) -> str:
+    """Remove emphasis, code ticks, heading and bullet marks (for embedding)."""
+    return _MARKDOWN.sub("", text).strip()
+
+
+def _format_value(value: float) -> str:
+    return f"{value:.6g}"
+
+
+def numbers(text: str) -> list[Mention]:
+    """Numbers in ``text`` (digits, with thousands separators, scales and number words).
+
+    ``"1,500"``, ``"1500"`` and ``"1.5 thousand"`` share the key ``"1500"``; ordinals and decades
+    drop their suffix. Years are ordinary numbers.
+    """
+    found: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    for match in _NUMBER.finditer(text):
+        raw = match.group(0)
+        digits = regex.sub(r"[^\d.]", "", raw.replace("\u2212", "-")).strip(".")
+        if not digits or digits.count(".") > 1:
+            continue
+        value = float(digits)
+        end = match.end()
+        scale = _SCALE_AFTER.match(text, end)
+        if scale and not regex.match(r"[a-zA-Z]", text[end:end + 1]):
+            value *= _SCALE[scale.group(1).lower()]
+            end = scale.end()
+        found.append(Mention(text[match.start():end], (match.start(), end), _format_value(value)))
+        taken.append((match.start(), end))
+    for match in _WORD_NUMBER.finditer(text):
+        word = match.group(1).lower()
+        if word in {"one", "second", "single", "once", "first"}:
+            continue  # too often not a quantity ("one of the", "second half")
+        if any(s <= match.start() < e for s, e in taken):
+            continue
+        found.append(Mention(match.group(0), match.span(), _format_value(_NUMBER_WORDS[word])))
+    found.sort(key=lambda m: m.span)
+    return found
+
+
+def quotes(text: str) -> list[Mention]:
+    """Quoted strings (double quotes, curly quotes, or single quotes around several words)."""
+    out = []
+    for match in _QUOTE.finditer(text):
+        group = 1 if match.group(1) is not None else 2
+        inner = match.group(group).strip()
+        if group == 2 and " " not in inner:
+            continue
+        out.append(Mention(inner, match.span(group), _norm(inner)))
+    return out
+
+
+def entities(text: str) -> list[Mention]:
+    """Capitalised name phrases, excluding sentence-initial function words and common words.
+
+    A crude but dependency-free named-entity finder: runs of capitalised words, where the first
+    word of a sentence counts only if it is not a common word.
+    """
+    out = []
+    for match in _ENTITY.finditer(text):
+        words = match.group(0).split()
+        start = match.start()
+        # drop leading common words ("The", "However") and trailing connectors
+        while words and (words[0].lower().strip(".'\u2019") in _NOT_ENTITIES or words[0].lower() in STOPWORDS):
+            start = text.index(words[0], start) + len(words[0])
+            words = words[1:]
+        while words and words[-1].lower() in {"of", "the", "de", "and", "&", "van", "von", "la"}:
+            words = words[:-1]
+        if not words:
+            continue
+        start = text.index(words[0], start)
+        end = text.index(words[-1], start) + len(words[-1])
+        surface = text[start:end].rstrip(".'\u2019-")
+        end = start + len(surface)
+        if len(surface) < 2:
+            continue
+        at_sentence_start = regex.search(r"(?:^|[.!?:;\n\"\u201c(]\s*)$", text[:start]) is not None
+        if at_sentence_start and len(words) == 1 and surface.lower() in STOPWORDS:
+            continue
+        out.append(Mention(surface, (start, end), _norm(surface)))
+    return out
+
+
+def has_negation(text: str) -> bool:
+    """Whether the text contains a negation word ("not", "never", "n't", "without", ...)."""
+    return _NEGATION.search(text) is not None
+
+
+def _norm(text: str) -> str:
+    return " ".join(_stem(w) for w in _WORD.findall(text.lower()))
+
+
+def _stem(word: str) -> str:
+    word = word.replace("\u2019", "'")
+    if word.endswith("'s"):
+        word = word[:-2]
+    for suffix in ("ies", "es", "s", "ing", "ed", "ly"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def content_words(text: str) -> list[str]:
+    """Lower-cased, crudely stemmed words of ``text`` that are not stopwords."""
+    return [_stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
+
+
+class LexicalProfile:
+    """Pre-computed lexical facts of a set of source texts, for fast membership tests.
+
+    Args:
+        texts: The source texts (or chunk texts).
+    """
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        texts = list(texts)
+        joined = "\n".join(texts)
+        self.text = _norm(joined)
+        self.padded = f" {self.text} "
+        self.words = set(content_words(joined))
+        self.numbers = {m.key for m in numbers(joined)}
+
+    def has_phrase(self, key: str) -> bool:
+        """Whether a normalised phrase occurs in the texts (word-aligned)."""
+        return bool(key) and f" {key} " in self.padded
+
+    def has_entity(self, key: str) -> bool:
+        """Whether an entity (normalised) occurs, or all of its words occur in the texts."""
+        if self.has_phrase(key):
+            return True
+        words = [w for w in key.split() if w not in STOPWORDS]
+        return bool(words) and all(w in self.words or f" {w} " in self.padded for w in words)

@@ -1,0 +1,59 @@
+"""The outcome of a support check."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from lexguard._models import Citation, Claim, Finding
+
+__all__ = ["SupportResult", "Recommendation"]
+
+Recommendation = Literal["accept", "regenerate", "reject"]
+
+
+class SupportResult(BaseModel):
+    """What the support check found out about one answer.
+
+    Attributes:
+        claims: The answer's claims, each with its span, support probability, supported flag
+            and citations (best evidence first).
+        citations: Flat list of the best citation of every supported claim.
+        findings: Problems found (``unsupported``, ``contradicted_value``, ``unknown_entity``,
+            ...), each with a span into the answer, the evidence and its source id.
+        confidence: 0..1 confidence that the answer is supported by the sources.
+        hallucination_rate: Share of claims that are not supported.
+        recommendation: ``accept``, ``regenerate`` (rate above ``max_hallucination_rate``) or
+            ``reject`` (rate above ``reject_hallucination_rate``).
+        inconclusive_reason: Why nothing could be checked (no sources, no claims, model
+            failure); ``None`` when the check ran.
+        hallucination_score: Largest claim hallucination probability (``1 - support``), the
+            response-level score used by the eval harness.
+        judge: The LLM judge's assessment, when a judge ran.
+        timings: Seconds spent per step (``claims``, ``index``, ``embed``, ``score``, ``nli``,
+            ``judge``).
+    """
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    claims: tuple[Claim, ...] = ()
+    citations: tuple[Citation, ...] = ()
+    findings: tuple[Finding, ...] = ()
+    confidence: float = Field(0.0, ge=0.0, le=1.0)
+    hallucination_rate: float = Field(0.0, ge=0.0, le=1.0)
+    recommendation: Recommendation = "accept"
+    inconclusive_reason: str | None = None
+    hallucination_score: float = Field(0.0, ge=0.0, le=1.0)
+    judge: Any = None
+    timings: dict[str, float] = Field(default_factory=dict)
+
+    @property
+    def inconclusive(self) -> bool:
+        """True when the check could not run."""
+        return self.inconclusive_reason is not None
+
+    @property
+    def unsupported_claims(self) -> tuple[Claim, ...]:
+        """Claims found unsupported."""
+        return tuple(c for c in self.claims if c.supported is False)

@@ -1,0 +1,195 @@
+"""SupportChecker: findings with spans and kinds, citations, caching, inconclusive results."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+import regex
+
+from lexguard import FindingKind, Severity, Source
+from lexguard.grounding import GroundingConfig, SupportChecker, SupportResult
+
+SOURCES = [
+    Source(
+        id="tower",
+        content=(
+            "The Eiffel Tower was completed in 1889 for the World's Fair. It is 330 metres tall "
+            "and stands on the Champ de Mars in Paris. The tower was designed by the engineering "
+            "company of Gustave Eiffel."
+        ),
+        metadata={"title": "Eiffel Tower"},
+    ),
+    Source(
+        id="bridge",
+        content=(
+            "The Golden Gate Bridge opened in 1937. It spans the strait between San Francisco Bay "
+            "and the Pacific Ocean. Its main span is 1,280 metres long."
+        ),
+    ),
+]
+
+
+class CountingEncoder:
+    """Deterministic hashed bag-of-words encoder that records every text it embeds."""
+
+    name = "counting-fake"
+
+    def __init__(self, dim: int = 256) -> None:
+        self.dim = dim
+        self.calls: list[list[str]] = []
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls.append(list(texts))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in regex.findall(r"\w+", text.lower()):
+                out[row, int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return out / np.where(norms > 0, norms, 1.0)
+
+    def count(self, text: str) -> int:
+        return sum(call.count(text) for call in self.calls)
+
+
+def spans_of(answer: str, result: SupportResult, kind: str) -> list[str]:
+    return [answer[f.span[0] : f.span[1]] for f in result.findings if f.kind == kind and f.span]
+
+
+def test_sources_are_embedded_once_across_three_retries() -> None:
+    encoder = CountingEncoder()
+    checker = SupportChecker(encoder=encoder)
+    answers = [
+        "The Eiffel Tower was completed in 1899.",
+        "The Eiffel Tower was completed in 1889.",
+        "The Eiffel Tower is 330 metres tall.",
+    ]
+    for answer in answers:
+        checker.check(answer, SOURCES)
+    chunk_texts = [c.text for c in checker._cache._items[next(iter(checker._cache._items))].chunks]
+    assert chunk_texts and all(encoder.count(t) == 1 for t in chunk_texts)
+    assert len(encoder.calls) == 3  # one batched call per check: chunks + claims, then claims only
+    assert len(encoder.calls[0]) == len(chunk_texts) + 1
+    # changed sources -> a new index
+    checker.check(answers[0], [*SOURCES[:1], Source(id="bridge", content="Another text entirely.")])
+    assert len(checker._cache) == 2
+
+
+async def test_async_check_reuses_the_cache() -> None:
+    encoder = CountingEncoder()
+    checker = SupportChecker(encoder=encoder)
+    first = await checker.acheck("The Golden Gate Bridge opened in 1937.", SOURCES)
+    second = await checker.acheck("The Golden Gate Bridge opened in 1937.", SOURCES)
+    assert first.claims[0].supported and second.claims[0].supported
+    assert len(encoder.calls[1]) == 1
+
+
+def test_changed_number_is_a_contradicted_value() -> None:
+    answer = "The Eiffel Tower was completed in 1889. The Eiffel Tower is 310 metres tall."
+    result = SupportChecker(encoder=CountingEncoder()).check(answer, SOURCES)
+    assert spans_of(answer, result, FindingKind.CONTRADICTED_VALUE) == ["310"]
+    finding = next(f for f in result.findings if f.kind == FindingKind.CONTRADICTED_VALUE)
+    assert finding.severity == Severity.HARD and finding.source_id == "tower" and finding.stage == "support_check"
+    assert "330" in (finding.evidence or "")
+    assert [c.supported for c in result.claims] == [True, False]
+    assert result.recommendation == "reject" and result.hallucination_rate == 0.5
+
+
+def test_changed_name_is_an_unknown_entity() -> None:
+    answer = "The tower was designed by the engineering company of Gustave Flaubert."
+    result = SupportChecker(encoder=CountingEncoder()).check(answer, SOURCES)
+    assert spans_of(answer, result, FindingKind.UNKNOWN_ENTITY) == ["Gustave Flaubert"]
+    assert result.claims[0].supported is False
+
+
+def test_invented_entity_is_an_unknown_entity() -> None:
+    answer = "The Golden Gate Bridge opened in 1937 with help from Microsoft."
+    result = SupportChecker(encoder=CountingEncoder()).check(answer, SOURCES)
+    assert spans_of(answer, result, FindingKind.UNKNOWN_ENTITY) == ["Microsoft"]
+
+
+def test_names_from_the_question_count_as_known() -> None:
+    answer = "The Golden Gate Bridge in California opened in 1937."
+    checker = SupportChecker(encoder=CountingEncoder())
+    assert spans_of(answer, checker.check(answer, SOURCES), FindingKind.UNKNOWN_ENTITY) == ["California"]
+    with_question = checker.check(answer, SOURCES, question="When did the bridge in California open?")
+    assert spans_of(answer, with_question, FindingKind.UNKNOWN_ENTITY) == []
+
+
+def test_no_sources_and_no_claims_are_inconclusive() -> None:
+    checker = SupportChecker(encoder=CountingEncoder())
+    none = checker.check("The tower is tall and old.", [])
+    assert none.inconclusive_reason and none.findings[0].kind == FindingKind.NO_SOURCES
+    assert none.findings[0].severity == Severity.SOFT
+    empty = checker.check("Sure!", SOURCES)
+    assert empty.inconclusive_reason and "no claims" in empty.inconclusive_reason
+    assert empty.recommendation == "accept"
+
+
+def test_encoder_failure_is_inconclusive_not_a_crash() -> None:
+    class Broken:
+        name = "broken"
+
+        def encode(self, texts: Sequence[str]) -> np.ndarray:
+            raise RuntimeError("model file missing")
+
+    result = SupportChecker(encoder=Broken()).check("The tower is 330 metres tall.", SOURCES)
+    assert result.inconclusive_reason and "model file missing" in result.inconclusive_reason
+    assert result.findings[0].kind == FindingKind.CHECK_ERROR
+
+
+def test_nli_hook_is_used_and_can_veto() -> None:
+    class Contradicting:
+        def __init__(self) -> None:
+            self.pairs: list[tuple[str, str]] = []
+
+        def score(self, pairs: list[tuple[str, str]]) -> list[dict[str, float]]:
+            self.pairs += pairs
+            return [{"entailment": 0.02, "contradiction": 0.95} for _ in pairs]
+
+    nli = Contradicting()
+    answer = "The Golden Gate Bridge opened in 1937."
+    result = SupportChecker(encoder=CountingEncoder(), nli=nli).check(answer, SOURCES)
+    assert nli.pairs and nli.pairs[0][1] == answer and "1937" in nli.pairs[0][0]
+    assert result.claims[0].supported is False and result.claims[0].support <= 0.05
+    assert result.claims[0].citations[0].method == "nli"
+
+
+def test_strict_values_can_be_turned_off() -> None:
+    answer = "The Golden Gate Bridge opened in 1937 with help from Microsoft."
+    loose = SupportChecker(GroundingConfig(strict_values=False, support_threshold=0.0), encoder=CountingEncoder())
+    assert loose.check(answer, SOURCES).claims[0].supported is True
+
+
+@pytest.fixture(scope="module")
+def real_checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.slow
+def test_paraphrase_is_supported_and_cites_the_right_chunk(real_checker: SupportChecker) -> None:
+    answer = "Gustave Eiffel's engineering firm designed the tower."
+    result = real_checker.check(answer, SOURCES)
+    claim = result.claims[0]
+    assert claim.supported is True and not result.findings
+    assert claim.citations[0].source_id == "tower"
+    assert "designed by the engineering company" in claim.citations[0].quote
+    assert claim.citations[0].chunk_id.startswith("tower#")
+    assert claim.citations[0].metadata == {"title": "Eiffel Tower"}
+    assert result.citations == (claim.citations[0],)
+    assert result.recommendation == "accept" and result.confidence > 0.5
+
+
+@pytest.mark.slow
+def test_real_model_flags_number_name_and_entity(real_checker: SupportChecker) -> None:
+    answer = (
+        "The Golden Gate Bridge opened in 1937. Its main span is 1,450 metres long. "
+        "The Eiffel Tower was designed by the company of Gustave Courbet. "
+        "It was financed by the Rothschild Bank."
+    )
+    result = real_checker.check(answer, SOURCES)
+    assert [c.supported for c in result.claims] == [True, False, False, False]
+    assert spans_of(answer, result, FindingKind.CONTRADICTED_VALUE) == ["1,450"]
+    assert spans_of(answer, result, FindingKind.UNKNOWN_ENTITY) == ["Gustave Courbet", "Rothschild Bank"]
