@@ -37,6 +37,9 @@ _LIST_JOIN = regex.compile(r"^\s*(?:,|and|or|,\s*and|,\s*or|as\s+well\s+as|plus)
 _FILLER = frozenset("a an the is are was were be been being also".split())
 _COORDINATORS = frozenset("and it they which that then".split())
 _OWNER_WINDOW = 80
+_NUMBER_AFTER = regex.compile(r"v?([-+]?\d[\d,]*(?:\.\d+)?)(?![\p{N}])", flags=regex.IGNORECASE)
+_PRONOUN = regex.compile(r"\W*(?:it|its|it's|they|their|this|these|he|she|his|her)\b", flags=regex.IGNORECASE)
+_NUMBER_BEFORE = regex.compile(r"([-+]?\d[\d,]*(?:\.\d+)?)\s+$")
 
 
 def _finding(kind: str, config: KnowledgeConfig, **fields: Any) -> Finding:
@@ -120,16 +123,21 @@ def claim_findings(
     """
     start, end = claim.span
     linked = [m for m in mentions if m.linked and start <= m.span[0] and m.span[1] <= end]
-    if not linked:
+    antecedent = None
+    if not linked and _PRONOUN.match(text, start, end):
+        # "Its colour is white.": the pronoun refers to the last entity mentioned before.
+        antecedent = next((m for m in reversed(mentions) if m.linked and m.span[1] <= start), None)
+    if not linked and antecedent is None:
         return []
     findings: list[Finding] = []
     checked: list[Span] = []
     if config.check_properties:
-        findings.extend(_property_findings(text, (start, end), linked, context, config, checked))
+        findings.extend(_property_findings(text, (start, end), linked, antecedent, context, config, checked))
     if config.check_relationships:
         findings.extend(_relationship_findings(text, linked, context, config))
     if config.flag_unverifiable_numbers:
-        finding = _number_finding(text, (start, end), mentions, linked, context, config, checked)
+        owners = linked or ([antecedent] if antecedent else [])
+        finding = _number_finding(text, (start, end), mentions, owners, context, config, checked)
         if finding is not None:
             findings.append(finding)
     return findings
@@ -157,7 +165,7 @@ def _format_number(value: Any, written: str) -> str:
 
 
 def _owner(
-    text: str, key_span: Span, linked: Sequence[EntityMention]
+    text: str, key_span: Span, linked: Sequence[EntityMention], antecedent: EntityMention | None
 ) -> tuple[EntityMention | None, int]:
     """The mention a property keyword belongs to, and where the value search starts."""
     after = key_span[1]
@@ -167,43 +175,60 @@ def _owner(
             if m.span[0] == after + of.end():
                 return m, m.span[1]
     before = [m for m in linked if m.span[1] <= key_span[0] and key_span[0] - m.span[1] <= _OWNER_WINDOW]
-    return (before[-1] if before else None), after
+    return (before[-1] if before else antecedent), after
 
 
 def _property_findings(
     text: str,
     claim_span: Span,
     linked: Sequence[EntityMention],
+    antecedent: EntityMention | None,
     context: KnowledgeContext,
     config: KnowledgeConfig,
     checked: list[Span],
 ) -> list[Finding]:
     findings: list[Finding] = []
     keys: dict[str, None] = {}
-    for m in linked:
+    for m in [*linked, *([antecedent] if antecedent else [])]:
         entity = context.get(m.entity_id or "")
         for key in entity.properties if entity else ():
             keys.setdefault(key)
     start, end = claim_span
+    seen: set[tuple[int, int]] = set()
     for key in keys:
-        words = normalize_predicate(key).split()
-        if not words:
-            continue
-        pattern = regex.compile(r"(?<![\p{L}\p{N}])" + r"[\s_\-]+".join(map(regex.escape, words)) + r"(?![\p{L}\p{N}])", regex.IGNORECASE)
-        for match in pattern.finditer(text, start, end):
-            owner, value_start = _owner(text, match.span(), linked)
-            entity = context.get(owner.entity_id or "") if owner else None
-            if entity is None or key not in entity.properties:
+        for phrase in (normalize_predicate(key), *config.property_aliases.get(key, ())):
+            words = phrase.split()
+            if not words:
                 continue
-            finding = _check_value(text, value_start, end, entity, key, config, checked)
-            if finding is not None:
-                findings.append(finding)
+            pattern = regex.compile(
+                r"(?<![\p{L}\p{N}])" + r"[\s_\-]+".join(map(regex.escape, words)) + r"(?![\p{L}\p{N}])",
+                regex.IGNORECASE,
+            )
+            for match in pattern.finditer(text, start, end):
+                if match.span() in seen:
+                    continue
+                seen.add(match.span())
+                owner, value_start = _owner(text, match.span(), linked, antecedent)
+                entity = context.get(owner.entity_id or "") if owner else None
+                if entity is None or key not in entity.properties:
+                    continue
+                finding = _check_value(text, (start, match.start()), value_start, end, entity, key, config, checked)
+                if finding is not None:
+                    findings.append(finding)
     return findings
 
 
 def _check_value(
-    text: str, pos: int, end: int, entity: Entity, key: str, config: KnowledgeConfig, checked: list[Span]
+    text: str,
+    before: Span,
+    pos: int,
+    end: int,
+    entity: Entity,
+    key: str,
+    config: KnowledgeConfig,
+    checked: list[Span],
 ) -> Finding | None:
+    """Compare the value stated after (or, for numbers, just before) a property keyword."""
     connector = _CONNECTORS.match(text, pos, end)
     vstart = connector.end() if connector else pos
     has_connector = bool(connector and text[pos:vstart].strip())
@@ -211,7 +236,7 @@ def _check_value(
     label = normalize_predicate(key)
     number = _numeric(expected)
     if number is not None:
-        found = regex.compile(r"v?([-+]?\d[\d,]*(?:\.\d+)?)(?![\p{N}])", regex.IGNORECASE).match(text, vstart, end)
+        found = _NUMBER_AFTER.match(text, vstart, end) or _NUMBER_BEFORE.search(text, *before)  # "8 ports"
         if found is None:
             return None
         span = found.span(1)

@@ -6,6 +6,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["KnowledgeConfig"]
 
+_PROPERTY_ALIASES: dict[str, tuple[str, ...]] = {
+    "price": ("costs", "cost", "priced at", "sells for"),
+    "owner": ("owned by",),
+    "release_year": ("released in",),
+}
+
 
 class KnowledgeConfig(BaseModel):
     """Knowledge-graph validation settings.
@@ -21,7 +27,11 @@ class KnowledgeConfig(BaseModel):
             ``validate_and_fix``.
         flag_unmatched_mentions: Report proper-noun-like mentions with no close known name as soft
             ``unknown_entity`` findings.
-        check_properties: Look for property values that contradict the graph.
+        check_properties: Look for property values that contradict the graph. A property is
+            found by its key (``max_connections`` also matches "max connections") or by one of
+            its ``property_aliases``; the value is read after it (numbers also just before it,
+            as in "8 ports").
+        property_aliases: Extra phrases that introduce a property, by property key.
         check_relationships: Look for relations the graph does not contain.
         flag_unverifiable_numbers: Report numbers stated about a known entity that no property
             of it confirms as soft ``unverifiable`` findings.
@@ -38,6 +48,7 @@ class KnowledgeConfig(BaseModel):
     auto_fix_threshold: float = Field(0.9, ge=0.0, le=1.0)
     flag_unmatched_mentions: bool = True
     check_properties: bool = True
+    property_aliases: dict[str, tuple[str, ...]] = Field(default_factory=lambda: dict(_PROPERTY_ALIASES))
     check_relationships: bool = True
     flag_unverifiable_numbers: bool = True
     time_budget_s: float | None = Field(5.0, gt=0.0)

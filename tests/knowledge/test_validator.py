@@ -186,3 +186,22 @@ def test_check_knowledge_rejects_other_types():
 def test_findings_carry_stage_and_rule_id(validator):
     [finding] = validator.validate("Service X has version: 3.").findings
     assert finding.stage == "knowledge" and finding.rule_id == "knowledge.contradicted_value"
+
+
+def test_number_before_key_property_alias_and_pronoun(validator):
+    text = "Service X listens on 9090 port. Acme Router X200 costs 249 dollars. Its price rose."
+    fixed = validator.validate_and_fix(text)
+    assert fixed.corrected_text == "Service X listens on 8080 port. Acme Router X200 costs 199 dollars. Its price rose."
+    pronoun = validator.validate("Database Z is fast. Its max connections: 50.")
+    assert [(f.source_id, f.suggested_fix) for f in pronoun.findings] == [("db-z", "500")]
+
+
+def test_example_runs_and_prints_the_fixed_text(capsys):
+    import runpy
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "knowledge_catalogue.py"
+    runpy.run_path(str(example), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "The Acme Router X200 has 4 ports and costs 199 dollars; its colour is black." in out
+    assert "applied 4 automatic fixes" in out
