@@ -1,0 +1,143 @@
+"""The Guard runnable: in chains (sync and async), wrapping a generator, and as a subgraph."""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+import pytest
+from langchain_core.documents import Document
+from langchain_core.language_models.fake_chat_models import FakeListChatModel, GenericFakeChatModel
+from langchain_core.messages import AIMessage
+from langchain_core.prompts import ChatPromptTemplate
+from langchain_core.runnables import RunnableLambda, RunnablePassthrough
+from langgraph.graph import END, START, StateGraph
+
+from lexguard import Guard, InputError, Status, ValidationReport, Verdict, build_guard_graph
+from tests.fakes import RecordingGenerator, SubstringChecker
+
+DOCS = [Document(page_content="The bridge opened in 1932. It is 503 metres long.", metadata={"title": "Bridge"},
+                 id="doc-1")]
+GOOD = "The bridge opened in 1932."
+BAD = "The bridge opened in 1932. It was painted gold in 1990."
+
+
+def make_guard(**kwargs: Any) -> Guard:
+    return Guard(checker=SubstringChecker(), **kwargs)
+
+
+def test_chain_pipe_guard_sync():
+    llm = FakeListChatModel(responses=[GOOD])
+    chain = {"answer": llm, "sources": RunnableLambda(lambda q: DOCS), "question": RunnablePassthrough()} | make_guard()
+    report = chain.invoke("When did the bridge open?")
+    assert isinstance(report, ValidationReport)
+    assert report.verdict == Verdict.ACCEPT
+    assert report.question == "When did the bridge open?"
+    assert report.citations[0].source_id == "doc-1"
+
+
+async def test_chain_pipe_guard_async():
+    llm = FakeListChatModel(responses=[BAD])
+    chain = {"answer": llm, "sources": RunnableLambda(lambda q: DOCS), "question": RunnablePassthrough()} | make_guard()
+    report = await chain.ainvoke("When did the bridge open?")
+    assert report.verdict == Verdict.ACCEPT  # repaired without a generator
+    assert report.answer == GOOD
+
+
+def test_llm_output_piped_straight_into_guard_uses_default_sources():
+    guard = make_guard(sources=DOCS, return_type="text")
+    chain = GenericFakeChatModel(messages=iter([AIMessage(content=GOOD)])) | guard
+    assert chain.invoke("hi") == GOOD
+
+
+def test_return_type_message_carries_report():
+    message = make_guard(sources=DOCS, return_type="message").invoke(GOOD)
+    assert isinstance(message, AIMessage)
+    assert message.response_metadata["lexguard"]["verdict"] == "accept"
+
+
+def test_config_fields_as_keywords():
+    guard = make_guard(max_retries=0, fallback="best_attempt", confidence_threshold=0.9)
+    assert guard.config.max_retries == 0
+    assert guard.config.fallback == "best_attempt"
+    report = guard.invoke({"answer": BAD, "sources": DOCS})
+    assert report.verdict == Verdict.FALLBACK
+    assert report.answer == BAD
+
+
+def test_batch_and_abatch():
+    guard = make_guard(sources=DOCS)
+    reports = guard.batch([GOOD, BAD])
+    assert [r.verdict for r in reports] == [Verdict.ACCEPT, Verdict.ACCEPT]
+    assert reports[1].attempts == 2
+
+
+async def test_abatch_concurrent():
+    guard = make_guard(sources=DOCS)
+    reports = await guard.abatch([GOOD, BAD, GOOD])
+    assert [r.attempts for r in reports] == [1, 2, 1]
+
+
+def test_wrap_reinvokes_chain_with_feedback():
+    fake = RecordingGenerator([BAD, GOOD])
+    guarded = make_guard().wrap(fake.runnable(), sources=DOCS)
+    report = guarded.invoke({"question": "When did the bridge open?"})
+    assert report.verdict == Verdict.ACCEPT
+    assert report.answer == GOOD
+    assert fake.inputs[0] == {"question": "When did the bridge open?"}
+    assert "feedback" in fake.inputs[1] and "painted gold" in fake.inputs[1]["feedback"]
+    assert fake.inputs[1]["previous_answer"] == BAD
+
+
+async def test_wrap_async_with_prompt_chain_and_retriever():
+    prompt = ChatPromptTemplate.from_messages([("human", "{question}")])
+    llm = FakeListChatModel(responses=[BAD, GOOD])
+    retriever = RunnableLambda(lambda question: DOCS)
+    guarded = make_guard().wrap(prompt | llm, sources=retriever)
+    report = await guarded.ainvoke({"question": "When?"})
+    assert report.verdict == Verdict.ACCEPT
+    assert report.answer == GOOD
+    assert report.attempts == 2
+
+
+def test_invalid_input_raises_clear_error():
+    with pytest.raises(InputError, match="pass a str"):
+        make_guard().invoke(42)
+    with pytest.raises(InputError, match="no answer"):
+        make_guard().invoke({"sources": DOCS})
+    with pytest.raises(InputError, match="source 0"):
+        make_guard().invoke({"answer": GOOD, "sources": [3.14]})
+
+
+def test_guard_is_traced_as_one_chain_run():
+    from langchain_core.tracers.context import collect_runs
+
+    with collect_runs() as cb:
+        make_guard(sources=DOCS).invoke(GOOD)
+    guard_run = next(run for run in cb.traced_runs if run.name == "Guard")
+    assert [child.name for child in guard_run.child_runs] == ["lexguard"]  # the graph runs inside the guard's run
+    assert {"parse", "gate", "support_check", "decide"} <= {run.name for run in cb.traced_runs}
+
+
+class Parent(TypedDict, total=False):
+    question: str
+    answer: str
+    sources: list
+    report: ValidationReport
+
+
+def test_graph_as_subgraph_of_parent_graph():
+    def generate(state: Parent) -> dict:
+        return {"answer": BAD, "sources": DOCS}
+
+    guard_graph = build_guard_graph(checker=SubstringChecker())
+    parent = StateGraph(Parent)
+    parent.add_node("generate", generate)
+    parent.add_node("guard", guard_graph)
+    parent.add_edge(START, "generate")
+    parent.add_edge("generate", "guard")
+    parent.add_edge("guard", END)
+    out = parent.compile().invoke({"question": "When did the bridge open?"})
+    assert out["report"].verdict == Verdict.ACCEPT
+    assert out["report"].answer == GOOD
+    assert out["answer"] == GOOD
+    assert out["report"].status in {Status.VALID, Status.VALID_WITH_WARNINGS}
