@@ -52,6 +52,9 @@ class Guard(RunnableSerializable[Any, Any]):
             without one the guard repairs the text by dropping unsupported sentences.
         sources: Default sources, used when the input brings none.
         return_type: What ``invoke`` returns.
+        checker: The support checker (default: a ``SupportChecker`` built from
+            ``config.grounding``, shared by every run of this guard so source embeddings are
+            cached across retries and requests).
         audit: An audit store (``lexguard.audit.AuditStore``) or a SQLite file path: every run
             writes one audit record and puts its id into ``report.metadata["audit_id"]``. The
             write never fails the run (see ``lexguard.audit.record_report``).
@@ -70,8 +73,9 @@ class Guard(RunnableSerializable[Any, Any]):
     return_type: ReturnType = "report"
     audit: Any = None
 
+    checker: Any = Field(default=None, exclude=True)
+
     _graph: Any = PrivateAttr(default=None)
-    _checker: Any = PrivateAttr(default=None)
 
     @model_validator(mode="before")
     @classmethod
@@ -88,14 +92,13 @@ class Guard(RunnableSerializable[Any, Any]):
 
     # -- plumbing --------------------------------------------------------------------------------
 
-    @property
-    def checker(self) -> Any:
+    def support_checker(self) -> Any:
         """The shared :class:`~lexguard.grounding.SupportChecker` (created on first use)."""
-        if self._checker is None:
+        if self.checker is None:
             from lexguard.grounding import SupportChecker
 
-            self._checker = SupportChecker(self.config.grounding)
-        return self._checker
+            self.checker = SupportChecker(self.config.grounding)
+        return self.checker
 
     def graph_for(self, generator: Runnable | None = None) -> Any:
         """The compiled guard graph for ``generator`` (default: this guard's generator)."""
@@ -103,9 +106,9 @@ class Guard(RunnableSerializable[Any, Any]):
 
         if generator is None or generator is self.generator:
             if self._graph is None:
-                self._graph = build_guard_graph(self.config, generator=self.generator, checker=self.checker)
+                self._graph = build_guard_graph(self.config, generator=self.generator, checker=self.support_checker())
             return self._graph
-        return build_guard_graph(self.config, generator=generator, checker=self.checker)
+        return build_guard_graph(self.config, generator=generator, checker=self.support_checker())
 
     def to_state(self, input: Any) -> dict[str, Any]:
         """Turn a Runnable input into the guard graph's input state.
@@ -126,7 +129,7 @@ class Guard(RunnableSerializable[Any, Any]):
             _, question = _first(input, QUESTION_KEYS)
             state: dict[str, Any] = {
                 "answer": answer,
-                "sources": sources if has_sources else list(self.sources),
+                "sources": coerce_sources(sources) if has_sources else list(self.sources),
                 "question": question if isinstance(question, str) else None,
             }
             state.update({k: input[k] for k in _STATE_KEYS if k in input})
