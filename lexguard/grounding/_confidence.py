@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from lexguard._models import Claim
+from lexguard.grounding._result import Recommendation
 
 if TYPE_CHECKING:
     from lexguard.grounding._judge_models import JudgeAssessment
 
 __all__ = [
     "QueryType",
-    "Recommendation",
     "ConfidenceWeights",
     "classify_query",
     "judge_confidence",
@@ -31,7 +31,6 @@ __all__ = [
 ]
 
 QueryType = Literal["factual", "conversational"]
-Recommendation = Literal["accept", "regenerate", "reject"]
 
 
 class ConfidenceWeights(BaseModel):

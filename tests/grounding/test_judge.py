@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 
 import pytest
@@ -230,3 +231,51 @@ def test_usefulness_accepts_yes_no_and_fractions(raw, rating):
 def test_usefulness_out_of_range_is_rejected():
     with pytest.raises(ValueError):
         UsefulnessVerdict(rating=9)
+
+
+class HashEncoder:
+    """Tiny deterministic bag-of-words encoder (keeps the integration test model-free)."""
+
+    name = "hash-fake"
+
+    def encode(self, texts):
+        import zlib
+
+        import numpy as np
+
+        out = np.zeros((len(texts), 128), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in text.lower().replace(".", " ").split():
+                out[row, zlib.crc32(word.encode()) % 128] += 1.0
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return out / np.where(norms > 0, norms, 1.0)
+
+
+@pytest.mark.parametrize("use_async", [False, True])
+async def test_support_checker_merges_the_judge_even_with_malformed_output(use_async):
+    from lexguard.grounding import SupportChecker
+
+    def responder(messages, tool_name):
+        prompt = messages[-1].content
+        if tool_name == "SupportVerdict" and "700 metres" in prompt:
+            return "{not valid json"  # malformed twice -> inconclusive for this claim
+        if tool_name == "SupportVerdict":  # cite the first chunk shown, by its id
+            return {"support": "fully_supported", "source_id": re.search(r"\[(\S+)\]", prompt)[1]}
+        return support_by_claim(messages, tool_name)
+
+    llm = FakeStructuredChatModel(responder=responder)
+    checker = SupportChecker(encoder=HashEncoder(), judge=SelfRAGJudge(llm))
+    sources = list(SOURCES)
+    if use_async:
+        result = await checker.acheck(ANSWER, sources, question=QUESTION)
+    else:
+        result = checker.check(ANSWER, sources, question=QUESTION)
+
+    assessment = result.judge
+    assert assessment is not None and "issup[1]" in assessment.inconclusive
+    assert set(assessment.claim_support) == {0}
+    first = result.claims[0]
+    assert first.citations and first.citations[0].method == "llm"
+    assert first.citations[0].source_id == "s1" and first.citations[0].chunk_id.startswith("s1")
+    assert all(c.method != "llm" for c in result.claims[1].citations)
+    assert 0.0 <= result.confidence <= 1.0
