@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, field_validat
 from lexguard._errors import ConfigurationError
 from lexguard._models import Severity
 from lexguard.gate._feedback import EscalationMode
+from lexguard.gate._patterns import compile_pattern
 from lexguard.gate._rules import CanonicalFact, Constraint, ForbiddenTopic, ValidationRule
 
 __all__ = ["GateConfig", "GatePreset"]
@@ -71,6 +72,13 @@ class GateConfig(BaseModel):
     regex_timeout_s: float = Field(0.25, gt=0.0, le=10.0)
     timeout_severity: Severity = Severity.SOFT
     escalation: EscalationMode = EscalationMode.FULL
+
+    @field_validator("prohibited_patterns", "required_patterns")
+    @classmethod
+    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for pattern in value:
+            compile_pattern(pattern)
+        return value
 
     @field_validator("forbidden_topics", mode="before")
     @classmethod

@@ -42,6 +42,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from lexguard._errors import ConfigurationError
+from lexguard.gate._patterns import compile_pattern
 from lexguard.gate._rules import CanonicalFact, Constraint, ForbiddenTopic, PatternRule
 
 __all__ = ["RuleSet", "load_rules"]
@@ -73,6 +74,13 @@ class RuleSet(BaseModel):
     protected_targets: tuple[str, ...] = ()
     custom_rules: tuple[PatternRule, ...] = ()
     settings: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("prohibited", "required")
+    @classmethod
+    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for pattern in value:
+            compile_pattern(pattern)
+        return value
 
     @field_validator("forbidden_topics", mode="before")
     @classmethod

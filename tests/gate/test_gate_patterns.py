@@ -1,0 +1,80 @@
+import pytest
+
+from lexguard import ConfigurationError, RuleTimeoutError
+from lexguard.gate import derive_patterns, find_pattern, is_regex_pattern
+
+CATASTROPHIC = "/(a+)+$/"
+LONG_AS = "a" * 5000 + "!"
+
+
+def test_regex_vs_keyword_detection():
+    assert is_regex_pattern("/abc/")
+    assert not is_regex_pattern("/")
+    assert not is_regex_pattern("//")
+    assert not is_regex_pattern("a/b/")
+
+
+def test_keyword_is_case_insensitive_substring_with_context():
+    text = "x" * 30 + " The SECRET door " + "y" * 30
+    found = find_pattern("secret", text)
+    assert found is not None
+    assert found.matched == "SECRET"
+    assert text[found.span[0]:found.span[1]] == "SECRET"
+    assert found.violating_text == text[found.span[0] - 20:found.span[1] + 20].strip()
+
+
+def test_regex_is_case_insensitive_and_captures_the_match():
+    found = find_pattern(r"/\bgold\s+coins?\b/", "He paid 3 GOLD  COINS today.")
+    assert found.matched == "GOLD  COINS" and found.violating_text == "GOLD  COINS"
+
+
+def test_keyword_special_characters_are_literal():
+    assert find_pattern("a.b", "axb") is None
+    assert find_pattern("(c++)", "I like (C++).").matched == "(C++)"
+
+
+def test_case_sensitive_matching():
+    assert find_pattern("Secret", "a secret", case_sensitive=True) is None
+    assert find_pattern("/[A-Z]{3}/", "abc", case_sensitive=True) is None
+    assert find_pattern("/[A-Z]{3}/", "ABC", case_sensitive=True) is not None
+
+
+def test_unicode_case_folding_and_exact_spans():
+    text = "İstanbul und STRASSE in Köln"
+    found = find_pattern("köln", text.upper())
+    assert found is not None and found.matched == "KÖLN"
+    found = find_pattern("straße", text)
+    assert found is not None and found.matched == "STRASSE"
+    assert find_pattern("/東京/", "私は東京に住む").span == (2, 4)
+
+
+def test_no_match_returns_none():
+    assert find_pattern("dragon", "a quiet village") is None
+
+
+def test_invalid_regex_is_a_configuration_error_with_a_hint():
+    with pytest.raises(ConfigurationError, match="drop the surrounding slashes"):
+        find_pattern("/(unclosed/", "text")
+
+
+def test_catastrophic_regex_times_out_instead_of_hanging():
+    with pytest.raises(RuleTimeoutError, match="simplify"):
+        find_pattern(CATASTROPHIC, LONG_AS, timeout=0.2)
+
+
+def test_catastrophic_regex_on_plain_as_still_matches():
+    assert find_pattern(CATASTROPHIC, "a" * 5000, timeout=0.2) is not None
+
+
+@pytest.mark.parametrize(
+    ("description", "expected"),
+    [('Never say "open sesame"', ("open sesame",)),
+     ("Don't use 'magic words' or “spells”", ("magic words", "spells")),
+     ("Do not mention the dragon", ("dragon",)),
+     ("Never talk about the war or reveal anything about Tom", ("war", "Tom")),
+     ("Must tell them prices", ("them",)),
+     ("Never mention it", ()),
+     ("Be polite", ())],
+)
+def test_derive_patterns(description, expected):
+    assert derive_patterns(description) == expected
