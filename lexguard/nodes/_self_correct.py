@@ -83,7 +83,26 @@ class SelfCorrectNode(GuardNode):
         return {"answer": text, "feedback": feedback, "truncated": is_truncated(output),
                 "verdict": Verdict.RETRY.value}
 
+    def _auto_fix(self, state: GuardState) -> dict[str, Any] | None:
+        """Apply confident suggested fixes (``fix_confidence > 0.9``) when they cover every hard finding."""
+        from lexguard.knowledge import apply_fixes, is_auto_fixable
+
+        answer = state.get("answer")
+        findings = state.get("findings") or []
+        hard = [f for f in findings if f.severity.rank >= Severity.HARD.rank]
+        if not isinstance(answer, str) or not hard or not all(is_auto_fixable(f) for f in hard):
+            return None
+        fixed, applied = apply_fixes(answer, findings)
+        if not applied or fixed == answer:
+            return None
+        notes = "; ".join(f"{answer[f.span[0]:f.span[1]]!r} -> {f.suggested_fix!r}" for f in applied if f.span)
+        return {"answer": fixed, "feedback": f"Applied {len(applied)} automatic fixes: {notes}",
+                "truncated": False, "verdict": Verdict.RETRY.value}
+
     def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        fixed = self._auto_fix(state)
+        if fixed is not None:
+            return fixed
         feedback = build_feedback(state)
         if self.generator is None:
             return self._repair(state, feedback)
@@ -94,6 +113,9 @@ class SelfCorrectNode(GuardNode):
         return self._accept_output(state, output, feedback)
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        fixed = self._auto_fix(state)
+        if fixed is not None:
+            return fixed
         feedback = build_feedback(state)
         if self.generator is None:
             return self._repair(state, feedback)

@@ -59,16 +59,35 @@ class SupportCheckNode(GuardNode):
             "findings": [*(state.get("findings") or []), *result.findings],
         }
 
+    def _with_knowledge(self, state: GuardState, update: dict[str, Any]) -> dict[str, Any]:
+        """Add the knowledge-graph findings when the state carries a ``knowledge`` context."""
+        knowledge = state.get("knowledge")
+        if not knowledge:
+            return update
+        from lexguard.knowledge import KnowledgeConfig, check_knowledge
+
+        settings = getattr(self.config, "knowledge", None) or KnowledgeConfig(stage=self.name)
+        report = check_knowledge(state.get("answer") or "", knowledge, settings)
+        findings = list(update.get("findings", state.get("findings") or []))
+        if state.get("sources"):
+            update["confidence"] = min(float(update.get("confidence", 1.0)), report.score)
+        else:  # the knowledge graph is the evidence: no "no sources" warning
+            findings = [f for f in findings if f.kind != FindingKind.NO_SOURCES]
+            update["confidence"] = report.score
+            update["inconclusive_reason"] = report.reason
+        update["findings"] = [*findings, *report.findings]
+        return update
+
     def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         skipped = self._skip(state)
         if skipped is not None:
-            return skipped
+            return self._with_knowledge(state, skipped)
         result = self.checker.check(state.get("answer") or "", state["sources"], state.get("question"))
-        return self._update(state, result)
+        return self._with_knowledge(state, self._update(state, result))
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         skipped = self._skip(state)
         if skipped is not None:
-            return skipped
+            return self._with_knowledge(state, skipped)
         result = await self.checker.acheck(state.get("answer") or "", state["sources"], state.get("question"))
-        return self._update(state, result)
+        return self._with_knowledge(state, self._update(state, result))
