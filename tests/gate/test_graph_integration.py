@@ -1,0 +1,83 @@
+"""The parser and the gate inside the guard graph: retry with feedback, or fallback."""
+
+from __future__ import annotations
+
+from lexguard import FindingKind, GuardConfig, Severity, Verdict, build_guard_graph
+from lexguard.gate import CanonicalFact, GateConfig, PatternRule, RuleGate
+from lexguard.nodes import GateNode
+from lexguard.parsing import ParserConfig
+from tests.fakes import FakeStructuredChatModel, SubstringChecker
+
+SOURCES = ["The bridge opened in 1932. It is 503 metres long. The bridge is open to traffic."]
+GOOD = "The bridge opened in 1932."
+QUESTION = "Tell me about the bridge."
+
+
+def run(config: GuardConfig, answer: str, replies: list[str], **state):
+    model = FakeStructuredChatModel(responses=replies or ["unused"])
+    graph = build_guard_graph(config=config, generator=model, checker=SubstringChecker())
+    out = graph.invoke({"answer": answer, "sources": SOURCES, "question": QUESTION, **state})
+    return out["report"], model
+
+
+def feedback_of(model: FakeStructuredChatModel, call: int = 0) -> str:
+    return model.calls[call][1][-1].content
+
+
+def test_hard_violation_retries_with_feedback_naming_it():
+    config = GuardConfig(gate=GateConfig(prohibited_patterns=("503 metres",)))
+    report, model = run(config, "The bridge opened in 1932. It is 503 metres long.", [GOOD])
+    assert report.verdict == Verdict.ACCEPT
+    assert report.attempts == 2 and report.answer == GOOD
+    assert len(model.calls) == 1
+    feedback = feedback_of(model)
+    assert "prohibited" in feedback and "503 metres" in feedback
+    first = report.history[0]
+    assert first.decision.startswith("retry")
+    assert [f.kind for f in first.findings] == [FindingKind.PROHIBITED]
+
+
+def test_canonical_contradiction_goes_to_fallback_without_retry():
+    fact = CanonicalFact(id="bridge-open", fact="The bridge is open")
+    config = GuardConfig(gate=GateConfig(canonical_facts=(fact,)), refusal_message="Sorry.")
+    report, model = run(config, "The bridge opened in 1932. The bridge is not open.", [GOOD])
+    assert report.verdict == Verdict.FALLBACK
+    assert report.attempts == 1 and report.answer == "Sorry."
+    assert model.calls == []
+    (contradiction,) = [f for f in report.findings if f.kind == FindingKind.CANONICAL_CONTRADICTION]
+    assert contradiction.severity == Severity.CRITICAL
+    assert contradiction.evidence == "The bridge is not open"
+
+
+def test_mutation_on_protected_state_from_graph_state_falls_back():
+    fact = CanonicalFact(id="bridge-open", fact="The bridge is open")
+    config = GuardConfig(gate=GateConfig(canonical_facts=(fact,)))
+    mutations = [{"type": "append_episodic", "target": "memory", "value": "asked about bridge"},
+                 {"type": "transform_belief", "target": "bridge-open", "value": False}]
+    report, model = run(config, GOOD, [GOOD], mutations=mutations)
+    assert report.verdict == Verdict.FALLBACK and model.calls == []
+    assert [f.kind for f in report.findings] == [FindingKind.PROTECTED_STATE]
+    report, _ = run(config, GOOD, [GOOD], mutations=mutations[:1])
+    assert report.verdict == Verdict.ACCEPT
+
+
+def test_parser_meta_text_retries_and_cleaning_is_applied():
+    report, model = run(GuardConfig(), "Note: the bridge is old.", ["*smiles* " + GOOD])
+    assert report.verdict == Verdict.ACCEPT and report.answer == GOOD
+    assert "meta-text" in feedback_of(model)
+
+
+def test_malformed_structured_output_goes_to_fallback():
+    config = GuardConfig(parser=ParserConfig.preset("structured"))
+    report, model = run(config, "I will not answer in JSON.", ['{"answer": "x"}'])
+    assert report.verdict == Verdict.FALLBACK and model.calls == []
+    assert report.findings[0].kind == FindingKind.MALFORMED
+
+
+def test_gate_node_with_run_time_rule_gate():
+    gate = RuleGate()
+    node = GateNode(GuardConfig(), rule_gate=gate)
+    assert node.run({"answer": "It is 503 metres long."})["findings"] == []
+    gate.add_rule(PatternRule(id="no-lengths", pattern="/\\d+ metres/"))
+    (finding,) = node.run({"answer": "It is 503 metres long."})["findings"]
+    assert finding.rule_id == "no-lengths" and finding.evidence == "503 metres"
