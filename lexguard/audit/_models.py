@@ -74,7 +74,12 @@ class ClaimAudit(BaseModel):
             supported=claim.supported,
             support=claim.support,
             citations=tuple(
-                {"source_id": c.source_id, "chunk_id": c.chunk_id, "score": c.score, "method": c.method}
+                {
+                    "source_id": c.source_id,
+                    "chunk_id": c.chunk_id,
+                    "score": c.score,
+                    "method": c.method,
+                }
                 for c in claim.citations
             ),
         )

@@ -185,7 +185,9 @@ def validate_source(
         return _reject(c, f"line range {start}-{end} is invalid (1-based, start <= end)", **extra)
     if end > len(lines):
         return _reject(
-            c, f"line range {start}-{end} is past the end of {c.path!r} ({len(lines)} lines)", **extra
+            c,
+            f"line range {start}-{end} is past the end of {c.path!r} ({len(lines)} lines)",
+            **extra,
         )
     cited = "\n".join(lines[start - 1 : end])
     extra["cited_text"] = cited

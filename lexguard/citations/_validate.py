@@ -258,7 +258,8 @@ def quality_gate(metrics: CitationMetrics, policy: CitationPolicy | None = None)
         fail.append("no citations")
     if metrics.invalid_rate > policy.fail_invalid_rate:
         fail.append(
-            f"{metrics.invalid_rate:.0%} of citations are invalid (> {policy.fail_invalid_rate:.0%})"
+            f"{metrics.invalid_rate:.0%} of citations are invalid "
+            f"(> {policy.fail_invalid_rate:.0%})"
         )
     if metrics.hallucinated_spans:
         fail.append(f"{metrics.hallucinated_spans} hallucinated span(s)")
@@ -376,7 +377,9 @@ def _item_from_mapping(raw: Any, n: int) -> QAItem:
     return QAItem(
         id=str(raw["id"]) if raw.get("id") is not None else None,
         answer=raw["answer"],
-        citations=tuple(dict(c) if isinstance(c, Mapping) else {"_raw": c} for c in raw.get("citations") or ()),
+        citations=tuple(
+            dict(c) if isinstance(c, Mapping) else {"_raw": c} for c in raw.get("citations") or ()
+        ),
         evidence=tuple(str(e) for e in raw.get("evidence") or ()),
         sources=tuple(Source.from_any(s, i) for i, s in enumerate(sources)),
     )

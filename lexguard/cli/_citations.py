@@ -18,8 +18,12 @@ __all__ = ["citations"]
 
 def citations(
     file: Annotated[Path, typer.Argument(help="JSONL file, one QA item per line.")],
-    json_output: Annotated[bool, typer.Option("--json", help="Print the batch report as JSON.")] = False,
-    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on WARN as well as on FAIL.")] = False,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the batch report as JSON.")
+    ] = False,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 1 on WARN as well as on FAIL.")
+    ] = False,
     show_items: Annotated[
         bool, typer.Option("--items/--no-items", help="List every item that did not PASS.")
     ] = True,
@@ -60,19 +64,23 @@ def citations(
             ("with evidence index", f"{m.evidence_idx_rate:.1%}"),
             ("with alignment score", f"{m.alignment_rate:.1%}"),
             ("with span in answer", f"{m.span_rate:.1%}"),
-            ("items PASS / WARN / FAIL", " / ".join(str(batch.outcomes.get(o, 0)) for o in ("PASS", "WARN", "FAIL"))),
+            (
+                "items PASS / WARN / FAIL",
+                " / ".join(str(batch.outcomes.get(o, 0)) for o in ("PASS", "WARN", "FAIL")),
+            ),
         ):
             table.add_row(name, value)
         console.print(table)
         if show_items:
             for item in batch.items:
                 if item.gate.outcome != GateOutcome.PASS:
+                    reasons = "; ".join(item.gate.reasons)
                     console.print(
-                        f"  {item.gate.outcome.value} item {item.item_id}: {'; '.join(item.gate.reasons)}",
-                        markup=False,
+                        f"  {item.gate.outcome.value} item {item.item_id}: {reasons}", markup=False
                     )
-        style = {"PASS": "bold green", "WARN": "bold yellow", "FAIL": "bold red"}[batch.gate.outcome.value]
-        console.print(f"Quality gate: {batch.gate.outcome.value}", style=style)
+        outcome = batch.gate.outcome.value
+        style = {"PASS": "bold green", "WARN": "bold yellow", "FAIL": "bold red"}[outcome]
+        console.print(f"Quality gate: {outcome}", style=style)
 
     failed = batch.gate.outcome == GateOutcome.FAIL or (
         strict and batch.gate.outcome == GateOutcome.WARN
