@@ -52,7 +52,9 @@ class DecideNode(GuardNode):
 
     name = "decide"
 
-    def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+    def _decide(self, state: GuardState) -> tuple[dict[str, Any], dict[str, Any]]:
+        from lexguard.integrations._events import finding_counts
+
         verdict, reason = decide_verdict(state, self.config)
         record = AttemptRecord(
             attempt=int(state.get("attempt") or 1),
@@ -61,10 +63,23 @@ class DecideNode(GuardNode):
             findings=tuple(state.get("findings") or ()),
             decision=f"{verdict.value}: {reason}",
         )
-        return {"verdict": verdict.value, "history": [record]}
+        event = {"attempt": record.attempt, "verdict": verdict.value, "reason": reason,
+                 "confidence": record.confidence, "findings": finding_counts(record.findings)}
+        return {"verdict": verdict.value, "history": [record]}, event
+
+    def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        from lexguard.integrations._events import DECISION_EVENT, emit_event
+
+        update, event = self._decide(state)
+        emit_event(DECISION_EVENT, event, config)  # a custom event per decision (no-op outside a run)
+        return update
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
-        return self.run(state)
+        from lexguard.integrations._events import DECISION_EVENT, aemit_event
+
+        update, event = self._decide(state)
+        await aemit_event(DECISION_EVENT, event, config)
+        return update
 
 
 def route_after_parse(state: GuardState) -> Literal["gate", "decide"]:

@@ -1,0 +1,65 @@
+"""Integration surfaces: agent middleware, streaming, custom events, MCP server, report HTML.
+
+* :class:`GroundingMiddleware`: LangChain v1 agent middleware (``create_agent(middleware=[...])``)
+  that checks the final answer against the sources in the conversation and sends the model back
+  with feedback (needs the optional ``langchain`` package).
+* :class:`SentenceStreamer`: sentence-by-sentence checking of a token stream (what
+  ``Guard.stream`` / ``astream`` / ``transform`` use).
+* :func:`create_mcp_server`: the ``lexguard mcp`` Model Context Protocol server (needs ``mcp``).
+* :func:`render_report_html`: a :class:`~lexguard.ValidationReport` as HTML
+  (``report._repr_html_`` in notebooks).
+* ``lexguard.*`` custom callback events (see :mod:`lexguard.integrations._events`).
+
+Names resolve lazily, so importing this package pulls in no optional dependency.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lexguard.integrations._demo_model import ExtractiveChatModel
+    from lexguard.integrations._events import (
+        DECISION_EVENT,
+        HALT_EVENT,
+        MIDDLEWARE_EVENT,
+        SENTENCE_EVENT,
+        aemit_event,
+        emit_event,
+    )
+    from lexguard.integrations._html import render_report_html
+    from lexguard.integrations._mcp import create_mcp_server
+    from lexguard.integrations._middleware import GroundingMiddleware, GroundingState
+    from lexguard.integrations._streaming import SentenceStreamer, SentenceVerdict
+
+_LAZY = {
+    "DECISION_EVENT": "lexguard.integrations._events",
+    "HALT_EVENT": "lexguard.integrations._events",
+    "MIDDLEWARE_EVENT": "lexguard.integrations._events",
+    "SENTENCE_EVENT": "lexguard.integrations._events",
+    "aemit_event": "lexguard.integrations._events",
+    "emit_event": "lexguard.integrations._events",
+    "ExtractiveChatModel": "lexguard.integrations._demo_model",
+    "GroundingMiddleware": "lexguard.integrations._middleware",
+    "GroundingState": "lexguard.integrations._middleware",
+    "SentenceStreamer": "lexguard.integrations._streaming",
+    "SentenceVerdict": "lexguard.integrations._streaming",
+    "create_mcp_server": "lexguard.integrations._mcp",
+    "render_report_html": "lexguard.integrations._html",
+}
+
+__all__ = sorted(_LAZY)
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lexguard.integrations' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,285 @@
+"""Sentence-by-sentence checking of a streamed answer (``Guard.stream`` / ``astream`` / ``transform``).
+
+Text is held back only until the sentence it belongs to is complete; each complete sentence is
+checked (rule gate + support check against the sources) and then passed on unchanged, so the
+concatenated output equals the input text. Every check emits a ``lexguard.sentence`` custom
+event. A finding at or above ``halt_on`` (default: critical) stops the stream: the offending
+sentence is not passed on, a ``lexguard.halt`` event is emitted and the fallback text (the
+guard's ``refusal_message``) is the last chunk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.messages import AIMessageChunk
+from langchain_core.runnables import RunnableConfig
+from pydantic import BaseModel, ConfigDict
+
+from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
+from lexguard._models import Finding, Severity, Source, Span
+from lexguard.integrations._events import HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event
+
+if TYPE_CHECKING:
+    from lexguard._guard import Guard
+
+__all__ = ["SentenceStreamer", "SentenceVerdict"]
+
+
+class SentenceVerdict(BaseModel):
+    """The check of one streamed sentence (payload of the ``lexguard.sentence`` event).
+
+    Attributes:
+        index: Position of the sentence in the stream.
+        text: The sentence.
+        span: ``(start, end)`` of the sentence in the streamed text.
+        supported: Whether the sources support every claim of the sentence (``None``: not
+            checked, e.g. no sources or nothing checkable).
+        support: The lowest claim support probability, when checked.
+        findings: Findings of the sentence (spans are offsets into the streamed text).
+        halted: True when this sentence stopped the stream.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    index: int
+    text: str
+    span: Span
+    supported: bool | None = None
+    support: float | None = None
+    findings: tuple[Finding, ...] = ()
+    halted: bool = False
+
+    @property
+    def severity(self) -> Severity | None:
+        """The worst severity among the findings (``None`` without findings)."""
+        return max((f.severity for f in self.findings), key=lambda s: s.rank, default=None)
+
+    def event(self) -> dict[str, Any]:
+        """The JSON payload of the ``lexguard.sentence`` event."""
+        data = self.model_dump(mode="json")
+        data["severity"] = self.severity.value if self.severity else None
+        return data
+
+
+class _Buffer:
+    """Accumulates streamed text and cuts off sentences once the next one has begun."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.done = 0  # start of the text not yet passed on
+
+    def feed(self, piece: str) -> list[tuple[int, int, int]]:
+        """Add text; return ``(start, end, piece_end)`` of each newly completed sentence."""
+        from lexguard.grounding import split_sentences
+
+        self.text += piece
+        segments = split_sentences(self.text[self.done:])
+        if len(segments) < 2:
+            return []
+        offset = self.done
+        out = []
+        for (start, end), (next_start, _) in zip(segments, segments[1:], strict=False):
+            out.append((offset + start, offset + end, offset + next_start))
+        self.done = offset + segments[-1][0]
+        return out
+
+    def flush(self) -> list[tuple[int, int, int]]:
+        """Return the rest of the text as final sentences."""
+        from lexguard.grounding import split_sentences
+
+        rest = self.text[self.done:]
+        segments = split_sentences(rest)
+        out = []
+        for i, (start, end) in enumerate(segments):
+            piece_end = segments[i + 1][0] if i + 1 < len(segments) else len(rest)
+            out.append((self.done + start, self.done + end, self.done + piece_end))
+        if not segments and rest:
+            out.append((self.done, self.done, len(self.text)))  # whitespace only: pass it on
+        self.done = len(self.text)
+        return out
+
+
+class SentenceStreamer:
+    """Check a stream of answer chunks sentence by sentence (one instance per stream).
+
+    Args:
+        guard: The guard whose config (gate rules, grounding, ``refusal_message``), support
+            checker and default sources are used.
+        halt_on: The severity at which the stream stops with the fallback text.
+
+    Input chunks may be strings, message chunks, or dicts (e.g. from
+    ``{"answer": chain, "sources": retriever} | guard``) carrying answer pieces under
+    ``answer`` and the sources / question under their usual keys. Sentences that complete
+    before the sources arrive are held until they do (or the input ends).
+
+    Output chunks are strings, or ``AIMessageChunk`` when the guard's ``return_type`` is
+    ``"message"``.
+    """
+
+    def __init__(self, guard: Guard, *, halt_on: Severity | str = Severity.CRITICAL) -> None:
+        self.guard = guard
+        self.halt_on = Severity(halt_on)
+        self.verdicts: list[SentenceVerdict] = []
+        self._buffer = _Buffer()
+        self._sources: list[Source] | None = None
+        self._question: str | None = None
+        self._dict_mode = False
+        self._pending: list[tuple[int, int, int]] = []
+        self._emitted = 0
+
+    # -- input ---------------------------------------------------------------------------------
+
+    def _absorb(self, chunk: Any) -> str:
+        """Take sources/question from a chunk and return its answer text."""
+        if isinstance(chunk, dict):
+            self._dict_mode = True
+            for key in SOURCE_KEYS:
+                if key in chunk:
+                    self._sources = coerce_sources(chunk[key])
+                    break
+            for key in QUESTION_KEYS:
+                if isinstance(chunk.get(key), str):
+                    self._question = chunk[key]
+                    break
+            for key in ANSWER_KEYS:
+                if key in chunk:
+                    return coerce_answer(chunk[key]) if chunk[key] is not None else ""
+            return ""
+        if chunk is None:
+            return ""
+        return coerce_answer(chunk)
+
+    def _ready(self, final: bool) -> list[tuple[int, int, int]]:
+        if self._sources is None and (final or not self._dict_mode):
+            self._sources = list(self.guard.sources)
+        if self._sources is None:
+            return []
+        ready, self._pending = self._pending, []
+        return ready
+
+    # -- checking --------------------------------------------------------------------------------
+
+    def _gate(self, text: str, start: int) -> list[Finding]:
+        from lexguard.gate import run_gate
+
+        findings = run_gate(text, self.guard.config.gate)
+        return [
+            f.model_copy(update={"span": (f.span[0] + start, f.span[1] + start)}) if f.span else f
+            for f in findings
+        ]
+
+    def _verdict(self, start: int, end: int, gate: list[Finding], result: Any) -> SentenceVerdict:
+        text = self._buffer.text[start:end]
+        findings = list(gate)
+        supported = support = None
+        if result is not None:
+            findings += [
+                f.model_copy(update={"span": (f.span[0] + start, f.span[1] + start)}) if f.span else f
+                for f in result.findings
+            ]
+            checked = [c for c in result.claims if c.supported is not None]
+            if checked:
+                supported = all(c.supported for c in checked)
+                values = [c.support for c in checked if c.support is not None]
+                support = min(values) if values else None
+        verdict = SentenceVerdict(index=len(self.verdicts), text=text, span=(start, end), supported=supported,
+                                  support=support, findings=tuple(findings))
+        if verdict.severity is not None and verdict.severity.rank >= self.halt_on.rank:
+            verdict = verdict.model_copy(update={"halted": True})
+        self.verdicts.append(verdict)
+        return verdict
+
+    def _needs_support(self, text: str) -> bool:
+        return bool(text.strip()) and bool(self._sources) and self.guard.config.grounding.enabled
+
+    def _check(self, start: int, end: int) -> SentenceVerdict:
+        text = self._buffer.text[start:end]
+        gate = self._gate(text, start) if text.strip() else []
+        result = None
+        if self._needs_support(text) and not any(f.severity == Severity.CRITICAL for f in gate):
+            result = self.guard.support_checker().check(text, self._sources, self._question)
+        return self._verdict(start, end, gate, result)
+
+    async def _acheck(self, start: int, end: int) -> SentenceVerdict:
+        text = self._buffer.text[start:end]
+        gate = self._gate(text, start) if text.strip() else []
+        result = None
+        if self._needs_support(text) and not any(f.severity == Severity.CRITICAL for f in gate):
+            checker = self.guard.support_checker()
+            if hasattr(checker, "acheck"):
+                result = await checker.acheck(text, self._sources, self._question)
+            else:
+                result = await asyncio.to_thread(checker.check, text, self._sources, self._question)
+        return self._verdict(start, end, gate, result)
+
+    # -- output ----------------------------------------------------------------------------------
+
+    def _out(self, text: str) -> Any:
+        return AIMessageChunk(content=text) if self.guard.return_type == "message" else text
+
+    def _piece(self, piece_end: int) -> str:
+        piece = self._buffer.text[self._emitted:piece_end]
+        self._emitted = piece_end
+        return piece
+
+    def _halt(self, verdict: SentenceVerdict) -> dict[str, Any]:
+        worst = next(f for f in verdict.findings if f.severity == verdict.severity)
+        return {"index": verdict.index, "reason": worst.message, "fallback": self.guard.config.refusal_message}
+
+    def transform(self, chunks: Iterator[Any], config: RunnableConfig | None = None) -> Iterator[Any]:
+        """Check ``chunks`` sentence by sentence and yield the text that passed."""
+        final = False
+        iterator = iter(chunks)
+        while not final:
+            chunk = next(iterator, _END)
+            final = chunk is _END
+            if final:
+                self._pending += self._buffer.flush()
+            else:
+                self._pending += self._buffer.feed(self._absorb(chunk))
+            for start, end, piece_end in self._ready(final):
+                if start == end:  # only whitespace left
+                    yield self._out(self._piece(piece_end))
+                    continue
+                verdict = self._check(start, end)
+                emit_event(SENTENCE_EVENT, verdict.event(), config)
+                if verdict.halted:
+                    emit_event(HALT_EVENT, self._halt(verdict), config)
+                    yield self._out(self.guard.config.refusal_message)
+                    return
+                piece = self._piece(piece_end)
+                if piece:
+                    yield self._out(piece)
+
+    async def atransform(self, chunks: AsyncIterator[Any], config: RunnableConfig | None = None) -> AsyncIterator[Any]:
+        """Async :meth:`transform`."""
+        final = False
+        iterator = chunks.__aiter__()
+        while not final:
+            try:
+                chunk = await iterator.__anext__()
+            except StopAsyncIteration:
+                final = True
+            if final:
+                self._pending += self._buffer.flush()
+            else:
+                self._pending += self._buffer.feed(self._absorb(chunk))
+            for start, end, piece_end in self._ready(final):
+                if start == end:  # only whitespace left
+                    yield self._out(self._piece(piece_end))
+                    continue
+                verdict = await self._acheck(start, end)
+                await aemit_event(SENTENCE_EVENT, verdict.event(), config)
+                if verdict.halted:
+                    await aemit_event(HALT_EVENT, self._halt(verdict), config)
+                    yield self._out(self.guard.config.refusal_message)
+                    return
+                piece = self._piece(piece_end)
+                if piece:
+                    yield self._out(piece)
+
+
+_END = object()
