@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator, Iterator
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, BaseMessage
@@ -203,6 +204,43 @@ class Guard(RunnableSerializable[Any, Any]):
             return await self._arun(state, None, config, run_manager)
 
         return await self._acall_with_config(_call, input, config, run_type="chain")
+
+    # -- streaming (see lexguard.integrations._streaming) --------------------------------------------
+
+    def transform(self, input: Iterator[Any], config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
+        """Pass streamed answer text through sentence by sentence, checking each sentence.
+
+        Emits a ``lexguard.sentence`` custom event per sentence; a critical finding halts the
+        stream with ``refusal_message`` (see :class:`~lexguard.integrations.SentenceStreamer`).
+        Yields strings (``AIMessageChunk`` when ``return_type="message"``).
+        """
+        from lexguard.integrations._streaming import SentenceStreamer
+
+        yield from self._transform_stream_with_config(input, SentenceStreamer(self).transform, config, run_type="chain")
+
+    def stream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
+        """Stream a complete input (answer, or dict with answer and sources) sentence by sentence."""
+        yield from self.transform(iter([input]), config, **kwargs)
+
+    async def atransform(
+        self, input: AsyncIterator[Any], config: RunnableConfig | None = None, **kwargs: Any
+    ) -> AsyncIterator[Any]:
+        """Async :meth:`transform`."""
+        from lexguard.integrations._streaming import SentenceStreamer
+
+        async for chunk in self._atransform_stream_with_config(
+            input, SentenceStreamer(self).atransform, config, run_type="chain"
+        ):
+            yield chunk
+
+    async def astream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> AsyncIterator[Any]:
+        """Async :meth:`stream`."""
+
+        async def _single() -> AsyncIterator[Any]:
+            yield input
+
+        async for chunk in self.atransform(_single(), config, **kwargs):
+            yield chunk
 
     def validate_answer(
         self, answer: Any, sources: Any = None, *, question: str | None = None, **state: Any
