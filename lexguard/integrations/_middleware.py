@@ -1,0 +1,213 @@
+"""``GroundingMiddleware``: check an agent's final answer against the sources of the conversation.
+
+For LangChain v1 agents (``langchain.agents.create_agent``; ``langchain`` is an optional
+dependency). After the model answers without tool calls, the answer is validated by a
+:class:`~lexguard.Guard` against the sources found in the current turn: the results of
+retrieval tools (``ToolMessage`` content, or ``Document`` artifacts), sources in the agent state
+(``sources`` key) or in the run-time context (a ``sources`` attribute or key), plus fixed
+sources given to the middleware. When the answer fails, the middleware appends feedback and
+jumps back to the model, at most ``max_retries`` times per turn; then it applies the fallback:
+``refuse`` (the answer is replaced by the refusal message) or ``flag`` (the answer is kept, the
+report attached to the message's ``response_metadata["lexguard"]``). The report of the last
+check is in the agent state under ``lexguard_report``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+try:
+    from langchain.agents.middleware import AgentMiddleware, AgentState, hook_config
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        "GroundingMiddleware needs LangChain v1 agents: pip install 'langchain>=1' "
+        "(or use lexguard.Guard / build_guard_graph directly)"
+    ) from exc
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from typing_extensions import NotRequired
+
+from lexguard._config import GuardConfig
+from lexguard._guard import Guard
+from lexguard._inputs import coerce_answer, coerce_sources
+from lexguard._models import ValidationReport, Verdict
+from lexguard.integrations._events import MIDDLEWARE_EVENT, aemit_event, emit_event
+
+__all__ = ["FEEDBACK_NAME", "GroundingMiddleware", "GroundingState"]
+
+FEEDBACK_NAME = "lexguard_feedback"
+"""``name`` of the feedback messages the middleware adds (how it counts retries per turn)."""
+
+
+class GroundingState(AgentState):
+    """Agent state with the keys the middleware reads and writes.
+
+    Attributes:
+        sources: Optional sources for the current question (str, Document, dict or Source).
+        lexguard_report: The :class:`~lexguard.ValidationReport` of the last checked answer.
+    """
+
+    sources: NotRequired[list[Any]]
+    lexguard_report: NotRequired[ValidationReport | None]
+
+
+def _text(message: Any) -> str:
+    try:
+        return coerce_answer(message)
+    except Exception:  # noqa: BLE001 - odd content blocks: best effort
+        return str(getattr(message, "content", "") or "")
+
+
+class GroundingMiddleware(AgentMiddleware):
+    """Validate the agent's final answer; retry the model with feedback; fall back.
+
+    Args:
+        guard: The guard to validate with (its config, checker and default sources). Its own
+            retries are not used: the middleware retries the *model*.
+        sources: Fixed sources, added to those found in the conversation.
+        source_tools: Names of the tools whose results are sources (default: every tool).
+        max_retries: How many times per turn the model is sent back with feedback.
+        fallback: ``refuse`` (replace the answer by the refusal message) or ``flag`` (keep the
+            answer, attach the report).
+        refusal_message: Text of the ``refuse`` fallback (default: the guard's).
+        context_key: Attribute / key of the run-time context holding sources.
+
+    Example:
+        >>> agent = create_agent(model, tools=[search_docs],  # doctest: +SKIP
+        ...                      middleware=[GroundingMiddleware(max_retries=2)])
+    """
+
+    state_schema = GroundingState
+
+    def __init__(
+        self,
+        guard: Guard | None = None,
+        *,
+        sources: Any = None,
+        source_tools: Sequence[str] | None = None,
+        max_retries: int = 2,
+        fallback: Literal["refuse", "flag"] = "refuse",
+        refusal_message: str | None = None,
+        context_key: str = "sources",
+    ) -> None:
+        super().__init__()
+        if max_retries < 0:
+            raise ValueError("max_retries must be >= 0")
+        if fallback not in ("refuse", "flag"):
+            raise ValueError("fallback must be 'refuse' or 'flag'")
+        base = guard or Guard()
+        config: GuardConfig = base.config.model_copy(
+            update={"max_retries": 0, "repair_without_generator": False, "fallback": "best_attempt"}
+        )
+        self.guard = Guard(config=config, sources=list(base.sources), checker=base.checker, return_type="report")
+        self.sources = coerce_sources(sources)
+        self.source_tools = set(source_tools) if source_tools is not None else None
+        self.max_retries = max_retries
+        self.fallback = fallback
+        self.refusal_message = refusal_message or base.config.refusal_message
+        self.context_key = context_key
+
+    # -- reading the conversation ----------------------------------------------------------------
+
+    @staticmethod
+    def _turn_start(messages: Sequence[AnyMessage]) -> int:
+        for index in range(len(messages) - 1, -1, -1):
+            message = messages[index]
+            if isinstance(message, HumanMessage) and message.name != FEEDBACK_NAME:
+                return index
+        return 0
+
+    def _tool_sources(self, messages: Sequence[AnyMessage]) -> list[Any]:
+        found: list[Any] = []
+        for message in messages:
+            if not isinstance(message, ToolMessage) or message.status == "error":
+                continue
+            if self.source_tools is not None and message.name not in self.source_tools:
+                continue
+            artifact = message.artifact
+            if isinstance(artifact, list | tuple) and artifact and all(hasattr(a, "page_content") for a in artifact):
+                found.extend(artifact)
+            elif text := _text(message).strip():
+                found.append({"id": f"{message.name or 'tool'}:{message.tool_call_id}", "content": text})
+        return found
+
+    def _context_sources(self, runtime: Any) -> Any:
+        context = getattr(runtime, "context", None)
+        if isinstance(context, dict):
+            return context.get(self.context_key)
+        return getattr(context, self.context_key, None)
+
+    def _payload(self, state: dict[str, Any], runtime: Any) -> tuple[dict[str, Any], AIMessage, int] | None:
+        messages = state.get("messages") or []
+        last = messages[-1] if messages else None
+        if not isinstance(last, AIMessage) or last.tool_calls:
+            return None  # not a final answer
+        start = self._turn_start(messages)
+        turn = messages[start:]
+        retries = sum(1 for m in turn if isinstance(m, HumanMessage) and m.name == FEEDBACK_NAME)
+        question = _text(messages[start]) if messages and isinstance(messages[start], HumanMessage) else None
+        found = [*self.sources, *self._tool_sources(turn)]
+        found += list(coerce_sources(state.get("sources")))
+        found += list(coerce_sources(self._context_sources(runtime)))
+        sources = coerce_sources(found) if found else list(self.guard.sources)
+        return {"answer": _text(last), "sources": sources, "question": question}, last, retries
+
+    # -- deciding ------------------------------------------------------------------------------------
+
+    def _feedback(self, report: ValidationReport, answer: str, retries: int) -> str:
+        from lexguard.nodes import build_feedback
+
+        return build_feedback(
+            {"answer": answer, "attempt": retries + 1, "findings": list(report.findings),
+             "confidence": report.confidence}
+        )
+
+    def _outcome(
+        self, report: ValidationReport, last: AIMessage, retries: int
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        meta = {**report.metadata, "middleware_retries": retries}
+        event = {"attempt": retries + 1, "status": report.status.value, "confidence": report.confidence}
+        if report.accepted:
+            report = report.model_copy(update={"metadata": meta})
+            return {"lexguard_report": report}, {**event, "action": "accept"}
+        if retries < self.max_retries:
+            feedback = HumanMessage(content=self._feedback(report, _text(last), retries), name=FEEDBACK_NAME)
+            report = report.model_copy(update={"verdict": Verdict.RETRY, "metadata": meta})
+            return {"messages": [feedback], "jump_to": "model", "lexguard_report": report}, {**event, "action": "retry"}
+        answer = self.refusal_message if self.fallback == "refuse" else _text(last)
+        report = report.model_copy(
+            update={"verdict": Verdict.FALLBACK, "answer": answer, "attempts": retries + 1,
+                    "metadata": {**meta, "fallback": self.fallback}}
+        )
+        replaced = last.model_copy(
+            update={
+                "content": answer,
+                "tool_calls": [],
+                "response_metadata": {**last.response_metadata, "lexguard": report.model_dump(mode="json")},
+            }
+        )  # same id: add_messages replaces the rejected answer
+        return {"messages": [replaced], "lexguard_report": report}, {**event, "action": "fallback"}
+
+    # -- hooks -----------------------------------------------------------------------------------------
+
+    @hook_config(can_jump_to=["model"])
+    def after_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
+        """Validate a final answer; jump back to the model with feedback when it fails."""
+        planned = self._payload(state, runtime)
+        if planned is None:
+            return None
+        payload, last, retries = planned
+        update, event = self._outcome(self.guard.invoke(payload), last, retries)
+        emit_event(MIDDLEWARE_EVENT, event)
+        return update
+
+    @hook_config(can_jump_to=["model"])
+    async def aafter_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
+        """Async :meth:`after_model`."""
+        planned = self._payload(state, runtime)
+        if planned is None:
+            return None
+        payload, last, retries = planned
+        update, event = self._outcome(await self.guard.ainvoke(payload), last, retries)
+        await aemit_event(MIDDLEWARE_EVENT, event)
+        return update

@@ -1,0 +1,133 @@
+"""GroundingMiddleware in a real ``create_agent`` loop with a scripted fake model."""
+
+from __future__ import annotations
+
+import pytest
+from langchain.agents import create_agent
+from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.tools import tool
+
+from lexguard import Guard, Status, Verdict
+from lexguard.integrations import GroundingMiddleware
+from lexguard.integrations._middleware import FEEDBACK_NAME
+from tests.fakes import FakeStructuredChatModel, SubstringChecker
+
+SOURCE = "The bridge opened in 1932. It is 503 metres long. It carries eight lanes of traffic."
+GOOD = "The bridge opened in 1932. It is 503 metres long."
+BAD = "The bridge opened in 1932. It was painted gold in 1990."
+QUESTION = "Tell me about the bridge."
+
+
+@tool
+def search_docs(query: str) -> str:
+    """Search the bridge documentation."""
+    return SOURCE
+
+
+@tool
+def get_time(zone: str) -> str:
+    """Current time."""
+    return "It was painted gold in 1990."
+
+
+def agent(responses, tools=(search_docs,), **kwargs):
+    model = FakeStructuredChatModel(responses=list(responses))
+    middleware = GroundingMiddleware(Guard(checker=SubstringChecker()), **kwargs)
+    return create_agent(model, tools=list(tools), middleware=[middleware]), model
+
+
+def feedback_messages(messages):
+    return [m for m in messages if isinstance(m, HumanMessage) and m.name == FEEDBACK_NAME]
+
+
+def test_hook_declares_the_jump_back_to_the_model():
+    assert GroundingMiddleware.after_model.__can_jump_to__ == ["model"]
+    assert GroundingMiddleware.aafter_model.__can_jump_to__ == ["model"]
+
+
+def test_bad_answer_is_retried_with_feedback_then_accepted():
+    app, model = agent([{"query": "bridge"}, BAD, GOOD])
+    out = app.invoke({"messages": [HumanMessage(QUESTION)]})
+    assert out["messages"][-1].content == GOOD
+    report = out["lexguard_report"]
+    assert report.verdict == Verdict.ACCEPT
+    assert report.metadata["middleware_retries"] == 1
+    assert len(model.calls) == 3
+    third_call = model.calls[2][1]
+    sent_feedback = feedback_messages(third_call)
+    assert len(sent_feedback) == 1
+    assert "It was painted gold in 1990" in sent_feedback[0].content
+    assert any(isinstance(m, AIMessage) and m.content == BAD for m in third_call)
+
+
+def test_retries_stop_after_n_then_refuse():
+    app, model = agent([{"query": "bridge"}, *[BAD] * 5], max_retries=2, refusal_message="Sorry.")
+    out = app.invoke({"messages": [HumanMessage(QUESTION)]})
+    assert len(model.calls) == 1 + 3  # tool call, first answer, two retries
+    assert len(feedback_messages(out["messages"])) == 2
+    final = out["messages"][-1]
+    assert final.content == "Sorry."
+    assert final.response_metadata["lexguard"]["verdict"] == "fallback"
+    assert [m.content for m in out["messages"] if isinstance(m, AIMessage)].count(BAD) == 2  # third replaced
+    report = out["lexguard_report"]
+    assert report.verdict == Verdict.FALLBACK
+    assert report.status == Status.INVALID
+    assert report.answer == "Sorry."
+
+
+def test_flag_fallback_keeps_the_answer_with_the_report():
+    app, model = agent([{"query": "bridge"}, BAD], max_retries=0, fallback="flag")
+    out = app.invoke({"messages": [HumanMessage(QUESTION)]})
+    assert len(model.calls) == 2
+    final = out["messages"][-1]
+    assert final.content == BAD
+    assert final.response_metadata["lexguard"]["status"] == "invalid"
+    assert out["lexguard_report"].unsupported_claims[0].text == "It was painted gold in 1990."
+
+
+def test_only_named_retrieval_tools_count_as_sources():
+    # the other tool's output would support the bad sentence; it must be ignored
+    responses = [{"query": "bridge"}, BAD]
+    model = FakeStructuredChatModel(responses=responses)
+    middleware = GroundingMiddleware(Guard(checker=SubstringChecker()), source_tools=["search_docs"], max_retries=0)
+    app = create_agent(model, tools=[search_docs, get_time], middleware=[middleware])
+    out = app.invoke({"messages": [HumanMessage(QUESTION)]})
+    assert out["lexguard_report"].verdict == Verdict.FALLBACK
+
+
+def test_sources_from_state_and_context_without_tools():
+    model = FakeStructuredChatModel(responses=[GOOD])
+    app = create_agent(model, tools=[], middleware=[GroundingMiddleware(Guard(checker=SubstringChecker()))])
+    out = app.invoke({"messages": [HumanMessage(QUESTION)], "sources": [SOURCE]})
+    assert out["lexguard_report"].status == Status.VALID
+
+    model = FakeStructuredChatModel(responses=[GOOD])
+    app = create_agent(model, tools=[], middleware=[GroundingMiddleware(Guard(checker=SubstringChecker()))],
+                       context_schema=dict)
+    out = app.invoke({"messages": [HumanMessage(QUESTION)]}, context={"sources": [SOURCE]})
+    assert out["lexguard_report"].status == Status.VALID
+
+
+def test_retry_budget_is_per_turn():
+    app, model = agent([{"query": "bridge"}, BAD, GOOD], max_retries=1)
+    first = app.invoke({"messages": [HumanMessage(QUESTION)]})
+    assert first["lexguard_report"].accepted
+    model.responses[:] = [{"query": "bridge"}, BAD, GOOD]
+    model._positions.clear()
+    second = app.invoke({"messages": [*first["messages"], HumanMessage("And again?")]})
+    assert second["lexguard_report"].accepted  # the earlier feedback does not use up this turn's retry
+    assert second["messages"][-1].content == GOOD
+
+
+async def test_async_agent_retries_and_stops():
+    app, model = agent([{"query": "bridge"}, *[BAD] * 5], max_retries=1)
+    out = await app.ainvoke({"messages": [HumanMessage(QUESTION)]})
+    assert len(model.calls) == 3
+    assert out["lexguard_report"].verdict == Verdict.FALLBACK
+
+
+def test_middleware_rejects_bad_settings():
+    with pytest.raises(ValueError):
+        GroundingMiddleware(max_retries=-1)
+    with pytest.raises(ValueError):
+        GroundingMiddleware(fallback="explode")  # type: ignore[arg-type]
