@@ -13,7 +13,7 @@ Example:
     'Service X has version: 2.'
 """
 
-from lexguard.knowledge._checks import KnowledgeKind
+from lexguard.knowledge._kinds import KnowledgeKind
 from lexguard.knowledge._claims import ClaimExtractor, default_claim_extractor, split_sentence_claims
 from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.knowledge._context import Entity, KnowledgeContext, Relationship

@@ -1,4 +1,4 @@
-"""The individual knowledge checks: unknown entities, property values, relationships, numbers."""
+"""The knowledge checks: unknown entities, property values, unverifiable numbers (relations: ``_relations``)."""
 
 from __future__ import annotations
 
@@ -10,18 +10,11 @@ import regex
 from lexguard._models import Claim, Finding, Severity, Span
 from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.knowledge._context import Entity, KnowledgeContext, normalize_predicate, normalize_surface
+from lexguard.knowledge._kinds import KnowledgeKind, knowledge_finding
 from lexguard.knowledge._linking import EntityMention
+from lexguard.knowledge._relations import relationship_findings
 
-__all__ = ["KnowledgeKind", "mention_findings", "claim_findings"]
-
-
-class KnowledgeKind:
-    """Finding kinds produced by the knowledge checks (``Finding.kind`` values)."""
-
-    UNKNOWN_ENTITY = "unknown_entity"
-    CONTRADICTED_VALUE = "contradicted_value"
-    UNSUPPORTED_RELATIONSHIP = "unsupported_relationship"
-    UNVERIFIABLE = "unverifiable"
+__all__ = ["mention_findings", "claim_findings"]
 
 
 _NUMBER = regex.compile(r"(?<![\p{L}\p{N}.])[-+]?\d[\d,]*(?:\.\d+)?(?![\p{N}])")
@@ -32,18 +25,10 @@ _CONNECTORS = regex.compile(
     flags=regex.IGNORECASE,
 )
 _VALUE_END = regex.compile(r"[,;!?()\n]|\.(?=\s|$)|\s(?:and|but|while|which|with|whereas|because)\s", flags=regex.IGNORECASE)
-_NEGATION = regex.compile(r"\b(?:not|never|no\s+longer|n't|neither|nor|without)\b", flags=regex.IGNORECASE)
-_LIST_JOIN = regex.compile(r"^\s*(?:,|and|or|,\s*and|,\s*or|as\s+well\s+as|plus)\s*$", flags=regex.IGNORECASE)
-_FILLER = frozenset("a an the is are was were be been being also".split())
-_COORDINATORS = frozenset("and it they which that then".split())
 _OWNER_WINDOW = 80
 _NUMBER_AFTER = regex.compile(r"v?([-+]?\d[\d,]*(?:\.\d+)?)(?![\p{N}])", flags=regex.IGNORECASE)
 _PRONOUN = regex.compile(r"\W*(?:it|its|it's|they|their|this|these|he|she|his|her)\b", flags=regex.IGNORECASE)
 _NUMBER_BEFORE = regex.compile(r"([-+]?\d[\d,]*(?:\.\d+)?)\s+$")
-
-
-def _finding(kind: str, config: KnowledgeConfig, **fields: Any) -> Finding:
-    return Finding(kind=kind, rule_id=f"knowledge.{kind}", stage=config.stage, **fields)
 
 
 # -- unknown and misspelt entities -----------------------------------------------------------
@@ -57,7 +42,7 @@ def mention_findings(
     for m in mentions:
         if m.linked and m.distance > 0:
             findings.append(
-                _finding(
+                knowledge_finding(
                     KnowledgeKind.UNKNOWN_ENTITY,
                     config,
                     severity=Severity.SOFT,
@@ -76,7 +61,7 @@ def mention_findings(
             distance = m.suggestion_distance or 1
             names = ", ".join(repr(e.name) for i in m.suggestion_ids if (e := context.get(i)))
             findings.append(
-                _finding(
+                knowledge_finding(
                     KnowledgeKind.UNKNOWN_ENTITY,
                     config,
                     severity=Severity.HARD,
@@ -93,7 +78,7 @@ def mention_findings(
             )
         elif not m.linked and config.flag_unmatched_mentions:
             findings.append(
-                _finding(
+                knowledge_finding(
                     KnowledgeKind.UNKNOWN_ENTITY,
                     config,
                     severity=Severity.SOFT,
@@ -134,7 +119,7 @@ def claim_findings(
     if config.check_properties:
         findings.extend(_property_findings(text, (start, end), linked, antecedent, context, config, checked))
     if config.check_relationships:
-        findings.extend(_relationship_findings(text, linked, context, config))
+        findings.extend(relationship_findings(text, linked, context, config))
     if config.flag_unverifiable_numbers:
         owners = linked or ([antecedent] if antecedent else [])
         finding = _number_finding(text, (start, end), mentions, owners, context, config, checked)
@@ -284,7 +269,7 @@ def _contradiction(
     config: KnowledgeConfig,
 ) -> Finding:
     stated = text[span[0] : span[1]]
-    return _finding(
+    return knowledge_finding(
         KnowledgeKind.CONTRADICTED_VALUE,
         config,
         severity=Severity.HARD,
@@ -297,88 +282,6 @@ def _contradiction(
         evidence=f"{entity.name}.{label} = {expected}",
         source_id=entity.id,
     )
-
-
-def _stems(phrase: str) -> list[str]:
-    out = []
-    for word in regex.findall(r"[\p{L}\p{N}']+", phrase.lower()):
-        if word in _FILLER:
-            continue
-        for suffix in ("ing", "ed", "es", "s"):
-            if word.endswith(suffix) and len(word) - len(suffix) >= 2:
-                word = word[: -len(suffix)]
-                break
-        if len(word) > 3 and word[-1] == word[-2]:
-            word = word[:-1]
-        out.append(word.rstrip("e") or word)
-    return out
-
-
-def _contains(haystack: list[str], needle: list[str]) -> int:
-    """Index just past the first occurrence of ``needle`` in ``haystack``, or -1."""
-    n = len(needle)
-    for i in range(len(haystack) - n + 1):
-        if haystack[i : i + n] == needle:
-            return i + n
-    return -1
-
-
-def _relationship_findings(
-    text: str, linked: Sequence[EntityMention], context: KnowledgeContext, config: KnowledgeConfig
-) -> list[Finding]:
-    predicates = {p: _stems(p) for p in context.predicates}
-    predicates = {p: s for p, s in predicates.items() if s}
-    findings: list[Finding] = []
-    previous: tuple[EntityMention, str, bool] | None = None  # subject, predicate, passive
-    for a, b in zip(linked, linked[1:], strict=False):
-        between = text[a.span[1] : b.span[0]]
-        if a.entity_id == b.entity_id or len(between.split()) > 8 or _NEGATION.search(between):
-            previous = None
-            continue
-        if previous is not None and _LIST_JOIN.match(between):
-            subject, predicate, passive = previous  # "depends on A and B": B shares the predicate
-        else:
-            stems = _stems(between)
-            hit = next(((p, _contains(stems, s)) for p, s in predicates.items() if _contains(stems, s) >= 0), None)
-            if hit is None:
-                previous = None
-                continue
-            predicate, after = hit
-            passive = "by" in stems[after:] and not predicate.endswith(" by")
-            lead = stems[: after - len(predicates[predicate])]
-            # "X depends on Y and uses Z": a coordinated verb keeps the sentence subject.
-            coordinated = previous is not None and bool(lead) and set(lead) <= _COORDINATORS
-            subject = previous[0] if coordinated and previous is not None else a
-        previous = (subject, predicate, passive)
-        src, dst = (b, subject) if passive else (subject, b)
-        if context.has_relationship(src.entity_id or "", predicate, dst.entity_id or ""):
-            continue
-        src_entity, dst_entity = context.get(src.entity_id or ""), context.get(dst.entity_id or "")
-        if src_entity is None or dst_entity is None:
-            continue
-        known = context.relationships_from(src_entity.id, predicate)
-        hint = ", ".join(n.name for r in known if (n := context.get(r.object)))
-        fix: str | None = None
-        if len(known) == 1 and not passive and subject is a and (target := context.get(known[0].object)):
-            fix = text[subject.span[0] : b.span[0]] + target.name
-        findings.append(
-            _finding(
-                KnowledgeKind.UNSUPPORTED_RELATIONSHIP,
-                config,
-                severity=Severity.HARD,
-                message=f"The text says {src_entity.name} {predicate} {dst_entity.name}, but the knowledge "
-                "graph has no such relationship"
-                + (f" (it knows {src_entity.name} {predicate}: {hint})" if hint else "")
-                + "; remove or correct the statement.",
-                span=(subject.span[0], b.span[1]),
-                suggested_fix=fix,
-                fix_confidence=0.6 if fix else None,
-                confidence=0.85,
-                evidence=f"no edge {src_entity.id} -{predicate}-> {dst_entity.id}",
-                source_id=src_entity.id,
-            )
-        )
-    return findings
 
 
 def _number_finding(
@@ -415,7 +318,7 @@ def _number_finding(
     if not loose:
         return None
     names = ", ".join(dict.fromkeys(m.matched or m.text for m in linked))
-    return _finding(
+    return knowledge_finding(
         KnowledgeKind.UNVERIFIABLE,
         config,
         severity=Severity.SOFT,

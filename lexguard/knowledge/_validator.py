@@ -9,7 +9,8 @@ from typing import Any
 
 from lexguard._errors import InputError
 from lexguard._models import Claim, Finding, Status
-from lexguard.knowledge._checks import KnowledgeKind, claim_findings, mention_findings
+from lexguard.knowledge._checks import claim_findings, mention_findings
+from lexguard.knowledge._kinds import KnowledgeKind
 from lexguard.knowledge._claims import ClaimExtractor, default_claim_extractor
 from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.knowledge._context import Entity, KnowledgeContext
