@@ -1,0 +1,87 @@
+"""The ONNX backend reproduces the torch (sentence-transformers) embeddings of the bundled model.
+
+Exports into a temporary cache folder once per session (~10-20 s on 2 cores, needs torch and
+the ``onnx`` package); skipped when onnxruntime or onnx is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("onnxruntime")
+pytest.importorskip("onnx")
+
+from lexguard.embeddings import OnnxEncoder, SentenceTransformerEncoder, export_onnx  # noqa: E402
+from lexguard.embeddings import _onnx  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+SENTENCES = [
+    "Paris is the capital of France.",
+    "The company reported revenue of $4.2 billion in 2023, up 12% from the year before.",
+    "x",
+    "Teresa Giudice and her daughters partnered with the fashion brand Shein.",
+    # longer than max_seq_length (256 tokens): checks truncation matches
+    "The committee met again on Tuesday to discuss the budget and the new rules. " * 30,
+]
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("lexguard-cache")
+    old = os.environ.get("LEXGUARD_CACHE_DIR")
+    os.environ["LEXGUARD_CACHE_DIR"] = str(folder)
+    yield folder
+    if old is None:
+        os.environ.pop("LEXGUARD_CACHE_DIR", None)
+    else:
+        os.environ["LEXGUARD_CACHE_DIR"] = old
+
+
+@pytest.fixture(scope="module")
+def reference() -> np.ndarray:
+    return SentenceTransformerEncoder(cache_size=0).encode(SENTENCES)
+
+
+def test_fp32_onnx_matches_torch(cache_dir: Path, reference: np.ndarray) -> None:
+    encoder = OnnxEncoder(cache_size=0, batch_size=2)  # several batches with padding
+    with_onnx = encoder.encode(SENTENCES)
+    assert encoder.backend == "onnx"
+    assert with_onnx.shape == reference.shape == (len(SENTENCES), 384)
+    cosine = (with_onnx * reference).sum(axis=1)
+    assert cosine.min() >= 0.99999
+    assert np.abs(with_onnx - reference).max() < 1e-4
+    np.testing.assert_allclose(np.linalg.norm(with_onnx, axis=1), 1.0, atol=1e-5)
+    assert list(cache_dir.glob("onnx/*/model.onnx"))
+
+
+def test_batch_composition_does_not_change_vectors(cache_dir: Path) -> None:
+    encoder = OnnxEncoder(cache_size=0)
+    together = encoder.encode(SENTENCES)
+    alone = np.stack([encoder.encode([s])[0] for s in SENTENCES])
+    np.testing.assert_allclose(together, alone, atol=1e-5)
+
+
+def test_int8_drift_is_bounded(cache_dir: Path, reference: np.ndarray) -> None:
+    encoder = OnnxEncoder(quantize=True, cache_size=0)
+    quantised = encoder.encode(SENTENCES)
+    assert encoder.backend == "onnx-int8"
+    cosine = (quantised * reference).sum(axis=1)
+    assert cosine.min() >= 0.95  # measured ~0.97-0.99 per sentence; see the README
+    assert cosine.min() < 0.99999  # really quantised, not the fp32 file
+
+
+def test_second_load_reuses_the_cached_export(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = export_onnx(OnnxEncoder().model_path)
+
+    def _no_export(*_: object) -> None:
+        raise AssertionError("exported again although a cached file exists")
+
+    monkeypatch.setattr(_onnx, "_export_fp32", _no_export)
+    encoder = OnnxEncoder(cache_size=0)
+    assert encoder.load() == "onnx"
+    assert export_onnx(encoder.model_path) == first
