@@ -20,6 +20,7 @@ Working keys (written by the nodes):
     parsed: Structured data extracted by ``parse`` (structured mode).
     parse_ok: False when ``parse`` rejected the output (the attempt skips the other checks).
     findings: Findings of the current attempt.
+    approved_mutations / rejected_mutations: The gate's verdict on the proposed ``mutations``.
     claims / citations / confidence: Output of ``support_check`` for the current attempt.
     inconclusive_reason: Why the current attempt could not be fully checked.
     verdict: The last decision (``accept`` / ``retry`` / ``fallback``).
@@ -66,6 +67,8 @@ class GuardState(TypedDict, total=False):
     parsed: Any
     parse_ok: bool
     findings: list[Finding]
+    approved_mutations: list[Any]
+    rejected_mutations: list[Any]
     claims: list[Claim]
     citations: list[Citation]
     confidence: float

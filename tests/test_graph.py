@@ -157,3 +157,30 @@ async def test_async_graph_routes_like_sync():
     out = await graph(generator=fake.runnable()).ainvoke({"answer": BAD, "sources": SOURCES})
     assert out["report"].verdict == Verdict.ACCEPT
     assert out["report"].attempts == 2
+
+
+def test_rule_feedback_escalates_and_never_prohibits_source_text():
+    fake = RecordingGenerator(["The bridge opened in 1932. It is secret."])
+    gate = GateConfig(prohibited_patterns=("secret",))
+    out = graph(generator=fake.runnable(), gate=gate, max_retries=2).invoke(
+        {"answer": "The bridge opened in 1932. It is secret.", "sources": SOURCES}
+    )
+    assert out["report"].verdict == Verdict.FALLBACK
+    first, second = (inputs[-1].content for inputs in fake.inputs)
+    assert "secret" in first and "Do NOT write" not in first
+    assert "Do NOT write" in second and '"secret"' in second
+    assert "The bridge opened in 1932. It is 503 metres long." not in second
+
+
+def test_mutation_outcome_lands_in_report_metadata():
+    from lexguard.gate import CanonicalFact
+
+    gate = GateConfig(canonical_facts=(CanonicalFact(id="bridge-year", fact="The bridge opened in 1932"),))
+    mutations = [
+        {"type": "append_episodic", "target": "memory-1", "value": "saw the bridge"},
+        {"type": "transform_belief", "target": "bridge-year", "value": "opened in 1990"},
+    ]
+    report = graph(gate=gate).invoke({"answer": GOOD, "sources": SOURCES, "mutations": mutations})["report"]
+    assert report.verdict == Verdict.FALLBACK
+    assert [m["target"] for m in report.metadata["mutations"]["approved"]] == ["memory-1"]
+    assert [m["target"] for m in report.metadata["mutations"]["rejected"]] == ["bridge-year"]

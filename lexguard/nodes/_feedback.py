@@ -1,11 +1,22 @@
-"""Feedback for the generator: each problem, where it is, and the evidence behind it."""
+"""Feedback for the generator: each problem, where it is, and the evidence behind it.
+
+Rule problems (from ``parse`` and ``gate``) are written by :func:`lexguard.gate.build_feedback`,
+which escalates over the attempts as ``GateConfig.escalation`` says (forbid the exact violating
+text, restate requirements as hard rules). Support problems name the claim and the closest
+source passage. Later attempts get stricter instructions.
+"""
 
 from __future__ import annotations
 
+from lexguard._config import GuardConfig
 from lexguard._models import Finding
 from lexguard._state import GuardState
+from lexguard.gate import build_feedback as build_rule_feedback
 
-__all__ = ["build_feedback"]
+__all__ = ["build_feedback", "RULE_STAGES"]
+
+RULE_STAGES = frozenset({"parse", "gate"})
+"""Stages whose findings are rule violations (their evidence is the violating text)."""
 
 _MAX_EVIDENCE = 300
 
@@ -29,21 +40,29 @@ def _describe(index: int, finding: Finding, answer: str) -> str:
     return line
 
 
-def build_feedback(state: GuardState) -> str:
+def build_feedback(state: GuardState, config: GuardConfig | None = None) -> str:
     """Build the correction request for the next attempt from the current attempt's findings.
 
-    Problems are listed worst first; each names its kind, the offending text and the evidence.
-    Later attempts get stricter instructions.
+    Args:
+        state: The graph state after ``decide`` chose to retry.
+        config: Guard settings (for the gate's escalation mode).
     """
+    config = config or GuardConfig()
     answer = state.get("answer") if isinstance(state.get("answer"), str) else ""
     attempt = int(state.get("attempt") or 1)
     findings = sorted(state.get("findings") or [], key=lambda f: -f.severity.rank)
-    problems = [f for f in findings if f.severity.rank >= 1] or findings
+    problems = [f for f in findings if f.severity.rank >= 1]
+    rules = [f for f in problems if f.stage in RULE_STAGES]
+    support = [f for f in problems if f.stage not in RULE_STAGES]
     lines = [f"Your previous answer (attempt {attempt}) did not pass validation."]
-    if problems:
-        lines.append("Problems found:")
-        lines.extend(_describe(i, f, answer) for i, f in enumerate(problems, 1))
-    else:
+    if rules:
+        earlier = [f for h in state.get("history") or [] if h.attempt < attempt for f in h.findings
+                   if f.stage in RULE_STAGES]
+        lines.append(build_rule_feedback(rules, attempt, config.gate.escalation, previous=earlier))
+    if support:
+        lines.append("Statements the sources do not support:")
+        lines.extend(_describe(i, f, answer) for i, f in enumerate(support, 1))
+    if not problems:
         confidence = float(state.get("confidence") or 0.0)
         lines.append(f"The sources support it too weakly (confidence {confidence:.2f}).")
     lines.append(

@@ -18,7 +18,8 @@ class GateNode(GuardNode):
     """Run the rule gate on the cleaned answer and add its findings to the attempt's findings.
 
     Proposed state changes are read from the state key ``mutations``; changes to protected
-    state (canonical facts) become critical ``protected_state`` findings.
+    state (canonical facts) become critical ``protected_state`` findings. The outcome is written
+    to ``approved_mutations`` / ``rejected_mutations`` (and into the report's metadata).
 
     Args:
         config: Guard settings (``config.gate``).
@@ -44,6 +45,12 @@ class GateNode(GuardNode):
 
     def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         findings = list(state.get("findings") or [])
-        if self.rule_gate is not None or self.config.gate.enabled:
-            findings.extend(self.evaluate(state).findings)
-        return {"findings": findings}
+        if self.rule_gate is None and not self.config.gate.enabled:
+            return {"findings": findings}
+        result = self.evaluate(state)
+        findings.extend(result.findings)
+        return {
+            "findings": findings,
+            "approved_mutations": list(result.approved_mutations),
+            "rejected_mutations": list(result.rejected_mutations),
+        }

@@ -77,4 +77,13 @@ def build_report(
         attempts=len(history) or 1,
         history=history,
         timings=dict(state.get("timings") or {}),
+        metadata=_mutations(state),
     )
+
+
+def _mutations(state: GuardState) -> dict[str, object]:
+    if not state.get("mutations"):
+        return {}
+    dump = lambda items: [m.model_dump(mode="json") if hasattr(m, "model_dump") else m for m in items or []]  # noqa: E731
+    return {"mutations": {"approved": dump(state.get("approved_mutations")),
+                          "rejected": dump(state.get("rejected_mutations"))}}

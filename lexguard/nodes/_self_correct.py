@@ -103,7 +103,7 @@ class SelfCorrectNode(GuardNode):
         fixed = self._auto_fix(state)
         if fixed is not None:
             return fixed
-        feedback = build_feedback(state)
+        feedback = build_feedback(state, self.config)
         if self.generator is None:
             return self._repair(state, feedback)
         try:
@@ -116,7 +116,7 @@ class SelfCorrectNode(GuardNode):
         fixed = self._auto_fix(state)
         if fixed is not None:
             return fixed
-        feedback = build_feedback(state)
+        feedback = build_feedback(state, self.config)
         if self.generator is None:
             return self._repair(state, feedback)
         try:
