@@ -1,0 +1,133 @@
+"""The lexguard MCP server: validation as Model Context Protocol tools (``lexguard mcp``).
+
+Needs the optional ``mcp`` SDK (``pip install 'lexguard[mcp]'``). Tools:
+
+``validate_answer``
+    Validate an answer against source passages (the full guard: parse, rules, support check).
+``validate_citations``
+    Check the citations a model produced for an answer and apply the quality gate.
+``check_rules``
+    Check text against a rule set (inline mapping, rules file, or prohibited/required patterns).
+
+Every tool returns the full report as structured content (the JSON of
+:class:`~lexguard.ValidationReport`, :class:`~lexguard.citations.CitationReport` or
+:class:`~lexguard.gate.GateResult` plus its findings), so an orchestrator can act on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from lexguard._guard import Guard
+
+__all__ = ["create_mcp_server", "SERVER_NAME"]
+
+SERVER_NAME = "lexguard"
+
+_INSTRUCTIONS = (
+    "lexguard checks LLM output before anyone acts on it. Call validate_answer with the answer and the "
+    "source passages it must be grounded in; a report with status 'valid' and verdict 'accept' means the "
+    "answer is supported. Unsupported claims are listed under 'findings' with their spans and evidence."
+)
+
+
+def _server_class() -> Any:
+    try:
+        from mcp.server.mcpserver import MCPServer
+
+        return MCPServer
+    except ImportError:
+        try:  # mcp 1.x
+            from mcp.server.fastmcp import FastMCP
+
+            return FastMCP
+        except ImportError as exc:
+            raise ImportError(
+                "the lexguard MCP server needs the 'mcp' SDK: pip install 'lexguard[mcp]'"
+            ) from exc
+
+
+def _sources(sources: list[Any] | None) -> list[Any]:
+    return list(sources or [])
+
+
+def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) -> Any:
+    """Build the MCP server (an ``mcp`` ``MCPServer``; call ``.run("stdio")`` to serve).
+
+    Args:
+        guard: The guard behind ``validate_answer`` (default: ``Guard()`` with the bundled model).
+            Its gate config is also the default rule set of ``check_rules``.
+        name: Server name announced to clients.
+    """
+    base = guard or Guard()
+    reporting = Guard(config=base.config, sources=list(base.sources), checker=base.checker, return_type="report")
+    server = _server_class()(name=name, instructions=_INSTRUCTIONS)
+
+    @server.tool(
+        name="validate_answer",
+        description="Validate an LLM answer against source passages; returns the full validation report.",
+    )
+    async def validate_answer(
+        answer: Annotated[str, Field(description="The answer text to validate.")],
+        sources: Annotated[
+            list[str | dict[str, Any]] | None,
+            Field(description="Source passages: strings, or objects with 'content' (and optional 'id', 'metadata')."),
+        ] = None,
+        question: Annotated[str | None, Field(description="The user question, when known.")] = None,
+    ) -> dict[str, Any]:
+        report = await reporting.ainvoke({"answer": answer, "sources": _sources(sources), "question": question})
+        return report.model_dump(mode="json")
+
+    @server.tool(
+        name="validate_citations",
+        description="Check citations a model produced for an answer (required fields, quotes against sources, "
+        "spans in the answer) and apply the FAIL/WARN/PASS quality gate.",
+    )
+    async def validate_citations(
+        answer: Annotated[str, Field(description="The answer text.")],
+        citations: Annotated[
+            list[dict[str, Any]],
+            Field(description="Citations: objects with source, relevance, quote and optionally evidence_idx, "
+                  "alignment_score, span_in_answer."),
+        ],
+        sources: Annotated[list[str | dict[str, Any]] | None, Field(description="Source passages.")] = None,
+        evidence: Annotated[list[str] | None, Field(description="Evidence list that evidence_idx indexes.")] = None,
+    ) -> dict[str, Any]:
+        from lexguard.citations import validate_citations as run
+
+        report = await asyncio.to_thread(run, answer, citations, evidence=evidence, sources=_sources(sources))
+        return report.model_dump(mode="json")
+
+    @server.tool(
+        name="check_rules",
+        description="Check text against a rule set: an inline rules mapping (lexguard rules schema), a rules "
+        "file path on the server, and/or prohibited/required patterns. Returns the gate result and findings.",
+    )
+    async def check_rules(
+        text: Annotated[str, Field(description="The text to check.")],
+        rules: Annotated[dict[str, Any] | None, Field(description="Rules mapping (same schema as a rules file).")] = None,
+        rules_file: Annotated[str | None, Field(description="Path of a YAML/JSON rules file on the server.")] = None,
+        prohibited: Annotated[list[str] | None, Field(description="Patterns the text must not contain.")] = None,
+        required: Annotated[list[str] | None, Field(description="Patterns the text must contain.")] = None,
+    ) -> dict[str, Any]:
+        from lexguard.gate import GateConfig, evaluate_gate
+
+        config = GateConfig.from_rules(rules) if rules else base.config.gate
+        updates: dict[str, Any] = {}
+        if rules_file:
+            updates["rules_file"] = rules_file
+        if prohibited:
+            updates["prohibited_patterns"] = (*config.prohibited_patterns, *prohibited)
+        if required:
+            updates["required_patterns"] = (*config.required_patterns, *required)
+        if updates:
+            config = config.model_copy(update=updates)
+        result = await asyncio.to_thread(evaluate_gate, text, config)
+        data = result.model_dump(mode="json")
+        data["findings"] = [f.model_dump(mode="json") for f in result.findings]
+        return data
+
+    return server

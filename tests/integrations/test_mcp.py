@@ -1,0 +1,87 @@
+"""The MCP server through the SDK's in-process client, and ``lexguard mcp`` over stdio."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+mcp = pytest.importorskip("mcp")
+from mcp import Client  # noqa: E402
+
+from lexguard import Guard, ValidationReport  # noqa: E402
+from lexguard.gate import GateConfig  # noqa: E402
+from lexguard.integrations import create_mcp_server  # noqa: E402
+from tests.fakes import SubstringChecker  # noqa: E402
+
+SERVE = "import sys; from lexguard.cli import main; sys.argv = ['lexguard', 'mcp']; main()"
+SOURCES = ["The bridge opened in 1932. It is 503 metres long."]
+
+
+def server(**config):
+    return create_mcp_server(Guard(checker=SubstringChecker(), max_retries=0, **config))
+
+
+async def test_lists_the_three_tools_with_schemas():
+    async with Client(server()) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+    assert set(tools) == {"validate_answer", "validate_citations", "check_rules"}
+    assert tools["validate_answer"].input_schema["required"] == ["answer"]
+    assert "sources" in tools["validate_answer"].input_schema["properties"]
+
+
+async def test_validate_answer_returns_the_full_report_as_structured_content():
+    async with Client(server()) as client:
+        good = await client.call_tool("validate_answer", {"answer": "The bridge opened in 1932.", "sources": SOURCES})
+        bad = await client.call_tool(
+            "validate_answer",
+            {"answer": "It was painted gold in 1990.", "sources": [{"id": "doc", "content": SOURCES[0]}],
+             "question": "Colour?"},
+        )
+    assert not good.is_error
+    report = ValidationReport.model_validate(good.structured_content)
+    assert report.accepted and report.citations[0].source_id == "source-0"
+    bad_report = ValidationReport.model_validate(bad.structured_content)
+    assert bad_report.verdict == "fallback"
+    assert bad_report.question == "Colour?"
+    assert bad_report.findings[0].kind == "unsupported"
+    assert '"verdict": "fallback"' in bad.content[0].text
+
+
+async def test_validate_citations_and_check_rules():
+    async with Client(server(gate=GateConfig(prohibited_patterns=("secret",)))) as client:
+        cites = await client.call_tool(
+            "validate_citations",
+            {"answer": "The bridge opened in 1932.", "sources": [{"id": "s0", "content": SOURCES[0]}],
+             "citations": [{"source": "s0", "relevance": 0.9, "quote": "opened in 1932"},
+                           {"source": "s0", "relevance": 0.9, "quote": "made of chocolate"}]},
+        )
+        default_rules = await client.call_tool("check_rules", {"text": "the secret code"})
+        inline = await client.call_tool(
+            "check_rules", {"text": "Hello there.", "rules": {"required": ["thank you"]}, "prohibited": ["there"]}
+        )
+    checks = cites.structured_content["checks"]
+    assert [c["valid"] for c in checks] == [True, False]
+    assert cites.structured_content["gate"]["outcome"] in {"FAIL", "WARN", "fail", "warn"}
+    assert default_rules.structured_content["passed"] is False
+    assert default_rules.structured_content["findings"][0]["rule_id"] == "prohibited:secret"
+    rule_ids = {f["rule_id"] for f in inline.structured_content["findings"]}
+    assert rule_ids == {"required:thank you", "prohibited:there"}
+
+
+async def test_bad_rules_come_back_as_a_tool_error():
+    async with Client(server()) as client:
+        result = await client.call_tool("check_rules", {"text": "x", "rules": {"version": 99}})
+    assert result.is_error
+
+
+@pytest.mark.slow
+async def test_cli_serves_over_stdio():
+    from mcp import StdioServerParameters
+
+    params = StdioServerParameters(command=sys.executable, args=["-c", SERVE])
+    async with Client(params) as client:
+        names = {t.name for t in (await client.list_tools()).tools}
+        result = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"]})
+    assert names == {"validate_answer", "validate_citations", "check_rules"}
+    assert result.structured_content["passed"] is False
