@@ -320,3 +320,9 @@ class ValidationReport(BaseModel):
         """Findings whose severity is ``severity`` or worse."""
         floor = Severity(severity).rank
         return tuple(f for f in self.findings if f.severity.rank >= floor)
+
+    def _repr_html_(self) -> str:
+        """HTML for notebooks: the answer with unsupported spans highlighted and the evidence."""
+        from lexguard.integrations._html import render_report_html
+
+        return render_report_html(self)
