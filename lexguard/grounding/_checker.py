@@ -24,6 +24,9 @@ __all__ = ["SupportChecker"]
 
 logger = logging.getLogger("lexguard.grounding")
 
+_RERANK_K = 5
+"""Chunks retrieved per claim for hybrid re-ranking (``top_k`` of them are cited)."""
+
 
 @dataclass
 class _Scored:
@@ -239,7 +242,7 @@ class SupportChecker:
                 claim_vectors = vectors[len(index.chunks):]
             else:
                 claim_vectors = self.encoder.encode(claim_texts)
-        scores, ids = index.search(claim_vectors, self.config.top_k)
+        scores, ids = index.search(claim_vectors, max(self.config.top_k, _RERANK_K))
         timings["embed"] = time.perf_counter() - t0
         t0 = time.perf_counter()
         q_profile = LexicalProfile([question]) if question else None

@@ -99,21 +99,24 @@ def claim_features(
         position: Relative position of the claim in the answer, 0..1.
     """
     valid = [(float(s), int(i)) for s, i in zip(scores, chunk_ids, strict=True) if i >= 0]
-    best_scores = [s for s, _ in valid] or [0.0]
-    best_chunks = [i for _, i in valid]
-    top1 = best_scores[0]
-    margin = top1 - (best_scores[1] if len(best_scores) > 1 else 0.0)
+    raw_scores = [s for s, _ in valid] or [0.0]
+    top1 = raw_scores[0]
+    margin = top1 - (raw_scores[1] if len(raw_scores) > 1 else 0.0)
 
     profile = index.profile
     words = content_words(claim_text)
     q_words = question.words if question is not None else set()
     known = [w for w in words if w in profile.words or w in q_words]
     word_cov_all = len(known) / len(words) if words else 1.0
-    word_cov_best = 0.0
-    for ci in best_chunks:
+    # hybrid re-ranking of the retrieved chunks: dense similarity + share of claim words present
+    coverage = []
+    for _, ci in valid:
         chunk_words = index.chunk_profiles[ci].words
-        cov = sum(1 for w in words if w in chunk_words) / len(words) if words else 1.0
-        word_cov_best = max(word_cov_best, cov)
+        coverage.append(sum(1 for w in words if w in chunk_words) / len(words) if words else 1.0)
+    order = sorted(range(len(valid)), key=lambda j: -(valid[j][0] + coverage[j]) / 2)
+    best_chunks = [valid[j][1] for j in order]
+    best_scores = [valid[j][0] for j in order]
+    word_cov_best = max(coverage, default=0.0)
     grams = _bigrams(words)
     source_grams = _source_bigrams(index)
     bigram_cov = len(grams & source_grams) / len(grams) if grams else word_cov_all
@@ -138,7 +141,7 @@ def claim_features(
     features = np.array(
         [
             top1,
-            float(np.mean(best_scores)),
+            float(np.mean(raw_scores)),
             margin,
             word_cov_all,
             word_cov_best,

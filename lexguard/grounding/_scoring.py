@@ -48,11 +48,11 @@ def nli_probabilities(raw: Any, n: int) -> tuple[list[float], list[float | None]
     return entail, contra
 
 
-def _citations(claim: Claim, ev: ClaimEvidence, index: SourceIndex | None, method: str) -> list[Citation]:
+def _citations(claim: Claim, ev: ClaimEvidence, index: SourceIndex | None, method: str, k: int) -> list[Citation]:
     if index is None:
         return []
     out = []
-    for rank, (ci, score) in enumerate(zip(ev.best_chunks, ev.best_scores, strict=False)):
+    for rank, (ci, score) in enumerate(zip(ev.best_chunks[:k], ev.best_scores[:k], strict=False)):
         chunk = index.chunks[ci]
         out.append(
             Citation(
@@ -201,7 +201,7 @@ def build_result(
     findings: list[Finding] = []
     for claim, ev, p, method in zip(claims, evidence, support, methods, strict=True):
         p = float(p)
-        cites = _citations(claim, ev, index, method)
+        cites = _citations(claim, ev, index, method, config.top_k)
         verdict = judged.get(claim.index)
         if verdict is not None and isinstance(getattr(verdict, "score", None), int | float):
             w = config.judge_weight

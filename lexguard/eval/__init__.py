@@ -1,0 +1,27 @@
+"""Evaluation harness: run the support check over labelled data and report detection quality.
+
+Response level: precision/recall/F1 of the hallucinated class, balanced accuracy and AUROC (the
+score of a response is its largest claim hallucination probability). Span level: character
+overlap micro precision/recall/F1. Per task and overall, with latency per response.
+"""
+
+from lexguard.eval._baseline import CosineBaseline
+from lexguard.eval._data import EvalRow, load_rows
+from lexguard.eval._metrics import ResponseMetrics, SpanMetrics, auroc, response_metrics, span_metrics
+from lexguard.eval._runner import EvalReport, Prediction, TaskReport, evaluate, predict
+
+__all__ = [
+    "CosineBaseline",
+    "EvalReport",
+    "EvalRow",
+    "Prediction",
+    "ResponseMetrics",
+    "SpanMetrics",
+    "TaskReport",
+    "auroc",
+    "evaluate",
+    "load_rows",
+    "predict",
+    "response_metrics",
+    "span_metrics",
+]

@@ -1,0 +1,85 @@
+"""Labelled benchmark rows (the schema of RAGTruth-style JSONL files)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from lexguard._errors import InputError
+
+__all__ = ["EvalRow", "load_rows"]
+
+
+class EvalRow(BaseModel):
+    """One labelled response.
+
+    Attributes:
+        id: Row id.
+        task: Task name (``qa``, ``summarization``, ``data2text``, ...).
+        question: The user query or task instruction (``""`` when none).
+        sources: Passages the answer must be grounded in.
+        answer: The response under test.
+        label: ``supported`` or ``hallucinated``.
+        spans: Gold ``[start, end]`` character spans of hallucinated text in ``answer``.
+        meta: Anything else.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    id: str
+    task: str = "unknown"
+    question: str = ""
+    sources: list[str]
+    answer: str
+    label: str
+    spans: list[tuple[int, int]] = Field(default_factory=list)
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def hallucinated(self) -> bool:
+        """Whether the gold label is ``hallucinated``."""
+        return self.label == "hallucinated"
+
+
+def _read(path: Path) -> Iterator[str]:
+    if path.suffix == ".gz":
+        import gzip
+
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            yield from handle
+    else:
+        with path.open(encoding="utf-8") as handle:
+            yield from handle
+
+
+def load_rows(path: str | Path, *, limit: int | None = None) -> list[EvalRow]:
+    """Read a JSONL benchmark file (optionally gzipped).
+
+    Args:
+        path: The file.
+        limit: Read at most this many rows.
+
+    Raises:
+        InputError: If the file is missing or a line is not a valid row.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise InputError(f"benchmark file {path} does not exist; pass a JSONL file of labelled rows")
+    rows: list[EvalRow] = []
+    for number, line in enumerate(_read(path), start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(EvalRow.model_validate(json.loads(line)))
+        except (json.JSONDecodeError, ValidationError) as exc:
+            raise InputError(
+                f"{path}:{number} is not a valid benchmark row ({exc.__class__.__name__}: {exc}); "
+                "each line must be a JSON object with id, sources, answer, label and spans"
+            ) from exc
+        if limit is not None and len(rows) >= limit:
+            break
+    return rows

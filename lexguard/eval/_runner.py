@@ -1,0 +1,137 @@
+"""Run a checker over labelled rows and compute the metrics, per task and overall."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from lexguard._models import Source
+from lexguard.eval._data import EvalRow
+from lexguard.eval._metrics import ResponseMetrics, SpanMetrics, response_metrics, span_metrics
+
+__all__ = ["Prediction", "EvalReport", "TaskReport", "evaluate", "predict"]
+
+_FROZEN = ConfigDict(frozen=True)
+
+
+class Prediction(BaseModel):
+    """What a method predicted for one row."""
+
+    model_config = _FROZEN
+
+    id: str
+    task: str
+    hallucinated: bool
+    predicted: bool
+    score: float
+    gold_spans: list[tuple[int, int]]
+    spans: list[tuple[int, int]]
+    seconds: float
+    error: str | None = None
+
+
+class TaskReport(BaseModel):
+    """Metrics of one task (or of all rows)."""
+
+    model_config = _FROZEN
+
+    task: str
+    response: ResponseMetrics
+    span: SpanMetrics
+    latency_mean_s: float
+    latency_p50_s: float
+    latency_p95_s: float
+
+
+class EvalReport(BaseModel):
+    """Metrics per task and overall."""
+
+    model_config = _FROZEN
+
+    method: str
+    file: str = ""
+    overall: TaskReport
+    tasks: dict[str, TaskReport] = Field(default_factory=dict)
+    errors: int = 0
+
+
+def predict(checker: Any, row: EvalRow) -> Prediction:
+    """Run ``checker.check`` on one row and read its verdict, score and unsupported spans."""
+    sources = [Source(id=f"source-{i}", content=text) for i, text in enumerate(row.sources)]
+    started = time.perf_counter()
+    error = None
+    try:
+        is_baseline = checker.__class__.__name__ == "CosineBaseline"
+        result = checker.check(row.answer, row.sources if is_baseline else sources, row.question or None)
+        claims = list(result.claims)
+        score = float(result.hallucination_score)
+        if getattr(result, "inconclusive_reason", None) and not claims:
+            error = None  # no claims: nothing flagged
+    except Exception as exc:  # noqa: BLE001 - one broken row must not stop the run
+        claims, score, error = [], 0.0, f"{type(exc).__name__}: {exc}"
+    seconds = time.perf_counter() - started
+    spans = [c.span for c in claims if c.supported is False]
+    return Prediction(
+        id=row.id,
+        task=row.task,
+        hallucinated=row.hallucinated,
+        predicted=bool(spans),
+        score=score,
+        gold_spans=[tuple(s) for s in row.spans],
+        spans=spans,
+        seconds=seconds,
+        error=error,
+    )
+
+
+def _task_report(task: str, preds: Sequence[Prediction]) -> TaskReport:
+    seconds = sorted(p.seconds for p in preds)
+    return TaskReport(
+        task=task,
+        response=response_metrics([p.hallucinated for p in preds], [p.predicted for p in preds], [p.score for p in preds]),
+        span=span_metrics([p.gold_spans for p in preds], [p.spans for p in preds]),
+        latency_mean_s=statistics.fmean(seconds) if seconds else 0.0,
+        latency_p50_s=seconds[len(seconds) // 2] if seconds else 0.0,
+        latency_p95_s=seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))] if seconds else 0.0,
+    )
+
+
+def evaluate(
+    checker: Any,
+    rows: Sequence[EvalRow],
+    *,
+    method: str = "lexguard",
+    file: str = "",
+    on_row: Callable[[Prediction], None] | None = None,
+) -> tuple[EvalReport, list[Prediction]]:
+    """Evaluate ``checker`` (anything with ``check(answer, sources, question)``) on ``rows``.
+
+    Args:
+        checker: A :class:`~lexguard.grounding.SupportChecker` or a baseline.
+        rows: Labelled rows.
+        method: Name shown in the report.
+        file: The benchmark file, for the report.
+        on_row: Called after each row (progress bars).
+
+    Returns:
+        The report and the per-row predictions.
+    """
+    preds: list[Prediction] = []
+    for row in rows:
+        pred = predict(checker, row)
+        preds.append(pred)
+        if on_row is not None:
+            on_row(pred)
+    tasks = sorted({p.task for p in preds})
+    report = EvalReport(
+        method=method,
+        file=file,
+        overall=_task_report("overall", preds),
+        tasks={t: _task_report(t, [p for p in preds if p.task == t]) for t in tasks},
+        errors=sum(1 for p in preds if p.error),
+    )
+    return report, preds

