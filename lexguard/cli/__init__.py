@@ -10,7 +10,6 @@ import typer
 from lexguard.cli._citations import citations
 from lexguard.cli._demo import demo
 from lexguard.cli._eval import eval_command
-from lexguard.cli._eval import eval_command
 from lexguard.cli._mcp import mcp
 from lexguard.cli._validate import validate
 
@@ -25,7 +24,6 @@ app = typer.Typer(
 )
 app.command()(citations)
 app.command()(demo)
-app.command(name="eval")(eval_command)
 app.command(name="eval")(eval_command)
 app.command()(mcp)
 app.command()(validate)
