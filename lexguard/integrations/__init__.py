@@ -19,7 +19,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lexguard.integrations._demo_model import ExtractiveChatModel
+    from lexguard.integrations._demo_model import DEMO_PASSAGES, ExtractiveChatModel, KeywordRetriever
     from lexguard.integrations._events import (
         DECISION_EVENT,
         HALT_EVENT,
@@ -40,7 +40,9 @@ _LAZY = {
     "SENTENCE_EVENT": "lexguard.integrations._events",
     "aemit_event": "lexguard.integrations._events",
     "emit_event": "lexguard.integrations._events",
+    "DEMO_PASSAGES": "lexguard.integrations._demo_model",
     "ExtractiveChatModel": "lexguard.integrations._demo_model",
+    "KeywordRetriever": "lexguard.integrations._demo_model",
     "GroundingMiddleware": "lexguard.integrations._middleware",
     "GroundingState": "lexguard.integrations._middleware",
     "SentenceStreamer": "lexguard.integrations._streaming",
