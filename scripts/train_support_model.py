@@ -119,7 +119,7 @@ def featurise(rows: list[dict], config: GroundingConfig, cache_path: Path) -> di
         texts += [c.text for c in chunks] + [strip_markdown(c.text) or c.text for c in claims]
         prepared.append((row, sources, claims))
     checker = SupportChecker(config.model_copy(update={"cache_size": 0}), encoder=DictEncoder(embed_all(texts, cache_path)))
-    feats, labels, strict, groups, tasks = [], [], [], [], []
+    feats, labels, strict, groups, tasks, spans = [], [], [], [], [], []
     for n, (row, sources, claims) in enumerate(prepared):
         if not claims:
             continue
@@ -130,12 +130,16 @@ def featurise(rows: list[dict], config: GroundingConfig, cache_path: Path) -> di
             strict.append(bool(ev.unknown_numbers or ev.unknown_entities or ev.unknown_quotes))
             groups.append(n)
             tasks.append(row["task"])
+            spans.append(claim.span)
     return {
         "X": np.stack(feats),
         "y": np.array(labels),
         "strict": np.array(strict),
         "group": np.array(groups),
         "task": np.array(tasks),
+        "span": np.array(spans).reshape(-1, 2),
+        "gold_spans": [[tuple(x) for x in r["spans"]] for r, _, _ in prepared],
+        "row_task": np.array([r["task"] for r, _, _ in prepared]),
         "response_label": np.array([1 if r["label"] == "hallucinated" else 0 for r, _, _ in prepared]),
     }
 
@@ -151,6 +155,29 @@ def balanced_accuracy(truth: np.ndarray, flagged: np.ndarray) -> float:
     tpr = flagged[truth == 1].mean() if (truth == 1).any() else 0.0
     tnr = (~flagged[truth == 0]).mean() if (truth == 0).any() else 0.0
     return float((tpr + tnr) / 2)
+
+
+def report_oof(data: dict, p: np.ndarray, threshold: float) -> None:
+    """Print out-of-fold response and span metrics per task (training data only)."""
+    from lexguard.eval import response_metrics, span_metrics
+
+    n = len(data["response_label"])
+    flagged = p < threshold
+    pred_spans: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for g, span, f in zip(data["group"], data["span"], flagged, strict=True):
+        if f:
+            pred_spans[g].append((int(span[0]), int(span[1])))
+    resp = response_scores(p, data["group"], n)
+    for task in [*sorted(set(data["row_task"])), "overall"]:
+        idx = [i for i in range(n) if task == "overall" or data["row_task"][i] == task]
+        rm = response_metrics(
+            [bool(data["response_label"][i]) for i in idx], [bool(pred_spans[i]) for i in idx], [1 - resp[i] for i in idx]
+        )
+        sm = span_metrics([data["gold_spans"][i] for i in idx], [pred_spans[i] for i in idx])
+        print(
+            f"  OOF {task:14s} P {rm.precision:.3f} R {rm.recall:.3f} F1 {rm.f1:.3f} "
+            f"bal {rm.balanced_accuracy:.3f} AUROC {rm.auroc or 0:.3f} span F1 {sm.f1:.3f}"
+        )
 
 
 def main() -> None:
@@ -196,6 +223,8 @@ def main() -> None:
     bal_acc, threshold, strict_best = best
     resp = response_scores(oof, groups, len(truth))
     print(f"response AUROC (OOF, model only) {roc_auc_score(truth, 1 - resp):.3f}")
+    p_final = np.where(data["strict"], 0.0, oof) if strict_best else oof
+    report_oof(data, p_final, threshold)
 
     final = LogisticRegression(C=1.0, max_iter=2000).fit(Z, y)
     model = SupportModel(
