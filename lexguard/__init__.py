@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         Verdict,
     )
     from lexguard._state import GuardState
+    from lexguard.integrations._middleware import GroundingMiddleware
 
 _LAZY = {
     "AttemptRecord": "lexguard._models",
@@ -55,6 +56,7 @@ _LAZY = {
     "GuardedRunnable": "lexguard._guard",
     "build_guard_graph": "lexguard._graph",
     "guard_graph_builder": "lexguard._graph",
+    "GroundingMiddleware": "lexguard.integrations._middleware",
 }
 
 __all__ = [
@@ -65,6 +67,7 @@ __all__ = [
     "Finding",
     "FindingKind",
     "GeneratorError",
+    "GroundingMiddleware",
     "Guard",
     "GuardConfig",
     "GuardState",
