@@ -145,3 +145,13 @@ async def test_decision_events_on_the_async_path():
     events = Events()
     await guard(max_retries=0).ainvoke("It was painted gold in 1990.", {"callbacks": [events]})
     assert [d["verdict"] for d in events.named(DECISION_EVENT)] == ["fallback"]
+
+
+async def test_abatch_and_gather_in_one_loop_keep_inputs_apart():
+    g = guard(max_retries=0, repair_without_generator=False)
+    inputs = [{"answer": "The bridge opened in 1932.", "sources": SOURCES},
+              {"answer": "The bridge opened in 1932.", "sources": ["Something else entirely."]}] * 3
+    batched = await g.abatch(inputs)
+    gathered = await asyncio.gather(*(g.ainvoke(i) for i in inputs))
+    for reports in (batched, gathered):
+        assert [r.accepted for r in reports] == [True, False] * 3
