@@ -229,6 +229,9 @@ class _OnnxRuntime:
         options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3
+        # no busy-waiting between operators: on a shared 2-core box spinning threads fight the
+        # application (and each other); measured 1.7x faster under load, no loss when idle
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self.session = ort.InferenceSession(
             str(onnx_file), options, providers=["CPUExecutionProvider"]
         )
