@@ -47,6 +47,9 @@ FEATURE_NAMES: tuple[str, ...] = (
     "unknown_quotes",
     "negation_mismatch",
     "position",
+    "novel_words",
+    "structured_source",
+    "negative_attribute",
 )
 
 
@@ -135,6 +138,10 @@ def claim_features(
 
     best_text = index.chunks[best_chunks[0]].text if best_chunks else ""
     negation_mismatch = float(has_negation(claim_text) != has_negation(best_text)) if best_chunks else 0.0
+    word_set = set(words)
+    negative_attribute = float(
+        not has_negation(claim_text) and any(key <= word_set for key in index.negative_keys)
+    )
     plain = strip_markdown(claim_text).strip().rstrip(".!?").strip()
     exact = len(plain) > 20 and any(plain in c.text for c in index.chunks)
 
@@ -155,6 +162,9 @@ def claim_features(
             float(min(len(unknown_q), 3)),
             negation_mismatch,
             position,
+            float(min(len(words) - len(known), 6)),
+            float(index.structured),
+            negative_attribute,
         ],
         dtype=np.float64,
     )
@@ -258,10 +268,10 @@ class SupportModel:
 
 # Hand-set fallback used only when the shipped JSON is missing (e.g. before training).
 _FALLBACK = SupportModel(
-    coef=[1.2, 0.4, 0.1, 1.0, 0.6, 0.4, 0.0, 0.0, -0.8, -0.6, 0.0, -0.8, -0.6, -0.3, 0.0],
+    coef=[1.2, 0.4, 0.1, 1.0, 0.6, 0.4, 0.0, 0.0, -0.8, -0.6, 0.0, -0.8, -0.6, -0.3, 0.0, -0.3, -0.3, -0.5],
     intercept=1.5,
-    mean=[0.6, 0.5, 0.1, 0.85, 0.7, 0.6, 2.0, 0.3, 0.1, 0.05, 0.5, 0.1, 0.02, 0.2, 0.5],
-    scale=[0.15, 0.15, 0.1, 0.15, 0.2, 0.25, 0.6, 0.45, 0.3, 0.2, 0.5, 0.25, 0.15, 0.4, 0.3],
+    mean=[0.6, 0.5, 0.1, 0.85, 0.7, 0.6, 2.0, 0.3, 0.1, 0.05, 0.5, 0.1, 0.02, 0.2, 0.5, 1.0, 0.3, 0.05],
+    scale=[0.15, 0.15, 0.1, 0.15, 0.2, 0.25, 0.6, 0.45, 0.3, 0.2, 0.5, 0.25, 0.15, 0.4, 0.3, 1.0, 0.45, 0.2],
     threshold=0.5,
     meta={"source": "hand-set fallback"},
 )

@@ -15,7 +15,7 @@ import numpy as np
 import regex
 
 from lexguard._models import Source
-from lexguard.grounding._lexical import LexicalProfile, numbers
+from lexguard.grounding._lexical import LexicalProfile, content_words, numbers
 from lexguard.grounding._sentences import split_sentences
 
 __all__ = ["Chunk", "SourceIndex", "SourceIndexCache", "chunk_sources", "sources_key"]
@@ -60,13 +60,43 @@ def _parse_record(content: str) -> Any | None:
     return None
 
 
+_FALSY = frozenset({"none", "null", "false", "no", "n/a", ""})
+
+
+def _key_name(key: Any) -> str:
+    return regex.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", str(key)).strip()
+
+
+def _nested(item: Any) -> Any:
+    """Parse string values that hold a dict literal (``"{'garage': False}"``)."""
+    if isinstance(item, str) and item.strip().startswith("{"):
+        parsed = _parse_record(item)
+        return parsed if parsed is not None else item
+    return item
+
+
+def negative_keys(value: Any) -> list[str]:
+    """Leaf key names of a record whose value is false or empty (``OutdoorSeating: False``)."""
+    out: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            item = _nested(item)
+            if isinstance(item, dict | list):
+                out += negative_keys(item)
+            elif item is None or item is False or (isinstance(item, str) and item.strip().lower() in _FALSY):
+                out.append(_key_name(key))
+    elif isinstance(value, list):
+        for item in value:
+            out += negative_keys(item)
+    return out
+
+
 def _flatten(value: Any, prefix: str = "") -> list[str]:
     """Turn a JSON-like record into readable ``"key: value"`` lines."""
     lines: list[str] = []
     if isinstance(value, dict):
         for key, item in value.items():
-            name = regex.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", str(key)).strip()
-            lines += _flatten(item, f"{prefix} {name}".strip())
+            lines += _flatten(_nested(item), f"{prefix} {_key_name(key)}".strip())
     elif isinstance(value, list):
         for item in value:
             lines += _flatten(item, prefix)
@@ -162,6 +192,15 @@ class SourceIndex:
         self.profile = LexicalProfile(c.text for c in chunks)
         self.chunk_profiles = [LexicalProfile([c.text]) for c in chunks]
         self.chunk_numbers = [{m.key for m in numbers(c.text)} for c in chunks]
+        self.structured = any(c.span is None for c in chunks)
+        self.negative_keys: list[frozenset[str]] = []
+        for source in self.sources:
+            record = _parse_record(source.content)
+            if record is not None:
+                for name in negative_keys(record):
+                    words = frozenset(content_words(name))
+                    if words:
+                        self.negative_keys.append(words)
         self._faiss: Any = None
         self.lock = threading.Lock()
 
