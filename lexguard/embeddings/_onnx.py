@@ -217,7 +217,9 @@ def export_onnx(model_path: str, *, quantize: bool = False, cache_dir: Path | No
 class _OnnxRuntime:
     """A loaded ONNX session with its tokenizer."""
 
-    def __init__(self, model_path: str, *, quantize: bool, batch_size: int) -> None:
+    def __init__(
+        self, model_path: str, *, quantize: bool, batch_size: int, max_batch_tokens: int
+    ) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
@@ -241,16 +243,32 @@ class _OnnxRuntime:
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(max_length=_max_seq_length(folder))
         self.batch_size = batch_size
+        self.max_batch_tokens = max_batch_tokens
         self.onnx_file = onnx_file
+
+    def _batches(self, lengths: np.ndarray) -> list[np.ndarray]:
+        """Row groups in length order, each at most ``batch_size`` rows and ``max_batch_tokens``
+        padded tokens: similar lengths together, so padding stays small."""
+        batches: list[np.ndarray] = []
+        current: list[int] = []
+        for row in np.argsort(lengths, kind="stable"):
+            if current and (
+                len(current) >= self.batch_size
+                or (len(current) + 1) * int(lengths[row]) > self.max_batch_tokens
+            ):
+                batches.append(np.array(current))
+                current = []
+            current.append(int(row))
+        if current:
+            batches.append(np.array(current))
+        return batches
 
     def embed(self, texts: list[str]) -> np.ndarray:
         encodings = self.tokenizer.encode_batch(texts, add_special_tokens=True)
         ids = [e.ids for e in encodings]
         lengths = np.fromiter((len(i) for i in ids), dtype=np.int64, count=len(ids))
-        order = np.argsort(lengths, kind="stable")  # similar lengths together: little padding
         out = np.empty((len(texts), self.dimension), dtype=np.float32)
-        for start in range(0, len(texts), self.batch_size):
-            rows = order[start : start + self.batch_size]
+        for rows in self._batches(lengths):
             width = int(lengths[rows].max())
             input_ids = np.zeros((len(rows), width), dtype=np.int64)
             for r, row in enumerate(rows):
@@ -276,7 +294,9 @@ class OnnxEncoder(CachedEncoder):
     Args:
         model: A local sentence-transformers folder; ``None`` selects the bundled all-MiniLM-L6-v2.
         quantize: Use dynamic int8 quantisation (faster, small drift; see the README).
-        batch_size: Texts per forward pass (texts are sorted by length first).
+        batch_size: At most this many texts per forward pass (texts are sorted by length first).
+        max_batch_tokens: At most this many padded tokens per forward pass; small batches of
+            similar length were fastest on 2 cores (8 / 512: ~35% faster than 32 unbounded).
         cache_size: How many text embeddings to keep (LRU); 0 disables the cache.
     """
 
@@ -285,13 +305,15 @@ class OnnxEncoder(CachedEncoder):
         model: str | None = None,
         *,
         quantize: bool = False,
-        batch_size: int = 32,
+        batch_size: int = 8,
+        max_batch_tokens: int = 512,
         cache_size: int = 20_000,
     ) -> None:
         super().__init__(cache_size=cache_size)
         self.name, self.model_path = resolve_model_path(model)
         self.quantize = quantize
         self.batch_size = batch_size
+        self.max_batch_tokens = max_batch_tokens
         self.backend = "onnx-int8" if quantize else "onnx"
         self._runtime: _OnnxRuntime | SentenceTransformerEncoder | None = None
         self._lock = threading.Lock()
@@ -302,7 +324,10 @@ class OnnxEncoder(CachedEncoder):
                 if self._runtime is None:
                     try:
                         self._runtime = _OnnxRuntime(
-                            self.model_path, quantize=self.quantize, batch_size=self.batch_size
+                            self.model_path,
+                            quantize=self.quantize,
+                            batch_size=self.batch_size,
+                            max_batch_tokens=self.max_batch_tokens,
                         )
                     except Exception as exc:  # never fail a request over the fast path
                         warnings.warn(
