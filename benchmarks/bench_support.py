@@ -88,7 +88,7 @@ def import_time(statement: str) -> dict[str, Any]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def child_cold(data: str, rows_after: int) -> None:
+def child_cold(data: str, rows_after: int, spawned: float) -> None:
     start = time.perf_counter()
     import lexguard  # noqa: F401
     from lexguard.grounding import SupportChecker
@@ -99,6 +99,7 @@ def child_cold(data: str, rows_after: int) -> None:
     first = rows[0]
     checker.check(first["answer"], first["sources"], first["question"] or None)
     first_done = time.perf_counter()
+    since_spawn = time.time() - spawned
     for row in rows[1:]:
         checker.check(row["answer"], row["sources"], row["question"] or None)
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -108,6 +109,7 @@ def child_cold(data: str, rows_after: int) -> None:
                 "import_s": imported - start,
                 "load_and_first_check_s": first_done - imported,
                 "cold_s": first_done - start,
+                "since_spawn_s": since_spawn,
                 "peak_rss_mb": peak_kb / 1024,
                 "rows": len(rows),
                 "backend": getattr(checker.encoder, "backend", "?"),
@@ -117,15 +119,14 @@ def child_cold(data: str, rows_after: int) -> None:
     )
 
 
-def run_child(args: list[str]) -> tuple[dict[str, Any], float]:
-    started = time.perf_counter()
+def run_child(args: list[str], env: dict[str, str] | None = None) -> dict[str, Any]:
+    command = [sys.executable, __file__, *args, "--spawned", repr(time.time())]
     done = subprocess.run(
-        [sys.executable, __file__, *args], capture_output=True, text=True, timeout=900, cwd=REPO
+        command, capture_output=True, text=True, timeout=900, cwd=REPO, env=env
     )
-    wall = time.perf_counter() - started
     if done.returncode != 0:
         raise RuntimeError(done.stderr[-2000:])
-    return json.loads(done.stdout.strip().splitlines()[-1]), wall
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 # ---------------------------------------------------------------------- in-process sections
@@ -175,6 +176,7 @@ def warm_latencies(checker: Any, rows: list[dict[str, Any]]) -> list[dict[str, A
                 "retry": retry,
                 "repeat": repeat,
                 "embed": result.timings.get("embed", 0.0),
+                "steps": dict(result.timings),
                 "texts": info.misses,
                 "claims": len(result.claims),
                 "answer_chars": len(row["answer"]),
@@ -249,13 +251,15 @@ def main() -> None:
     parser.add_argument("--skip-subprocess", action="store_true")
     parser.add_argument("--skip-plain", action="store_true")
     parser.add_argument("--skip-backends", action="store_true")
+    parser.add_argument("--skip-export", action="store_true", help="skip the first-use export timing")
     parser.add_argument("--child", choices=["cold"], help=argparse.SUPPRESS)
     parser.add_argument("--rows-after", type=int, default=20, help=argparse.SUPPRESS)
+    parser.add_argument("--spawned", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.backend:
         os.environ["LEXGUARD_ENCODER_BACKEND"] = args.backend
     if args.child == "cold":
-        return child_cold(args.data, args.rows_after)
+        return child_cold(args.data, args.rows_after, args.spawned or time.time())
 
     rows = load_rows(Path(args.data), args.limit or None)
     started = time.perf_counter()
@@ -280,14 +284,22 @@ def main() -> None:
             median_import = statistics.median(p["import_s"] for p in probes)
             print(f"`{statement}`: {ms(median_import)} (median of 5 fresh processes), "
                   f"torch/sentence-transformers/onnxruntime loaded: {probes[0]['heavy'] or 'none'}")
-        cold, wall = run_child(["--child", "cold", args.data, "--rows-after", str(args.rows_after)])
+        cold = run_child(["--child", "cold", args.data, "--rows-after", str(args.rows_after)])
         print(
             f"cold start (fresh process, ONNX export already cached): import {ms(cold['import_s'])}"
             f" + model load and first check {ms(cold['load_and_first_check_s'])}"
-            f" = {cold['cold_s']:.2f} s (process wall incl. interpreter {wall:.2f} s);"
+            f" = {cold['cold_s']:.2f} s ({cold['since_spawn_s']:.2f} s from process spawn);"
             f" backend {cold['backend']}, torch imported: {cold['torch_loaded']}"
         )
         print(f"peak RSS after {cold['rows']} checks: {cold['peak_rss_mb']:.0f} MB")
+        if not args.skip_export and str(cold["backend"]).startswith("onnx"):
+            import tempfile
+
+            with tempfile.TemporaryDirectory() as empty_cache:
+                env = {**os.environ, "LEXGUARD_CACHE_DIR": empty_cache}
+                first = run_child(["--child", "cold", args.data, "--rows-after", "0"], env)
+            print(f"first use ever (empty cache: ONNX export with torch, then as above): "
+                  f"{first['cold_s']:.1f} s, peak RSS {first['peak_rss_mb']:.0f} MB (one-time)")
 
     for row in rows[:3]:  # warm-up
         checker.check(row["answer"], row["sources"], row["question"] or None)
@@ -299,6 +311,9 @@ def main() -> None:
           f"{ms(percentile([r['embed'] for r in records], 50))}; texts embedded p50 "
           f"{percentile([r['texts'] for r in records], 50):.0f}, claims p50 "
           f"{percentile([r['claims'] for r in records], 50):.0f}")
+    steps = sorted({k for r in records for k in r["steps"]})
+    print("- fresh, p50 per step: " + ", ".join(
+        f"{k} {ms(percentile([r['steps'].get(k, 0.0) for r in records], 50))}" for k in steps))
     print(f"- CPU time per fresh response (all threads; load-independent cost): p50 "
           f"{ms(percentile([r['fresh_cpu'] for r in records], 50))}")
     print(f"- retry with cached sources (new answer text): p50 "

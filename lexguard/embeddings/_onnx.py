@@ -1,6 +1,7 @@
 """ONNX Runtime encoder: the sentence-transformers model exported once, then run without torch.
 
-The model is exported with ``torch.onnx.export`` at first use and cached under
+The model is exported with ``torch.onnx.export`` at first use (in a child process, so torch never
+loads into the application) and cached under
 ``$LEXGUARD_CACHE_DIR/onnx/<fingerprint>/`` (default ``~/.cache/lexguard/onnx/...``); later
 processes load the cached file with ``onnxruntime`` and tokenise with the ``tokenizers`` fast
 tokenizer, so neither ``torch`` nor ``transformers`` is imported. Pooling (attention-masked mean)
@@ -179,6 +180,29 @@ def _quantize(source: Path, target: Path) -> None:
             os.unlink(tmp)
 
 
+_EXPORT_SCRIPT = (
+    "import sys; from pathlib import Path; from lexguard.embeddings import _onnx; "
+    "_onnx._export_fp32(Path(sys.argv[1]), Path(sys.argv[2]))"
+)
+
+
+def _run_export(folder: Path, target: Path) -> None:
+    """Export in a child process, so torch never enters (and bloats) the calling process."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _EXPORT_SCRIPT, str(folder), str(target)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "HF_HUB_OFFLINE": os.environ.get("HF_HUB_OFFLINE", "1")},
+    )
+    if done.returncode != 0 or not target.is_file():
+        tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
+        raise RuntimeError(f"export process failed: {' | '.join(tail) or done.returncode}")
+
+
 def export_onnx(model_path: str, *, quantize: bool = False, cache_dir: Path | None = None) -> Path:
     """Export a sentence-transformers folder to ONNX once and return the cached file.
 
@@ -199,7 +223,7 @@ def export_onnx(model_path: str, *, quantize: bool = False, cache_dir: Path | No
     fp32 = target_dir / "model.onnx"
     try:
         if not fp32.is_file():
-            _export_fp32(folder, fp32)
+            _run_export(folder, fp32)
         if not quantize:
             return fp32
         int8 = target_dir / "model.int8.onnx"

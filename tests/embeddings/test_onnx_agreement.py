@@ -81,7 +81,7 @@ def test_second_load_reuses_the_cached_export(cache_dir: Path, monkeypatch: pyte
     def _no_export(*_: object) -> None:
         raise AssertionError("exported again although a cached file exists")
 
-    monkeypatch.setattr(_onnx, "_export_fp32", _no_export)
+    monkeypatch.setattr(_onnx, "_run_export", _no_export)
     encoder = OnnxEncoder(cache_size=0)
     assert encoder.load() == "onnx"
     assert export_onnx(encoder.model_path) == first
