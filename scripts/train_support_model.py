@@ -127,7 +127,7 @@ def featurise(rows: list[dict], config: GroundingConfig, cache_path: Path) -> di
         for claim, ev in zip(claims, scored.evidence, strict=True):
             feats.append(ev.features)
             labels.append(0 if overlaps(claim.span, row["spans"]) else 1)
-            strict.append(bool(ev.unknown_numbers or ev.unknown_entities or ev.unknown_quotes))
+            strict.append(bool(ev.unknown_numbers or ev.unknown_quotes or ev.unknown_entities))  # strict_*
             groups.append(n)
             tasks.append(row["task"])
             spans.append(claim.span)
@@ -188,8 +188,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--cache", default="/tmp/lexguard_train_embeddings.npz")
     parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--model", choices=["gbdt", "logistic"], default="gbdt")
     args = parser.parse_args()
 
+    from sklearn.ensemble import GradientBoostingClassifier
     from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import log_loss, roc_auc_score
     from sklearn.model_selection import GroupKFold
@@ -204,10 +206,18 @@ def main() -> None:
     scale[scale == 0] = 1.0
     Z = (X - mean) / scale
 
+    def make():  # noqa: ANN202
+        if args.model == "gbdt":
+            return GradientBoostingClassifier(
+                n_estimators=150, max_depth=3, learning_rate=0.05, subsample=0.8, random_state=args.seed
+            )
+        return LogisticRegression(C=1.0, max_iter=2000)
+
+    inputs = X if args.model == "gbdt" else Z
     oof = np.zeros(len(y))
     for train_idx, test_idx in GroupKFold(n_splits=5).split(Z, y, groups):
-        fold = LogisticRegression(C=1.0, max_iter=2000).fit(Z[train_idx], y[train_idx])
-        oof[test_idx] = fold.predict_proba(Z[test_idx])[:, 1]
+        fold = make().fit(inputs[train_idx], y[train_idx])
+        oof[test_idx] = fold.predict_proba(inputs[test_idx])[:, 1]
     print(f"claim-level OOF AUROC (unsupported) {roc_auc_score(1 - y, 1 - oof):.3f}, log loss {log_loss(y, oof):.3f}")
 
     truth = data["response_label"]
@@ -226,15 +236,35 @@ def main() -> None:
     p_final = np.where(data["strict"], 0.0, oof) if strict_best else oof
     report_oof(data, p_final, threshold)
 
-    final = LogisticRegression(C=1.0, max_iter=2000).fit(Z, y)
+    final = make().fit(inputs, y)
+    lr_model = final if args.model == "logistic" else LogisticRegression(C=1.0, max_iter=2000).fit(Z, y)
+    trees, intercept, rate = None, float(lr_model.intercept_[0]), 1.0
+    if args.model == "gbdt":
+        prior = float(final.init_.class_prior_[1])
+        intercept, rate = float(np.log(prior / (1 - prior))), float(final.learning_rate)
+        trees = []
+        for (estimator,) in final.estimators_:
+            t = estimator.tree_
+            trees.append(
+                {
+                    "feature": [int(f) if f >= 0 else -1 for f in t.feature],
+                    "threshold": [round(float(v), 6) for v in t.threshold],
+                    "left": [int(v) for v in t.children_left],
+                    "right": [int(v) for v in t.children_right],
+                    "value": [round(float(v), 6) for v in t.value[:, 0, 0]],
+                }
+            )
     model = SupportModel(
-        coef=final.coef_[0].tolist(),
-        intercept=float(final.intercept_[0]),
+        coef=lr_model.coef_[0].tolist(),
+        intercept=intercept,
+        trees=trees,
+        learning_rate=rate,
         mean=mean.tolist(),
         scale=scale.tolist(),
         threshold=round(threshold, 2),
         names=FEATURE_NAMES,
         meta={
+            "model": args.model,
             "trained_on": "RAGTruth train split minus ragtruth_dev.jsonl ids, quality=good",
             "responses": int(len(truth)),
             "claims": int(len(y)),
@@ -246,7 +276,10 @@ def main() -> None:
             "licence_of_data": "RAGTruth, MIT (Niu et al. 2024, arXiv:2401.00396)",
         },
     )
-    for name, weight in zip(FEATURE_NAMES, final.coef_[0], strict=True):
+    check = model.predict(X[:200])
+    expected = final.predict_proba(inputs[:200])[:, 1]
+    assert np.allclose(check, expected, atol=1e-4), "exported model disagrees with the trained one"
+    for name, weight in zip(FEATURE_NAMES, lr_model.coef_[0], strict=True):
         print(f"  {name:22s} {weight:+.3f}")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(model.to_json() + "\n", encoding="utf-8")

@@ -195,17 +195,24 @@ def _source_bigrams(index: SourceIndex) -> set[str]:
 
 
 class SupportModel:
-    """Logistic regression mapping claim features to a support probability.
+    """Maps claim features to a calibrated support probability.
+
+    Two kinds: ``logistic`` (weights on standardised features) and ``gbdt`` (small gradient
+    boosted trees on raw features, evaluated with numpy). Both are trained with log loss by
+    ``scripts/train_support_model.py``.
 
     Args:
-        coef: One weight per feature (on standardised features).
-        intercept: The bias.
+        coef: One weight per feature on standardised features (``logistic``).
+        intercept: The bias (``logistic``) or the initial log-odds (``gbdt``).
         mean: Feature means used for standardisation.
         scale: Feature standard deviations used for standardisation.
         threshold: Support probability below which a claim counts as unsupported, as tuned on
             the training data.
         names: Feature names (must equal :data:`FEATURE_NAMES`).
         meta: Training details (data, sizes, metrics).
+        trees: The trees of a ``gbdt`` model: dicts of parallel lists ``feature``,
+            ``threshold``, ``left``, ``right``, ``value`` (leaves have ``feature == -1``).
+        learning_rate: Shrinkage of the trees.
     """
 
     def __init__(
@@ -217,6 +224,8 @@ class SupportModel:
         threshold: float = 0.5,
         names: tuple[str, ...] = FEATURE_NAMES,
         meta: dict | None = None,
+        trees: list[dict] | None = None,
+        learning_rate: float = 1.0,
     ) -> None:
         if tuple(names) != FEATURE_NAMES:
             raise ModelLoadError(
@@ -229,26 +238,55 @@ class SupportModel:
         self.scale = np.where(np.asarray(scale, dtype=np.float64) > 0, scale, 1.0)
         self.threshold = float(threshold)
         self.meta = meta or {}
+        self.learning_rate = float(learning_rate)
+        self.trees = [{k: np.asarray(v) for k, v in tree.items()} for tree in trees or []]
+
+    @property
+    def kind(self) -> str:
+        """``gbdt`` or ``logistic``."""
+        return "gbdt" if self.trees else "logistic"
+
+    def _tree_sum(self, features: np.ndarray) -> np.ndarray:
+        total = np.zeros(len(features))
+        rows = np.arange(len(features))
+        for tree in self.trees:
+            node = np.zeros(len(features), dtype=np.int64)
+            while True:
+                feat = tree["feature"][node]
+                inner = feat >= 0
+                if not inner.any():
+                    break
+                go_left = features[rows, np.where(inner, feat, 0)] <= tree["threshold"][node]
+                nxt = np.where(go_left, tree["left"][node], tree["right"][node])
+                node = np.where(inner, nxt, node)
+            total += tree["value"][node]
+        return total
 
     def predict(self, features: np.ndarray) -> np.ndarray:
         """Support probabilities for an ``(n, n_features)`` array."""
-        features = np.atleast_2d(features)
-        z = ((features - self.mean) / self.scale) @ self.coef + self.intercept
+        features = np.atleast_2d(np.asarray(features, dtype=np.float64))
+        if self.trees:
+            z = self.intercept + self.learning_rate * self._tree_sum(features)
+        else:
+            z = ((features - self.mean) / self.scale) @ self.coef + self.intercept
         return 1.0 / (1.0 + np.exp(-z))
 
     def to_json(self) -> str:
         """Serialise the model."""
         return json.dumps(
             {
+                "kind": self.kind,
                 "names": list(FEATURE_NAMES),
                 "coef": self.coef.tolist(),
                 "intercept": self.intercept,
                 "mean": self.mean.tolist(),
                 "scale": self.scale.tolist(),
                 "threshold": self.threshold,
+                "learning_rate": self.learning_rate,
+                "trees": [{k: v.tolist() for k, v in tree.items()} for tree in self.trees],
                 "meta": self.meta,
             },
-            indent=2,
+            separators=(",", ":"),
         )
 
     @classmethod
@@ -263,6 +301,8 @@ class SupportModel:
             data.get("threshold", 0.5),
             tuple(data["names"]),
             data.get("meta"),
+            data.get("trees"),
+            data.get("learning_rate", 1.0),
         )
 
 

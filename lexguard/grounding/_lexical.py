@@ -73,7 +73,7 @@ _NOT_ENTITIES = frozenset(
     i i'm i've i'd i'll a an the this that these those it its he she they we you my our your his
     her their however overall additionally furthermore moreover also based according in on at for
     to of and or but if while when where what which who how why there here yes no not
-    mr mrs ms dr prof st monday tuesday wednesday thursday friday saturday sunday
+    mr mrs ms dr prof st am pm a.m p.m step monday tuesday wednesday thursday friday saturday sunday
     passage passages article summary source sources answer question note
     """.split()
 )
@@ -171,9 +171,9 @@ def entities(text: str) -> list[Mention]:
         end = start + len(surface)
         if len(surface) < 2:
             continue
-        at_sentence_start = regex.search(r"(?:^|[.!?:;\n\"\u201c(]\s*)$", text[:start]) is not None
-        if at_sentence_start and len(words) == 1 and surface.lower() in STOPWORDS:
-            continue
+        at_sentence_start = regex.search(r"(?:^|[.!?:;\n\"\u201c(*\-\u2022]\s*)$", text[:start]) is not None
+        if at_sentence_start and len(surface.split()) == 1:
+            continue  # "Customers ...", "Despite ...": capitalised because first, rarely a name
         out.append(Mention(surface, (start, end), _norm(surface)))
     return out
 
@@ -202,6 +202,22 @@ def content_words(text: str) -> list[str]:
     return [_stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
 
 
+_US_STATES = {
+    "alabama": "al", "alaska": "ak", "arizona": "az", "arkansas": "ar", "california": "ca",
+    "colorado": "co", "connecticut": "ct", "delaware": "de", "florida": "fl", "georgia": "ga",
+    "hawaii": "hi", "idaho": "id", "illinois": "il", "indiana": "in", "iowa": "ia", "kansas": "ks",
+    "kentucky": "ky", "louisiana": "la", "maine": "me", "maryland": "md", "massachusetts": "ma",
+    "michigan": "mi", "minnesota": "mn", "mississippi": "ms", "missouri": "mo", "montana": "mt",
+    "nebraska": "ne", "nevada": "nv", "new hampshire": "nh", "new jersey": "nj", "new mexico": "nm",
+    "new york": "ny", "north carolina": "nc", "north dakota": "nd", "ohio": "oh", "oklahoma": "ok",
+    "oregon": "or", "pennsylvania": "pa", "rhode island": "ri", "south carolina": "sc",
+    "south dakota": "sd", "tennessee": "tn", "texas": "tx", "utah": "ut", "vermont": "vt",
+    "virginia": "va", "washington": "wa", "west virginia": "wv", "wisconsin": "wi", "wyoming": "wy",
+}  # fmt: skip
+"""US state names and their postal codes (addresses often give only the code)."""
+_STATE_KEYS = {" ".join(_stem(w) for w in name.split()): name for name in _US_STATES}
+
+
 class LexicalProfile:
     """Pre-computed lexical facts of a set of source texts, for fast membership tests.
 
@@ -215,6 +231,7 @@ class LexicalProfile:
         self.text = _norm(joined)
         self.padded = f" {self.text} "
         self.words = set(content_words(joined))
+        self.squashed = self.text.replace(" ", "")
         self.numbers = {m.key for m in numbers(joined)}
 
     def has_phrase(self, key: str) -> bool:
@@ -224,6 +241,11 @@ class LexicalProfile:
     def has_entity(self, key: str) -> bool:
         """Whether an entity (normalised) occurs, or all of its words occur in the texts."""
         if self.has_phrase(key):
+            return True
+        if len(key) >= 4 and key.replace(" ", "") in self.squashed:
+            return True  # "WiFi" vs "Wi Fi", "Wal-Mart" vs "Walmart"
+        state = _US_STATES.get(_STATE_KEYS.get(key, ""))
+        if state and self.has_phrase(state):
             return True
         words = [w for w in key.split() if w not in STOPWORDS]
         return bool(words) and all(w in self.words or f" {w} " in self.padded for w in words)

@@ -210,7 +210,9 @@ def build_result(
             llm_cite = to_citation(claim, _chunk_sources(index, ev)) if callable(to_citation) else None
             if llm_cite is not None:
                 cites = [llm_cite, *cites]
-        strict_hit = config.strict_values and bool(ev.unknown_numbers or ev.unknown_entities or ev.unknown_quotes)
+        strict_hit = (config.strict_values and bool(ev.unknown_numbers or ev.unknown_quotes)) or (
+            config.strict_entities and bool(ev.unknown_entities)
+        )
         supported = p >= threshold and not strict_hit
         if strict_hit:
             p = min(p, max(0.0, threshold - 0.01))  # the lexical evidence overrides the model

@@ -25,7 +25,10 @@ def test_entities_skip_sentence_initial_function_words() -> None:
 def test_profile_matches_entities_by_words_and_phrases() -> None:
     profile = LexicalProfile(["Gustave Eiffel's company designed the towers of Paris."])
     assert profile.has_entity(entities("Gustave Eiffel")[0].key)
-    assert profile.has_entity(entities("Paris")[0].key)
+    assert profile.has_entity(entities("They saw Paris")[0].key)
+    assert profile.has_entity(entities("in California")[0].key) is False
+    assert LexicalProfile(["state: CA"]).has_entity(entities("in California")[0].key)
+    assert LexicalProfile(["Wi Fi: yes"]).has_entity(entities("has free WiFi")[0].key)
     assert not profile.has_entity(entities("Gustave Courbet")[0].key)
 
 
