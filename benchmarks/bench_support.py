@@ -8,7 +8,7 @@ Usage (from the repository root)::
 Prints figures, asserts nothing. Measures, with the default model (bundled all-MiniLM-L6-v2):
 ``import lexguard`` time and cold start (fresh subprocesses), peak RSS, warm latency per
 response with sources embedded fresh (all caches cleared) and on a retry whose sources are
-cached (new answer text, source index kept), throughput (one by one and with several responses'
+cached (new answer text, source index kept) or with one sentence added, throughput (one by one and with several responses'
 texts batched into one encoder call), latency growth with answer / source length, the encoder
 backends (speed and agreement with torch), and the plain method of the seeds on the same rows in
 the same process, with the speed ratio. The machine's load average is printed: other processes
@@ -169,12 +169,18 @@ def warm_latencies(checker: Any, rows: list[dict[str, Any]]) -> list[dict[str, A
         t0 = time.perf_counter()  # identical repeat: every text cached
         checker.check(row["answer"], row["sources"], question)
         repeat = time.perf_counter() - t0
+        # typical self-correction: the answer keeps its sentences and gains / rewrites one
+        edited = f"{row['answer'].rstrip()} The corrected answer adds sentence number {len(records)}."
+        t0 = time.perf_counter()
+        checker.check(edited, row["sources"], question)
+        edit = time.perf_counter() - t0
         records.append(
             {
                 "fresh": fresh,
                 "fresh_cpu": fresh_cpu,
                 "retry": retry,
                 "repeat": repeat,
+                "edit": edit,
                 "embed": result.timings.get("embed", 0.0),
                 "steps": dict(result.timings),
                 "texts": info.misses,
@@ -319,6 +325,9 @@ def main() -> None:
     print(f"- retry with cached sources (new answer text): p50 "
           f"{ms(percentile([r['retry'] for r in records], 50))}, "
           f"p95 {ms(percentile([r['retry'] for r in records], 95))}")
+    print(f"- retry with one new sentence (sources and unchanged claims cached): p50 "
+          f"{ms(percentile([r['edit'] for r in records], 50))}, "
+          f"p95 {ms(percentile([r['edit'] for r in records], 95))}")
     print(f"- identical repeat (everything cached): p50 "
           f"{ms(percentile([r['repeat'] for r in records], 50))}")
     print(f"- detection on these rows (any unsupported claim = hallucinated): "
