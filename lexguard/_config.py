@@ -12,6 +12,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from lexguard.gate._config import GateConfig
 from lexguard.grounding._config import GroundingConfig
+from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.parsing._config import ParserConfig
 
 __all__ = ["GuardConfig", "FallbackStrategy"]
@@ -42,6 +43,8 @@ class GuardConfig(BaseSettings):
         parser: Output parser settings (the ``parse`` node).
         gate: Rule gate settings (the ``gate`` node).
         grounding: Support-check settings (the ``support_check`` node).
+        knowledge: Knowledge-graph check settings, used when the state carries ``knowledge``
+            (time budget, fuzzy-linking distances, ``auto_fix_threshold`` for ``self_correct``).
     """
 
     model_config = SettingsConfigDict(
@@ -57,3 +60,4 @@ class GuardConfig(BaseSettings):
     parser: ParserConfig = Field(default_factory=ParserConfig)
     gate: GateConfig = Field(default_factory=GateConfig)
     grounding: GroundingConfig = Field(default_factory=GroundingConfig)
+    knowledge: KnowledgeConfig = Field(default_factory=lambda: KnowledgeConfig(stage="support_check"))

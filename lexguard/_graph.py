@@ -22,7 +22,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from lexguard._config import GuardConfig
-from lexguard._state import GuardState
+from lexguard._state import GuardInput, GuardOutput, GuardState
 from lexguard.grounding import SupportChecker
 from lexguard.nodes import (
     DecideNode,
@@ -65,10 +65,10 @@ def guard_graph_builder(
         "decide": DecideNode(config),
         "self_correct": SelfCorrectNode(config, generator=generator),
     }
-    builder = StateGraph(GuardState)
+    builder = StateGraph(GuardState, input_schema=GuardInput, output_schema=GuardOutput)
     for name, node in nodes.items():
         builder.add_node(name, node.as_runnable(), error_handler=handle_node_error)
-    builder.add_node("finalize", FinalizeNode(config).as_runnable())
+    builder.add_node("finalize", FinalizeNode(config).as_runnable(), error_handler=handle_node_error)
     builder.add_node("fallback", FallbackNode(config).as_runnable())
     builder.add_edge(START, "parse")
     builder.add_conditional_edges("parse", route_after_parse, ["gate", "decide"])
@@ -92,8 +92,10 @@ def build_guard_graph(
     """Build and compile the guard graph.
 
     The compiled graph works on its own (``graph.invoke({"answer": ..., "sources": [...]})``,
-    result under ``"report"``) and as a subgraph node of a parent graph whose state shares the
-    keys it needs (``answer``, ``sources``, ``question``, ``report``).
+    result under ``"report"``, final text under ``"answer"``) and as a subgraph node of a parent
+    graph whose state shares the keys it needs. Its input schema is
+    :class:`~lexguard.GuardState`'s input keys (``answer``, ``sources``, ``question``, ...) and its
+    output schema is ``answer`` + ``report``, so its working keys never leak into the parent.
 
     Args:
         config: Guard settings.

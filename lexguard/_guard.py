@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from typing import Any, Literal
@@ -10,10 +11,10 @@ from typing import Any, Literal
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
 from langchain_core.runnables.config import patch_config
-from pydantic import ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from lexguard._config import GuardConfig
-from lexguard._errors import InputError
+from lexguard._errors import ConfigurationError, InputError, ValidationFailedError
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_sources
 from lexguard._models import Source, ValidationReport
 
@@ -77,6 +78,13 @@ class Guard(RunnableSerializable[Any, Any]):
     checker: Any = Field(default=None, exclude=True)
 
     _graph: Any = PrivateAttr(default=None)
+    _lock: Any = PrivateAttr(default_factory=threading.Lock)
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise ConfigurationError(f"invalid Guard settings: {exc}") from exc
 
     @model_validator(mode="before")
     @classmethod
@@ -84,9 +92,14 @@ class Guard(RunnableSerializable[Any, Any]):
         if not isinstance(data, dict):
             return data
         overrides = {k: data.pop(k) for k in list(data) if k in GuardConfig.model_fields}
+        base = data.get("config")
+        if isinstance(base, dict):
+            overrides = {**base, **overrides}
+            base = None
         if overrides:
-            base = data.get("config") or GuardConfig()
-            data["config"] = base.model_copy(update=overrides)
+            base = base or GuardConfig()
+            current = {name: getattr(base, name) for name in type(base).model_fields}
+            data["config"] = type(base)(**{**current, **overrides})
         if "sources" in data and data["sources"] is not None:
             data["sources"] = coerce_sources(data["sources"])
         return data
@@ -94,22 +107,27 @@ class Guard(RunnableSerializable[Any, Any]):
     # -- plumbing --------------------------------------------------------------------------------
 
     def support_checker(self) -> Any:
-        """The shared :class:`~lexguard.grounding.SupportChecker` (created on first use)."""
+        """The shared :class:`~lexguard.grounding.SupportChecker` (created once, thread-safely)."""
         if self.checker is None:
-            from lexguard.grounding import SupportChecker
+            with self._lock:
+                if self.checker is None:
+                    from lexguard.grounding import SupportChecker
 
-            self.checker = SupportChecker(self.config.grounding)
+                    self.checker = SupportChecker(self.config.grounding)
         return self.checker
 
     def graph_for(self, generator: Runnable | None = None) -> Any:
         """The compiled guard graph for ``generator`` (default: this guard's generator)."""
         from lexguard._graph import build_guard_graph
 
+        checker = self.support_checker()
         if generator is None or generator is self.generator:
             if self._graph is None:
-                self._graph = build_guard_graph(self.config, generator=self.generator, checker=self.support_checker())
+                with self._lock:
+                    if self._graph is None:
+                        self._graph = build_guard_graph(self.config, generator=self.generator, checker=checker)
             return self._graph
-        return build_guard_graph(self.config, generator=generator, checker=self.support_checker())
+        return build_guard_graph(self.config, generator=generator, checker=checker)
 
     def to_state(self, input: Any) -> dict[str, Any]:
         """Turn a Runnable input into the guard graph's input state.
@@ -130,7 +148,7 @@ class Guard(RunnableSerializable[Any, Any]):
             _, question = _first(input, QUESTION_KEYS)
             state: dict[str, Any] = {
                 "answer": answer,
-                "sources": coerce_sources(sources) if has_sources else list(self.sources),
+                "sources": coerce_sources(sources) if has_sources and sources is not None else list(self.sources),
                 "question": question if isinstance(question, str) else None,
             }
             state.update({k: input[k] for k in _STATE_KEYS if k in input})
@@ -152,22 +170,42 @@ class Guard(RunnableSerializable[Any, Any]):
 
     # -- Runnable API ------------------------------------------------------------------------------
 
-    def _run(self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any) -> Any:
+    def _report(
+        self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
+    ) -> ValidationReport:
         graph = self.graph_for(generator)
         started = time.perf_counter()
-        output = graph.invoke(state, patch_config(config, callbacks=run_manager.get_child()))
-        return self._format(self._audited(output["report"], state, config, run_manager, started))
+        try:
+            output = graph.invoke(state, patch_config(config, callbacks=run_manager.get_child()))
+        except ValidationFailedError as exc:  # fallback="raise": audit the rejection, then re-raise
+            if isinstance(exc.report, ValidationReport):
+                exc.report = self._audited(exc.report, state, config, run_manager, started)
+            raise
+        return self._audited(output["report"], state, config, run_manager, started)
+
+    async def _areport(
+        self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
+    ) -> ValidationReport:
+        graph = self.graph_for(generator)
+        started = time.perf_counter()
+        try:
+            output = await graph.ainvoke(state, patch_config(config, callbacks=run_manager.get_child()))
+        except ValidationFailedError as exc:
+            if isinstance(exc.report, ValidationReport) and self.audit is not None:
+                exc.report = await asyncio.to_thread(self._audited, exc.report, state, config, run_manager, started)
+            raise
+        report = output["report"]
+        if self.audit is not None:
+            report = await asyncio.to_thread(self._audited, report, state, config, run_manager, started)
+        return report
+
+    def _run(self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any) -> Any:
+        return self._format(self._report(state, generator, config, run_manager))
 
     async def _arun(
         self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
     ) -> Any:
-        graph = self.graph_for(generator)
-        started = time.perf_counter()
-        output = await graph.ainvoke(state, patch_config(config, callbacks=run_manager.get_child()))
-        report = output["report"]
-        if self.audit is not None:
-            report = await asyncio.to_thread(self._audited, report, state, config, run_manager, started)
-        return self._format(report)
+        return self._format(await self._areport(state, generator, config, run_manager))
 
     def _audited(
         self, report: ValidationReport, state: dict[str, Any], config: Any, run_manager: Any, started: float
@@ -243,13 +281,27 @@ class Guard(RunnableSerializable[Any, Any]):
             yield chunk
 
     def validate_answer(
-        self, answer: Any, sources: Any = None, *, question: str | None = None, **state: Any
+        self,
+        answer: Any,
+        sources: Any = None,
+        *,
+        question: str | None = None,
+        config: RunnableConfig | None = None,
+        **state: Any,
     ) -> ValidationReport:
-        """Validate ``answer`` against ``sources`` and return the report, whatever ``return_type`` is."""
+        """Validate ``answer`` against ``sources`` (default: the guard's) and return the report,
+        whatever ``return_type`` is. Extra keywords go into the graph state (``knowledge``,
+        ``mutations``, ...)."""
         payload = {"answer": answer, "question": question, **state}
         if sources is not None:
             payload["sources"] = sources
-        return self.model_copy(update={"return_type": "report"}).invoke(payload)
+        graph_state = self.to_state(payload)
+        return self._call_with_config(
+            lambda _input, config, run_manager: self._report(graph_state, None, config, run_manager),
+            payload,
+            config,
+            run_type="chain",
+        )
 
     def wrap(
         self,

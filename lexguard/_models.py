@@ -7,6 +7,7 @@ to put into LangGraph state. Build changed copies with ``model_copy(update=...)`
 from __future__ import annotations
 
 from enum import StrEnum
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -140,12 +141,13 @@ class Source(BaseModel):
                     f"source {index} is a dict without a 'content' string; "
                     "pass {'id': ..., 'content': '...'} or a plain string"
                 )
-            return cls(
-                id=str(value.get("id") or default_id),
-                content=content,
-                metadata=dict(value.get("metadata") or {}),
-                score=value.get("score"),
-            )
+            metadata = value.get("metadata") or {}
+            score = value.get("score")
+            if not isinstance(metadata, Mapping):
+                raise InputError(f"source {index}: 'metadata' must be a dict, not {type(metadata).__name__}")
+            if score is not None and (isinstance(score, bool) or not isinstance(score, int | float)):
+                raise InputError(f"source {index}: 'score' must be a number or None, not {score!r}")
+            return cls(id=str(value.get("id") or default_id), content=content, metadata=dict(metadata), score=score)
         raise InputError(
             f"source {index} has type {type(value).__name__}; "
             "pass a str, a langchain Document, a dict with 'content', or a lexguard.Source"
@@ -184,7 +186,8 @@ class Claim(BaseModel):
     Attributes:
         index: Position among the answer's claims.
         text: The claim text, as it appears in the answer.
-        span: ``(start, end)`` character offsets of the claim in the answer.
+        span: ``(start, end)`` character offsets of the claim in the answer as checked (after
+            parsing; equal to the raw answer when the parser changed nothing).
         support: Calibrated probability (0..1) that the sources support the claim, when checked.
         supported: Whether the claim counts as supported; ``None`` when not checked.
         citations: The best evidence found for this claim, best first.
@@ -207,7 +210,8 @@ class Finding(BaseModel):
         kind: What kind of problem (see :class:`FindingKind`; extensions may add kinds).
         severity: ``soft`` (warning), ``hard`` (retry) or ``critical`` (no retry).
         message: Human-readable description that can be fed back to the generator.
-        span: Character range in the answer the finding is about, when it has one.
+        span: Character range the finding is about, when it has one, in the answer *as checked*
+            (the parser's cleaned text of that attempt: ``AttemptRecord.answer``).
         rule_id: Identifier of the rule or check that produced the finding.
         suggested_fix: Replacement text for ``span``, when a fix is known.
         fix_confidence: Confidence (0..1) in ``suggested_fix``; fixes above 0.9 may be auto-applied.

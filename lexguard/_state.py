@@ -14,7 +14,10 @@ Input keys:
     knowledge: An optional knowledge-graph context checked by ``support_check``.
     mutations: Proposed state changes checked by the ``gate`` (protected state).
 
-Working keys (written by the nodes):
+Working keys (written by the nodes; not part of the graph's input or output schema, so they
+never leak into or out of a parent graph):
+    checked_sources: ``sources`` as :class:`~lexguard.Source` objects (the caller's ``sources``
+        key is left as it was).
     original_answer: The first answer seen.
     attempt: Number of the attempt being validated (1 for the first answer).
     parsed: Structured data extracted by ``parse`` (structured mode).
@@ -28,7 +31,9 @@ Working keys (written by the nodes):
     history: One :class:`~lexguard.AttemptRecord` per validated attempt (appended).
     timings: Seconds spent per node, summed over attempts (merged).
 
-Output key:
+Output keys:
+    answer: The text handed on: the accepted (possibly corrected) answer, the best attempt, or
+        the refusal (the same as ``report.answer``).
     report: The final :class:`~lexguard.ValidationReport`.
 """
 
@@ -37,9 +42,9 @@ from __future__ import annotations
 import operator
 from typing import Annotated, Any, TypedDict
 
-from lexguard._models import AttemptRecord, Citation, Claim, Finding, ValidationReport
+from lexguard._models import AttemptRecord, Citation, Claim, Finding, Source, ValidationReport
 
-__all__ = ["GuardState", "merge_timings"]
+__all__ = ["GuardInput", "GuardOutput", "GuardState", "merge_timings", "question_of"]
 
 
 def merge_timings(left: dict[str, float] | None, right: dict[str, float] | None) -> dict[str, float]:
@@ -48,6 +53,31 @@ def merge_timings(left: dict[str, float] | None, right: dict[str, float] | None)
     for key, value in (right or {}).items():
         merged[key] = merged.get(key, 0.0) + value
     return merged
+
+
+class GuardInput(TypedDict, total=False):
+    """Input schema of the guard graph: what a caller or a parent graph passes in."""
+
+    answer: Any
+    sources: list[Any]
+    question: str | None
+    truncated: bool
+    generator_input: Any
+    knowledge: Any
+    mutations: list[Any]
+
+
+class GuardOutput(TypedDict, total=False):
+    """Output schema of the guard graph: what a caller or a parent graph gets back."""
+
+    answer: str
+    report: ValidationReport
+
+
+def question_of(state: GuardState) -> str | None:
+    """The state's question when it is a non-empty string, else ``None``."""
+    question = state.get("question")
+    return question if isinstance(question, str) and question.strip() else None
 
 
 class GuardState(TypedDict, total=False):
@@ -62,6 +92,7 @@ class GuardState(TypedDict, total=False):
     knowledge: Any
     mutations: list[Any]
     # working
+    checked_sources: list[Source]
     original_answer: str
     attempt: int
     parsed: Any

@@ -184,3 +184,43 @@ def test_mutation_outcome_lands_in_report_metadata():
     assert report.verdict == Verdict.FALLBACK
     assert [m["target"] for m in report.metadata["mutations"]["approved"]] == ["memory-1"]
     assert [m["target"] for m in report.metadata["mutations"]["rejected"]] == ["bridge-year"]
+
+
+@pytest.mark.parametrize("state", [{"answer": "x", "sources": 5}, {"answer": GOOD, "sources": SOURCES, "question": 5}])
+def test_odd_state_values_never_crash_the_graph(state):
+    report = graph().invoke(state)["report"]
+    assert report.question is None
+
+
+def test_inconclusive_check_follows_on_inconclusive_without_retrying():
+    from lexguard.grounding import SupportResult
+
+    class Failing(SubstringChecker):
+        def check(self, answer, sources, question=None):
+            self.calls += 1
+            return SupportResult(confidence=0.0, inconclusive_reason="embedding model failed")
+
+    fake = RecordingGenerator([GOOD])
+    report = graph(generator=fake.runnable(), checker=Failing()).invoke({"answer": GOOD, "sources": SOURCES})["report"]
+    assert report.verdict == Verdict.ACCEPT and report.status == Status.INCONCLUSIVE
+    assert fake.inputs == []
+    assert "embedding model failed" in report.reason
+    refused = graph(checker=Failing(), on_inconclusive="fallback").invoke({"answer": GOOD, "sources": SOURCES})
+    assert refused["report"].verdict == Verdict.FALLBACK
+    assert "embedding model failed" in refused["report"].reason
+
+
+def test_best_attempt_prefers_fewer_hard_findings_over_confidence():
+    from lexguard._models import AttemptRecord, Finding
+    from lexguard.nodes._finish import _best_attempt
+
+    hard = Finding(kind="unsupported", severity="hard", message="m")
+    risky = AttemptRecord(attempt=1, answer="a", confidence=0.71, findings=(hard,))
+    clean = AttemptRecord(attempt=2, answer="b", confidence=0.69)
+    assert _best_attempt([risky, clean]) is clean
+
+
+def test_fallback_reason_keeps_the_decision_when_repair_is_impossible():
+    report = graph(repair_without_generator=False).invoke({"answer": BAD, "sources": SOURCES})["report"]
+    assert report.reason.startswith("hard findings")
+    assert "repair_without_generator=False" in report.reason

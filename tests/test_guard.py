@@ -12,7 +12,7 @@ from langchain_core.prompts import ChatPromptTemplate
 from langchain_core.runnables import RunnableLambda, RunnablePassthrough
 from langgraph.graph import END, START, StateGraph
 
-from lexguard import Guard, InputError, Status, ValidationReport, Verdict, build_guard_graph
+from lexguard import Guard, GuardConfig, InputError, Status, ValidationReport, Verdict, build_guard_graph
 from tests.fakes import RecordingGenerator, SubstringChecker
 
 DOCS = [Document(page_content="The bridge opened in 1932. It is 503 metres long.", metadata={"title": "Bridge"},
@@ -141,3 +141,66 @@ def test_graph_as_subgraph_of_parent_graph():
     assert out["report"].answer == GOOD
     assert out["answer"] == GOOD
     assert out["report"].status in {Status.VALID, Status.VALID_WITH_WARNINGS}
+    assert out["sources"] == DOCS  # the parent's documents are left as they were
+    assert set(out) == {"question", "answer", "sources", "report"}  # no working keys leak out
+
+
+def test_subgraph_fallback_hands_the_refusal_back_to_the_parent():
+    parent = StateGraph(Parent)
+    parent.add_node("generate", lambda state: {"answer": "Invented entirely.", "sources": DOCS})
+    parent.add_node("guard", build_guard_graph(GuardConfig(refusal_message="Sorry."), checker=SubstringChecker()))
+    parent.add_edge(START, "generate")
+    parent.add_edge("generate", "guard")
+    parent.add_edge("guard", END)
+    out = parent.compile().invoke({"question": "When?"})
+    assert out["report"].verdict == Verdict.FALLBACK
+    assert out["answer"] == "Sorry."
+
+
+def test_guard_settings_are_validated():
+    from lexguard import ConfigurationError
+
+    for bad in ({"max_retries": -5}, {"fallback": "bogus"}, {"confidence_threshold": 7}):
+        with pytest.raises(ConfigurationError):
+            Guard(**bad)
+    assert Guard(grounding={"support_threshold": 0.4}).config.grounding.support_threshold == 0.4
+    assert Guard(config={"max_retries": 1}).config.max_retries == 1
+
+
+def test_validate_answer_reuses_the_guard_checker_and_graph():
+    checker = SubstringChecker()
+    guard = Guard(checker=checker, sources=DOCS)
+    guard.validate_answer(GOOD)
+    graph = guard._graph
+    guard.validate_answer(BAD)
+    assert guard._graph is graph and checker.calls == 3
+
+
+def test_none_sources_fall_back_to_default_sources():
+    report = make_guard(sources=DOCS).invoke({"answer": GOOD, "sources": None})
+    assert report.status == Status.VALID
+
+
+def test_wrap_prompt_chain_shows_the_model_its_feedback():
+    from tests.fakes import FakeStructuredChatModel
+
+    prompt = ChatPromptTemplate.from_messages([("human", "{question}")])
+    llm = FakeStructuredChatModel(responses=[BAD, GOOD])
+    report = make_guard().wrap(prompt | llm, sources=DOCS).invoke({"question": "When did it open?"})
+    assert report.answer == GOOD
+    retry_messages = llm.calls[1][1]
+    assert retry_messages[0].content == "When did it open?"
+    assert retry_messages[1].content == BAD
+    assert "painted gold" in retry_messages[2].content
+
+
+def test_raise_fallback_is_audited(tmp_path):
+    from lexguard import ValidationFailedError
+    from lexguard.audit import SQLiteAuditStore
+
+    store = SQLiteAuditStore(tmp_path / "audit.db")
+    guard = make_guard(sources=DOCS, fallback="raise", max_retries=0, audit=store)
+    with pytest.raises(ValidationFailedError) as info:
+        guard.invoke("Invented entirely.")
+    assert info.value.report.metadata["audit_id"]
+    assert store.count() == 1

@@ -30,6 +30,18 @@ def _pick(rows: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
     return picked[:limit]
 
 
+def _in_original(spans: list[tuple[int, int]], checked: str, original: str) -> list[tuple[int, int]]:
+    """Map spans of the parsed answer back onto the original text (the parser may trim it)."""
+    if checked == original:
+        return spans
+    mapped = []
+    for start, end in spans:
+        position = original.find(checked[start:end])
+        if position >= 0:
+            mapped.append((position, position + end - start))
+    return mapped
+
+
 def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
@@ -60,8 +72,10 @@ def demo(
             typer.echo(json.dumps({"id": row["id"], "report": report.model_dump(mode="json")}, ensure_ascii=False))
             continue
         gold = [tuple(span) for span in row["spans"]]
-        first = report.history[0].findings if report.history else report.findings
-        flagged = [f.span for f in first if f.span]
+        first = report.history[0] if report.history else None
+        checked = first.answer if first else row["answer"]
+        flagged = _in_original([f.span for f in (first.findings if first else report.findings) if f.span],
+                               checked, row["answer"])
         hit = any(_overlaps(g, f) for g in gold for f in flagged)
         labelled += bool(gold)
         caught += hit

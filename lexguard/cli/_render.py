@@ -40,8 +40,9 @@ def render_report(report: ValidationReport, console: Console, *, title: str = "l
     flagged = [f.span for f in report.history[0].findings if f.span] if report.history else []
     if not flagged:
         flagged = [f.span for f in report.findings if f.span]
-    body: list[object] = [Text("Answer as generated (flagged spans highlighted):", style="bold"),
-                          highlight_spans(report.original_answer or report.answer, flagged)]
+    checked = report.history[0].answer if report.history else report.original_answer or report.answer
+    body: list[object] = [Text("Answer as checked (flagged spans highlighted):", style="bold"),
+                          highlight_spans(checked, flagged)]
     first = report.history[0].findings if report.history else report.findings
     if first:
         table = Table(show_header=True, header_style="bold", expand=True)

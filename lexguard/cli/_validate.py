@@ -23,7 +23,7 @@ def validate(
 ) -> None:
     """Validate the answer in FILE against the source files and print the report.
 
-    Exits with code 1 when the answer is not accepted.
+    Exits with code 1 when the answer is not accepted, 2 when a file cannot be read as UTF-8.
     """
     from lexguard._config import GuardConfig
     from lexguard._guard import Guard
@@ -34,8 +34,14 @@ def validate(
     if threshold is not None:
         overrides["confidence_threshold"] = threshold
     guard = Guard(config=GuardConfig(**overrides))
-    docs = [Source(id=path.name, content=path.read_text(encoding="utf-8"), metadata={"path": str(path)}) for path in sources]
-    report = guard.validate_answer(answer.read_text(encoding="utf-8"), docs, question=question)
+    try:
+        docs = [Source(id=path.name, content=path.read_text(encoding="utf-8"), metadata={"path": str(path)})
+                for path in sources]
+        text = answer.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        typer.echo(f"error: a file is not UTF-8 text ({exc.reason}); convert it to UTF-8.", err=True)
+        raise typer.Exit(code=2) from exc
+    report = guard.validate_answer(text, docs, question=question)
     if json_output:
         typer.echo(json.dumps(report.model_dump(mode="json"), indent=2, ensure_ascii=False))
     else:

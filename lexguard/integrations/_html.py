@@ -36,9 +36,11 @@ def _matches(text: str, claims: tuple[Claim, ...]) -> bool:
 
 
 def _checked_text(report: ValidationReport) -> str | None:
-    """The text the claims' spans point into (the final attempt), or None when none fits."""
-    last = [report.history[-1].answer] if report.history else []  # what the claims and findings are about
-    candidates = [*last, report.answer, report.corrected_text or "", report.original_answer]
+    """The text the report's spans point into (the attempt it returns), or None when none fits."""
+    number = report.metadata.get("attempt_returned")
+    returned = [h.answer for h in report.history if h.attempt == number]
+    last = [report.history[-1].answer] if report.history else []
+    candidates = [*returned, report.answer, *last, report.corrected_text or "", report.original_answer]
     return next((t for t in candidates if t and _matches(t, report.claims)), None)
 
 

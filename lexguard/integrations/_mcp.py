@@ -17,10 +17,13 @@ Every tool returns the full report as structured content (the JSON of
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 from pydantic import Field
 
+from lexguard._errors import LexguardError
 from lexguard._guard import Guard
 
 __all__ = ["create_mcp_server", "SERVER_NAME"]
@@ -50,6 +53,23 @@ def _server_class() -> Any:
             ) from exc
 
 
+def _tool_error_class() -> type[Exception]:
+    try:
+        from mcp.server.mcpserver.exceptions import ToolError
+    except ImportError:  # mcp 1.x
+        from mcp.server.fastmcp.exceptions import ToolError
+    return ToolError
+
+
+@contextmanager
+def _as_tool_errors() -> Iterator[None]:
+    """Report bad input as a tool error whose text reaches the client (it says what to fix)."""
+    try:
+        yield
+    except (LexguardError, ValueError) as exc:
+        raise _tool_error_class()(str(exc)) from exc
+
+
 def _sources(sources: list[Any] | None) -> list[Any]:
     return list(sources or [])
 
@@ -63,7 +83,9 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
         name: Server name announced to clients.
     """
     base = guard or Guard()
-    reporting = Guard(config=base.config, sources=list(base.sources), checker=base.checker, return_type="report")
+    reporting = Guard(
+        config=base.config, sources=list(base.sources), checker=base.checker, audit=base.audit, return_type="report"
+    )
     server = _server_class()(name=name, instructions=_INSTRUCTIONS)
 
     @server.tool(
@@ -78,7 +100,8 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
         ] = None,
         question: Annotated[str | None, Field(description="The user question, when known.")] = None,
     ) -> dict[str, Any]:
-        report = await reporting.ainvoke({"answer": answer, "sources": _sources(sources), "question": question})
+        with _as_tool_errors():
+            report = await reporting.ainvoke({"answer": answer, "sources": _sources(sources), "question": question})
         return report.model_dump(mode="json")
 
     @server.tool(
@@ -98,33 +121,32 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
     ) -> dict[str, Any]:
         from lexguard.citations import validate_citations as run
 
-        report = await asyncio.to_thread(run, answer, citations, evidence=evidence, sources=_sources(sources))
+        with _as_tool_errors():
+            report = await asyncio.to_thread(run, answer, citations, evidence=evidence, sources=_sources(sources))
         return report.model_dump(mode="json")
 
     @server.tool(
         name="check_rules",
-        description="Check text against a rule set: an inline rules mapping (lexguard rules schema), a rules "
-        "file path on the server, and/or prohibited/required patterns. Returns the gate result and findings.",
+        description="Check text against a rule set: an inline rules mapping (lexguard rules schema) and/or "
+        "prohibited/required patterns (default: the server's rules). Returns the gate result and findings.",
     )
     async def check_rules(
         text: Annotated[str, Field(description="The text to check.")],
         rules: Annotated[dict[str, Any] | None, Field(description="Rules mapping (same schema as a rules file).")] = None,
-        rules_file: Annotated[str | None, Field(description="Path of a YAML/JSON rules file on the server.")] = None,
         prohibited: Annotated[list[str] | None, Field(description="Patterns the text must not contain.")] = None,
         required: Annotated[list[str] | None, Field(description="Patterns the text must contain.")] = None,
     ) -> dict[str, Any]:
         from lexguard.gate import GateConfig, evaluate_gate
 
-        config = GateConfig.from_rules(rules) if rules else base.config.gate
-        updates: dict[str, Any] = {}
-        if rules_file:
-            updates["rules_file"] = rules_file
-        if prohibited:
-            updates["prohibited_patterns"] = (*config.prohibited_patterns, *prohibited)
-        if required:
-            updates["required_patterns"] = (*config.required_patterns, *required)
-        if updates:
-            config = config.model_copy(update=updates)
+        with _as_tool_errors():
+            config = GateConfig.from_rules(rules) if rules else base.config.gate
+            updates: dict[str, Any] = {}
+            if prohibited:
+                updates["prohibited_patterns"] = (*config.prohibited_patterns, *prohibited)
+            if required:
+                updates["required_patterns"] = (*config.required_patterns, *required)
+            if updates:
+                config = GateConfig(**{**{k: getattr(config, k) for k in GateConfig.model_fields}, **updates})
         result = await asyncio.to_thread(evaluate_gate, text, config)
         data = result.model_dump(mode="json")
         data["findings"] = [f.model_dump(mode="json") for f in result.findings]

@@ -30,7 +30,7 @@ from typing_extensions import NotRequired
 from lexguard._config import GuardConfig
 from lexguard._guard import Guard
 from lexguard._inputs import coerce_answer, coerce_sources
-from lexguard._models import ValidationReport, Verdict
+from lexguard._models import Severity, ValidationReport, Verdict
 from lexguard.integrations._events import MIDDLEWARE_EVENT, aemit_event, emit_event
 
 __all__ = ["FEEDBACK_NAME", "GroundingMiddleware", "GroundingState"]
@@ -99,7 +99,9 @@ class GroundingMiddleware(AgentMiddleware):
         config: GuardConfig = base.config.model_copy(
             update={"max_retries": 0, "repair_without_generator": False, "fallback": "best_attempt"}
         )
-        self.guard = Guard(config=config, sources=list(base.sources), checker=base.checker, return_type="report")
+        self.guard = Guard(
+            config=config, sources=list(base.sources), checker=base.checker, audit=base.audit, return_type="report"
+        )
         self.sources = coerce_sources(sources)
         self.source_tools = set(source_tools) if source_tools is not None else None
         self.max_retries = max_retries
@@ -159,7 +161,8 @@ class GroundingMiddleware(AgentMiddleware):
 
         return build_feedback(
             {"answer": answer, "attempt": retries + 1, "findings": list(report.findings),
-             "confidence": report.confidence}
+             "confidence": report.confidence},
+            self.guard.config,
         )
 
     def _outcome(
@@ -170,7 +173,7 @@ class GroundingMiddleware(AgentMiddleware):
         if report.accepted:
             report = report.model_copy(update={"metadata": meta})
             return {"lexguard_report": report}, {**event, "action": "accept"}
-        if retries < self.max_retries:
+        if retries < self.max_retries and not report.findings_at_least(Severity.CRITICAL):
             feedback = HumanMessage(content=self._feedback(report, _text(last), retries), name=FEEDBACK_NAME)
             report = report.model_copy(update={"verdict": Verdict.RETRY, "metadata": meta})
             return {"messages": [feedback], "jump_to": "model", "lexguard_report": report}, {**event, "action": "retry"}

@@ -11,6 +11,7 @@ guard's ``refusal_message``) is the last chunk.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel, ConfigDict
 
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
-from lexguard._models import Finding, Severity, Source, Span
+from lexguard._models import Finding, Severity, Source, Span, Status, ValidationReport, Verdict
 from lexguard.integrations._events import HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event
 
 if TYPE_CHECKING:
@@ -129,6 +130,7 @@ class SentenceStreamer:
         self._dict_mode = False
         self._pending: list[tuple[int, int, int]] = []
         self._emitted = 0
+        self._started = time.perf_counter()
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -225,6 +227,32 @@ class SentenceStreamer:
         self._emitted = piece_end
         return piece
 
+    def summary(self, *, halted: bool) -> ValidationReport:
+        """A report of the stream so far: every sentence's findings, the text passed on, the decision."""
+        findings = tuple(f for v in self.verdicts for f in v.findings)
+        supports = [v.support for v in self.verdicts if v.support is not None]
+        passed = self._buffer.text[: self._emitted]
+        if halted:
+            status, verdict = Status.INVALID, Verdict.FALLBACK
+            answer = passed + self.guard.config.refusal_message
+        else:
+            verdict = Verdict.ACCEPT
+            status = Status.INCONCLUSIVE if not self._sources else (
+                Status.VALID_WITH_WARNINGS if findings else Status.VALID)
+            answer = passed
+        return ValidationReport(
+            status=status, verdict=verdict, confidence=min(supports) if supports else 1.0, answer=answer,
+            original_answer=self._buffer.text, question=self._question, findings=findings,
+            user_message="Streamed answer halted by a critical finding." if halted else "Streamed answer checked.",
+            metadata={"streamed": True, "sentences": len(self.verdicts)},
+        )
+
+    def _audit(self, halted: bool, config: RunnableConfig | None) -> None:
+        """Write one audit record for the stream when the guard has an audit store (never raises)."""
+        if self.guard.audit is not None:
+            self.guard._audited(self.summary(halted=halted), {"question": self._question}, config, None,
+                                self._started)
+
     def _halt(self, verdict: SentenceVerdict) -> dict[str, Any]:
         worst = next(f for f in verdict.findings if f.severity == verdict.severity)
         return {"index": verdict.index, "reason": worst.message, "fallback": self.guard.config.refusal_message}
@@ -248,11 +276,13 @@ class SentenceStreamer:
                 emit_event(SENTENCE_EVENT, verdict.event(), config)
                 if verdict.halted:
                     emit_event(HALT_EVENT, self._halt(verdict), config)
+                    self._audit(True, config)
                     yield self._out(self.guard.config.refusal_message)
                     return
                 piece = self._piece(piece_end)
                 if piece:
                     yield self._out(piece)
+        self._audit(False, config)
 
     async def atransform(self, chunks: AsyncIterator[Any], config: RunnableConfig | None = None) -> AsyncIterator[Any]:
         """Async :meth:`transform`."""
@@ -275,11 +305,13 @@ class SentenceStreamer:
                 await aemit_event(SENTENCE_EVENT, verdict.event(), config)
                 if verdict.halted:
                     await aemit_event(HALT_EVENT, self._halt(verdict), config)
+                    await asyncio.to_thread(self._audit, True, config)
                     yield self._out(self.guard.config.refusal_message)
                     return
                 piece = self._piece(piece_end)
                 if piece:
                     yield self._out(piece)
+        await asyncio.to_thread(self._audit, False, config)
 
 
 _END = object()

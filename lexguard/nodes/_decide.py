@@ -3,9 +3,10 @@
 Decision rules, in order:
 
 1. a critical finding -> ``fallback`` (no retry can fix it);
-2. no hard finding and confidence >= ``confidence_threshold`` -> ``accept``;
-3. no hard finding and the attempt is only *inconclusive* (nothing could be checked) ->
-   ``accept`` or ``fallback`` as ``on_inconclusive`` says;
+2. no hard finding and the attempt is *inconclusive* (support could not be checked: no
+   sources, no checkable claims, a model failure) -> ``accept`` or ``fallback`` as
+   ``on_inconclusive`` says, whatever the confidence (a retry cannot make the check possible);
+3. no hard finding and confidence >= ``confidence_threshold`` -> ``accept``;
 4. retries left (``attempt - 1 < max_retries``) -> ``retry`` (the ``self_correct`` node);
 5. otherwise -> ``fallback``.
 """
@@ -36,9 +37,12 @@ def decide_verdict(state: GuardState, config: GuardConfig) -> tuple[Verdict, str
     if _has(state, Severity.CRITICAL):
         return Verdict.FALLBACK, "a critical finding forbids retrying"
     hard = _has(state, Severity.HARD)
+    inconclusive = state.get("inconclusive_reason")
+    if not hard and inconclusive:  # nothing to correct: a retry cannot make the check possible
+        if config.on_inconclusive == "fallback":
+            return Verdict.FALLBACK, f"inconclusive: {inconclusive}"
+        return Verdict.ACCEPT, f"inconclusive ({inconclusive}); accepted as on_inconclusive='accept'"
     if not hard and confidence >= config.confidence_threshold:
-        if state.get("inconclusive_reason") and config.on_inconclusive == "fallback":
-            return Verdict.FALLBACK, f"inconclusive: {state['inconclusive_reason']}"
         return Verdict.ACCEPT, f"confidence {confidence:.2f} >= {config.confidence_threshold:.2f}"
     if attempt - 1 < config.max_retries:
         why = "hard findings" if hard else f"confidence {confidence:.2f} < {config.confidence_threshold:.2f}"

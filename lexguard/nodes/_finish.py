@@ -9,7 +9,7 @@ from langgraph.errors import NodeError
 from langgraph.types import Command
 
 from lexguard._errors import ValidationFailedError
-from lexguard._models import AttemptRecord, Finding, FindingKind, Severity, Verdict
+from lexguard._models import AttemptRecord, Finding, FindingKind, Severity, Status, ValidationReport, Verdict
 from lexguard._state import GuardState
 from lexguard.nodes._base import GuardNode
 from lexguard.nodes._report import INPUT_ERROR_RULES, build_report
@@ -24,7 +24,8 @@ class FinalizeNode(GuardNode):
 
     def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         answer = state.get("answer") if isinstance(state.get("answer"), str) else ""
-        return {"report": build_report(state, verdict=Verdict.ACCEPT, answer=answer)}
+        report = build_report(state, verdict=Verdict.ACCEPT, answer=answer)
+        return {"report": report, "answer": report.answer}
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         return self.run(state, config)
@@ -34,7 +35,7 @@ def _best_attempt(history: list[AttemptRecord]) -> AttemptRecord | None:
     usable = [h for h in history if not any(f.severity == Severity.CRITICAL for f in h.findings) and h.answer]
     if not usable:
         return None
-    return max(usable, key=lambda h: (h.confidence, -sum(f.severity.rank >= 1 for f in h.findings)))
+    return max(usable, key=lambda h: (-sum(f.severity.rank >= 1 for f in h.findings), h.confidence))
 
 
 class FallbackNode(GuardNode):
@@ -57,11 +58,34 @@ class FallbackNode(GuardNode):
         if any(f.rule_id in INPUT_ERROR_RULES for f in findings) and state.get("inconclusive_reason"):
             reason = str(state["inconclusive_reason"])
         elif stage_error := [f for f in findings if f.stage == "self_correct"]:
-            reason = stage_error[-1].message
+            note = stage_error[-1]
+            reason = note.message if note.kind == FindingKind.GENERATOR_ERROR else f"{reason}; {note.message}"
         strategy = self.config.fallback
-        best = _best_attempt(history) if strategy == "best_attempt" else None
+        try:
+            report = self._report(state, history, reason)
+        except Exception as exc:  # noqa: BLE001 - the fallback must always produce a report
+            report = ValidationReport(
+                status=Status.INCONCLUSIVE,
+                verdict=Verdict.FALLBACK,
+                confidence=0.0,
+                answer=self.config.refusal_message,
+                reason=f"{reason}; the report could not be built: {type(exc).__name__}: {exc}",
+                user_message="The answer could not be verified and was not accepted.",
+                attempts=len(history) or 1,
+                history=tuple(history),
+            )
+        if strategy == "raise":
+            raise ValidationFailedError(
+                f"lexguard rejected the answer: {reason}. Inspect err.report for the findings, or set "
+                "fallback='refuse' / 'best_attempt' to get a report instead of an exception.",
+                report=report,
+            )
+        return {"report": report, "answer": report.answer}
+
+    def _report(self, state: GuardState, history: list[AttemptRecord], reason: str) -> ValidationReport:
+        best = _best_attempt(history) if self.config.fallback == "best_attempt" else None
         if best is not None:
-            report = build_report(
+            return build_report(
                 state,
                 verdict=Verdict.FALLBACK,
                 answer=best.answer,
@@ -69,15 +93,7 @@ class FallbackNode(GuardNode):
                 best=best,
                 user_message="This answer could not be fully verified; treat it with caution.",
             )
-        else:
-            report = build_report(state, verdict=Verdict.FALLBACK, answer=self.config.refusal_message, reason=reason)
-        if strategy == "raise":
-            raise ValidationFailedError(
-                f"lexguard rejected the answer: {reason}. Inspect err.report for the findings, or set "
-                "fallback='refuse' / 'best_attempt' to get a report instead of an exception.",
-                report=report,
-            )
-        return {"report": report}
+        return build_report(state, verdict=Verdict.FALLBACK, answer=self.config.refusal_message, reason=reason)
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         return self.run(state, config)

@@ -19,7 +19,7 @@ __all__ = ["ParseNode"]
 class ParseNode(GuardNode):
     """Start a new attempt: normalise answer and sources, then run the output parser.
 
-    Writes ``attempt`` (incremented), ``answer`` (cleaned), ``sources`` (as ``Source`` objects),
+    Writes ``attempt`` (incremented), ``answer`` (cleaned), ``checked_sources`` (``Source`` objects),
     ``findings`` (reset to the parser's), ``parsed`` and, on the first attempt, ``original_answer``.
     """
 
@@ -38,8 +38,9 @@ class ParseNode(GuardNode):
         raw = state.get("answer")
         try:
             text = coerce_answer(raw)
-            update["sources"] = coerce_sources(state.get("sources"))
+            update["checked_sources"] = coerce_sources(state.get("sources"))
         except InputError as exc:
+            update["checked_sources"] = []
             update["answer"] = raw if isinstance(raw, str) else ""
             update.setdefault("original_answer", state.get("original_answer", update["answer"]))
             update["inconclusive_reason"] = str(exc)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lexguard._models import AttemptRecord, Finding, Severity, Status, ValidationReport, Verdict
-from lexguard._state import GuardState
+from lexguard._state import GuardState, question_of
 
 __all__ = ["build_report", "INPUT_ERROR_RULES"]
 
@@ -60,14 +60,14 @@ def build_report(
     inconclusive = state.get("inconclusive_reason")
     status = _status(verdict, findings, inconclusive)
     original = state.get("original_answer") or ""
-    sources = state.get("sources") or []
+    sources = state.get("checked_sources") or []
     return ValidationReport(
         status=status,
         verdict=verdict,
         confidence=min(max(confidence, 0.0), 1.0),
         answer=answer,
         original_answer=original,
-        question=state.get("question"),
+        question=question_of(state),
         findings=tuple(findings),
         claims=tuple(state.get("claims") or ()) if is_current else (),
         citations=tuple(state.get("citations") or ()) if is_current else (),
@@ -77,7 +77,8 @@ def build_report(
         attempts=len(history) or 1,
         history=history,
         timings=dict(state.get("timings") or {}),
-        metadata=_mutations(state),
+        metadata={"attempt_returned": best.attempt if best is not None else int(state.get("attempt") or 1),
+                  **_mutations(state)},
     )
 
 

@@ -14,7 +14,7 @@ from lexguard._state import GuardState
 from lexguard.nodes._base import GuardNode
 from lexguard.nodes._feedback import build_feedback
 from lexguard.nodes._repair import drop_unsupported
-from lexguard.nodes._retry_input import build_retry_input
+from lexguard.nodes._retry_input import retry_call
 
 __all__ = ["SelfCorrectNode"]
 
@@ -48,13 +48,19 @@ class SelfCorrectNode(GuardNode):
         answer = state.get("answer") or ""
         repaired = drop_unsupported(answer, state.get("claims") or [], state.get("findings") or [])
         if not self.config.repair_without_generator or not repaired or repaired == answer:
+            why = (
+                "text repair is switched off (repair_without_generator=False)"
+                if not self.config.repair_without_generator
+                else "removing the unsupported sentences left nothing to validate"
+                if not repaired
+                else "the problems are not tied to sentences that could be removed"
+            )
             return self._give_up(
                 state,
                 Finding(
                     kind=FindingKind.CHECK_ERROR,
                     severity=Severity.SOFT,
-                    message="No generator is configured and the answer could not be repaired by removing "
-                    "unsupported sentences.",
+                    message=f"No generator is configured and {why}.",
                     rule_id="self_correct.no_repair",
                     stage=self.name,
                 ),
@@ -84,15 +90,17 @@ class SelfCorrectNode(GuardNode):
                 "verdict": Verdict.RETRY.value}
 
     def _auto_fix(self, state: GuardState) -> dict[str, Any] | None:
-        """Apply confident suggested fixes (``fix_confidence > 0.9``) when they cover every hard finding."""
+        """Apply confident suggested fixes (``fix_confidence`` above ``knowledge.auto_fix_threshold``)
+        when they cover every hard finding."""
         from lexguard.knowledge import apply_fixes, is_auto_fixable
 
         answer = state.get("answer")
         findings = state.get("findings") or []
         hard = [f for f in findings if f.severity.rank >= Severity.HARD.rank]
-        if not isinstance(answer, str) or not hard or not all(is_auto_fixable(f) for f in hard):
+        threshold = self.config.knowledge.auto_fix_threshold
+        if not isinstance(answer, str) or not hard or not all(is_auto_fixable(f, threshold) for f in hard):
             return None
-        fixed, applied = apply_fixes(answer, findings)
+        fixed, applied = apply_fixes(answer, findings, threshold)
         if not applied or fixed == answer:
             return None
         notes = "; ".join(f"{answer[f.span[0]:f.span[1]]!r} -> {f.suggested_fix!r}" for f in applied if f.span)
@@ -107,7 +115,8 @@ class SelfCorrectNode(GuardNode):
         if self.generator is None:
             return self._repair(state, feedback)
         try:
-            output = self.generator.invoke(build_retry_input(state, feedback), config)
+            runnable, payload = retry_call(self.generator, state, feedback)
+            output = runnable.invoke(payload, config)
         except Exception as exc:  # noqa: BLE001 - any generator failure becomes a finding
             return self._generator_failed(state, exc, feedback)
         return self._accept_output(state, output, feedback)
@@ -120,7 +129,8 @@ class SelfCorrectNode(GuardNode):
         if self.generator is None:
             return self._repair(state, feedback)
         try:
-            output = await self.generator.ainvoke(build_retry_input(state, feedback), config)
+            runnable, payload = retry_call(self.generator, state, feedback)
+            output = await runnable.ainvoke(payload, config)
         except Exception as exc:  # noqa: BLE001 - any generator failure becomes a finding
             return self._generator_failed(state, exc, feedback)
         return self._accept_output(state, output, feedback)

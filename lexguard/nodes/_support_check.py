@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
 from lexguard._models import Finding, FindingKind, Severity
-from lexguard._state import GuardState
+from lexguard._state import GuardState, question_of
 from lexguard._config import GuardConfig
 from lexguard.grounding import SupportChecker, SupportResult
 from lexguard.nodes._base import GuardNode
@@ -35,7 +36,7 @@ class SupportCheckNode(GuardNode):
     def _skip(self, state: GuardState) -> dict[str, Any] | None:
         if not self.config.grounding.enabled:
             return {"confidence": 1.0}
-        if not state.get("sources"):
+        if not state.get("checked_sources"):
             finding = Finding(
                 kind=FindingKind.NO_SOURCES,
                 severity=Severity.SOFT,
@@ -64,12 +65,11 @@ class SupportCheckNode(GuardNode):
         knowledge = state.get("knowledge")
         if not knowledge:
             return update
-        from lexguard.knowledge import KnowledgeConfig, check_knowledge
+        from lexguard.knowledge import check_knowledge
 
-        settings = getattr(self.config, "knowledge", None) or KnowledgeConfig(stage=self.name)
-        report = check_knowledge(state.get("answer") or "", knowledge, settings)
+        report = check_knowledge(state.get("answer") or "", knowledge, self.config.knowledge)
         findings = list(update.get("findings", state.get("findings") or []))
-        if state.get("sources"):
+        if state.get("checked_sources"):
             update["confidence"] = min(float(update.get("confidence", 1.0)), report.score)
         else:  # the knowledge graph is the evidence: no "no sources" warning
             findings = [f for f in findings if f.kind != FindingKind.NO_SOURCES]
@@ -82,12 +82,16 @@ class SupportCheckNode(GuardNode):
         skipped = self._skip(state)
         if skipped is not None:
             return self._with_knowledge(state, skipped)
-        result = self.checker.check(state.get("answer") or "", state["sources"], state.get("question"))
+        result = self.checker.check(state.get("answer") or "", state["checked_sources"], question_of(state))
         return self._with_knowledge(state, self._update(state, result))
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         skipped = self._skip(state)
-        if skipped is not None:
-            return self._with_knowledge(state, skipped)
-        result = await self.checker.acheck(state.get("answer") or "", state["sources"], state.get("question"))
-        return self._with_knowledge(state, self._update(state, result))
+        if skipped is None:
+            result = await self.checker.acheck(state.get("answer") or "", state["checked_sources"], question_of(state))
+            update = self._update(state, result)
+        else:
+            update = skipped
+        if not state.get("knowledge"):
+            return update
+        return await asyncio.to_thread(self._with_knowledge, state, update)

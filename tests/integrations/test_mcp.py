@@ -85,3 +85,21 @@ async def test_cli_serves_over_stdio():
         result = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"]})
     assert names == {"validate_answer", "validate_citations", "check_rules"}
     assert result.structured_content["passed"] is False
+
+
+async def test_bad_input_error_text_reaches_the_client():
+    async with Client(server()) as client:
+        result = await client.call_tool("validate_answer", {"answer": "x", "sources": [{"content": "a", "score": "hi"}]})
+    assert result.is_error
+    assert "score" in result.content[0].text
+
+
+async def test_validate_answer_runs_are_audited(tmp_path):
+    from lexguard.audit import SQLiteAuditStore
+
+    store = SQLiteAuditStore(tmp_path / "audit.db")
+    mcp_server = create_mcp_server(Guard(checker=SubstringChecker(), max_retries=0, audit=store))
+    async with Client(mcp_server) as client:
+        result = await client.call_tool("validate_answer", {"answer": "The bridge opened in 1932.", "sources": SOURCES})
+    assert result.structured_content["metadata"]["audit_id"]
+    assert store.count() == 1

@@ -131,3 +131,25 @@ def test_middleware_rejects_bad_settings():
         GroundingMiddleware(max_retries=-1)
     with pytest.raises(ValueError):
         GroundingMiddleware(fallback="explode")  # type: ignore[arg-type]
+
+
+def test_critical_finding_skips_the_retries():
+    from lexguard.gate import GateConfig
+
+    model = FakeStructuredChatModel(responses=[{"query": "bridge"}, BAD, GOOD])
+    guard = Guard(checker=SubstringChecker(), gate=GateConfig(prohibited_patterns=("gold",), prohibited_severity="critical"))
+    app = create_agent(model, tools=[search_docs], middleware=[GroundingMiddleware(guard, refusal_message="No.")])
+    out = app.invoke({"messages": [HumanMessage(QUESTION)]})
+    assert len(model.calls) == 2  # tool call and the first answer: no retry can fix a critical finding
+    assert out["messages"][-1].content == "No."
+
+
+def test_middleware_runs_are_audited(tmp_path):
+    from lexguard.audit import SQLiteAuditStore
+
+    store = SQLiteAuditStore(tmp_path / "audit.db")
+    model = FakeStructuredChatModel(responses=[{"query": "bridge"}, BAD, GOOD])
+    middleware = GroundingMiddleware(Guard(checker=SubstringChecker(), audit=store))
+    out = create_agent(model, tools=[search_docs], middleware=[middleware]).invoke({"messages": [HumanMessage(QUESTION)]})
+    assert out["lexguard_report"].metadata["audit_id"]
+    assert store.count() == 2  # one record per validated answer

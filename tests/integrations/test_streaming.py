@@ -155,3 +155,16 @@ async def test_abatch_and_gather_in_one_loop_keep_inputs_apart():
     gathered = await asyncio.gather(*(g.ainvoke(i) for i in inputs))
     for reports in (batched, gathered):
         assert [r.accepted for r in reports] == [True, False] * 3
+
+
+def test_streams_write_one_audit_record_each(tmp_path):
+    from lexguard.audit import SQLiteAuditStore
+
+    store = SQLiteAuditStore(tmp_path / "audit.db")
+    audited = guard(audit=store, return_type="text", gate=CRITICAL_GOLD)
+    assert "".join(audited.stream(SOURCES[0])) == SOURCES[0]
+    halted = list(audited.stream(TEXT))
+    assert halted[-1] == audited.config.refusal_message
+    records = store.query()
+    assert len(records) == 2
+    assert sorted(str(r.status.value).upper() for r in records) == ["PASS", "REJECT"]
