@@ -216,8 +216,6 @@ def throughput(checker: Any, rows: list[dict[str, Any]], batch: int) -> tuple[fl
 
 
 def backend_table(rows: list[dict[str, Any]], config: Any, max_texts: int) -> None:
-    import numpy as np
-
     from lexguard.embeddings import OnnxEncoder, SentenceTransformerEncoder
 
     texts = list(dict.fromkeys(t for row in rows for t in texts_of(row, config)))[:max_texts]
@@ -243,7 +241,6 @@ def backend_table(rows: list[dict[str, Any]], config: Any, max_texts: int) -> No
         best = min(times)
         agree = f"{cosine.min():.6f} / {cosine.mean():.6f}"
         print(f"| {name} ({encoder.backend}) | {best:.2f} | {len(texts) / best:.0f} | {agree} |")
-    del np
 
 
 def main() -> None:
