@@ -233,7 +233,7 @@ def export_onnx(model_path: str, *, quantize: bool = False, cache_dir: Path | No
     except Exception as exc:
         raise ModelLoadError(
             f"ONNX export of {model_path!r} to {target_dir} failed: {exc}. Install the onnx extra "
-            "(`pip install lexguard[onnx]`), set LEXGUARD_CACHE_DIR to a writable folder, or use "
+            "(`pip install onnx onnxruntime`), set LEXGUARD_CACHE_DIR to a writable folder, or use "
             "backend='torch'."
         ) from exc
 
