@@ -232,7 +232,7 @@ def export_onnx(model_path: str, *, quantize: bool = False, cache_dir: Path | No
         return int8
     except Exception as exc:
         raise ModelLoadError(
-            f"ONNX export of {model_path!r} to {target_dir} failed: {exc}. Install the onnx extra "
+            f"ONNX export of {model_path!r} to {target_dir} failed: {exc}. Install onnx and onnxruntime "
             "(`pip install onnx onnxruntime`), set LEXGUARD_CACHE_DIR to a writable folder, or use "
             "backend='torch'."
         ) from exc
