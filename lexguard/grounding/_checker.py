@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from lexguard._errors import ConfigurationError
 from lexguard._models import Citation, Claim, Finding, FindingKind, Severity, Source
 from lexguard.grounding._claims import extract_claims
 from lexguard.grounding._config import GroundingConfig
@@ -38,6 +39,37 @@ class _Scored:
     support: np.ndarray
     methods: list[str]
     timings: dict[str, float]
+
+
+def _judge_from_config(config: GroundingConfig) -> Any | None:
+    """The LLM judge named by ``config.judge_model`` (``"provider:model"``), if any."""
+    if not config.judge_model:
+        return None
+    try:
+        from langchain.chat_models import init_chat_model
+
+        llm = init_chat_model(config.judge_model)
+    except Exception as exc:
+        raise ConfigurationError(
+            f"could not create the judge model {config.judge_model!r}: {exc}. Install `langchain` and the "
+            "provider's package, or pass SupportChecker(judge=SelfRAGJudge(your_chat_model))."
+        ) from exc
+    from lexguard.grounding._judge import SelfRAGJudge
+
+    return SelfRAGJudge.from_config(llm, config.judge)
+
+
+def _nli_from_config(config: GroundingConfig) -> Any | None:
+    """The NLI verifier named by ``config.nli_model``, if any (its model loads on first use)."""
+    if not config.nli_model:
+        return None
+    from lexguard.grounding._nli import NLIVerifier
+
+    return NLIVerifier(
+        config.nli_model,
+        entailment_label=config.nli_entailment_label,
+        contradiction_label=config.nli_contradiction_label,
+    )
 
 
 class SupportChecker:
@@ -79,8 +111,8 @@ class SupportChecker:
     ) -> None:
         self.config = config or GroundingConfig()
         self._encoder = encoder
-        self.judge = judge
-        self.nli = nli
+        self.judge = judge if judge is not None else _judge_from_config(self.config)
+        self.nli = nli if nli is not None else _nli_from_config(self.config)
         self.claim_extractor = claim_extractor
         self.model = load_support_model(self.config.support_model)
         self.threshold = (
@@ -220,7 +252,7 @@ class SupportChecker:
             sources,
             sentences=cfg.chunk_sentences,
             overlap=cfg.chunk_overlap,
-            model=str(getattr(self._encoder, "name", cfg.embedding_model)),
+            model=str(getattr(self.encoder, "name", cfg.embedding_model)),
         )
         return self._cache.get_or_build(key, sources, sentences=cfg.chunk_sentences, overlap=cfg.chunk_overlap)
 

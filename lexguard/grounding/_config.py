@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from lexguard.grounding._judge_models import JudgeConfig
+
 __all__ = ["GroundingConfig"]
 
 
@@ -35,6 +37,13 @@ class GroundingConfig(BaseModel):
             NLI verifier is given (0..1).
         judge_weight: Weight of the LLM judge's ISSUP score when a judge is given (0..1).
         cache_size: Source indexes (chunks + embeddings) kept per checker, keyed by content hash.
+        judge_model: A chat model for the Self-RAG LLM judge, as ``"provider:model"`` for
+            LangChain's ``init_chat_model`` (needs ``langchain`` and the provider package); ``None``
+            runs no judge unless one is passed to ``SupportChecker(judge=...)``.
+        judge: Judge settings: concurrency, timeout, query type and confidence weights.
+        nli_model: Path (or name) of a sentence-transformers ``CrossEncoder`` NLI model for
+            entailment checks; ``None`` runs no NLI unless passed to ``SupportChecker(nli=...)``.
+        nli_entailment_label / nli_contradiction_label: The NLI model's label names.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -55,3 +64,8 @@ class GroundingConfig(BaseModel):
     nli_weight: float = Field(0.5, ge=0.0, le=1.0)
     judge_weight: float = Field(0.5, ge=0.0, le=1.0)
     cache_size: int = Field(64, ge=0)
+    judge_model: str | None = None
+    judge: JudgeConfig = Field(default_factory=JudgeConfig)
+    nli_model: str | None = None
+    nli_entailment_label: str = "entailment"
+    nli_contradiction_label: str | None = "contradiction"

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from lexguard._models import Citation, Claim, Finding, FindingKind, Severity
+from lexguard.grounding._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding._features import ClaimEvidence
 from lexguard.grounding._index import SourceIndex
@@ -153,27 +154,15 @@ def _findings_for(
     return findings
 
 
-def _confidence(question: str | None, claims: Sequence[Claim], assessment: Any) -> float:
-    try:
-        from lexguard.grounding import _confidence as conf
+def _confidence(question: str | None, claims: Sequence[Claim], assessment: Any, config: GroundingConfig) -> float:
+    from lexguard.grounding import _confidence as conf
 
-        if assessment is not None:
-            value = conf.judge_confidence(assessment, conf.ConfidenceWeights.for_question(question))
-            if value is not None:
-                return value
-        value = conf.support_confidence(claims)
-        return 1.0 if value is None else value
-    except (ImportError, AttributeError):  # pragma: no cover - optional sibling module
-        values = [c.support for c in claims if c.support is not None]
-        return float(np.mean(values)) if values else 1.0
-
-
-def _recommend(rate: float, config: GroundingConfig) -> str:
-    if rate > config.reject_hallucination_rate:
-        return "reject"
-    if rate > config.max_hallucination_rate:
-        return "regenerate"
-    return "accept"
+    if assessment is not None:
+        value = conf.judge_confidence(assessment, config.judge.weights_for(question))
+        if value is not None:
+            return value
+    value = conf.support_confidence(claims)
+    return 1.0 if value is None else value
 
 
 def build_result(
@@ -230,9 +219,9 @@ def build_result(
         claims=tuple(out_claims),
         citations=tuple(flat),
         findings=tuple(findings),
-        confidence=float(min(1.0, max(0.0, _confidence(question, out_claims, assessment)))),
+        confidence=float(min(1.0, max(0.0, _confidence(question, out_claims, assessment, config)))),
         hallucination_rate=rate,
-        recommendation=_recommend(rate, config),  # type: ignore[arg-type]
+        recommendation=recommendation(rate, config.max_hallucination_rate, config.reject_hallucination_rate),
         hallucination_score=float(min(1.0, max(0.0, score))),
         judge=assessment,
         timings=timings,

@@ -193,3 +193,25 @@ def test_real_model_flags_number_name_and_entity(real_checker: SupportChecker) -
     assert [c.supported for c in result.claims] == [True, False, False, False]
     assert spans_of(answer, result, FindingKind.CONTRADICTED_VALUE) == ["1,450"]
     assert spans_of(answer, result, FindingKind.UNKNOWN_ENTITY) == ["Gustave Courbet", "Rothschild Bank"]
+
+
+def test_source_cache_key_is_stable_once_the_encoder_loads() -> None:
+    from lexguard.grounding import SupportChecker as Checker
+
+    checker = Checker()
+    checker.check("The tower is 330 metres tall.", ["The tower is 330 metres tall."])
+    checker.check("The tower is 330 metres tall.", ["The tower is 330 metres tall."])
+    assert len(checker._cache) == 1
+
+
+def test_judge_and_nli_settings_build_the_verifiers(tmp_path) -> None:
+    import pytest
+
+    from lexguard import ConfigurationError
+    from lexguard.grounding import GroundingConfig, NLIVerifier
+    from lexguard.grounding import SupportChecker as Checker
+
+    checker = Checker(GroundingConfig(nli_model=str(tmp_path / "nli"), nli_entailment_label="ENTAIL"))
+    assert isinstance(checker.nli, NLIVerifier)
+    with pytest.raises(ConfigurationError, match="judge model"):
+        Checker(GroundingConfig(judge_model="no-such-provider:model"))
