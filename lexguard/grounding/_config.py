@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from lexguard.grounding._judge_models import JudgeConfig
@@ -44,6 +46,15 @@ class GroundingConfig(BaseModel):
         nli_model: Path (or name) of a sentence-transformers ``CrossEncoder`` NLI model for
             entailment checks; ``None`` runs no NLI unless passed to ``SupportChecker(nli=...)``.
         nli_entailment_label / nli_contradiction_label: The NLI model's label names.
+        finding_span: Where the findings of an unsupported claim point: ``claim`` (the whole
+            claim, plus any unknown value/name/quotation), ``mentions`` (values, names and
+            quotations found in no source), ``mentions_runs`` (those plus runs of content words
+            absent from the retrieved passages) or ``mentions_else_runs`` (word runs only when no
+            such mention exists). The whole claim is used when nothing narrower is found.
+            Response-level decisions do not depend on it.
+        finding_span_scope: Passages a word must be absent from to join a run: the ``best``
+            chunk, the ``top`` retrieved chunks or all ``sources``.
+        finding_span_min_words: Shortest word run (content words) reported as a finding.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -69,3 +80,6 @@ class GroundingConfig(BaseModel):
     nli_model: str | None = None
     nli_entailment_label: str = "entailment"
     nli_contradiction_label: str | None = "contradiction"
+    finding_span: Literal["claim", "mentions", "mentions_runs", "mentions_else_runs"] = "mentions_runs"
+    finding_span_scope: Literal["best", "top", "sources"] = "top"
+    finding_span_min_words: int = Field(1, ge=1)

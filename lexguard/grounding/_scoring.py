@@ -6,18 +6,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import regex
 
 from lexguard._models import Citation, Claim, Finding, FindingKind, Severity
 from lexguard.grounding._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding._features import ClaimEvidence
 from lexguard.grounding._index import SourceIndex
-from lexguard.grounding._lexical import Mention
+from lexguard.grounding._lexical import Mention, content_words
 from lexguard.grounding._result import SupportResult
 
-__all__ = ["build_result", "nli_probabilities"]
+__all__ = ["build_result", "nli_probabilities", "novel_runs", "unsupported_parts"]
 
 _STAGE = "support_check"
+_TOKEN = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'\u2019-]*")
 
 
 def _field(item: Any, name: str) -> float | None:
@@ -49,6 +51,89 @@ def nli_probabilities(raw: Any, n: int) -> tuple[list[float], list[float | None]
     return entail, contra
 
 
+def novel_runs(text: str, known: set[str] | frozenset[str], min_words: int = 1) -> list[tuple[int, int]]:
+    """Maximal runs of content words of ``text`` absent from ``known`` (stopwords do not break a run).
+
+    Args:
+        text: The claim text.
+        known: Normalised content words (as :func:`~lexguard.grounding._lexical.content_words`
+            gives them) of the evidence.
+        min_words: Shortest run (in content words) worth reporting.
+
+    Returns:
+        ``(start, end)`` offsets into ``text``, in order.
+    """
+    runs: list[tuple[int, int]] = []
+    start = end = -1
+    count = 0
+    for match in _TOKEN.finditer(text):
+        words = content_words(match.group(0))
+        if not words:
+            continue  # a stopword neither starts, ends nor breaks a run
+        if any(w not in known for w in words):
+            if start < 0:
+                start, count = match.start(), 0
+            end, count = match.end(), count + 1
+            continue
+        if start >= 0 and count >= min_words:
+            runs.append((start, end))
+        start = -1
+    if start >= 0 and count >= min_words:
+        runs.append((start, end))
+    return runs
+
+
+def _known_words(ev: ClaimEvidence, index: SourceIndex, scope: str) -> set[str]:
+    if scope == "sources":
+        return set(index.profile.words)
+    chunks = ev.best_chunks[:1] if scope == "best" else ev.best_chunks
+    known: set[str] = set()
+    for ci in chunks:
+        known |= index.chunk_profiles[ci].words
+    return known
+
+
+def unsupported_parts(
+    claim_text: str,
+    ev: ClaimEvidence,
+    index: SourceIndex | None,
+    *,
+    mode: str = "mentions_runs",
+    scope: str = "top",
+    min_words: int = 1,
+) -> list[tuple[int, int]]:
+    """Where in an unsupported claim the evidence locates the unsupported part.
+
+    Args:
+        claim_text: The claim as it appears in the answer.
+        ev: The claim's evidence.
+        index: The source index (needed for word runs).
+        mode: ``claim`` (nothing narrower), ``mentions`` (values, names and quotations found in
+            no source), ``runs`` (runs of content words absent from the evidence),
+            ``mentions_runs`` (both) or ``mentions_else_runs`` (runs only without mentions).
+        scope: Evidence for word runs: ``best`` chunk, ``top`` retrieved chunks or all ``sources``.
+        min_words: Shortest word run reported.
+
+    Returns:
+        Sorted, merged ``(start, end)`` offsets relative to the claim; empty when nothing more
+        specific than the whole claim is found.
+    """
+    if mode == "claim":
+        return []
+    mentions = [m.span for m in (*ev.unknown_numbers, *ev.unknown_entities, *ev.unknown_quotes)]
+    parts = list(mentions) if mode in ("mentions", "mentions_runs", "mentions_else_runs") else []
+    wants_runs = mode in ("runs", "mentions_runs") or (mode == "mentions_else_runs" and not mentions)
+    if wants_runs and index is not None and ev.best_chunks:
+        parts += novel_runs(claim_text, _known_words(ev, index, scope), min_words)
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(parts):
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
 def _citations(claim: Claim, ev: ClaimEvidence, index: SourceIndex | None, method: str, k: int) -> list[Citation]:
     if index is None:
         return []
@@ -76,7 +161,12 @@ def _shorten(text: str, limit: int = 240) -> str:
 
 
 def _findings_for(
-    claim: Claim, ev: ClaimEvidence, index: SourceIndex | None, support: float, severity: Severity
+    claim: Claim,
+    ev: ClaimEvidence,
+    index: SourceIndex | None,
+    support: float,
+    severity: Severity,
+    config: GroundingConfig,
 ) -> list[Finding]:
     offset = claim.span[0]
     best = index.chunks[ev.best_chunks[0]] if index is not None and ev.best_chunks else None
@@ -139,7 +229,26 @@ def _findings_for(
                 **common,
             )
         )
-    if not findings:
+    covered = [f.span for f in findings if f.span is not None]
+    for start, end in unsupported_parts(
+        claim.text, ev, index, mode=config.finding_span, scope=config.finding_span_scope,
+        min_words=config.finding_span_min_words,
+    ):
+        lo, hi = offset + start, offset + end
+        if any(s <= lo and hi <= e for s, e in covered):
+            continue
+        findings.append(
+            Finding(
+                kind=FindingKind.UNSUPPORTED,
+                message=f"'{_shorten(claim.text[start:end], 80)}' is found in none of the closest "
+                "passages; remove it or restate only what the sources say.",
+                span=(lo, hi),
+                rule_id="grounding.unsupported_words",
+                confidence=confidence,
+                **common,
+            )
+        )
+    if not findings or config.finding_span == "claim":
         findings.append(
             Finding(
                 kind=FindingKind.UNSUPPORTED,
@@ -212,7 +321,7 @@ def build_result(
             flat.extend(cites[:1])
         else:
             marginal = not strict_hit and p >= threshold - config.soft_margin
-            findings += _findings_for(done, ev, index, p, Severity.SOFT if marginal else Severity.HARD)
+            findings += _findings_for(done, ev, index, p, Severity.SOFT if marginal else Severity.HARD, config)
     rate = sum(1 for c in out_claims if not c.supported) / len(out_claims)
     score = max(1.0 - (c.support or 0.0) for c in out_claims)
     return SupportResult(

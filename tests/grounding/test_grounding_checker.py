@@ -215,3 +215,40 @@ def test_judge_and_nli_settings_build_the_verifiers(tmp_path) -> None:
     assert isinstance(checker.nli, NLIVerifier)
     with pytest.raises(ConfigurationError, match="judge model"):
         Checker(GroundingConfig(judge_model="no-such-provider:model"))
+
+
+def test_novel_runs_find_the_words_absent_from_the_evidence() -> None:
+    from lexguard.grounding._lexical import content_words
+    from lexguard.grounding._scoring import novel_runs
+
+    known = set(content_words(SOURCES[1].content))
+    text = "The Golden Gate Bridge opened in 1937 after years of heavy protests by local fishermen."
+    runs = [text[s:e] for s, e in novel_runs(text, known)]
+    assert runs == ["years of heavy protests by local fishermen"]
+    assert novel_runs(text, known | set(content_words("years heavy protests local fishermen"))) == []
+    short = "Bridge opened with heavy protests."
+    assert [short[s:e] for s, e in novel_runs(short, known, min_words=2)] == ["heavy protests"]
+    assert novel_runs("Bridge opened with protests.", known, min_words=2) == []
+
+
+def test_unsupported_claim_findings_point_at_the_novel_words() -> None:
+    answer = "The Golden Gate Bridge opened in 1937 amid heavy protests."
+    forced = {"support_threshold": 1.0, "strict_values": False, "strict_entities": False}
+    narrow = SupportChecker(GroundingConfig(finding_span="mentions_runs", **forced), encoder=CountingEncoder())
+    result = narrow.check(answer, SOURCES)
+    assert result.claims[0].supported is False
+    assert [answer[f.span[0] : f.span[1]] for f in result.findings] == ["amid heavy protests"]
+    assert result.findings[0].rule_id == "grounding.unsupported_words"
+    whole = SupportChecker(GroundingConfig(finding_span="claim", **forced), encoder=CountingEncoder())
+    wide = whole.check(answer, SOURCES)
+    assert [f.span for f in wide.findings] == [result.claims[0].span]
+    # the span rule never changes which claims are supported
+    assert [c.supported for c in wide.claims] == [c.supported for c in result.claims]
+
+
+def test_a_claim_with_nothing_specific_keeps_its_whole_span() -> None:
+    answer = "The Golden Gate Bridge opened in 1937."  # every word is in the source
+    forced = {"support_threshold": 1.0, "strict_values": False, "strict_entities": False}
+    result = SupportChecker(GroundingConfig(**forced), encoder=CountingEncoder()).check(answer, SOURCES)
+    assert [f.span for f in result.findings] == [result.claims[0].span]
+    assert result.findings[0].rule_id == "grounding.unsupported"
