@@ -194,6 +194,24 @@ def _source_bigrams(index: SourceIndex) -> set[str]:
     return cached
 
 
+def _stack_trees(trees: list[dict[str, np.ndarray]]) -> tuple[np.ndarray, ...]:
+    """Pad the trees' parallel arrays to ``(n_trees, max_nodes)`` (padding: leaves of value 0)."""
+    width = max(len(tree["feature"]) for tree in trees)
+    feature = np.full((len(trees), width), -1, dtype=np.int64)
+    threshold = np.zeros((len(trees), width), dtype=np.float64)
+    left = np.zeros((len(trees), width), dtype=np.int64)
+    right = np.zeros((len(trees), width), dtype=np.int64)
+    value = np.zeros((len(trees), width), dtype=np.float64)
+    for t, tree in enumerate(trees):
+        size = len(tree["feature"])
+        feature[t, :size] = tree["feature"]
+        threshold[t, :size] = tree["threshold"]
+        left[t, :size] = tree["left"]
+        right[t, :size] = tree["right"]
+        value[t, :size] = tree["value"]
+    return feature, threshold, left, right, value
+
+
 class SupportModel:
     """Maps claim features to a calibrated support probability.
 
@@ -240,6 +258,7 @@ class SupportModel:
         self.meta = meta or {}
         self.learning_rate = float(learning_rate)
         self.trees = [{k: np.asarray(v) for k, v in tree.items()} for tree in trees or []]
+        self._stacked = _stack_trees(self.trees) if self.trees else None
 
     @property
     def kind(self) -> str:
@@ -247,6 +266,35 @@ class SupportModel:
         return "gbdt" if self.trees else "logistic"
 
     def _tree_sum(self, features: np.ndarray) -> np.ndarray:
+        """Sum of the trees' leaf values per row, all trees walked together (one step per level).
+
+        Equal, bit for bit, to walking the trees one by one and adding their leaf values in
+        tree order (see :meth:`_tree_sum_loop`).
+        """
+        stacked = self._stacked
+        assert stacked is not None
+        n = len(features)
+        feature, threshold, left, right, value = stacked
+        n_trees = feature.shape[0]
+        tree_ids = np.arange(n_trees)[None, :]  # (1, T)
+        rows = np.arange(n)[:, None]  # (n, 1)
+        node = np.zeros((n, n_trees), dtype=np.int64)
+        while True:
+            feat = feature[tree_ids, node]
+            inner = feat >= 0
+            if not inner.any():
+                break
+            go_left = features[rows, np.where(inner, feat, 0)] <= threshold[tree_ids, node]
+            nxt = np.where(go_left, left[tree_ids, node], right[tree_ids, node])
+            node = np.where(inner, nxt, node)
+        leaves = value[tree_ids, node].T  # (T, n): a reduction over axis 0 adds tree by tree, in order
+        total = np.zeros(n)
+        for row in leaves:
+            total += row
+        return total
+
+    def _tree_sum_loop(self, features: np.ndarray) -> np.ndarray:
+        """Reference implementation of :meth:`_tree_sum`: one tree at a time (slow, for tests)."""
         total = np.zeros(len(features))
         rows = np.arange(len(features))
         for tree in self.trees:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 import regex
 
@@ -51,6 +52,11 @@ _NEGATION = regex.compile(
     r"fail|fails|failed)\b|n[\u2019']t\b",
     regex.IGNORECASE,
 )
+_NON_DIGIT = regex.compile(r"[^\d.]")
+_LETTER = regex.compile(r"[a-zA-Z]")
+_WHITESPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+"""Exactly the characters ``regex``'s ``\\s`` matches (``str.isspace`` minus ``\\x1c``-``\\x1f``)."""
+_SENTENCE_OPENERS = frozenset('.!?:;\n"\u201c(*-\u2022')
 _MARKDOWN = regex.compile(r"\*\*|__|`|^#+\s+|^\s*[-*+]\s+", regex.MULTILINE)
 
 STOPWORDS = frozenset(
@@ -113,13 +119,13 @@ def numbers(text: str) -> list[Mention]:
     taken: list[tuple[int, int]] = []
     for match in _NUMBER.finditer(text):
         raw = match.group(0)
-        digits = regex.sub(r"[^\d.]", "", raw.replace("\u2212", "-")).strip(".")
+        digits = _NON_DIGIT.sub("", raw.replace("\u2212", "-")).strip(".")
         if not digits or digits.count(".") > 1:
             continue
         value = float(digits)
         end = match.end()
         scale = _SCALE_AFTER.match(text, end)
-        if scale and not regex.match(r"[a-zA-Z]", text[end:end + 1]):
+        if scale and not _LETTER.match(text, end, end + 1):
             value *= _SCALE[scale.group(1).lower()]
             end = scale.end()
         found.append(Mention(text[match.start():end], (match.start(), end), _format_value(value)))
@@ -171,11 +177,28 @@ def entities(text: str) -> list[Mention]:
         end = start + len(surface)
         if len(surface) < 2:
             continue
-        at_sentence_start = regex.search(r"(?:^|[.!?:;\n\"\u201c(*\-\u2022]\s*)$", text[:start]) is not None
+        at_sentence_start = _at_sentence_start(text, start)
         if at_sentence_start and len(surface.split()) == 1:
             continue  # "Customers ...", "Despite ...": capitalised because first, rarely a name
         out.append(Mention(surface, (start, end), _norm(surface)))
     return out
+
+
+def _at_sentence_start(text: str, start: int) -> bool:
+    """Whether ``text[:start]`` matches ``(?:^|[.!?:;\\n"\u201c(*\\-\u2022]\\s*)$``, in O(trailing space).
+
+    The regex (kept in the tests as the reference) matches when the prefix is empty, or its
+    trailing run of whitespace holds a newline, or the last character before that run opens
+    a sentence. A whitespace-only prefix without a newline does *not* match.
+    """
+    if start == 0:
+        return True
+    head_end = start
+    while head_end and text[head_end - 1] in _WHITESPACE:
+        head_end -= 1
+    if head_end < start and "\n" in text[head_end:start]:
+        return True
+    return head_end > 0 and text[head_end - 1] in _SENTENCE_OPENERS
 
 
 def has_negation(text: str) -> bool:
@@ -187,6 +210,7 @@ def _norm(text: str) -> str:
     return " ".join(_stem(w) for w in _WORD.findall(text.lower()))
 
 
+@lru_cache(maxsize=1 << 16)
 def _stem(word: str) -> str:
     word = word.replace("\u2019", "'")
     if word.endswith("'s"):
@@ -226,13 +250,29 @@ class LexicalProfile:
     """
 
     def __init__(self, texts: Iterable[str]) -> None:
-        texts = list(texts)
-        joined = "\n".join(texts)
-        self.text = _norm(joined)
-        self.padded = f" {self.text} "
-        self.words = set(content_words(joined))
-        self.squashed = self.text.replace(" ", "")
-        self.numbers = {m.key for m in numbers(joined)}
+        self._joined = "\n".join(texts)
+        self.words = set(content_words(self._joined))
+
+    # The other facts are computed on first use: per-chunk profiles only ever need ``words``.
+    @cached_property
+    def text(self) -> str:
+        """The normalised texts (lower-cased, stemmed words joined by spaces)."""
+        return _norm(self._joined)
+
+    @cached_property
+    def padded(self) -> str:
+        """:attr:`text` with a space on each side, for word-aligned phrase tests."""
+        return f" {self.text} "
+
+    @cached_property
+    def squashed(self) -> str:
+        """:attr:`text` without spaces."""
+        return self.text.replace(" ", "")
+
+    @cached_property
+    def numbers(self) -> set[str]:
+        """Keys of the numbers in the texts."""
+        return {m.key for m in numbers(self._joined)}
 
     def has_phrase(self, key: str) -> bool:
         """Whether a normalised phrase occurs in the texts (word-aligned)."""

@@ -61,3 +61,25 @@ def test_cache_is_bounded_lru() -> None:
     assert cache.get_or_build("a", sources, sentences=2, overlap=1) is first
     cache.get_or_build("c", sources, sentences=2, overlap=1)  # evicts "b", the least recent
     assert len(cache) == 2 and cache.get_or_build("a", sources, sentences=2, overlap=1) is first
+
+
+def test_search_is_exact_top_k_and_faiss_runs_single_threaded() -> None:
+    import numpy as np
+
+    rng = np.random.default_rng(7)
+    vectors = rng.standard_normal((40, 16)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    queries = rng.standard_normal((25, 16)).astype(np.float32)  # >= 20 queries: FAISS's BLAS path
+    index = SourceIndex([Source(id="s", content="x")], [])
+    index.chunks = [None] * len(vectors)  # type: ignore[list-item]  # only the count matters here
+    index.set_vectors(vectors)
+    scores, ids = index.search(queries, 5)
+    exact = queries @ vectors.T
+    assert (ids == np.argsort(-exact, axis=1)[:, :5]).all()
+    np.testing.assert_allclose(scores, np.take_along_axis(exact, ids, axis=1), rtol=0, atol=1e-5)
+    import faiss
+
+    assert faiss.omp_get_max_threads() == 1  # no OpenMP pool competing with the encoder
+    few_scores, few_ids = index.search(queries[:3], 50)  # k is capped at the number of chunks
+    assert few_ids.shape == (3, 40) and (few_ids[:, :5] == ids[:3]).all()
+    assert sorted(few_ids[0].tolist()) == list(range(40))

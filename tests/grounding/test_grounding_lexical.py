@@ -37,3 +37,55 @@ def test_quotes_and_negation() -> None:
     assert quotes("It's John's car.") == []
     assert has_negation("The bridge didn't open.") and has_negation("It was never painted.")
     assert not has_negation("The bridge opened in 1937.")
+
+
+# --- fast paths must equal the reference implementations they replaced -------------------------
+
+import regex  # noqa: E402
+
+from lexguard.grounding import _lexical  # noqa: E402
+
+_SENTENCE_START_REGEX = regex.compile(r"(?:^|[.!?:;\n\"\u201c(*\-\u2022]\s*)$")
+"""The regex the prefix test replaced (it rescanned the whole prefix for every mention)."""
+
+
+def test_whitespace_set_is_exactly_regex_backslash_s() -> None:
+    matched = "".join(chr(c) for c in range(0x3100) if regex.match(r"\s", chr(c)))
+    assert matched == _lexical._WHITESPACE
+    assert "\x1c" not in _lexical._WHITESPACE and "\x1c".isspace()  # why str.rstrip() would differ
+
+
+def test_sentence_start_test_equals_the_regex_at_every_position() -> None:
+    texts = [
+        "",
+        " Paris",
+        "  \t",
+        "Hello. World",
+        "a\n  b",
+        "x \n",
+        "said: \u201cYes",
+        "(Note) - Paris \u2022 Rome;\u3000Oslo",
+        "x.\x1c Lima",
+        "end?\u2003\u2003Kyiv",
+        "a-b - c*d",
+        "one\r\ntwo",
+    ]
+    for text in texts:
+        for start in range(len(text) + 1):
+            expected = _SENTENCE_START_REGEX.search(text[:start]) is not None
+            assert _lexical._at_sentence_start(text, start) is expected, (text, start)
+
+
+def test_leading_space_is_not_a_sentence_start() -> None:
+    # the old regex's ``^`` branch matches only an empty prefix: " Paris" keeps its name
+    assert [m.text for m in entities(" Paris is big.")] == ["Paris"]
+    assert entities("Paris is big.") == []
+    assert entities("Big.\n  Paris is big.") == []
+
+
+def test_lazy_profile_attributes_equal_eager_values() -> None:
+    profile = LexicalProfile(["The Eiffel Tower opened in 1889.", "It is 330 metres tall."])
+    assert profile.text == "the eiffel tower open in 1889 it is 330 metr tall"
+    assert profile.padded == f" {profile.text} " and profile.squashed == profile.text.replace(" ", "")
+    assert profile.numbers == {"1889", "330"}
+    assert profile.words == {"eiffel", "tower", "open", "1889", "330", "metr", "tall"}
