@@ -60,7 +60,12 @@ class EvalReport(BaseModel):
 
 
 def predict(checker: Any, row: EvalRow) -> Prediction:
-    """Run ``checker.check`` on one row and read its verdict, score and unsupported spans."""
+    """Run ``checker.check`` on one row and read its verdict, score and hallucinated spans.
+
+    The response counts as hallucinated when any claim is unsupported; its predicted spans are
+    the spans of the findings inside unsupported claims (the unsupported words), or the whole
+    unsupported claims when there are no such findings (the baseline).
+    """
     sources = [Source(id=f"source-{i}", content=text) for i, text in enumerate(row.sources)]
     started = time.perf_counter()
     error = None
@@ -68,18 +73,25 @@ def predict(checker: Any, row: EvalRow) -> Prediction:
         is_baseline = checker.__class__.__name__ == "CosineBaseline"
         result = checker.check(row.answer, row.sources if is_baseline else sources, row.question or None)
         claims = list(result.claims)
+        findings = [] if is_baseline else [f for f in result.findings if f.span]
         score = float(result.hallucination_score)
         if getattr(result, "inconclusive_reason", None) and not claims:
             error = None  # no claims: nothing flagged
     except Exception as exc:  # noqa: BLE001 - one broken row must not stop the run
-        claims, score, error = [], 0.0, f"{type(exc).__name__}: {exc}"
+        claims, findings, score, error = [], [], 0.0, f"{type(exc).__name__}: {exc}"
     seconds = time.perf_counter() - started
-    spans = [c.span for c in claims if c.supported is False]
+    unsupported = [c.span for c in claims if c.supported is False]
+    # The support check's findings point at the unsupported part of each unsupported claim;
+    # the baseline (and a checker without findings) flags whole claims.
+    spans = []
+    for start, end in unsupported:
+        inside = [f.span for f in findings if start <= f.span[0] and f.span[1] <= end]
+        spans += inside or [(start, end)]
     return Prediction(
         id=row.id,
         task=row.task,
         hallucinated=row.hallucinated,
-        predicted=bool(spans),
+        predicted=bool(unsupported),
         score=score,
         gold_spans=[tuple(s) for s in row.spans],
         spans=spans,
