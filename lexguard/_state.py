@@ -80,17 +80,9 @@ def question_of(state: GuardState) -> str | None:
     return question if isinstance(question, str) and question.strip() else None
 
 
-class GuardState(TypedDict, total=False):
+class GuardState(GuardInput, total=False):
     """State of the guard graph (see the module docstring for every key)."""
 
-    # inputs
-    answer: Any
-    sources: list[Any]
-    question: str | None
-    truncated: bool
-    generator_input: Any
-    knowledge: Any
-    mutations: list[Any]
     # working
     checked_sources: list[Source]
     original_answer: str

@@ -107,13 +107,21 @@ class SelfCorrectNode(GuardNode):
         return {"answer": fixed, "feedback": f"Applied {len(applied)} automatic fixes: {notes}",
                 "truncated": False, "verdict": Verdict.RETRY.value}
 
-    def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+    def _prepare(self, state: GuardState) -> tuple[dict[str, Any] | None, str]:
+        """Everything before the generator call: ``(update, feedback)``, the update being final
+        when the answer was fixed or repaired without the generator."""
         fixed = self._auto_fix(state)
         if fixed is not None:
-            return fixed
+            return fixed, fixed["feedback"]
         feedback = build_feedback(state, self.config)
         if self.generator is None:
-            return self._repair(state, feedback)
+            return self._repair(state, feedback), feedback
+        return None, feedback
+
+    def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
+        done, feedback = self._prepare(state)
+        if done is not None:
+            return done
         try:
             runnable, payload = retry_call(self.generator, state, feedback)
             output = runnable.invoke(payload, config)
@@ -122,12 +130,9 @@ class SelfCorrectNode(GuardNode):
         return self._accept_output(state, output, feedback)
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
-        fixed = self._auto_fix(state)
-        if fixed is not None:
-            return fixed
-        feedback = build_feedback(state, self.config)
-        if self.generator is None:
-            return self._repair(state, feedback)
+        done, feedback = self._prepare(state)
+        if done is not None:
+            return done
         try:
             runnable, payload = retry_call(self.generator, state, feedback)
             output = await runnable.ainvoke(payload, config)
