@@ -92,6 +92,13 @@ class Guard(RunnableSerializable[Any, Any]):
         if not isinstance(data, dict):
             return data
         overrides = {k: data.pop(k) for k in list(data) if k in GuardConfig.model_fields}
+        unknown = sorted(k for k in data if k not in cls.model_fields)
+        if unknown:
+            raise ConfigurationError(
+                f"unknown Guard setting(s) {', '.join(unknown)}; use a Guard field "
+                f"({', '.join(sorted(cls.model_fields))}) or a GuardConfig field "
+                f"({', '.join(sorted(GuardConfig.model_fields))})"
+            )
         base = data.get("config")
         if isinstance(base, dict):
             overrides = {**base, **overrides}

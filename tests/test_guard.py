@@ -163,6 +163,8 @@ def test_guard_settings_are_validated():
     for bad in ({"max_retries": -5}, {"fallback": "bogus"}, {"confidence_threshold": 7}):
         with pytest.raises(ConfigurationError):
             Guard(**bad)
+    with pytest.raises(ConfigurationError, match="confidence_treshold"):
+        Guard(confidence_treshold=0.99)  # a misspelt setting is an error, not silently ignored
     assert Guard(grounding={"support_threshold": 0.4}).config.grounding.support_threshold == 0.4
     assert Guard(config={"max_retries": 1}).config.max_retries == 1
 

@@ -73,7 +73,7 @@ def predict(checker: Any, row: EvalRow) -> Prediction:
         is_baseline = checker.__class__.__name__ == "CosineBaseline"
         result = checker.check(row.answer, row.sources if is_baseline else sources, row.question or None)
         claims = list(result.claims)
-        findings = [] if is_baseline else [f for f in result.findings if f.span]
+        findings = [] if is_baseline else [f for f in getattr(result, "findings", ()) if f.span]
         score = float(result.hallucination_score)
         if getattr(result, "inconclusive_reason", None) and not claims:
             error = None  # no claims: nothing flagged

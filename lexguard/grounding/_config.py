@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from lexguard.grounding._judge_models import JudgeConfig
 
@@ -85,3 +85,12 @@ class GroundingConfig(BaseModel):
     finding_span: Literal["claim", "mentions", "mentions_runs", "mentions_else_runs"] = "mentions_runs"
     finding_span_scope: Literal["best", "top", "sources"] = "sources"
     finding_span_min_words: int = Field(2, ge=1)
+
+    @model_validator(mode="after")
+    def _check_rates(self) -> GroundingConfig:
+        if self.reject_hallucination_rate < self.max_hallucination_rate:
+            raise ValueError(
+                f"reject_hallucination_rate ({self.reject_hallucination_rate}) must be >= "
+                f"max_hallucination_rate ({self.max_hallucination_rate}); raise it too"
+            )
+        return self

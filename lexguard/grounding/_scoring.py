@@ -93,6 +93,26 @@ def _known_words(ev: ClaimEvidence, index: SourceIndex, scope: str) -> set[str]:
     return known
 
 
+_EDGE = " \t\n\r,.;:!?\"'()[]{}\u201c\u201d\u2018\u2019-"
+
+
+def _uncovered(lo: int, hi: int, covered: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The parts of ``[lo, hi)`` that no ``covered`` span overlaps (so findings never repeat)."""
+    pieces = [(lo, hi)]
+    for start, end in covered:
+        remaining = []
+        for a, b in pieces:
+            if end <= a or start >= b:
+                remaining.append((a, b))
+                continue
+            if a < start:
+                remaining.append((a, start))
+            if end < b:
+                remaining.append((end, b))
+        pieces = remaining
+    return pieces
+
+
 def unsupported_parts(
     claim_text: str,
     ev: ClaimEvidence,
@@ -109,7 +129,8 @@ def unsupported_parts(
         ev: The claim's evidence.
         index: The source index (needed for word runs).
         mode: ``claim`` (nothing narrower), ``mentions`` (values, names and quotations found in
-            no source), ``runs`` (runs of content words absent from the evidence),
+            no source), ``runs`` (runs of content words absent from the evidence; for
+            experiments, not a ``GroundingConfig.finding_span`` value),
             ``mentions_runs`` (both) or ``mentions_else_runs`` (runs only without mentions).
         scope: Evidence for word runs: ``best`` chunk, ``top`` retrieved chunks or all ``sources``.
         min_words: Shortest word run reported.
@@ -234,20 +255,25 @@ def _findings_for(
         claim.text, ev, index, mode=config.finding_span, scope=config.finding_span_scope,
         min_words=config.finding_span_min_words,
     ):
-        lo, hi = offset + start, offset + end
-        if any(s <= lo and hi <= e for s, e in covered):
-            continue
-        findings.append(
-            Finding(
-                kind=FindingKind.UNSUPPORTED,
-                message=f"'{_shorten(claim.text[start:end], 80)}' is found in none of the closest "
-                "passages; remove it or restate only what the sources say.",
-                span=(lo, hi),
-                rule_id="grounding.unsupported_words",
-                confidence=confidence,
-                **common,
+        for lo, hi in _uncovered(offset + start, offset + end, covered):
+            piece = claim.text[lo - offset : hi - offset]
+            lead = len(piece) - len(piece.lstrip(_EDGE))
+            piece = piece.strip(_EDGE)
+            if not any(ch.isalnum() for ch in piece):
+                continue
+            lo += lead
+            hi = lo + len(piece)
+            findings.append(
+                Finding(
+                    kind=FindingKind.UNSUPPORTED,
+                    message=f"'{_shorten(piece, 80)}' is found in none of the closest "
+                    "passages; remove it or restate only what the sources say.",
+                    span=(lo, hi),
+                    rule_id="grounding.unsupported_words",
+                    confidence=confidence,
+                    **common,
+                )
             )
-        )
     if not findings or config.finding_span == "claim":
         findings.append(
             Finding(

@@ -38,3 +38,17 @@ def test_narrowed_finding_spans_are_scored():
 def test_unsupported_claim_without_findings_counts_whole():
     prediction = predict(Scripted([]), row())
     assert prediction.spans == [(27, 59)]
+
+
+def test_checker_results_without_findings_still_work():
+    class Duck:
+        def check(self, answer, sources, question=None):
+            class Result:
+                claims = (Claim(index=0, text="x", span=(0, 10), support=0.1, supported=False),)
+                hallucination_score = 0.9
+
+            return Result()
+
+    prediction = predict(Duck(), row())
+    assert prediction.error is None
+    assert prediction.predicted is True and prediction.spans == [(0, 10)]

@@ -252,3 +252,25 @@ def test_a_claim_with_nothing_specific_keeps_its_whole_span() -> None:
     result = SupportChecker(GroundingConfig(**forced), encoder=CountingEncoder()).check(answer, SOURCES)
     assert [f.span for f in result.findings] == [result.claims[0].span]
     assert result.findings[0].rule_id == "grounding.unsupported"
+
+
+def test_narrowed_findings_never_repeat_flagged_text(real_checker: SupportChecker) -> None:
+    answer = "The Eiffel Tower was designed by Gustave Flaubert 1925 for a royal wedding."
+    result = real_checker.check(answer, SOURCES)
+    spans = sorted(f.span for f in result.findings if f.span)
+    assert spans, "the invented details must be flagged"
+    for (_, end), (start, _) in zip(spans, spans[1:]):
+        assert end <= start, f"overlapping findings {spans}"
+    for start, end in spans:
+        assert answer[start:end].strip() == answer[start:end] and answer[start:end]
+
+
+def test_rates_must_be_ordered() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    from lexguard.grounding import GroundingConfig
+
+    with pytest.raises(ValidationError, match="reject_hallucination_rate"):
+        GroundingConfig(max_hallucination_rate=0.5)
+    assert GroundingConfig(max_hallucination_rate=0.5, reject_hallucination_rate=0.6).max_hallucination_rate == 0.5
