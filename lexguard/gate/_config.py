@@ -10,8 +10,14 @@ from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, field_validat
 from lexguard._errors import ConfigurationError
 from lexguard._models import Severity
 from lexguard.gate._feedback import EscalationMode
-from lexguard.gate._patterns import compile_pattern
-from lexguard.gate._rules import CanonicalFact, Constraint, ForbiddenTopic, ValidationRule
+from lexguard.gate._rules import (
+    CanonicalFact,
+    Constraint,
+    ForbiddenTopic,
+    ValidationRule,
+    _check_patterns,
+    _topics_from_strings,
+)
 
 __all__ = ["GateConfig", "GatePreset"]
 
@@ -73,21 +79,9 @@ class GateConfig(BaseModel):
     timeout_severity: Severity = Severity.SOFT
     escalation: EscalationMode = EscalationMode.FULL
 
-    @field_validator("prohibited_patterns", "required_patterns")
-    @classmethod
-    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        for pattern in value:
-            compile_pattern(pattern)
-        return value
+    _valid_patterns = field_validator("prohibited_patterns", "required_patterns")(_check_patterns)
 
-    @field_validator("forbidden_topics", mode="before")
-    @classmethod
-    def _topics_from_strings(cls, value: Any) -> Any:
-        if isinstance(value, str):
-            value = (value,)
-        if isinstance(value, list | tuple):
-            return tuple({"topic": v} if isinstance(v, str) else v for v in value)
-        return value
+    _topics = field_validator("forbidden_topics", mode="before")(_topics_from_strings)
 
     @classmethod
     def preset(cls, name: GatePreset = "default", **overrides: Any) -> GateConfig:

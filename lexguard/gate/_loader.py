@@ -42,8 +42,14 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from lexguard._errors import ConfigurationError
-from lexguard.gate._patterns import compile_pattern
-from lexguard.gate._rules import CanonicalFact, Constraint, ForbiddenTopic, PatternRule
+from lexguard.gate._rules import (
+    CanonicalFact,
+    Constraint,
+    ForbiddenTopic,
+    PatternRule,
+    _check_patterns,
+    _topics_from_strings,
+)
 
 __all__ = ["RuleSet", "load_rules"]
 
@@ -75,19 +81,9 @@ class RuleSet(BaseModel):
     custom_rules: tuple[PatternRule, ...] = ()
     settings: dict[str, Any] = Field(default_factory=dict)
 
-    @field_validator("prohibited", "required")
-    @classmethod
-    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        for pattern in value:
-            compile_pattern(pattern)
-        return value
+    _valid_patterns = field_validator("prohibited", "required")(_check_patterns)
 
-    @field_validator("forbidden_topics", mode="before")
-    @classmethod
-    def _topics_from_strings(cls, value: Any) -> Any:
-        if isinstance(value, list | tuple):
-            return tuple({"topic": v} if isinstance(v, str) else v for v in value)
-        return value
+    _topics = field_validator("forbidden_topics", mode="before")(_topics_from_strings)
 
     def all_constraints(self) -> tuple[Constraint, ...]:
         """The constraints plus the shorthand ``prohibited`` / ``required`` patterns."""

@@ -35,6 +35,15 @@ def _check_patterns(patterns: tuple[str, ...]) -> tuple[str, ...]:
     return patterns
 
 
+def _topics_from_strings(value: Any) -> Any:
+    """Let forbidden topics be given as plain strings (one or a list)."""
+    if isinstance(value, str):
+        value = (value,)
+    if isinstance(value, list | tuple):
+        return tuple({"topic": v} if isinstance(v, str) else v for v in value)
+    return value
+
+
 class Constraint(BaseModel):
     """A prohibition (no pattern may match) or a requirement (at least one pattern must match).
 
