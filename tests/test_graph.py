@@ -147,9 +147,13 @@ def test_failing_check_is_caught_by_error_handler():
 
 
 def test_truncated_message_is_flagged_to_parser():
-    message = AIMessage(content=GOOD, response_metadata={"finish_reason": "length"})
-    out = graph().invoke({"answer": message, "sources": SOURCES})
-    assert out["report"].original_answer.startswith("The bridge")
+    cut = "The bridge opened in 1932. It is 503 metres long and the"
+    message = AIMessage(content=cut, response_metadata={"finish_reason": "length"})
+    report = graph().invoke({"answer": message, "sources": SOURCES})["report"]
+    assert report.history[0].answer == "The bridge opened in 1932."  # trimmed to the last full sentence
+    assert report.verdict == Verdict.ACCEPT
+    untruncated = AIMessage(content=cut, response_metadata={"finish_reason": "stop"})
+    assert graph().invoke({"answer": untruncated, "sources": SOURCES})["report"].history[0].answer == cut
 
 
 async def test_async_graph_routes_like_sync():
