@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -79,6 +79,8 @@ class FindingKind(StrEnum):
     CUSTOM_RULE = "custom_rule"
     RULE_TIMEOUT = "rule_timeout"
     UNSUPPORTED = "unsupported"
+    CONTRADICTED = "contradicted"
+    NOT_CHECKED = "not_checked"
     CONTRADICTED_VALUE = "contradicted_value"
     UNKNOWN_ENTITY = "unknown_entity"
     UNSUPPORTED_RELATIONSHIP = "unsupported_relationship"
@@ -180,6 +182,10 @@ class Citation(BaseModel):
     metadata: dict[str, Any] = Field(default_factory=dict)
 
 
+ClaimStatus = Literal["supported", "contradicted", "unsupported", "not_checked"]
+"""What the support check concluded about one claim."""
+
+
 class Claim(BaseModel):
     """One checkable statement of the answer.
 
@@ -191,6 +197,11 @@ class Claim(BaseModel):
         support: Calibrated probability (0..1) that the sources support the claim, when checked.
         supported: Whether the claim counts as supported; ``None`` when not checked.
         citations: The best evidence found for this claim, best first.
+        status: ``supported``, ``contradicted`` (the evidence says otherwise),
+            ``unsupported`` (the sources do not say it) or ``not_checked`` (see ``reason``);
+            ``None`` before the support check ran.
+        reason: Why the claim has its status, always set for ``not_checked`` (a meta statement,
+            code, no evidence retrieved, a model error).
     """
 
     model_config = _FROZEN
@@ -201,6 +212,8 @@ class Claim(BaseModel):
     support: float | None = None
     supported: bool | None = None
     citations: tuple[Citation, ...] = ()
+    status: ClaimStatus | None = None
+    reason: str | None = None
 
 
 class Finding(BaseModel):

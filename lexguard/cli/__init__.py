@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import typer
 
+from lexguard.cli._calibrate import calibrate_command
 from lexguard.cli._citations import citations
 from lexguard.cli._demo import demo
 from lexguard.cli._eval import eval_command
@@ -22,6 +23,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.command(name="calibrate")(calibrate_command)
 app.command()(citations)
 app.command()(demo)
 app.command(name="eval")(eval_command)

@@ -20,6 +20,10 @@ from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding._features import FEATURE_NAMES, SupportModel, load_support_model
 from lexguard.grounding._index import Chunk, SourceIndex, chunk_sources
 from lexguard.grounding._judge import SelfRAGJudge
+from lexguard.grounding._meta import is_meta_statement
+from lexguard.grounding._stacker import VerifierStack
+from lexguard.grounding._threshold import Calibration
+from lexguard.grounding._verifier import ClaimVerifier
 from lexguard.grounding._judge_models import (
     ClaimJudgement,
     JudgeAssessment,
@@ -34,9 +38,11 @@ from lexguard.grounding._sentences import split_sentences
 
 __all__ = [
     "FEATURE_NAMES",
+    "Calibration",
     "Chunk",
     "CitationStyle",
     "ClaimJudgement",
+    "ClaimVerifier",
     "ConfidenceWeights",
     "GroundingConfig",
     "JudgeAssessment",
@@ -53,11 +59,13 @@ __all__ = [
     "SupportModel",
     "SupportResult",
     "UsefulnessJudgement",
+    "VerifierStack",
     "chunk_sources",
     "classify_query",
     "extract_claims",
     "format_citation",
     "format_citations",
+    "is_meta_statement",
     "hallucination_rate",
     "judge_confidence",
     "load_support_model",
