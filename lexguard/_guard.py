@@ -13,10 +13,10 @@ from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializa
 from langchain_core.runnables.config import patch_config
 from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
-from lexguard._config import GuardConfig
+from lexguard._config import GuardConfig, closest_key, configuration_error
 from lexguard._errors import ConfigurationError, InputError, ValidationFailedError
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_sources
-from lexguard._models import Source, ValidationReport
+from lexguard._models import Severity, Source, ValidationReport
 
 __all__ = ["Guard", "GuardedRunnable", "ReturnType"]
 
@@ -57,6 +57,8 @@ class Guard(RunnableSerializable[Any, Any]):
         checker: The support checker (default: a ``SupportChecker`` built from
             ``config.grounding``, shared by every run of this guard so source embeddings are
             cached across retries and requests).
+        halt_on: While streaming, the severity at which the stream stops with the refusal
+            (default ``critical``; ``hard`` also stops on unsupported sentences).
         audit: An audit store (``lexguard.audit.AuditStore``) or a SQLite file path: every run
             writes one audit record and puts its id into ``report.metadata["audit_id"]``. The
             write never fails the run (see ``lexguard.audit.record_report``).
@@ -74,6 +76,7 @@ class Guard(RunnableSerializable[Any, Any]):
     sources: list[Source] = Field(default_factory=list)
     return_type: ReturnType = "report"
     audit: Any = None
+    halt_on: Severity = Severity.CRITICAL
 
     checker: Any = Field(default=None, exclude=True)
 
@@ -84,7 +87,10 @@ class Guard(RunnableSerializable[Any, Any]):
         try:
             super().__init__(**data)
         except ValidationError as exc:
-            raise ConfigurationError(f"invalid Guard settings: {exc}") from exc
+            raise configuration_error("Guard", exc, type(self).model_fields) from exc
+        from lexguard.checks import build_checks
+
+        build_checks(self.config)  # an unknown or broken check fails here, not on the first call
 
     @model_validator(mode="before")
     @classmethod
@@ -94,8 +100,11 @@ class Guard(RunnableSerializable[Any, Any]):
         overrides = {k: data.pop(k) for k in list(data) if k in GuardConfig.model_fields}
         unknown = sorted(k for k in data if k not in cls.model_fields)
         if unknown:
+            valid = [*cls.model_fields, *GuardConfig.model_fields]
+            hints = [f"{k!r} (did you mean {closest_key(k, valid)!r}?)" if closest_key(k, valid) else repr(k)
+                     for k in unknown]
             raise ConfigurationError(
-                f"unknown Guard setting(s) {', '.join(unknown)}; use a Guard field "
+                f"unknown Guard setting(s) {', '.join(hints)}; use a Guard field "
                 f"({', '.join(sorted(cls.model_fields))}) or a GuardConfig field "
                 f"({', '.join(sorted(GuardConfig.model_fields))})"
             )
@@ -124,17 +133,20 @@ class Guard(RunnableSerializable[Any, Any]):
         return self.checker
 
     def graph_for(self, generator: Runnable | None = None) -> Any:
-        """The compiled guard graph for ``generator`` (default: this guard's generator)."""
-        from lexguard._graph import build_guard_graph
+        """The compiled guard graph (built once per guard; ``generator`` is accepted for backward
+        compatibility and ignored: a run's generator travels in the runtime context)."""
+        if self._graph is None:
+            with self._lock:
+                if self._graph is None:
+                    from lexguard._graph import build_guard_graph
 
-        checker = self.support_checker()
-        if generator is None or generator is self.generator:
-            if self._graph is None:
-                with self._lock:
-                    if self._graph is None:
-                        self._graph = build_guard_graph(self.config, generator=self.generator, checker=checker)
-            return self._graph
-        return build_guard_graph(self.config, generator=generator, checker=checker)
+                    self._graph = build_guard_graph(self.config, generator=self.generator, checker=self.support_checker())
+        return self._graph
+
+    def _context(self, generator: Runnable | None) -> Any:
+        from lexguard._state import GuardContext
+
+        return GuardContext(generator=generator or self.generator)
 
     def to_state(self, input: Any) -> dict[str, Any]:
         """Turn a Runnable input into the guard graph's input state.
@@ -183,7 +195,8 @@ class Guard(RunnableSerializable[Any, Any]):
         graph = self.graph_for(generator)
         started = time.perf_counter()
         try:
-            output = graph.invoke(state, patch_config(config, callbacks=run_manager.get_child()))
+            output = graph.invoke(state, patch_config(config, callbacks=run_manager.get_child()),
+                                  context=self._context(generator))
         except ValidationFailedError as exc:  # fallback="raise": audit the rejection, then re-raise
             if isinstance(exc.report, ValidationReport):
                 exc.report = self._audited(exc.report, state, config, run_manager, started)
@@ -196,7 +209,8 @@ class Guard(RunnableSerializable[Any, Any]):
         graph = self.graph_for(generator)
         started = time.perf_counter()
         try:
-            output = await graph.ainvoke(state, patch_config(config, callbacks=run_manager.get_child()))
+            output = await graph.ainvoke(state, patch_config(config, callbacks=run_manager.get_child()),
+                                         context=self._context(generator))
         except ValidationFailedError as exc:
             if isinstance(exc.report, ValidationReport) and self.audit is not None:
                 exc.report = await asyncio.to_thread(self._audited, exc.report, state, config, run_manager, started)
@@ -250,7 +264,7 @@ class Guard(RunnableSerializable[Any, Any]):
 
         return await self._acall_with_config(_call, input, config, run_type="chain")
 
-    # -- streaming (see lexguard.integrations._streaming) --------------------------------------------
+    # -- streaming (see lexguard._streaming) --------------------------------------------
 
     def transform(self, input: Iterator[Any], config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
         """Pass streamed answer text through sentence by sentence, checking each sentence.
@@ -259,9 +273,9 @@ class Guard(RunnableSerializable[Any, Any]):
         stream with ``refusal_message`` (see :class:`~lexguard.integrations.SentenceStreamer`).
         Yields strings (``AIMessageChunk`` when ``return_type="message"``).
         """
-        from lexguard.integrations._streaming import SentenceStreamer
+        from lexguard._streaming import SentenceStreamer
 
-        yield from self._transform_stream_with_config(input, SentenceStreamer(self).transform, config, run_type="chain")
+        yield from self._transform_stream_with_config(input, SentenceStreamer(self, halt_on=self.halt_on).transform, config, run_type="chain")
 
     def stream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
         """Stream a complete input (answer, or dict with answer and sources) sentence by sentence."""
@@ -271,10 +285,10 @@ class Guard(RunnableSerializable[Any, Any]):
         self, input: AsyncIterator[Any], config: RunnableConfig | None = None, **kwargs: Any
     ) -> AsyncIterator[Any]:
         """Async :meth:`transform`."""
-        from lexguard.integrations._streaming import SentenceStreamer
+        from lexguard._streaming import SentenceStreamer
 
         async for chunk in self._atransform_stream_with_config(
-            input, SentenceStreamer(self).atransform, config, run_type="chain"
+            input, SentenceStreamer(self, halt_on=self.halt_on).atransform, config, run_type="chain"
         ):
             yield chunk
 

@@ -31,7 +31,7 @@ from lexguard._config import GuardConfig
 from lexguard._guard import Guard
 from lexguard._inputs import coerce_answer, coerce_sources
 from lexguard._models import Severity, ValidationReport, Verdict
-from lexguard.integrations._events import MIDDLEWARE_EVENT, aemit_event, emit_event
+from lexguard._events import MIDDLEWARE_EVENT, aemit_event, emit_event
 
 __all__ = ["FEEDBACK_NAME", "GroundingMiddleware", "GroundingState"]
 

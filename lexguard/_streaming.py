@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
 from lexguard._models import Finding, Severity, Source, Span, Status, ValidationReport, Verdict
-from lexguard.integrations._events import HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event
+from lexguard._events import HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event
 
 if TYPE_CHECKING:
     from lexguard._guard import Guard
