@@ -81,7 +81,8 @@ class Guard(RunnableSerializable[Any, Any]):
     checker: Any = Field(default=None, exclude=True)
 
     _graph: Any = PrivateAttr(default=None)
-    _lock: Any = PrivateAttr(default_factory=threading.Lock)
+    _checks: Any = PrivateAttr(default=None)
+    _lock: Any = PrivateAttr(default_factory=threading.RLock)
 
     def __init__(self, **data: Any) -> None:
         try:
@@ -132,6 +133,16 @@ class Guard(RunnableSerializable[Any, Any]):
                     self.checker = SupportChecker(self.config.grounding)
         return self.checker
 
+    def checks(self) -> tuple[Any, ...]:
+        """The configured checks (:func:`lexguard.checks.build_checks`), built once."""
+        if self._checks is None:
+            with self._lock:
+                if self._checks is None:
+                    from lexguard.checks import build_checks
+
+                    self._checks = build_checks(self.config, checker=self.support_checker())
+        return self._checks
+
     def graph_for(self, generator: Runnable | None = None) -> Any:
         """The compiled guard graph (built once per guard; ``generator`` is accepted for backward
         compatibility and ignored: a run's generator travels in the runtime context)."""
@@ -140,7 +151,7 @@ class Guard(RunnableSerializable[Any, Any]):
                 if self._graph is None:
                     from lexguard._graph import build_guard_graph
 
-                    self._graph = build_guard_graph(self.config, generator=self.generator, checker=self.support_checker())
+                    self._graph = build_guard_graph(self.config, generator=self.generator, checks=self.checks())
         return self._graph
 
     def _context(self, generator: Runnable | None) -> Any:

@@ -22,12 +22,17 @@ from pydantic import BaseModel, ConfigDict
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
 from lexguard._models import CheckOutcome, CheckResult, Claim, Finding, Severity, Source, Span, ValidationReport, Verdict
 from lexguard._policy import build_report, decide
-from lexguard._events import HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event
+from lexguard.checks import CheckContext, arun_check, run_check
+from lexguard._events import DECISION_EVENT, HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event, finding_counts
 
 if TYPE_CHECKING:
     from lexguard._guard import Guard
 
-__all__ = ["SentenceStreamer", "SentenceVerdict"]
+__all__ = ["SENTENCE_CHECKS", "SentenceStreamer", "SentenceVerdict"]
+
+SENTENCE_CHECKS = frozenset({"parse", "rules", "support"})
+"""Checks a stream runs sentence by sentence (rules and support; parsing is the sentence split).
+Every other configured check runs once on the whole streamed text when the stream ends."""
 
 
 class SentenceVerdict(BaseModel):
@@ -134,6 +139,7 @@ class SentenceStreamer:
         self._started = time.perf_counter()
         self._claims: list[Claim] = []
         self._support_findings: list[Finding] = []
+        self._whole: list[CheckResult] = []
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -258,7 +264,28 @@ class SentenceStreamer:
         else:
             fields["outcome"] = CheckOutcome.FAILED if blocking else CheckOutcome.PASSED
         out.append(CheckResult(**fields))
-        return out
+        return [*out, *self._whole]
+
+    def _whole_answer_context(self) -> tuple[list[Any], str, CheckContext]:
+        checks = [c for c in self.guard.checks() if c.name not in SENTENCE_CHECKS]
+        context = CheckContext(sources=tuple(self._sources or ()), question=self._question)
+        return checks, self._buffer.text[: self._emitted], context
+
+    def _check_whole(self) -> None:
+        """Run the checks that need the whole answer (every configured check but parse, rules and
+        support, which ran per sentence) on the text passed on."""
+        checks, text, context = self._whole_answer_context()
+        self._whole = [run_check(check, text, context) for check in checks]
+
+    async def _acheck_whole(self) -> None:
+        checks, text, context = self._whole_answer_context()
+        self._whole = [await arun_check(check, text, context) for check in checks]
+
+    def _decision_event(self, halted: bool) -> dict[str, Any]:
+        report = self.summary(halted=halted)
+        return {"attempt": 1, "verdict": report.verdict.value, "reason": report.reason, "confidence": report.confidence,
+                "findings": finding_counts(report.findings), "checks": {r.check: r.outcome.value for r in report.checks},
+                "streamed": True}
 
     def summary(self, *, halted: bool) -> ValidationReport:
         """A report of the stream so far, decided by the guard's policy: ``accept`` when every
@@ -309,12 +336,15 @@ class SentenceStreamer:
                 emit_event(SENTENCE_EVENT, verdict.event(), config)
                 if verdict.halted:
                     emit_event(HALT_EVENT, self._halt(verdict), config)
+                    emit_event(DECISION_EVENT, self._decision_event(True), config)
                     self._audit(True, config)
                     yield self._out(self.guard.config.refusal_message)
                     return
                 piece = self._piece(piece_end)
                 if piece:
                     yield self._out(piece)
+        self._check_whole()
+        emit_event(DECISION_EVENT, self._decision_event(False), config)
         self._audit(False, config)
 
     async def atransform(self, chunks: AsyncIterator[Any], config: RunnableConfig | None = None) -> AsyncIterator[Any]:
@@ -338,12 +368,15 @@ class SentenceStreamer:
                 await aemit_event(SENTENCE_EVENT, verdict.event(), config)
                 if verdict.halted:
                     await aemit_event(HALT_EVENT, self._halt(verdict), config)
+                    await aemit_event(DECISION_EVENT, self._decision_event(True), config)
                     await asyncio.to_thread(self._audit, True, config)
                     yield self._out(self.guard.config.refusal_message)
                     return
                 piece = self._piece(piece_end)
                 if piece:
                     yield self._out(piece)
+        await self._acheck_whole()
+        await aemit_event(DECISION_EVENT, self._decision_event(False), config)
         await asyncio.to_thread(self._audit, False, config)
 
 
