@@ -22,7 +22,7 @@ __all__ = ["Guard", "GuardedRunnable", "ReturnType"]
 
 ReturnType = Literal["report", "text", "message"]
 
-_STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated")
+_STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated", "citations")
 
 
 def _first(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[bool, Any]:

@@ -66,11 +66,11 @@ def _factory(use: str) -> Any:
 
 
 def _takes(factory: Any, name: str) -> bool:
+    """True when ``factory`` names a ``name`` parameter explicitly."""
     try:
-        params = inspect.signature(factory).parameters
+        return name in inspect.signature(factory).parameters
     except (TypeError, ValueError):
         return False
-    return name in params or any(p.kind == inspect.Parameter.VAR_KEYWORD for p in params.values())
 
 
 def _build(entry: Any, config: GuardConfig, shared: Mapping[str, Any]) -> Check:
