@@ -24,10 +24,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from lexguard._config import GuardConfig
     from lexguard._graph import build_guard_graph, guard_graph_builder
     from lexguard._guard import Guard, GuardedRunnable
+    from lexguard._checkpoint import checkpoint_serializer
     from lexguard._models import (
         AttemptRecord,
+        CheckOutcome,
+        CheckResult,
         Citation,
         Claim,
+        FailureAction,
         Finding,
         FindingKind,
         Severity,
@@ -36,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ValidationReport,
         Verdict,
     )
-    from lexguard._state import GuardState
+    from lexguard._state import GuardContext, GuardState
     from lexguard.integrations._middleware import GroundingMiddleware
 
 _LAZY = {
@@ -57,19 +61,28 @@ _LAZY = {
     "build_guard_graph": "lexguard._graph",
     "guard_graph_builder": "lexguard._graph",
     "GroundingMiddleware": "lexguard.integrations._middleware",
+    "CheckOutcome": "lexguard._models",
+    "CheckResult": "lexguard._models",
+    "FailureAction": "lexguard._models",
+    "GuardContext": "lexguard._state",
+    "checkpoint_serializer": "lexguard._checkpoint",
 }
 
 __all__ = [
     "AttemptRecord",
+    "CheckOutcome",
+    "CheckResult",
     "Citation",
     "Claim",
     "ConfigurationError",
+    "FailureAction",
     "Finding",
     "FindingKind",
     "GeneratorError",
     "GroundingMiddleware",
     "Guard",
     "GuardConfig",
+    "GuardContext",
     "GuardState",
     "GuardedRunnable",
     "InputError",
@@ -84,6 +97,7 @@ __all__ = [
     "ValidationReport",
     "Verdict",
     "build_guard_graph",
+    "checkpoint_serializer",
     "guard_graph_builder",
 ]
 

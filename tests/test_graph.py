@@ -247,3 +247,40 @@ def test_fallback_reason_keeps_the_decision_when_repair_is_impossible():
     report = graph(repair_without_generator=False).invoke({"answer": BAD, "sources": SOURCES})["report"]
     assert report.reason.startswith("hard findings")
     assert "repair_without_generator=False" in report.reason
+
+
+def test_input_schema_works_on_python_311():
+    schema = build_guard_graph(GuardConfig(), checker=SubstringChecker()).get_input_jsonschema()
+    assert {"answer", "sources", "question"} <= set(schema["properties"])
+
+
+def test_decision_events_reach_stream_mode_custom():
+    chunks = list(graph().stream({"answer": GOOD, "sources": SOURCES}, stream_mode="custom"))
+    assert [c["event"] for c in chunks] == ["lexguard.decision"]
+    assert chunks[0]["data"]["verdict"] == "accept"
+
+
+def test_reports_round_trip_checkpoints_strict_and_without_warnings(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "ckpt.py"
+    script.write_text(
+        "import warnings\n"
+        "from langgraph.checkpoint.memory import InMemorySaver\n"
+        "from lexguard import GuardConfig, Status, build_guard_graph, checkpoint_serializer\n"
+        "from tests.fakes import SubstringChecker\n"
+        "g = build_guard_graph(GuardConfig(max_retries=0), checker=SubstringChecker(),\n"
+        "                      checkpointer=InMemorySaver(serde=checkpoint_serializer()))\n"
+        "cfg = {'configurable': {'thread_id': '1'}}\n"
+        "g.invoke({'answer': 'The bridge opened in 1932. It is long.', 'sources': ['The bridge opened in 1932.']}, cfg)\n"
+        "report = g.get_state(cfg).values['report']\n"
+        "assert report.status == Status.INVALID and report.checks[0].check == 'parse', report\n"
+        "print('ok')\n"
+    )
+    for strict in ("true", "false"):
+        env = {**os.environ, "LANGGRAPH_STRICT_MSGPACK": strict, "PYTHONPATH": os.getcwd()}
+        done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert "unregistered type" not in done.stderr
