@@ -136,3 +136,10 @@ def test_every_error_the_middleware_raises_is_a_lexguard_error():
         with pytest.raises(LexguardError):
             GroundingMiddleware(**kwargs)
     assert GroundingMiddleware(confidence_threshold=0.9).guard.config.confidence_threshold == 0.9
+
+
+def test_configuration_error_raises_instead_of_switching_the_guard_off(monkeypatch):
+    monkeypatch.setenv("LEXGUARD_ENCODER_BACKEND", "bogus")
+    guard = Guard(sources=["The bridge opened in 1932."])
+    with pytest.raises(ConfigurationError, match="bogus"):
+        guard.invoke("The bridge opened in 1990.")

@@ -14,6 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
+from lexguard._errors import ConfigurationError
 from lexguard._models import CheckOutcome, CheckResult, FailureAction, Finding, FindingKind, Severity, Source
 
 __all__ = ["BaseCheck", "Check", "CheckContext", "arun_check", "run_check"]
@@ -177,13 +178,17 @@ def _finish(check: Any, result: Any, seconds: float) -> CheckResult:
 
 
 def run_check(check: Check, answer: str, context: CheckContext) -> CheckResult:
-    """Run one check; an exception becomes an ``inconclusive`` result naming the error.
+    """Run one check; an exception becomes an ``inconclusive`` result naming the error, except a
+    :class:`~lexguard.ConfigurationError`, which is raised (a misconfigured guard never runs
+    silently unchecked).
 
     The result carries the check's name, its failure action and the time it took.
     """
     started = time.perf_counter()
     try:
         result = check.check(answer, context)
+    except ConfigurationError:
+        raise  # a misconfigured guard must be fixed: it raises instead of checking nothing
     except Exception as exc:  # noqa: BLE001 - a failing check never crashes the guard; it is inconclusive
         return _errored(check, exc, time.perf_counter() - started)
     return _finish(check, result, time.perf_counter() - started)
@@ -197,6 +202,8 @@ async def arun_check(check: Check, answer: str, context: CheckContext) -> CheckR
             result = await check.acheck(answer, context)
         else:
             result = await asyncio.to_thread(check.check, answer, context)
+    except ConfigurationError:
+        raise
     except Exception as exc:  # noqa: BLE001 - see run_check
         return _errored(check, exc, time.perf_counter() - started)
     return _finish(check, result, time.perf_counter() - started)

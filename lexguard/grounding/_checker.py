@@ -155,6 +155,8 @@ class SupportChecker:
                 else extract_claims(answer, min_words=self.config.min_claim_words)
             )
             scored = self._score(answer, claims, srcs, question, started)
+        except ConfigurationError:
+            raise  # a misconfiguration must be fixed, not reported as an inconclusive check
         except Exception as exc:  # noqa: BLE001 - a broken model means inconclusive, not a crash
             return self._failed(exc)
         assessment = None
@@ -182,6 +184,8 @@ class SupportChecker:
             else:
                 claims = extract_claims(answer, min_words=self.config.min_claim_words)
             scored = await asyncio.to_thread(self._score, answer, claims, srcs, question, started)
+        except ConfigurationError:
+            raise  # see check()
         except Exception as exc:  # noqa: BLE001
             return self._failed(exc)
         assessment = None

@@ -9,7 +9,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.errors import NodeError
 from langgraph.types import Command
 
-from lexguard._errors import ValidationFailedError
+from lexguard._errors import ConfigurationError, ValidationFailedError
 from lexguard._models import AttemptRecord, CheckOutcome, CheckResult, Finding, FindingKind, Severity, Verdict
 from lexguard._policy import build_report, findings_of
 from lexguard._state import GuardState, question_of
@@ -98,7 +98,11 @@ class FallbackNode(GuardNode):
 def handle_node_error(state: GuardState, error: NodeError) -> Command:
     """Error handler of the guard's nodes: an unexpected exception ends the run in ``fallback``
     with an ``inconclusive`` report naming the failed node, so a failure inside lexguard never
-    crashes the caller's graph and never lets the answer through."""
+    crashes the caller's graph and never lets the answer through. A
+    :class:`~lexguard.ConfigurationError` is raised instead: the guard is misconfigured and
+    must be fixed."""
+    if isinstance(error.error, ConfigurationError):
+        raise error.error
     finding = Finding(
         kind=FindingKind.CHECK_ERROR,
         severity=Severity.CRITICAL,
