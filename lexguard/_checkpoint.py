@@ -20,10 +20,9 @@ import lexguard._models as _models
 __all__ = ["CHECKPOINT_TYPES", "checkpoint_serializer"]
 
 CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = tuple(
-    ("lexguard._models", name)
+    (getattr(_models, name).__module__, name)
     for name in ("Severity", "Status", "Verdict", "FindingKind", "Source", "Citation", "Claim", "Finding",
                  "CheckOutcome", "FailureAction", "CheckResult", "AttemptRecord", "ValidationReport")
-    if hasattr(_models, name)
 )
 """``(module, name)`` of every lexguard type that can sit in graph state."""
 

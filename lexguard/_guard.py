@@ -18,14 +18,14 @@ from lexguard._errors import ConfigurationError, InputError, ValidationFailedErr
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_sources
 from lexguard._models import Severity, Source, ValidationReport
 
-__all__ = ["Guard", "GuardedRunnable", "ReturnType"]
+__all__ = ["Guard", "ReturnType", "first_key"]
 
 ReturnType = Literal["report", "text", "message"]
 
 _STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated", "citations")
 
 
-def _first(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[bool, Any]:
+def first_key(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[bool, Any]:
     for key in keys:
         if key in mapping:
             return True, mapping[key]
@@ -168,14 +168,14 @@ class Guard(RunnableSerializable[Any, Any]):
         if isinstance(input, str | BaseMessage):
             return {"answer": input, "sources": list(self.sources)}
         if isinstance(input, dict):
-            found, answer = _first(input, ANSWER_KEYS)
+            found, answer = first_key(input, ANSWER_KEYS)
             if not found:
                 raise InputError(
                     f"the guard's input dict has no answer (looked for {', '.join(ANSWER_KEYS)}); "
                     "pass {'answer': ..., 'sources': [...], 'question': ...}"
                 )
-            has_sources, sources = _first(input, SOURCE_KEYS)
-            _, question = _first(input, QUESTION_KEYS)
+            has_sources, sources = first_key(input, SOURCE_KEYS)
+            _, question = first_key(input, QUESTION_KEYS)
             state: dict[str, Any] = {
                 "answer": answer,
                 "sources": coerce_sources(sources) if has_sources and sources is not None else list(self.sources),
@@ -341,7 +341,7 @@ class Guard(RunnableSerializable[Any, Any]):
         *,
         sources: Any = None,
         question_key: str = "question",
-    ) -> GuardedRunnable:
+    ) -> Any:
         """Return a Runnable that runs ``chain`` and guards its output, re-invoking ``chain`` with
         feedback on retries.
 
@@ -356,59 +356,6 @@ class Guard(RunnableSerializable[Any, Any]):
         optional ``{feedback}`` to your prompt); a string or message input gets the previous answer
         and the feedback appended as messages.
         """
+        from lexguard._wrap import GuardedRunnable
+
         return GuardedRunnable(guard=self, chain=chain, sources=sources, question_key=question_key)
-
-
-class GuardedRunnable(RunnableSerializable[Any, Any]):
-    """A generating Runnable followed by a :class:`Guard` that can re-invoke it (``guard.wrap``)."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    guard: Guard
-    chain: Runnable
-    sources: Any = None
-    question_key: str = "question"
-
-    def _question(self, input: Any) -> str | None:
-        if isinstance(input, dict):
-            value = input.get(self.question_key)
-            return value if isinstance(value, str) else None
-        return input if isinstance(input, str) else None
-
-    def _state(self, input: Any, output: Any, sources: Any) -> dict[str, Any]:
-        state = self.guard.to_state({"answer": output})
-        if sources is None and isinstance(input, dict):
-            found, value = _first(input, SOURCE_KEYS)
-            sources = value if found else None
-        if sources is not None:
-            state["sources"] = sources
-        state["question"] = self._question(input)
-        state["generator_input"] = input
-        return state
-
-    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
-        """Generate with the chain, then validate (and correct) the output."""
-
-        def _call(input: Any, config: RunnableConfig, run_manager: Any) -> Any:
-            child = patch_config(config, callbacks=run_manager.get_child())
-            sources = self.sources.invoke(self._question(input) or input, child) if isinstance(
-                self.sources, Runnable
-            ) else self.sources
-            output = self.chain.invoke(input, child)
-            return self.guard._run(self._state(input, output, sources), self.chain, config, run_manager)
-
-        return self._call_with_config(_call, input, config, run_type="chain")
-
-    async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
-        """Async :meth:`invoke`."""
-
-        async def _call(input: Any, config: RunnableConfig, run_manager: Any) -> Any:
-            child = patch_config(config, callbacks=run_manager.get_child())
-            if isinstance(self.sources, Runnable):
-                sources = await self.sources.ainvoke(self._question(input) or input, child)
-            else:
-                sources = self.sources
-            output = await self.chain.ainvoke(input, child)
-            return await self.guard._arun(self._state(input, output, sources), self.chain, config, run_manager)
-
-        return await self._acall_with_config(_call, input, config, run_type="chain")

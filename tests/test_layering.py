@@ -23,7 +23,7 @@ from pathlib import Path
 import lexguard
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("values", ("lexguard._errors", "lexguard._models", "lexguard._inputs", "lexguard._events", "lexguard.render")),
+    ("values", ("lexguard._errors", "lexguard._lazy", "lexguard._source", "lexguard._models", "lexguard._inputs", "lexguard._events", "lexguard.render")),
     ("engines", ("lexguard.embeddings", "lexguard.parsing", "lexguard.gate", "lexguard.grounding",
                  "lexguard.knowledge", "lexguard.citations")),
     ("config", ("lexguard._config",)),
@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("policy", ("lexguard._policy",)),
     ("audit", ("lexguard.audit",)),
     ("graph", ("lexguard._state", "lexguard.nodes", "lexguard._graph", "lexguard._checkpoint")),
-    ("runnable", ("lexguard._guard", "lexguard._streaming")),
+    ("runnable", ("lexguard._guard", "lexguard._wrap", "lexguard._streaming")),
     ("edge", ("lexguard.integrations", "lexguard.cli", "lexguard.eval", "lexguard.testing", "lexguard")),
 ]
 

@@ -15,8 +15,9 @@ Names resolve lazily, so importing this package pulls in no optional dependency.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from lexguard._lazy import lazy_exports
 
 if TYPE_CHECKING:  # pragma: no cover
     from lexguard.testing import DEMO_PASSAGES, ExtractiveChatModel, KeywordRetriever
@@ -54,14 +55,4 @@ _LAZY = {
 __all__ = sorted(_LAZY)
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'lexguard.integrations' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports("lexguard.integrations", _LAZY, globals())
