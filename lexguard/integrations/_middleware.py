@@ -175,9 +175,9 @@ class GroundingMiddleware(AgentMiddleware):
     # -- deciding ------------------------------------------------------------------------------------
 
     def _feedback(self, report: ValidationReport, answer: str, retries: int) -> str:
-        from lexguard.nodes import build_feedback
+        from lexguard.nodes import build_retry_feedback
 
-        return build_feedback(
+        return build_retry_feedback(
             {"answer": answer, "attempt": retries + 1, "findings": list(report.findings),
              "confidence": report.confidence},
             self.guard.config,

@@ -8,7 +8,7 @@ in :mod:`lexguard.checks`; :class:`CheckNode` runs one of them as a graph node.
 from lexguard.nodes._base import GuardNode
 from lexguard.nodes._check import CheckNode, context_of, route_after_check
 from lexguard.nodes._decide import DecideNode, route_after_decide, route_after_self_correct
-from lexguard.nodes._feedback import build_feedback
+from lexguard.nodes._feedback import build_retry_feedback
 from lexguard.nodes._finish import FallbackNode, FinalizeNode, best_attempt, handle_node_error
 from lexguard.nodes._prepare import PrepareNode
 from lexguard.nodes._repair import drop_unsupported
@@ -24,7 +24,7 @@ __all__ = [
     "PrepareNode",
     "SelfCorrectNode",
     "best_attempt",
-    "build_feedback",
+    "build_retry_feedback",
     "build_retry_input",
     "context_of",
     "drop_unsupported",

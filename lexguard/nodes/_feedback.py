@@ -14,7 +14,7 @@ from lexguard._policy import attempt_confidence, findings_of
 from lexguard._state import GuardState
 from lexguard.gate import build_feedback as build_rule_feedback
 
-__all__ = ["build_feedback", "RULE_STAGES"]
+__all__ = ["build_retry_feedback", "RULE_STAGES"]
 
 RULE_STAGES = frozenset({"parse", "gate"})
 """Stages whose findings are rule violations (their evidence is the violating text)."""
@@ -41,8 +41,9 @@ def _describe(index: int, finding: Finding, answer: str) -> str:
     return line
 
 
-def build_feedback(state: GuardState, config: GuardConfig | None = None) -> str:
-    """Build the correction request for the next attempt from the current attempt's findings.
+def build_retry_feedback(state: GuardState, config: GuardConfig | None = None) -> str:
+    """Build the correction request for the next attempt from the current attempt's findings
+    (rule findings through :func:`lexguard.gate.build_feedback`, support findings with evidence).
 
     Args:
         state: The graph state after ``decide`` chose to retry (its ``results``), or a dict with

@@ -13,7 +13,7 @@ from lexguard._models import CheckOutcome, CheckResult, FailureAction, Finding, 
 from lexguard._policy import blocking_findings, claims_of, describe_problems
 from lexguard._state import GuardContext, GuardState
 from lexguard.nodes._base import GuardNode
-from lexguard.nodes._feedback import build_feedback
+from lexguard.nodes._feedback import build_retry_feedback
 from lexguard.nodes._repair import drop_unsupported
 from lexguard.nodes._retry_input import retry_call
 
@@ -117,7 +117,7 @@ class SelfCorrectNode(GuardNode):
         remedy = FailureAction(state.get("remedy") or FailureAction.REASK.value)
         if remedy == FailureAction.FIX and (fixed := self._fix(state)) is not None:
             return fixed, fixed["feedback"], None
-        feedback = build_feedback(state, self.config)
+        feedback = build_retry_feedback(state, self.config)
         if remedy == FailureAction.FILTER:
             return self._filter(state, feedback, asked=True), feedback, None
         generator = run_generator(self.generator)
