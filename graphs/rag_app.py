@@ -1,7 +1,7 @@
 """RAG app: retrieve -> generate -> guard (the lexguard graph as a subgraph) -> respond.
 
 Loadable by LangGraph tooling (``langgraph.json`` names ``graph``). Runs offline by default: a
-keyword retriever over a tiny corpus and :class:`~lexguard.integrations.ExtractiveChatModel`.
+keyword retriever over a tiny corpus and :class:`~lexguard.testing.ExtractiveChatModel`.
 Set ``LEXGUARD_CHAT_MODEL`` (e.g. ``openai:gpt-4o-mini``) to use a real chat model through
 ``langchain.chat_models.init_chat_model``, or call :func:`make_graph` with your own model and
 retriever.
@@ -18,7 +18,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from lexguard import GuardConfig, ValidationReport, build_guard_graph
-from lexguard.integrations import ExtractiveChatModel, KeywordRetriever
+from lexguard.testing import ExtractiveChatModel, KeywordRetriever
 
 __all__ = ["RagState", "default_chat_model", "graph", "make_graph"]
 

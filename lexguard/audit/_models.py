@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from lexguard._models import Claim, Status, ValidationReport, Verdict
+from lexguard._models import Claim, ValidationReport
 
 __all__ = ["AuditStatus", "ClaimAudit", "AuditRecord", "RejectionResponse", "audit_status"]
 
@@ -20,7 +20,8 @@ class AuditStatus(StrEnum):
     """The audited decision.
 
     * ``PASS``: the answer was accepted and is ``valid``;
-    * ``REVIEW``: it was accepted but with warnings or an inconclusive check: a person should look;
+    * ``REVIEW``: it was accepted with warnings, or handed on unverified (verdict ``flag``): a
+      person should look;
     * ``REJECT``: the guard did not accept it (fallback) or it is ``invalid``.
     """
 
@@ -30,12 +31,11 @@ class AuditStatus(StrEnum):
 
 
 def audit_status(report: ValidationReport) -> AuditStatus:
-    """Map a report to PASS / REVIEW / REJECT (rules in :class:`AuditStatus`)."""
-    if report.verdict != Verdict.ACCEPT or report.status == Status.INVALID:
-        return AuditStatus.REJECT
-    if report.status in (Status.VALID_WITH_WARNINGS, Status.INCONCLUSIVE):
-        return AuditStatus.REVIEW
-    return AuditStatus.PASS
+    """Map a report to PASS / REVIEW / REJECT (the decision policy's ``audit_level``; a flagged
+    answer, handed on unverified, needs a REVIEW)."""
+    from lexguard._policy import audit_level
+
+    return AuditStatus(audit_level(report))
 
 
 def _new_id() -> str:

@@ -168,6 +168,8 @@ class SupportChecker:
                 else self._rule_claims(answer)
             )
             scored = self._score(answer, claims, srcs, question, started)
+        except ConfigurationError:
+            raise  # a misconfiguration must be fixed, not reported as an inconclusive check
         except Exception as exc:  # noqa: BLE001 - a broken model means inconclusive, not a crash
             return self._failed(exc)
         assessment = None
@@ -195,6 +197,8 @@ class SupportChecker:
             else:
                 claims = self._rule_claims(answer)
             scored = await asyncio.to_thread(self._score, answer, claims, srcs, question, started)
+        except ConfigurationError:
+            raise  # see check()
         except Exception as exc:  # noqa: BLE001
             return self._failed(exc)
         assessment = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lexguard import FindingKind, GuardConfig, Severity, Verdict, build_guard_graph
 from lexguard.gate import CanonicalFact, GateConfig, PatternRule, RuleGate
-from lexguard.nodes import GateNode
+from lexguard.checks import RulesCheck
 from lexguard.parsing import ParserConfig
 from tests.fakes import FakeStructuredChatModel, SubstringChecker
 
@@ -74,10 +74,15 @@ def test_malformed_structured_output_goes_to_fallback():
     assert report.findings[0].kind == FindingKind.MALFORMED
 
 
-def test_gate_node_with_run_time_rule_gate():
+def test_run_time_rule_gate_reaches_the_guard():
+    from lexguard import Guard
+
     gate = RuleGate()
-    node = GateNode(GuardConfig(), rule_gate=gate)
-    assert node.run({"answer": "It is 503 metres long."})["findings"] == []
+    checks = ("parse", RulesCheck(rule_gate=gate), "support")
+    guard = Guard(checks=checks, sources=SOURCES, checker=SubstringChecker(), max_retries=0)
+    assert guard.invoke("It is 503 metres long.").accepted
     gate.add_rule(PatternRule(id="no-lengths", pattern="/\\d+ metres/"))
-    (finding,) = node.run({"answer": "It is 503 metres long."})["findings"]
+    report = guard.invoke("It is 503 metres long.")  # the same compiled graph sees the new rule
+    (finding,) = report.findings
     assert finding.rule_id == "no-lengths" and finding.evidence == "503 metres"
+    assert not report.accepted
