@@ -4,6 +4,8 @@ from lexguard.parsing._config import (
     DEFAULT_DANGLING_WORDS,
     DEFAULT_FRAGMENT_STARTS,
     DEFAULT_META_PHRASES,
+    DIALOGUE_DANGLING_WORDS,
+    DIALOGUE_META_PHRASES,
     ParserConfig,
     ParserPreset,
 )
@@ -15,6 +17,8 @@ __all__ = [
     "DEFAULT_DANGLING_WORDS",
     "DEFAULT_FRAGMENT_STARTS",
     "DEFAULT_META_PHRASES",
+    "DIALOGUE_DANGLING_WORDS",
+    "DIALOGUE_META_PHRASES",
     "ParseResult",
     "ParserConfig",
     "ParserPreset",
