@@ -61,7 +61,7 @@ _IMPERATIVE_VERBS = frozenset(
     restart run save see select send set start stay stop take tap try turn type update upgrade
     use visit wait wash wear write""".split()
 )
-_FIRST_WORD = regex.compile(r"^[\s\"'“‘(\-*•\d.)]*(please\s+)?([A-Za-z]+)\b")
+_FIRST_WORD = regex.compile(r"^[\s\"'“‘(\-*•\d.)]*(please\s+)?([A-Za-z]+)\b", regex.IGNORECASE)
 
 
 def classify_claim(text: str) -> ClaimType:
