@@ -56,7 +56,8 @@ def compile_pattern(pattern: str, case_sensitive: bool = False) -> regex.Pattern
 
     A ``/.../`` pattern that is not a valid regular expression falls back to keyword matching
     of the text between the slashes (the validation-gating design), with a ``UserWarning``
-    that names the pattern and the regex error (once per pattern: compiled patterns are cached).
+    that names the pattern and the regex error (compiled patterns are cached, so it is not
+    repeated on every search).
 
     Raises:
         ConfigurationError: If the pattern is empty.

@@ -105,7 +105,7 @@ def test_invalid_regex_falls_back_to_keyword_matching_with_a_warning():
     compile_pattern.cache_clear()
     with pytest.warns(UserWarning, match="not a valid regular expression.*keyword"):
         Constraint(kind="prohibition", patterns=("/[unclosed/",))
-    match = find_pattern("/[unclosed/", "The door is [UNCLOSED today.")
+        match = find_pattern("/[unclosed/", "The door is [UNCLOSED today.")
     assert match is not None and match.matched == "[UNCLOSED"
 
 
