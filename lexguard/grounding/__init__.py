@@ -59,7 +59,13 @@ from lexguard.grounding._relevance import (
     source_relevance,
 )
 from lexguard.grounding._result import Recommendation, SupportResult
-from lexguard.grounding._self_rag import SelfRAGAssessment, SourceQuality, assess_offline, source_quality
+from lexguard.grounding._self_rag import (
+    SelfRAGAssessment,
+    SourceQuality,
+    apply_self_rag,
+    assess_offline,
+    source_quality,
+)
 from lexguard.grounding._sentences import split_sentences
 
 __all__ = [
@@ -76,6 +82,7 @@ __all__ = [
     "SourceRelevance",
     "aggregate_relevance",
     "answer_usefulness",
+    "apply_self_rag",
     "assess_offline",
     "cite_supporting",
     "classify_claim",

@@ -33,9 +33,9 @@ from lexguard.grounding._relevance import (
     merge_judge,
     source_relevance,
 )
-from lexguard.grounding._result import Recommendation
+from lexguard.grounding._result import Recommendation, SupportResult
 
-__all__ = ["SourceQuality", "SelfRAGAssessment", "assess_offline", "source_quality"]
+__all__ = ["SourceQuality", "SelfRAGAssessment", "apply_self_rag", "assess_offline", "source_quality"]
 
 
 class SourceQuality(BaseModel):
@@ -192,4 +192,53 @@ def assess_offline(
         recommendation=rec,
         findings=tuple(findings),
         source_quality=source_quality(sources, relevance, cited),
+    )
+
+
+def apply_self_rag(
+    result: SupportResult,
+    question: str | None,
+    answer: str,
+    sources: Sequence[Any],
+    **options: Any,
+) -> SupportResult:
+    """Fold the offline Self-RAG reflection into a support check's result (the one-call wiring).
+
+    An inconclusive result (nothing checked) is returned unchanged. Otherwise the result gets
+    the reflection's claims (opinions and instructions unverified, citations limited to
+    supporting chunks with retriever scores) and flat citations, its weighted confidence and
+    three-way recommendation, the hallucination rate over fact claims, and its findings
+    (a critical ``low_confidence`` finding for a reject, soft ``internal_inconsistency``
+    findings) after the support findings; findings of claims that are no longer verified
+    (opinions, instructions) are dropped. The LLM judge's assessment in ``result.judge``, if
+    any, refines ISREL and ISUSE.
+
+    Args:
+        result: The support check's result.
+        question: The user question.
+        answer: The checked answer.
+        sources: The sources it was checked against.
+        **options: Passed to :func:`assess_offline` (``encoder``, thresholds, weights, ...).
+
+    Returns:
+        The updated result (``judge`` and ``timings`` untouched).
+    """
+    if result.inconclusive or not result.claims:
+        return result
+    options.setdefault("judge", result.judge)
+    reflection = assess_offline(question, answer, result.claims, sources, **options)
+    dropped = [c.span for c, t in zip(reflection.claims, reflection.claim_types, strict=True) if t != "fact"]
+    kept = tuple(
+        f for f in result.findings
+        if f.span is None or not any(lo <= f.span[0] < hi for lo, hi in dropped)
+    )
+    return result.model_copy(
+        update={
+            "claims": reflection.claims,
+            "citations": reflection.citations,
+            "findings": (*kept, *reflection.findings),
+            "confidence": reflection.confidence,
+            "hallucination_rate": reflection.hallucination_rate,
+            "recommendation": reflection.recommendation,
+        }
     )

@@ -11,6 +11,7 @@ from lexguard.grounding import (
     REJECT_KIND,
     SupportResult,
     answer_usefulness,
+    apply_self_rag,
     assess_offline,
     cite_supporting,
     classify_claim,
@@ -212,3 +213,24 @@ def test_each_source_gets_a_quality_score(encoder):
     quality = {q.source_id: q for q in result.source_quality}
     assert quality["gg"].support_share == 1.0 and quality["gg"].retriever_score == 0.82
     assert quality["gg"].score > 0.9 > 0.2 > quality["eiffel"].score
+
+
+def test_apply_self_rag_folds_the_reflection_into_a_support_result():
+    opinion = claim(0, "I think the bridge is beautiful.", False, 0.1)
+    false = claim(1, "The bridge is painted blue.", False, 0.05, start=33)
+    fact = claim(2, "The bridge opened in 1937.", True, 0.97, (cite("gg", 0.8), cite("eiffel", 0.1)), start=61)
+    from lexguard import Finding
+
+    findings = (Finding(kind="unsupported", message="opinion", span=opinion.span),
+                Finding(kind="unsupported", message="blue", span=false.span))
+    result = SupportResult(claims=(opinion, false, fact), findings=findings, confidence=0.4,
+                           hallucination_rate=2 / 3, recommendation="reject")
+    applied = apply_self_rag(result, None, "x" * 90, [GG, EIFFEL])
+    assert [c.supported for c in applied.claims] == [None, False, True]
+    assert [f.message for f in applied.findings][:1] == ["blue"]  # the opinion's finding is gone
+    assert applied.hallucination_rate == 0.5 and applied.recommendation == "reject"
+    assert applied.findings[-1].kind == REJECT_KIND
+    assert [c.source_id for c in applied.citations] == ["gg"]
+    assert applied.claims[2].citations[0].metadata["retriever_score"] == 0.82
+    untouched = SupportResult(inconclusive_reason="no claims")
+    assert apply_self_rag(untouched, None, "", [GG]) is untouched
