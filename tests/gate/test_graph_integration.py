@@ -62,9 +62,27 @@ def test_mutation_on_protected_state_from_graph_state_falls_back():
 
 
 def test_parser_meta_text_retries_and_cleaning_is_applied():
-    report, model = run(GuardConfig(), "Note: the bridge is old.", ["*smiles* " + GOOD])
+    config = GuardConfig(parser=ParserConfig.preset("prose"))
+    report, model = run(config, "Note: the bridge is old.", ["*smiles* " + GOOD])
     assert report.verdict == Verdict.ACCEPT and report.answer == GOOD
     assert "meta-text" in feedback_of(model)
+
+
+def test_dialogue_preset_format_failure_goes_to_fallback_without_retry():
+    config = GuardConfig(parser=ParserConfig.preset("dialogue"))
+    report, model = run(config, "The bridge opened in 1932, you can cross it.", [GOOD])
+    assert report.verdict == Verdict.FALLBACK and model.calls == []
+    assert [f.rule_id for f in report.findings] == ["parse.meta_text"]
+    assert report.findings[0].severity == Severity.CRITICAL
+
+
+def test_default_preset_passes_an_ordinary_rag_answer_to_the_support_check():
+    graph = build_guard_graph(config=GuardConfig(), checker=SubstringChecker())
+    for answer in ("Answer: The bridge opened in 1932.", "Note: The bridge opened in 1932.",
+                   "based on the sources, The bridge opened in 1932."):
+        report = graph.invoke({"answer": answer, "sources": SOURCES, "question": QUESTION})["report"]
+        assert [f for f in report.history[0].findings if f.stage == "parse"] == [], answer
+        assert report.history[0].answer == answer  # not cleaned, not refused by the parser
 
 
 def test_malformed_structured_output_goes_to_fallback():
