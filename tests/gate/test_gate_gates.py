@@ -233,7 +233,9 @@ def test_catastrophic_regex_reports_a_timeout_and_other_rules_still_run():
         FindingKind.RULE_TIMEOUT, FindingKind.PROHIBITED, FindingKind.RULE_TIMEOUT]
     assert result.failures[0].rule_id == "prohibited:/(a+)+$/"
     assert result.failures[2].rule_id == "evil"
-    assert result.failures[0].severity == Severity.SOFT
+    # issue 13 item 3: a rule that could not be checked counts as violated at its own severity
+    assert result.failures[0].severity == Severity.HARD
+    assert not result.passed
 
 
 def test_timeout_severity_is_configurable():
