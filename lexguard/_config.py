@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from lexguard._limits import LimitsConfig
 from lexguard.gate._config import GateConfig
 from lexguard.grounding._config import GroundingConfig
 from lexguard.knowledge._config import KnowledgeConfig
@@ -45,6 +46,7 @@ class GuardConfig(BaseSettings):
         grounding: Support-check settings (the ``support_check`` node).
         knowledge: Knowledge-graph check settings, used when the state carries ``knowledge``
             (time budget, fuzzy-linking distances, ``auto_fix_threshold`` for ``self_correct``).
+        limits: Size limits (answer, sources) and the total time budget of one validation.
     """
 
     model_config = SettingsConfigDict(
@@ -61,3 +63,4 @@ class GuardConfig(BaseSettings):
     gate: GateConfig = Field(default_factory=GateConfig)
     grounding: GroundingConfig = Field(default_factory=GroundingConfig)
     knowledge: KnowledgeConfig = Field(default_factory=lambda: KnowledgeConfig(stage="support_check"))
+    limits: LimitsConfig = Field(default_factory=LimitsConfig)

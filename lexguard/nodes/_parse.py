@@ -8,6 +8,7 @@ from langchain_core.runnables import RunnableConfig
 
 from lexguard._errors import InputError
 from lexguard._inputs import coerce_answer, coerce_sources, is_truncated
+from lexguard._limits import check_limits
 from lexguard._models import Finding, FindingKind, Severity
 from lexguard._state import GuardState
 from lexguard.nodes._base import GuardNode
@@ -39,6 +40,7 @@ class ParseNode(GuardNode):
         try:
             text = coerce_answer(raw)
             update["checked_sources"] = coerce_sources(state.get("sources"))
+            check_limits(text, update["checked_sources"], self.config.limits)
         except InputError as exc:
             update["checked_sources"] = []
             update["answer"] = raw if isinstance(raw, str) else ""
