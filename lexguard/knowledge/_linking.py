@@ -115,7 +115,9 @@ def _originals(context: KnowledgeContext) -> dict[str, str]:
     originals: dict[str, str] = {}
     for entity in context.entities:
         for surface in entity.surfaces:
-            originals.setdefault(normalize_surface(surface), surface)
+            key = normalize_surface(surface)
+            if key:  # a blank alias names nothing
+                originals.setdefault(key, surface)
     return originals
 
 
@@ -148,8 +150,9 @@ def _exact_mentions(
 
 
 def _sentence_initial(text: str, pos: int) -> bool:
-    before = text[:pos].rstrip(" \t")
-    return not before or before.endswith("\n") or before[-1] in _SENTENCE_END
+    while pos > 0 and text[pos - 1] in " \t":  # no slicing: linear in the gap, not the text
+        pos -= 1
+    return pos == 0 or text[pos - 1] == "\n" or text[pos - 1] in _SENTENCE_END
 
 
 def _trim_candidate(text: str, start: int, end: int) -> tuple[int, int]:
@@ -196,7 +199,9 @@ def _classify(
         return EntityMention(text=phrase, span=span)
     best = min(int(h[1]) for h in hits)
     closest = [h[0] for h in hits if int(h[1]) == best]
-    ids = tuple(dict.fromkeys(i for s in closest for i in surface_ids[s]))
+    ids = tuple(dict.fromkeys(i for s in closest for i in surface_ids.get(s, ())))
+    if not ids:
+        return EntityMention(text=phrase, span=span)
     surface = closest[0]
     if best == 0:
         return EntityMention(text=phrase, span=span, entity_id=ids[0], matched=originals[surface])
