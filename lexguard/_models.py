@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -23,6 +23,7 @@ __all__ = [
     "Claim",
     "Finding",
     "AttemptRecord",
+    "VerifierStatus",
     "ValidationReport",
 ]
 
@@ -243,6 +244,33 @@ class Finding(BaseModel):
         return value
 
 
+class VerifierStatus(BaseModel):
+    """Whether one optional verifier (LLM judge, NLI model, knowledge check, ...) did its work.
+
+    Attributes:
+        name: The verifier, e.g. ``"judge"``, ``"judge.issup[2]"``, ``"nli"``, ``"knowledge"``.
+        status: ``ok`` (ran fully), ``partial`` (some of its checks failed), ``failed`` (it
+            raised or gave nothing usable), ``timed_out`` (it ran out of time) or ``skipped``
+            (not run, e.g. nothing to check).
+        reason: Why, when the status is not ``ok``.
+        checks: How many checks it attempted.
+        failed_checks: How many of those gave no usable verdict.
+    """
+
+    model_config = _FROZEN
+
+    name: str
+    status: Literal["ok", "partial", "failed", "timed_out", "skipped"]
+    reason: str | None = None
+    checks: int = 0
+    failed_checks: int = 0
+
+    @property
+    def ran(self) -> bool:
+        """True when the verifier gave at least one usable verdict."""
+        return self.status in ("ok", "partial")
+
+
 class AttemptRecord(BaseModel):
     """What one validation attempt produced (one entry of ``ValidationReport.history``)."""
 
@@ -274,6 +302,8 @@ class ValidationReport(BaseModel):
         attempts: How many answers were validated (1 + retries).
         history: One record per attempt, in order.
         timings: Seconds spent per node (summed over attempts).
+        verifiers: Status of each optional verifier of the final attempt (judge, NLI, ...):
+            which did not run, or only partly, and why.
         metadata: Free-form extras (model versions, audit id, ...).
     """
 
@@ -294,6 +324,7 @@ class ValidationReport(BaseModel):
     attempts: int = 1
     history: tuple[AttemptRecord, ...] = ()
     timings: dict[str, float] = Field(default_factory=dict)
+    verifiers: tuple[VerifierStatus, ...] = ()
     metadata: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")
