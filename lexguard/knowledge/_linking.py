@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import regex
 from pydantic import BaseModel, ConfigDict
 from rapidfuzz import process
@@ -66,7 +68,11 @@ class EntityMention(BaseModel):
 
 
 def link_entities(
-    text: str, context: KnowledgeContext, config: KnowledgeConfig | None = None
+    text: str,
+    context: KnowledgeContext,
+    config: KnowledgeConfig | None = None,
+    *,
+    stop: Callable[[], bool] | None = None,
 ) -> tuple[EntityMention, ...]:
     """Find the entity mentions of ``text``, sorted by position.
 
@@ -80,6 +86,8 @@ def link_entities(
         text: The text to scan.
         context: The knowledge context.
         config: Linking settings; defaults to :class:`KnowledgeConfig`.
+        stop: Called now and then; when it returns True (the time budget is spent) linking stops
+            and the mentions found so far are returned. Check it again afterwards to know.
     """
     config = config or KnowledgeConfig()
     originals: dict[str, str] = context.cached("originals", lambda: _originals(context))
@@ -88,7 +96,9 @@ def link_entities(
     known_values = context.known_values
     pattern = context.cached("exact_pattern", lambda: _exact_pattern(originals))
     mentions = _exact_mentions(text, pattern, originals, surface_ids)
-    for match in _CANDIDATE.finditer(text):
+    for count, match in enumerate(_CANDIDATE.finditer(text)):
+        if stop is not None and count and count % 64 == 0 and stop():
+            break
         start, end = _trim_candidate(text, match.start(), match.end())
         if start >= end:
             continue
