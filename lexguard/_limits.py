@@ -25,9 +25,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from lexguard._errors import InputError, LexguardError
+from lexguard._errors import ConfigurationError, InputError, LexguardError
 
 __all__ = [
     "LimitsConfig",
@@ -66,6 +66,12 @@ class LimitsConfig(BaseModel):
     max_source_chars: int = Field(1_000_000, ge=1)
     max_total_source_chars: int = Field(5_000_000, ge=1)
     time_budget_s: float = Field(60.0, gt=0.0)
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise ConfigurationError(f"invalid limits: {exc}") from exc
 
 
 def _too_big(what: str, size: int, setting: str, limit: int) -> InputError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, ValidationError, field_validator, model_validator
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Severity
@@ -102,6 +102,12 @@ class GateConfig(BaseModel):
     _valid_patterns = field_validator("prohibited_patterns", "required_patterns")(_check_patterns)
 
     _topics = field_validator("forbidden_topics", mode="before")(_topics_from_strings)
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise ConfigurationError(f"invalid gate settings: {exc}") from exc
 
     @model_validator(mode="after")
     def _few_enough_rules(self) -> GateConfig:
