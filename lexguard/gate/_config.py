@@ -94,7 +94,7 @@ class GateConfig(BaseModel):
     protected_targets: tuple[str, ...] = ()
     rules_file: Path | None = None
     regex_timeout_s: float = Field(0.25, gt=0.0, le=10.0)
-    regex_budget_s: float = Field(1.0, gt=0.0, le=60.0)
+    regex_budget_s: float = Field(2.0, gt=0.0, le=60.0)
     max_rules: int = Field(1_000, ge=0)
     timeout_severity: Severity = Severity.SOFT
     escalation: EscalationMode = EscalationMode.FULL
