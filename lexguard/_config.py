@@ -16,6 +16,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import FailureAction
+from lexguard._limits import LimitsConfig
 from lexguard.gate._config import GateConfig
 from lexguard.grounding._config import GroundingConfig
 from lexguard.knowledge._config import KnowledgeConfig
@@ -119,6 +120,7 @@ class GuardConfig(BaseSettings):
         grounding: Support-check settings (the ``support`` check).
         knowledge: Knowledge-graph check settings, used when the input carries ``knowledge``
             (time budget, fuzzy-linking distances, ``auto_fix_threshold`` for the ``fix`` action).
+        limits: Size limits (answer, sources) and the total time budget of one validation.
     """
 
     model_config = SettingsConfigDict(
@@ -137,6 +139,7 @@ class GuardConfig(BaseSettings):
     gate: GateConfig = Field(default_factory=GateConfig)
     grounding: GroundingConfig = Field(default_factory=GroundingConfig)
     knowledge: KnowledgeConfig = Field(default_factory=lambda: KnowledgeConfig(stage="support_check"))
+    limits: LimitsConfig = Field(default_factory=LimitsConfig)
 
     def __init__(self, **values: Any) -> None:
         try:

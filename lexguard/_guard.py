@@ -16,7 +16,9 @@ from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, model_vali
 from lexguard._config import GuardConfig, closest_key, configuration_error
 from lexguard._errors import ConfigurationError, InputError, ValidationFailedError
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_sources
+from lexguard._limits import validation_budget
 from lexguard._models import Severity, Source, ValidationReport
+from lexguard._text import clean_text
 
 __all__ = ["Guard", "ReturnType", "first_key"]
 
@@ -179,7 +181,7 @@ class Guard(RunnableSerializable[Any, Any]):
             state: dict[str, Any] = {
                 "answer": answer,
                 "sources": coerce_sources(sources) if has_sources and sources is not None else list(self.sources),
-                "question": question if isinstance(question, str) else None,
+                "question": clean_text(question) if isinstance(question, str) else None,
             }
             state.update({k: input[k] for k in _STATE_KEYS if k in input})
             return state
@@ -206,8 +208,10 @@ class Guard(RunnableSerializable[Any, Any]):
         graph = self.graph_for(generator)
         started = time.perf_counter()
         try:
-            output = graph.invoke(state, patch_config(config, callbacks=run_manager.get_child()),
-                                  context=self._context(generator))
+            with validation_budget(self.config.limits.time_budget_s):
+                output = graph.invoke(
+                    state, patch_config(config, callbacks=run_manager.get_child()), context=self._context(generator)
+                )
         except ValidationFailedError as exc:  # fallback="raise": audit the rejection, then re-raise
             if isinstance(exc.report, ValidationReport):
                 exc.report = self._audited(exc.report, state, config, run_manager, started)
@@ -220,8 +224,10 @@ class Guard(RunnableSerializable[Any, Any]):
         graph = self.graph_for(generator)
         started = time.perf_counter()
         try:
-            output = await graph.ainvoke(state, patch_config(config, callbacks=run_manager.get_child()),
-                                         context=self._context(generator))
+            with validation_budget(self.config.limits.time_budget_s):
+                output = await graph.ainvoke(
+                    state, patch_config(config, callbacks=run_manager.get_child()), context=self._context(generator)
+                )
         except ValidationFailedError as exc:
             if isinstance(exc.report, ValidationReport) and self.audit is not None:
                 exc.report = await asyncio.to_thread(self._audited, exc.report, state, config, run_manager, started)

@@ -7,6 +7,7 @@ from typing import Any
 
 from lexguard._errors import InputError
 from lexguard._models import Source
+from lexguard._text import clean_text
 
 __all__ = ["coerce_answer", "coerce_sources", "is_truncated", "SOURCE_KEYS", "QUESTION_KEYS", "ANSWER_KEYS"]
 
@@ -15,6 +16,8 @@ SOURCE_KEYS = ("sources", "context", "documents", "docs")
 QUESTION_KEYS = ("question", "query", "input")
 
 _TRUNCATION_REASONS = {"length", "max_tokens", "MAX_TOKENS", "model_length"}
+_MAX_NESTING = 32
+"""Deepest ``{"answer": {"answer": ...}}`` nesting unwrapped before the input is refused."""
 
 
 def _message_text(message: Any) -> str | None:
@@ -31,23 +34,37 @@ def _message_text(message: Any) -> str | None:
 def coerce_answer(value: Any) -> str:
     """Return the answer text of a string, a chat message, a generation chunk or a dict.
 
+    The text is cleaned at the door (:func:`lexguard._text.clean_text`: lone surrogates become
+    U+FFFD, one character for one, so spans still index the original).
+
     Raises:
-        InputError: If no text can be found in ``value``.
+        InputError: If no text can be found in ``value`` (or dicts nest too deeply).
     """
-    if isinstance(value, str):
-        return value
-    if isinstance(value, dict):
+    for _depth in range(_MAX_NESTING):
+        if not isinstance(value, dict):
+            break
         for key in ANSWER_KEYS:
             if key in value:
-                return coerce_answer(value[key])
+                value = value[key]
+                break
+        else:
+            raise InputError(
+                f"the dict has no answer key (looked for {', '.join(ANSWER_KEYS)}); "
+                "pass {'answer': '...', 'sources': [...]}"
+            )
+    else:
         raise InputError(
-            f"the dict has no answer key (looked for {', '.join(ANSWER_KEYS)}); "
-            "pass {'answer': '...', 'sources': [...]}"
+            f"the answer is nested in more than {_MAX_NESTING} dicts; pass {{'answer': '...'}}"
         )
+    if isinstance(value, str):
+        return clean_text(value)
     if hasattr(value, "content") or hasattr(value, "text"):
-        text = _message_text(value)
+        try:
+            text = _message_text(value)
+        except Exception as exc:  # a message whose text accessor fails is not usable input
+            raise InputError(f"cannot read the text of a {type(value).__name__}: {exc}") from exc
         if text is not None:
-            return text
+            return clean_text(text)
     raise InputError(
         f"cannot validate a {type(value).__name__}; pass a str, an AIMessage, or a dict with an 'answer'"
     )
@@ -56,12 +73,23 @@ def coerce_answer(value: Any) -> str:
 def is_truncated(value: Any) -> bool:
     """True when ``value`` is a message whose finish reason says the output was cut off."""
     metadata = getattr(value, "response_metadata", None) or {}
+    if not isinstance(metadata, dict):
+        return False
     reason = metadata.get("finish_reason") or metadata.get("stop_reason")
-    return reason in _TRUNCATION_REASONS
+    return isinstance(reason, str) and reason in _TRUNCATION_REASONS
+
+
+def _clean_source(source: Source) -> Source:
+    content, source_id = clean_text(source.content), clean_text(source.id)
+    if content is source.content and source_id is source.id:
+        return source
+    return source.model_copy(update={"content": content, "id": source_id})
 
 
 def coerce_sources(value: Any) -> list[Source]:
     """Return a list of :class:`Source` from ``None``, a string, a document, or an iterable of them.
+
+    Contents and ids are cleaned at the door (:func:`lexguard._text.clean_text`).
 
     Raises:
         InputError: If an item cannot be turned into a source.
@@ -70,11 +98,16 @@ def coerce_sources(value: Any) -> list[Source]:
         return []
     if isinstance(value, str | Source | dict) or hasattr(value, "page_content"):
         value = [value]
-    if not isinstance(value, Iterable):
+    if not isinstance(value, Iterable) or isinstance(value, bytes | bytearray):
         raise InputError(
             f"sources must be a list of str, Document, dict or Source, not {type(value).__name__}"
         )
-    sources = [Source.from_any(item, index) for index, item in enumerate(value)]
+    try:
+        sources = [_clean_source(Source.from_any(item, index)) for index, item in enumerate(value)]
+    except InputError:
+        raise
+    except (ValueError, TypeError) as exc:  # e.g. pydantic rejecting a field of a dict source
+        raise InputError(f"sources could not be read: {exc}") from exc
     seen: dict[str, int] = {}
     unique: list[Source] = []
     for source in sources:  # keep ids unique so citations are unambiguous

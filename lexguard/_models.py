@@ -27,6 +27,7 @@ __all__ = [
     "CheckOutcome",
     "CheckResult",
     "FailureAction",
+    "VerifierStatus",
     "ValidationReport",
 ]
 
@@ -290,6 +291,33 @@ class CheckResult(BaseModel):
         return sum(1 for c in self.claims if c.supported is not None)
 
 
+class VerifierStatus(BaseModel):
+    """Whether one optional verifier (LLM judge, NLI model, knowledge check, ...) did its work.
+
+    Attributes:
+        name: The verifier, e.g. ``"judge"``, ``"judge.issup[2]"``, ``"nli"``, ``"knowledge"``.
+        status: ``ok`` (ran fully), ``partial`` (some of its checks failed), ``failed`` (it
+            raised or gave nothing usable), ``timed_out`` (it ran out of time) or ``skipped``
+            (not run, e.g. nothing to check).
+        reason: Why, when the status is not ``ok``.
+        checks: How many checks it attempted.
+        failed_checks: How many of those gave no usable verdict.
+    """
+
+    model_config = _FROZEN
+
+    name: str
+    status: Literal["ok", "partial", "failed", "timed_out", "skipped"]
+    reason: str | None = None
+    checks: int = 0
+    failed_checks: int = 0
+
+    @property
+    def ran(self) -> bool:
+        """True when the verifier gave at least one usable verdict."""
+        return self.status in ("ok", "partial")
+
+
 class AttemptRecord(BaseModel):
     """What one validation attempt produced (one entry of ``ValidationReport.history``)."""
 
@@ -323,6 +351,8 @@ class ValidationReport(BaseModel):
         history: One record per attempt, in order.
         checks: The result of every configured check on the final attempt, in run order.
         timings: Seconds spent per node (summed over attempts).
+        verifiers: Status of each optional verifier of the final attempt (judge, NLI, ...):
+            which did not run, or only partly, and why.
         metadata: Free-form extras (model versions, audit id, ...).
     """
 
@@ -344,6 +374,7 @@ class ValidationReport(BaseModel):
     history: tuple[AttemptRecord, ...] = ()
     checks: tuple[CheckResult, ...] = ()
     timings: dict[str, float] = Field(default_factory=dict)
+    verifiers: tuple[VerifierStatus, ...] = ()
     metadata: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")

@@ -2,15 +2,21 @@
 
 Decision rules (checked in this order; the first REJECT wins):
 
-* **REJECT** when the path is empty or contains a NUL byte; when it resolves (symlinks
-  followed) outside the allowed root, whether through ``../``, an absolute path or a symlink;
-  when the file does not exist, is not a regular file or cannot be read; when the line range
+* **REJECT** when the path is empty or malformed; when it leads outside the allowed root,
+  whether through ``../``, an absolute path or a symlink; when the file does not exist, is not
+  a regular file (directory, FIFO, socket, device), has a symlink loop or cannot be read; when
+  the line range
   is invalid (start < 1, end < start, or end past the last line); when the quoted content does
   not match the cited lines (neither verbatim nor whitespace-insensitively).
 * **REVIEW** when nothing was quoted (the range exists but cannot be verified), when the file
   is larger than ``max_bytes``, or when the claim's semantic alignment with the cited lines is
   below ``review_alignment`` (weak alignment: a person should look).
 * **PASS** otherwise.
+
+Files are read race-free (:mod:`lexguard.citations._files`): the path is opened one component
+at a time relative to the root's descriptor without following links, and the text comes from
+the descriptor that was checked, so a symlink or FIFO swapped in meanwhile cannot leak text
+from outside the root or block.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from lexguard._errors import InputError
+from lexguard.citations._files import UnreadableFile, read_under_root
 from lexguard.citations._text import AlignmentScorer, normalize_whitespace, token_overlap_scorer
 
 __all__ = [
@@ -111,10 +119,20 @@ def _reject(citation: CodeCitation, reason: str, **extra: Any) -> SourceCheck:
     return SourceCheck(citation=citation, decision=Decision.REJECT, reasons=(reason,), **extra)
 
 
-def _resolve_inside(root: Path, raw: str) -> Path | None:
-    """Resolve ``raw`` against ``root`` following symlinks; ``None`` when it escapes ``root``."""
-    candidate = (root / raw).resolve(strict=False)
-    return candidate if candidate.is_relative_to(root) else None
+def _citation(citation: Any) -> CodeCitation:
+    if isinstance(citation, CodeCitation):
+        return citation
+    if not isinstance(citation, dict):
+        raise InputError(
+            f"a code citation must be a CodeCitation or a dict, not {type(citation).__name__}"
+        )
+    try:
+        return CodeCitation.model_validate(citation)
+    except ValueError as exc:
+        raise InputError(
+            f"malformed code citation ({exc}); give 'path', 'start_line' and optionally "
+            "'end_line', 'content', 'claim'"
+        ) from exc
 
 
 def _content_match(quoted: str, actual: str) -> str | None:
@@ -148,37 +166,30 @@ def validate_source(
         policy: Thresholds; defaults to :class:`SourcePolicy`.
 
     Returns:
-        The decision with its reasons. Never raises for a bad citation: a bad citation is a
-        REJECT, and a failing scorer is a REVIEW.
+        The decision with its reasons. Never raises for a bad path: an unreadable, escaping or
+        odd path is a REJECT with the reason, and a failing scorer is a REVIEW.
+
+    Raises:
+        InputError: If ``citation`` is not a citation at all (wrong type or missing fields).
     """
-    c = citation if isinstance(citation, CodeCitation) else CodeCitation.model_validate(citation)
+    c = _citation(citation)
     policy = policy or SourcePolicy()
-    root_path = Path(root).resolve()
-    if not c.path.strip() or "\x00" in c.path:
-        return _reject(c, "the cited path is empty or malformed")
-    resolved = _resolve_inside(root_path, c.path)
-    if resolved is None:
-        return _reject(
-            c, f"{c.path!r} resolves outside the allowed root {str(root_path)!r}; cite files in it"
-        )
-    if not resolved.is_file():
-        return _reject(c, f"{c.path!r} does not exist or is not a regular file")
     try:
-        size = resolved.stat().st_size
-    except OSError as exc:
-        return _reject(c, f"{c.path!r} cannot be read: {exc}")
-    extra: dict[str, Any] = {"resolved_path": str(resolved)}
-    if size > policy.max_bytes:
+        found = read_under_root(c.path, root, policy.max_bytes)
+    except UnreadableFile as exc:
+        reason = str(exc)
+        if exc.outside:
+            reason += f" {str(Path(root))!r}; cite files in it"
+        return _reject(c, reason)
+    extra: dict[str, Any] = {"resolved_path": found.path}
+    if found.text is None:
         return SourceCheck(
             citation=c,
             decision=Decision.REVIEW,
-            reasons=(f"{c.path!r} has {size} bytes, more than {policy.max_bytes}; check by hand",),
+            reasons=(f"{c.path!r} has {found.size} bytes, more than {policy.max_bytes}; check by hand",),
             **extra,
         )
-    try:
-        lines = resolved.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError as exc:
-        return _reject(c, f"{c.path!r} cannot be read: {exc}", **extra)
+    lines = found.text.splitlines()
 
     start, end = c.start_line, c.end_line if c.end_line is not None else c.start_line
     if start < 1 or end < start:

@@ -78,6 +78,17 @@ def _coerce(citation: Mapping[str, Any] | ModelCitation) -> ModelCitation:
     )
 
 
+def _check_call(answer: Any, citations: Any, evidence: Any, sources: Any) -> None:
+    """Raise :class:`InputError` for arguments of the wrong type (before any work)."""
+    if not isinstance(answer, str):
+        raise InputError(f"answer must be a str, not {type(answer).__name__}")
+    for name, value in (("citations", citations), ("evidence", evidence), ("sources", sources)):
+        if value is None and name != "citations":
+            continue
+        if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence | tuple | list):
+            raise InputError(f"{name} must be a list, not {type(value).__name__}")
+
+
 def _locate_span(span: str, answer: str, prefix_chars: int) -> Span | None:
     """Where ``span`` is in ``answer``: verbatim, else by its first ``prefix_chars`` characters,
     then recorded only as far as span and answer agree (never at the claimed length)."""
@@ -332,6 +343,7 @@ def validate_citations(
         policy: Thresholds; defaults to :class:`CitationPolicy`.
         item_id: Echoed in the report.
     """
+    _check_call(answer, citations, evidence, sources)
     policy = policy or CitationPolicy()
     srcs = [Source.from_any(s, i) for i, s in enumerate(sources or ())]
     checks = tuple(
@@ -398,13 +410,25 @@ def validate_batch(
     )
 
 
+def _list_field(raw: Mapping[str, Any], key: str, n: int) -> Sequence[Any]:
+    value = raw.get(key) or ()
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
+        raise InputError(
+            f"QA item {n}: {key!r} must be a list, not {type(value).__name__}; see the JSONL "
+            "schema in lexguard.citations.load_qa_items"
+        )
+    return value
+
+
 def _item_from_mapping(raw: Any, n: int) -> QAItem:
     if not isinstance(raw, Mapping) or not isinstance(raw.get("answer"), str):
         raise InputError(
             f"QA item {n} needs an 'answer' string; see the JSONL schema in "
             "lexguard.citations.load_qa_items"
         )
-    sources = raw.get("sources") or ()
+    sources = _list_field(raw, "sources", n)
+    _list_field(raw, "citations", n)
+    _list_field(raw, "evidence", n)
     return QAItem(
         id=str(raw["id"]) if raw.get("id") is not None else None,
         answer=raw["answer"],

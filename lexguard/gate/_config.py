@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, ValidationError, field_validator, model_validator
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Severity
@@ -19,9 +19,22 @@ from lexguard.gate._rules import (
     _topics_from_strings,
 )
 
-__all__ = ["GateConfig", "GatePreset"]
+__all__ = ["GateConfig", "GatePreset", "check_rule_count"]
 
 GatePreset = Literal["default", "minimal"]
+
+
+def check_rule_count(count: int, limit: int) -> None:
+    """Raise when a gate would hold more than ``limit`` rules.
+
+    Raises:
+        ConfigurationError: Saying how many rules there are and how to raise the limit.
+    """
+    if count > limit:
+        raise ConfigurationError(
+            f"the gate has {count} rules, more than max_rules={limit}; merge rules (one "
+            "constraint may list many patterns) or raise GateConfig.max_rules"
+        )
 
 
 class GateConfig(BaseModel):
@@ -52,8 +65,13 @@ class GateConfig(BaseModel):
         rules_file: A YAML or JSON rules file (see :func:`~lexguard.gate.load_rules`); its rules
             are added to those given here.
         regex_timeout_s: Time budget of one pattern search; a rule that runs out is reported
-            as ``rule_timeout``.
-        timeout_severity: Severity of a ``rule_timeout`` finding.
+            as ``rule_timeout`` and counts as violated at the rule's own severity.
+        regex_budget_s: Time budget of all pattern searches of one answer together; rules
+            left when it is spent are not searched and count as violated (``rule_timeout``).
+        timeout_severity: Lowest severity of a ``rule_timeout`` finding (the rule's own
+            severity is used when it is worse).
+        max_rules: Most rules (constraints, shorthand patterns, facts, topics, custom rules,
+            those of ``rules_file`` included) the gate accepts.
         escalation: Retry feedback escalation mode (see :func:`~lexguard.gate.build_feedback`).
     """
 
@@ -76,12 +94,30 @@ class GateConfig(BaseModel):
     protected_targets: tuple[str, ...] = ()
     rules_file: Path | None = None
     regex_timeout_s: float = Field(0.25, gt=0.0, le=10.0)
+    regex_budget_s: float = Field(2.0, gt=0.0, le=60.0)
+    max_rules: int = Field(1_000, ge=0)
     timeout_severity: Severity = Severity.SOFT
     escalation: EscalationMode = EscalationMode.FULL
 
     _valid_patterns = field_validator("prohibited_patterns", "required_patterns")(_check_patterns)
 
     _topics = field_validator("forbidden_topics", mode="before")(_topics_from_strings)
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise ConfigurationError(f"invalid gate settings: {exc}") from exc
+
+    @model_validator(mode="after")
+    def _few_enough_rules(self) -> GateConfig:
+        check_rule_count(self.rule_count(), self.max_rules)
+        return self
+
+    def rule_count(self) -> int:
+        """How many rules this config holds (not counting ``rules_file``)."""
+        return (len(self.prohibited_patterns) + len(self.required_patterns) + len(self.constraints)
+                + len(self.canonical_facts) + len(self.forbidden_topics) + len(self.custom_rules))
 
     @classmethod
     def preset(cls, name: GatePreset = "default", **overrides: Any) -> GateConfig:

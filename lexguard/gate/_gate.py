@@ -9,9 +9,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from lexguard._limits import remaining_time
 from lexguard._models import Finding, Severity
 from lexguard.gate import _gates
-from lexguard.gate._config import GateConfig
+from lexguard.gate._config import GateConfig, check_rule_count
+from lexguard.gate._patterns import RegexBudget
 from lexguard.gate._loader import RuleSet, load_rules
 from lexguard.gate._rules import Constraint, GateFailure, Mutation, ValidationRule
 
@@ -69,6 +71,13 @@ def _rules_file(config: GateConfig) -> RuleSet | None:
     return _load_cached(str(path), mtime)
 
 
+def _extra_count(extra: RuleSet | None) -> int:
+    if extra is None:
+        return 0
+    return (len(extra.constraints) + len(extra.prohibited) + len(extra.required)
+            + len(extra.canonical_facts) + len(extra.forbidden_topics) + len(extra.custom_rules))
+
+
 def _constraints(config: GateConfig, extra: RuleSet | None) -> list[Constraint]:
     constraints = list(config.constraints)
     constraints += [
@@ -107,14 +116,24 @@ def evaluate_gate(
     Returns:
         The :class:`GateResult`.
 
+    All pattern searches share one time budget (``config.regex_budget_s``, shortened to what
+    is left of the validation's budget when one is running); a rule that cannot be checked in
+    time counts as violated at its own severity.
+
     Raises:
-        ConfigurationError: If ``config.rules_file`` cannot be loaded.
+        ConfigurationError: If ``config.rules_file`` cannot be loaded, or the rules are more
+            than ``config.max_rules``.
     """
     config = config or GateConfig()
     if not config.enabled:
         return GateResult(approved_mutations=tuple(_gates.coerce_mutations(mutations)[0]))
     extra = _rules_file(config)
-    timing = {"timeout": config.regex_timeout_s, "timeout_severity": config.timeout_severity}
+    if extra is not None or rules:
+        check_rule_count(config.rule_count() + _extra_count(extra) + len(rules or ()), config.max_rules)
+    seconds = remaining_time(config.regex_budget_s)
+    budget = RegexBudget(config.regex_budget_s if seconds is None else seconds, config.regex_timeout_s)
+    timing = {"timeout": config.regex_timeout_s, "timeout_severity": config.timeout_severity,
+              "budget": budget}
     failures: list[GateFailure] = []
     unchecked: list[str] = []
     if config.check_constraints:

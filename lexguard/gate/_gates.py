@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from lexguard._errors import RuleTimeoutError
 from lexguard._models import FindingKind, Severity
-from lexguard.gate._patterns import PatternMatch, find_pattern
+from lexguard.gate._patterns import PatternMatch, RegexBudget, find_pattern
 from lexguard.gate._rules import (
     CanonicalFact,
     Constraint,
@@ -38,14 +38,25 @@ _X_IS_Y = regex.compile(r"^(.+?)\s+(?:is|are|was|were)\s+(.+)$", regex.IGNORECAS
 
 
 def _timeout_failure(
-    gate: GateName, rule_id: str, pattern: str | None, exc: Exception, severity: Severity
+    gate: GateName,
+    rule_id: str,
+    pattern: str | None,
+    exc: Exception,
+    severity: Severity,
+    rule_severity: Severity = Severity.SOFT,
 ) -> GateFailure:
+    """A rule that could not be checked counts as violated at its own severity (fail closed).
+
+    ``severity`` (``GateConfig.timeout_severity``) is a floor: the worse of the two is used.
+    """
+    worst = max(severity, rule_severity, key=lambda s: s.rank)
     return GateFailure(
         gate=gate,
         reason=FindingKind.RULE_TIMEOUT,
-        description=f"Rule {rule_id} could not be checked: {exc}.",
+        description=(f"Rule {rule_id} could not be checked, so it counts as violated: {exc}. "
+                     "Write a shorter, simpler answer."),
         rule_id=rule_id,
-        severity=severity,
+        severity=worst,
         pattern=pattern,
     )
 
@@ -59,12 +70,15 @@ def _search(
     timeout_severity: Severity,
     failures: list[GateFailure],
     case_sensitive: bool = False,
+    *,
+    rule_severity: Severity = Severity.SOFT,
+    budget: RegexBudget | None = None,
 ) -> PatternMatch | None | bool:
-    """Find ``pattern``; on timeout record a failure and return False."""
+    """Find ``pattern``; on timeout record a failure at the rule's severity and return False."""
     try:
-        return find_pattern(pattern, text, case_sensitive=case_sensitive, timeout=timeout)
+        return find_pattern(pattern, text, case_sensitive=case_sensitive, timeout=timeout, budget=budget)
     except RuleTimeoutError as exc:
-        failures.append(_timeout_failure(gate, rule_id, pattern, exc, timeout_severity))
+        failures.append(_timeout_failure(gate, rule_id, pattern, exc, timeout_severity, rule_severity))
         return False
 
 
@@ -74,8 +88,12 @@ def check_constraints(
     *,
     timeout: float,
     timeout_severity: Severity,
+    budget: RegexBudget | None = None,
 ) -> tuple[list[GateFailure], list[str]]:
     """Gate 1: prohibitions (no pattern may match) and requirements (one pattern must match).
+
+    A pattern that times out (or finds the ``budget`` spent) makes its rule violated at the
+    rule's severity.
 
     Returns:
         ``(failures, unchecked)``; ``unchecked`` names rules without usable patterns (a
@@ -93,7 +111,7 @@ def check_constraints(
         if rule.kind == "prohibition":
             for pattern in patterns:
                 found = _search("constraints", rule_id, pattern, text, timeout, timeout_severity,
-                                failures)
+                                failures, rule_severity=rule.severity, budget=budget)
                 if found:
                     assert isinstance(found, PatternMatch)
                     failures.append(GateFailure(
@@ -108,12 +126,13 @@ def check_constraints(
                         pattern=pattern))
             continue
         results = [
-            _search("constraints", rule_id, p, text, timeout, timeout_severity, failures)
+            _search("constraints", rule_id, p, text, timeout, timeout_severity, failures,
+                    rule_severity=rule.severity, budget=budget)
             for p in patterns
         ]
         if any(results):
             continue
-        if all(r is False for r in results):  # every pattern timed out: already reported
+        if any(r is False for r in results):  # a pattern timed out: already reported as violated
             continue
         shown = ", ".join(repr(p) for p in patterns)
         failures.append(GateFailure(
@@ -148,8 +167,9 @@ def check_canonical_facts(
     *,
     timeout: float,
     timeout_severity: Severity,
+    budget: RegexBudget | None = None,
 ) -> list[GateFailure]:
-    """Gate 2: canonical facts. Any contradiction is critical.
+    """Gate 2: canonical facts. Any contradiction (and any timed-out check) is critical.
 
     A fact is contradicted by an explicit negation in front of it (``not``, ``isn't``,
     ``is not``, ``wasn't``, ``was not``, ``don't``, ``doesn't``, ``never`` + the fact), by an
@@ -160,7 +180,7 @@ def check_canonical_facts(
     for fact in facts:
         for pattern in [*_fact_patterns(fact.fact), *fact.contradictions]:
             found = _search("canonical_facts", fact.id, pattern, text, timeout, timeout_severity,
-                            failures)
+                            failures, rule_severity=Severity.CRITICAL, budget=budget)
             if found:
                 assert isinstance(found, PatternMatch)
                 failures.append(GateFailure(
@@ -182,6 +202,7 @@ def check_knowledge(
     default_severity: Severity,
     timeout: float,
     timeout_severity: Severity,
+    budget: RegexBudget | None = None,
 ) -> list[GateFailure]:
     """Gate 3: knowledge boundaries. A case-insensitive match of a forbidden topic fails."""
     failures: list[GateFailure] = []
@@ -189,7 +210,8 @@ def check_knowledge(
         rule_id = topic.id or f"topic-{index}"
         for pattern in topic.patterns or (topic.topic,):
             found = _search("knowledge", rule_id, pattern, text, timeout, timeout_severity,
-                            failures)
+                            failures, rule_severity=topic.severity or default_severity,
+                            budget=budget)
             if found:
                 assert isinstance(found, PatternMatch)
                 failures.append(GateFailure(
@@ -253,19 +275,26 @@ def check_custom_rules(
     timeout: float,
     timeout_severity: Severity,
     on_error: Callable[[ValidationRule, Exception], GateFailure] | None = None,
+    budget: RegexBudget | None = None,
 ) -> list[GateFailure]:
-    """Gate 5: custom rules. A rule that times out or raises is reported, not fatal."""
+    """Gate 5: custom rules.
+
+    A rule that times out (or finds the ``budget`` spent) counts as violated at its own
+    severity; a rule that raises is a ``check_error`` at its own severity (it was not checked).
+    """
     failures: list[GateFailure] = []
     for rule in rules:
+        pattern = getattr(rule, "pattern", None)
         try:
-            failures.extend(rule.check(text, timeout=timeout))
+            limit = timeout if budget is None else min(timeout, budget.timeout(str(pattern or rule.id)))
+            failures.extend(rule.check(text, timeout=limit))
         except RuleTimeoutError as exc:
-            failures.append(_timeout_failure("custom_rules", rule.id,
-                                             getattr(rule, "pattern", None), exc,
-                                             timeout_severity))
+            failures.append(_timeout_failure("custom_rules", rule.id, pattern, exc,
+                                             timeout_severity, rule.severity))
         except Exception as exc:  # a broken user rule must not break the graph
             failures.append(on_error(rule, exc) if on_error else GateFailure(
                 gate="custom_rules", reason=FindingKind.CHECK_ERROR,
-                description=f"Custom rule {rule.id} raised {type(exc).__name__}: {exc}.",
-                rule_id=rule.id, severity=Severity.SOFT))
+                description=(f"Custom rule {rule.id} could not be checked, so it counts as "
+                             f"violated: it raised {type(exc).__name__}: {exc}."),
+                rule_id=rule.id, severity=rule.severity))
     return failures

@@ -1,14 +1,20 @@
 """Pattern matching with a time budget: ``/.../`` regexes and plain keywords.
 
-Every user-supplied pattern runs through the ``regex`` package with a timeout, so a
-catastrophic pattern such as ``(a+)+$`` raises :class:`~lexguard.RuleTimeoutError` instead of
-hanging the process. Keywords are escaped and matched the same way, which keeps spans exact for
-any Unicode text (case-insensitive matching uses full Unicode case folding).
+Every user-supplied regex runs through the ``regex`` package with a timeout, so a catastrophic
+pattern such as ``(a+)+$`` raises :class:`~lexguard.RuleTimeoutError` instead of hanging the
+process, and all searches of one answer share a :class:`RegexBudget`. Patterns are checked when
+a rule is loaded: a pattern that is too long, too deeply nested or repeats too much (whose
+compilation alone could take seconds and gigabytes) is a :class:`~lexguard.ConfigurationError`.
+
+Keywords are matched by comparison form (:func:`lexguard._text.find_folded`): case-folded,
+NFKC, with zero-width and format characters ignored and homoglyphs folded, using ``str.find``,
+which is linear in the text and the keyword. Spans index the original text.
 """
 
 from __future__ import annotations
 
 import warnings
+import time
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -16,6 +22,7 @@ import regex
 
 from lexguard._errors import ConfigurationError, RuleTimeoutError
 from lexguard._models import Span
+from lexguard._text import find_folded
 
 __all__ = [
     "PatternMatch",
@@ -24,11 +31,146 @@ __all__ = [
     "find_pattern",
     "derive_patterns",
     "context_snippet",
+    "check_pattern_shape",
+    "RegexBudget",
     "CONTEXT_CHARS",
+    "MAX_PATTERN_CHARS",
+    "MAX_GROUP_DEPTH",
+    "MAX_REPEAT",
 ]
 
 CONTEXT_CHARS = 20
 """Characters of context kept on each side of a keyword match in the violating text."""
+
+MAX_PATTERN_CHARS = 1_000
+"""Longest pattern (regex or keyword) a rule may have."""
+
+MAX_GROUP_DEPTH = 8
+"""Deepest nesting of groups in a regex."""
+
+MAX_REPEAT = 10_000
+"""Largest product of counted repetitions (``{m,n}``) along one nesting path of a regex."""
+
+
+class RegexBudget:
+    """The time all pattern searches of one answer may take together.
+
+    Args:
+        seconds: The total budget.
+        per_call: The most one search may take (``GateConfig.regex_timeout_s``).
+    """
+
+    __slots__ = ("seconds", "per_call", "_expires")
+
+    def __init__(self, seconds: float, per_call: float) -> None:
+        self.seconds = seconds
+        self.per_call = per_call
+        self._expires = time.monotonic() + seconds
+
+    def remaining(self) -> float:
+        """Seconds left of the total budget (never negative)."""
+        return max(0.0, self._expires - time.monotonic())
+
+    def timeout(self, pattern: str) -> float:
+        """The timeout of the next search of ``pattern``.
+
+        Raises:
+            RuleTimeoutError: When the total budget is already spent (the rule is not run).
+        """
+        left = self.remaining()
+        if left <= 0.0:
+            raise RuleTimeoutError(
+                f"pattern {pattern!r} was not searched: the rules' total time budget of "
+                f"{self.seconds:g}s for this answer was spent; simplify slow patterns or raise "
+                "regex_budget_s"
+            )
+        return min(self.per_call, left)
+
+
+_COUNTED = regex.compile(r"\{\s*(\d*)\s*(,?)\s*(\d*)\s*\}")
+
+
+def _quantifier_max(source: str, at: int) -> tuple[int, int]:
+    """The repeat bound of a quantifier at ``source[at]`` and the index after it (1: none).
+
+    Unbounded quantifiers (``*``, ``+``, ``{m,}``) count as 2: they cannot blow up compilation.
+    """
+    if at >= len(source):
+        return 1, at
+    ch = source[at]
+    if ch in "*+?":
+        return (1 if ch == "?" else 2), at + 1
+    if ch == "{":
+        match = _COUNTED.match(source, at)
+        if match and (match.group(1) or match.group(3)):
+            low, comma, high = match.groups()
+            if comma and not high:
+                return max(int(low), 2), match.end()
+            return max(int(high or low), 1), match.end()
+    return 1, at
+
+
+def check_pattern_shape(pattern: str) -> None:
+    """Reject a pattern that is too long, too deeply nested or repeats too much.
+
+    Compiling such a pattern can take seconds and gigabytes before any timeout applies, so it
+    is refused when the rule is loaded.
+
+    Raises:
+        ConfigurationError: Saying which bound the pattern exceeds and how to fix it.
+    """
+    if len(pattern) > MAX_PATTERN_CHARS:
+        raise ConfigurationError(
+            f"rule pattern {pattern[:40]!r}... has {len(pattern)} characters, more than "
+            f"{MAX_PATTERN_CHARS}; split it into several shorter patterns"
+        )
+    if not is_regex_pattern(pattern):
+        return
+    source = pattern[1:-1]
+    largest: list[int] = [1]  # per open group: the largest repetition product inside it
+    i, n = 0, len(source)
+    while i < n:
+        ch = source[i]
+        if ch == "[":  # a character class is one atom
+            i += 1
+            if i < n and source[i] == "^":
+                i += 1
+            if i < n and source[i] == "]":
+                i += 1
+            while i < n and source[i] != "]":
+                i += 2 if source[i] == "\\" else 1
+            bound, i = _quantifier_max(source, i + 1)
+            largest[-1] = max(largest[-1], bound)
+            continue
+        if ch == "(":
+            largest.append(1)
+            if len(largest) - 1 > MAX_GROUP_DEPTH:
+                raise ConfigurationError(
+                    f"rule pattern {pattern[:60]!r} nests groups more than {MAX_GROUP_DEPTH} "
+                    "deep; flatten it (deeply nested groups make compiling and matching slow)"
+                )
+            i += 1
+            continue
+        if ch == ")" and len(largest) > 1:
+            inner = largest.pop()
+            bound, i = _quantifier_max(source, i + 1)
+            product = inner * bound
+            _check_repeat(pattern, product)
+            largest[-1] = max(largest[-1], product)
+            continue
+        i += 2 if ch == "\\" else 1
+        bound, i = _quantifier_max(source, i)
+        _check_repeat(pattern, bound)
+        largest[-1] = max(largest[-1], bound)
+
+
+def _check_repeat(pattern: str, product: int) -> None:
+    if product > MAX_REPEAT:
+        raise ConfigurationError(
+            f"rule pattern {pattern[:60]!r} repeats too much (nested counted repetitions "
+            f"multiply to more than {MAX_REPEAT}); use smaller counts such as {{1,100}} or "
+            "avoid repeating a repeated group"
+        )
 
 class PatternMatch(NamedTuple):
     """One match of a rule pattern.
@@ -60,8 +202,10 @@ def compile_pattern(pattern: str, case_sensitive: bool = False) -> regex.Pattern
     repeated on every search).
 
     Raises:
-        ConfigurationError: If the pattern is empty.
+        ConfigurationError: If a ``/.../`` pattern is not a valid regular expression, or is too
+            long or too deeply nested (see :func:`check_pattern_shape`).
     """
+    check_pattern_shape(pattern)
     flags = 0
     if not case_sensitive:
         flags |= regex.IGNORECASE | regex.FULLCASE
@@ -90,25 +234,39 @@ def context_snippet(text: str, span: Span, chars: int = CONTEXT_CHARS) -> str:
 
 
 def find_pattern(
-    pattern: str, text: str, *, case_sensitive: bool = False, timeout: float = 0.25
+    pattern: str,
+    text: str,
+    *,
+    case_sensitive: bool = False,
+    timeout: float = 0.25,
+    budget: RegexBudget | None = None,
 ) -> PatternMatch | None:
     """Find the first match of ``pattern`` in ``text``.
 
     Args:
         pattern: A ``/.../`` regex (case-insensitive unless ``case_sensitive``) or a keyword
-            (case-insensitive substring unless ``case_sensitive``).
+            (matched by comparison form: case-insensitive unless ``case_sensitive``, ignoring
+            zero-width characters and homoglyphs).
         text: The text to search.
         case_sensitive: Match case exactly.
         timeout: Seconds the search may take.
+        budget: The answer's shared budget; the search gets at most what is left of it.
 
     Returns:
         A :class:`PatternMatch`, or None when nothing matches.
 
     Raises:
-        RuleTimeoutError: If the search ran out of time.
+        RuleTimeoutError: If the search ran out of time (or the budget was already spent).
         ConfigurationError: If the pattern is invalid.
     """
-    compiled = compile_pattern(pattern, case_sensitive)
+    compiled = compile_pattern(pattern, case_sensitive)  # validates keywords too
+    if budget is not None:
+        timeout = min(timeout, budget.timeout(pattern))
+    if not is_regex_pattern(pattern):
+        span = find_folded(pattern, text, casefold=not case_sensitive)
+        if span is None:
+            return None
+        return PatternMatch(span, text[span[0] : span[1]], context_snippet(text, span))
     try:
         match = compiled.search(text, timeout=timeout)
     except TimeoutError as exc:
@@ -118,9 +276,7 @@ def find_pattern(
         ) from exc
     if match is None:
         return None
-    span = match.span()
-    violating = match.group(0) if is_regex_pattern(pattern) else context_snippet(text, span)
-    return PatternMatch(span, match.group(0), violating)
+    return PatternMatch(match.span(), match.group(0), match.group(0))
 
 
 _QUOTED = regex.compile(r"\"([^\"]+)\"|“([^”]+)”|(?<!\w)'([^']+)'(?!\w)|‘([^’]+)’")

@@ -73,6 +73,8 @@ class Constraint(BaseModel):
     def _needs_content(self) -> Constraint:
         if not self.patterns and not self.description.strip():
             raise ValueError("a constraint needs patterns or a description")
+        if not self.patterns:
+            _check_patterns(self.effective_patterns)  # keywords derived from the description
         return self
 
     @property
@@ -123,6 +125,12 @@ class ForbiddenTopic(BaseModel):
     @classmethod
     def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         return _check_patterns(value)
+
+    @model_validator(mode="after")
+    def _valid_topic(self) -> ForbiddenTopic:
+        if not self.patterns:
+            _check_patterns((self.topic,))  # the topic itself is the keyword
+        return self
 
 
 class MutationType(StrEnum):

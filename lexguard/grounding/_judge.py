@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextvars
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
 from lexguard._errors import ConfigurationError
+from lexguard._limits import remaining_time
 from lexguard._models import Claim, Source
 from lexguard.grounding._judge_models import (
     RELEVANCE_SCORES,
@@ -86,6 +89,7 @@ class SelfRAGJudge:
         if retries < 0:
             raise ConfigurationError(f"retries must be >= 0, got {retries}")
         self.llm = llm
+        self.native_async = _has_native_async(llm)
         self.max_concurrency = max_concurrency
         self.timeout = timeout
         self.max_source_chars = max_source_chars
@@ -254,11 +258,17 @@ class SelfRAGJudge:
         for _attempt in range(self.retries + 1):
             async with semaphore:
                 calls[0] += 1
+                timeout = remaining_time(self.timeout)  # never past the validation's budget
                 try:
-                    coro = runnable.ainvoke(messages)
-                    raw = await (asyncio.wait_for(coro, self.timeout) if self.timeout else coro)
+                    if timeout is not None and timeout <= 0:
+                        raise TimeoutError
+                    if self.native_async:
+                        coro = runnable.ainvoke(messages)
+                    else:  # a sync-only model blocks its thread: run it where it cannot hold us
+                        coro = _in_daemon_thread(runnable.invoke, messages)
+                    raw = await (asyncio.wait_for(coro, timeout) if timeout is not None else coro)
                 except TimeoutError:
-                    problems.append(f"timed out after {self.timeout:g}s")
+                    problems.append(f"timed out after {timeout or 0:g}s")
                     continue
                 except Exception as exc:  # noqa: BLE001 - a judge failure must never crash validation
                     problems.append(f"{type(exc).__name__}: {_shorten(str(exc))}")
@@ -305,6 +315,39 @@ def _run_sync(job: Callable[[], _R]) -> _R:
         asyncio.get_running_loop()
     except RuntimeError:
         return job()
+    context = contextvars.copy_context()  # keep the validation's deadline in the helper thread
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="lexguard-judge") as pool:
-        return pool.submit(job).result()
+        return pool.submit(context.run, job).result()
+
+
+def _has_native_async(llm: Any) -> bool:
+    """True when ``llm`` implements async generation itself (not by running sync code in a thread)."""
+    try:
+        from langchain_core.language_models import BaseChatModel
+    except ImportError:  # pragma: no cover - langchain-core is a dependency
+        return True
+    if not isinstance(llm, BaseChatModel):
+        return True  # any other Runnable: trust its ainvoke
+    return type(llm)._agenerate is not BaseChatModel._agenerate
+
+
+def _in_daemon_thread(call: Callable[[Any], _R], argument: Any) -> Awaitable[_R]:
+    """Run ``call(argument)`` in a daemon thread and return an awaitable of its result.
+
+    Unlike ``run_in_executor`` on the default executor, a call that never returns holds up
+    neither ``asyncio.run`` (which waits for the default executor on shutdown) nor the process.
+    """
+    future: concurrent.futures.Future[_R] = concurrent.futures.Future()
+    context = contextvars.copy_context()
+
+    def target() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(context.run(call, argument))
+        except BaseException as exc:  # noqa: BLE001 - handed to the awaiting side
+            future.set_exception(exc)
+
+    threading.Thread(target=target, name="lexguard-judge-call", daemon=True).start()
+    return asyncio.wrap_future(future)
 

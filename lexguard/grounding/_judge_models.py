@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lexguard._models import Citation, Claim, Source
+from lexguard._models import Citation, Claim, Source, VerifierStatus
 from lexguard.grounding._confidence import ConfidenceWeights
 from lexguard.grounding._judge_prompts import RelevanceLabel, SupportLabel
 
@@ -17,6 +17,7 @@ __all__ = [
     "UsefulnessJudgement",
     "ClaimJudgement",
     "JudgeAssessment",
+    "judge_failure_status",
     "SUPPORT_SCORES",
     "RELEVANCE_SCORES",
 ]
@@ -184,3 +185,35 @@ class JudgeAssessment(BaseModel):
     def conclusive(self) -> bool:
         """True when every check that was attempted gave a usable verdict."""
         return not self.inconclusive
+
+    def status(self, name: str = "judge") -> VerifierStatus:
+        """Summarise this assessment as a :class:`~lexguard.VerifierStatus` for the report.
+
+        ``ok`` when every check gave a verdict; ``partial`` when some failed (the reason lists
+        them with their errors); ``failed`` (or ``timed_out`` when every failure was a timeout)
+        when none gave a verdict. Checks skipped for want of a question or sources count as
+        failed checks too: they did not verify anything.
+        """
+        verdicts = (self.relevance is not None) + (self.usefulness is not None) + len(self.claim_support)
+        failed = len(self.inconclusive)
+        if not failed:
+            return VerifierStatus(name=name, status="ok", checks=verdicts, failed_checks=0)
+        reason = "; ".join(f"{check}: {self.errors.get(check, 'no verdict')}" for check in self.inconclusive)
+        if verdicts:
+            state = "partial"
+        elif all("timed out" in self.errors.get(check, "") for check in self.inconclusive):
+            state = "timed_out"
+        else:
+            state = "failed"
+        return VerifierStatus(name=name, status=state, reason=reason[:2000],
+                              checks=verdicts + failed, failed_checks=failed)
+
+
+def judge_failure_status(exc: BaseException, name: str = "judge") -> VerifierStatus:
+    """The :class:`~lexguard.VerifierStatus` of a judge that raised instead of assessing."""
+    timed_out = isinstance(exc, TimeoutError)
+    return VerifierStatus(
+        name=name,
+        status="timed_out" if timed_out else "failed",
+        reason=f"{type(exc).__name__}: {str(exc)[:500]}",
+    )

@@ -23,12 +23,16 @@ ABBREVIATIONS = frozenset(
     """.split()
 )
 
-_LIST_MARKER = regex.compile(r"^[ \t]*(?:[-*+\u2022\u25aa\u25e6\u2023>]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])[ \t]+")
+_LIST_MARKER = regex.compile(r"^[ \t]*+(?:[-*+\u2022\u25aa\u25e6\u2023>]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])[ \t]+")
 _HEADING = regex.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
-_FENCE = regex.compile(r"^[ \t]*(```|~~~)")
-_TABLE_RULE = regex.compile(r"^[ \t]*\|?[ \t]*:?-{3,}")
-_BOUNDARY = regex.compile(r"[.!?\u2026]+[\"'\u201d\u2019)\]*_]*(?=\s|$)")
-_PREV_TOKEN = regex.compile(r"(\S+)$")
+_FENCE = regex.compile(r"^[ \t]*+(```|~~~)")
+_TABLE_RULE = regex.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}")
+# Only a run's first punctuation mark may start a match, and nothing backtracks: linear time.
+_BOUNDARY = regex.compile(r"(?<![.!?\u2026])[.!?\u2026]++[\"'\u201d\u2019)\]*_]*+(?=\s|$)")
+_NEXT_VISIBLE = regex.compile(r"\s*+(\S)")
+_SEMICOLON = regex.compile(r";\s")
+_MAX_TOKEN = 64
+"""Longest token looked at before a full stop (longer ones are never abbreviations)."""
 _INITIALS = regex.compile(r"^(?:\p{L}\.)+\p{L}?$")
 _EDGE_JUNK = " \t\r\n>|#"
 _EMPHASIS = ("**", "__", "*", "_", "`")
@@ -95,11 +99,22 @@ def split_blocks(text: str, *, hard_newlines: bool = False) -> list[Segment]:
     return [(s, e) for s, e in trimmed if e > s]
 
 
+def _previous_token(text: str, end: int) -> str:
+    """The non-space token ending at ``end`` (at most ``_MAX_TOKEN`` characters are read)."""
+    start = end
+    floor = max(0, end - _MAX_TOKEN - 1)
+    while start > floor and not text[start - 1].isspace():
+        start -= 1
+    if start == floor and floor > 0 and not text[floor - 1].isspace():
+        return ""  # longer than any abbreviation
+    return text[start:end]
+
+
 def _is_abbreviation(text: str, punct_start: int) -> bool:
-    token_match = _PREV_TOKEN.search(text, 0, punct_start)
-    if token_match is None:
+    token = _previous_token(text, punct_start)
+    if not token:
         return False
-    token = token_match.group(1).lstrip("(\"'\u201c\u2018[").lower()
+    token = token.lstrip("(\"'\u201c\u2018[").lower()
     if not token:
         return False
     if token in ABBREVIATIONS or token.rstrip(".") in ABBREVIATIONS:
@@ -123,7 +138,7 @@ def split_sentences(text: str, *, hard_newlines: bool = False, split_semicolons:
         start = block_start
         for match in _BOUNDARY.finditer(text, block_start, block_end):
             end = match.end()
-            following = regex.match(r"\s*(\S)", text[end:block_end])
+            following = _NEXT_VISIBLE.match(text, end, block_end)
             if following is None:
                 continue  # the block end closes the sentence anyway
             nxt = following.group(1)
@@ -139,9 +154,9 @@ def split_sentences(text: str, *, hard_newlines: bool = False, split_semicolons:
         cut: list[Segment] = []
         for s, e in sentences:
             last = s
-            for m in regex.finditer(r";\s", text[s:e]):
-                cut.append((last, s + m.start() + 1))
-                last = s + m.end()
+            for m in _SEMICOLON.finditer(text, s, e):
+                cut.append((last, m.start() + 1))
+                last = m.end()
             cut.append((last, e))
         sentences = cut
     trimmed = [_trim(text, s, e) for s, e in sentences]

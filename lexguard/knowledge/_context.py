@@ -52,6 +52,11 @@ class Entity(BaseModel):
             raise ValueError("must not be blank")
         return value
 
+    @field_validator("aliases")
+    @classmethod
+    def _drop_blank_aliases(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(alias for alias in value if alias.strip())
+
     @property
     def surfaces(self) -> tuple[str, ...]:
         """The name followed by the aliases."""
@@ -184,7 +189,8 @@ class KnowledgeContext(BaseModel):
         Raises:
             InputError: If an item has no usable id/name or a relationship names an unknown entity.
         """
-        ents = [_coerce_entity(item, index) for index, item in enumerate(entities)]
+        ents = [_coerce_entity(item, index) for index, item in enumerate(_items(entities, "entities"))]
+        relationships = _items(relationships, "relationships")
         ids = {e.id for e in ents}
         names = {normalize_surface(s): e.id for e in ents for s in e.surfaces}
         rels = [_coerce_relationship(item, index, ids, names) for index, item in enumerate(relationships)]
@@ -209,8 +215,14 @@ class KnowledgeContext(BaseModel):
             )
         raw_entities = data.get("entities", [])
         if isinstance(raw_entities, Mapping):
+            bad = next((key for key, value in raw_entities.items() if not isinstance(value, Mapping)), None)
+            if bad is not None:
+                raise InputError(
+                    f"entity {bad!r} maps to a {type(raw_entities[bad]).__name__}; when 'entities' is "
+                    "a mapping, each value must be a mapping such as {'name': ..., 'aliases': [...]}"
+                )
             raw_entities = [{"id": key, **dict(value)} for key, value in raw_entities.items()]
-        return cls.from_objects(raw_entities, data.get("relationships", []))
+        return cls.from_objects(raw_entities, data.get("relationships", []) or [])
 
     @classmethod
     def from_json(cls, path: str | PathLike[str]) -> KnowledgeContext:
@@ -249,13 +261,18 @@ class KnowledgeContext(BaseModel):
             InputError: If an edge is not a 2- or 3-tuple.
         """
         node_attrs: dict[str, dict[str, Any]] = {}
-        pairs = nodes.items() if isinstance(nodes, Mapping) else (nodes or ())
-        for node, attrs in pairs:
+        pairs = nodes.items() if isinstance(nodes, Mapping) else _items(nodes or (), "nodes")
+        for index, pair in enumerate(pairs):
+            if not isinstance(pair, tuple | list) or len(pair) != 2 or not isinstance(pair[1] or {}, Mapping):
+                raise InputError(f"node {index} is {pair!r}; pass (node, attrs) pairs or a mapping")
+            node, attrs = pair
             node_attrs[str(node)] = dict(attrs or {})
         triples: list[Relationship] = []
-        for index, edge in enumerate(edges):
+        for index, edge in enumerate(_items(edges, "edges")):
             if not isinstance(edge, tuple | list) or len(edge) not in (2, 3):
                 raise InputError(f"edge {index} is {edge!r}; pass (u, v) or (u, v, attrs) tuples")
+            if len(edge) == 3 and not isinstance(edge[2] or {}, Mapping):
+                raise InputError(f"edge {index} has attributes {edge[2]!r}; pass a mapping")
             attrs = dict(edge[2] or {}) if len(edge) == 3 else {}
             predicate = next((str(attrs[k]) for k in _PREDICATE_KEYS if attrs.get(k)), default_predicate)
             subject, obj = str(edge[0]), str(edge[1])
@@ -280,6 +297,13 @@ def normalize_predicate(value: str) -> str:
     return " ".join(regex.split(r"[\s_\-]+", spaced.lower())).strip()
 
 
+def _items(value: Any, what: str) -> Iterable[Any]:
+    """``value`` when it is a list-like collection, else an :class:`InputError`."""
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise InputError(f"{what} must be a list, not {type(value).__name__}; pass a list of items")
+    return value
+
+
 def _coerce_entity(item: Any, index: int) -> Entity:
     if isinstance(item, Entity):
         return item
@@ -294,7 +318,12 @@ def _coerce_entity(item: Any, index: int) -> Entity:
     aliases = raw.pop("aliases", None) or ()
     if isinstance(aliases, str):
         aliases = (aliases,)
-    properties = dict(raw.pop("properties", None) or {})
+    if not isinstance(aliases, list | tuple | set | frozenset):
+        raise InputError(f"entity {index}: 'aliases' must be a list of names, not {type(aliases).__name__}")
+    properties = raw.pop("properties", None) or {}
+    if not isinstance(properties, Mapping):
+        raise InputError(f"entity {index}: 'properties' must be a mapping, not {type(properties).__name__}")
+    properties = dict(properties)
     entity_type = raw.pop("type", None)
     properties.update(raw)  # remaining keys of a mapping are properties
     try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import regex
 from pydantic import BaseModel, ConfigDict
 from rapidfuzz import process
@@ -66,7 +68,11 @@ class EntityMention(BaseModel):
 
 
 def link_entities(
-    text: str, context: KnowledgeContext, config: KnowledgeConfig | None = None
+    text: str,
+    context: KnowledgeContext,
+    config: KnowledgeConfig | None = None,
+    *,
+    stop: Callable[[], bool] | None = None,
 ) -> tuple[EntityMention, ...]:
     """Find the entity mentions of ``text``, sorted by position.
 
@@ -80,6 +86,8 @@ def link_entities(
         text: The text to scan.
         context: The knowledge context.
         config: Linking settings; defaults to :class:`KnowledgeConfig`.
+        stop: Called now and then; when it returns True (the time budget is spent) linking stops
+            and the mentions found so far are returned. Check it again afterwards to know.
     """
     config = config or KnowledgeConfig()
     originals: dict[str, str] = context.cached("originals", lambda: _originals(context))
@@ -88,7 +96,9 @@ def link_entities(
     known_values = context.known_values
     pattern = context.cached("exact_pattern", lambda: _exact_pattern(originals))
     mentions = _exact_mentions(text, pattern, originals, surface_ids)
-    for match in _CANDIDATE.finditer(text):
+    for count, match in enumerate(_CANDIDATE.finditer(text)):
+        if stop is not None and count and count % 64 == 0 and stop():
+            break
         start, end = _trim_candidate(text, match.start(), match.end())
         if start >= end:
             continue
@@ -115,7 +125,9 @@ def _originals(context: KnowledgeContext) -> dict[str, str]:
     originals: dict[str, str] = {}
     for entity in context.entities:
         for surface in entity.surfaces:
-            originals.setdefault(normalize_surface(surface), surface)
+            key = normalize_surface(surface)
+            if key:  # a blank alias names nothing
+                originals.setdefault(key, surface)
     return originals
 
 
@@ -148,8 +160,9 @@ def _exact_mentions(
 
 
 def _sentence_initial(text: str, pos: int) -> bool:
-    before = text[:pos].rstrip(" \t")
-    return not before or before.endswith("\n") or before[-1] in _SENTENCE_END
+    while pos > 0 and text[pos - 1] in " \t":  # no slicing: linear in the gap, not the text
+        pos -= 1
+    return pos == 0 or text[pos - 1] == "\n" or text[pos - 1] in _SENTENCE_END
 
 
 def _trim_candidate(text: str, start: int, end: int) -> tuple[int, int]:
@@ -196,7 +209,9 @@ def _classify(
         return EntityMention(text=phrase, span=span)
     best = min(int(h[1]) for h in hits)
     closest = [h[0] for h in hits if int(h[1]) == best]
-    ids = tuple(dict.fromkeys(i for s in closest for i in surface_ids[s]))
+    ids = tuple(dict.fromkeys(i for s in closest for i in surface_ids.get(s, ())))
+    if not ids:
+        return EntityMention(text=phrase, span=span)
     surface = closest[0]
     if best == 0:
         return EntityMention(text=phrase, span=span, entity_id=ids[0], matched=originals[surface])

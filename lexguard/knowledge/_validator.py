@@ -8,6 +8,7 @@ from os import PathLike
 from typing import Any
 
 from lexguard._errors import InputError
+from lexguard._limits import remaining_time
 from lexguard._models import Claim, Finding, Status
 from lexguard.knowledge._checks import claim_findings, mention_findings
 from lexguard.knowledge._kinds import KnowledgeKind
@@ -85,7 +86,22 @@ class KnowledgeValidator:
         if not text.strip():
             return _report(text, (), (), (), (), Status.VALID, claims_total=0)
         budget = self.config.time_budget_s
+        overall = remaining_time(None)  # the validation's total budget, when one is running
+        if overall is not None and (budget is None or overall < budget):
+            budget = round(overall, 3)
         deadline = None if budget is None else self._clock() + budget
+
+        linking_cut: list[bool] = []
+
+        def expired() -> bool:
+            return deadline is not None and self._clock() > deadline
+
+        def stop_linking() -> bool:
+            if expired():
+                linking_cut.append(True)
+                return True
+            return False
+
         try:
             claims = tuple(self._extract(text))
         except Exception as exc:  # a broken extractor must not break validation
@@ -100,11 +116,11 @@ class KnowledgeValidator:
             stripped = text.strip()
             start = text.index(stripped)
             claims = (Claim(index=0, text=stripped, span=(start, start + len(stripped))),)
-        mentions = link_entities(text, self.context, self.config)
+        mentions = link_entities(text, self.context, self.config, stop=stop_linking)
         findings: list[Finding] = mention_findings(mentions, self.context, self.config)
         checked = 0
         for claim in claims:
-            if deadline is not None and self._clock() > deadline:
+            if linking_cut or expired():  # linking cut short: no claim is checked
                 break
             findings.extend(claim_findings(text, claim, mentions, self.context, self.config))
             checked += 1

@@ -22,18 +22,27 @@ __all__ = [
 ]
 
 _CLOSERS = "\"'”’»)]"
-_SENTENCE_END = regex.compile(r"[.!?…。！？]+[\"'”’»)\]]*(?=\s|$)")
-_STAGE_ALL = regex.compile(r"[ \t]*(?<![*\w])\*(?![\s*])([^*\n]+?)(?<![\s*])\*(?![*\w])")
-_STAGE_EDGE = regex.compile(
-    r"(?m)^[ \t]*\*(?![\s*])[^*\n]+?(?<![\s*])\*(?!\*)[ \t]*"
-    r"|[ \t]*(?<!\*)\*(?![\s*])[^*\n]+?(?<![\s*])\*(?!\*)[ \t]*$"
+# Linear-time patterns: a match can only start where a run begins (the look-behinds) and the
+# runs are matched possessively, so no input makes them backtrack quadratically.
+_SENTENCE_END = regex.compile(r"(?<![.!?…。！？])[.!?…。！？]++[\"'”’»)\]]*+(?=\s|$)")
+_MAX_DIRECTION = 300
+"""Longest ``*stage direction*`` recognised (bounds the search from each star)."""
+_STAGE_ALL = regex.compile(
+    r"(?<![ \t])[ \t]*+(?<![*\w])\*(?![\s*])([^*\n]{1,%d}?)(?<![\s*])\*(?![*\w])" % _MAX_DIRECTION
 )
-_SCRIPT = regex.compile(r"[ \t]*\[([^\[\]\n]*)\](?!\()")
+_STAGE_EDGE = regex.compile(
+    r"(?m)^[ \t]*+\*(?![\s*])[^*\n]{1,%d}?(?<![\s*])\*(?!\*)[ \t]*+"
+    r"|(?<![ \t])[ \t]*+(?<!\*)\*(?![\s*])[^*\n]{1,%d}?(?<![\s*])\*(?!\*)[ \t]*+$"
+    % (_MAX_DIRECTION, _MAX_DIRECTION)
+)
+_SCRIPT = regex.compile(r"(?<![ \t])[ \t]*+\[([^\[\]\n]*+)\](?!\()")
 _SPEAKER = regex.compile(
-    r"(?m)^([ \t]*)\p{Lu}[\w'’.-]*(?:[ \t]+\p{Lu}[\w'’.-]*){0,3}[ \t]*:[ \t]+(?=\S)"
+    r"(?m)^([ \t]*+)\p{Lu}[\w'’.-]*+(?:[ \t]++\p{Lu}[\w'’.-]*+){0,3}[ \t]*+:[ \t]++(?=\S)"
 )
 _SPACES = regex.compile(r"(?<=\S)[ \t]{2,}")
-_LAST_WORD = regex.compile(r"([\w'’-]+)\W*$")
+_LAST_WORD = regex.compile(r"[\w'’-]+$")
+_LAST_WORD_WINDOW = 100
+"""Characters at the end of the text searched for the last word (dangling words are short)."""
 
 
 def _gap(match: regex.Match[str]) -> str:
@@ -172,10 +181,12 @@ def ends_dangling(text: str, words: Iterable[str]) -> bool:
         return False
     if stripped[-1] in ",;:–—":
         return True
-    match = _LAST_WORD.search(stripped)
-    if match is None or not stripped[-1].isalnum():
+    if not stripped[-1].isalnum():
         return False
-    return match.group(1).lower() in {w.lower() for w in words}
+    match = _LAST_WORD.search(stripped[-_LAST_WORD_WINDOW:])
+    if match is None:
+        return False
+    return match.group(0).lower() in {w.lower() for w in words}
 
 
 def dangling_word(text: str, words: Iterable[str]) -> str | None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from lexguard._errors import ParseError
+from lexguard._errors import InputError, ParseError
 from lexguard._models import Finding, FindingKind, Severity
 from lexguard.parsing import _clean
 from lexguard.parsing._config import ParserConfig
@@ -102,7 +102,15 @@ def parse_output(
     Returns:
         A :class:`ParseResult`; ``ok`` is False when the output must be regenerated or
         replaced.
+
+    Raises:
+        InputError: If ``text`` is not a string (unwrap messages with ``message.text`` first).
     """
+    if not isinstance(text, str):
+        raise InputError(
+            f"parse_output expects the model's output as a str, not {type(text).__name__}; "
+            "pass message.text (or use Guard, which unwraps messages)"
+        )
     config = config or ParserConfig()
     if not config.enabled:
         return ParseResult(text=text)

@@ -238,7 +238,9 @@ def test_catastrophic_regex_reports_a_timeout_and_other_rules_still_run():
         FindingKind.RULE_TIMEOUT, FindingKind.PROHIBITED, FindingKind.RULE_TIMEOUT]
     assert result.failures[0].rule_id == "prohibited:/(a+)+$/"
     assert result.failures[2].rule_id == "evil"
-    assert result.failures[0].severity == Severity.SOFT
+    # issue 13 item 3: a rule that could not be checked counts as violated at its own severity
+    assert result.failures[0].severity == Severity.HARD
+    assert not result.passed
 
 
 def test_timeout_severity_is_configurable():
@@ -259,8 +261,9 @@ def test_gate_failures_convert_to_findings():
 
 def test_very_long_unicode_text():
     text = ("Le château est à côté de la rivière. " * 20000) + "Das Geheimnis: ÆØÅ."
+    # a 740 KB text: generous time budgets, so a busy machine cannot turn this into a timeout
     config = GateConfig(forbidden_topics=["geheimnis"], required_patterns=("/rivière/",),
-                        canonical_facts=(KING,))
+                        canonical_facts=(KING,), regex_timeout_s=10.0, regex_budget_s=60.0)
     result = evaluate_gate(text, config)
     assert reasons(result) == [FindingKind.FORBIDDEN_KNOWLEDGE]
     assert result.failures[0].span[0] == text.index("Geheimnis")

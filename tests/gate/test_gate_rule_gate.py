@@ -56,11 +56,12 @@ def test_validation_rule_is_abstract():
         ValidationRule(id="x")  # type: ignore[abstract]
 
 
-def test_a_raising_rule_is_reported_as_soft_check_error():
+def test_a_raising_rule_is_a_check_error_at_its_own_severity():
     gate = RuleGate(rules=[Broken(id="broken"), NoQuestions(id="no-q")])
     result = gate.check("Why?")
     assert [f.reason for f in result.failures] == [FindingKind.CHECK_ERROR, FindingKind.CUSTOM_RULE]
-    assert result.failures[0].severity == Severity.SOFT
+    assert result.failures[0].severity == Severity.HARD  # issue 13: not checked = violated
+    assert not result.passed
     assert "KeyError" in result.failures[0].description
 
 

@@ -1,0 +1,246 @@
+"""Text normalisation: make any ``str`` safe to process, and compare text by a folded key.
+
+Two levels, so nothing visible to the user is silently altered:
+
+* :func:`clean_text` runs once at the door (answer, sources, question). It replaces each lone
+  surrogate code point (U+D800..U+DFFF, which cannot be encoded as UTF-8 and made tokenizers,
+  ``str.encode`` and SQLite fail) with U+FFFD. The replacement is one character for one
+  character, so every span computed on the cleaned text indexes the original text too.
+* :func:`comparison_key` builds a *comparison form* for matching evidence and rule keywords:
+  control, zero-width and other format characters (soft hyphen, joiners, BOM, bidi marks) are
+  dropped, the rest is put in NFKC form, case-folded and folded across common homoglyphs
+  (Cyrillic and Greek letters that look like Latin ones), and every whitespace character becomes a space.
+  The result keeps an offset map, so a match found in the key is mapped back to a span of the
+  original text with :meth:`FoldedText.span_of`.
+
+Example:
+    >>> key = comparison_key("The s\\u0435cr\\u200bet")   # Cyrillic e, zero-width space
+    >>> key.text
+    'the secret'
+    >>> start = key.text.find("secret")
+    >>> key.span_of(start, start + len("secret"))
+    (4, 11)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+
+__all__ = [
+    "FoldedText",
+    "clean_text",
+    "comparison_key",
+    "fold",
+    "find_folded",
+    "has_lone_surrogates",
+    "CITATION_MARKER",
+    "split_fenced",
+]
+
+_SURROGATES = regex.compile(r"[\ud800-\udfff]")
+_ASCII_CONTROL = regex.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+_ASCII_SPACES = str.maketrans("\t\n\r\x0b\x0c", "     ")
+_WHITESPACE = frozenset(" \t\n\r\x0b\x0c\x85\u00a0\u1680\u2028\u2029\u202f\u205f\u3000") | frozenset(
+    chr(c) for c in range(0x2000, 0x200B)
+)
+
+# Letters that render like a Latin letter (a subset of Unicode's confusables.txt restricted to
+# Cyrillic, Greek and a few Latin look-alikes, the ones seen in homograph tricks). Keys are
+# lower-case: folding runs after case-folding.
+_HOMOGLYPHS = {
+    # Cyrillic
+    "\u0430": "a", "\u0432": "b", "\u0435": "e", "\u0451": "e", "\u043a": "k", "\u043c": "m",
+    "\u043d": "h", "\u043e": "o", "\u0440": "p", "\u0441": "c", "\u0442": "t", "\u0443": "y",
+    "\u0445": "x", "\u0455": "s", "\u0456": "i", "\u0457": "i", "\u0458": "j", "\u04bb": "h",
+    "\u0501": "d", "\u051b": "q", "\u051d": "w", "\u04cf": "l", "\u0491": "r",
+    # Greek
+    "\u03b1": "a", "\u03b2": "b", "\u03b5": "e", "\u03b9": "i", "\u03ba": "k", "\u03bd": "v",
+    "\u03bf": "o", "\u03c1": "p", "\u03c4": "t", "\u03c5": "u", "\u03c7": "x", "\u03b7": "n",
+    "\u03c3": "o", "\u03c2": "c", "\u03b3": "y", "\u03bc": "u",
+    # Latin and symbol look-alikes
+    "\u0131": "i", "\u0269": "i", "\u01c0": "l", "\u2170": "i", "\u217c": "l",
+}
+
+CITATION_MARKER = regex.compile(
+    r"""
+    \[\s*\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\s*\]
+    | \[\s*(?:source|src|doc|document|ref|chunk|passage|context)[\s_:#-]*\d{1,4}
+        (?:\s*[,;–-]\s*(?:(?:source|src|doc|document|ref|chunk|passage|context)[\s_:#-]*)?\d{1,4})*\s*\]
+    | \[\s*(?:source|src|doc|document|ref|chunk|passage|context)[\s_:#-]*[\w.-]{1,40}\s*\]
+    | \[\^\d{1,4}\]
+    | 【\d{1,4}(?:[:†][^】]{0,40})?】
+    """,
+    regex.VERBOSE | regex.IGNORECASE,
+)
+"""A citation marker such as ``[1]``, ``[1, 2]``, ``[source-0]``, ``[doc 3]``, ``[^2]``, ``【4†src】``.
+
+A marker is a reference, not a value: checks that compare numbers should skip what this matches.
+"""
+
+_FENCE_LINE = regex.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*$", regex.MULTILINE)
+
+
+def has_lone_surrogates(text: str) -> bool:
+    """True when ``text`` holds a surrogate code point (it cannot be encoded as UTF-8)."""
+    return _SURROGATES.search(text) is not None
+
+
+def clean_text(text: str) -> str:
+    """Return ``text`` with each lone surrogate replaced by U+FFFD (length is kept).
+
+    Every other character is kept as it is, so spans into the result index the input as well.
+    Non-``str`` values are returned unchanged (coercion reports those).
+    """
+    if not isinstance(text, str) or text.isascii():
+        return text
+    return _SURROGATES.sub("\ufffd", text)
+
+
+def _dropped(char: str) -> bool:
+    category = unicodedata.category(char)
+    return category in ("Cf", "Cc", "Cs", "Co", "Cn") and char not in _WHITESPACE
+
+
+@dataclass(frozen=True, slots=True)
+class FoldedText:
+    """A comparison form of a text with a map back to the original.
+
+    Attributes:
+        original: The text that was folded.
+        text: The comparison form.
+        starts: For each character of ``text``, the index in ``original`` it came from; ``None``
+            when the two texts are aligned one to one (the common ASCII case).
+    """
+
+    original: str
+    text: str
+    starts: tuple[int, ...] | None = None
+
+    def index_of(self, position: int) -> int:
+        """The ``original`` index of ``text[position]`` (``len(original)`` past the end)."""
+        if self.starts is None:
+            return position
+        if position >= len(self.starts):
+            return len(self.original)
+        return self.starts[position]
+
+    def span_of(self, start: int, end: int) -> tuple[int, int]:
+        """Map the range ``text[start:end]`` to a ``(start, end)`` range of ``original``.
+
+        The range covers every original character that produced the folded characters,
+        including dropped characters (zero-width, soft hyphens) between them.
+        """
+        if self.starts is None:
+            return start, end
+        if end <= start:
+            at = self.index_of(start)
+            return at, at
+        last = self.starts[end - 1]
+        stop = last + 1
+        while stop < len(self.original) and unicodedata.combining(self.original[stop]):
+            stop += 1  # keep combining marks folded into the last character
+        return self.starts[start], stop
+
+
+@lru_cache(maxsize=65536)
+def _fold_cluster(cluster: str, casefold: bool, homoglyphs: bool) -> str:
+    out = unicodedata.normalize("NFKC", cluster)
+    if casefold:
+        out = out.casefold()
+    if homoglyphs:
+        out = "".join(_HOMOGLYPHS.get(ch, ch) for ch in out)
+    return "".join(ch for ch in out if not _dropped(ch))
+
+
+@lru_cache(maxsize=64)
+def comparison_key(text: str, *, casefold: bool = True, homoglyphs: bool = True) -> FoldedText:
+    """Fold ``text`` for comparison (see the module docstring) and keep an offset map.
+
+    Args:
+        text: Any string (lone surrogates are dropped, like other unassigned or format characters).
+        casefold: Fold case (full Unicode case folding).
+        homoglyphs: Fold Cyrillic/Greek look-alikes onto Latin letters.
+
+    Returns:
+        The :class:`FoldedText`; linear in ``len(text)``.
+    """
+    if text.isascii() and _ASCII_CONTROL.search(text) is None:
+        aligned = text.translate(_ASCII_SPACES)
+        return FoldedText(text, aligned.lower() if casefold else aligned)
+    pieces: list[str] = []
+    starts: list[int] = []
+    n = len(text)
+    i = 0
+    while i < n:
+        ch = text[i]
+        if ch in _WHITESPACE:
+            pieces.append(" ")
+            starts.append(i)
+            i += 1
+            continue
+        j = i + 1
+        while j < n and not text[j].isascii() and unicodedata.combining(text[j]):
+            j += 1
+        for part in _fold_cluster(text[i:j], casefold, homoglyphs):
+            pieces.append(" " if part in _WHITESPACE else part)
+            starts.append(i)
+        i = j
+    return FoldedText(text, "".join(pieces), tuple(starts))
+
+
+def fold(text: str, *, casefold: bool = True, homoglyphs: bool = True) -> str:
+    """Only the comparison form of ``text`` (see :func:`comparison_key`)."""
+    return comparison_key(text, casefold=casefold, homoglyphs=homoglyphs).text
+
+
+def find_folded(
+    needle: str, haystack: str, *, casefold: bool = True, homoglyphs: bool = True
+) -> tuple[int, int] | None:
+    """Find ``needle`` in ``haystack`` by comparison form; return the span in ``haystack``.
+
+    Uses ``str.find`` on the folded texts, which is linear in their lengths, so a long needle
+    or a long haystack cannot make it hang.
+
+    Returns:
+        ``(start, end)`` into the original ``haystack``, or ``None`` when not found (or when
+        ``needle`` folds to nothing).
+    """
+    key = fold(needle, casefold=casefold, homoglyphs=homoglyphs).strip()
+    if not key:
+        return None
+    folded = comparison_key(haystack, casefold=casefold, homoglyphs=homoglyphs)
+    at = folded.text.find(key)
+    if at < 0:
+        return None
+    return folded.span_of(at, at + len(key))
+
+
+def split_fenced(text: str) -> list[tuple[int, int, bool]]:
+    """Cut ``text`` into ranges outside and inside fenced code blocks (```` ``` ```` / ``~~~``).
+
+    Returns:
+        ``(start, end, fenced)`` triples covering ``text`` in order; ``fenced`` ranges include
+        their fence lines. An unclosed fence runs to the end of the text. Linear time.
+    """
+    parts: list[tuple[int, int, bool]] = []
+    pos = 0
+    opening: tuple[int, str] | None = None
+    for match in _FENCE_LINE.finditer(text):
+        marker = match.group(1)
+        if opening is None:
+            if match.start() > pos:
+                parts.append((pos, match.start(), False))
+            opening = (match.start(), marker)
+        elif marker[0] == opening[1][0] and len(marker) >= len(opening[1]):
+            parts.append((opening[0], match.end(), True))
+            pos = match.end()
+            opening = None
+    if opening is not None:
+        parts.append((opening[0], len(text), True))
+    elif pos < len(text):
+        parts.append((pos, len(text), False))
+    return parts

@@ -1,0 +1,105 @@
+"""Measure that huge inputs end within the configured budget with a clear result (issue 13).
+
+Each scenario runs in a fresh subprocess under a hard wall-clock limit and prints one JSON line:
+the seconds it took, the report's status, verdict and reason (or the error raised), and whether
+it ended within ``--budget`` seconds.
+
+Scenarios (default limits unless named):
+
+* ``answer_1mb``: a 1 MB answer against one short source;
+* ``source_10mb``: a short answer against one 10 MB source;
+* ``many_sources``: 5,000 short sources;
+* ``answer_1mb_gate``: the 1 MB answer through the rule gate alone, with 40 catastrophic
+  patterns (the regex budget must hold);
+* ``answer_200k_knowledge``: a 200 KB answer through the knowledge check alone.
+
+Usage:
+    PYTHONPATH=. python scripts/bounded_work.py [--budget 60] [--model]
+
+``--model`` uses the real support model (``SupportChecker``); without it a fast deterministic
+checker stands in, so the figures show lexguard's own work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+
+SENTENCE = "The Eiffel Tower in Paris is 330 metres tall and opened in 1889. "
+
+SCENARIO = r'''
+import json, sys, time
+sys.path.insert(0, "scripts")
+name, use_model, budget = sys.argv[1], sys.argv[2] == "1", float(sys.argv[3])
+from lexguard import Guard, LexguardError
+from lexguard._limits import LimitsConfig
+SENTENCE = %r
+started = time.monotonic()
+result = {"scenario": name}
+try:
+    if name.startswith("answer_1mb_gate"):
+        from lexguard.gate import GateConfig, evaluate_gate
+        patterns = tuple(f"/(\\w+\\s?)+secret(?:{i})?/" for i in range(40))
+        gate = evaluate_gate(SENTENCE * 16_000 + "! The secret is 42.", GateConfig(prohibited_patterns=patterns))
+        result.update(passed=gate.passed, failures=len(gate.failures),
+                      severities=sorted({str(f.severity) for f in gate.failures}))
+    elif name == "answer_200k_knowledge":
+        from lexguard.knowledge import KnowledgeContext, check_knowledge
+        ctx = KnowledgeContext.from_dict({"entities": [{"name": f"Service {i}", "properties": {"version": i}}
+                                                       for i in range(50)]})
+        text = " ".join(f"Service {i %% 60} runs Version {i}. Acme Router X{i} talks to Zeta Corp." for i in range(3_000))
+        report = check_knowledge(text, ctx)
+        result.update(chars=len(text), status=str(report.status), reason=report.reason)
+    else:
+        if use_model:
+            guard = Guard(limits=LimitsConfig(time_budget_s=budget))
+        else:
+            from fuzz import FastChecker
+            guard = Guard(checker=FastChecker(), limits=LimitsConfig(time_budget_s=budget))
+        if name == "answer_1mb":
+            payload = {"answer": SENTENCE * 16_000, "sources": [SENTENCE]}
+        elif name == "source_10mb":
+            payload = {"answer": SENTENCE, "sources": [SENTENCE * 160_000]}
+        else:
+            payload = {"answer": SENTENCE, "sources": [SENTENCE + str(i) for i in range(5_000)]}
+        result["input_chars"] = len(payload["answer"]) + sum(len(s) for s in payload["sources"])
+        report = guard.invoke(payload)
+        result.update(status=str(report.status), verdict=str(report.verdict), reason=report.reason)
+except LexguardError as exc:
+    result.update(error=f"{type(exc).__name__}: {exc}")
+result["seconds"] = round(time.monotonic() - started, 2)
+print(json.dumps(result))
+''' % SENTENCE
+
+NAMES = ["answer_1mb", "source_10mb", "many_sources", "answer_1mb_gate", "answer_200k_knowledge"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--budget", type=float, default=60.0, help="the validation time budget (seconds)")
+    parser.add_argument("--model", action="store_true", help="use the real support model")
+    parser.add_argument("--only", choices=NAMES, default=None)
+    args = parser.parse_args(argv)
+    failures = 0
+    for name in [args.only] if args.only else NAMES:
+        started = time.monotonic()
+        try:
+            done = subprocess.run([sys.executable, "-c", SCENARIO, name, "1" if args.model else "0", str(args.budget)],
+                                  capture_output=True, text=True, timeout=args.budget * 2 + 30)
+            line = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else json.dumps(
+                {"scenario": name, "crash": done.stderr[-1500:]})
+            result = json.loads(line)
+        except subprocess.TimeoutExpired:
+            result = {"scenario": name, "hang": True}
+        result["wall_seconds"] = round(time.monotonic() - started, 2)
+        result["within_budget"] = "seconds" in result and result["seconds"] <= args.budget
+        failures += not result["within_budget"]
+        print(json.dumps(result, ensure_ascii=False)[:1200], flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
