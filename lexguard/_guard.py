@@ -11,7 +11,7 @@ from typing import Any, Literal
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
 from langchain_core.runnables.config import patch_config
-from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from lexguard._config import GuardConfig
 from lexguard._errors import ConfigurationError, InputError, ValidationFailedError
@@ -57,9 +57,11 @@ class Guard(RunnableSerializable[Any, Any]):
         checker: The support checker (default: a ``SupportChecker`` built from
             ``config.grounding``, shared by every run of this guard so source embeddings are
             cached across retries and requests).
-        audit: An audit store (``lexguard.audit.AuditStore``) or a SQLite file path: every run
-            writes one audit record and puts its id into ``report.metadata["audit_id"]``. The
-            write never fails the run (see ``lexguard.audit.record_report``).
+        audit: An audit store (``lexguard.audit.AuditStore``), a URL (``postgresql://...``,
+            ``sqlite:///audit.db``) or a SQLite file path; ``None`` reads ``$LEXGUARD_AUDIT_URL``,
+            ``False`` turns auditing off. Every run writes one audit record and puts its id into
+            ``report.metadata["audit_id"]``. The write never fails the run (see
+            ``lexguard.audit.record_report``) and never blocks ``ainvoke``'s event loop.
 
     Example:
         >>> guard = Guard(sources=["The Eiffel Tower is 330 metres tall."])  # doctest: +SKIP
@@ -73,7 +75,7 @@ class Guard(RunnableSerializable[Any, Any]):
     generator: Runnable | None = None
     sources: list[Source] = Field(default_factory=list)
     return_type: ReturnType = "report"
-    audit: Any = None
+    audit: Any = Field(default=None, validate_default=True)
 
     checker: Any = Field(default=None, exclude=True)
 
@@ -85,6 +87,13 @@ class Guard(RunnableSerializable[Any, Any]):
             super().__init__(**data)
         except ValidationError as exc:
             raise ConfigurationError(f"invalid Guard settings: {exc}") from exc
+
+    @field_validator("audit")
+    @classmethod
+    def _audit_target(cls, value: Any) -> Any:
+        from lexguard.audit import audit_target
+
+        return audit_target(value)
 
     @model_validator(mode="before")
     @classmethod
@@ -229,6 +238,7 @@ class Guard(RunnableSerializable[Any, Any]):
             config=config,
             run_id=getattr(run_manager, "run_id", None),
             processing_time=time.perf_counter() - started,
+            sources=state.get("sources"),
         )
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
