@@ -6,6 +6,7 @@ import asyncio
 import os
 import re
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
@@ -154,6 +155,8 @@ class PostgresAuditStore:
         pool_size: Most connections this process keeps open.
         timeout: Seconds an operation waits for a connection (or a lock) before it fails;
             defaults to ``LEXGUARD_AUDIT_LOCK_TIMEOUT`` or 2.
+        retry_after: After the database could not be reached, operations fail at once (to the
+            fallback file, without waiting ``timeout`` each) for this many seconds.
 
     Raises:
         ConfigurationError: If ``url`` is not a PostgreSQL URL or a setting is invalid.
@@ -169,6 +172,7 @@ class PostgresAuditStore:
         purge_on_open: bool = True,
         pool_size: int = 4,
         timeout: float | None = None,
+        retry_after: float = 5.0,
     ) -> None:
         if not isinstance(url, str) or not url.startswith(POSTGRES_SCHEMES):
             raise ConfigurationError(
@@ -192,6 +196,8 @@ class PostgresAuditStore:
         )
         self.timeout = timeout if timeout is not None else lock_timeout_from_env()
         self.pool_size = pool_size
+        self.retry_after = max(0.0, float(retry_after))
+        self._down_until = 0.0
         self._purge_on_open = purge_on_open
         self._lock = threading.Lock()
         self._pool: Any = None
@@ -231,12 +237,19 @@ class PostgresAuditStore:
     def _conn(self) -> Iterator[Any]:
         """A pooled connection with the schema in place; errors become AuditStoreError."""
         psycopg, psycopg_pool = _import_psycopg()
+        if time.monotonic() < self._down_until:
+            raise AuditStoreError(
+                f"audit database {_masked(self.url)} was unreachable moments ago; retrying in "
+                f"{self._down_until - time.monotonic():.1f} s (records go to the fallback file)"
+            )
         try:
             with self._pool_().connection(timeout=self.timeout) as conn:
                 if not self._ready:
                     self._migrate(conn)
                 yield conn
         except (psycopg.Error, psycopg_pool.PoolTimeout, OSError) as exc:
+            if isinstance(exc, psycopg_pool.PoolTimeout | psycopg.OperationalError | OSError):
+                self._down_until = time.monotonic() + self.retry_after
             raise AuditStoreError(
                 f"audit database {_masked(self.url)}: {type(exc).__name__}: {exc}; check that "
                 "the server is up and reachable (records go to the fallback file meanwhile)"

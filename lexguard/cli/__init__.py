@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import typer
 
+from lexguard.cli._audit import audit_app
 from lexguard.cli._citations import citations
 from lexguard.cli._demo import demo
 from lexguard.cli._eval import eval_command
@@ -22,6 +23,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(audit_app, name="audit")
 app.command()(citations)
 app.command()(demo)
 app.command(name="eval")(eval_command)
