@@ -84,7 +84,7 @@ def _sources(sources: Any, red: Redactor) -> tuple[dict[str, Any], ...]:
             source = value if isinstance(value, Source) else Source.from_any(value, index)
             out.append({"id": source.id, "content": red(source.content)})
         except Exception:  # noqa: BLE001 - an odd source must not cost the record
-            out.append({"id": f"source-{index}", "content": red(str(value))})
+            out.append({"id": f"source-{index}", "content": red(str(json_safe(value)))})
     return tuple(out)
 
 

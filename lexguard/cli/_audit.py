@@ -101,7 +101,7 @@ def list_records(
 
     table = Table(title=f"{len(records)} audit record(s)", title_justify="left")
     for name in ("time (UTC)", "audit id", "status", "conf.", "ms", "session", "question"):
-        table.add_column(name)
+        table.add_column(name, no_wrap=name != "question")
     for r in records:
         table.add_row(
             r.timestamp.strftime("%Y-%m-%d %H:%M:%S"), r.audit_id, str(r.status),
@@ -109,7 +109,7 @@ def list_records(
             "-" if r.processing_time_ms is None else f"{r.processing_time_ms:.0f}",
             r.session_id or "-", (r.query[:60] + "…") if len(r.query) > 60 else r.query,
         )
-    Console().print(table)
+    Console(width=max(Console().width, 140)).print(table)
 
 
 @audit_app.command("show")
