@@ -8,6 +8,7 @@ from __future__ import annotations
 import typer
 
 from lexguard.cli._audit import audit_app
+from lexguard.cli._bulk import validate_batch_command
 from lexguard.cli._citations import citations
 from lexguard.cli._demo import demo
 from lexguard.cli._eval import eval_command
@@ -29,6 +30,7 @@ app.command()(demo)
 app.command(name="eval")(eval_command)
 app.command()(mcp)
 app.command()(validate)
+app.command(name="validate-batch")(validate_batch_command)
 
 
 def main() -> None:

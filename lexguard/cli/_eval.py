@@ -21,6 +21,15 @@ def eval_command(
     predictions: Annotated[
         Path | None, typer.Option("--predictions", help="Also write per-row predictions to this JSONL file.")
     ] = None,
+    engine: Annotated[
+        str, typer.Option("--engine", help="local (this process) or ray (Ray Data actors; pip install 'lexguard[ray]').")
+    ] = "local",
+    workers: Annotated[
+        int | None, typer.Option("--workers", min=1, help="Ray actors, one model each (default: CPU count).")
+    ] = None,
+    checker_spec: Annotated[
+        str | None, typer.Option("--checker", help="Custom checker factory as package.module:callable.")
+    ] = None,
 ) -> None:
     """Evaluate the support check on FILE: response- and span-level P/R/F1, balanced accuracy, AUROC.
 
@@ -42,12 +51,23 @@ def eval_command(
     except LexguardError as exc:
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(code=2) from exc
-    if baseline:
-        checker, method = CosineBaseline(), "baseline (sentence cosine >= 0.8)"
+    if engine not in ("local", "ray"):
+        err.print(f"[red]error:[/red] --engine {engine!r}: use local or ray")
+        raise typer.Exit(code=2)
+    if checker_spec:
+        from lexguard.bulk import load_factory
+
+        try:
+            factory, method = load_factory(checker_spec), checker_spec
+        except LexguardError as exc:
+            err.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(code=2) from exc
+    elif baseline:
+        factory, method = CosineBaseline, "baseline (sentence cosine >= 0.8)"
     else:
         from lexguard.grounding import SupportChecker
 
-        checker, method = SupportChecker(), "lexguard support check"
+        factory, method = SupportChecker, "lexguard support check"
 
     columns = (
         TextColumn("[bold]{task.description}"),
@@ -66,7 +86,18 @@ def eval_command(
             flagged += int(pred.predicted)
             progress.update(task_id, advance=1, flagged=flagged)
 
-        report, preds = evaluate(checker, rows, method=method, file=str(file), on_row=on_row)
+        if engine == "local":
+            report, preds = evaluate(factory(), rows, method=method, file=str(file), on_row=on_row)
+        else:
+            from lexguard.bulk import predict_rows
+            from lexguard.eval import summarize
+
+            try:
+                preds = predict_rows(factory, rows, engine="ray", workers=workers, on_row=on_row)
+            except LexguardError as exc:
+                err.print(f"[red]error:[/red] {exc}")
+                raise typer.Exit(code=2) from exc
+            report = summarize(preds, method=method, file=str(file))
 
     if predictions is not None:
         with predictions.open("w", encoding="utf-8") as handle:

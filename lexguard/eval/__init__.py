@@ -8,7 +8,7 @@ overlap micro precision/recall/F1. Per task and overall, with latency per respon
 from lexguard.eval._baseline import CosineBaseline
 from lexguard.eval._data import EvalRow, load_rows
 from lexguard.eval._metrics import ResponseMetrics, SpanMetrics, auroc, response_metrics, span_metrics
-from lexguard.eval._runner import EvalReport, Prediction, TaskReport, evaluate, predict
+from lexguard.eval._runner import EvalReport, Prediction, TaskReport, evaluate, predict, summarize
 
 __all__ = [
     "CosineBaseline",
@@ -24,4 +24,5 @@ __all__ = [
     "predict",
     "response_metrics",
     "span_metrics",
+    "summarize",
 ]
