@@ -50,7 +50,13 @@ class PostgresServer:
         self.data = self.root / "data"
         self.port = _free_port()
         self.as_root = os.geteuid() == 0
-        if self.as_root:
+        if self.as_root:  # PostgreSQL refuses to run as root: run it as the postgres user
+            try:
+                import pwd
+
+                pwd.getpwnam("postgres")
+            except KeyError:
+                subprocess.run(["useradd", "--system", "--user-group", "postgres"], check=True)
             shutil.chown(self.root, "postgres", "postgres")
         self.user = "postgres" if self.as_root else (os.environ.get("USER") or "postgres")
 
