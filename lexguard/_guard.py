@@ -11,7 +11,7 @@ from typing import Any, Literal
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
 from langchain_core.runnables.config import patch_config
-from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from lexguard._config import GuardConfig, closest_key, configuration_error
 from lexguard._errors import ConfigurationError, InputError, ValidationFailedError
@@ -61,9 +61,11 @@ class Guard(RunnableSerializable[Any, Any]):
             cached across retries and requests).
         halt_on: While streaming, the severity at which the stream stops with the refusal
             (default ``critical``; ``hard`` also stops on unsupported sentences).
-        audit: An audit store (``lexguard.audit.AuditStore``) or a SQLite file path: every run
-            writes one audit record and puts its id into ``report.metadata["audit_id"]``. The
-            write never fails the run (see ``lexguard.audit.record_report``).
+        audit: An audit store (``lexguard.audit.AuditStore``), a URL (``postgresql://...``,
+            ``sqlite:///audit.db``) or a SQLite file path; ``None`` reads ``$LEXGUARD_AUDIT_URL``,
+            ``False`` turns auditing off. Every run writes one audit record and puts its id into
+            ``report.metadata["audit_id"]``. The write never fails the run (see
+            ``lexguard.audit.record_report``) and never blocks ``ainvoke``'s event loop.
 
     Example:
         >>> guard = Guard(sources=["The Eiffel Tower is 330 metres tall."])  # doctest: +SKIP
@@ -77,7 +79,7 @@ class Guard(RunnableSerializable[Any, Any]):
     generator: Runnable | None = None
     sources: list[Source] = Field(default_factory=list)
     return_type: ReturnType = "report"
-    audit: Any = None
+    audit: Any = Field(default=None, validate_default=True)
     halt_on: Severity = Severity.CRITICAL
 
     checker: Any = Field(default=None, exclude=True)
@@ -94,6 +96,13 @@ class Guard(RunnableSerializable[Any, Any]):
         from lexguard.checks import build_checks
 
         build_checks(self.config)  # an unknown or broken check fails here, not on the first call
+
+    @field_validator("audit")
+    @classmethod
+    def _audit_target(cls, value: Any) -> Any:
+        from lexguard.audit import audit_target
+
+        return audit_target(value)
 
     @model_validator(mode="before")
     @classmethod
@@ -260,6 +269,7 @@ class Guard(RunnableSerializable[Any, Any]):
             config=config,
             run_id=getattr(run_manager, "run_id", None),
             processing_time=time.perf_counter() - started,
+            sources=state.get("sources"),
         )
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:

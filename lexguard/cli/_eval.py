@@ -31,12 +31,22 @@ def eval_command(
     probes: Annotated[
         bool, typer.Option("--probes/--no-probes", help="Also run the shipped probe suite (catch / false-flag rates).")
     ] = True,
+    engine: Annotated[
+        str, typer.Option("--engine", help="local (this process) or ray (Ray Data actors; pip install 'lexguard[ray]').")
+    ] = "local",
+    workers: Annotated[
+        int | None, typer.Option("--workers", min=1, help="Ray actors, one model each (default: CPU count).")
+    ] = None,
+    checker_spec: Annotated[
+        str | None, typer.Option("--checker", help="Custom checker factory as package.module:callable.")
+    ] = None,
 ) -> None:
     """Evaluate the support check on FILE: response- and span-level P/R/F1, balanced accuracy, AUROC.
 
     Metrics are given per task and overall, with latency per response. Runs offline with the
     bundled embedding model.
     """
+    import functools
     import os
 
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -52,13 +62,25 @@ def eval_command(
     except LexguardError as exc:
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(code=2) from exc
-    if baseline:
-        checker, method = CosineBaseline(), "baseline (sentence cosine >= 0.8)"
+    if engine not in ("local", "ray"):
+        err.print(f"[red]error:[/red] --engine {engine!r}: use local or ray")
+        raise typer.Exit(code=2)
+    if checker_spec:
+        from lexguard.bulk import load_factory
+
+        try:
+            factory, method = load_factory(checker_spec), checker_spec
+        except LexguardError as exc:
+            err.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(code=2) from exc
+    elif baseline:
+        factory, method = CosineBaseline, "baseline (sentence cosine >= 0.8)"
     else:
         from lexguard.grounding import GroundingConfig, SupportChecker
 
+        factory = functools.partial(SupportChecker, GroundingConfig(verifier=not baseline_default))
         try:
-            checker = SupportChecker(GroundingConfig(verifier=not baseline_default))
+            factory()  # a configuration error (e.g. no trained verifier) is reported here, exit 2
         except LexguardError as exc:
             err.print(f"[red]error:[/red] {exc}")
             raise typer.Exit(code=2) from exc
@@ -81,7 +103,19 @@ def eval_command(
             flagged += int(pred.predicted)
             progress.update(task_id, advance=1, flagged=flagged)
 
-        report, preds = evaluate(checker, rows, method=method, file=str(file), on_row=on_row)
+        checker = factory()
+        if engine == "local":
+            report, preds = evaluate(checker, rows, method=method, file=str(file), on_row=on_row)
+        else:
+            from lexguard.bulk import predict_rows
+            from lexguard.eval import summarize
+
+            try:
+                preds = predict_rows(factory, rows, engine="ray", workers=workers, on_row=on_row)
+            except LexguardError as exc:
+                err.print(f"[red]error:[/red] {exc}")
+                raise typer.Exit(code=2) from exc
+            report = summarize(preds, method=method, file=str(file))
 
     if predictions is not None:
         with predictions.open("w", encoding="utf-8") as handle:

@@ -16,7 +16,7 @@ from lexguard.eval._metrics import (
     response_metrics,
     span_metrics,
 )
-from lexguard.eval._runner import EvalReport, Prediction, TaskReport, evaluate, predict
+from lexguard.eval._runner import EvalReport, Prediction, TaskReport, evaluate, predict, summarize
 
 __all__ = [
     "Calibration",
@@ -36,4 +36,5 @@ __all__ = [
     "recall_at_false_alarm",
     "response_metrics",
     "span_metrics",
+    "summarize",
 ]
