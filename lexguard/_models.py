@@ -133,6 +133,10 @@ class Citation(BaseModel):
 ClaimStatus = Literal["supported", "contradicted", "unsupported", "not_checked"]
 """What the support check concluded about one claim."""
 
+ClaimKind = Literal["fact", "meta", "opinion", "instruction", "code"]
+"""What a piece of the answer is: a fact to check against the sources, a meta statement
+(preamble, sign-off, a remark about the sources), an opinion, an instruction, or code."""
+
 
 class Claim(BaseModel):
     """One checkable statement of the answer.
@@ -150,6 +154,10 @@ class Claim(BaseModel):
             ``None`` before the support check ran.
         reason: Why the claim has its status, always set for ``not_checked`` (a meta statement,
             code, no evidence retrieved, a model error).
+        kind: ``fact`` (checked against the sources), or ``meta`` / ``opinion`` /
+            ``instruction`` (not facts: ``not_checked``, and they do not make the answer
+            inconclusive), or ``code`` (text no check reads: ``not_checked``, and the answer is
+            inconclusive).
     """
 
     model_config = _FROZEN
@@ -162,6 +170,12 @@ class Claim(BaseModel):
     citations: tuple[Citation, ...] = ()
     status: ClaimStatus | None = None
     reason: str | None = None
+    kind: ClaimKind = "fact"
+
+    @property
+    def unread(self) -> bool:
+        """True when this is a fact or code that no check verified (it makes a result inconclusive)."""
+        return self.supported is None and self.kind in ("fact", "code")
 
 
 class Finding(BaseModel):

@@ -68,7 +68,9 @@ def checkpoint_allowlist(*extra: type) -> tuple[tuple[str, str], ...]:
         roots.append(KnowledgeContext)
     except ImportError:  # pragma: no cover - the knowledge check moved
         pass
-    found: set[tuple[str, str]] = set()
+    from lexguard._checkpoint import CHECKPOINT_TYPES
+
+    found: set[tuple[str, str]] = set(CHECKPOINT_TYPES)
     seen: set[Any] = set()
     for root in (*roots, *extra):
         _walk(root, seen, found)

@@ -139,7 +139,7 @@ class SupportCheck(BaseCheck):
         result = self.result(support.findings, **fields)
         if result.outcome == CheckOutcome.FAILED:
             return result
-        unchecked = sum(1 for c in support.claims if c.supported is None)
+        unchecked = sum(1 for c in support.claims if c.unread)
         reason = support.inconclusive_reason or (
             f"{unchecked} of {len(support.claims)} claims could not be checked" if unchecked else None)
         if reason:

@@ -12,9 +12,17 @@ __all__ = ["calibrate_command"]
 
 def calibrate_command(
     file: Annotated[
-        Path,
+        Path | None,
         typer.Argument(exists=True, dir_okay=False, help="Labelled JSONL rows (eval schema: answer, sources, question, label)."),
-    ],
+    ] = None,
+    audit: Annotated[
+        str | None,
+        typer.Option(
+            "--audit",
+            help="Use the audit records labelled by people (`lexguard audit label`) in this store "
+            "(postgresql://... URL or SQLite path) instead of FILE.",
+        ),
+    ] = None,
     max_false_alarm: Annotated[
         float, typer.Option("--max-false-alarm", min=0.0, max=1.0, help="Largest share of supported answers flagged.")
     ] = 0.05,
@@ -23,7 +31,8 @@ def calibrate_command(
 ) -> None:
     """Pick the support threshold that flags at most --max-false-alarm of the supported rows in FILE.
 
-    Writes a threshold file for GroundingConfig(threshold_file=...) or
+    The rows come from FILE or from the labelled records of an audit store (--audit): the loop
+    from user corrections to thresholds. Writes a threshold file for GroundingConfig(threshold_file=...) or
     LEXGUARD_GROUNDING__THRESHOLD_FILE, and prints the recall reached at that operating point.
     """
     import os
@@ -33,15 +42,29 @@ def calibrate_command(
     from rich.progress import Progress
 
     from lexguard._errors import LexguardError
-    from lexguard.eval import calibrate, load_rows
+    from lexguard.eval import EvalRow, calibrate, load_rows
 
     err = Console(stderr=True)
+    if (file is None) == (audit is None):
+        err.print("[red]error:[/red] give either FILE or --audit STORE (not both)")
+        raise typer.Exit(code=2)
     try:
-        rows = load_rows(file, limit=limit)
+        if audit is not None:
+            from lexguard.audit import labelled_rows, open_store
+
+            store = open_store(audit)
+            try:
+                rows = [EvalRow.model_validate(row) for row in labelled_rows(store, limit=limit)]
+            finally:
+                getattr(store, "close", lambda: None)()
+            source = f"audit:{audit}"
+        else:
+            rows = load_rows(file, limit=limit)
+            source = str(file)
         with Progress(console=err, transient=True) as progress:
             task = progress.add_task("calibrating", total=len(rows))
             result = calibrate(
-                rows, max_false_alarm=max_false_alarm, source=str(file), on_row=lambda: progress.advance(task)
+                rows, max_false_alarm=max_false_alarm, source=source, on_row=lambda: progress.advance(task)
             )
         result.write(out)
     except (LexguardError, OSError) as exc:

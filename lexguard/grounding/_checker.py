@@ -20,7 +20,7 @@ from lexguard.grounding._index import SourceIndex, SourceIndexCache, chunk_sourc
 from lexguard.grounding._lexical import LexicalProfile, strip_markdown
 from lexguard.grounding._meta import is_meta_statement
 from lexguard.grounding._result import SupportResult
-from lexguard.grounding._scoring import build_result, nli_probabilities
+from lexguard.grounding._scoring import META_REASON, build_result, nli_probabilities
 from lexguard.grounding._stacker import VerifierStack
 from lexguard.grounding._threshold import Calibration
 
@@ -323,14 +323,20 @@ class SupportChecker:
         methods = ["exact" if e.exact else "semantic" for e in evidence]
         skipped = {c.index: c.reason or "not checked" for c in claims if c.status == "not_checked"}
         skipped |= {
-            c.index: "a meta statement about the answer or the sources, not a fact to check"
+            c.index: META_REASON
             for c, text in zip(claims, claim_texts, strict=True)
             if c.index not in skipped and is_meta_statement(text)
         }
         verdicts, ver_evidence = None, None
         if self.stack is not None:
             t1 = time.perf_counter()
-            verdicts, ver_evidence = self.stack.verify(claim_texts, index, question)
+            strict = [  # already failed by the strict rules, or not a fact: the verifier need not read them
+                (self.config.strict_values and bool(e.unknown_numbers or e.unknown_quotes))
+                or (self.config.strict_entities and bool(e.unknown_entities))
+                or c.index in skipped
+                for c, e in zip(claims, evidence, strict=True)
+            ]
+            verdicts, ver_evidence = self.stack.verify(claim_texts, index, question, skip=strict)
             support = self.stack.predict(features, verdicts)
             methods = ["verifier"] * n
             timings["verifier"] = time.perf_counter() - t1

@@ -66,7 +66,9 @@ def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
         piece = text[start:end]
         if reason is not None:
             claims.append(
-                Claim(index=len(claims), text=piece, span=(start, end), status="not_checked", reason=reason)
+                Claim(
+                    index=len(claims), text=piece, span=(start, end), status="not_checked", reason=reason, kind="code"
+                )
             )
             continue
         words = _WORD.findall(piece)

@@ -325,8 +325,14 @@ def answer_confidence(claims: Sequence[Claim], threshold: float, bar: float) -> 
     return float(min(1.0, max(0.0, mapped)))
 
 
+META_REASON = "a meta statement about the answer or the sources, not a fact to check"
+
+
 def _not_checked(claim: Claim, reason: str) -> Claim:
-    return claim.model_copy(update={"support": None, "supported": None, "status": "not_checked", "reason": reason})
+    kind = "meta" if reason == META_REASON else claim.kind
+    return claim.model_copy(
+        update={"support": None, "supported": None, "status": "not_checked", "reason": reason, "kind": kind}
+    )
 
 
 def _coverage_finding(claim: Claim) -> Finding:
@@ -386,7 +392,7 @@ def build_result(
         out = tuple(_not_checked(c, skipped.get(c.index) or c.reason or "not checked") for c in claims)
         return SupportResult(
             claims=out,
-            findings=tuple(_coverage_finding(c) for c in out if c.reason and "meta statement" not in c.reason),
+            findings=tuple(_coverage_finding(c) for c in out if c.unread),
             confidence=0.5,
             inconclusive_reason="no claims checked: " + "; ".join(sorted({c.reason or "" for c in out})),
             timings=timings,
@@ -399,7 +405,7 @@ def build_result(
         if claim.index in skipped:
             done = _not_checked(claim, skipped[claim.index])
             out_claims.append(done)
-            if "meta statement" not in (done.reason or ""):
+            if done.unread:
                 findings.append(_coverage_finding(done))
             continue
         p = float(p)

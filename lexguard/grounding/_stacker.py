@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,10 @@ STACK_FEATURES: tuple[str, ...] = FEATURE_NAMES + ("ver_supported", "ver_contrad
 """Stacker inputs: the support features, then the verifier's three probabilities."""
 
 _SHORT_CLAIM_WORDS = 4
+_CACHE_SIZE = 4096
+_SKIPPED = (0.0, 0.5, 0.5)
+"""Verdict fed to the stacker for a claim the verifier did not read (the strict rules already
+failed it, so its support is capped below the threshold whatever the verdict)."""
 
 
 def verifier_claim_text(claim: str, question: str | None) -> str:
@@ -48,6 +54,7 @@ class VerifierStack:
         self.verifier = verifier
         self.stacker = stacker
         self._lock = threading.Lock()
+        self._cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
 
     @property
     def threshold(self) -> float:
@@ -87,12 +94,38 @@ class VerifierStack:
                 index.evidence_units = units
             return units
 
-    def verify(self, claim_texts: list[str], index: Any, question: str | None) -> tuple[np.ndarray, list[str]]:
-        """Verifier probabilities and the evidence read, for each claim."""
+    def verify(
+        self, claim_texts: list[str], index: Any, question: str | None, skip: Sequence[bool] = ()
+    ) -> tuple[np.ndarray, list[str]]:
+        """Verifier probabilities and the evidence read, for each claim.
+
+        Verdicts are cached by (claim, evidence), so a retry re-reads only the claims that
+        changed. Claims marked in ``skip`` are not read (see ``_SKIPPED``).
+        """
         units = self.units_for(index)
         texts = [verifier_claim_text(t, question) for t in claim_texts]
         evidence = [units.text(units.select(t)) for t in texts]
-        return self.verifier.predict(list(zip(texts, evidence, strict=True))), evidence
+        out = np.tile(np.asarray(_SKIPPED, dtype=np.float32), (len(texts), 1))
+        todo: list[int] = []
+        with self._lock:
+            for i, key in enumerate(zip(texts, evidence, strict=True)):
+                if i < len(skip) and skip[i]:
+                    continue
+                hit = self._cache.get(key)
+                if hit is None:
+                    todo.append(i)
+                else:
+                    self._cache.move_to_end(key)
+                    out[i] = hit
+        if todo:
+            fresh = self.verifier.predict([(texts[i], evidence[i]) for i in todo])
+            with self._lock:
+                for i, row in zip(todo, fresh, strict=True):
+                    out[i] = row
+                    self._cache[(texts[i], evidence[i])] = row
+                while len(self._cache) > _CACHE_SIZE:
+                    self._cache.popitem(last=False)
+        return out, evidence
 
     def predict(self, features: np.ndarray, verdicts: np.ndarray) -> np.ndarray:
         """Stacked support probabilities."""

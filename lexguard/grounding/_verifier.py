@@ -88,9 +88,12 @@ class ClaimVerifier:
                 tok.enable_truncation(max_length=max_len, strategy="longest_first")
                 tok.no_padding()
                 words = load_file(str(base / "model.safetensors"))["embeddings.word_embeddings.weight"]
+                from lexguard.embeddings._encoder import encoder_threads
+
                 opts = ort.SessionOptions()
-                opts.intra_op_num_threads = 1
+                opts.intra_op_num_threads = encoder_threads()  # LEXGUARD_ENCODER_THREADS, as the encoder
                 opts.inter_op_num_threads = 1
+                opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
                 session = ort.InferenceSession(
                     str(self.folder / "verifier.onnx"), opts, providers=["CPUExecutionProvider"]
                 )
