@@ -191,11 +191,20 @@ def ends_dangling(text: str, words: Iterable[str]) -> bool:
 
 def dangling_word(text: str, words: Iterable[str]) -> str | None:
     """The last word of ``text`` (end punctuation and commas ignored) when it is a dangling word."""
-    match = _LAST_WORD.search(text.rstrip().rstrip(".!?,;:"))
+    core = _strip_trailing_non_word(text.rstrip()[-_LAST_WORD_WINDOW:])
+    match = _LAST_WORD.search(core)
     if match is None:
         return None
-    word = match.group(1)
+    word = match.group(0)
     return word if word.lower() in {w.lower() for w in words} else None
+
+
+def _strip_trailing_non_word(text: str) -> str:
+    """``text`` without what follows its last word character (punctuation, quotes, spaces)."""
+    end = len(text)
+    while end and not (text[end - 1].isalnum() or text[end - 1] in "_'’-"):
+        end -= 1
+    return text[:end]
 
 
 def complete_sentence(text: str) -> str:
