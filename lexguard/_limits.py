@@ -35,6 +35,7 @@ __all__ = [
     "BudgetExceededError",
     "check_limits",
     "validation_budget",
+    "use_deadline",
     "current_deadline",
     "remaining_time",
 ]
@@ -125,6 +126,20 @@ class Deadline:
         self.budget = seconds
         self.expires = None if seconds is None else time.monotonic() + seconds
 
+    @classmethod
+    def ending_at(cls, epoch: float, budget: float | None = None) -> Deadline:
+        """A deadline at wall-clock time ``epoch`` (``time.time()``), e.g. one kept in graph state
+        from node to node.
+
+        Args:
+            epoch: When the deadline passes, in seconds since the epoch.
+            budget: The total budget it stands for (named in messages); defaults to the time left.
+        """
+        deadline = cls(max(0.0, epoch - time.time()))
+        if budget is not None:
+            deadline.budget = budget
+        return deadline
+
     def remaining(self) -> float:
         """Seconds left (``inf`` without a deadline; never negative)."""
         if self.expires is None:
@@ -176,14 +191,24 @@ def validation_budget(seconds: float | None) -> Iterator[Deadline]:
 
     An enclosing, earlier deadline wins: nested budgets can only shorten the time left.
     """
-    outer = _CURRENT.get()
-    deadline = Deadline(seconds)
-    if outer is not None and outer.expires is not None and (
-        deadline.expires is None or outer.expires < deadline.expires
-    ):
-        deadline = outer
-    token = _CURRENT.set(deadline)
-    try:
+    with use_deadline(Deadline(seconds)) as deadline:
         yield deadline
+
+
+@contextmanager
+def use_deadline(deadline: Deadline | None) -> Iterator[Deadline]:
+    """Make ``deadline`` current for the enclosed code (``None``: no deadline of its own).
+
+    An enclosing, earlier deadline wins, as in :func:`validation_budget`.
+    """
+    outer = _CURRENT.get()
+    chosen = deadline if deadline is not None else Deadline(None)
+    if outer is not None and outer.expires is not None and (
+        chosen.expires is None or outer.expires < chosen.expires
+    ):
+        chosen = outer
+    token = _CURRENT.set(chosen)
+    try:
+        yield chosen
     finally:
         _CURRENT.reset(token)

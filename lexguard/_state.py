@@ -30,6 +30,8 @@ never leak into or out of a parent graph):
     feedback: The feedback sent to the generator for the next attempt.
     history: One :class:`~lexguard.AttemptRecord` per validated attempt (appended).
     timings: Seconds spent per node, summed over attempts (merged).
+    deadline: When the validation's time budget (``limits.time_budget_s``) ends, as wall-clock
+        seconds (``time.time()``); set by ``prepare`` when a validation starts, kept on retries.
 
 Output keys:
     answer: The text handed on: the accepted (possibly corrected) answer, the flagged answer,
@@ -114,5 +116,6 @@ class GuardState(GuardInput, total=False):
     feedback: str
     history: Annotated[list[AttemptRecord], operator.add]
     timings: Annotated[dict[str, float], merge_timings]
+    deadline: float
     # output
     report: ValidationReport

@@ -6,6 +6,12 @@ concatenated output equals the input text. Every check emits a ``lexguard.senten
 event. A finding at or above ``halt_on`` (default: critical) stops the stream: the offending
 sentence is not passed on, a ``lexguard.halt`` event is emitted and the fallback text (the
 guard's ``refusal_message``) is the last chunk.
+
+The guard's limits hold for a stream too: an answer that grows past ``limits.max_answer_chars``,
+or sources over the source limits, halt the stream with the reason (an input too large to check
+is never passed on as checked), and the checks of one stream share ``limits.time_budget_s``
+(time spent checking; waiting for the model is not counted): once it is spent the stream halts
+rather than pass on unchecked text.
 """
 
 from __future__ import annotations
@@ -19,8 +25,11 @@ from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel, ConfigDict
 
+from lexguard._errors import InputError
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
-from lexguard._models import CheckOutcome, CheckResult, Claim, Finding, Severity, Source, Span, ValidationReport, Verdict
+from lexguard._limits import Deadline, check_limits, use_deadline
+from lexguard._models import (CheckOutcome, CheckResult, Claim, Finding, FindingKind, Severity, Source, Span,
+                              ValidationReport, Verdict)
 from lexguard._policy import build_report, decide
 from lexguard.checks import CheckContext, arun_check, run_check
 from lexguard._events import DECISION_EVENT, HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event, finding_counts
@@ -140,6 +149,8 @@ class SentenceStreamer:
         self._claims: list[Claim] = []
         self._support_findings: list[Finding] = []
         self._whole: list[CheckResult] = []
+        self._spent = 0.0  # seconds spent checking (the stream's share of limits.time_budget_s)
+        self._refused: CheckResult | None = None  # the input or budget problem that halted the stream
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -211,7 +222,56 @@ class SentenceStreamer:
     def _needs_support(self, text: str) -> bool:
         return bool(text.strip()) and bool(self._sources) and self.guard.config.grounding.enabled
 
+    def _deadline(self) -> Deadline:
+        """The stream's time budget left (``limits.time_budget_s`` less the time spent checking)."""
+        budget = self.guard.config.limits.time_budget_s
+        deadline = Deadline(max(0.0, budget - self._spent))
+        deadline.budget = budget
+        return deadline
+
+    def _refuse(self, check: str, rule_id: str, message: str) -> dict[str, Any]:
+        """Record why the stream stops unchecked (an ``inconclusive`` result with a critical finding,
+        so the policy's reason names it) and return the ``lexguard.halt`` payload."""
+        finding = Finding(kind=FindingKind.MALFORMED if check == "input" else FindingKind.NOT_CHECKED,
+                          severity=Severity.CRITICAL, message=f"The answer could not be validated: {message}",
+                          rule_id=rule_id, stage=check)
+        self._refused = CheckResult(check=check, outcome=CheckOutcome.INCONCLUSIVE, findings=(finding,),
+                                    reason=message, stop=True)
+        return {"index": len(self.verdicts), "reason": finding.message, "fallback": self.guard.config.refusal_message}
+
+    def _over_limits(self) -> dict[str, Any] | None:
+        """The halt payload when the text so far or the sources exceed ``GuardConfig.limits``."""
+        try:
+            check_limits(self._buffer.text, self._sources or [], self.guard.config.limits)
+        except InputError as exc:
+            return self._refuse("input", "input.limits", str(exc))
+        return None
+
+    def _out_of_time(self) -> dict[str, Any] | None:
+        """The halt payload when the stream's time budget is spent before a sentence is checked."""
+        deadline = self._deadline()
+        if not deadline.expired:
+            return None
+        return self._refuse("budget", "budget.spent", f"the stream's checks used up the time budget of "
+                            f"{deadline.budget:g}s (limits.time_budget_s); raise it or send less text")
+
     def _check(self, start: int, end: int) -> SentenceVerdict:
+        started = time.perf_counter()
+        try:
+            with use_deadline(self._deadline()):
+                return self._check_sentence(start, end)
+        finally:
+            self._spent += time.perf_counter() - started
+
+    async def _acheck(self, start: int, end: int) -> SentenceVerdict:
+        started = time.perf_counter()
+        try:
+            with use_deadline(self._deadline()):
+                return await self._acheck_sentence(start, end)
+        finally:
+            self._spent += time.perf_counter() - started
+
+    def _check_sentence(self, start: int, end: int) -> SentenceVerdict:
         text = self._buffer.text[start:end]
         gate = self._gate(text, start) if text.strip() else []
         result = None
@@ -219,7 +279,7 @@ class SentenceStreamer:
             result = self.guard.support_checker().check(text, self._sources, self._question)
         return self._verdict(start, end, gate, result)
 
-    async def _acheck(self, start: int, end: int) -> SentenceVerdict:
+    async def _acheck_sentence(self, start: int, end: int) -> SentenceVerdict:
         text = self._buffer.text[start:end]
         gate = self._gate(text, start) if text.strip() else []
         result = None
@@ -244,7 +304,10 @@ class SentenceStreamer:
     def results(self) -> list[CheckResult]:
         """The stream's check results so far, as the decision policy reads them: ``rules`` (every
         sentence's rule findings) and ``support`` (claims, support findings, lowest support;
-        inconclusive without sources or without a checked claim)."""
+        inconclusive without sources or without a checked claim), and the input or budget problem
+        that halted the stream, if one did."""
+        if self._refused is not None:
+            return [self._refused]
         findings = [f for v in self.verdicts for f in v.findings]
         support_stage = {f for v in self.verdicts for f in v.findings if f in self._support_findings}
         rules = [f for f in findings if f not in support_stage]
@@ -275,11 +338,13 @@ class SentenceStreamer:
         """Run the checks that need the whole answer (every configured check but parse, rules and
         support, which ran per sentence) on the text passed on."""
         checks, text, context = self._whole_answer_context()
-        self._whole = [run_check(check, text, context) for check in checks]
+        with use_deadline(self._deadline()):
+            self._whole = [run_check(check, text, context) for check in checks]
 
     async def _acheck_whole(self) -> None:
         checks, text, context = self._whole_answer_context()
-        self._whole = [await arun_check(check, text, context) for check in checks]
+        with use_deadline(self._deadline()):
+            self._whole = [await arun_check(check, text, context) for check in checks]
 
     def _decision_event(self, halted: bool) -> dict[str, Any]:
         report = self.summary(halted=halted)
@@ -317,6 +382,17 @@ class SentenceStreamer:
         worst = next(f for f in verdict.findings if f.severity == verdict.severity)
         return {"index": verdict.index, "reason": worst.message, "fallback": self.guard.config.refusal_message}
 
+    def _stop(self, refusal: dict[str, Any], config: RunnableConfig | None) -> None:
+        """Halt without a sentence verdict (input over the limits, time budget spent)."""
+        emit_event(HALT_EVENT, refusal, config)
+        emit_event(DECISION_EVENT, self._decision_event(True), config)
+        self._audit(True, config)
+
+    async def _astop(self, refusal: dict[str, Any], config: RunnableConfig | None) -> None:
+        await aemit_event(HALT_EVENT, refusal, config)
+        await aemit_event(DECISION_EVENT, self._decision_event(True), config)
+        await asyncio.to_thread(self._audit, True, config)
+
     def transform(self, chunks: Iterator[Any], config: RunnableConfig | None = None) -> Iterator[Any]:
         """Check ``chunks`` sentence by sentence and yield the text that passed."""
         final = False
@@ -328,10 +404,18 @@ class SentenceStreamer:
                 self._pending += self._buffer.flush()
             else:
                 self._pending += self._buffer.feed(self._absorb(chunk))
+            if (refusal := self._over_limits()) is not None:
+                self._stop(refusal, config)
+                yield self._out(self.guard.config.refusal_message)
+                return
             for start, end, piece_end in self._ready(final):
                 if start == end:  # only whitespace left
                     yield self._out(self._piece(piece_end))
                     continue
+                if (refusal := self._out_of_time()) is not None:
+                    self._stop(refusal, config)
+                    yield self._out(self.guard.config.refusal_message)
+                    return
                 verdict = self._check(start, end)
                 emit_event(SENTENCE_EVENT, verdict.event(), config)
                 if verdict.halted:
@@ -360,10 +444,18 @@ class SentenceStreamer:
                 self._pending += self._buffer.flush()
             else:
                 self._pending += self._buffer.feed(self._absorb(chunk))
+            if (refusal := self._over_limits()) is not None:
+                await self._astop(refusal, config)
+                yield self._out(self.guard.config.refusal_message)
+                return
             for start, end, piece_end in self._ready(final):
                 if start == end:  # only whitespace left
                     yield self._out(self._piece(piece_end))
                     continue
+                if (refusal := self._out_of_time()) is not None:
+                    await self._astop(refusal, config)
+                    yield self._out(self.guard.config.refusal_message)
+                    return
                 verdict = await self._acheck(start, end)
                 await aemit_event(SENTENCE_EVENT, verdict.event(), config)
                 if verdict.halted:

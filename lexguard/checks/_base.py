@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict
 
 from lexguard._errors import ConfigurationError
+from lexguard._limits import current_deadline
 from lexguard._models import CheckOutcome, CheckResult, FailureAction, Finding, FindingKind, Severity, Source
 
 __all__ = ["BaseCheck", "Check", "CheckContext", "arun_check", "run_check"]
@@ -165,6 +166,20 @@ def _errored(check: Any, exc: BaseException, seconds: float) -> CheckResult:
                        seconds=seconds)
 
 
+def _out_of_time(check: Any) -> CheckResult | None:
+    """The ``inconclusive`` result of a check that cannot start because the validation's time
+    budget is spent (``None`` while there is time left): a check not run is never a pass."""
+    deadline = current_deadline()
+    if deadline is None or not deadline.expired:
+        return None
+    name = getattr(check, "name", type(check).__name__)
+    reason = f"the {name} check did not run: the time budget of {deadline.budget:g}s (limits.time_budget_s) was spent"
+    finding = Finding(kind=FindingKind.NOT_CHECKED, severity=Severity.SOFT, message=f"The answer was not checked: {reason}.",
+                      rule_id=f"{name}.budget", stage=name)
+    return CheckResult(check=name, outcome=CheckOutcome.INCONCLUSIVE, findings=(finding,), reason=reason,
+                       action=_action(check), seconds=0.0)
+
+
 def _finish(check: Any, result: Any, seconds: float) -> CheckResult:
     name = getattr(check, "name", type(check).__name__)
     if not isinstance(result, CheckResult):
@@ -182,8 +197,12 @@ def run_check(check: Check, answer: str, context: CheckContext) -> CheckResult:
     :class:`~lexguard.ConfigurationError`, which is raised (a misconfigured guard never runs
     silently unchecked).
 
-    The result carries the check's name, its failure action and the time it took.
+    The result carries the check's name, its failure action and the time it took. A check does
+    not start once the validation's time budget (:func:`lexguard._limits.current_deadline`) is
+    spent: its result is ``inconclusive``, saying so.
     """
+    if (late := _out_of_time(check)) is not None:
+        return late
     started = time.perf_counter()
     try:
         result = check.check(answer, context)
@@ -196,6 +215,8 @@ def run_check(check: Check, answer: str, context: CheckContext) -> CheckResult:
 
 async def arun_check(check: Check, answer: str, context: CheckContext) -> CheckResult:
     """Async :func:`run_check` (uses ``acheck`` when the check has one)."""
+    if (late := _out_of_time(check)) is not None:
+        return late
     started = time.perf_counter()
     try:
         if hasattr(check, "acheck"):

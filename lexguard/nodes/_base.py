@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import time
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig, RunnableLambda
 
 from lexguard._config import GuardConfig
+from lexguard._limits import Deadline, use_deadline
 from lexguard._state import GuardState
 
 __all__ = ["GuardNode"]
@@ -21,11 +23,17 @@ class GuardNode:
     ``await node.acall(state)``. Subclasses implement :meth:`run` and, when they do I/O,
     :meth:`arun`. Every update also carries the node's elapsed time under ``timings``.
 
+    A node runs under the validation's time budget: the ``deadline`` that ``prepare`` wrote into
+    the state is made current (:func:`lexguard._limits.current_deadline`) while it runs, so the
+    graph honours ``limits.time_budget_s`` whether it runs inside a ``Guard`` or on its own.
+
     Args:
         config: Guard settings; defaults to :class:`~lexguard.GuardConfig` (env-aware).
     """
 
     name = "node"
+    budgeted = True
+    """Whether :meth:`run` runs under the state's ``deadline`` (``prepare`` sets it instead)."""
 
     def __init__(self, config: GuardConfig | None = None) -> None:
         self.config = config or GuardConfig()
@@ -38,16 +46,25 @@ class GuardNode:
         """Async version of :meth:`run`; by default runs :meth:`run` in a worker thread."""
         return await asyncio.to_thread(self.run, state, config)
 
+    def budget(self, state: GuardState) -> AbstractContextManager[Any]:
+        """The context that makes the state's ``deadline`` current (a no-op without one)."""
+        epoch = state.get("deadline") if self.budgeted else None
+        if isinstance(epoch, int | float) and not isinstance(epoch, bool):
+            return use_deadline(Deadline.ending_at(float(epoch), self.config.limits.time_budget_s))
+        return nullcontext()
+
     def __call__(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         start = time.perf_counter()
-        update = self.run(state, config)
+        with self.budget(state):
+            update = self.run(state, config)
         update["timings"] = {self.name: time.perf_counter() - start}
         return update
 
     async def acall(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         """Async entry point used by ``ainvoke`` / ``astream``."""
         start = time.perf_counter()
-        update = await self.arun(state, config)
+        with self.budget(state):
+            update = await self.arun(state, config)
         update["timings"] = {self.name: time.perf_counter() - start}
         return update
 

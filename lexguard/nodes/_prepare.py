@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
 from lexguard._errors import InputError
 from lexguard._inputs import coerce_answer, coerce_sources, is_truncated
-from lexguard._models import CheckOutcome, CheckResult, Finding, FindingKind, Severity
+from lexguard._limits import check_limits, remaining_time
+from lexguard._models import CheckOutcome, CheckResult, Finding, FindingKind, Severity, Verdict
 from lexguard._state import GuardState
 from lexguard.checks import model_citations
 from lexguard.nodes._base import GuardNode
@@ -27,21 +29,29 @@ class PrepareNode(GuardNode):
     """Start a new attempt.
 
     Writes ``attempt`` (incremented), ``answer`` (the text), ``checked_sources``,
-    ``model_citations``, ``results`` (reset) and, on the first attempt, ``original_answer``. An
-    answer or sources it cannot read give an ``input`` result with a critical finding, so the
-    attempt goes straight to ``decide`` (and the fallback).
+    ``model_citations``, ``results`` (reset), on the first attempt ``original_answer``, and when a
+    validation starts (not on a retry) its ``deadline`` (``limits.time_budget_s`` from now, or
+    sooner when an enclosing budget, e.g. ``Guard``'s, ends sooner). An answer or sources it cannot
+    read, or that exceed ``GuardConfig.limits`` (:func:`lexguard._limits.check_limits`), give an
+    ``input`` result with a critical finding naming the problem, so the attempt goes straight to
+    ``decide`` (and the fallback): an input too large to check is never accepted.
     """
 
     name = "prepare"
+    budgeted = False  # it starts the budget
 
     def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         attempt = int(state.get("attempt") or 0) + 1
         raw = state.get("answer")
         update: dict[str, Any] = {"attempt": attempt, "results": [], "model_citations": [], "remedy": None,
                                   "reason": None, "raise_error": False}
+        retrying = state.get("verdict") == Verdict.RETRY.value and isinstance(state.get("deadline"), int | float)
+        if not retrying:  # a new validation (also a new turn on a checkpointed thread): a new budget
+            update["deadline"] = time.time() + (remaining_time(self.config.limits.time_budget_s) or 0.0)
         try:
             text = coerce_answer(raw)
             sources = coerce_sources(state.get("sources"))
+            check_limits(text, sources, self.config.limits)
         except InputError as exc:
             update.update(checked_sources=[], answer=raw if isinstance(raw, str) else "",
                           results=[input_error(str(exc))])
