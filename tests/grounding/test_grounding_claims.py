@@ -43,7 +43,7 @@ def test_lists_bullets_and_markdown() -> None:
         "- **Revenue** grew by 5% last year.\n"
         "* Costs fell sharply in March.\n"
         "\u2022 **The board approved the plan.**\n\n"
-        "```\nignored code. Not a claim.\n```\n"
+        "```\nprint(total)\nThe total is printed once.\n```\n"
         "> A quoted line that is a claim.\n"
     )
     assert texts(answer) == [
@@ -53,8 +53,16 @@ def test_lists_bullets_and_markdown() -> None:
         "**Revenue** grew by 5% last year.",
         "Costs fell sharply in March.",
         "The board approved the plan.",
+        "print(total)",
+        "The total is printed once.",
         "A quoted line that is a claim.",
     ]
+    # code inside a fence is kept, not checked, and says so; prose inside a fence is checked
+    claims = {c.text: c for c in extract_claims(answer)}
+    code = claims["print(total)"]
+    assert (code.status, code.kind) == ("not_checked", "code") and "fence" in (code.reason or "")
+    assert claims["The total is printed once."].kind != "code"
+    assert all(c.status != "not_checked" for text, c in claims.items() if text != "print(total)")
 
 
 def test_wrapped_paragraph_is_one_sentence() -> None:
