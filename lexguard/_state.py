@@ -48,6 +48,7 @@ from typing import Annotated, Any
 from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (graph input schemas)
 
 from lexguard._models import AttemptRecord, CheckResult, Source, ValidationReport
+from lexguard._text import clean_text
 
 __all__ = ["GuardContext", "GuardInput", "GuardOutput", "GuardState", "merge_timings", "question_of"]
 
@@ -95,9 +96,10 @@ class GuardOutput(TypedDict, total=False):
 
 
 def question_of(state: GuardState) -> str | None:
-    """The state's question when it is a non-empty string, else ``None``."""
+    """The state's question when it is a non-empty string, else ``None``; cleaned at the door like
+    the answer and the sources (:func:`lexguard._text.clean_text`), also when the graph runs on its own."""
     question = state.get("question")
-    return question if isinstance(question, str) and question.strip() else None
+    return clean_text(question) if isinstance(question, str) and question.strip() else None
 
 
 class GuardState(GuardInput, total=False):

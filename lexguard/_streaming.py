@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict
 from lexguard._errors import InputError
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
 from lexguard._limits import Deadline, check_limits, use_deadline
+from lexguard._text import clean_text
 from lexguard._models import (CheckOutcome, CheckResult, Claim, Finding, FindingKind, Severity, Source, Span,
                               ValidationReport, Verdict)
 from lexguard._policy import build_report, decide
@@ -164,7 +165,7 @@ class SentenceStreamer:
                     break
             for key in QUESTION_KEYS:
                 if isinstance(chunk.get(key), str):
-                    self._question = chunk[key]
+                    self._question = clean_text(chunk[key])
                     break
             for key in ANSWER_KEYS:
                 if key in chunk:

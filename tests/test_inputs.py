@@ -49,3 +49,19 @@ def test_deeply_nested_answers_are_an_input_error_not_a_recursion_error():
 def test_bad_sources_are_input_errors(sources):
     with pytest.raises(InputError):
         coerce_sources(sources)
+
+
+def test_the_graph_on_its_own_cleans_the_question_too():
+    seen = []
+
+    class Spy(StrictChecker):
+        def check(self, answer, sources, question=None):
+            seen.append(question)
+            question.encode("utf-8")
+            return super().check(answer, sources, question)
+
+    from lexguard import build_guard_graph
+
+    graph = build_guard_graph(checker=Spy())
+    report = graph.invoke({"answer": EIFFEL, "sources": [EIFFEL], "question": "When\ud83d?"})["report"]
+    assert seen == ["When\ufffd?"] and report.verdict == Verdict.ACCEPT
