@@ -202,8 +202,8 @@ def compile_pattern(pattern: str, case_sensitive: bool = False) -> regex.Pattern
     repeated on every search).
 
     Raises:
-        ConfigurationError: If a ``/.../`` pattern is not a valid regular expression, or is too
-            long or too deeply nested (see :func:`check_pattern_shape`).
+        ConfigurationError: If the pattern is empty, too long or too deeply nested (see
+            :func:`check_pattern_shape`); an invalid ``/.../`` regex only warns (see above).
     """
     check_pattern_shape(pattern)
     flags = 0
