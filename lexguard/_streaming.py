@@ -23,15 +23,14 @@ from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableConfig
-from pydantic import BaseModel, ConfigDict
 
 from lexguard._errors import InputError
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
 from lexguard._limits import Deadline, check_limits, use_deadline
 from lexguard._text import clean_text
-from lexguard._models import (CheckOutcome, CheckResult, Claim, Finding, FindingKind, Severity, Source, Span,
-                              ValidationReport, Verdict)
+from lexguard._models import CheckOutcome, CheckResult, Claim, Finding, FindingKind, Severity, Source, ValidationReport, Verdict
 from lexguard._policy import build_report, decide
+from lexguard._sentence_buffer import SentenceBuffer, SentenceVerdict
 from lexguard.checks import CheckContext, arun_check, run_check
 from lexguard._events import DECISION_EVENT, HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event, finding_counts
 
@@ -43,80 +42,6 @@ __all__ = ["SENTENCE_CHECKS", "SentenceStreamer", "SentenceVerdict"]
 SENTENCE_CHECKS = frozenset({"parse", "rules", "support"})
 """Checks a stream runs sentence by sentence (rules and support; parsing is the sentence split).
 Every other configured check runs once on the whole streamed text when the stream ends."""
-
-
-class SentenceVerdict(BaseModel):
-    """The check of one streamed sentence (payload of the ``lexguard.sentence`` event).
-
-    Attributes:
-        index: Position of the sentence in the stream.
-        text: The sentence.
-        span: ``(start, end)`` of the sentence in the streamed text.
-        supported: Whether the sources support every claim of the sentence (``None``: not
-            checked, e.g. no sources or nothing checkable).
-        support: The lowest claim support probability, when checked.
-        findings: Findings of the sentence (spans are offsets into the streamed text).
-        halted: True when this sentence stopped the stream.
-    """
-
-    model_config = ConfigDict(frozen=True)
-
-    index: int
-    text: str
-    span: Span
-    supported: bool | None = None
-    support: float | None = None
-    findings: tuple[Finding, ...] = ()
-    halted: bool = False
-
-    @property
-    def severity(self) -> Severity | None:
-        """The worst severity among the findings (``None`` without findings)."""
-        return max((f.severity for f in self.findings), key=lambda s: s.rank, default=None)
-
-    def event(self) -> dict[str, Any]:
-        """The JSON payload of the ``lexguard.sentence`` event."""
-        data = self.model_dump(mode="json")
-        data["severity"] = self.severity.value if self.severity else None
-        return data
-
-
-class _Buffer:
-    """Accumulates streamed text and cuts off sentences once the next one has begun."""
-
-    def __init__(self) -> None:
-        self.text = ""
-        self.done = 0  # start of the text not yet passed on
-
-    def feed(self, piece: str) -> list[tuple[int, int, int]]:
-        """Add text; return ``(start, end, piece_end)`` of each newly completed sentence."""
-        from lexguard.grounding import split_sentences
-
-        self.text += piece
-        segments = split_sentences(self.text[self.done:])
-        if len(segments) < 2:
-            return []
-        offset = self.done
-        out = []
-        for (start, end), (next_start, _) in zip(segments, segments[1:], strict=False):
-            out.append((offset + start, offset + end, offset + next_start))
-        self.done = offset + segments[-1][0]
-        return out
-
-    def flush(self) -> list[tuple[int, int, int]]:
-        """Return the rest of the text as final sentences."""
-        from lexguard.grounding import split_sentences
-
-        rest = self.text[self.done:]
-        segments = split_sentences(rest)
-        out = []
-        for i, (start, end) in enumerate(segments):
-            piece_end = segments[i + 1][0] if i + 1 < len(segments) else len(rest)
-            out.append((self.done + start, self.done + end, self.done + piece_end))
-        if not segments and rest:
-            out.append((self.done, self.done, len(self.text)))  # whitespace only: pass it on
-        self.done = len(self.text)
-        return out
 
 
 class SentenceStreamer:
@@ -140,7 +65,7 @@ class SentenceStreamer:
         self.guard = guard
         self.halt_on = Severity(halt_on)
         self.verdicts: list[SentenceVerdict] = []
-        self._buffer = _Buffer()
+        self._buffer = SentenceBuffer()
         self._sources: list[Source] | None = None
         self._question: str | None = None
         self._dict_mode = False
