@@ -25,6 +25,7 @@ import argparse
 import gzip
 import json
 import os
+import pickle
 import random
 import sys
 import time
@@ -305,31 +306,43 @@ def stage_stack(args: argparse.Namespace) -> None:
 
     work = Path(args.work)
     hold = set(json.loads((work / "holdout_ids.json").read_text()))
-    rows = [r for r in read_jsonl(args.train) if r["id"] in hold][: args.stack_responses or None]
+    rows = [r for r in read_jsonl(args.train) if r["id"] in hold]
+    random.Random(args.seed).shuffle(rows)  # the train file is grouped by task
+    rows = rows[: args.stack_responses or None]
     print(f"{len(rows)} held-out train responses", flush=True)
-    checker = SupportChecker(GroundingConfig(verifier=False))
-    feats, strict, checked, labels, groups, pairs, truth, old_p = [], [], [], [], [], [], [], []
-    started = time.time()
-    for g, row in enumerate(rows):
-        srcs = [Source(id=f"s{i}", content=c) for i, c in enumerate(row["sources"])]
-        claims = checker._rule_claims(row["answer"])
-        scored = checker._score(row["answer"], claims, srcs, row["question"] or None, time.perf_counter())
-        truth.append(int(bool(row["spans"])))
-        if not scored.evidence:
-            continue
-        units = evidence_units(srcs)
-        skipped = scored.skipped or {}
-        for c, ev, p in zip(scored.claims, scored.evidence, scored.support, strict=True):
-            text = verifier_claim_text(strip_markdown(c.text) or c.text, row["question"] or None)
-            pairs.append((text, units.text(units.select(text))))
-            feats.append(ev.features)
-            strict.append(bool(ev.unknown_numbers or ev.unknown_quotes or ev.unknown_entities))
-            checked.append(c.index not in skipped)
-            labels.append(int(not any(c.span[0] < e and s < c.span[1] for s, e in row["spans"])))
-            groups.append(g)
-            old_p.append(float(p))
-        if g % 200 == 0:
-            print(f"  {g}/{len(rows)} responses, {len(pairs)} claims, {time.time() - started:.0f}s", flush=True)
+    cache = work / f"stack_features_{len(rows)}.pkl"
+    if cache.exists():
+        with open(cache, "rb") as handle:
+            feats, strict, checked, labels, groups, pairs, truth, old_p = pickle.load(handle)
+        print(f"features of {len(rows)} responses read from {cache}", flush=True)
+    else:
+        checker = SupportChecker(GroundingConfig(verifier=False))
+        feats, strict, checked, labels, groups, pairs, truth, old_p = [], [], [], [], [], [], [], []
+        started = time.time()
+        for g, row in enumerate(rows):
+            srcs = [Source(id=f"s{i}", content=c) for i, c in enumerate(row["sources"])]
+            claims = checker._rule_claims(row["answer"])
+            scored = checker._score(row["answer"], claims, srcs, row["question"] or None, time.perf_counter())
+            truth.append(int(bool(row["spans"])))
+            if not scored.evidence:
+                continue
+            units = evidence_units(srcs)
+            skipped = scored.skipped or {}
+            for c, ev, p in zip(scored.claims, scored.evidence, scored.support, strict=True):
+                text = verifier_claim_text(strip_markdown(c.text) or c.text, row["question"] or None)
+                pairs.append((text, units.text(units.select(text))))
+                feats.append(ev.features)
+                strict.append(bool(ev.unknown_numbers or ev.unknown_quotes or ev.unknown_entities))
+                checked.append(c.index not in skipped)
+                labels.append(int(not any(c.span[0] < e and s < c.span[1] for s, e in row["spans"])))
+                groups.append(g)
+                old_p.append(float(p))
+            if g % 200 == 0:
+                print(f"  {g}/{len(rows)} responses, {len(pairs)} claims, {time.time() - started:.0f}s", flush=True)
+        with open(cache, "wb") as handle:
+            pickle.dump((feats, strict, checked, labels, groups, pairs, truth, old_p), handle)
+    if args.features_only:
+        return
     verifier = ClaimVerifier(OUT)
     t0 = time.time()
     probs = verifier.predict(pairs)
@@ -423,6 +436,7 @@ def main() -> None:
     p.add_argument("--save-every", type=int, default=100)
     p.add_argument("--budget-min", type=float, default=85.0)
     p.add_argument("--stack-responses", type=int, default=0, help="held-out responses used (0: all)")
+    p.add_argument("--features-only", action="store_true", help="stack: only compute and cache the features")
     args = p.parse_args()
     {"data": stage_data, "train": stage_train, "export": stage_export, "stack": stage_stack}[args.stage](args)
 
