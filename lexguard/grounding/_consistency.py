@@ -1,8 +1,9 @@
 """Internal consistency: two claims of one answer that contradict each other.
 
-Offline rule: two claims say the same thing (cosine of their texts with numbers masked and
-negations removed at least ``min_similarity``) but with different numbers, or one negated and
-the other not. "The bridge opened in 1937." and "The bridge opened in 1933." contradict;
+Offline rule: two claims of at least four words say the same thing (cosine of their texts with
+numbers masked and negations removed at least 0.9; 0.95 for a negation mismatch) but with one
+different figure (enumerators such as "Passage 2" or "step 3" do not count; claims whose figures
+differ in more than one place read as parallel facts), or one negated and the other not. "The bridge opened in 1937." and "The bridge opened in 1933." contradict;
 "The bridge is open." and "The bridge is not open." too. Known blind spot: a list of parallel
 facts about different years ("In 2010 sales rose. In 2011 sales rose.") reads the same way, so
 the finding is a ``soft`` warning by default.
@@ -24,6 +25,10 @@ INCONSISTENCY_KIND = "internal_inconsistency"
 """``Finding.kind`` of a contradiction between two claims of the same answer."""
 
 _NUMBER = regex.compile(r"\d[\d,.]*\d|\d")
+_ENUMERATOR = regex.compile(
+    r"\b(passage|step|option|item|point|part|chapter|section|source|document|doc|example|no\.?|number|#)\s*$",
+    regex.IGNORECASE,
+)
 _NEGATION = regex.compile(
     r"\b(not|no|never|none|neither|nor|without|cannot|isn't|aren't|wasn't|weren't|doesn't|don't"
     r"|didn't|hasn't|haven't|hadn't|won't|wouldn't|can't|couldn't|shouldn't)\b|n't\b",
@@ -32,7 +37,12 @@ _NEGATION = regex.compile(
 
 
 def _numbers(text: str) -> frozenset[str]:
-    return frozenset(n.replace(",", "").rstrip(".") for n in _NUMBER.findall(text))
+    """The figures of a claim, without enumerators ("Passage 2", "step 3")."""
+    return frozenset(
+        m.group(0).replace(",", "").rstrip(".")
+        for m in _NUMBER.finditer(text)
+        if not _ENUMERATOR.search(text[: m.start()])
+    )
 
 
 def _negated(text: str) -> bool:
@@ -50,6 +60,7 @@ def find_inconsistencies(
     *,
     encoder: Any | None = None,
     min_similarity: float = 0.9,
+    min_words: int = 4,
     severity: Severity = Severity.SOFT,
 ) -> tuple[Finding, ...]:
     """Findings for pairs of claims that contradict each other (see the module rules).
@@ -59,7 +70,9 @@ def find_inconsistencies(
         encoder: Sentence encoder; the bundled MiniLM when ``None`` (only loaded when some
             pair differs in a number or a negation).
         min_similarity: Cosine of the masked claim texts at and above which two claims count
-            as saying the same thing.
+            as saying the same thing (a negation mismatch needs the halfway point between this
+            and 1.0).
+        min_words: Claims shorter than this many words are not compared.
         severity: Severity of the findings.
 
     Returns:
@@ -70,8 +83,10 @@ def find_inconsistencies(
     for i, a in enumerate(claims):
         for j in range(i + 1, len(claims)):
             b = claims[j]
+            if min(len(a.text.split()), len(b.text.split())) < min_words:
+                continue
             na, nb = _numbers(a.text), _numbers(b.text)
-            if na and nb and na != nb and len(na) == len(nb):
+            if na and nb and len(na) == len(nb) and len(na - nb) == 1:  # one figure differs
                 candidates.append((i, j, f"different figures ({', '.join(sorted(na))} vs {', '.join(sorted(nb))})"))
             elif _negated(a.text) != _negated(b.text) and na == nb:
                 candidates.append((i, j, "one denies what the other states"))
@@ -89,7 +104,8 @@ def find_inconsistencies(
     for i, j, why in candidates:
         a, b = claims[i], claims[j]
         sim = float(vectors[position[_frame(a.text)]] @ vectors[position[_frame(b.text)]])
-        if sim < min_similarity:
+        needed = min_similarity if why.startswith("different") else (1.0 + min_similarity) / 2
+        if sim < needed:
             continue
         findings.append(
             Finding(

@@ -1,6 +1,6 @@
 import pytest
 
-from lexguard import ConfigurationError, RuleTimeoutError
+from lexguard import RuleTimeoutError
 from lexguard.gate import derive_patterns, find_pattern, is_regex_pattern
 
 CATASTROPHIC = "/(a+)+$/"
