@@ -21,6 +21,7 @@ from lexguard.grounding._lexical import LexicalProfile, strip_markdown
 from lexguard.grounding._meta import is_meta_statement
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._scoring import META_REASON, build_result, nli_probabilities
+from lexguard.grounding._self_rag import apply_self_rag, is_real_question
 from lexguard.grounding._stacker import VerifierStack
 from lexguard.grounding._threshold import Calibration
 
@@ -403,6 +404,17 @@ class SupportChecker:
             return None
 
     def _finish(self, answer: str, question: str | None, scored: _Scored, assessment: Any) -> SupportResult:
+        result = self._build(answer, question, scored, assessment)
+        if not self.config.self_rag or result.inconclusive or scored.index is None:
+            return result
+        t0 = time.perf_counter()
+        asked = question if is_real_question(question) else None
+        reflected = apply_self_rag(result, asked, answer, scored.index.sources, encoder=self.encoder)
+        confidence = min(result.confidence, reflected.confidence) if asked else result.confidence
+        timings = {**result.timings, "self_rag": time.perf_counter() - t0}
+        return reflected.model_copy(update={"confidence": confidence, "timings": timings})
+
+    def _build(self, answer: str, question: str | None, scored: _Scored, assessment: Any) -> SupportResult:
         return build_result(
             answer=answer,
             question=question,

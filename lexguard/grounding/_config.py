@@ -63,6 +63,15 @@ class GroundingConfig(BaseModel):
         threshold_file: A threshold file written by ``lexguard calibrate`` (an operating point
             chosen for a false-alarm budget on labelled data); used when ``support_threshold``
             is unset.
+        self_rag: Fold the offline Self-RAG reflection into the result (``apply_self_rag``):
+            relevance of the sources (ISREL) and usefulness of the answer (ISUSE) to the
+            question, claim types (opinions and instructions are not verified), internal
+            consistency, the three-way recommendation (a ``reject`` below 0.4 or above 30%
+            hallucinated claims is a critical finding: fallback without retry). The answer's
+            confidence is the lower of the support confidence and the design's weighted one.
+            ISREL / ISUSE are computed only for a real question (a ``?`` or a wh-/yes-no
+            opening): a task instruction ("Summarize the following news") has no relevance to
+            measure, and scoring against it would refuse correct summaries.
         confidence_bar: The confidence a fully supported answer reaches at the support
             threshold: answer confidence is the weakest checked claim's support mapped so that
             the threshold lands on this value, so an answer with an unsupported claim always
@@ -101,6 +110,7 @@ class GroundingConfig(BaseModel):
     verifier: bool = True
     verifier_path: str | None = None
     threshold_file: str | None = None
+    self_rag: bool = True
     confidence_bar: float = Field(0.7, gt=0.0, lt=1.0)
 
     @model_validator(mode="after")

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import regex
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from lexguard._models import Claim, Finding, Source
@@ -35,7 +37,8 @@ from lexguard.grounding._relevance import (
 )
 from lexguard.grounding._result import Recommendation, SupportResult
 
-__all__ = ["SourceQuality", "SelfRAGAssessment", "apply_self_rag", "assess_offline", "source_quality"]
+__all__ = [
+    "is_real_question","SourceQuality", "SelfRAGAssessment", "apply_self_rag", "assess_offline", "source_quality"]
 
 
 class SourceQuality(BaseModel):
@@ -154,7 +157,10 @@ def assess_offline(
     """
     types = classify_claims(claims)
     facts_only = tuple(
-        c if t == "fact" else c.model_copy(update={"support": None, "supported": None})
+        c if t == "fact" else c.model_copy(
+            update={"support": None, "supported": None, "status": "not_checked", "kind": t,
+                    "reason": f"an {t}, not a fact to check against the sources"}
+        )
         for c, t in zip(claims, types, strict=True)
     )
     cited = cite_supporting(facts_only, sources, min_score=min_citation_score, margin=citation_margin)
@@ -193,6 +199,26 @@ def assess_offline(
         findings=tuple(findings),
         source_quality=source_quality(sources, relevance, cited),
     )
+
+
+_REAL_QUESTION = regex.compile(
+    r"\?\s*$|^\W*(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could|"
+    r"should|would|will|has|have|had)\b",
+    regex.IGNORECASE,
+)
+
+
+def is_real_question(question: str | None) -> bool:
+    """Whether ``question`` asks something (a ``?``, or a wh- / yes-no opening).
+
+    Task instructions ("Summarize the following news within 100 words:", "Write an overview
+    of this business:") are not questions: ISREL / ISUSE against them measure nothing.
+
+    Example:
+        >>> is_real_question("When did the bridge open?"), is_real_question("Summarize the news:")
+        (True, False)
+    """
+    return bool(question and question.strip() and _REAL_QUESTION.search(question.strip()[:500]))
 
 
 def apply_self_rag(

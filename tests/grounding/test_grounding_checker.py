@@ -151,7 +151,8 @@ def test_nli_hook_is_used_and_can_veto() -> None:
 
     nli = Contradicting()
     answer = "The Golden Gate Bridge opened in 1937."
-    result = SupportChecker(encoder=CountingEncoder(), nli=nli).check(answer, SOURCES)
+    # self_rag off: the reflection keeps citations only for supported claims (tested elsewhere)
+    result = SupportChecker(GroundingConfig(self_rag=False), encoder=CountingEncoder(), nli=nli).check(answer, SOURCES)
     assert nli.pairs and nli.pairs[0][1] == answer and "1937" in nli.pairs[0][0]
     assert result.claims[0].supported is False and result.claims[0].support <= 0.05
     assert result.claims[0].citations[0].method == "nli"
@@ -233,7 +234,7 @@ def test_novel_runs_find_the_words_absent_from_the_evidence() -> None:
 
 def test_unsupported_claim_findings_point_at_the_novel_words() -> None:
     answer = "The Golden Gate Bridge opened in 1937 amid heavy protests."
-    forced = {"support_threshold": 1.0, "strict_values": False, "strict_entities": False}
+    forced = {"support_threshold": 1.0, "strict_values": False, "strict_entities": False, "self_rag": False, "verifier": False}
     narrow = SupportChecker(GroundingConfig(finding_span="mentions_runs", **forced), encoder=CountingEncoder())
     result = narrow.check(answer, SOURCES)
     assert result.claims[0].supported is False
@@ -248,7 +249,7 @@ def test_unsupported_claim_findings_point_at_the_novel_words() -> None:
 
 def test_a_claim_with_nothing_specific_keeps_its_whole_span() -> None:
     answer = "The Golden Gate Bridge opened in 1937."  # every word is in the source
-    forced = {"support_threshold": 1.0, "strict_values": False, "strict_entities": False}
+    forced = {"support_threshold": 1.0, "strict_values": False, "strict_entities": False, "self_rag": False, "verifier": False}
     result = SupportChecker(GroundingConfig(**forced), encoder=CountingEncoder()).check(answer, SOURCES)
     assert [f.span for f in result.findings] == [result.claims[0].span]
     assert result.findings[0].rule_id == "grounding.unsupported"
