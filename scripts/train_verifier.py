@@ -268,7 +268,7 @@ def stage_export(args: argparse.Namespace) -> None:
     print(f"wrote {target} ({target.stat().st_size / 1e6:.1f} MB)")
 
 
-def _response_scores(p: "np.ndarray", strict: "np.ndarray", checked: "np.ndarray", groups: "np.ndarray", n: int):
+def _response_scores(p, strict, checked, groups, n: int):  # noqa: ANN001
     """Per response: the largest hallucination probability of its checked claims (strict hits: 1)."""
     import numpy as np
 

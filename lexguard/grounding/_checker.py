@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from lexguard._errors import ConfigurationError
-from lexguard._models import Citation, Claim, Finding, FindingKind, Severity, Source
+from lexguard._models import Claim, Finding, FindingKind, Severity, Source
 from lexguard.grounding._claims import extract_claims
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding._features import ClaimEvidence, claim_features, load_support_model
@@ -20,7 +20,7 @@ from lexguard.grounding._index import SourceIndex, SourceIndexCache, chunk_sourc
 from lexguard.grounding._lexical import LexicalProfile, strip_markdown
 from lexguard.grounding._meta import is_meta_statement
 from lexguard.grounding._result import SupportResult
-from lexguard.grounding._scoring import META_REASON, build_result, nli_probabilities
+from lexguard.grounding._scoring import META_REASON, apply_nli, build_result
 from lexguard.grounding._self_rag import apply_self_rag, is_real_question
 from lexguard.grounding._stacker import VerifierStack
 from lexguard.grounding._threshold import Calibration
@@ -346,41 +346,9 @@ class SupportChecker:
         timings["score"] = time.perf_counter() - t0
         if self.nli is not None:
             t0 = time.perf_counter()
-            support, methods = self._apply_nli(claims, index, evidence, support, methods)
+            support, methods = apply_nli(self.nli, self.config.nli_weight, claims, index, evidence, support, methods)
             timings["nli"] = time.perf_counter() - t0
         return _Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped)
-
-    def _apply_nli(
-        self,
-        claims: list[Claim],
-        index: SourceIndex,
-        evidence: list[ClaimEvidence],
-        support: np.ndarray,
-        methods: list[str],
-    ) -> tuple[np.ndarray, list[str]]:
-        pairs, owners = [], []
-        for i, (claim, ev) in enumerate(zip(claims, evidence, strict=True)):
-            if ev.best_chunks:
-                pairs.append((index.chunks[ev.best_chunks[0]].text, strip_markdown(claim.text)))
-                owners.append(i)
-        if not pairs:
-            return support, methods
-        try:
-            raw = self.nli.score(pairs)
-            entail, contra = nli_probabilities(raw, len(pairs))
-        except Exception as exc:  # noqa: BLE001 - the verifier is optional
-            logger.warning("NLI verifier failed (%s); using the support model alone", exc)
-            return support, methods
-        support = support.copy()
-        methods = list(methods)
-        w = self.config.nli_weight
-        for j, i in enumerate(owners):
-            combined = (1 - w) * support[i] + w * entail[j]
-            if contra[j] is not None and contra[j] >= 0.5:
-                combined = min(combined, 1.0 - contra[j])
-            support[i] = combined
-            methods[i] = "nli"
-        return support, methods
 
     @staticmethod
     def _judge_kwargs(scored: _Scored) -> dict[str, Any]:
@@ -409,7 +377,10 @@ class SupportChecker:
             return result
         t0 = time.perf_counter()
         asked = question if is_real_question(question) else None
-        reflected = apply_self_rag(result, asked, answer, scored.index.sources, encoder=self.encoder)
+        reflected = apply_self_rag(
+            result, asked, answer, scored.index.sources, encoder=self.encoder,
+            reject_above=self.config.reject_hallucination_rate,
+        )
         confidence = min(result.confidence, reflected.confidence) if asked else result.confidence
         timings = {**result.timings, "self_rag": time.perf_counter() - t0}
         return reflected.model_copy(update={"confidence": confidence, "timings": timings})

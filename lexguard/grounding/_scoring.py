@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-import regex
 
-from lexguard._models import Citation, Claim, Finding, FindingKind, Severity
+from lexguard._models import Citation, Claim, Finding, Severity
 from lexguard.grounding._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding._features import ClaimEvidence
+from lexguard.grounding._findings import contradiction_finding, coverage_finding, findings_for
 from lexguard.grounding._index import SourceIndex
-from lexguard.grounding._lexical import Mention, content_words
+from lexguard.grounding._lexical import strip_markdown
 from lexguard.grounding._result import SupportResult
 
-__all__ = ["build_result", "nli_probabilities", "novel_runs", "unsupported_parts"]
+__all__ = ["META_REASON", "answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
 
-_STAGE = "support_check"
-_TOKEN = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'\u2019-]*")
+logger = logging.getLogger("lexguard.grounding")
 
 
 def _field(item: Any, name: str) -> float | None:
@@ -51,108 +51,42 @@ def nli_probabilities(raw: Any, n: int) -> tuple[list[float], list[float | None]
     return entail, contra
 
 
-def novel_runs(text: str, known: set[str] | frozenset[str], min_words: int = 1) -> list[tuple[int, int]]:
-    """Maximal runs of content words of ``text`` absent from ``known`` (stopwords do not break a run).
+def apply_nli(
+    nli: Any,
+    weight: float,
+    claims: list[Claim],
+    index: SourceIndex,
+    evidence: list[ClaimEvidence],
+    support: np.ndarray,
+    methods: list[str],
+) -> tuple[np.ndarray, list[str]]:
+    """Blend an NLI verifier's entailment into the support of each claim with evidence.
 
-    Args:
-        text: The claim text.
-        known: Normalised content words (as :func:`~lexguard.grounding._lexical.content_words`
-            gives them) of the evidence.
-        min_words: Shortest run (in content words) worth reporting.
-
-    Returns:
-        ``(start, end)`` offsets into ``text``, in order.
+    The NLI score of (best chunk, claim) is mixed in with ``weight``; a contradiction of 0.5 or
+    more caps the support at ``1 - contradiction``. A failing verifier leaves the support as it
+    was (logged; the verifier is optional).
     """
-    runs: list[tuple[int, int]] = []
-    start = end = -1
-    count = 0
-    for match in _TOKEN.finditer(text):
-        words = content_words(match.group(0))
-        if not words:
-            continue  # a stopword neither starts, ends nor breaks a run
-        if any(w not in known for w in words):
-            if start < 0:
-                start, count = match.start(), 0
-            end, count = match.end(), count + 1
-            continue
-        if start >= 0 and count >= min_words:
-            runs.append((start, end))
-        start = -1
-    if start >= 0 and count >= min_words:
-        runs.append((start, end))
-    return runs
-
-
-def _known_words(ev: ClaimEvidence, index: SourceIndex, scope: str) -> set[str]:
-    if scope == "sources":
-        return set(index.profile.words)
-    chunks = ev.best_chunks[:1] if scope == "best" else ev.best_chunks
-    known: set[str] = set()
-    for ci in chunks:
-        known |= index.chunk_profiles[ci].words
-    return known
-
-
-_EDGE = " \t\n\r,.;:!?\"'()[]{}\u201c\u201d\u2018\u2019-"
-
-
-def _uncovered(lo: int, hi: int, covered: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The parts of ``[lo, hi)`` that no ``covered`` span overlaps (so findings never repeat)."""
-    pieces = [(lo, hi)]
-    for start, end in covered:
-        remaining = []
-        for a, b in pieces:
-            if end <= a or start >= b:
-                remaining.append((a, b))
-                continue
-            if a < start:
-                remaining.append((a, start))
-            if end < b:
-                remaining.append((end, b))
-        pieces = remaining
-    return pieces
-
-
-def unsupported_parts(
-    claim_text: str,
-    ev: ClaimEvidence,
-    index: SourceIndex | None,
-    *,
-    mode: str = "mentions_runs",
-    scope: str = "top",
-    min_words: int = 1,
-) -> list[tuple[int, int]]:
-    """Where in an unsupported claim the evidence locates the unsupported part.
-
-    Args:
-        claim_text: The claim as it appears in the answer.
-        ev: The claim's evidence.
-        index: The source index (needed for word runs).
-        mode: ``claim`` (nothing narrower), ``mentions`` (values, names and quotations found in
-            no source), ``runs`` (runs of content words absent from the evidence; for
-            experiments, not a ``GroundingConfig.finding_span`` value),
-            ``mentions_runs`` (both) or ``mentions_else_runs`` (runs only without mentions).
-        scope: Evidence for word runs: ``best`` chunk, ``top`` retrieved chunks or all ``sources``.
-        min_words: Shortest word run reported.
-
-    Returns:
-        Sorted, merged ``(start, end)`` offsets relative to the claim; empty when nothing more
-        specific than the whole claim is found.
-    """
-    if mode == "claim":
-        return []
-    mentions = [m.span for m in (*ev.unknown_numbers, *ev.unknown_entities, *ev.unknown_quotes)]
-    parts = list(mentions) if mode in ("mentions", "mentions_runs", "mentions_else_runs") else []
-    wants_runs = mode in ("runs", "mentions_runs") or (mode == "mentions_else_runs" and not mentions)
-    if wants_runs and index is not None and ev.best_chunks:
-        parts += novel_runs(claim_text, _known_words(ev, index, scope), min_words)
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(parts):
-        if merged and start <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-        else:
-            merged.append((start, end))
-    return merged
+    pairs, owners = [], []
+    for i, (claim, ev) in enumerate(zip(claims, evidence, strict=True)):
+        if ev.best_chunks:
+            pairs.append((index.chunks[ev.best_chunks[0]].text, strip_markdown(claim.text)))
+            owners.append(i)
+    if not pairs:
+        return support, methods
+    try:
+        entail, contra = nli_probabilities(nli.score(pairs), len(pairs))
+    except Exception as exc:  # noqa: BLE001 - the verifier is optional
+        logger.warning("NLI verifier failed (%s); using the support model alone", exc)
+        return support, methods
+    support = support.copy()
+    methods = list(methods)
+    for j, i in enumerate(owners):
+        combined = (1 - weight) * support[i] + weight * entail[j]
+        if contra[j] is not None and contra[j] >= 0.5:
+            combined = min(combined, 1.0 - contra[j])
+        support[i] = combined
+        methods[i] = "nli"
+    return support, methods
 
 
 def _citations(claim: Claim, ev: ClaimEvidence, index: SourceIndex | None, method: str, k: int) -> list[Citation]:
@@ -174,119 +108,6 @@ def _citations(claim: Claim, ev: ClaimEvidence, index: SourceIndex | None, metho
             )
         )
     return out
-
-
-def _shorten(text: str, limit: int = 240) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
-
-
-def _findings_for(
-    claim: Claim,
-    ev: ClaimEvidence,
-    index: SourceIndex | None,
-    support: float,
-    severity: Severity,
-    config: GroundingConfig,
-) -> list[Finding]:
-    offset = claim.span[0]
-    best = index.chunks[ev.best_chunks[0]] if index is not None and ev.best_chunks else None
-    evidence = _shorten(best.text) if best is not None else None
-    source_id = best.source_id if best is not None else None
-    common = {"stage": _STAGE, "evidence": evidence, "source_id": source_id, "severity": severity}
-    confidence = round(1.0 - support, 4)
-
-    def span(m: Mention) -> tuple[int, int]:
-        return (offset + m.span[0], offset + m.span[1])
-
-    findings: list[Finding] = []
-    for m in ev.contradicted_numbers:
-        findings.append(
-            Finding(
-                kind=FindingKind.CONTRADICTED_VALUE,
-                message=f"The value '{m.text}' appears in no source; the closest passage "
-                f"({best.id if best else '?'}) gives a different value. Use the value from the "
-                "source or remove it.",
-                span=span(m),
-                rule_id="grounding.contradicted_value",
-                confidence=confidence,
-                **common,
-            )
-        )
-    contradicted = {m.span for m in ev.contradicted_numbers}
-    for m in ev.unknown_numbers:
-        if m.span not in contradicted:
-            findings.append(
-                Finding(
-                    kind=FindingKind.UNSUPPORTED,
-                    message=f"The value '{m.text}' appears in no source; remove it or support it.",
-                    span=span(m),
-                    rule_id="grounding.unknown_value",
-                    confidence=confidence,
-                    **common,
-                )
-            )
-    for m in ev.unknown_entities:
-        findings.append(
-            Finding(
-                kind=FindingKind.UNKNOWN_ENTITY,
-                message=f"'{m.text}' is not mentioned in any source; remove it or use a name the "
-                "sources support.",
-                span=span(m),
-                rule_id="grounding.unknown_entity",
-                confidence=confidence,
-                **common,
-            )
-        )
-    for m in ev.unknown_quotes:
-        findings.append(
-            Finding(
-                kind=FindingKind.UNSUPPORTED,
-                message=f"The quotation \u201c{m.text}\u201d does not occur in any source; quote the "
-                "source verbatim or drop the quotation marks.",
-                span=span(m),
-                rule_id="grounding.unknown_quote",
-                confidence=confidence,
-                **common,
-            )
-        )
-    covered = [f.span for f in findings if f.span is not None]
-    for start, end in unsupported_parts(
-        claim.text, ev, index, mode=config.finding_span, scope=config.finding_span_scope,
-        min_words=config.finding_span_min_words,
-    ):
-        for lo, hi in _uncovered(offset + start, offset + end, covered):
-            piece = claim.text[lo - offset : hi - offset]
-            lead = len(piece) - len(piece.lstrip(_EDGE))
-            piece = piece.strip(_EDGE)
-            if not any(ch.isalnum() for ch in piece):
-                continue
-            lo += lead
-            hi = lo + len(piece)
-            findings.append(
-                Finding(
-                    kind=FindingKind.UNSUPPORTED,
-                    message=f"'{_shorten(piece, 80)}' is found in none of the closest "
-                    "passages; remove it or restate only what the sources say.",
-                    span=(lo, hi),
-                    rule_id="grounding.unsupported_words",
-                    confidence=confidence,
-                    **common,
-                )
-            )
-    if not findings or config.finding_span == "claim":
-        findings.append(
-            Finding(
-                kind=FindingKind.UNSUPPORTED,
-                message=f"This claim is not supported by the sources (support {support:.2f}); "
-                "remove it or restate only what the sources say.",
-                span=claim.span,
-                rule_id="grounding.unsupported",
-                confidence=confidence,
-                **common,
-            )
-        )
-    return findings
 
 
 def _confidence(
@@ -335,31 +156,6 @@ def _not_checked(claim: Claim, reason: str) -> Claim:
     )
 
 
-def _coverage_finding(claim: Claim) -> Finding:
-    return Finding(
-        kind=FindingKind.NOT_CHECKED,
-        severity=Severity.SOFT,
-        message=f"This part of the answer was not checked against the sources: {claim.reason}.",
-        span=claim.span,
-        rule_id="grounding.not_checked",
-        stage=_STAGE,
-    )
-
-
-def _contradiction_finding(claim: Claim, evidence: str, support: float, severity: Severity) -> Finding:
-    return Finding(
-        kind=FindingKind.CONTRADICTED,
-        severity=severity,
-        message=f"The sources say otherwise: \u201c{_shorten(evidence, 200)}\u201d. Correct the claim to "
-        "match the source or remove it.",
-        span=claim.span,
-        rule_id="grounding.contradicted",
-        evidence=_shorten(evidence),
-        confidence=round(1.0 - support, 4),
-        stage=_STAGE,
-    )
-
-
 def build_result(
     *,
     answer: str,
@@ -392,7 +188,7 @@ def build_result(
         out = tuple(_not_checked(c, skipped.get(c.index) or c.reason or "not checked") for c in claims)
         return SupportResult(
             claims=out,
-            findings=tuple(_coverage_finding(c) for c in out if c.unread),
+            findings=tuple(coverage_finding(c) for c in out if c.unread),
             confidence=0.5,
             inconclusive_reason="no claims checked: " + "; ".join(sorted({c.reason or "" for c in out})),
             timings=timings,
@@ -406,7 +202,7 @@ def build_result(
             done = _not_checked(claim, skipped[claim.index])
             out_claims.append(done)
             if done.unread:
-                findings.append(_coverage_finding(done))
+                findings.append(coverage_finding(done))
             continue
         p = float(p)
         cites = _citations(claim, ev, index, method, config.top_k)
@@ -442,8 +238,8 @@ def build_result(
             marginal = not strict_hit and p >= threshold - config.soft_margin
             severity = Severity.SOFT if marginal else Severity.HARD
             if status == "contradicted" and verifier_evidence is not None and not ev.contradicted_numbers:
-                findings.append(_contradiction_finding(done, verifier_evidence[n], p, severity))
-            findings += _findings_for(done, ev, index, p, severity, config)
+                findings.append(contradiction_finding(done, verifier_evidence[n], p, severity))
+            findings += findings_for(done, ev, index, p, severity, config)
     checked = [c for c in out_claims if c.status != "not_checked"]
     if not checked:
         return SupportResult(

@@ -1,0 +1,266 @@
+"""Findings of the support check: what is wrong with a claim, where, and the evidence.
+
+An unsupported claim's findings point at the unsupported words where the evidence shows them
+(numbers, names and quotations found in no source, runs of content words absent from the
+retrieved passages), else at the whole claim; a contradicted claim's finding quotes the source
+sentences that say otherwise; text no check read gets a ``not_checked`` finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from lexguard._models import Claim, Finding, FindingKind, Severity
+from lexguard.grounding._config import GroundingConfig
+from lexguard.grounding._features import ClaimEvidence
+from lexguard.grounding._index import SourceIndex
+from lexguard.grounding._lexical import Mention, content_words
+
+__all__ = ["contradiction_finding", "coverage_finding", "findings_for", "novel_runs", "shorten", "unsupported_parts"]
+
+_STAGE = "support_check"
+_TOKEN = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'\u2019-]*")
+
+
+def novel_runs(text: str, known: set[str] | frozenset[str], min_words: int = 1) -> list[tuple[int, int]]:
+    """Maximal runs of content words of ``text`` absent from ``known`` (stopwords do not break a run).
+
+    Args:
+        text: The claim text.
+        known: Normalised content words (as :func:`~lexguard.grounding._lexical.content_words`
+            gives them) of the evidence.
+        min_words: Shortest run (in content words) worth reporting.
+
+    Returns:
+        ``(start, end)`` offsets into ``text``, in order.
+    """
+    runs: list[tuple[int, int]] = []
+    start = end = -1
+    count = 0
+    for match in _TOKEN.finditer(text):
+        words = content_words(match.group(0))
+        if not words:
+            continue  # a stopword neither starts, ends nor breaks a run
+        if any(w not in known for w in words):
+            if start < 0:
+                start, count = match.start(), 0
+            end, count = match.end(), count + 1
+            continue
+        if start >= 0 and count >= min_words:
+            runs.append((start, end))
+        start = -1
+    if start >= 0 and count >= min_words:
+        runs.append((start, end))
+    return runs
+
+
+def _known_words(ev: ClaimEvidence, index: SourceIndex, scope: str) -> set[str]:
+    if scope == "sources":
+        return set(index.profile.words)
+    chunks = ev.best_chunks[:1] if scope == "best" else ev.best_chunks
+    known: set[str] = set()
+    for ci in chunks:
+        known |= index.chunk_profiles[ci].words
+    return known
+
+
+_EDGE = " \t\n\r,.;:!?\"'()[]{}\u201c\u201d\u2018\u2019-"
+
+
+def _uncovered(lo: int, hi: int, covered: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The parts of ``[lo, hi)`` that no ``covered`` span overlaps (so findings never repeat)."""
+    pieces = [(lo, hi)]
+    for start, end in covered:
+        remaining = []
+        for a, b in pieces:
+            if end <= a or start >= b:
+                remaining.append((a, b))
+                continue
+            if a < start:
+                remaining.append((a, start))
+            if end < b:
+                remaining.append((end, b))
+        pieces = remaining
+    return pieces
+
+
+def unsupported_parts(
+    claim_text: str,
+    ev: ClaimEvidence,
+    index: SourceIndex | None,
+    *,
+    mode: str = "mentions_runs",
+    scope: str = "top",
+    min_words: int = 1,
+) -> list[tuple[int, int]]:
+    """Where in an unsupported claim the evidence locates the unsupported part.
+
+    Args:
+        claim_text: The claim as it appears in the answer.
+        ev: The claim's evidence.
+        index: The source index (needed for word runs).
+        mode: ``claim`` (nothing narrower), ``mentions`` (values, names and quotations found in
+            no source), ``runs`` (runs of content words absent from the evidence; for
+            experiments, not a ``GroundingConfig.finding_span`` value),
+            ``mentions_runs`` (both) or ``mentions_else_runs`` (runs only without mentions).
+        scope: Evidence for word runs: ``best`` chunk, ``top`` retrieved chunks or all ``sources``.
+        min_words: Shortest word run reported.
+
+    Returns:
+        Sorted, merged ``(start, end)`` offsets relative to the claim; empty when nothing more
+        specific than the whole claim is found.
+    """
+    if mode == "claim":
+        return []
+    mentions = [m.span for m in (*ev.unknown_numbers, *ev.unknown_entities, *ev.unknown_quotes)]
+    parts = list(mentions) if mode in ("mentions", "mentions_runs", "mentions_else_runs") else []
+    wants_runs = mode in ("runs", "mentions_runs") or (mode == "mentions_else_runs" and not mentions)
+    if wants_runs and index is not None and ev.best_chunks:
+        parts += novel_runs(claim_text, _known_words(ev, index, scope), min_words)
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(parts):
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def shorten(text: str, limit: int = 240) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def findings_for(
+    claim: Claim,
+    ev: ClaimEvidence,
+    index: SourceIndex | None,
+    support: float,
+    severity: Severity,
+    config: GroundingConfig,
+) -> list[Finding]:
+    offset = claim.span[0]
+    best = index.chunks[ev.best_chunks[0]] if index is not None and ev.best_chunks else None
+    evidence = shorten(best.text) if best is not None else None
+    source_id = best.source_id if best is not None else None
+    common = {"stage": _STAGE, "evidence": evidence, "source_id": source_id, "severity": severity}
+    confidence = round(1.0 - support, 4)
+
+    def span(m: Mention) -> tuple[int, int]:
+        return (offset + m.span[0], offset + m.span[1])
+
+    findings: list[Finding] = []
+    for m in ev.contradicted_numbers:
+        findings.append(
+            Finding(
+                kind=FindingKind.CONTRADICTED_VALUE,
+                message=f"The value '{m.text}' appears in no source; the closest passage "
+                f"({best.id if best else '?'}) gives a different value. Use the value from the "
+                "source or remove it.",
+                span=span(m),
+                rule_id="grounding.contradicted_value",
+                confidence=confidence,
+                **common,
+            )
+        )
+    contradicted = {m.span for m in ev.contradicted_numbers}
+    for m in ev.unknown_numbers:
+        if m.span not in contradicted:
+            findings.append(
+                Finding(
+                    kind=FindingKind.UNSUPPORTED,
+                    message=f"The value '{m.text}' appears in no source; remove it or support it.",
+                    span=span(m),
+                    rule_id="grounding.unknown_value",
+                    confidence=confidence,
+                    **common,
+                )
+            )
+    for m in ev.unknown_entities:
+        findings.append(
+            Finding(
+                kind=FindingKind.UNKNOWN_ENTITY,
+                message=f"'{m.text}' is not mentioned in any source; remove it or use a name the "
+                "sources support.",
+                span=span(m),
+                rule_id="grounding.unknown_entity",
+                confidence=confidence,
+                **common,
+            )
+        )
+    for m in ev.unknown_quotes:
+        findings.append(
+            Finding(
+                kind=FindingKind.UNSUPPORTED,
+                message=f"The quotation \u201c{m.text}\u201d does not occur in any source; quote the "
+                "source verbatim or drop the quotation marks.",
+                span=span(m),
+                rule_id="grounding.unknown_quote",
+                confidence=confidence,
+                **common,
+            )
+        )
+    covered = [f.span for f in findings if f.span is not None]
+    for start, end in unsupported_parts(
+        claim.text, ev, index, mode=config.finding_span, scope=config.finding_span_scope,
+        min_words=config.finding_span_min_words,
+    ):
+        for lo, hi in _uncovered(offset + start, offset + end, covered):
+            piece = claim.text[lo - offset : hi - offset]
+            lead = len(piece) - len(piece.lstrip(_EDGE))
+            piece = piece.strip(_EDGE)
+            if not any(ch.isalnum() for ch in piece):
+                continue
+            lo += lead
+            hi = lo + len(piece)
+            findings.append(
+                Finding(
+                    kind=FindingKind.UNSUPPORTED,
+                    message=f"'{shorten(piece, 80)}' is found in none of the closest "
+                    "passages; remove it or restate only what the sources say.",
+                    span=(lo, hi),
+                    rule_id="grounding.unsupported_words",
+                    confidence=confidence,
+                    **common,
+                )
+            )
+    if not findings or config.finding_span == "claim":
+        findings.append(
+            Finding(
+                kind=FindingKind.UNSUPPORTED,
+                message=f"This claim is not supported by the sources (support {support:.2f}); "
+                "remove it or restate only what the sources say.",
+                span=claim.span,
+                rule_id="grounding.unsupported",
+                confidence=confidence,
+                **common,
+            )
+        )
+    return findings
+
+
+def coverage_finding(claim: Claim) -> Finding:
+    return Finding(
+        kind=FindingKind.NOT_CHECKED,
+        severity=Severity.SOFT,
+        message=f"This part of the answer was not checked against the sources: {claim.reason}.",
+        span=claim.span,
+        rule_id="grounding.not_checked",
+        stage=_STAGE,
+    )
+
+
+def contradiction_finding(claim: Claim, evidence: str, support: float, severity: Severity) -> Finding:
+    return Finding(
+        kind=FindingKind.CONTRADICTED,
+        severity=severity,
+        message=f"The sources say otherwise: \u201c{shorten(evidence, 200)}\u201d. Correct the claim to "
+        "match the source or remove it.",
+        span=claim.span,
+        rule_id="grounding.contradicted",
+        evidence=shorten(evidence),
+        confidence=round(1.0 - support, 4),
+        stage=_STAGE,
+    )
