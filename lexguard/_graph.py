@@ -36,6 +36,7 @@ from lexguard.nodes import (
     route_after_decide,
     route_after_self_correct,
 )
+from lexguard.nodes._base import untraced
 
 __all__ = ["build_guard_graph", "guard_graph_builder"]
 
@@ -82,9 +83,9 @@ def guard_graph_builder(
         if following == "decide":
             builder.add_edge(current, "decide")
         else:
-            builder.add_conditional_edges(current, route_after_check(following), [following, "decide"])
-    builder.add_conditional_edges("decide", route_after_decide, ["finalize", "self_correct", "fallback"])
-    builder.add_conditional_edges("self_correct", route_after_self_correct, ["prepare", "fallback"])
+            builder.add_conditional_edges(current, untraced(route_after_check(following)), [following, "decide"])
+    builder.add_conditional_edges("decide", untraced(route_after_decide), ["finalize", "self_correct", "fallback"])
+    builder.add_conditional_edges("self_correct", untraced(route_after_self_correct), ["prepare", "fallback"])
     builder.add_edge("finalize", END)
     builder.add_edge("fallback", END)
     return builder
