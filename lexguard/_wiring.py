@@ -29,7 +29,7 @@ from lexguard._errors import ConfigurationError, InputError
 from lexguard._inputs import coerce_answer
 from lexguard._models import ValidationReport
 
-__all__ = ["wire_guard_graph"]
+__all__ = ["tool_sources", "wire_guard_graph"]
 
 _INPUTS = ("answer", "sources", "question", "knowledge", "mutations", "citations", "generator_input")
 
@@ -41,9 +41,14 @@ def _turn(messages: list[Any]) -> tuple[str | None, list[Any]]:
     return None, messages
 
 
-def _tool_sources(turn: list[Any]) -> list[dict[str, Any]]:
-    found = []
+def tool_sources(turn: Any, source_tools: Any = None) -> list[Any]:
+    """The sources in a turn's tool results: ``Document`` artifacts, else the message text (as
+    ``{"id": "<tool>:<call id>", "content": ...}``); failed calls are skipped, and only the tools
+    named in ``source_tools`` count when it is given."""
+    found: list[Any] = []
     for message in turn:
+        if source_tools is not None and getattr(message, "name", None) not in source_tools:
+            continue
         if isinstance(message, ToolMessage) and message.status != "error":
             artifact = message.artifact
             if isinstance(artifact, list | tuple) and artifact and all(hasattr(a, "page_content") for a in artifact):
@@ -103,7 +108,7 @@ def wire_guard_graph(
             payload["answer"] = last
             payload.setdefault("question", question)
             if "sources" not in payload:
-                payload["sources"] = _tool_sources(turn)
+                payload["sources"] = tool_sources(turn)
         elif keys["answer"] not in state:
             raise InputError(f"the guard's answer key {keys['answer']!r} is not in the state (keys: "
                              f"{', '.join(sorted(state)) or 'none'}); map it with input_keys={{'answer': ...}}")

@@ -30,7 +30,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
         "GroundingMiddleware needs LangChain v1 agents: pip install 'langchain>=1' "
         "(or use lexguard.Guard / build_guard_graph directly)"
     ) from exc
-from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.types import Command
 from typing_extensions import NotRequired
 
@@ -142,18 +142,9 @@ class GroundingMiddleware(AgentMiddleware):
         return 0
 
     def _tool_sources(self, messages: Sequence[AnyMessage]) -> list[Any]:
-        found: list[Any] = []
-        for message in messages:
-            if not isinstance(message, ToolMessage) or message.status == "error":
-                continue
-            if self.source_tools is not None and message.name not in self.source_tools:
-                continue
-            artifact = message.artifact
-            if isinstance(artifact, list | tuple) and artifact and all(hasattr(a, "page_content") for a in artifact):
-                found.extend(artifact)
-            elif text := _text(message).strip():
-                found.append({"id": f"{message.name or 'tool'}:{message.tool_call_id}", "content": text})
-        return found
+        from lexguard._wiring import tool_sources
+
+        return tool_sources(messages, self.source_tools)
 
     def _context_sources(self, runtime: Any) -> Any:
         context = getattr(runtime, "context", None)
