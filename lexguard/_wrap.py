@@ -31,6 +31,16 @@ def split_at_prompt(chain: Runnable) -> tuple[Runnable | None, Runnable]:
     return prepare, generate
 
 
+def first_call_input(generate: Runnable, prepared: Any) -> Any:
+    """Fill a prompt's ``{feedback}`` / ``{previous_answer}`` variables with ``""`` on the first
+    call, so a prompt written for retries works before there is any feedback."""
+    prompt = generate.first if isinstance(generate, RunnableSequence) else generate
+    if not isinstance(prompt, BasePromptTemplate) or not isinstance(prepared, dict):
+        return prepared
+    missing = [name for name in ("feedback", "previous_answer") if name in prompt.input_variables and name not in prepared]
+    return {**prepared, **dict.fromkeys(missing, "")} if missing else prepared
+
+
 class GuardedRunnable(RunnableSerializable[Any, Any]):
     """A generating Runnable followed by a :class:`Guard` that can re-invoke it (``guard.wrap``).
 
@@ -74,7 +84,7 @@ class GuardedRunnable(RunnableSerializable[Any, Any]):
                 self.sources, Runnable
             ) else self.sources
             prepare, generate = split_at_prompt(self.chain)
-            prepared = prepare.invoke(input, child) if prepare is not None else input
+            prepared = first_call_input(generate, prepare.invoke(input, child) if prepare is not None else input)
             output = generate.invoke(prepared, child)
             return self.guard._run(self._state(input, prepared, output, sources), generate, config, run_manager)
 
@@ -90,7 +100,7 @@ class GuardedRunnable(RunnableSerializable[Any, Any]):
             else:
                 sources = self.sources
             prepare, generate = split_at_prompt(self.chain)
-            prepared = await prepare.ainvoke(input, child) if prepare is not None else input
+            prepared = first_call_input(generate, await prepare.ainvoke(input, child) if prepare is not None else input)
             output = await generate.ainvoke(prepared, child)
             return await self.guard._arun(self._state(input, prepared, output, sources), generate, config,
                                           run_manager)
