@@ -216,3 +216,9 @@ def test_raise_fallback_is_audited(tmp_path):
         guard.invoke("Invented entirely.")
     assert info.value.report.metadata["audit_id"]
     assert store.count() == 1
+
+
+def test_citations_name_sources_by_their_readable_id():
+    docs = [Document(page_content="The bridge opened in 1932.", id="3f2a9c1e-uuid", metadata={"source": "bridge.md"})]
+    report = make_guard(sources=docs).invoke(GOOD)
+    assert report.citations[0].source_id == "bridge.md"
