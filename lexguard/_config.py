@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings.exceptions import SettingsError
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import FailureAction
@@ -146,6 +147,11 @@ class GuardConfig(BaseSettings):
             super().__init__(**values)
         except ValidationError as exc:
             raise configuration_error("GuardConfig", exc, type(self).model_fields) from exc
+        except SettingsError as exc:  # a LEXGUARD_* variable that does not parse
+            raise ConfigurationError(
+                f"{exc}; list and dict settings in LEXGUARD_* variables are JSON, e.g. "
+                """LEXGUARD_CHECKS='["parse", "rules", "support"]'"""
+            ) from exc
 
     @field_validator("on_inconclusive", mode="before")
     @classmethod

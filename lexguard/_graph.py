@@ -15,6 +15,7 @@ compiled once per configuration; the generator of a run travels in LangGraph's r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from langchain_core.runnables import Runnable
@@ -36,6 +37,7 @@ from lexguard.nodes import (
     route_after_decide,
     route_after_self_correct,
 )
+from lexguard.nodes._base import untraced
 
 __all__ = ["build_guard_graph", "guard_graph_builder"]
 
@@ -82,9 +84,9 @@ def guard_graph_builder(
         if following == "decide":
             builder.add_edge(current, "decide")
         else:
-            builder.add_conditional_edges(current, route_after_check(following), [following, "decide"])
-    builder.add_conditional_edges("decide", route_after_decide, ["finalize", "self_correct", "fallback"])
-    builder.add_conditional_edges("self_correct", route_after_self_correct, ["prepare", "fallback"])
+            builder.add_conditional_edges(current, untraced(route_after_check(following)), [following, "decide"])
+    builder.add_conditional_edges("decide", untraced(route_after_decide), ["finalize", "self_correct", "fallback"])
+    builder.add_conditional_edges("self_correct", untraced(route_after_self_correct), ["prepare", "fallback"])
     builder.add_edge("finalize", END)
     builder.add_edge("fallback", END)
     return builder
@@ -97,6 +99,10 @@ def build_guard_graph(
     checker: Any = None,
     checks: tuple[Check, ...] | None = None,
     name: str = "lexguard",
+    input_keys: Mapping[str, str] | None = None,
+    output_key: str | None = None,
+    report_key: str | None = None,
+    messages_key: str | None = None,
     **compile_kwargs: object,
 ) -> CompiledStateGraph:
     """Build and compile the guard graph.
@@ -114,7 +120,26 @@ def build_guard_graph(
         checker: Support checker to share between graphs and runs.
         checks: Check objects to run instead of building them from ``config.checks``.
         name: Name of the compiled graph (shown in traces).
+        input_keys: For a parent graph with other key names: guard input -> parent key
+            (``{"answer": "draft", "sources": "docs"}``).
+        output_key: Parent key for the checked text (default ``answer``).
+        report_key: Parent key for the report (default ``report``).
+        messages_key: Guard a conversation (e.g. ``"messages"`` of ``MessagesState``): the last
+            ``AIMessage`` is checked against ``sources`` (or the turn's tool results) and
+            replaced by the checked one (same id, report in ``response_metadata["lexguard"]``).
         **compile_kwargs: Passed to ``StateGraph.compile`` (e.g. ``checkpointer=``).
+
+    Raises:
+        ConfigurationError: For an unknown check or input key. A wired key missing from the
+            state at run time raises :class:`~lexguard.InputError`; the plain graph run without
+            an ``answer`` key raises ``ConfigurationError`` (a mis-wired guard never passes
+            silently).
     """
     builder = guard_graph_builder(config, generator=generator, checker=checker, checks=checks)
-    return builder.compile(name=name, **compile_kwargs)  # type: ignore[arg-type]
+    if input_keys is None and output_key is None and report_key is None and messages_key is None:
+        return builder.compile(name=name, **compile_kwargs)  # type: ignore[arg-type]
+    from lexguard._wiring import wire_guard_graph
+
+    return wire_guard_graph(builder.compile(name=f"{name}_checks"), input_keys=input_keys,
+                            output_key=output_key or "answer", report_key=report_key or "report",
+                            messages_key=messages_key, name=name, **compile_kwargs)

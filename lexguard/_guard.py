@@ -27,6 +27,26 @@ ReturnType = Literal["report", "text", "message"]
 _STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated", "citations")
 
 
+def _merge(chunks: Any) -> Any:
+    """Join streamed input chunks the way LangChain does (``+``; dict chunks key by key)."""
+    final: Any = None
+    for chunk in chunks:
+        if final is None:
+            final = dict(chunk) if isinstance(chunk, dict) else chunk
+        elif isinstance(final, dict) and isinstance(chunk, dict):
+            for key, value in chunk.items():
+                try:
+                    final[key] = final[key] + value if key in final else value
+                except TypeError:
+                    final[key] = value
+        else:
+            try:
+                final = final + chunk
+            except TypeError:
+                final = chunk
+    return final
+
+
 def first_key(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[bool, Any]:
     for key in keys:
         if key in mapping:
@@ -293,16 +313,30 @@ class Guard(RunnableSerializable[Any, Any]):
 
     # -- streaming (see lexguard._streaming) --------------------------------------------
 
-    def transform(self, input: Iterator[Any], config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
-        """Pass streamed answer text through sentence by sentence, checking each sentence.
+    def _validated(self, chunks: Iterator[Any], run_manager: Any, config: RunnableConfig) -> Iterator[Any]:
+        """Collect the streamed input, run the guard graph on it and yield the one report."""
+        yield self._report(self.to_state(_merge(chunks)), None, config, run_manager)
 
-        Emits a ``lexguard.sentence`` custom event per sentence; a critical finding halts the
-        stream with ``refusal_message`` (see :class:`~lexguard.integrations.SentenceStreamer`).
-        Yields strings (``AIMessageChunk`` when ``return_type="message"``).
+    async def _avalidated(self, chunks: AsyncIterator[Any], run_manager: Any, config: RunnableConfig) -> AsyncIterator[Any]:
+        yield await self._areport(self.to_state(_merge([c async for c in chunks])), None, config, run_manager)
+
+    def transform(self, input: Iterator[Any], config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
+        """Stream what ``return_type`` says.
+
+        ``"report"``: the streamed input is collected and the full guard graph runs on it (retries,
+        decision events), then the one :class:`~lexguard.ValidationReport` is yielded, as
+        ``invoke`` returns it. ``"text"`` / ``"message"``: the answer passes through sentence by
+        sentence, each checked (a ``lexguard.sentence`` event each; a finding at ``halt_on`` halts
+        the stream with ``refusal_message``; see :class:`~lexguard.integrations.SentenceStreamer`),
+        as strings or ``AIMessageChunk`` s.
         """
+        if self.return_type == "report":
+            yield from self._transform_stream_with_config(input, self._validated, config, run_type="chain")
+            return
         from lexguard._streaming import SentenceStreamer
 
-        yield from self._transform_stream_with_config(input, SentenceStreamer(self, halt_on=self.halt_on).transform, config, run_type="chain")
+        streamer = SentenceStreamer(self, halt_on=self.halt_on)
+        yield from self._transform_stream_with_config(input, streamer.transform, config, run_type="chain")
 
     def stream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
         """Stream a complete input (answer, or dict with answer and sources) sentence by sentence."""
@@ -312,11 +346,14 @@ class Guard(RunnableSerializable[Any, Any]):
         self, input: AsyncIterator[Any], config: RunnableConfig | None = None, **kwargs: Any
     ) -> AsyncIterator[Any]:
         """Async :meth:`transform`."""
+        if self.return_type == "report":
+            async for report in self._atransform_stream_with_config(input, self._avalidated, config, run_type="chain"):
+                yield report
+            return
         from lexguard._streaming import SentenceStreamer
 
-        async for chunk in self._atransform_stream_with_config(
-            input, SentenceStreamer(self, halt_on=self.halt_on).atransform, config, run_type="chain"
-        ):
+        streamer = SentenceStreamer(self, halt_on=self.halt_on)
+        async for chunk in self._atransform_stream_with_config(input, streamer.atransform, config, run_type="chain"):
             yield chunk
 
     async def astream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> AsyncIterator[Any]:

@@ -14,7 +14,8 @@ class Source(BaseModel):
     """A passage the answer must be grounded in.
 
     Attributes:
-        id: Stable identifier, cited back in :class:`Citation`. Defaults to ``"source-<n>"``.
+        id: Stable identifier, cited back in :class:`Citation`: a document's ``metadata["id"]``, else
+            ``metadata["source"]``, else its ``id`` (often a vector-store UUID), else ``"source-<n>"``.
         content: The passage text.
         metadata: Free-form metadata (title, page, section, url, ...), carried into citations.
         score: The retriever's relevance score, when the source came from a retriever.
@@ -48,7 +49,8 @@ class Source(BaseModel):
         page_content = getattr(value, "page_content", None)
         if isinstance(page_content, str):  # langchain_core.documents.Document
             metadata = dict(getattr(value, "metadata", None) or {})
-            doc_id = getattr(value, "id", None) or metadata.get("id") or metadata.get("source")
+            # a readable id the document carries beats a vector store's UUID
+            doc_id = metadata.get("id") or metadata.get("source") or getattr(value, "id", None)
             score = metadata.get("score", metadata.get("relevance_score"))
             return cls(
                 id=str(doc_id) if doc_id else default_id,

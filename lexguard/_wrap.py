@@ -4,18 +4,51 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
+from langchain_core.prompts import BasePromptTemplate
+from langchain_core.runnables import Runnable, RunnableConfig, RunnableSequence, RunnableSerializable
 from langchain_core.runnables.config import patch_config
 from pydantic import ConfigDict
 
 from lexguard._guard import Guard, first_key
 from lexguard._inputs import SOURCE_KEYS
 
-__all__ = ["GuardedRunnable"]
+__all__ = ["GuardedRunnable", "split_at_prompt"]
+
+
+def split_at_prompt(chain: Runnable) -> tuple[Runnable | None, Runnable]:
+    """``(prepare, generate)`` for a ``step... | prompt | model...`` chain: the steps before the
+    prompt (a ``RunnableParallel`` that retrieves, ...) run once per request; retries re-run only
+    ``prompt | model``, with the prepared input, so the model sees the feedback and the retriever
+    is not called again. ``(None, chain)`` for any other chain."""
+    if not isinstance(chain, RunnableSequence):
+        return None, chain
+    steps = chain.steps
+    at = next((i for i, step in enumerate(steps) if isinstance(step, BasePromptTemplate)), 0)
+    if at == 0:
+        return None, chain
+    prepare = steps[0] if at == 1 else RunnableSequence(*steps[:at])
+    generate = steps[at] if at == len(steps) - 1 else RunnableSequence(*steps[at:])
+    return prepare, generate
+
+
+def first_call_input(generate: Runnable, prepared: Any) -> Any:
+    """Fill a prompt's ``{feedback}`` / ``{previous_answer}`` variables with ``""`` on the first
+    call, so a prompt written for retries works before there is any feedback."""
+    prompt = generate.first if isinstance(generate, RunnableSequence) else generate
+    if not isinstance(prompt, BasePromptTemplate) or not isinstance(prepared, dict):
+        return prepared
+    missing = [name for name in ("feedback", "previous_answer") if name in prompt.input_variables and name not in prepared]
+    return {**prepared, **dict.fromkeys(missing, "")} if missing else prepared
 
 
 class GuardedRunnable(RunnableSerializable[Any, Any]):
-    """A generating Runnable followed by a :class:`Guard` that can re-invoke it (``guard.wrap``)."""
+    """A generating Runnable followed by a :class:`Guard` that can re-invoke it (``guard.wrap``).
+
+    For ``{"context": retriever | fmt, "question": ...} | prompt | model`` the part before the
+    prompt runs once; a retry re-renders the prompt from its output plus the previous answer and
+    the feedback (see :func:`split_at_prompt`), and the retrieved context is also the sources
+    when none are given.
+    """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
@@ -30,15 +63,16 @@ class GuardedRunnable(RunnableSerializable[Any, Any]):
             return value if isinstance(value, str) else None
         return input if isinstance(input, str) else None
 
-    def _state(self, input: Any, output: Any, sources: Any) -> dict[str, Any]:
+    def _state(self, input: Any, prepared: Any, output: Any, sources: Any) -> dict[str, Any]:
         state = self.guard.to_state({"answer": output})
-        if sources is None and isinstance(input, dict):
-            found, value = first_key(input, SOURCE_KEYS)
-            sources = value if found else None
+        for candidate in (input, prepared):
+            if sources is None and isinstance(candidate, dict):
+                found, value = first_key(candidate, SOURCE_KEYS)
+                sources = value if found else None
         if sources is not None:
             state["sources"] = sources
         state["question"] = self._question(input)
-        state["generator_input"] = input
+        state["generator_input"] = prepared
         return state
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
@@ -49,8 +83,10 @@ class GuardedRunnable(RunnableSerializable[Any, Any]):
             sources = self.sources.invoke(self._question(input) or input, child) if isinstance(
                 self.sources, Runnable
             ) else self.sources
-            output = self.chain.invoke(input, child)
-            return self.guard._run(self._state(input, output, sources), self.chain, config, run_manager)
+            prepare, generate = split_at_prompt(self.chain)
+            prepared = first_call_input(generate, prepare.invoke(input, child) if prepare is not None else input)
+            output = generate.invoke(prepared, child)
+            return self.guard._run(self._state(input, prepared, output, sources), generate, config, run_manager)
 
         return self._call_with_config(_call, input, config, run_type="chain")
 
@@ -63,7 +99,10 @@ class GuardedRunnable(RunnableSerializable[Any, Any]):
                 sources = await self.sources.ainvoke(self._question(input) or input, child)
             else:
                 sources = self.sources
-            output = await self.chain.ainvoke(input, child)
-            return await self.guard._arun(self._state(input, output, sources), self.chain, config, run_manager)
+            prepare, generate = split_at_prompt(self.chain)
+            prepared = first_call_input(generate, await prepare.ainvoke(input, child) if prepare is not None else input)
+            output = await generate.ainvoke(prepared, child)
+            return await self.guard._arun(self._state(input, prepared, output, sources), generate, config,
+                                          run_manager)
 
         return await self._acall_with_config(_call, input, config, run_type="chain")

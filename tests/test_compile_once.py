@@ -54,3 +54,42 @@ async def test_async_wrap_compiles_nothing_per_call(monkeypatch):
         report = await guard.wrap(FakeListChatModel(responses=[BAD, GOOD])).ainvoke("q")
         assert report.verdict == Verdict.ACCEPT and report.attempts == 2
     assert len(calls) == 1
+
+
+def test_parallel_prompt_model_chain_gets_feedback_without_rerunning_the_retriever():
+    from operator import itemgetter
+
+    from langchain_core.prompts import ChatPromptTemplate
+    from langchain_core.runnables import RunnableLambda
+
+    retrieved = []
+
+    def retrieve(question: str) -> str:
+        retrieved.append(question)
+        return SOURCES[0]
+
+    model = RecordingGenerator([BAD, GOOD])
+    prompt = ChatPromptTemplate.from_messages([("system", "Context: {context}"), ("human", "{question}")])
+    chain = {"context": itemgetter("question") | RunnableLambda(retrieve), "question": itemgetter("question")} \
+        | prompt | model.runnable()
+    guard = Guard(checker=SubstringChecker(), repair_without_generator=False)
+    report = guard.wrap(chain).invoke({"question": "When did the bridge open?"})
+    assert report.verdict == Verdict.ACCEPT and report.attempts == 2
+    assert len(retrieved) == 1  # the retriever ran once
+    retry_messages = model.inputs[1].to_messages() if hasattr(model.inputs[1], "to_messages") else model.inputs[1]
+    assert len(retry_messages) == 4  # system + question + previous answer + feedback
+    assert "painted gold" in retry_messages[-1].content
+    assert retry_messages[-2].content == BAD
+
+
+def test_feedback_prompt_variable_works_on_the_first_call():
+    from langchain_core.prompts import ChatPromptTemplate
+
+    model = RecordingGenerator([BAD, GOOD])
+    prompt = ChatPromptTemplate.from_messages([("system", "Answer from: {context}\n{feedback}"), ("human", "{question}")])
+    guard = Guard(checker=SubstringChecker(), repair_without_generator=False)
+    report = guard.wrap(prompt | model.runnable()).invoke({"question": "When?", "context": SOURCES[0]})
+    assert report.accepted and report.attempts == 2
+    first, retry = (value.to_messages() for value in model.inputs)
+    assert first[0].content.endswith("\n")  # {feedback} was empty on the first call
+    assert "painted gold" in retry[0].content  # and filled in on the retry

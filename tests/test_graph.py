@@ -284,3 +284,16 @@ def test_reports_round_trip_checkpoints_strict_and_without_warnings(tmp_path):
         done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)
         assert done.returncode == 0, done.stderr
         assert "unregistered type" not in done.stderr
+
+
+def test_one_run_per_node_and_no_router_runs():
+    from langchain_core.callbacks import BaseCallbackHandler
+
+    names = []
+
+    class Names(BaseCallbackHandler):
+        def on_chain_start(self, serialized, inputs, **kwargs):
+            names.append(kwargs.get("name"))
+
+    graph().invoke({"answer": GOOD, "sources": SOURCES}, {"callbacks": [Names()]})
+    assert names == ["lexguard", "prepare", "parse", "rules", "support", "knowledge", "citations", "decide", "finalize"]

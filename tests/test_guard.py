@@ -115,7 +115,17 @@ def test_guard_is_traced_as_one_chain_run():
         make_guard(sources=DOCS).invoke(GOOD)
     guard_run = next(run for run in cb.traced_runs if run.name == "Guard")
     assert [child.name for child in guard_run.child_runs] == ["lexguard"]  # the graph runs inside the guard's run
-    assert {"prepare", "parse", "rules", "support", "decide"} <= {run.name for run in cb.traced_runs}
+    from langchain_core.callbacks import BaseCallbackHandler
+
+    names = []
+
+    class Names(BaseCallbackHandler):
+        def on_chain_start(self, serialized, inputs, **kwargs):
+            names.append(kwargs.get("name"))
+
+    make_guard(sources=DOCS).invoke(GOOD, {"callbacks": [Names()]})
+    assert names[:4] == ["Guard", "lexguard", "prepare", "parse"]  # each node once, no router runs
+    assert len(names) == len(set(names))
 
 
 class Parent(TypedDict, total=False):
@@ -206,3 +216,9 @@ def test_raise_fallback_is_audited(tmp_path):
         guard.invoke("Invented entirely.")
     assert info.value.report.metadata["audit_id"]
     assert store.count() == 1
+
+
+def test_citations_name_sources_by_their_readable_id():
+    docs = [Document(page_content="The bridge opened in 1932.", id="3f2a9c1e-uuid", metadata={"source": "bridge.md"})]
+    report = make_guard(sources=docs).invoke(GOOD)
+    assert report.citations[0].source_id == "bridge.md"

@@ -33,7 +33,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("checks", ("lexguard.checks",)),
     ("policy", ("lexguard._policy",)),
     ("audit", ("lexguard.audit",)),
-    ("graph", ("lexguard._state", "lexguard.nodes", "lexguard._graph", "lexguard._checkpoint")),
+    ("graph", ("lexguard._state", "lexguard.nodes", "lexguard._graph", "lexguard._checkpoint", "lexguard._wiring")),
     ("runnable", ("lexguard._guard", "lexguard._wrap", "lexguard._streaming", "lexguard._sentence_buffer")),
     ("edge", ("lexguard.integrations", "lexguard.cli", "lexguard.eval", "lexguard.bulk", "lexguard.deploy",
               "lexguard.testing", "lexguard")),

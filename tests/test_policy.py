@@ -143,3 +143,12 @@ def test_configuration_error_raises_instead_of_switching_the_guard_off(monkeypat
     guard = Guard(sources=["The bridge opened in 1932."])
     with pytest.raises(ConfigurationError, match="bogus"):
         guard.invoke("The bridge opened in 1990.")
+
+
+def test_environment_settings_that_do_not_parse_raise_a_lexguard_error(monkeypatch):
+    monkeypatch.setenv("LEXGUARD_CHECKS", "parse,rules")
+    with pytest.raises(ConfigurationError, match="JSON"):
+        GuardConfig()
+    monkeypatch.setenv("LEXGUARD_CHECKS", '["parse", "rulez"]')
+    with pytest.raises(ConfigurationError, match="did you mean 'rules'"):
+        Guard()

@@ -24,6 +24,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: no "<bool>" / "<list[Path]>" metavars
 )
 app.command(name="calibrate")(calibrate_command)
 app.add_typer(audit_app, name="audit")

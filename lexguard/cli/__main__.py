@@ -1,4 +1,4 @@
-"""``python -m lexguard.cli``: the ``lexguard`` command."""
+"""``python -m lexguard.cli``: the ``lexguard`` command line."""
 
 from lexguard.cli import main
 

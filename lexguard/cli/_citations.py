@@ -17,7 +17,7 @@ __all__ = ["citations"]
 
 
 def citations(
-    file: Annotated[Path, typer.Argument(help="JSONL file, one QA item per line.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="JSONL file, one QA item per line.")],
     json_output: Annotated[
         bool, typer.Option("--json", help="Print the batch report as JSON.")
     ] = False,

@@ -47,7 +47,7 @@ def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def demo(
-    limit: Annotated[int, typer.Option(help="How many examples to show.")] = 4,
+    limit: Annotated[int, typer.Option(min=1, metavar="N", help="How many examples to show.")] = 4,
     json_output: Annotated[bool, typer.Option("--json", help="Print the reports as JSON lines.")] = False,
 ) -> None:
     """Validate a few human-labelled RAGTruth answers offline and show what the guard did.

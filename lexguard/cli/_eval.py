@@ -12,14 +12,14 @@ __all__ = ["eval_command"]
 
 
 def eval_command(
-    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Labelled JSONL file (RAGTruth schema).")],
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, metavar="FILE", help="Labelled JSONL file (RAGTruth schema).")],
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    limit: Annotated[int | None, typer.Option("--limit", "-n", min=1, help="Evaluate only the first N rows.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", "-n", min=1, metavar="N", help="Evaluate only the first N rows.")] = None,
     baseline: Annotated[
         bool, typer.Option("--baseline", help="Run the plain cosine baseline (sentence vs source sentence >= 0.8).")
     ] = False,
     predictions: Annotated[
-        Path | None, typer.Option("--predictions", help="Also write per-row predictions to this JSONL file.")
+        Path | None, typer.Option("--predictions", metavar="OUT", help="Also write per-row predictions to this JSONL file.")
     ] = None,
     baseline_default: Annotated[
         bool,
@@ -62,6 +62,12 @@ def eval_command(
     except LexguardError as exc:
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(code=2) from exc
+    except UnicodeDecodeError as exc:
+        err.print(f"[red]error:[/red] {file} is not UTF-8 text ({exc.reason}); convert it to UTF-8.")
+        raise typer.Exit(code=2) from exc
+    if not rows:
+        err.print(f"[red]error:[/red] {file} holds no labelled rows; nothing to evaluate.")
+        raise typer.Exit(code=2)
     if engine not in ("local", "ray"):
         err.print(f"[red]error:[/red] --engine {engine!r}: use local or ray")
         raise typer.Exit(code=2)

@@ -13,9 +13,9 @@ __all__ = ["mcp"]
 def mcp(
     rules: Annotated[
         Path | None,
-        typer.Option("--rules", exists=True, dir_okay=False, help="Rules file (YAML/JSON) the guard enforces."),
+        typer.Option("--rules", exists=True, dir_okay=False, metavar="FILE", help="Rules file (YAML/JSON) the guard enforces."),
     ] = None,
-    threshold: Annotated[float | None, typer.Option(help="Confidence threshold (default 0.7).")] = None,
+    threshold: Annotated[float | None, typer.Option(min=0.0, max=1.0, metavar="X", help="Confidence threshold, 0..1 (default 0.7).")] = None,
 ) -> None:
     """Run the lexguard MCP server on stdio (tools: validate_answer, validate_citations, check_rules).
 

@@ -13,19 +13,24 @@ __all__ = ["validate"]
 
 
 def validate(
-    answer: Annotated[Path, typer.Option("--answer", "-a", exists=True, dir_okay=False, help="File holding the answer.")],
+    answer: Annotated[Path, typer.Option("--answer", "-a", exists=True, dir_okay=False, metavar="FILE",
+                                                help="File holding the answer.")],
     sources: Annotated[
-        list[Path], typer.Option("--sources", "-s", exists=True, dir_okay=False, help="Source file(s); repeat the option.")
+        list[Path], typer.Option("--sources", "-s", exists=True, dir_okay=False, metavar="FILE",
+                                  help="Source file(s); repeat the option.")
     ],
-    question: Annotated[str | None, typer.Option("--question", "-q", help="The user question.")] = None,
+    question: Annotated[str | None, typer.Option("--question", "-q", metavar="TEXT", help="The user question.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    threshold: Annotated[float | None, typer.Option(help="Confidence threshold (default 0.7).")] = None,
+    threshold: Annotated[float | None, typer.Option(min=0.0, max=1.0, metavar="X",
+                                                              help="Confidence threshold, 0..1 (default 0.7).")] = None,
 ) -> None:
     """Validate the answer in FILE against the source files and print the report.
 
-    Exits with code 1 when the answer is not accepted, 2 when a file cannot be read as UTF-8.
+    Exits with code 1 when the answer is not accepted, 2 on bad input (an option value, a file
+    that is not UTF-8 text).
     """
     from lexguard._config import GuardConfig
+    from lexguard._errors import LexguardError
     from lexguard._guard import Guard
     from lexguard._models import Source
     from lexguard.cli._render import render_report
@@ -33,13 +38,16 @@ def validate(
     overrides = {"max_retries": 0}
     if threshold is not None:
         overrides["confidence_threshold"] = threshold
-    guard = Guard(config=GuardConfig(**overrides))
     try:
+        guard = Guard(config=GuardConfig(**overrides))
         docs = [Source(id=path.name, content=path.read_text(encoding="utf-8"), metadata={"path": str(path)})
                 for path in sources]
         text = answer.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         typer.echo(f"error: a file is not UTF-8 text ({exc.reason}); convert it to UTF-8.", err=True)
+        raise typer.Exit(code=2) from exc
+    except LexguardError as exc:
+        typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(code=2) from exc
     report = guard.validate_answer(text, docs, question=question)
     if json_output:

@@ -1,12 +1,14 @@
 """``GroundingMiddleware``: check an agent's final answer against the sources of the conversation.
 
 For LangChain v1 agents (``langchain.agents.create_agent``; ``langchain`` is an optional
-dependency). After the model answers without tool calls, the answer is validated by a
+dependency). Around each model call (``wrap_model_call``, the pattern of LangChain's ``ModelRetryMiddleware``):
+when the model answers without tool calls, the answer is validated by a
 :class:`~lexguard.Guard` against the sources found in the current turn: the results of
 retrieval tools (``ToolMessage`` content, or ``Document`` artifacts), sources in the agent state
 (``sources`` key) or in the run-time context (a ``sources`` attribute or key), plus fixed
-sources given to the middleware. When the answer fails, the middleware appends feedback and
-jumps back to the model, at most ``max_retries`` times per turn. What is accepted, retried,
+sources given to the middleware. When the answer fails, the middleware calls the model again
+within the same model call, with the draft and the feedback appended to that request only, at
+most ``max_retries`` times, so the conversation keeps only the answer handed on. What is accepted, retried,
 flagged or refused is decided by the guard's decision policy (:mod:`lexguard._policy`), the same
 one the graph uses; then the fallback (the guard's one vocabulary) applies: ``refuse`` (the
 answer is replaced by the refusal message), ``best_attempt`` (the answer is kept, not accepted)
@@ -21,13 +23,15 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 try:
-    from langchain.agents.middleware import AgentMiddleware, AgentState, hook_config
+    from langchain.agents.middleware import AgentMiddleware, AgentState
+    from langchain.agents.middleware.types import ExtendedModelResponse, ModelResponse
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError(
         "GroundingMiddleware needs LangChain v1 agents: pip install 'langchain>=1' "
         "(or use lexguard.Guard / build_guard_graph directly)"
     ) from exc
-from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
+from langgraph.types import Command
 from typing_extensions import NotRequired
 
 from lexguard._config import FallbackStrategy, GuardConfig
@@ -138,18 +142,9 @@ class GroundingMiddleware(AgentMiddleware):
         return 0
 
     def _tool_sources(self, messages: Sequence[AnyMessage]) -> list[Any]:
-        found: list[Any] = []
-        for message in messages:
-            if not isinstance(message, ToolMessage) or message.status == "error":
-                continue
-            if self.source_tools is not None and message.name not in self.source_tools:
-                continue
-            artifact = message.artifact
-            if isinstance(artifact, list | tuple) and artifact and all(hasattr(a, "page_content") for a in artifact):
-                found.extend(artifact)
-            elif text := _text(message).strip():
-                found.append({"id": f"{message.name or 'tool'}:{message.tool_call_id}", "content": text})
-        return found
+        from lexguard._wiring import tool_sources
+
+        return tool_sources(messages, self.source_tools)
 
     def _context_sources(self, runtime: Any) -> Any:
         context = getattr(runtime, "context", None)
@@ -157,20 +152,17 @@ class GroundingMiddleware(AgentMiddleware):
             return context.get(self.context_key)
         return getattr(context, self.context_key, None)
 
-    def _payload(self, state: dict[str, Any], runtime: Any) -> tuple[dict[str, Any], AIMessage, int] | None:
-        messages = state.get("messages") or []
-        last = messages[-1] if messages else None
-        if not isinstance(last, AIMessage) or last.tool_calls:
-            return None  # not a final answer
+    def _payload(self, request: Any, last: AIMessage) -> dict[str, Any]:
+        messages = [m for m in request.messages if not (isinstance(m, HumanMessage) and m.name == FEEDBACK_NAME)]
         start = self._turn_start(messages)
         turn = messages[start:]
-        retries = sum(1 for m in turn if isinstance(m, HumanMessage) and m.name == FEEDBACK_NAME)
         question = _text(messages[start]) if messages and isinstance(messages[start], HumanMessage) else None
+        state = request.state or {}
         found = [*self.sources, *self._tool_sources(turn)]
         found += list(coerce_sources(state.get("sources")))
-        found += list(coerce_sources(self._context_sources(runtime)))
+        found += list(coerce_sources(self._context_sources(request.runtime)))
         sources = coerce_sources(found) if found else list(self.guard.sources)
-        return {"answer": _text(last), "sources": sources, "question": question}, last, retries
+        return {"answer": _text(last), "sources": sources, "question": question}
 
     # -- deciding ------------------------------------------------------------------------------------
 
@@ -223,26 +215,60 @@ class GroundingMiddleware(AgentMiddleware):
         )  # same id: add_messages replaces the checked answer
         return {"messages": [replaced], "lexguard_report": final}, event
 
-    # -- hooks -----------------------------------------------------------------------------------------
+    # -- the model call -------------------------------------------------------------------------------
 
-    @hook_config(can_jump_to=["model"])
-    def after_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
-        """Validate a final answer; jump back to the model with feedback when it fails."""
-        planned = self._payload(state, runtime)
-        if planned is None:
-            return None
-        payload, last, retries = planned
-        update, event = self._outcome(self.guard.invoke(payload), last, retries)
-        emit_event(MIDDLEWARE_EVENT, event)
-        return update
+    @staticmethod
+    def _final(response: Any) -> tuple[int, AIMessage] | None:
+        result = list(getattr(response, "result", None) or [])
+        for index in range(len(result) - 1, -1, -1):
+            if isinstance(result[index], AIMessage):
+                message = result[index]
+                return None if message.tool_calls else (index, message)
+        return None
 
-    @hook_config(can_jump_to=["model"])
-    async def aafter_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
-        """Async :meth:`after_model`."""
-        planned = self._payload(state, runtime)
-        if planned is None:
-            return None
-        payload, last, retries = planned
-        update, event = self._outcome(await self.guard.ainvoke(payload), last, retries)
-        await aemit_event(MIDDLEWARE_EVENT, event)
-        return update
+    def _step(self, request: Any, response: Any, report: ValidationReport, retries: int) -> tuple[Any, Any, dict]:
+        """``(next request or None, result to return or None, event)`` after one check."""
+        index, last = self._final(response)  # type: ignore[misc]
+        update, event = self._outcome(report, last, retries)
+        if "jump_to" in update:  # retry: ask the model again, the draft and feedback only in this request
+            retry = request.override(messages=[*request.messages, last, *update["messages"]])
+            return retry, None, event
+        result = list(response.result)
+        result[index] = update["messages"][0] if "messages" in update else last.model_copy(
+            update={"response_metadata": {**last.response_metadata,
+                                          "lexguard": update["lexguard_report"].model_dump(mode="json")}})
+        final = ModelResponse(result=result, structured_response=getattr(response, "structured_response", None))
+        return None, ExtendedModelResponse(model_response=final,
+                                           command=Command(update={"lexguard_report": update["lexguard_report"]})), event
+
+    def wrap_model_call(self, request: Any, handler: Any) -> Any:
+        """Call the model; while its final answer fails validation, call it again with the draft and
+        feedback appended (at most ``max_retries`` times). Only the answer handed on (accepted,
+        flagged or the fallback) reaches the conversation, with the report in its metadata."""
+        response = handler(request)
+        for retries in range(self.max_retries + 1):
+            final = self._final(response)
+            if final is None:
+                return response  # tool calls or no answer: nothing to check yet
+            report = self.guard.invoke(self._payload(request, final[1]))
+            request, result, event = self._step(request, response, report, retries)
+            emit_event(MIDDLEWARE_EVENT, event)
+            if result is not None:
+                return result
+            response = handler(request)
+        raise AssertionError("unreachable: the last retry always decides")  # pragma: no cover
+
+    async def awrap_model_call(self, request: Any, handler: Any) -> Any:
+        """Async :meth:`wrap_model_call`."""
+        response = await handler(request)
+        for retries in range(self.max_retries + 1):
+            final = self._final(response)
+            if final is None:
+                return response
+            report = await self.guard.ainvoke(self._payload(request, final[1]))
+            request, result, event = self._step(request, response, report, retries)
+            await aemit_event(MIDDLEWARE_EVENT, event)
+            if result is not None:
+                return result
+            response = await handler(request)
+        raise AssertionError("unreachable: the last retry always decides")  # pragma: no cover

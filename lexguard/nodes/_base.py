@@ -13,7 +13,28 @@ from lexguard._config import GuardConfig
 from lexguard._limits import Deadline, use_deadline
 from lexguard._state import GuardState
 
-__all__ = ["GuardNode"]
+__all__ = ["GuardNode", "untraced"]
+
+
+def untraced(func: Any, afunc: Any = None, *, name: str | None = None) -> Any:
+    """``func`` (and its async twin) as a Runnable that LangGraph runs without a run of its own,
+    so a node appears once in the run tree and a router not at all. Falls back to a
+    ``RunnableLambda`` on a LangGraph without its ``RunnableCallable``."""
+    try:
+        from langgraph._internal._runnable import RunnableCallable
+    except ImportError:  # pragma: no cover - depends on the LangGraph version
+        return RunnableLambda(func, afunc=afunc, name=name) if afunc else RunnableLambda(func, name=name)
+    name = name or getattr(func, "__name__", None)
+    if afunc is None:
+        return RunnableCallable(func, name=name, trace=False)
+
+    def run(state, config):  # type: ignore[no-untyped-def]  # unannotated: LangGraph passes the config
+        return func(state, config)
+
+    async def arun(state, config):  # type: ignore[no-untyped-def]
+        return await afunc(state, config)
+
+    return RunnableCallable(run, arun, name=name, trace=False)
 
 
 class GuardNode:
@@ -68,6 +89,6 @@ class GuardNode:
         update["timings"] = {self.name: time.perf_counter() - start}
         return update
 
-    def as_runnable(self) -> RunnableLambda:
-        """This node as a ``RunnableLambda`` with both sync and async paths."""
-        return RunnableLambda(self.__call__, afunc=self.acall, name=self.name)
+    def as_runnable(self) -> Any:
+        """This node as a Runnable with both sync and async paths (traced once, as the node)."""
+        return untraced(self.__call__, self.acall, name=self.name)

@@ -7,7 +7,7 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from lexguard._errors import InputError
+from lexguard._errors import ConfigurationError, InputError
 from lexguard._inputs import coerce_answer, coerce_sources, is_truncated
 from lexguard._limits import check_limits, remaining_time
 from lexguard._models import CheckOutcome, CheckResult, Finding, FindingKind, Severity, Verdict
@@ -42,6 +42,11 @@ class PrepareNode(GuardNode):
 
     def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         attempt = int(state.get("attempt") or 0) + 1
+        if "answer" not in state:
+            raise ConfigurationError(
+                "the guard graph's state has no 'answer' key, so there is nothing to check; in a parent graph "
+                "with other keys use build_guard_graph(input_keys={'answer': ...}) or messages_key='messages'"
+            )
         raw = state.get("answer")
         update: dict[str, Any] = {"attempt": attempt, "results": [], "model_citations": [], "remedy": None,
                                   "reason": None, "raise_error": False}

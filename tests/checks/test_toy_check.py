@@ -106,3 +106,27 @@ def test_toy_check_in_the_audit_record(tmp_path):
     record = store.get(report.metadata["audit_id"])
     assert [f["kind"] for f in record.findings] == ["max_words"]
     assert record.status == "REJECT"
+
+
+def test_toy_check_failure_action_raise():
+    import pytest
+
+    from lexguard import ValidationFailedError
+
+    with pytest.raises(ValidationFailedError) as info:
+        guard(on_fail={"max_words": "raise"}, fallback="refuse").invoke(LONG)
+    assert info.value.report.findings[0].kind == "max_words"
+    assert info.value.report.attempts == 1  # no retry before raising
+
+
+def test_unknown_check_and_on_fail_names_are_refused():
+    import pytest
+
+    from lexguard import ConfigurationError
+
+    with pytest.raises(ConfigurationError, match="did you mean 'support'"):
+        Guard(checks=["parse", "suport"])
+    with pytest.raises(ConfigurationError, match="did you mean 'rules'"):
+        Guard(on_fail={"rule": "refuse"})
+    with pytest.raises(ConfigurationError, match="cannot be imported"):
+        Guard(checks=["parse", "no_such_pkg.mod:Check"])

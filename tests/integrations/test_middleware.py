@@ -40,9 +40,9 @@ def feedback_messages(messages):
     return [m for m in messages if isinstance(m, HumanMessage) and m.name == FEEDBACK_NAME]
 
 
-def test_hook_declares_the_jump_back_to_the_model():
-    assert GroundingMiddleware.after_model.__can_jump_to__ == ["model"]
-    assert GroundingMiddleware.aafter_model.__can_jump_to__ == ["model"]
+def test_retries_happen_inside_the_model_call():
+    assert "wrap_model_call" in GroundingMiddleware.__dict__ and "awrap_model_call" in GroundingMiddleware.__dict__
+    assert "after_model" not in GroundingMiddleware.__dict__
 
 
 def test_bad_answer_is_retried_with_feedback_then_accepted():
@@ -58,25 +58,30 @@ def test_bad_answer_is_retried_with_feedback_then_accepted():
     assert len(sent_feedback) == 1
     assert "It was painted gold in 1990" in sent_feedback[0].content
     assert any(isinstance(m, AIMessage) and m.content == BAD for m in third_call)
+    # the conversation keeps only the accepted answer: no rejected draft, no feedback
+    assert feedback_messages(out["messages"]) == []
+    assert [m.content for m in out["messages"] if isinstance(m, AIMessage) and m.content] == [GOOD]
+    assert out["messages"][-1].response_metadata["lexguard"]["verdict"] == "accept"
 
 
 def test_retries_stop_after_n_then_refuse():
     app, model = agent([{"query": "bridge"}, *[BAD] * 5], max_retries=2, refusal_message="Sorry.")
     out = app.invoke({"messages": [HumanMessage(QUESTION)]})
     assert len(model.calls) == 1 + 3  # tool call, first answer, two retries
-    assert len(feedback_messages(out["messages"])) == 2
+    assert feedback_messages(out["messages"]) == []  # retries stayed inside the model call
+    assert len(feedback_messages(model.calls[-1][1])) == 2  # the last retry saw both feedbacks
     final = out["messages"][-1]
     assert final.content == "Sorry."
     assert final.response_metadata["lexguard"]["verdict"] == "fallback"
-    assert [m.content for m in out["messages"] if isinstance(m, AIMessage)].count(BAD) == 2  # third replaced
+    assert [m.content for m in out["messages"] if isinstance(m, AIMessage)].count(BAD) == 0
     report = out["lexguard_report"]
     assert report.verdict == Verdict.FALLBACK
     assert report.status == Status.INVALID
     assert report.answer == "Sorry."
 
 
-def test_flag_fallback_keeps_the_answer_with_the_report():
-    app, model = agent([{"query": "bridge"}, BAD], max_retries=0, fallback="flag")
+def test_best_attempt_fallback_keeps_the_answer_with_the_report():
+    app, model = agent([{"query": "bridge"}, BAD], max_retries=0, fallback="best_attempt")
     out = app.invoke({"messages": [HumanMessage(QUESTION)]})
     assert len(model.calls) == 2
     final = out["messages"][-1]
@@ -127,10 +132,31 @@ async def test_async_agent_retries_and_stops():
 
 
 def test_middleware_rejects_bad_settings():
-    with pytest.raises(ValueError):
+    from lexguard import ConfigurationError
+
+    with pytest.raises(ConfigurationError):
         GroundingMiddleware(max_retries=-1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigurationError):
         GroundingMiddleware(fallback="explode")  # type: ignore[arg-type]
+    with pytest.warns(DeprecationWarning):
+        assert GroundingMiddleware(fallback="flag").fallback == "best_attempt"
+
+
+def test_events_agree_with_the_report():
+    from langchain_core.callbacks import BaseCallbackHandler
+
+    events = []
+
+    class Collect(BaseCallbackHandler):
+        def on_custom_event(self, name, data, **kwargs):
+            if name == "lexguard.middleware":
+                events.append(data)
+
+    app, model = agent([{"query": "bridge"}, BAD, BAD], max_retries=1)
+    out = app.invoke({"messages": [HumanMessage(QUESTION)]}, {"callbacks": [Collect()]})
+    assert [e["action"] for e in events] == ["retry", "fallback"]
+    assert events[-1]["status"] == out["lexguard_report"].status.value
+    assert "after 1 retry" in out["lexguard_report"].reason
 
 
 def test_critical_finding_skips_the_retries():

@@ -9,7 +9,7 @@ from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableGenerator, RunnableLambda
 
-from lexguard import Guard
+from lexguard import Guard, ValidationReport
 from lexguard.gate import GateConfig
 from lexguard.integrations import DECISION_EVENT, HALT_EVENT, SENTENCE_EVENT
 from tests.fakes import RecordingGenerator, SubstringChecker
@@ -40,7 +40,7 @@ def pieces(text: str, size: int = 5) -> list[str]:
 
 def test_stream_passes_text_through_sentence_by_sentence_with_events():
     events = Events()
-    out = list(guard().transform(iter(pieces(TEXT)), {"callbacks": [events]}))
+    out = list(guard(return_type="text").transform(iter(pieces(TEXT)), {"callbacks": [events]}))
     assert "".join(out) == TEXT
     assert out[0] == "The bridge opened in 1932. "
     assert len(out) == 4
@@ -55,7 +55,7 @@ def test_stream_passes_text_through_sentence_by_sentence_with_events():
 
 def test_critical_finding_halts_with_the_fallback_text():
     events = Events()
-    g = guard(gate=CRITICAL_GOLD, refusal_message="Stopped.")
+    g = guard(gate=CRITICAL_GOLD, refusal_message="Stopped.", return_type="text")
     out = list(g.stream(TEXT, {"callbacks": [events]}))
     assert out == ["The bridge opened in 1932. ", "It is 503 metres long. ", "Stopped."]
     assert [v["halted"] for v in events.named(SENTENCE_EVENT)] == [False, False, True]
@@ -95,13 +95,14 @@ def test_dict_stream_waits_for_sources_and_messages_come_back_as_chunks():
 
 def test_without_sources_sentences_are_unchecked_but_pass():
     events = Events()
-    out = list(Guard(checker=SubstringChecker()).stream("One thing. Another thing.", {"callbacks": [events]}))
+    out = list(Guard(checker=SubstringChecker(), return_type="text").stream("One thing. Another thing.",
+                                                                            {"callbacks": [events]}))
     assert "".join(out) == "One thing. Another thing."
     assert [v["supported"] for v in events.named(SENTENCE_EVENT)] == [None, None]
 
 
 async def test_astream_events_show_sentence_and_halt_events():
-    g = guard(gate=CRITICAL_GOLD)
+    g = guard(gate=CRITICAL_GOLD, return_type="text")
     names, chunks = [], []
     async for event in g.astream_events(TEXT, version="v2"):
         if event["event"] == "on_custom_event":
@@ -113,7 +114,7 @@ async def test_astream_events_show_sentence_and_halt_events():
 
 
 async def test_concurrent_astreams_in_one_loop_stay_independent():
-    g = guard(gate=CRITICAL_GOLD, refusal_message="Stopped.")
+    g = guard(gate=CRITICAL_GOLD, refusal_message="Stopped.", return_type="text")
 
     async def run(text: str) -> str:
         async def source():
@@ -168,3 +169,33 @@ def test_streams_write_one_audit_record_each(tmp_path):
     records = store.query()
     assert len(records) == 2
     assert sorted(str(r.status.value).upper() for r in records) == ["PASS", "REJECT"]
+
+
+def test_report_streams_run_the_real_graph_and_yield_the_report():
+    fake = RecordingGenerator(["The bridge opened in 1932."])
+    g = Guard(sources=SOURCES, checker=SubstringChecker(), generator=fake.runnable())
+    events = Events()
+    out = list(g.stream("The bridge opened in 1932. It was painted gold in 1990.", {"callbacks": [events]}))
+    assert len(out) == 1 and isinstance(out[0], ValidationReport)  # the streamed type matches return_type
+    assert out[0].accepted and out[0].attempts == 2 and out[0].answer == "The bridge opened in 1932."
+    assert [d["verdict"] for d in events.named(DECISION_EVENT)] == ["retry", "accept"]
+
+
+async def test_astream_events_of_chain_pipe_guard_run_the_graph():
+    async def answer(chunks: Any):
+        async for _ in chunks:
+            pass
+        for piece in pieces("The bridge opened in 1932. It was painted gold in 1990.", 7):
+            yield piece
+
+    chain = {"answer": RunnableGenerator(answer), "sources": RunnableLambda(lambda _: SOURCES)} | guard()
+    names, outputs = [], []
+    async for event in chain.astream_events("q", version="v2"):
+        if event["event"] == "on_custom_event":
+            names.append(event["name"])
+        elif event["event"] == "on_chain_end" and event["name"] == "Guard":
+            outputs.append(event["data"]["output"])
+    assert names == [DECISION_EVENT, DECISION_EVENT]  # retry (repair), then accept
+    assert outputs[-1].answer == "The bridge opened in 1932."
+    chunks = [c async for c in chain.astream("q")]
+    assert len(chunks) == 1 and chunks[0].accepted

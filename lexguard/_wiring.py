@@ -1,0 +1,140 @@
+"""Wire the guard graph into a parent graph whose keys differ: key mapping and message-native
+guarding (``build_guard_graph(input_keys=..., output_key=..., messages_key=...)``).
+
+The wrapper is a one-node graph around the compiled guard graph (compiled once, at build
+time). It reads the parent's keys, runs the guard, and writes back:
+
+* with ``messages_key``: the last ``AIMessage`` of that key is checked against the sources (the
+  ``sources`` key, or the ``ToolMessage`` results of the current turn) and replaced by the
+  checked message (same id, so ``add_messages`` replaces it) carrying the report in
+  ``response_metadata["lexguard"]``;
+* otherwise: the checked text goes to ``output_key``.
+
+The report goes to ``report_key``. A key that is missing from the state raises
+:class:`~lexguard.InputError` naming it: a mis-wired guard never passes an answer on unchecked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import START, StateGraph
+from langgraph.graph.message import add_messages
+from typing_extensions import TypedDict
+
+from lexguard._errors import ConfigurationError, InputError
+from lexguard._inputs import coerce_answer
+from lexguard._models import ValidationReport
+
+__all__ = ["tool_sources", "wire_guard_graph"]
+
+_INPUTS = ("answer", "sources", "question", "knowledge", "mutations", "citations", "generator_input")
+
+
+def _turn(messages: list[Any]) -> tuple[str | None, list[Any]]:
+    for index in range(len(messages) - 1, -1, -1):
+        if isinstance(messages[index], HumanMessage):
+            return coerce_answer(messages[index]), messages[index:]
+    return None, messages
+
+
+def tool_sources(turn: Any, source_tools: Any = None) -> list[Any]:
+    """The sources in a turn's tool results: ``Document`` artifacts, else the message text (as
+    ``{"id": "<tool>:<call id>", "content": ...}``); failed calls are skipped, and only the tools
+    named in ``source_tools`` count when it is given."""
+    found: list[Any] = []
+    for message in turn:
+        if source_tools is not None and getattr(message, "name", None) not in source_tools:
+            continue
+        if isinstance(message, ToolMessage) and message.status != "error":
+            artifact = message.artifact
+            if isinstance(artifact, list | tuple) and artifact and all(hasattr(a, "page_content") for a in artifact):
+                found.extend(artifact)
+            elif text := coerce_answer(message).strip():
+                found.append({"id": f"{message.name or 'tool'}:{message.tool_call_id}", "content": text})
+    return found
+
+
+def wire_guard_graph(
+    inner: Any,
+    *,
+    input_keys: Mapping[str, str] | None = None,
+    output_key: str = "answer",
+    report_key: str = "report",
+    messages_key: str | None = None,
+    name: str = "lexguard",
+    **compile_kwargs: Any,
+) -> Any:
+    """Compile a wrapper around the compiled guard graph ``inner`` (see the module docstring).
+
+    Args:
+        inner: The compiled guard graph.
+        input_keys: Guard input name -> parent key (``{"answer": "draft", "sources": "docs"}``).
+        output_key: Parent key that receives the checked text (without ``messages_key``).
+        report_key: Parent key that receives the :class:`~lexguard.ValidationReport`.
+        messages_key: Parent key holding the conversation; the last ``AIMessage`` is checked.
+        name: Name of the compiled wrapper.
+        **compile_kwargs: Passed to ``StateGraph.compile``.
+
+    Raises:
+        ConfigurationError: For an input name the guard does not know.
+    """
+    keys = dict(input_keys or {})
+    if unknown := sorted(set(keys) - set(_INPUTS)):
+        raise ConfigurationError(f"input_keys names {', '.join(unknown)}; the guard reads {', '.join(_INPUTS)}")
+    if messages_key is None:
+        keys.setdefault("answer", "answer")
+    fields: dict[str, Any] = {parent: Any for parent in keys.values()}
+    fields[report_key] = ValidationReport
+    if messages_key is not None:
+        fields[messages_key] = Annotated[list[AnyMessage], add_messages]
+    else:
+        fields[output_key] = Any
+    schema = TypedDict("GuardWiring", fields, total=False)  # type: ignore[operator]
+
+    def read(state: dict[str, Any]) -> tuple[dict[str, Any], AIMessage | None]:
+        payload = {inner_key: state[parent] for inner_key, parent in keys.items() if parent in state}
+        last = None
+        if messages_key is not None:
+            messages = list(state.get(messages_key) or [])
+            last = messages[-1] if messages else None
+            if not isinstance(last, AIMessage) or last.tool_calls:
+                raise InputError(f"the guard found no final AIMessage at the end of {messages_key!r}; wire it after "
+                                 "the node that answers (its last message must be an AIMessage without tool calls)")
+            question, turn = _turn(messages)
+            payload["answer"] = last
+            payload.setdefault("question", question)
+            if "sources" not in payload:
+                payload["sources"] = tool_sources(turn)
+        elif keys["answer"] not in state:
+            raise InputError(f"the guard's answer key {keys['answer']!r} is not in the state (keys: "
+                             f"{', '.join(sorted(state)) or 'none'}); map it with input_keys={{'answer': ...}}")
+        return payload, last
+
+    def write(output: dict[str, Any], last: AIMessage | None) -> dict[str, Any]:
+        report: ValidationReport = output["report"]
+        if last is None:
+            return {output_key: report.answer, report_key: report}
+        checked = last.model_copy(update={
+            "content": report.answer,
+            "response_metadata": {**last.response_metadata, "lexguard": report.model_dump(mode="json")},
+        })
+        return {messages_key: [checked], report_key: report}
+
+    def guard(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+        payload, last = read(state)
+        return write(inner.invoke(payload, config), last)
+
+    async def aguard(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+        payload, last = read(state)
+        return write(await inner.ainvoke(payload, config), last)
+
+    from lexguard.nodes._base import untraced
+
+    builder = StateGraph(schema)
+    builder.add_node("guard", untraced(guard, aguard, name="guard"))
+    builder.add_edge(START, "guard")
+    return builder.compile(name=name, **compile_kwargs)

@@ -1,0 +1,63 @@
+"""The command line: exit codes (0 accepted, 1 not accepted, 2 bad input), one-line errors, clean help."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from lexguard.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def files(tmp_path):
+    answer = tmp_path / "answer.txt"
+    answer.write_text("The bridge opened in 1932.", encoding="utf-8")
+    source = tmp_path / "source.txt"
+    source.write_text("The bridge opened in 1932. It is 503 metres long.", encoding="utf-8")
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes("caf\xe9 cr\xe8me".encode("latin-1"))
+    return answer, source, bad
+
+
+def test_bad_option_value_exits_2_with_one_line(files):
+    answer, source, _ = files
+    result = runner.invoke(app, ["validate", "--answer", str(answer), "--sources", str(source), "--threshold", "1.5"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "threshold" in result.output
+
+
+def test_non_utf8_file_exits_2_naming_the_problem(files):
+    answer, _, bad = files
+    result = runner.invoke(app, ["validate", "--answer", str(answer), "--sources", str(bad)])
+    assert result.exit_code == 2 and "UTF-8" in result.output and "Traceback" not in result.output
+    result = runner.invoke(app, ["eval", str(bad)])
+    assert result.exit_code == 2 and "UTF-8" in result.output
+
+
+def test_eval_on_an_empty_file_exits_2(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    result = runner.invoke(app, ["eval", str(empty)])
+    assert result.exit_code == 2 and "no labelled rows" in result.output
+
+
+@pytest.mark.parametrize("command", ["validate", "eval", "citations", "mcp", "demo"])
+def test_help_is_clean(command):
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0
+    assert "<bool>" not in result.output and "list[" not in result.output
+
+
+@pytest.mark.slow
+def test_validate_accepts_a_supported_answer_and_module_entry_point_works(files):
+    answer, source, _ = files
+    done = subprocess.run([sys.executable, "-m", "lexguard.cli", "validate", "--answer", str(answer), "--sources",
+                           str(source), "--json"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert '"verdict": "accept"' in done.stdout
