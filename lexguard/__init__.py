@@ -10,6 +10,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from lexguard._errors import (
+    BudgetExceededError,
     ConfigurationError,
     GeneratorError,
     InputError,
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from lexguard._config import GuardConfig
     from lexguard._graph import build_guard_graph, guard_graph_builder
     from lexguard._guard import Guard, GuardedRunnable
+    from lexguard._limits import LimitsConfig
     from lexguard._models import (
         AttemptRecord,
         Citation,
@@ -35,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         Status,
         ValidationReport,
         Verdict,
+        VerifierStatus,
     )
     from lexguard._state import GuardState
     from lexguard.integrations._middleware import GroundingMiddleware
@@ -50,6 +53,8 @@ _LAZY = {
     "Status": "lexguard._models",
     "ValidationReport": "lexguard._models",
     "Verdict": "lexguard._models",
+    "VerifierStatus": "lexguard._models",
+    "LimitsConfig": "lexguard._limits",
     "GuardConfig": "lexguard._config",
     "GuardState": "lexguard._state",
     "Guard": "lexguard._guard",
@@ -61,6 +66,7 @@ _LAZY = {
 
 __all__ = [
     "AttemptRecord",
+    "BudgetExceededError",
     "Citation",
     "Claim",
     "ConfigurationError",
@@ -74,6 +80,7 @@ __all__ = [
     "GuardedRunnable",
     "InputError",
     "LexguardError",
+    "LimitsConfig",
     "ModelLoadError",
     "ParseError",
     "RuleTimeoutError",
@@ -83,6 +90,7 @@ __all__ = [
     "ValidationFailedError",
     "ValidationReport",
     "Verdict",
+    "VerifierStatus",
     "build_guard_graph",
     "guard_graph_builder",
 ]

@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from lexguard._errors import ConfigurationError, InputError, LexguardError
+from lexguard._errors import BudgetExceededError, ConfigurationError, InputError
 
 __all__ = [
     "LimitsConfig",
@@ -38,10 +38,6 @@ __all__ = [
     "current_deadline",
     "remaining_time",
 ]
-
-
-class BudgetExceededError(LexguardError, TimeoutError):
-    """A validation ran past its total time budget (``limits.time_budget_s``)."""
 
 
 class LimitsConfig(BaseModel):
