@@ -53,3 +53,12 @@ def test_the_validation_budget_bounds_the_knowledge_check_too():
         report = check_knowledge(TEXT, CONTEXT, config)
     assert report.status in (Status.INCONCLUSIVE, Status.INVALID)
     assert "time budget" in (report.reason or "")
+
+
+def test_citation_markers_are_not_unverifiable_numbers():
+    """Issue 13 item 8 (knowledge check): "[1]" is a reference, not a value."""
+    ctx = KnowledgeContext.from_dict({"entities": [{"name": "Service X", "properties": {"version": 2}}]})
+    config = KnowledgeConfig(flag_unverifiable_numbers=True)
+    for text in ("Service X runs version 2 [1].", "Service X runs version 2 [source-3]."):
+        assert check_knowledge(text, ctx, config).findings == ()
+    assert check_knowledge("Service X has 7 nodes [2].", ctx, config).findings  # 7 is still a value
