@@ -43,8 +43,10 @@ def main() -> None:
 
     fixed = validator.validate_and_fix(PARAGRAPH)
     print(f"\napplied {len(fixed.applied_fixes)} automatic fixes; fixed text:\n{fixed.corrected_text or PARAGRAPH}")
-    print(f"\nafter fixing: {fixed.status.value} ({fixed.user_message}); still to review:")
-    for finding in fixed.findings:
+    after = fixed.corrected or fixed
+    print(f"\nbefore fixing: {fixed.status.value}; after fixing: {after.status.value} "
+          f"({after.user_message}); still to review:")
+    for finding in after.findings:
         print(f"- {finding.kind}: {finding.message}")
 
 

@@ -1,7 +1,7 @@
 """Agent app: ``create_agent`` with a retrieval tool and lexguard's ``GroundingMiddleware``.
 
 Loadable by LangGraph tooling (``langgraph.json`` names ``graph``). Runs offline by default with
-:class:`~lexguard.integrations.ExtractiveChatModel` (it calls the search tool, then quotes the
+:class:`~lexguard.testing.ExtractiveChatModel` (it calls the search tool, then quotes the
 best sentence); set ``LEXGUARD_CHAT_MODEL`` for a real model, or call :func:`make_agent`.
 """
 
@@ -14,7 +14,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.tools import tool
 
 from lexguard import Guard
-from lexguard.integrations import ExtractiveChatModel, GroundingMiddleware, KeywordRetriever
+from lexguard.integrations import GroundingMiddleware
+from lexguard.testing import ExtractiveChatModel, KeywordRetriever
 
 __all__ = ["default_chat_model", "graph", "make_agent", "search_docs"]
 

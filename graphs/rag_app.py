@@ -1,7 +1,7 @@
 """RAG app: retrieve -> generate -> guard (the lexguard graph as a subgraph) -> respond.
 
 Loadable by LangGraph tooling (``langgraph.json`` names ``graph``). Runs offline by default: a
-keyword retriever over a tiny corpus and :class:`~lexguard.integrations.ExtractiveChatModel`.
+keyword retriever over a tiny corpus and :class:`~lexguard.testing.ExtractiveChatModel`.
 Set ``LEXGUARD_CHAT_MODEL`` (e.g. ``openai:gpt-4o-mini``) to use a real chat model through
 ``langchain.chat_models.init_chat_model``, or call :func:`make_graph` with your own model and
 retriever.
@@ -13,12 +13,13 @@ from typing import Any, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
-from langchain_core.runnables import Runnable, RunnableLambda
+from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from lexguard import GuardConfig, ValidationReport, build_guard_graph
-from lexguard.integrations import ExtractiveChatModel, KeywordRetriever
+from lexguard.audit import attach_audit, audit_target
+from lexguard.testing import ExtractiveChatModel, KeywordRetriever
 
 __all__ = ["RagState", "default_chat_model", "graph", "make_graph"]
 
@@ -56,6 +57,7 @@ def make_graph(
     retriever: Runnable | None = None,
     config: GuardConfig | None = None,
     checker: Any = None,
+    audit: Any = None,
 ) -> CompiledStateGraph:
     """Build the RAG app graph.
 
@@ -64,8 +66,10 @@ def make_graph(
         retriever: A Runnable from question to documents (default: offline keyword retriever).
         config: Guard settings.
         checker: Support checker for the guard (default: the bundled-model ``SupportChecker``).
+        audit: Audit store or URL; default ``$LEXGUARD_AUDIT_URL`` (``False``: no audit).
     """
     model = chat_model or default_chat_model()
+    audit = audit_target(audit)
     retriever = retriever or KeywordRetriever()
 
     def retrieve(state: RagState) -> dict[str, Any]:
@@ -82,8 +86,12 @@ def make_graph(
         messages = _prompt(state["question"], state.get("sources") or [])
         return {"answer": await model.ainvoke(messages), "generator_input": messages}
 
-    def respond(state: RagState) -> dict[str, Any]:
-        return {"answer": state["report"].answer}
+    def respond(state: RagState, config: RunnableConfig) -> dict[str, Any]:
+        report = state["report"]
+        if audit is not None:  # one audit record per turn; a sync node runs off the event loop
+            report = attach_audit(audit, report, query=state.get("question"), config=config,
+                                  sources=state.get("sources"))
+        return {"answer": report.answer, "report": report}
 
     builder = StateGraph(RagState)
     builder.add_node("retrieve", RunnableLambda(retrieve, afunc=aretrieve, name="retrieve"))

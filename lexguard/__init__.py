@@ -6,9 +6,9 @@ import LangGraph, LangChain, torch or sentence-transformers until they are neede
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from lexguard._lazy import lazy_exports
 from lexguard._errors import (
     BudgetExceededError,
     ConfigurationError,
@@ -24,12 +24,17 @@ from lexguard._errors import (
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from lexguard._config import GuardConfig
     from lexguard._graph import build_guard_graph, guard_graph_builder
-    from lexguard._guard import Guard, GuardedRunnable
+    from lexguard._guard import Guard
+    from lexguard._wrap import GuardedRunnable
+    from lexguard._checkpoint import checkpoint_serializer
     from lexguard._limits import LimitsConfig
     from lexguard._models import (
         AttemptRecord,
+        CheckOutcome,
+        CheckResult,
         Citation,
         Claim,
+        FailureAction,
         Finding,
         FindingKind,
         Severity,
@@ -39,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         Verdict,
         VerifierStatus,
     )
-    from lexguard._state import GuardState
+    from lexguard._state import GuardContext, GuardState
     from lexguard.integrations._middleware import GroundingMiddleware
 
 _LAZY = {
@@ -58,24 +63,33 @@ _LAZY = {
     "GuardConfig": "lexguard._config",
     "GuardState": "lexguard._state",
     "Guard": "lexguard._guard",
-    "GuardedRunnable": "lexguard._guard",
+    "GuardedRunnable": "lexguard._wrap",
     "build_guard_graph": "lexguard._graph",
     "guard_graph_builder": "lexguard._graph",
     "GroundingMiddleware": "lexguard.integrations._middleware",
+    "CheckOutcome": "lexguard._models",
+    "CheckResult": "lexguard._models",
+    "FailureAction": "lexguard._models",
+    "GuardContext": "lexguard._state",
+    "checkpoint_serializer": "lexguard._checkpoint",
 }
 
 __all__ = [
     "AttemptRecord",
     "BudgetExceededError",
+    "CheckOutcome",
+    "CheckResult",
     "Citation",
     "Claim",
     "ConfigurationError",
+    "FailureAction",
     "Finding",
     "FindingKind",
     "GeneratorError",
     "GroundingMiddleware",
     "Guard",
     "GuardConfig",
+    "GuardContext",
     "GuardState",
     "GuardedRunnable",
     "InputError",
@@ -92,20 +106,11 @@ __all__ = [
     "Verdict",
     "VerifierStatus",
     "build_guard_graph",
+    "checkpoint_serializer",
     "guard_graph_builder",
 ]
 
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'lexguard' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports("lexguard", _LAZY, globals())

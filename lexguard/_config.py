@@ -1,56 +1,130 @@
 """Guard configuration: one pydantic settings object, overridable by ``LEXGUARD_*`` variables.
 
 Nested settings use a double underscore, e.g. ``LEXGUARD_GROUNDING__SUPPORT_THRESHOLD=0.6``.
+Unknown settings are refused with a :class:`~lexguard.ConfigurationError` naming the closest
+valid key (``GuardConfig(confidence_treshold=0.9)`` says "did you mean confidence_threshold?").
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import difflib
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from lexguard._errors import ConfigurationError
+from lexguard._models import FailureAction
 from lexguard._limits import LimitsConfig
 from lexguard.gate._config import GateConfig
 from lexguard.grounding._config import GroundingConfig
 from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.parsing._config import ParserConfig
 
-__all__ = ["GuardConfig", "FallbackStrategy"]
+__all__ = [
+    "DEFAULT_CHECKS",
+    "DEFAULT_REFUSAL",
+    "FallbackStrategy",
+    "GuardConfig",
+    "InconclusiveStrategy",
+    "closest_key",
+    "configuration_error",
+]
 
 FallbackStrategy = Literal["refuse", "best_attempt", "raise"]
+"""What the guard does with an answer it does not accept (the one fallback vocabulary)."""
 
-DEFAULT_REFUSAL = (
-    "I can't give a reliable answer to that from the available sources."
-)
+InconclusiveStrategy = Literal["flag", "fallback"]
+"""What the guard does with an answer a check could not check (never ``accept``)."""
+
+DEFAULT_REFUSAL = "I can't give a reliable answer to that from the available sources."
+
+DEFAULT_CHECKS: tuple[str, ...] = ("parse", "rules", "support", "knowledge", "citations")
+"""The built-in checks, in run order (see :mod:`lexguard.checks`)."""
+
+
+def closest_key(key: str, valid: Iterable[str]) -> str | None:
+    """The valid key closest to ``key`` (``difflib``), or ``None`` when none is close."""
+    matches = difflib.get_close_matches(key, list(valid), n=1, cutoff=0.6)
+    return matches[0] if matches else None
+
+
+def _unknown_key_message(owner: str, key: str, valid: Iterable[str]) -> str:
+    valid = sorted(valid)
+    near = closest_key(key.rsplit(".", 1)[-1], valid)
+    hint = f"did you mean {near!r}? " if near else ""
+    return f"unknown {owner} setting {key!r}; {hint}valid settings: {', '.join(valid)}"
+
+
+def _fields_at(fields: Mapping[str, Any], path: tuple[Any, ...]) -> Mapping[str, Any]:
+    """The fields of the (nested) model reached by ``path`` (empty when it is not a model)."""
+    for part in path:
+        info = fields.get(str(part))
+        annotation = getattr(info, "annotation", None)
+        nested = getattr(annotation, "model_fields", None)
+        if not isinstance(nested, Mapping):
+            return {}
+        fields = nested
+    return fields
+
+
+def configuration_error(owner: str, exc: ValidationError, fields: Mapping[str, Any]) -> ConfigurationError:
+    """Turn a pydantic ``ValidationError`` into a :class:`ConfigurationError` that names the
+    offending key, the closest valid key for a misspelling, and what was wrong.
+
+    Args:
+        owner: What was being configured (``GuardConfig``, ``Guard``, ...).
+        exc: The validation error.
+        fields: The model's fields (``Model.model_fields``), for the suggestions.
+    """
+    lines = []
+    for error in exc.errors():
+        loc = ".".join(str(part) for part in error.get("loc", ()))
+        if error.get("type") == "extra_forbidden":
+            path = tuple(error.get("loc", ()))
+            valid = _fields_at(fields, path[:-1])
+            lines.append(_unknown_key_message(owner, loc, valid))
+        else:
+            lines.append(f"{owner}.{loc}: {error.get('msg')} (got {error.get('input')!r})")
+    return ConfigurationError("; ".join(lines) + ". Fix the setting(s) above and try again.")
 
 
 class GuardConfig(BaseSettings):
     """Settings of one guard.
 
     Attributes:
-        confidence_threshold: Accept only when confidence is at least this and no finding is
-            hard or critical.
-        max_retries: How many times the guard may ask for a corrected answer.
-        fallback: What to do once retries are spent or a critical finding forbids retry:
+        confidence_threshold: Accept only when the checks' confidence is at least this and no
+            check failed.
+        max_retries: How many times the guard may ask for (or make) a corrected answer.
+        fallback: What to do once retries are spent or a failure forbids retrying:
             ``refuse`` (return ``refusal_message``), ``best_attempt`` (return the most confident
-            attempt, flagged with warnings) or ``raise`` (raise ``ValidationFailedError``).
+            attempt, not accepted, with its findings) or ``raise`` (raise
+            ``ValidationFailedError``).
         refusal_message: Text returned by the ``refuse`` fallback.
-        repair_without_generator: With no generator, repair the answer by dropping unsupported
-            sentences and validate the repaired text.
-        on_inconclusive: What to do with an answer that passed every rule but could not be
-            checked for support (no sources, no checkable claims): ``accept`` it with status
-            ``inconclusive``, or take the ``fallback``.
-        parser: Output parser settings (the ``parse`` node).
-        gate: Rule gate settings (the ``gate`` node).
-        grounding: Support-check settings (the ``support_check`` node).
-        knowledge: Knowledge-graph check settings, used when the state carries ``knowledge``
-            (time budget, fuzzy-linking distances, ``auto_fix_threshold`` for ``self_correct``).
+        repair_without_generator: With no generator, a ``reask`` becomes a ``filter``: the
+            sentences holding the problems are dropped and the rest is checked again.
+        on_inconclusive: What to do with an answer a check could not check (no sources, no
+            checkable claim, a check error or timeout, text beyond what a model read): ``flag``
+            hands it on unchanged with verdict ``flag`` and status ``inconclusive`` (not
+            accepted, logged as a warning), ``fallback`` applies ``fallback``. An inconclusive
+            answer is never accepted.
+        checks: The checks to run, in order: built-in names (``parse``, ``rules``, ``support``,
+            ``knowledge``, ``citations``), ``"package.module:Class"`` paths, dicts
+            (``{"use": "support", "on_fail": "filter"}`` or ``{"use": "pkg.mod:Class", **options}``)
+            or check objects (see :class:`lexguard.checks.Check`).
+        on_fail: Failure action per check name (``{"rules": "refuse"}``); see
+            :class:`~lexguard.FailureAction`. Checks not named keep their own default (``reask``).
+        parser: Output parser settings (the ``parse`` check).
+        gate: Rule settings (the ``rules`` check).
+        grounding: Support-check settings (the ``support`` check).
+        knowledge: Knowledge-graph check settings, used when the input carries ``knowledge``
+            (time budget, fuzzy-linking distances, ``auto_fix_threshold`` for the ``fix`` action).
         limits: Size limits (answer, sources) and the total time budget of one validation.
     """
 
     model_config = SettingsConfigDict(
-        env_prefix="LEXGUARD_", env_nested_delimiter="__", extra="ignore", frozen=True
+        env_prefix="LEXGUARD_", env_nested_delimiter="__", extra="forbid", frozen=True
     )
 
     confidence_threshold: float = Field(0.7, ge=0.0, le=1.0)
@@ -58,9 +132,41 @@ class GuardConfig(BaseSettings):
     fallback: FallbackStrategy = "refuse"
     refusal_message: str = DEFAULT_REFUSAL
     repair_without_generator: bool = True
-    on_inconclusive: Literal["accept", "fallback"] = "accept"
+    on_inconclusive: InconclusiveStrategy = "flag"
+    checks: tuple[Any, ...] = DEFAULT_CHECKS
+    on_fail: dict[str, FailureAction] = Field(default_factory=dict)
     parser: ParserConfig = Field(default_factory=ParserConfig)
     gate: GateConfig = Field(default_factory=GateConfig)
     grounding: GroundingConfig = Field(default_factory=GroundingConfig)
     knowledge: KnowledgeConfig = Field(default_factory=lambda: KnowledgeConfig(stage="support_check"))
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
+
+    def __init__(self, **values: Any) -> None:
+        try:
+            super().__init__(**values)
+        except ValidationError as exc:
+            raise configuration_error("GuardConfig", exc, type(self).model_fields) from exc
+
+    @field_validator("on_inconclusive", mode="before")
+    @classmethod
+    def _no_silent_accept(cls, value: Any) -> Any:
+        if value == "accept":
+            raise ValueError(
+                "'accept' was removed: an answer that could not be checked is never accepted; "
+                "use 'flag' (hand it on, not accepted) or 'fallback'"
+            )
+        return value
+
+    @field_validator("checks", mode="before")
+    @classmethod
+    def _check_entries(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        if not isinstance(value, list | tuple):
+            raise ValueError("checks must be a list of check names, dicts or check objects")
+        for entry in value:
+            if isinstance(entry, Mapping) and not isinstance(entry.get("use"), str):
+                raise ValueError(f"a check entry {dict(entry)!r} needs a 'use' key naming the check")
+            if not isinstance(entry, str | Mapping) and not callable(getattr(entry, "check", None)):
+                raise ValueError(f"{entry!r} is not a check: give a name, a dict or an object with check()")
+        return tuple(value)

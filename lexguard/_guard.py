@@ -11,23 +11,23 @@ from typing import Any, Literal
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
 from langchain_core.runnables.config import patch_config
-from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
-from lexguard._config import GuardConfig
+from lexguard._config import GuardConfig, closest_key, configuration_error
 from lexguard._errors import ConfigurationError, InputError, ValidationFailedError
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_sources
 from lexguard._limits import validation_budget
+from lexguard._models import Severity, Source, ValidationReport
 from lexguard._text import clean_text
-from lexguard._models import Source, ValidationReport
 
-__all__ = ["Guard", "GuardedRunnable", "ReturnType"]
+__all__ = ["Guard", "ReturnType", "first_key"]
 
 ReturnType = Literal["report", "text", "message"]
 
-_STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated")
+_STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated", "citations")
 
 
-def _first(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[bool, Any]:
+def first_key(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[bool, Any]:
     for key in keys:
         if key in mapping:
             return True, mapping[key]
@@ -59,9 +59,13 @@ class Guard(RunnableSerializable[Any, Any]):
         checker: The support checker (default: a ``SupportChecker`` built from
             ``config.grounding``, shared by every run of this guard so source embeddings are
             cached across retries and requests).
-        audit: An audit store (``lexguard.audit.AuditStore``) or a SQLite file path: every run
-            writes one audit record and puts its id into ``report.metadata["audit_id"]``. The
-            write never fails the run (see ``lexguard.audit.record_report``).
+        halt_on: While streaming, the severity at which the stream stops with the refusal
+            (default ``critical``; ``hard`` also stops on unsupported sentences).
+        audit: An audit store (``lexguard.audit.AuditStore``), a URL (``postgresql://...``,
+            ``sqlite:///audit.db``) or a SQLite file path; ``None`` reads ``$LEXGUARD_AUDIT_URL``,
+            ``False`` turns auditing off. Every run writes one audit record and puts its id into
+            ``report.metadata["audit_id"]``. The write never fails the run (see
+            ``lexguard.audit.record_report``) and never blocks ``ainvoke``'s event loop.
 
     Example:
         >>> guard = Guard(sources=["The Eiffel Tower is 330 metres tall."])  # doctest: +SKIP
@@ -75,18 +79,30 @@ class Guard(RunnableSerializable[Any, Any]):
     generator: Runnable | None = None
     sources: list[Source] = Field(default_factory=list)
     return_type: ReturnType = "report"
-    audit: Any = None
+    audit: Any = Field(default=None, validate_default=True)
+    halt_on: Severity = Severity.CRITICAL
 
     checker: Any = Field(default=None, exclude=True)
 
     _graph: Any = PrivateAttr(default=None)
-    _lock: Any = PrivateAttr(default_factory=threading.Lock)
+    _checks: Any = PrivateAttr(default=None)
+    _lock: Any = PrivateAttr(default_factory=threading.RLock)
 
     def __init__(self, **data: Any) -> None:
         try:
             super().__init__(**data)
         except ValidationError as exc:
-            raise ConfigurationError(f"invalid Guard settings: {exc}") from exc
+            raise configuration_error("Guard", exc, type(self).model_fields) from exc
+        from lexguard.checks import build_checks
+
+        build_checks(self.config)  # an unknown or broken check fails here, not on the first call
+
+    @field_validator("audit")
+    @classmethod
+    def _audit_target(cls, value: Any) -> Any:
+        from lexguard.audit import audit_target
+
+        return audit_target(value)
 
     @model_validator(mode="before")
     @classmethod
@@ -96,8 +112,11 @@ class Guard(RunnableSerializable[Any, Any]):
         overrides = {k: data.pop(k) for k in list(data) if k in GuardConfig.model_fields}
         unknown = sorted(k for k in data if k not in cls.model_fields)
         if unknown:
+            valid = [*cls.model_fields, *GuardConfig.model_fields]
+            hints = [f"{k!r} (did you mean {closest_key(k, valid)!r}?)" if closest_key(k, valid) else repr(k)
+                     for k in unknown]
             raise ConfigurationError(
-                f"unknown Guard setting(s) {', '.join(unknown)}; use a Guard field "
+                f"unknown Guard setting(s) {', '.join(hints)}; use a Guard field "
                 f"({', '.join(sorted(cls.model_fields))}) or a GuardConfig field "
                 f"({', '.join(sorted(GuardConfig.model_fields))})"
             )
@@ -125,18 +144,31 @@ class Guard(RunnableSerializable[Any, Any]):
                     self.checker = SupportChecker(self.config.grounding)
         return self.checker
 
-    def graph_for(self, generator: Runnable | None = None) -> Any:
-        """The compiled guard graph for ``generator`` (default: this guard's generator)."""
-        from lexguard._graph import build_guard_graph
+    def checks(self) -> tuple[Any, ...]:
+        """The configured checks (:func:`lexguard.checks.build_checks`), built once."""
+        if self._checks is None:
+            with self._lock:
+                if self._checks is None:
+                    from lexguard.checks import build_checks
 
-        checker = self.support_checker()
-        if generator is None or generator is self.generator:
-            if self._graph is None:
-                with self._lock:
-                    if self._graph is None:
-                        self._graph = build_guard_graph(self.config, generator=self.generator, checker=checker)
-            return self._graph
-        return build_guard_graph(self.config, generator=generator, checker=checker)
+                    self._checks = build_checks(self.config, checker=self.support_checker())
+        return self._checks
+
+    def graph_for(self, generator: Runnable | None = None) -> Any:
+        """The compiled guard graph (built once per guard; ``generator`` is accepted for backward
+        compatibility and ignored: a run's generator travels in the runtime context)."""
+        if self._graph is None:
+            with self._lock:
+                if self._graph is None:
+                    from lexguard._graph import build_guard_graph
+
+                    self._graph = build_guard_graph(self.config, generator=self.generator, checks=self.checks())
+        return self._graph
+
+    def _context(self, generator: Runnable | None) -> Any:
+        from lexguard._state import GuardContext
+
+        return GuardContext(generator=generator or self.generator)
 
     def to_state(self, input: Any) -> dict[str, Any]:
         """Turn a Runnable input into the guard graph's input state.
@@ -147,14 +179,14 @@ class Guard(RunnableSerializable[Any, Any]):
         if isinstance(input, str | BaseMessage):
             return {"answer": input, "sources": list(self.sources)}
         if isinstance(input, dict):
-            found, answer = _first(input, ANSWER_KEYS)
+            found, answer = first_key(input, ANSWER_KEYS)
             if not found:
                 raise InputError(
                     f"the guard's input dict has no answer (looked for {', '.join(ANSWER_KEYS)}); "
                     "pass {'answer': ..., 'sources': [...], 'question': ...}"
                 )
-            has_sources, sources = _first(input, SOURCE_KEYS)
-            _, question = _first(input, QUESTION_KEYS)
+            has_sources, sources = first_key(input, SOURCE_KEYS)
+            _, question = first_key(input, QUESTION_KEYS)
             state: dict[str, Any] = {
                 "answer": answer,
                 "sources": coerce_sources(sources) if has_sources and sources is not None else list(self.sources),
@@ -186,7 +218,9 @@ class Guard(RunnableSerializable[Any, Any]):
         started = time.perf_counter()
         try:
             with validation_budget(self.config.limits.time_budget_s):
-                output = graph.invoke(state, patch_config(config, callbacks=run_manager.get_child()))
+                output = graph.invoke(
+                    state, patch_config(config, callbacks=run_manager.get_child()), context=self._context(generator)
+                )
         except ValidationFailedError as exc:  # fallback="raise": audit the rejection, then re-raise
             if isinstance(exc.report, ValidationReport):
                 exc.report = self._audited(exc.report, state, config, run_manager, started)
@@ -200,7 +234,9 @@ class Guard(RunnableSerializable[Any, Any]):
         started = time.perf_counter()
         try:
             with validation_budget(self.config.limits.time_budget_s):
-                output = await graph.ainvoke(state, patch_config(config, callbacks=run_manager.get_child()))
+                output = await graph.ainvoke(
+                    state, patch_config(config, callbacks=run_manager.get_child()), context=self._context(generator)
+                )
         except ValidationFailedError as exc:
             if isinstance(exc.report, ValidationReport) and self.audit is not None:
                 exc.report = await asyncio.to_thread(self._audited, exc.report, state, config, run_manager, started)
@@ -233,6 +269,7 @@ class Guard(RunnableSerializable[Any, Any]):
             config=config,
             run_id=getattr(run_manager, "run_id", None),
             processing_time=time.perf_counter() - started,
+            sources=state.get("sources"),
         )
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
@@ -254,7 +291,7 @@ class Guard(RunnableSerializable[Any, Any]):
 
         return await self._acall_with_config(_call, input, config, run_type="chain")
 
-    # -- streaming (see lexguard.integrations._streaming) --------------------------------------------
+    # -- streaming (see lexguard._streaming) --------------------------------------------
 
     def transform(self, input: Iterator[Any], config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
         """Pass streamed answer text through sentence by sentence, checking each sentence.
@@ -263,9 +300,9 @@ class Guard(RunnableSerializable[Any, Any]):
         stream with ``refusal_message`` (see :class:`~lexguard.integrations.SentenceStreamer`).
         Yields strings (``AIMessageChunk`` when ``return_type="message"``).
         """
-        from lexguard.integrations._streaming import SentenceStreamer
+        from lexguard._streaming import SentenceStreamer
 
-        yield from self._transform_stream_with_config(input, SentenceStreamer(self).transform, config, run_type="chain")
+        yield from self._transform_stream_with_config(input, SentenceStreamer(self, halt_on=self.halt_on).transform, config, run_type="chain")
 
     def stream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
         """Stream a complete input (answer, or dict with answer and sources) sentence by sentence."""
@@ -275,10 +312,10 @@ class Guard(RunnableSerializable[Any, Any]):
         self, input: AsyncIterator[Any], config: RunnableConfig | None = None, **kwargs: Any
     ) -> AsyncIterator[Any]:
         """Async :meth:`transform`."""
-        from lexguard.integrations._streaming import SentenceStreamer
+        from lexguard._streaming import SentenceStreamer
 
         async for chunk in self._atransform_stream_with_config(
-            input, SentenceStreamer(self).atransform, config, run_type="chain"
+            input, SentenceStreamer(self, halt_on=self.halt_on).atransform, config, run_type="chain"
         ):
             yield chunk
 
@@ -320,7 +357,7 @@ class Guard(RunnableSerializable[Any, Any]):
         *,
         sources: Any = None,
         question_key: str = "question",
-    ) -> GuardedRunnable:
+    ) -> Any:
         """Return a Runnable that runs ``chain`` and guards its output, re-invoking ``chain`` with
         feedback on retries.
 
@@ -335,59 +372,6 @@ class Guard(RunnableSerializable[Any, Any]):
         optional ``{feedback}`` to your prompt); a string or message input gets the previous answer
         and the feedback appended as messages.
         """
+        from lexguard._wrap import GuardedRunnable
+
         return GuardedRunnable(guard=self, chain=chain, sources=sources, question_key=question_key)
-
-
-class GuardedRunnable(RunnableSerializable[Any, Any]):
-    """A generating Runnable followed by a :class:`Guard` that can re-invoke it (``guard.wrap``)."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    guard: Guard
-    chain: Runnable
-    sources: Any = None
-    question_key: str = "question"
-
-    def _question(self, input: Any) -> str | None:
-        if isinstance(input, dict):
-            value = input.get(self.question_key)
-            return value if isinstance(value, str) else None
-        return input if isinstance(input, str) else None
-
-    def _state(self, input: Any, output: Any, sources: Any) -> dict[str, Any]:
-        state = self.guard.to_state({"answer": output})
-        if sources is None and isinstance(input, dict):
-            found, value = _first(input, SOURCE_KEYS)
-            sources = value if found else None
-        if sources is not None:
-            state["sources"] = sources
-        state["question"] = self._question(input)
-        state["generator_input"] = input
-        return state
-
-    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
-        """Generate with the chain, then validate (and correct) the output."""
-
-        def _call(input: Any, config: RunnableConfig, run_manager: Any) -> Any:
-            child = patch_config(config, callbacks=run_manager.get_child())
-            sources = self.sources.invoke(self._question(input) or input, child) if isinstance(
-                self.sources, Runnable
-            ) else self.sources
-            output = self.chain.invoke(input, child)
-            return self.guard._run(self._state(input, output, sources), self.chain, config, run_manager)
-
-        return self._call_with_config(_call, input, config, run_type="chain")
-
-    async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
-        """Async :meth:`invoke`."""
-
-        async def _call(input: Any, config: RunnableConfig, run_manager: Any) -> Any:
-            child = patch_config(config, callbacks=run_manager.get_child())
-            if isinstance(self.sources, Runnable):
-                sources = await self.sources.ainvoke(self._question(input) or input, child)
-            else:
-                sources = self.sources
-            output = await self.chain.ainvoke(input, child)
-            return await self.guard._arun(self._state(input, output, sources), self.chain, config, run_manager)
-
-        return await self._acall_with_config(_call, input, config, run_type="chain")

@@ -7,10 +7,11 @@ to put into LangGraph state. Build changed copies with ``model_copy(update=...)`
 from __future__ import annotations
 
 from enum import StrEnum
-from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from lexguard._source import Source
 
 __all__ = [
     "Severity",
@@ -23,6 +24,9 @@ __all__ = [
     "Claim",
     "Finding",
     "AttemptRecord",
+    "CheckOutcome",
+    "CheckResult",
+    "FailureAction",
     "VerifierStatus",
     "ValidationReport",
 ]
@@ -60,10 +64,19 @@ class Status(StrEnum):
 
 
 class Verdict(StrEnum):
-    """What the guard decided to do with the answer."""
+    """What the guard decided to do with the answer.
+
+    * ``accept``: every check passed on the whole answer;
+    * ``retry``: a check failed and the guard asks for (or makes) a corrected answer (only seen
+      mid-graph and in events);
+    * ``flag``: a check could not run (inconclusive) and ``on_inconclusive="flag"``: the answer
+      is handed on unchanged but is *not* accepted (``report.accepted`` is False);
+    * ``fallback``: the configured fallback was applied (refusal, best attempt, or raise).
+    """
 
     ACCEPT = "accept"
     RETRY = "retry"
+    FLAG = "flag"
     FALLBACK = "fallback"
 
 
@@ -80,6 +93,8 @@ class FindingKind(StrEnum):
     CUSTOM_RULE = "custom_rule"
     RULE_TIMEOUT = "rule_timeout"
     UNSUPPORTED = "unsupported"
+    CONTRADICTED = "contradicted"
+    NOT_CHECKED = "not_checked"
     CONTRADICTED_VALUE = "contradicted_value"
     UNKNOWN_ENTITY = "unknown_entity"
     UNSUPPORTED_RELATIONSHIP = "unsupported_relationship"
@@ -87,72 +102,6 @@ class FindingKind(StrEnum):
     NO_SOURCES = "no_sources"
     GENERATOR_ERROR = "generator_error"
     CHECK_ERROR = "check_error"
-
-
-class Source(BaseModel):
-    """A passage the answer must be grounded in.
-
-    Attributes:
-        id: Stable identifier, cited back in :class:`Citation`. Defaults to ``"source-<n>"``.
-        content: The passage text.
-        metadata: Free-form metadata (title, page, section, url, ...), carried into citations.
-        score: The retriever's relevance score, when the source came from a retriever.
-    """
-
-    model_config = _FROZEN
-
-    id: str = ""
-    content: str
-    metadata: dict[str, Any] = Field(default_factory=dict)
-    score: float | None = None
-
-    @classmethod
-    def from_any(cls, value: Any, index: int = 0) -> Source:
-        """Coerce a string, a LangChain ``Document``, a dict or a ``Source`` into a ``Source``.
-
-        Args:
-            value: The object to convert.
-            index: Position in the source list, used for a default id.
-
-        Raises:
-            InputError: If the value has no usable text.
-        """
-        from lexguard._errors import InputError
-
-        default_id = f"source-{index}"
-        if isinstance(value, Source):
-            return value if value.id else value.model_copy(update={"id": default_id})
-        if isinstance(value, str):
-            return cls(id=default_id, content=value)
-        page_content = getattr(value, "page_content", None)
-        if isinstance(page_content, str):  # langchain_core.documents.Document
-            metadata = dict(getattr(value, "metadata", None) or {})
-            doc_id = getattr(value, "id", None) or metadata.get("id") or metadata.get("source")
-            score = metadata.get("score", metadata.get("relevance_score"))
-            return cls(
-                id=str(doc_id) if doc_id else default_id,
-                content=page_content,
-                metadata=metadata,
-                score=float(score) if isinstance(score, int | float) else None,
-            )
-        if isinstance(value, dict):
-            content = value.get("content", value.get("page_content", value.get("text")))
-            if not isinstance(content, str):
-                raise InputError(
-                    f"source {index} is a dict without a 'content' string; "
-                    "pass {'id': ..., 'content': '...'} or a plain string"
-                )
-            metadata = value.get("metadata") or {}
-            score = value.get("score")
-            if not isinstance(metadata, Mapping):
-                raise InputError(f"source {index}: 'metadata' must be a dict, not {type(metadata).__name__}")
-            if score is not None and (isinstance(score, bool) or not isinstance(score, int | float)):
-                raise InputError(f"source {index}: 'score' must be a number or None, not {score!r}")
-            return cls(id=str(value.get("id") or default_id), content=content, metadata=dict(metadata), score=score)
-        raise InputError(
-            f"source {index} has type {type(value).__name__}; "
-            "pass a str, a langchain Document, a dict with 'content', or a lexguard.Source"
-        )
 
 
 class Citation(BaseModel):
@@ -181,6 +130,10 @@ class Citation(BaseModel):
     metadata: dict[str, Any] = Field(default_factory=dict)
 
 
+ClaimStatus = Literal["supported", "contradicted", "unsupported", "not_checked"]
+"""What the support check concluded about one claim."""
+
+
 class Claim(BaseModel):
     """One checkable statement of the answer.
 
@@ -192,6 +145,11 @@ class Claim(BaseModel):
         support: Calibrated probability (0..1) that the sources support the claim, when checked.
         supported: Whether the claim counts as supported; ``None`` when not checked.
         citations: The best evidence found for this claim, best first.
+        status: ``supported``, ``contradicted`` (the evidence says otherwise),
+            ``unsupported`` (the sources do not say it) or ``not_checked`` (see ``reason``);
+            ``None`` before the support check ran.
+        reason: Why the claim has its status, always set for ``not_checked`` (a meta statement,
+            code, no evidence retrieved, a model error).
     """
 
     model_config = _FROZEN
@@ -202,6 +160,8 @@ class Claim(BaseModel):
     support: float | None = None
     supported: bool | None = None
     citations: tuple[Citation, ...] = ()
+    status: ClaimStatus | None = None
+    reason: str | None = None
 
 
 class Finding(BaseModel):
@@ -244,6 +204,93 @@ class Finding(BaseModel):
         return value
 
 
+class CheckOutcome(StrEnum):
+    """What one check concluded.
+
+    * ``passed``: the check ran on the whole answer and found nothing blocking;
+    * ``failed``: it found a blocking problem (a hard or critical finding);
+    * ``inconclusive``: it should have checked but could not, or not all of the answer (no
+      sources, no checkable claim, an error, a timeout); the reason says why. An inconclusive
+      check never lets the answer be accepted (``GuardConfig.on_inconclusive`` decides);
+    * ``skipped``: the check does not apply to this input (no knowledge graph given, no
+      citations to validate).
+    """
+
+    PASSED = "passed"
+    FAILED = "failed"
+    INCONCLUSIVE = "inconclusive"
+    SKIPPED = "skipped"
+
+
+class FailureAction(StrEnum):
+    """What a failed check makes the guard do (``GuardConfig.on_fail``, per check).
+
+    * ``reask``: ask the generator again with feedback (without a generator: ``filter``, when
+      ``repair_without_generator`` allows it); the default of every built-in check;
+    * ``fix``: apply the findings' suggested fixes in place, then check again (falls back to
+      ``reask`` when a blocking finding has no confident fix);
+    * ``filter``: drop the sentences holding the blocking findings, then check again;
+    * ``refuse``: take the fallback at once (no retry);
+    * ``record``: keep the findings in the report as warnings; they never block;
+    * ``raise``: raise :class:`~lexguard.ValidationFailedError` at once.
+    """
+
+    REASK = "reask"
+    FIX = "fix"
+    FILTER = "filter"
+    REFUSE = "refuse"
+    RECORD = "record"
+    RAISE = "raise"
+
+
+class CheckResult(BaseModel):
+    """What one check found out about one answer.
+
+    Attributes:
+        check: Name of the check (its ``name``; the graph node and the ``on_fail`` key).
+        outcome: See :class:`CheckOutcome`.
+        findings: Problems found; spans point into the answer as this check saw it.
+        confidence: The check's confidence (0..1) that the answer passes it, when it measures
+            one (the support check does; rule checks give ``None``).
+        reason: Why the check failed, was inconclusive or skipped.
+        claims: Claims the check cut the answer into, with their support (support check).
+        citations: Evidence for the supported claims (support check).
+        text: The answer as the following checks should see it, when this check rewrote it
+            (the parser's cleaned text); ``None`` when unchanged.
+        stop: True when the following checks cannot run on this output (the parser rejected it).
+        action: What a failure of this check makes the guard do.
+        data: JSON-serialisable extras (gate mutations, citation counts, ...).
+        seconds: Time the check took.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    check: str
+    outcome: CheckOutcome
+    findings: tuple[Finding, ...] = ()
+    confidence: float | None = Field(None, ge=0.0, le=1.0)
+    reason: str | None = None
+    claims: tuple[Claim, ...] = ()
+    citations: tuple[Citation, ...] = ()
+    text: str | None = None
+    stop: bool = False
+    action: FailureAction = FailureAction.REASK
+    data: dict[str, Any] = Field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def blocking(self) -> tuple[Finding, ...]:
+        """Hard and critical findings, unless the check only records (``action="record"``)."""
+        if self.action == FailureAction.RECORD:
+            return ()
+        return tuple(f for f in self.findings if f.severity.rank >= Severity.HARD.rank)
+
+    @property
+    def checked_claims(self) -> int:
+        """How many claims this check really checked (``supported`` is not ``None``)."""
+        return sum(1 for c in self.claims if c.supported is not None)
+
+
 class VerifierStatus(BaseModel):
     """Whether one optional verifier (LLM judge, NLI model, knowledge check, ...) did its work.
 
@@ -281,6 +328,7 @@ class AttemptRecord(BaseModel):
     confidence: float
     findings: tuple[Finding, ...] = ()
     decision: str = ""
+    checks: tuple[CheckResult, ...] = ()
 
 
 class ValidationReport(BaseModel):
@@ -288,7 +336,7 @@ class ValidationReport(BaseModel):
 
     Attributes:
         status: ``valid``, ``valid_with_warnings``, ``invalid`` or ``inconclusive``.
-        verdict: ``accept``, ``retry`` (only seen mid-graph) or ``fallback``.
+        verdict: ``accept``, ``retry`` (only seen mid-graph), ``flag`` or ``fallback`` (see :class:`Verdict`).
         confidence: 0..1 confidence that the answer is acceptable.
         answer: The text the guard hands on (accepted, corrected, best attempt or refusal).
         original_answer: The first answer the guard was given.
@@ -301,6 +349,7 @@ class ValidationReport(BaseModel):
         reason: Why the report is ``inconclusive`` or why the fallback was taken.
         attempts: How many answers were validated (1 + retries).
         history: One record per attempt, in order.
+        checks: The result of every configured check on the final attempt, in run order.
         timings: Seconds spent per node (summed over attempts).
         verifiers: Status of each optional verifier of the final attempt (judge, NLI, ...):
             which did not run, or only partly, and why.
@@ -323,6 +372,7 @@ class ValidationReport(BaseModel):
     reason: str | None = None
     attempts: int = 1
     history: tuple[AttemptRecord, ...] = ()
+    checks: tuple[CheckResult, ...] = ()
     timings: dict[str, float] = Field(default_factory=dict)
     verifiers: tuple[VerifierStatus, ...] = ()
     metadata: dict[str, Any] = Field(default_factory=dict)
@@ -358,6 +408,6 @@ class ValidationReport(BaseModel):
 
     def _repr_html_(self) -> str:
         """HTML for notebooks: the answer with unsupported spans highlighted and the evidence."""
-        from lexguard.integrations._html import render_report_html
+        from lexguard.render import render_report_html
 
         return render_report_html(self)

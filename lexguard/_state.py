@@ -4,15 +4,18 @@ The guard graph reads and writes a :class:`GuardState` dict. Callers fill the *i
 nodes fill the *working* keys; the graph ends with ``report`` set. Only ``answer`` is required.
 
 Input keys:
-    answer: The text to validate (a ``str``; an ``AIMessage`` is accepted and unwrapped).
+    answer: The text to validate (a ``str``; an ``AIMessage`` is accepted and unwrapped, its
+        finish reason and citations are read).
     sources: Passages the answer must be grounded in: strings, LangChain ``Document`` objects,
         dicts with ``content``, or :class:`~lexguard.Source` objects.
     question: The user question, when known (used in feedback, judges and the audit trail).
     truncated: True when the generator stopped early (finish reason ``length``).
     generator_input: What the generator was originally called with; retries re-invoke the
         generator with this input plus feedback.
-    knowledge: An optional knowledge-graph context checked by ``support_check``.
-    mutations: Proposed state changes checked by the ``gate`` (protected state).
+    knowledge: An optional knowledge-graph context (the ``knowledge`` check).
+    mutations: Proposed state changes checked by the ``rules`` check (protected state).
+    citations: Citations the model produced (dicts with ``source``, ``quote``, ...; the
+        ``citations`` check).
 
 Working keys (written by the nodes; not part of the graph's input or output schema, so they
 never leak into or out of a parent graph):
@@ -20,31 +23,45 @@ never leak into or out of a parent graph):
         key is left as it was).
     original_answer: The first answer seen.
     attempt: Number of the attempt being validated (1 for the first answer).
-    parsed: Structured data extracted by ``parse`` (structured mode).
-    parse_ok: False when ``parse`` rejected the output (the attempt skips the other checks).
-    findings: Findings of the current attempt.
-    approved_mutations / rejected_mutations: The gate's verdict on the proposed ``mutations``.
-    claims / citations / confidence: Output of ``support_check`` for the current attempt.
-    inconclusive_reason: Why the current attempt could not be fully checked.
-    verdict: The last decision (``accept`` / ``retry`` / ``fallback``).
+    model_citations: The model's citations of the current attempt, as dicts.
+    results: One :class:`~lexguard.CheckResult` per check that ran on the current attempt.
+    verdict / remedy / reason: The policy's last decision (see :mod:`lexguard._policy`).
+    raise_error: True when a check's ``on_fail="raise"`` asks the fallback to raise.
     feedback: The feedback sent to the generator for the next attempt.
     history: One :class:`~lexguard.AttemptRecord` per validated attempt (appended).
     timings: Seconds spent per node, summed over attempts (merged).
 
 Output keys:
-    answer: The text handed on: the accepted (possibly corrected) answer, the best attempt, or
-        the refusal (the same as ``report.answer``).
+    answer: The text handed on: the accepted (possibly corrected) answer, the flagged answer,
+        the best attempt, or the refusal (the same as ``report.answer``).
     report: The final :class:`~lexguard.ValidationReport`.
 """
 
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, TypedDict
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-from lexguard._models import AttemptRecord, Citation, Claim, Finding, Source, ValidationReport
+from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (graph input schemas)
 
-__all__ = ["GuardInput", "GuardOutput", "GuardState", "merge_timings", "question_of"]
+from lexguard._models import AttemptRecord, CheckResult, Source, ValidationReport
+
+__all__ = ["GuardContext", "GuardInput", "GuardOutput", "GuardState", "merge_timings", "question_of"]
+
+
+@dataclass(frozen=True)
+class GuardContext:
+    """Per-call settings of one guard run, passed as LangGraph's runtime context
+    (``graph.invoke(state, context=GuardContext(generator=chain))``), so one compiled graph serves
+    every generator.
+
+    Attributes:
+        generator: The Runnable re-invoked with feedback on retries; ``None`` uses the graph's
+            build-time generator.
+    """
+
+    generator: Any = None
 
 
 def merge_timings(left: dict[str, float] | None, right: dict[str, float] | None) -> dict[str, float]:
@@ -65,6 +82,7 @@ class GuardInput(TypedDict, total=False):
     generator_input: Any
     knowledge: Any
     mutations: list[Any]
+    citations: list[Any]
 
 
 class GuardOutput(TypedDict, total=False):
@@ -87,16 +105,12 @@ class GuardState(GuardInput, total=False):
     checked_sources: list[Source]
     original_answer: str
     attempt: int
-    parsed: Any
-    parse_ok: bool
-    findings: list[Finding]
-    approved_mutations: list[Any]
-    rejected_mutations: list[Any]
-    claims: list[Claim]
-    citations: list[Citation]
-    confidence: float
-    inconclusive_reason: str | None
+    model_citations: list[dict[str, Any]]
+    results: list[CheckResult]
     verdict: str
+    remedy: str | None
+    reason: str | None
+    raise_error: bool
     feedback: str
     history: Annotated[list[AttemptRecord], operator.add]
     timings: Annotated[dict[str, float], merge_timings]

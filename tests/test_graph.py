@@ -27,7 +27,7 @@ def test_accept_route():
     assert report.answer == GOOD
     assert [c.supported for c in report.claims] == [True, True]
     assert report.citations and report.citations[0].source_id == "source-0"
-    assert set(report.timings) >= {"parse", "gate", "support_check", "decide"}
+    assert set(report.timings) >= {"prepare", "parse", "rules", "support", "knowledge", "citations", "decide"}
 
 
 def test_self_correct_then_accept_feeds_back_the_problem():
@@ -111,10 +111,12 @@ def test_empty_answer_is_reported_not_raised(answer):
     assert report.findings[0].kind == "empty_output"
 
 
-def test_no_sources_is_inconclusive():
+def test_no_sources_is_inconclusive_and_flagged_never_accepted():
     report = graph().invoke({"answer": GOOD, "sources": []})["report"]
     assert report.status == Status.INCONCLUSIVE
-    assert report.verdict == Verdict.ACCEPT
+    assert report.verdict == Verdict.FLAG and not report.accepted
+    assert report.answer == GOOD  # handed on, unverified
+    assert report.confidence <= 0.35  # never 1.0 without a checked claim
     assert "no sources" in (report.reason or "")
 
 
@@ -137,13 +139,30 @@ def test_bad_sources_in_graph_are_inconclusive():
     assert "source 0" in (report.reason or "")
 
 
-def test_failing_check_is_caught_by_error_handler():
+def test_failing_check_is_inconclusive_and_never_accepted():
     checker = SubstringChecker(error=RuntimeError("index exploded"))
     report = graph(checker=checker).invoke({"answer": GOOD, "sources": SOURCES})["report"]
-    assert report.verdict == Verdict.FALLBACK
+    assert report.verdict == Verdict.FLAG and not report.accepted
     assert report.status == Status.INCONCLUSIVE
     assert "index exploded" in (report.reason or "")
-    assert report.history and "support_check failed" in report.history[-1].decision
+    assert report.history and "support check failed" in report.history[-1].decision
+    assert report.confidence < 0.7
+    refused = graph(checker=checker, on_inconclusive="fallback").invoke({"answer": GOOD, "sources": SOURCES})["report"]
+    assert refused.verdict == Verdict.FALLBACK and refused.answer != GOOD
+
+
+def test_crashing_node_is_caught_by_error_handler(monkeypatch):
+    from lexguard.nodes._decide import DecideNode
+
+    def boom(self, state):
+        raise RuntimeError("policy exploded")
+
+    monkeypatch.setattr(DecideNode, "_decide", boom)
+    report = graph().invoke({"answer": GOOD, "sources": SOURCES})["report"]
+    assert report.verdict == Verdict.FALLBACK
+    assert report.status == Status.INCONCLUSIVE
+    assert "policy exploded" in (report.reason or "")
+    assert report.history and "decide failed" in report.history[-1].decision
 
 
 def test_truncated_message_is_flagged_to_parser():
@@ -206,7 +225,7 @@ def test_inconclusive_check_follows_on_inconclusive_without_retrying():
 
     fake = RecordingGenerator([GOOD])
     report = graph(generator=fake.runnable(), checker=Failing()).invoke({"answer": GOOD, "sources": SOURCES})["report"]
-    assert report.verdict == Verdict.ACCEPT and report.status == Status.INCONCLUSIVE
+    assert report.verdict == Verdict.FLAG and report.status == Status.INCONCLUSIVE
     assert fake.inputs == []
     assert "embedding model failed" in report.reason
     refused = graph(checker=Failing(), on_inconclusive="fallback").invoke({"answer": GOOD, "sources": SOURCES})
@@ -216,7 +235,7 @@ def test_inconclusive_check_follows_on_inconclusive_without_retrying():
 
 def test_best_attempt_prefers_fewer_hard_findings_over_confidence():
     from lexguard._models import AttemptRecord, Finding
-    from lexguard.nodes._finish import _best_attempt
+    from lexguard.nodes import best_attempt as _best_attempt
 
     hard = Finding(kind="unsupported", severity="hard", message="m")
     risky = AttemptRecord(attempt=1, answer="a", confidence=0.71, findings=(hard,))
@@ -228,3 +247,40 @@ def test_fallback_reason_keeps_the_decision_when_repair_is_impossible():
     report = graph(repair_without_generator=False).invoke({"answer": BAD, "sources": SOURCES})["report"]
     assert report.reason.startswith("hard findings")
     assert "repair_without_generator=False" in report.reason
+
+
+def test_input_schema_works_on_python_311():
+    schema = build_guard_graph(GuardConfig(), checker=SubstringChecker()).get_input_jsonschema()
+    assert {"answer", "sources", "question"} <= set(schema["properties"])
+
+
+def test_decision_events_reach_stream_mode_custom():
+    chunks = list(graph().stream({"answer": GOOD, "sources": SOURCES}, stream_mode="custom"))
+    assert [c["event"] for c in chunks] == ["lexguard.decision"]
+    assert chunks[0]["data"]["verdict"] == "accept"
+
+
+def test_reports_round_trip_checkpoints_strict_and_without_warnings(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "ckpt.py"
+    script.write_text(
+        "import warnings\n"
+        "from langgraph.checkpoint.memory import InMemorySaver\n"
+        "from lexguard import GuardConfig, Status, build_guard_graph, checkpoint_serializer\n"
+        "from tests.fakes import SubstringChecker\n"
+        "g = build_guard_graph(GuardConfig(max_retries=0), checker=SubstringChecker(),\n"
+        "                      checkpointer=InMemorySaver(serde=checkpoint_serializer()))\n"
+        "cfg = {'configurable': {'thread_id': '1'}}\n"
+        "g.invoke({'answer': 'The bridge opened in 1932. It is long.', 'sources': ['The bridge opened in 1932.']}, cfg)\n"
+        "report = g.get_state(cfg).values['report']\n"
+        "assert report.status == Status.INVALID and report.checks[0].check == 'parse', report\n"
+        "print('ok')\n"
+    )
+    for strict in ("true", "false"):
+        env = {**os.environ, "LANGGRAPH_STRICT_MSGPACK": strict, "PYTHONPATH": os.getcwd()}
+        done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert "unregistered type" not in done.stderr

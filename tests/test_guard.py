@@ -115,7 +115,7 @@ def test_guard_is_traced_as_one_chain_run():
         make_guard(sources=DOCS).invoke(GOOD)
     guard_run = next(run for run in cb.traced_runs if run.name == "Guard")
     assert [child.name for child in guard_run.child_runs] == ["lexguard"]  # the graph runs inside the guard's run
-    assert {"parse", "gate", "support_check", "decide"} <= {run.name for run in cb.traced_runs}
+    assert {"prepare", "parse", "rules", "support", "decide"} <= {run.name for run in cb.traced_runs}
 
 
 class Parent(TypedDict, total=False):

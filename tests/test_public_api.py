@@ -41,3 +41,19 @@ def test_errors_share_one_base():
     for name in ("ConfigurationError", "InputError", "ModelLoadError", "GeneratorError", "ParseError",
                  "RuleTimeoutError", "ValidationFailedError"):
         assert issubclass(getattr(lexguard, name), lexguard.LexguardError)
+
+
+def test_every_public_package_exports_what_it_lists():
+    import importlib
+
+    packages = ["lexguard", "lexguard.checks", "lexguard.integrations", "lexguard.nodes", "lexguard.render",
+                "lexguard.gate", "lexguard.grounding", "lexguard.knowledge", "lexguard.citations", "lexguard.parsing",
+                "lexguard.audit", "lexguard.testing"]
+    for name in packages:
+        module = importlib.import_module(name)
+        exported = getattr(module, "__all__", None)
+        assert exported, f"{name} has no __all__"
+        assert len(set(exported)) == len(exported), f"{name}.__all__ lists a name twice"
+        for attr in exported:
+            assert not attr.startswith("_"), f"{name}.__all__ exports private {attr}"
+            assert getattr(module, attr, None) is not None, f"{name}.{attr} is listed but not importable"

@@ -1,59 +1,101 @@
 """Durable audit trail: one record per guard run, retained for a set time.
 
-* :class:`SQLiteAuditStore` is the default store (WAL mode, thread- and process-safe);
-  implement :class:`AuditStore` for a server database.
+* :class:`SQLiteAuditStore` is the embedded default (WAL mode, thread- and process-safe);
+  :class:`PostgresAuditStore` is the store many processes and machines share. Either is chosen
+  by a URL: ``Guard(audit="postgresql://...")``, ``Guard(audit="audit.db")`` or
+  ``$LEXGUARD_AUDIT_URL`` (see :func:`open_store`). Implement :class:`AuditStore` for another
+  database.
 * :func:`record_report` writes a report's record and never raises: if the store fails, the
-  record goes to a fallback JSONL file (:func:`recover_fallback` moves it back later).
-* :func:`export_jsonl` exports records; :meth:`SQLiteAuditStore.purge` removes records older
-  than ``LEXGUARD_AUDIT_RETENTION_DAYS`` (default 90).
+  record goes to a fallback JSONL file (:func:`recover_fallback`, ``lexguard audit recover``,
+  moves it back later).
+* :func:`export_jsonl` exports records; ``purge`` removes records older than
+  ``LEXGUARD_AUDIT_RETENTION_DAYS`` (or the design's ``AUDIT_RETENTION_DAYS``; default 90).
+* :func:`label_record` attaches a person's ``correct`` / ``hallucinated`` label to a record;
+  :func:`labelled_rows` returns the labelled records as evaluation rows for calibration.
 * :class:`RejectionResponse` is the documented shape for answers that are not given.
 """
 
-from lexguard.audit._hook import attach_audit, resolve_audit_store
-from lexguard.audit._models import (
-    AuditRecord,
-    AuditStatus,
-    ClaimAudit,
-    RejectionResponse,
-    audit_status,
-)
-from lexguard.audit._record import (
+from lexguard.audit._fallback import (
     FALLBACK_ENV,
-    AuditWarning,
-    build_record,
-    export_jsonl,
+    fallback_files,
     read_fallback,
-    record_report,
     recover_fallback,
     write_fallback,
 )
+from lexguard.audit._hook import (
+    AUDIT_URL_ENV,
+    attach_audit,
+    audit_target,
+    open_store,
+    resolve_audit_store,
+)
+from lexguard.audit._labels import label_record, labelled_rows
+from lexguard.audit._models import (
+    AuditLabel,
+    AuditRecord,
+    AuditStatus,
+    ClaimAudit,
+    LabelValue,
+    RejectionResponse,
+    audit_status,
+    citation_entry,
+)
+from lexguard.audit._postgres import PostgresAuditStore
+from lexguard.audit._record import (
+    AuditWarning,
+    build_record,
+    code_citation_entry,
+    export_jsonl,
+    record_report,
+)
+from lexguard.audit._sqlite import SQLiteAuditStore
 from lexguard.audit._store import (
+    DEFAULT_LOCK_TIMEOUT,
     DEFAULT_RETENTION_DAYS,
+    LOCK_TIMEOUT_ENV,
     RETENTION_ENV,
+    RETENTION_ENV_ALIAS,
     AuditStore,
     AuditStoreError,
+    LabelledAuditStore,
     Redactor,
-    SQLiteAuditStore,
+    lock_timeout_from_env,
     retention_days_from_env,
 )
 
 __all__ = [
+    "AUDIT_URL_ENV",
+    "DEFAULT_LOCK_TIMEOUT",
     "DEFAULT_RETENTION_DAYS",
     "FALLBACK_ENV",
+    "LOCK_TIMEOUT_ENV",
     "RETENTION_ENV",
+    "RETENTION_ENV_ALIAS",
+    "AuditLabel",
     "AuditRecord",
     "AuditStatus",
     "AuditStore",
     "AuditStoreError",
     "AuditWarning",
     "ClaimAudit",
+    "LabelValue",
+    "LabelledAuditStore",
+    "PostgresAuditStore",
     "Redactor",
     "RejectionResponse",
     "SQLiteAuditStore",
     "attach_audit",
     "audit_status",
+    "audit_target",
     "build_record",
+    "citation_entry",
+    "code_citation_entry",
     "export_jsonl",
+    "fallback_files",
+    "label_record",
+    "labelled_rows",
+    "lock_timeout_from_env",
+    "open_store",
     "read_fallback",
     "record_report",
     "recover_fallback",

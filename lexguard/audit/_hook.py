@@ -1,4 +1,4 @@
-"""The guard's audit hook: record a finished run and stamp the audit id into the report."""
+"""Choosing the audit store from a URL, and the guard's hook that records a finished run."""
 
 from __future__ import annotations
 
@@ -8,32 +8,99 @@ import warnings
 from collections.abc import Mapping
 from typing import Any
 
+from lexguard._errors import ConfigurationError
 from lexguard._models import ValidationReport
+from lexguard.audit._postgres import POSTGRES_SCHEMES, PostgresAuditStore
 from lexguard.audit._record import AuditWarning, record_report
-from lexguard.audit._store import AuditStore, SQLiteAuditStore
+from lexguard.audit._sqlite import SQLiteAuditStore
+from lexguard.audit._store import AuditStore
 
-__all__ = ["attach_audit", "resolve_audit_store"]
+__all__ = ["AUDIT_URL_ENV", "attach_audit", "audit_target", "open_store", "resolve_audit_store"]
 
-_stores: dict[str, SQLiteAuditStore] = {}
+AUDIT_URL_ENV = "LEXGUARD_AUDIT_URL"
+_stores: dict[str, AuditStore] = {}
 _stores_lock = threading.Lock()
 
 
-def resolve_audit_store(value: AuditStore | str | os.PathLike[str] | None) -> AuditStore | None:
-    """Accept a store, a database path or ``None``; one shared store per path.
+def _key(value: str) -> str:
+    """The canonical form of a store location (raises ConfigurationError for odd schemes)."""
+    if value.startswith(POSTGRES_SCHEMES):
+        return value
+    if value.startswith("sqlite://"):
+        value = value.removeprefix("sqlite://")
+        if value.startswith("/") and not value.startswith("//"):
+            value = value[1:] or ":memory:"  # sqlite:///rel.db -> rel.db
+        elif value.startswith("//"):
+            value = value[1:]  # sqlite:////abs.db -> /abs.db
+    elif "://" in value:
+        scheme = value.split("://", 1)[0]
+        raise ConfigurationError(
+            f"audit store URL scheme {scheme!r} is not supported; use postgresql://..., "
+            "sqlite:///path.db or a plain SQLite file path"
+        )
+    if not value:
+        raise ConfigurationError("the audit store location is empty; pass a file path or a URL")
+    return value if value == ":memory:" else os.path.abspath(value)
+
+
+def open_store(location: str | os.PathLike[str], **options: Any) -> AuditStore:
+    """A new store for ``location``: ``postgresql://...`` or a SQLite path (``sqlite:///x.db``).
+
+    Args:
+        location: The URL or path.
+        **options: Passed to the store's constructor (``timeout``, ``fallback_path``, ...).
 
     Raises:
+        ConfigurationError: If the URL's scheme is not supported.
+    """
+    key = _key(os.fspath(location))
+    if key.startswith(POSTGRES_SCHEMES):
+        return PostgresAuditStore(key, **options)
+    return SQLiteAuditStore(key, **options)
+
+
+def audit_target(value: Any) -> Any:
+    """Check a ``Guard(audit=...)`` value without connecting; return what the guard keeps.
+
+    ``None`` means ``$LEXGUARD_AUDIT_URL`` when set (else no audit), ``False`` no audit, a
+    string or path a store location (``postgresql://...``, ``sqlite:///x.db``, a file path),
+    anything else must be an :class:`AuditStore`.
+
+    Raises:
+        ConfigurationError: If the value is none of these or its URL scheme is unsupported.
+    """
+    if value is None:
+        value = os.environ.get(AUDIT_URL_ENV, "").strip() or None
+    if value is None or value is False:
+        return None
+    if isinstance(value, AuditStore):
+        return value
+    if isinstance(value, str | os.PathLike):
+        _key(os.fspath(value))
+        return value
+    raise ConfigurationError(
+        f"audit= got {type(value).__name__}; pass a database URL or path "
+        "('postgresql://...', 'audit.db') or an AuditStore (lexguard.audit.SQLiteAuditStore)"
+    )
+
+
+def resolve_audit_store(value: AuditStore | str | os.PathLike[str] | None) -> AuditStore | None:
+    """Accept a store, a URL or path, or ``None``; one shared store per location.
+
+    Raises:
+        ConfigurationError: If a URL scheme is not supported.
         TypeError: If ``value`` is none of these.
     """
     if value is None or isinstance(value, AuditStore):
         return value
     if isinstance(value, str | os.PathLike):
-        key = os.path.abspath(os.fspath(value)) if os.fspath(value) != ":memory:" else ":memory:"
+        key = _key(os.fspath(value))
         with _stores_lock:
             if key not in _stores:
-                _stores[key] = SQLiteAuditStore(key)
+                _stores[key] = open_store(key)
             return _stores[key]
     raise TypeError(
-        f"audit= got {type(value).__name__}; pass a database path or an AuditStore "
+        f"audit= got {type(value).__name__}; pass a database URL or path or an AuditStore "
         "(e.g. lexguard.audit.SQLiteAuditStore('audit.db'))"
     )
 
@@ -57,40 +124,64 @@ def attach_audit(
     config: Mapping[str, Any] | None = None,
     run_id: Any = None,
     processing_time: float | None = None,
+    sources: Any = None,
 ) -> ValidationReport:
     """Record ``report`` and return it with ``metadata["audit_id"]`` set. Never raises.
 
     Session id, response id and model version come from the LangChain ``config``
     (``metadata`` or ``configurable``: ``session_id``/``thread_id``, ``response_id``,
-    ``model_version``/``ls_model_name``); the response id defaults to the run id.
+    ``model_version``/``ls_model_name``); the response id defaults to the run id. Blocking:
+    from async code call it through ``asyncio.to_thread`` (the guard does).
 
     Args:
-        store: The guard's ``audit`` setting: a store, a database path, or ``None`` (no-op).
+        store: The guard's ``audit`` setting: a store, a URL or path, or ``None`` (no-op).
         report: The finished report.
         query: The user question.
         config: The ``RunnableConfig`` of the run.
         run_id: The LangChain run id.
         processing_time: Wall-clock seconds of the run.
+        sources: The sources the answer was checked against.
     """
     if store is None:
         return report
     try:
         resolved = resolve_audit_store(store)
-        audit_id = record_report(
-            resolved,
-            report,
-            query=query,
-            session_id=_from_config(config, "session_id", "thread_id"),
-            response_id=_from_config(config, "response_id")
-            or (str(run_id) if run_id is not None else None),
-            model_version=_from_config(config, "model_version", "ls_model_name"),
-            processing_time=processing_time,
-        )
-    except Exception as exc:  # the audit must never break the guard
+    except Exception as exc:  # noqa: BLE001 - a bad location still leaves a record
         warnings.warn(
-            f"audit hook failed ({type(exc).__name__}: {exc})", AuditWarning, stacklevel=2
+            f"audit store {store!r} cannot be opened ({type(exc).__name__}: {exc}); the record "
+            "goes to the fallback file",
+            AuditWarning,
+            stacklevel=2,
         )
+        resolved = _Unavailable(exc)
+    audit_id = record_report(
+        resolved,
+        report,
+        query=query,
+        session_id=_from_config(config, "session_id", "thread_id"),
+        response_id=_from_config(config, "response_id")
+        or (str(run_id) if run_id is not None else None),
+        model_version=_from_config(config, "model_version", "ls_model_name"),
+        processing_time=processing_time,
+        sources=sources,
+    )
+    try:
+        return report.model_copy(update={"metadata": {**report.metadata, "audit_id": audit_id}})
+    except Exception:  # noqa: BLE001 - never fail the run over the id
         return report
-    if audit_id is None:
-        return report
-    return report.model_copy(update={"metadata": {**report.metadata, "audit_id": audit_id}})
+
+
+class _Unavailable:
+    """Stands in for a store that could not be opened: every write fails (to the fallback)."""
+
+    redact = None
+    fallback_path = None
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def __repr__(self) -> str:
+        return f"<unavailable audit store: {self.error}>"
+
+    def write(self, record: Any) -> str:
+        raise self.error

@@ -5,33 +5,33 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
-import threading
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from lexguard._models import FindingKind, ValidationReport
-from lexguard.audit._models import AuditRecord, AuditStatus, ClaimAudit, audit_status
+from lexguard._models import FindingKind, Source, ValidationReport
+from lexguard.audit._fallback import DEFAULT_FALLBACK, FALLBACK_ENV, write_fallback
+from lexguard.audit._models import (
+    AuditRecord,
+    AuditStatus,
+    ClaimAudit,
+    audit_status,
+    citation_entry,
+    json_safe,
+)
 from lexguard.audit._store import AuditStore, Redactor
 
 __all__ = [
     "AuditWarning",
-    "FALLBACK_ENV",
     "build_record",
+    "code_citation_entry",
     "record_report",
-    "write_fallback",
-    "read_fallback",
-    "recover_fallback",
     "export_jsonl",
 ]
 
-FALLBACK_ENV = "LEXGUARD_AUDIT_FALLBACK"
-_DEFAULT_FALLBACK = "lexguard-audit-fallback.jsonl"
 _REDACTION_FAILED = "[redaction failed]"
-_fallback_lock = threading.Lock()
 _log = logging.getLogger("lexguard.audit")
 
 
@@ -57,6 +57,37 @@ def _redactor(redact: Redactor | None) -> Redactor:
     return safe
 
 
+def code_citation_entry(check: Any) -> dict[str, Any]:
+    """The audit entry of one checked code citation (a ``lexguard.citations.SourceCheck``).
+
+    ``line_range`` is the cited ``[start, end]``; ``validation_status`` the decision
+    (``PASS`` / ``REVIEW`` / ``REJECT``).
+    """
+    citation = check.citation
+    end = citation.end_line if citation.end_line is not None else citation.start_line
+    return {
+        "path": citation.path,
+        "line_range": [citation.start_line, end],
+        "validation_status": str(check.decision),
+        "content_match": check.content_match,
+        "alignment": check.alignment,
+        "reasons": list(check.reasons),
+    }
+
+
+def _sources(sources: Any, red: Redactor) -> tuple[dict[str, Any], ...]:
+    if not sources or isinstance(sources, str | bytes):
+        sources = [sources] if isinstance(sources, str) and sources else []
+    out = []
+    for index, value in enumerate(sources if isinstance(sources, Sequence) else []):
+        try:
+            source = value if isinstance(value, Source) else Source.from_any(value, index)
+            out.append({"id": source.id, "content": red(source.content)})
+        except Exception:  # noqa: BLE001 - an odd source must not cost the record
+            out.append({"id": f"source-{index}", "content": red(str(json_safe(value)))})
+    return tuple(out)
+
+
 def build_record(
     report: ValidationReport,
     *,
@@ -67,6 +98,8 @@ def build_record(
     processing_time: float | None = None,
     redact: Redactor | None = None,
     metadata: dict[str, Any] | None = None,
+    sources: Any = None,
+    code_citations: Iterable[Any] = (),
 ) -> AuditRecord:
     """Build the :class:`AuditRecord` of one guard run.
 
@@ -76,16 +109,24 @@ def build_record(
         session_id: The caller's session id.
         response_id: The caller's response id.
         model_version: The generator's model version.
-        processing_time: Seconds the run took; defaults to the sum of ``report.timings``.
-        redact: Applied to the query, answer, claim texts and finding messages. If it raises,
-            the text is replaced by ``[redaction failed]`` (never stored unredacted).
-        metadata: Extra JSON-serialisable fields.
+        processing_time: Seconds the run took (stored in ms); defaults to the sum of
+            ``report.timings``.
+        redact: Applied to the query, answer, sources, claim texts and finding messages. If
+            it raises, the text is replaced by ``[redaction failed]`` (never stored
+            unredacted).
+        metadata: Extra fields (made JSON-safe).
+        sources: The sources the answer was checked against (``Source``, strings, documents).
+        code_citations: ``lexguard.citations.SourceCheck`` results to record beside the
+            report's citations.
     """
     red = _redactor(redact)
     if processing_time is None and report.timings:
         processing_time = float(sum(report.timings.values()))
-    extra = {"report_status": str(report.status), "attempts": report.attempts}
+    extra: dict[str, Any] = {"report_status": str(report.status), "attempts": report.attempts}
     extra.update(metadata or {})
+    supported = {c.index: c.supported for c in report.claims}
+    citations = [citation_entry(c, supported.get(c.claim_index)) for c in report.citations]
+    citations += [code_citation_entry(check) for check in code_citations]
     return AuditRecord(
         session_id=session_id,
         query=red(query if query is not None else report.question or ""),
@@ -98,14 +139,32 @@ def build_record(
         citations_failed=sum(1 for f in report.findings if f.kind == FindingKind.INVALID_CITATION),
         hallucinations_detected=len(report.unsupported_claims),
         claims=tuple(ClaimAudit.from_claim(c, red(c.text)) for c in report.claims),
+        citations=tuple(citations),
+        sources=_sources(sources, red),
         findings=tuple(
             {"kind": f.kind, "severity": str(f.severity), "message": red(f.message)}
             for f in report.findings
         ),
         reason=red(report.reason) if report.reason else None,
-        processing_time=processing_time,
+        processing_time_ms=None if processing_time is None else 1000.0 * processing_time,
         model_version=model_version,
         metadata=extra,
+    )
+
+
+def _minimal_record(report: Any, error: BaseException, **fields: Any) -> AuditRecord:
+    """A record that can always be built: the decision and why the full record failed."""
+    try:
+        status = audit_status(report)
+    except Exception:  # noqa: BLE001 - an unreadable report is audited as a rejection
+        status = AuditStatus.REJECT
+    return AuditRecord(
+        status=status,
+        session_id=json_safe(fields.get("session_id")),
+        response_id=json_safe(fields.get("response_id")),
+        verdict=json_safe(str(getattr(report, "verdict", None))),
+        answer=_REDACTION_FAILED if fields.get("redact") else json_safe(getattr(report, "answer", "")),
+        metadata={"audit_error": f"{type(error).__name__}: {error}", "partial": True},
     )
 
 
@@ -115,33 +174,7 @@ def _fallback_target(store: object | None, fallback_path: str | os.PathLike[str]
     attr = getattr(store, "fallback_path", None)
     if attr:
         return Path(attr)
-    return Path(os.environ.get(FALLBACK_ENV) or _DEFAULT_FALLBACK)
-
-
-def _append(path: Path, line: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with _fallback_lock, path.open("a", encoding="utf-8") as handle:
-        handle.write(line + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
-
-
-def write_fallback(record: AuditRecord, path: str | os.PathLike[str]) -> Path | None:
-    """Append ``record`` as one JSON line to ``path``; if that fails, to the temp folder.
-
-    Returns:
-        The file written, or ``None`` when neither could be written (the record is then
-        logged at ERROR level on the ``lexguard.audit`` logger, so it still is not lost).
-    """
-    line = record.model_dump_json()
-    for target in (Path(path), Path(tempfile.gettempdir()) / _DEFAULT_FALLBACK):
-        try:
-            _append(target, line)
-            return target
-        except OSError:
-            continue
-    _log.error("audit record could not be written anywhere: %s", line)
-    return None
+    return Path(os.environ.get(FALLBACK_ENV) or DEFAULT_FALLBACK)
 
 
 def record_report(
@@ -156,13 +189,19 @@ def record_report(
     redact: Redactor | None = None,
     fallback_path: str | os.PathLike[str] | None = None,
     metadata: dict[str, Any] | None = None,
+    sources: Any = None,
+    code_citations: Iterable[Any] = (),
 ) -> str | None:
-    """Record one guard run in ``store``. Never raises.
+    """Record one guard run in ``store``. Never raises; with a store, always returns an id.
 
-    If building the record or writing it fails, an :class:`AuditWarning` is issued and the
-    record goes to the fallback file: ``fallback_path``, else the store's ``fallback_path``
+    If building the full record fails, a minimal record (decision, answer, the error) is
+    written instead. If the store fails, an :class:`AuditWarning` is issued and the record
+    goes to the fallback file: ``fallback_path``, else the store's ``fallback_path``
     attribute, else ``$LEXGUARD_AUDIT_FALLBACK``, else ``./lexguard-audit-fallback.jsonl``
-    (and the temp folder as a last resort). :func:`recover_fallback` moves such records back.
+    (rolling over to numbered parts when the file cannot grow, the temp folder as a last
+    resort, and an ERROR log line with the whole record if even that fails).
+    :func:`~lexguard.audit.recover_fallback` (``lexguard audit recover``) moves such records
+    back.
 
     Args:
         store: The audit store; ``None`` records nothing.
@@ -174,14 +213,16 @@ def record_report(
         processing_time: Seconds the run took (defaults to the sum of ``report.timings``).
         redact: Redaction hook; defaults to the store's ``redact`` attribute.
         fallback_path: Overrides the fallback file.
-        metadata: Extra JSON-serialisable fields.
+        metadata: Extra fields (made JSON-safe).
+        sources: The sources the answer was checked against.
+        code_citations: Checked code citations (``SourceCheck``) to record.
 
     Returns:
-        The audit id when the record was written (to the store or the fallback file),
-        ``None`` when there was no store or nothing could be written.
+        The record's audit id (``None`` only when ``store`` is ``None``).
     """
     if store is None:
         return None
+    redact = redact if redact is not None else getattr(store, "redact", None)
     try:
         record = build_record(
             report,
@@ -190,62 +231,33 @@ def record_report(
             response_id=response_id,
             model_version=model_version,
             processing_time=processing_time,
-            redact=redact if redact is not None else getattr(store, "redact", None),
+            redact=redact,
             metadata=metadata,
+            sources=sources,
+            code_citations=code_citations,
         )
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001
         warnings.warn(
-            f"could not build the audit record ({type(exc).__name__}: {exc}); nothing recorded",
+            f"could not build the full audit record ({type(exc).__name__}: {exc}); a minimal "
+            "record is written instead",
             AuditWarning,
             stacklevel=2,
         )
-        return None
+        record = _minimal_record(
+            report, exc, session_id=session_id, response_id=response_id, redact=redact
+        )
     try:
         return str(store.write(record))
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - the audit never fails the run
         target = write_fallback(record, _fallback_target(store, fallback_path))
+        where = str(target) if target is not None else "the ERROR log (no file was writable)"
         warnings.warn(
             f"audit store {store!r} failed ({type(exc).__name__}: {exc}); record "
-            f"{record.audit_id} written to {target}",
+            f"{record.audit_id} written to {where}; replay it with `lexguard audit recover`",
             AuditWarning,
             stacklevel=2,
         )
-        return record.audit_id if target is not None else None
-
-
-def read_fallback(path: str | os.PathLike[str]) -> list[AuditRecord]:
-    """Read the records of a fallback file (a torn last line, from a crash, is skipped)."""
-    file = Path(path)
-    if not file.exists():
-        return []
-    records: list[AuditRecord] = []
-    for line in file.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            try:
-                records.append(AuditRecord.model_validate_json(line))
-            except ValueError:
-                _log.warning("skipping an unreadable line of %s", file)
-    return records
-
-
-def recover_fallback(store: AuditStore, path: str | os.PathLike[str]) -> int:
-    """Move the records of a fallback file into ``store``.
-
-    Records already in the store are skipped. The file is renamed to ``<name>.recovered``
-    once every record is in; if a write fails, the file stays and the error propagates.
-
-    Returns:
-        How many records were written.
-    """
-    file = Path(path)
-    written = 0
-    for record in read_fallback(file):
-        if store.get(record.audit_id) is None:
-            store.write(record)
-            written += 1
-    if file.exists():
-        file.replace(file.with_name(file.name + ".recovered"))
-    return written
+        return record.audit_id
 
 
 def export_jsonl(

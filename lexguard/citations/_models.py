@@ -37,7 +37,8 @@ class ModelCitation(BaseModel):
         relevance: Required. How relevant the source is, 0..1.
         quote: Required. The text quoted from the source; must be non-empty.
         evidence_idx: Enhanced. Index into the evidence list the model was given.
-        alignment_score: Enhanced. The model's own claim/quote alignment, 0..1, at least 0.3.
+        alignment_score: Enhanced. The model's own claim/quote alignment, 0..1; below 0.3 it is
+            a warning and costs quality (the citation stays valid).
         span_in_answer: Enhanced. The answer text this citation supports; must occur in the answer.
     """
 
@@ -75,16 +76,25 @@ class CitationPolicy(BaseModel):
     """Thresholds of citation validation and of the quality gate.
 
     Attributes:
-        min_alignment: A citation's ``alignment_score`` below this is an error.
+        min_alignment: A citation's ``alignment_score`` below this is a warning that costs
+            ``low_alignment_penalty`` quality (not an error: the design).
+        low_alignment_penalty: Quality lost for an alignment below ``min_alignment``.
         span_prefix_chars: When ``span_in_answer`` is not in the answer verbatim, its first this
-            many characters are tried before the span counts as hallucinated.
+            many characters are tried before the span counts as hallucinated; a span found that
+            way is recorded at the length that really matches the answer.
         missing_field_penalty: Quality lost per missing enhanced field.
+        error_penalty: Quality lost per other error (an evidence index out of range, an
+            alignment that is not a number in 0..1, an unknown source), so an invalid citation
+            never keeps quality 1.0.
         hallucinated_span_penalty: Quality lost for a span that is not in the answer.
         quote_mismatch_penalty: Quality lost for a quote not found in the cited source.
         low_quality: A citation whose quality is below this gets a ``low quality`` warning.
         quote_fuzzy_threshold: rapidfuzz ``partial_ratio`` (0..100) at which a quote counts as
             found in its source although not verbatim.
         fail_invalid_rate: The gate FAILs when more than this share of citations is invalid.
+        pass_enhanced_rate: The gate PASSes only when more than this share of citations carries
+            every enhanced field (``evidence_idx``, ``alignment_score``, ``span_in_answer``);
+            otherwise it WARNs.
         warn_alignment: The gate WARNs when the average alignment is below this.
         warn_coverage: The gate WARNs when cited spans cover less than this share of the answer.
         warn_evidence_rate: The gate WARNs when fewer than this share carry an evidence index.
@@ -93,13 +103,16 @@ class CitationPolicy(BaseModel):
     model_config = _FROZEN
 
     min_alignment: float = Field(0.3, ge=0.0, le=1.0)
+    low_alignment_penalty: float = Field(0.2, ge=0.0, le=1.0)
     span_prefix_chars: int = Field(50, ge=1)
     missing_field_penalty: float = Field(0.05, ge=0.0, le=1.0)
+    error_penalty: float = Field(0.3, gt=0.0, le=1.0)
     hallucinated_span_penalty: float = Field(0.3, ge=0.0, le=1.0)
     quote_mismatch_penalty: float = Field(0.3, ge=0.0, le=1.0)
     low_quality: float = Field(0.5, ge=0.0, le=1.0)
     quote_fuzzy_threshold: float = Field(90.0, ge=0.0, le=100.0)
     fail_invalid_rate: float = Field(0.3, ge=0.0, le=1.0)
+    pass_enhanced_rate: float = Field(0.8, ge=0.0, le=1.0)
     warn_alignment: float = Field(0.4, ge=0.0, le=1.0)
     warn_coverage: float = Field(0.5, ge=0.0, le=1.0)
     warn_evidence_rate: float = Field(0.8, ge=0.0, le=1.0)
@@ -120,7 +133,7 @@ class CitationCheck(BaseModel):
 
     Attributes:
         index: Position of the citation in its list.
-        valid: No errors.
+        valid: No errors (``quality`` is then below 1.0 whenever ``valid`` is False).
         errors: What makes the citation invalid.
         warnings: What weakens it without invalidating it.
         quality: 0..1 quality score (see :func:`~lexguard.citations.validate_citation`).
@@ -165,6 +178,7 @@ class CitationMetrics(BaseModel):
         evidence_idx_rate: Share of citations carrying an evidence index.
         alignment_rate: Share carrying an alignment score.
         span_rate: Share carrying a span in the answer.
+        enhanced_rate: Share carrying all three enhanced fields.
     """
 
     model_config = _FROZEN
@@ -180,6 +194,7 @@ class CitationMetrics(BaseModel):
     evidence_idx_rate: float = 0.0
     alignment_rate: float = 0.0
     span_rate: float = 0.0
+    enhanced_rate: float = 0.0
 
 
 class GateOutcome(StrEnum):

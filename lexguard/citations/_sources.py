@@ -5,11 +5,11 @@ Decision rules (checked in this order; the first REJECT wins):
 * **REJECT** when the path is empty or malformed; when it leads outside the allowed root,
   whether through ``../``, an absolute path or a symlink; when the file does not exist, is not
   a regular file (directory, FIFO, socket, device), has a symlink loop or cannot be read; when
-  the line range
-  is invalid (start < 1, end < start, or end past the last line); when the quoted content does
-  not match the cited lines (neither verbatim nor whitespace-insensitively).
-* **REVIEW** when nothing was quoted (the range exists but cannot be verified), when the file
-  is larger than ``max_bytes``, or when the claim's semantic alignment with the cited lines is
+  the line range is invalid (start < 1, end < start, or end past the last line).
+* **REVIEW** when the quoted content does not match the cited lines (neither verbatim nor
+  whitespace-insensitively; the audit design sends a mismatch to a person, not to REJECT), when
+  nothing was quoted (the range exists but cannot be verified), when the file is larger than
+  ``max_bytes``, or when the claim's semantic alignment with the cited lines is
   below ``review_alignment`` (weak alignment: a person should look).
 * **PASS** otherwise.
 
@@ -208,10 +208,9 @@ def validate_source(
     match: str | None = None
     if c.content.strip():
         match = _content_match(c.content, cited)
-        if match is None:
-            return _reject(
-                c, f"the quoted content does not match lines {start}-{end} of {c.path!r}", **extra
-            )
+        if match is None:  # the audit design: a content mismatch goes to human REVIEW
+            decision = Decision.REVIEW
+            reasons.append(f"the quoted content does not match lines {start}-{end} of {c.path!r}")
     else:
         decision = Decision.REVIEW
         reasons.append("nothing was quoted, so the cited lines cannot be verified")

@@ -5,19 +5,23 @@ Rules per citation (errors make it invalid, warnings do not):
 * required fields: ``source`` non-empty, ``relevance`` a number in 0..1, ``quote`` non-empty;
 * enhanced fields (each missing one is a warning and costs ``missing_field_penalty`` quality):
   ``evidence_idx`` an integer within the evidence count (when the evidence is known),
-  ``alignment_score`` a number in 0..1 and at least ``min_alignment``,
+  ``alignment_score`` a number in 0..1; below ``min_alignment`` it is a *warning* that costs
+  ``low_alignment_penalty`` (the citation stays valid),
   ``span_in_answer`` present in the answer (verbatim, then its first ``span_prefix_chars``
-  characters); a span not found is a *hallucinated span* (error, ``-hallucinated_span_penalty``);
+  characters, recorded at the length that really matches); a span not found is a
+  *hallucinated span* (error, ``-hallucinated_span_penalty``);
 * the quote is looked up in the cited text (the source with id ``source`` when sources are
   given, else ``evidence[evidence_idx]``): verbatim, whitespace/case-insensitive, or fuzzy; a
   quote not found is an error (``-quote_mismatch_penalty``); an unknown source id is an error.
 
-Quality starts at 1.0, loses the penalties above, is 0 when a required field is invalid, and
-is clamped to 0..1. Below ``low_quality`` the citation gets a ``low quality`` warning.
+Quality starts at 1.0, loses the penalties above and ``error_penalty`` per other error, is 0
+when a required field is invalid, and is clamped to 0..1; an invalid citation never has
+quality 1.0. Below ``low_quality`` the citation gets a ``low quality`` warning.
 
 Gate: FAIL when there are no citations, more than ``fail_invalid_rate`` are invalid, or any
 span is hallucinated; WARN when the average alignment < ``warn_alignment``, coverage <
-``warn_coverage`` or the evidence-index rate < ``warn_evidence_rate``; PASS otherwise.
+``warn_coverage``, the evidence-index rate < ``warn_evidence_rate`` or no more than
+``pass_enhanced_rate`` of the citations carry all enhanced fields; PASS otherwise.
 """
 
 from __future__ import annotations
@@ -86,14 +90,23 @@ def _check_call(answer: Any, citations: Any, evidence: Any, sources: Any) -> Non
 
 
 def _locate_span(span: str, answer: str, prefix_chars: int) -> Span | None:
+    """Where ``span`` is in ``answer``: verbatim, else by its first ``prefix_chars`` characters,
+    then recorded only as far as span and answer agree (never at the claimed length)."""
     pos = answer.find(span)
     if pos >= 0:
         return (pos, pos + len(span))
     prefix = span[:prefix_chars]
     pos = answer.find(prefix) if prefix.strip() else -1
-    if pos >= 0:
-        return (pos, min(len(answer), pos + len(span)))
-    return None
+    if pos < 0:
+        return None
+    matched = len(prefix)
+    while (
+        matched < len(span)
+        and pos + matched < len(answer)
+        and answer[pos + matched] == span[matched]
+    ):
+        matched += 1
+    return (pos, pos + matched)
 
 
 def validate_citation(
@@ -124,6 +137,8 @@ def validate_citation(
     errors: list[str] = []
     warnings: list[str] = []
     required_ok = True
+    other_errors = 0  # errors without a penalty of their own
+    low_alignment = False
 
     if _is_missing(c.source) or not isinstance(c.source, str | int):
         errors.append("source is missing or empty; cite the id of the source you used")
@@ -145,19 +160,23 @@ def validate_citation(
         idx = c.evidence_idx
         if isinstance(idx, bool) or not isinstance(idx, int) or idx < 0:
             errors.append(f"evidence_idx {idx!r} is not a non-negative integer")
+            other_errors += 1
         elif evidence is not None and idx >= len(evidence):
             errors.append(f"evidence_idx {idx} points past the {len(evidence)} evidence passages")
+            other_errors += 1
 
     alignment: float | None = None
     if "alignment_score" not in missing:
         alignment = _number(c.alignment_score)
         if alignment is None or not 0.0 <= alignment <= 1.0:
             errors.append(f"alignment_score {c.alignment_score!r} is not a number in 0..1")
+            other_errors += 1
             alignment = None
         elif alignment < policy.min_alignment:
-            errors.append(
+            low_alignment = True
+            warnings.append(
                 f"alignment_score {alignment:.2f} is below {policy.min_alignment}; "
-                "the quote does not back the cited span"
+                "the quote may not back the cited span"
             )
 
     span: Span | None = None
@@ -179,6 +198,7 @@ def validate_citation(
                 errors.append(
                     f"source {c.source!r} is not among the given sources {sorted(by_id)}"
                 )
+                other_errors += 1
             else:
                 reference = found.content
         elif evidence is not None and isinstance(c.evidence_idx, int) and not isinstance(
@@ -195,10 +215,15 @@ def validate_citation(
                 )
 
     quality = 1.0 - policy.missing_field_penalty * len(missing)
+    quality -= policy.error_penalty * other_errors
+    if low_alignment:
+        quality -= policy.low_alignment_penalty
     if hallucinated:
         quality -= policy.hallucinated_span_penalty
     if quote_match == QuoteMatch.NOT_FOUND:
         quality -= policy.quote_mismatch_penalty
+    if errors:  # an invalid citation never keeps full quality, whatever the penalties
+        quality = min(quality, 1.0 - policy.error_penalty)
     quality = 0.0 if not required_ok else min(1.0, max(0.0, quality))
     if quality < policy.low_quality:
         warnings.append(f"low quality ({quality:.2f} < {policy.low_quality})")
@@ -258,6 +283,7 @@ def compute_metrics(
         evidence_idx_rate=sum(1 for c in checks if c.has_evidence_idx) / n,
         alignment_rate=sum(1 for c in checks if "alignment_score" not in c.missing_fields) / n,
         span_rate=sum(1 for c in checks if "span_in_answer" not in c.missing_fields) / n,
+        enhanced_rate=sum(1 for c in checks if not c.missing_fields) / n,
     )
 
 
@@ -287,6 +313,11 @@ def quality_gate(metrics: CitationMetrics, policy: CitationPolicy | None = None)
         warn.append(
             f"{metrics.evidence_idx_rate:.0%} of citations carry an evidence index "
             f"(< {policy.warn_evidence_rate:.0%})"
+        )
+    if metrics.enhanced_rate <= policy.pass_enhanced_rate:
+        warn.append(
+            f"{metrics.enhanced_rate:.0%} of citations carry every enhanced field "
+            f"(PASS needs > {policy.pass_enhanced_rate:.0%})"
         )
     if warn:
         return GateResult(outcome=GateOutcome.WARN, reasons=tuple(warn))

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import typer
 
+from lexguard.cli._calibrate import calibrate_command
+from lexguard.cli._audit import audit_app
+from lexguard.cli._bulk import validate_batch_command
 from lexguard.cli._citations import citations
 from lexguard.cli._demo import demo
 from lexguard.cli._eval import eval_command
@@ -22,11 +25,14 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.command(name="calibrate")(calibrate_command)
+app.add_typer(audit_app, name="audit")
 app.command()(citations)
 app.command()(demo)
 app.command(name="eval")(eval_command)
 app.command()(mcp)
 app.command()(validate)
+app.command(name="validate-batch")(validate_batch_command)
 
 
 def main() -> None:

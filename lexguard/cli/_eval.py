@@ -21,12 +21,32 @@ def eval_command(
     predictions: Annotated[
         Path | None, typer.Option("--predictions", help="Also write per-row predictions to this JSONL file.")
     ] = None,
+    baseline_default: Annotated[
+        bool,
+        typer.Option(
+            "--baseline-default",
+            help="Run the previous default (support model without the learned verifier) for comparison.",
+        ),
+    ] = False,
+    probes: Annotated[
+        bool, typer.Option("--probes/--no-probes", help="Also run the shipped probe suite (catch / false-flag rates).")
+    ] = True,
+    engine: Annotated[
+        str, typer.Option("--engine", help="local (this process) or ray (Ray Data actors; pip install 'lexguard[ray]').")
+    ] = "local",
+    workers: Annotated[
+        int | None, typer.Option("--workers", min=1, help="Ray actors, one model each (default: CPU count).")
+    ] = None,
+    checker_spec: Annotated[
+        str | None, typer.Option("--checker", help="Custom checker factory as package.module:callable.")
+    ] = None,
 ) -> None:
     """Evaluate the support check on FILE: response- and span-level P/R/F1, balanced accuracy, AUROC.
 
     Metrics are given per task and overall, with latency per response. Runs offline with the
     bundled embedding model.
     """
+    import functools
     import os
 
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -42,12 +62,29 @@ def eval_command(
     except LexguardError as exc:
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(code=2) from exc
-    if baseline:
-        checker, method = CosineBaseline(), "baseline (sentence cosine >= 0.8)"
-    else:
-        from lexguard.grounding import SupportChecker
+    if engine not in ("local", "ray"):
+        err.print(f"[red]error:[/red] --engine {engine!r}: use local or ray")
+        raise typer.Exit(code=2)
+    if checker_spec:
+        from lexguard.bulk import load_factory
 
-        checker, method = SupportChecker(), "lexguard support check"
+        try:
+            factory, method = load_factory(checker_spec), checker_spec
+        except LexguardError as exc:
+            err.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(code=2) from exc
+    elif baseline:
+        factory, method = CosineBaseline, "baseline (sentence cosine >= 0.8)"
+    else:
+        from lexguard.grounding import GroundingConfig, SupportChecker
+
+        factory = functools.partial(SupportChecker, GroundingConfig(verifier=not baseline_default))
+        try:
+            factory()  # a configuration error (e.g. no trained verifier) is reported here, exit 2
+        except LexguardError as exc:
+            err.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(code=2) from exc
+        method = "previous default (support model)" if baseline_default else "lexguard support check (verifier)"
 
     columns = (
         TextColumn("[bold]{task.description}"),
@@ -66,17 +103,39 @@ def eval_command(
             flagged += int(pred.predicted)
             progress.update(task_id, advance=1, flagged=flagged)
 
-        report, preds = evaluate(checker, rows, method=method, file=str(file), on_row=on_row)
+        checker = factory()
+        if engine == "local":
+            report, preds = evaluate(checker, rows, method=method, file=str(file), on_row=on_row)
+        else:
+            from lexguard.bulk import predict_rows
+            from lexguard.eval import summarize
+
+            try:
+                preds = predict_rows(factory, rows, engine="ray", workers=workers, on_row=on_row)
+            except LexguardError as exc:
+                err.print(f"[red]error:[/red] {exc}")
+                raise typer.Exit(code=2) from exc
+            report = summarize(preds, method=method, file=str(file))
 
     if predictions is not None:
         with predictions.open("w", encoding="utf-8") as handle:
             for pred in preds:
                 handle.write(pred.model_dump_json() + "\n")
+    probe_report = None
+    if probes:
+        from lexguard.eval import load_probes
+
+        probe_report, _ = evaluate(checker, load_probes(), method=method, file="probes (shipped)")
     if json_output:
-        typer.echo(json.dumps(report.model_dump(mode="json"), indent=2))
+        out = report.model_dump(mode="json")
+        if probe_report is not None:
+            out["probes"] = probe_report.model_dump(mode="json")
+        typer.echo(json.dumps(out, indent=2))
         return
     console = Console()
-    _render(report, Console(width=max(console.width, 132)))
+    _render(report, Console(width=max(console.width, 150)))
+    if probe_report is not None:
+        _render_probes(probe_report, Console(width=max(console.width, 100)))
 
 
 def _pct(value: float | None) -> str:
@@ -87,7 +146,8 @@ def _render(report, console) -> None:  # noqa: ANN001
     from rich.table import Table
 
     table = Table(title=f"{report.method} on {Path(report.file).name}", title_justify="left")
-    for name in ("task", "n", "hall.", "P", "R", "F1", "bal.acc", "AUROC", "span P", "span R", "span F1", "ms/resp"):
+    names = ("task", "n", "hall.", "P", "R", "F1", "FA", "bal.acc", "AUROC", "R@5%FA", "R@10%FA", "span P", "span R", "span F1", "ms/resp")
+    for name in names:
         table.add_column(name, justify="left" if name == "task" else "right")
     for tr in [*report.tasks.values(), report.overall]:
         r, s = tr.response, tr.span
@@ -98,8 +158,11 @@ def _render(report, console) -> None:  # noqa: ANN001
             _pct(r.precision),
             _pct(r.recall),
             _pct(r.f1),
+            _pct(r.false_alarm_rate),
             _pct(r.balanced_accuracy),
             _pct(r.auroc),
+            _pct(r.recall_at_5_far),
+            _pct(r.recall_at_10_far),
             _pct(s.precision),
             _pct(s.recall),
             _pct(s.f1),
@@ -109,3 +172,26 @@ def _render(report, console) -> None:  # noqa: ANN001
     console.print(table)
     if report.errors:
         console.print(f"[yellow]{report.errors} row(s) failed; see --predictions for details[/yellow]")
+
+
+def _render_probes(report, console) -> None:  # noqa: ANN001
+    """Per category of the probe suite: the share caught (hallucinated) or wrongly flagged (supported)."""
+    from rich.table import Table
+
+    table = Table(title="probe suite (hand-written cases)", title_justify="left")
+    for name in ("category", "label", "n", "flagged", "rate"):
+        table.add_column(name, justify="left" if name in ("category", "label") else "right")
+    caught = total_h = flagged_s = total_s = 0
+    for tr in report.tasks.values():
+        r = tr.response
+        hallucinated = r.positives == r.n
+        flagged = round(r.recall * r.n) if hallucinated else round(r.false_alarm_rate * r.n)
+        if hallucinated:
+            caught, total_h = caught + flagged, total_h + r.n
+        else:
+            flagged_s, total_s = flagged_s + flagged, total_s + r.n
+        label = "caught" if hallucinated else "false flag"
+        table.add_row(tr.task, label, str(r.n), str(flagged), _pct(flagged / r.n if r.n else None))
+    table.add_row("all hallucinated", "caught", str(total_h), str(caught), _pct(caught / total_h if total_h else None), style="bold")
+    table.add_row("all supported", "false flag", str(total_s), str(flagged_s), _pct(flagged_s / total_s if total_s else None), style="bold")
+    console.print(table)

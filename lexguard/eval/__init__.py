@@ -6,11 +6,20 @@ overlap micro precision/recall/F1. Per task and overall, with latency per respon
 """
 
 from lexguard.eval._baseline import CosineBaseline
-from lexguard.eval._data import EvalRow, load_rows
-from lexguard.eval._metrics import ResponseMetrics, SpanMetrics, auroc, response_metrics, span_metrics
-from lexguard.eval._runner import EvalReport, Prediction, TaskReport, evaluate, predict
+from lexguard.eval._data import EvalRow, load_probes, load_rows
+from lexguard.eval._calibrate import Calibration, calibrate
+from lexguard.eval._metrics import (
+    ResponseMetrics,
+    SpanMetrics,
+    auroc,
+    recall_at_false_alarm,
+    response_metrics,
+    span_metrics,
+)
+from lexguard.eval._runner import EvalReport, Prediction, TaskReport, evaluate, predict, summarize
 
 __all__ = [
+    "Calibration",
     "CosineBaseline",
     "EvalReport",
     "EvalRow",
@@ -19,9 +28,13 @@ __all__ = [
     "SpanMetrics",
     "TaskReport",
     "auroc",
+    "calibrate",
     "evaluate",
+    "load_probes",
     "load_rows",
     "predict",
+    "recall_at_false_alarm",
     "response_metrics",
     "span_metrics",
+    "summarize",
 ]

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from lexguard._errors import InputError
 
-__all__ = ["EvalRow", "load_rows"]
+__all__ = ["EvalRow", "load_probes", "load_rows"]
 
 
 class EvalRow(BaseModel):
@@ -82,4 +82,23 @@ def load_rows(path: str | Path, *, limit: int | None = None) -> list[EvalRow]:
             ) from exc
         if limit is not None and len(rows) >= limit:
             break
+    return rows
+
+
+def load_probes() -> list[EvalRow]:
+    """The shipped probe suite: hand-written (passage, answer) cases, one category per row.
+
+    Hallucinated categories: negation, antonym, number, entity_swap, role_swap, invented,
+    other_topic, short_hallucinated; supported: extractive, paraphrase, derived_number, meta,
+    short. The category is the row's ``task``, so :func:`~lexguard.eval.evaluate` reports
+    each category's catch rate (hallucinated) or false-flag rate (supported).
+    """
+    from importlib import resources
+
+    text = resources.files("lexguard").joinpath("data/probes.jsonl").read_text("utf-8")
+    rows = []
+    for line in text.splitlines():
+        if line.strip():
+            raw = json.loads(line)
+            rows.append(EvalRow(**{**raw, "task": raw["category"], "meta": {"note": raw.get("note", "")}}))
     return rows

@@ -6,7 +6,15 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["ResponseMetrics", "SpanMetrics", "auroc", "merge_spans", "response_metrics", "span_metrics"]
+__all__ = [
+    "ResponseMetrics",
+    "SpanMetrics",
+    "auroc",
+    "merge_spans",
+    "recall_at_false_alarm",
+    "response_metrics",
+    "span_metrics",
+]
 
 _FROZEN = ConfigDict(frozen=True)
 
@@ -23,6 +31,9 @@ class ResponseMetrics(BaseModel):
     f1: float
     balanced_accuracy: float
     auroc: float | None
+    false_alarm_rate: float = 0.0
+    recall_at_5_far: float | None = None
+    recall_at_10_far: float | None = None
 
 
 class SpanMetrics(BaseModel):
@@ -61,8 +72,29 @@ def auroc(truth: Sequence[bool], scores: Sequence[float]) -> float | None:
     return (rank_sum - len(pos) * (len(pos) + 1) / 2) / (len(pos) * len(neg))
 
 
+def recall_at_false_alarm(truth: Sequence[bool], scores: Sequence[float], max_false_alarm: float) -> float | None:
+    """Best recall reachable by a score threshold that flags at most ``max_false_alarm`` of negatives.
+
+    Args:
+        truth: Gold labels (``True`` = hallucinated).
+        scores: Hallucination scores (higher = more likely hallucinated).
+        max_false_alarm: Largest allowed share of supported responses flagged (0..1).
+
+    Returns:
+        The recall, or ``None`` with one class only.
+    """
+    pos = sorted((s for t, s in zip(truth, scores, strict=True) if t), reverse=True)
+    neg = sorted((s for t, s in zip(truth, scores, strict=True) if not t), reverse=True)
+    if not pos or not neg:
+        return None
+    allowed = int(max_false_alarm * len(neg) + 1e-9)
+    # Flag scores strictly above the (allowed+1)-th highest negative score.
+    cut = neg[allowed] if allowed < len(neg) else float("-inf")
+    return sum(1 for s in pos if s > cut) / len(pos)
+
+
 def response_metrics(truth: Sequence[bool], predicted: Sequence[bool], scores: Sequence[float]) -> ResponseMetrics:
-    """P/R/F1 of the hallucinated class, balanced accuracy and AUROC."""
+    """P/R/F1 of the hallucinated class, balanced accuracy, AUROC, and recall at 5% / 10% false alarms."""
     tp = sum(1 for t, p in zip(truth, predicted, strict=True) if t and p)
     fp = sum(1 for t, p in zip(truth, predicted, strict=True) if not t and p)
     fn = sum(1 for t, p in zip(truth, predicted, strict=True) if t and not p)
@@ -80,6 +112,9 @@ def response_metrics(truth: Sequence[bool], predicted: Sequence[bool], scores: S
         f1=_f1(precision, recall),
         balanced_accuracy=balanced,
         auroc=auroc(truth, scores),
+        false_alarm_rate=fp / (fp + tn) if fp + tn else 0.0,
+        recall_at_5_far=recall_at_false_alarm(truth, scores, 0.05),
+        recall_at_10_far=recall_at_false_alarm(truth, scores, 0.10),
     )
 
 

@@ -13,7 +13,7 @@ from lexguard._models import Source
 from lexguard.eval._data import EvalRow
 from lexguard.eval._metrics import ResponseMetrics, SpanMetrics, response_metrics, span_metrics
 
-__all__ = ["Prediction", "EvalReport", "TaskReport", "evaluate", "predict"]
+__all__ = ["Prediction", "EvalReport", "TaskReport", "evaluate", "predict", "summarize"]
 
 _FROZEN = ConfigDict(frozen=True)
 
@@ -138,12 +138,16 @@ def evaluate(
         preds.append(pred)
         if on_row is not None:
             on_row(pred)
+    return summarize(preds, method=method, file=file), preds
+
+
+def summarize(preds: Sequence[Prediction], *, method: str = "lexguard", file: str = "") -> EvalReport:
+    """The report of predictions made elsewhere (e.g. by ``lexguard.bulk.predict_rows`` on Ray)."""
     tasks = sorted({p.task for p in preds})
-    report = EvalReport(
+    return EvalReport(
         method=method,
         file=file,
         overall=_task_report("overall", preds),
         tasks={t: _task_report(t, [p for p in preds if p.task == t]) for t in tasks},
         errors=sum(1 for p in preds if p.error),
     )
-    return report, preds

@@ -13,6 +13,7 @@ which is linear in the text and the keyword. Spans index the original text.
 
 from __future__ import annotations
 
+import warnings
 import time
 from functools import lru_cache
 from typing import NamedTuple
@@ -195,6 +196,11 @@ def is_regex_pattern(pattern: str) -> bool:
 def compile_pattern(pattern: str, case_sensitive: bool = False) -> regex.Pattern[str]:
     """Compile a ``/.../`` regex or a keyword into a ``regex`` pattern.
 
+    A ``/.../`` pattern that is not a valid regular expression falls back to keyword matching
+    of the text between the slashes (the validation-gating design), with a ``UserWarning``
+    that names the pattern and the regex error (compiled patterns are cached, so it is not
+    repeated on every search).
+
     Raises:
         ConfigurationError: If a ``/.../`` pattern is not a valid regular expression, or is too
             long or too deeply nested (see :func:`check_pattern_shape`).
@@ -212,10 +218,14 @@ def compile_pattern(pattern: str, case_sensitive: bool = False) -> regex.Pattern
     try:
         return regex.compile(source, flags)
     except regex.error as exc:
-        raise ConfigurationError(
-            f"rule pattern {pattern!r} is not a valid regular expression ({exc}); fix it, or "
-            "drop the surrounding slashes to match it as plain text"
-        ) from exc
+        warnings.warn(
+            f"rule pattern {pattern!r} is not a valid regular expression ({exc}); it is matched "
+            f"as the keyword {source!r} instead. Fix the regex, or drop the surrounding slashes "
+            "to match plain text without this warning",
+            UserWarning,
+            stacklevel=2,
+        )
+        return regex.compile(regex.escape(source, special_only=True), flags)
 
 
 def context_snippet(text: str, span: Span, chars: int = CONTEXT_CHARS) -> str:

@@ -6,20 +6,36 @@ probability, and reports findings with spans, evidence and citations (:class:`Su
 """
 
 from lexguard.grounding._checker import SupportChecker
+from lexguard.grounding._claim_types import (
+    ClaimType,
+    classify_claim,
+    classify_claims,
+    fact_claims,
+    mark_unverified,
+)
 from lexguard.grounding._claims import LLMClaimExtractor, extract_claims
 from lexguard.grounding._confidence import (
+    REJECT_KIND,
     ConfidenceWeights,
     QueryType,
     classify_query,
+    decide,
     hallucination_rate,
     judge_confidence,
     recommendation,
+    reject_finding,
     support_confidence,
+    weighted_confidence,
 )
+from lexguard.grounding._consistency import INCONSISTENCY_KIND, find_inconsistencies
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding._features import FEATURE_NAMES, SupportModel, load_support_model
 from lexguard.grounding._index import Chunk, SourceIndex, chunk_sources
 from lexguard.grounding._judge import SelfRAGJudge
+from lexguard.grounding._meta import is_meta_statement
+from lexguard.grounding._stacker import VerifierStack
+from lexguard.grounding._threshold import Calibration
+from lexguard.grounding._verifier import ClaimVerifier
 from lexguard.grounding._judge_models import (
     ClaimJudgement,
     JudgeAssessment,
@@ -28,15 +44,68 @@ from lexguard.grounding._judge_models import (
     UsefulnessJudgement,
 )
 from lexguard.grounding._nli import NLIScores, NLIVerifier
-from lexguard.grounding._provenance import CitationStyle, format_citation, format_citations
+from lexguard.grounding._provenance import (
+    RETRIEVER_SCORE_KEY,
+    CitationStyle,
+    cite_supporting,
+    format_citation,
+    format_citations,
+    supporting_citations,
+)
+from lexguard.grounding._relevance import (
+    ISREL_SCALE,
+    ISUSE_SCALE,
+    RelevanceScale,
+    SourceRelevance,
+    aggregate_relevance,
+    answer_usefulness,
+    merge_judge,
+    source_relevance,
+)
 from lexguard.grounding._result import Recommendation, SupportResult
+from lexguard.grounding._self_rag import (
+    SelfRAGAssessment,
+    SourceQuality,
+    apply_self_rag,
+    assess_offline,
+    source_quality,
+)
 from lexguard.grounding._sentences import split_sentences
 
 __all__ = [
     "FEATURE_NAMES",
+    "Calibration",
+    "INCONSISTENCY_KIND",
+    "ISREL_SCALE",
+    "ISUSE_SCALE",
+    "REJECT_KIND",
+    "RETRIEVER_SCORE_KEY",
+    "ClaimType",
+    "RelevanceScale",
+    "SelfRAGAssessment",
+    "SourceQuality",
+    "SourceRelevance",
+    "aggregate_relevance",
+    "answer_usefulness",
+    "apply_self_rag",
+    "assess_offline",
+    "cite_supporting",
+    "classify_claim",
+    "classify_claims",
+    "decide",
+    "fact_claims",
+    "find_inconsistencies",
+    "mark_unverified",
+    "merge_judge",
+    "reject_finding",
+    "source_quality",
+    "source_relevance",
+    "supporting_citations",
+    "weighted_confidence",
     "Chunk",
     "CitationStyle",
     "ClaimJudgement",
+    "ClaimVerifier",
     "ConfidenceWeights",
     "GroundingConfig",
     "JudgeAssessment",
@@ -53,11 +122,13 @@ __all__ = [
     "SupportModel",
     "SupportResult",
     "UsefulnessJudgement",
+    "VerifierStack",
     "chunk_sources",
     "classify_query",
     "extract_claims",
     "format_citation",
     "format_citations",
+    "is_meta_statement",
     "hallucination_rate",
     "judge_confidence",
     "load_support_model",

@@ -18,8 +18,11 @@ from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding._features import ClaimEvidence, claim_features, load_support_model
 from lexguard.grounding._index import SourceIndex, SourceIndexCache, chunk_sources, sources_key
 from lexguard.grounding._lexical import LexicalProfile, strip_markdown
+from lexguard.grounding._meta import is_meta_statement
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._scoring import build_result, nli_probabilities
+from lexguard.grounding._stacker import VerifierStack
+from lexguard.grounding._threshold import Calibration
 
 __all__ = ["SupportChecker"]
 
@@ -39,6 +42,12 @@ class _Scored:
     support: np.ndarray
     methods: list[str]
     timings: dict[str, float]
+    verdicts: np.ndarray | None = None
+    """Verifier probabilities (supported, contradicted, baseless) per claim, when it ran."""
+    verifier_evidence: list[str] | None = None
+    """The evidence passage the verifier read for each claim."""
+    skipped: dict[int, str] | None = None
+    """Claims not scored as facts, with the reason (meta statements, code)."""
 
 
 def _judge_from_config(config: GroundingConfig) -> Any | None:
@@ -115,8 +124,12 @@ class SupportChecker:
         self.nli = nli if nli is not None else _nli_from_config(self.config)
         self.claim_extractor = claim_extractor
         self.model = load_support_model(self.config.support_model)
+        self.stack = VerifierStack.load(self.config.verifier_path) if self.config.verifier else None
+        default_threshold = self.stack.threshold if self.stack is not None else self.model.threshold
+        if self.config.threshold_file and self.config.support_threshold is None:
+            default_threshold = Calibration.read(self.config.threshold_file).support_threshold
         self.threshold = (
-            self.config.support_threshold if self.config.support_threshold is not None else self.model.threshold
+            self.config.support_threshold if self.config.support_threshold is not None else default_threshold
         )
         self._cache = SourceIndexCache(self.config.cache_size)
 
@@ -152,9 +165,11 @@ class SupportChecker:
             claims = (
                 self.claim_extractor.extract(answer)
                 if self.claim_extractor is not None
-                else extract_claims(answer, min_words=self.config.min_claim_words)
+                else self._rule_claims(answer)
             )
             scored = self._score(answer, claims, srcs, question, started)
+        except ConfigurationError:
+            raise  # a misconfiguration must be fixed, not reported as an inconclusive check
         except Exception as exc:  # noqa: BLE001 - a broken model means inconclusive, not a crash
             return self._failed(exc)
         assessment = None
@@ -180,8 +195,10 @@ class SupportChecker:
             elif extractor is not None:
                 claims = await asyncio.to_thread(extractor.extract, answer)
             else:
-                claims = extract_claims(answer, min_words=self.config.min_claim_words)
+                claims = self._rule_claims(answer)
             scored = await asyncio.to_thread(self._score, answer, claims, srcs, question, started)
+        except ConfigurationError:
+            raise  # see check()
         except Exception as exc:  # noqa: BLE001
             return self._failed(exc)
         assessment = None
@@ -201,6 +218,16 @@ class SupportChecker:
         self._cache.clear()
 
     # ------------------------------------------------------------------ steps
+
+    def _rule_claims(self, answer: str) -> list[Claim]:
+        """Rule-based claims; an answer too short to yield one ("Edison did.") is one claim."""
+        claims = extract_claims(answer, min_words=self.config.min_claim_words)
+        if not any(c.status != "not_checked" for c in claims):
+            short = [c for c in extract_claims(answer, min_words=1) if c.status != "not_checked"]
+            if short:
+                claims = sorted(claims + short, key=lambda c: c.span)
+                claims = [c.model_copy(update={"index": i}) for i, c in enumerate(claims)]
+        return claims
 
     @staticmethod
     def _sources(sources: Sequence[Any] | None) -> list[Source]:
@@ -262,6 +289,8 @@ class SupportChecker:
         timings = {"claims": time.perf_counter() - started}
         if not claims:
             return _Scored([], None, [], np.zeros(0), [], timings)
+        if all(c.status == "not_checked" for c in claims):
+            return _Scored(claims, None, [], np.zeros(0), [], timings, skipped={c.index: c.reason or "" for c in claims})
         t0 = time.perf_counter()
         index = self._index_for(sources)
         timings["index"] = time.perf_counter() - t0
@@ -290,14 +319,29 @@ class SupportChecker:
             )
             for i, c in enumerate(claims)
         ]
-        support = self.model.predict(np.stack([e.features for e in evidence]))
+        features = np.stack([e.features for e in evidence])
         methods = ["exact" if e.exact else "semantic" for e in evidence]
+        skipped = {c.index: c.reason or "not checked" for c in claims if c.status == "not_checked"}
+        skipped |= {
+            c.index: "a meta statement about the answer or the sources, not a fact to check"
+            for c, text in zip(claims, claim_texts, strict=True)
+            if c.index not in skipped and is_meta_statement(text)
+        }
+        verdicts, ver_evidence = None, None
+        if self.stack is not None:
+            t1 = time.perf_counter()
+            verdicts, ver_evidence = self.stack.verify(claim_texts, index, question)
+            support = self.stack.predict(features, verdicts)
+            methods = ["verifier"] * n
+            timings["verifier"] = time.perf_counter() - t1
+        else:
+            support = self.model.predict(features)
         timings["score"] = time.perf_counter() - t0
         if self.nli is not None:
             t0 = time.perf_counter()
             support, methods = self._apply_nli(claims, index, evidence, support, methods)
             timings["nli"] = time.perf_counter() - t0
-        return _Scored(claims, index, evidence, support, methods, timings)
+        return _Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped)
 
     def _apply_nli(
         self,
@@ -365,5 +409,8 @@ class SupportChecker:
             config=self.config,
             threshold=self.threshold,
             timings=scored.timings,
+            verdicts=scored.verdicts,
+            verifier_evidence=scored.verifier_evidence,
+            skipped=scored.skipped or {},
         )
 

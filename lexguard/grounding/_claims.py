@@ -24,13 +24,23 @@ _FILLER = regex.compile(
 )
 
 
+_FENCED = regex.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", regex.MULTILINE | regex.DOTALL)
+_PROSE = regex.compile(r"^[\p{Lu}\p{N}\"'(][^{};=<>]*\p{L}[^{};=<>]*[.!?]$")
+
+
+def _fenced(text: str) -> list[tuple[int, int]]:
+    """Content ranges of fenced code blocks (an unclosed fence runs to the end)."""
+    return [(m.start(2), m.end(2)) for m in _FENCED.finditer(text) if m.end(2) > m.start(2)]
+
+
 def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
     """Cut an answer into checkable claims, with character spans into ``text``.
 
-    Claims are sentences (and semicolon-separated parts) of paragraphs, list items and table
-    rows; headings, code blocks, fillers ("Sure!", "Here is the summary:") and fragments shorter
-    than ``min_words`` words without a number are skipped. ``claim.text == text[slice(*claim.span)]``
-    always holds.
+    Claims are sentences (and semicolon-separated parts) of paragraphs, list items, table rows
+    and prose inside code fences; headings, fillers ("Sure!", "Here is the summary:") and
+    fragments shorter than ``min_words`` words without a number are skipped. Code inside a
+    fence is never dropped silently: it becomes a ``not_checked`` claim with the reason.
+    ``claim.text == text[slice(*claim.span)]`` always holds.
 
     Args:
         text: The answer.
@@ -39,9 +49,26 @@ def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
     Returns:
         The claims, in order, indexed from 0.
     """
+    pieces: list[tuple[int, int, str | None]] = [(s, e, None) for s, e in split_sentences(text)]
+    for lo, hi in _fenced(text):
+        inner = text[lo:hi]
+        code: list[tuple[int, int]] = []
+        for s, e in split_sentences(inner, hard_newlines=True):
+            sentence = inner[s:e].strip()
+            if _PROSE.match(sentence) and len(_WORD.findall(sentence)) >= min_words:
+                pieces.append((lo + s, lo + e, None))
+            else:
+                code.append((lo + s, lo + e))
+        if code:
+            pieces.append((code[0][0], code[-1][1], "code inside a fence is not checked against the sources"))
     claims: list[Claim] = []
-    for start, end in split_sentences(text):
+    for start, end, reason in sorted(pieces):
         piece = text[start:end]
+        if reason is not None:
+            claims.append(
+                Claim(index=len(claims), text=piece, span=(start, end), status="not_checked", reason=reason)
+            )
+            continue
         words = _WORD.findall(piece)
         if not words:
             continue

@@ -54,6 +54,19 @@ class GroundingConfig(BaseModel):
             Response-level decisions do not depend on it.
         finding_span_scope: Passages a word must be absent from to join a run: the ``best``
             chunk, the ``top`` retrieved chunks or all ``sources``.
+        verifier: Score claims with the shipped learned verifier (a cross-encoder that reads each
+            claim with its evidence sentences), stacked with the support model's features.
+            ``False`` keeps the earlier default: the support model alone (the ``--baseline-default``
+            of ``lexguard eval`` and ``benchmarks/bench_support.py``).
+        verifier_path: Folder of another trained verifier (``verifier.onnx``, ``verifier.json``,
+            ``stacker.json``); ``None`` uses the shipped one.
+        threshold_file: A threshold file written by ``lexguard calibrate`` (an operating point
+            chosen for a false-alarm budget on labelled data); used when ``support_threshold``
+            is unset.
+        confidence_bar: The confidence a fully supported answer reaches at the support
+            threshold: answer confidence is the weakest checked claim's support mapped so that
+            the threshold lands on this value, so an answer with an unsupported claim always
+            scores below it (the guard's default ``confidence_threshold`` is 0.7).
         finding_span_min_words: Shortest word run (content words) reported as a finding.
             The defaults (``mentions_runs``, ``sources``, 2) had the best span F1 of the rules
             compared on a RAGTruth train subset (``scripts/train_support_model.py``).
@@ -85,6 +98,10 @@ class GroundingConfig(BaseModel):
     finding_span: Literal["claim", "mentions", "mentions_runs", "mentions_else_runs"] = "mentions_runs"
     finding_span_scope: Literal["best", "top", "sources"] = "sources"
     finding_span_min_words: int = Field(2, ge=1)
+    verifier: bool = True
+    verifier_path: str | None = None
+    threshold_file: str | None = None
+    confidence_bar: float = Field(0.7, gt=0.0, lt=1.0)
 
     @model_validator(mode="after")
     def _check_rates(self) -> GroundingConfig:

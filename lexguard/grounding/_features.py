@@ -231,6 +231,8 @@ class SupportModel:
         trees: The trees of a ``gbdt`` model: dicts of parallel lists ``feature``,
             ``threshold``, ``left``, ``right``, ``value`` (leaves have ``feature == -1``).
         learning_rate: Shrinkage of the trees.
+        expected: The feature names this code computes (``FEATURE_NAMES``, or the verifier
+            stacker's names).
     """
 
     def __init__(
@@ -244,8 +246,9 @@ class SupportModel:
         meta: dict | None = None,
         trees: list[dict] | None = None,
         learning_rate: float = 1.0,
+        expected: tuple[str, ...] = FEATURE_NAMES,
     ) -> None:
-        if tuple(names) != FEATURE_NAMES:
+        if tuple(names) != tuple(expected):
             raise ModelLoadError(
                 "support model features do not match this lexguard version; "
                 "retrain it with scripts/train_support_model.py"
@@ -257,6 +260,7 @@ class SupportModel:
         self.threshold = float(threshold)
         self.meta = meta or {}
         self.learning_rate = float(learning_rate)
+        self.names = tuple(names)
         self.trees = [{k: np.asarray(v) for k, v in tree.items()} for tree in trees or []]
         self._stacked = _stack_trees(self.trees) if self.trees else None
 
@@ -324,7 +328,7 @@ class SupportModel:
         return json.dumps(
             {
                 "kind": self.kind,
-                "names": list(FEATURE_NAMES),
+                "names": list(self.names),
                 "coef": self.coef.tolist(),
                 "intercept": self.intercept,
                 "mean": self.mean.tolist(),
@@ -338,7 +342,7 @@ class SupportModel:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> SupportModel:
+    def from_json(cls, text: str, expected: tuple[str, ...] = FEATURE_NAMES) -> SupportModel:
         """Load a model serialised by :meth:`to_json`."""
         data = json.loads(text)
         return cls(
@@ -351,6 +355,7 @@ class SupportModel:
             data.get("meta"),
             data.get("trees"),
             data.get("learning_rate", 1.0),
+            expected,
         )
 
 

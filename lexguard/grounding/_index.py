@@ -223,6 +223,8 @@ class SourceIndex:
                         self.negative_keys.append(words)
         self._faiss: Any = None
         self.lock = threading.Lock()
+        self.evidence_units: Any = None
+        """Sentence units for the claim verifier (built on first use, see ``_stacker``)."""
 
     @property
     def embedded(self) -> bool:

@@ -1,6 +1,11 @@
-"""Render the provenance of claims (their citations) for display.
+"""Provenance of claims: which chunks may be cited, with the retriever's score, and rendering.
 
-Three styles: ``markdown`` (a numbered list of claims with their sources), ``text`` (the same in
+:func:`cite_supporting` keeps only citations of chunks that support a claim (an unsupported
+claim cites nothing; a supported one cites the chunks that score near its best evidence and
+above a floor, so an unrelated chunk ranked third is not cited) and copies each source's
+retriever score into the citation's metadata (``retriever_score``).
+
+Three rendering styles: ``markdown`` (a numbered list of claims with their sources), ``text`` (the same in
 plain text, for logs and terminals) and ``footnotes`` (the answer with ``[^n]`` markers after each
 claim and markdown footnote definitions below).
 """
@@ -10,9 +15,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from lexguard._models import Citation, Claim
+from lexguard._models import Citation, Claim, Source
 
-__all__ = ["CitationStyle", "METHOD_LABELS", "format_citation", "format_citations"]
+__all__ = [
+    "CitationStyle",
+    "METHOD_LABELS",
+    "RETRIEVER_SCORE_KEY",
+    "cite_supporting",
+    "supporting_citations",
+    "format_citation",
+    "format_citations",
+]
+
+RETRIEVER_SCORE_KEY = "retriever_score"
+"""Citation metadata key of the retriever's score of the cited source (``Source.score``)."""
 
 CitationStyle = Literal["markdown", "text", "footnotes"]
 
@@ -43,6 +59,71 @@ def _url(metadata: Mapping[str, Any]) -> str | None:
         if source and source.startswith(("http://", "https://")):
             url = source
     return url
+
+
+def _retriever_scores(sources: Sequence[Any]) -> dict[str, float]:
+    scores: dict[str, float] = {}
+    for i, value in enumerate(sources):
+        source = Source.from_any(value, i)
+        score = source.score
+        if score is None:
+            meta = source.metadata
+            raw = meta.get(RETRIEVER_SCORE_KEY, meta.get("score", meta.get("relevance_score")))
+            score = float(raw) if isinstance(raw, int | float) and not isinstance(raw, bool) else None
+        if score is not None:
+            scores[source.id] = score
+    return scores
+
+
+def cite_supporting(
+    claims: Sequence[Claim],
+    sources: Sequence[Any] = (),
+    *,
+    min_score: float = 0.3,
+    margin: float = 0.15,
+) -> tuple[Claim, ...]:
+    """Keep only citations of chunks that support their claim, with retriever scores.
+
+    Rules: a claim that is not supported (``supported`` False or None) cites nothing; a
+    supported claim keeps its best citation and every other one whose ``score`` is at least
+    ``min_score`` and within ``margin`` of the best. Each kept citation of a source with a
+    retriever score (``Source.score``, or ``score`` / ``relevance_score`` in a Document's
+    metadata) gets it as ``metadata["retriever_score"]``.
+
+    Args:
+        claims: Scored claims with their candidate citations (best first).
+        sources: The sources the claims were checked against (for retriever scores).
+        min_score: Lowest evidence score (0..1) of a citation other than the best.
+        margin: Largest gap to the best citation's score.
+
+    Returns:
+        The claims with their citations filtered and annotated.
+    """
+    retriever = _retriever_scores(sources)
+    out: list[Claim] = []
+    for claim in claims:
+        if not claim.supported or not claim.citations:
+            out.append(claim.model_copy(update={"citations": ()}) if claim.citations else claim)
+            continue
+        best = max(c.score for c in claim.citations)
+        kept = [
+            c
+            for n, c in enumerate(claim.citations)
+            if (n == 0 or (c.score >= min_score and c.score >= best - margin))
+        ]
+        annotated = tuple(
+            c.model_copy(update={"metadata": {**c.metadata, RETRIEVER_SCORE_KEY: retriever[c.source_id]}})
+            if c.source_id in retriever
+            else c
+            for c in kept
+        )
+        out.append(claim.model_copy(update={"citations": annotated}))
+    return tuple(out)
+
+
+def supporting_citations(claims: Sequence[Claim]) -> tuple[Citation, ...]:
+    """The flat citation list of a report: the best citation of every supported claim."""
+    return tuple(c.citations[0] for c in claims if c.supported and c.citations)
 
 
 def _shorten(text: str, limit: int) -> str:
@@ -84,6 +165,9 @@ def format_citation(
         parts.append(f"<{url}>" if markdown else url)
     method = METHOD_LABELS.get(citation.method, citation.method)
     line = ", ".join(parts) + f" - score {citation.score:.2f}, {method}"
+    retrieved = meta.get(RETRIEVER_SCORE_KEY)
+    if isinstance(retrieved, int | float) and not isinstance(retrieved, bool):
+        line += f", retriever score {retrieved:.2f}"
     if quote_chars > 0 and citation.quote:
         line += f': "{_shorten(citation.quote, quote_chars)}"'
     return line

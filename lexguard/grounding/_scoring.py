@@ -289,15 +289,69 @@ def _findings_for(
     return findings
 
 
-def _confidence(question: str | None, claims: Sequence[Claim], assessment: Any, config: GroundingConfig) -> float:
+def _confidence(
+    question: str | None, claims: Sequence[Claim], assessment: Any, config: GroundingConfig, threshold: float
+) -> float:
     from lexguard.grounding import _confidence as conf
 
+    value = answer_confidence(claims, threshold, config.confidence_bar)
     if assessment is not None:
-        value = conf.judge_confidence(assessment, config.judge.weights_for(question))
-        if value is not None:
-            return value
-    value = conf.support_confidence(claims)
-    return 1.0 if value is None else value
+        judged = conf.judge_confidence(assessment, config.judge.weights_for(question))
+        if judged is not None:
+            # The judge refines, it never lifts an answer with an unsupported claim over the bar.
+            value = judged if value is None else (min(judged, value) if any(c.supported is False for c in claims) else judged)
+    return 0.5 if value is None else value
+
+
+def answer_confidence(claims: Sequence[Claim], threshold: float, bar: float) -> float | None:
+    """Confidence of an answer: its weakest checked claim's support, mapped so ``threshold -> bar``.
+
+    An answer is as trustworthy as its weakest claim, and the mapping puts the support
+    threshold exactly on the confidence bar (the guard's gate, 0.7 by default): every answer
+    with an unsupported claim scores below the bar and every fully supported one at or above it,
+    so the confidence gate and the findings never disagree.
+
+    Returns:
+        The confidence, or ``None`` when no claim was checked.
+    """
+    values = [c.support for c in claims if c.support is not None and c.status != "not_checked"]
+    if not values:
+        return None
+    p = min(values)
+    if any(c.supported is False for c in claims):
+        p = min(p, threshold - 1e-6)
+    t = min(max(threshold, 1e-6), 1 - 1e-6)
+    mapped = bar + (1 - bar) * (p - t) / (1 - t) if p >= t else bar * p / t
+    return float(min(1.0, max(0.0, mapped)))
+
+
+def _not_checked(claim: Claim, reason: str) -> Claim:
+    return claim.model_copy(update={"support": None, "supported": None, "status": "not_checked", "reason": reason})
+
+
+def _coverage_finding(claim: Claim) -> Finding:
+    return Finding(
+        kind=FindingKind.NOT_CHECKED,
+        severity=Severity.SOFT,
+        message=f"This part of the answer was not checked against the sources: {claim.reason}.",
+        span=claim.span,
+        rule_id="grounding.not_checked",
+        stage=_STAGE,
+    )
+
+
+def _contradiction_finding(claim: Claim, evidence: str, support: float, severity: Severity) -> Finding:
+    return Finding(
+        kind=FindingKind.CONTRADICTED,
+        severity=severity,
+        message=f"The sources say otherwise: \u201c{_shorten(evidence, 200)}\u201d. Correct the claim to "
+        "match the source or remove it.",
+        span=claim.span,
+        rule_id="grounding.contradicted",
+        evidence=_shorten(evidence),
+        confidence=round(1.0 - support, 4),
+        stage=_STAGE,
+    )
 
 
 def build_result(
@@ -313,17 +367,41 @@ def build_result(
     config: GroundingConfig,
     threshold: float,
     timings: dict[str, float],
+    verdicts: np.ndarray | None = None,
+    verifier_evidence: list[str] | None = None,
+    skipped: Mapping[int, str] | None = None,
 ) -> SupportResult:
-    """Assemble the :class:`SupportResult` from scored claims (and the judge's assessment)."""
+    """Assemble the :class:`SupportResult` from scored claims (and the judge's assessment).
+
+    Every claim ends ``supported``, ``contradicted``, ``unsupported`` or ``not_checked`` with
+    a reason; text that was not checked is also a soft ``not_checked`` finding. An answer with
+    no checked claim is inconclusive (confidence 0.5, never 1.0).
+    """
+    skipped = dict(skipped or {})
     if not claims:
         return SupportResult(
-            confidence=1.0, inconclusive_reason="no claims: the answer has no checkable statement", timings=timings
+            confidence=0.5, inconclusive_reason="no claims: the answer has no checkable statement", timings=timings
+        )
+    if not evidence:  # nothing was scored: every claim is not_checked
+        out = tuple(_not_checked(c, skipped.get(c.index) or c.reason or "not checked") for c in claims)
+        return SupportResult(
+            claims=out,
+            findings=tuple(_coverage_finding(c) for c in out if c.reason and "meta statement" not in c.reason),
+            confidence=0.5,
+            inconclusive_reason="no claims checked: " + "; ".join(sorted({c.reason or "" for c in out})),
+            timings=timings,
         )
     judged: Mapping[int, Any] = getattr(assessment, "claim_support", None) or {}
     out_claims: list[Claim] = []
     flat: list[Citation] = []
     findings: list[Finding] = []
-    for claim, ev, p, method in zip(claims, evidence, support, methods, strict=True):
+    for n, (claim, ev, p, method) in enumerate(zip(claims, evidence, support, methods, strict=True)):
+        if claim.index in skipped:
+            done = _not_checked(claim, skipped[claim.index])
+            out_claims.append(done)
+            if "meta statement" not in (done.reason or ""):
+                findings.append(_coverage_finding(done))
+            continue
         p = float(p)
         cites = _citations(claim, ev, index, method, config.top_k)
         verdict = judged.get(claim.index)
@@ -341,20 +419,42 @@ def build_result(
         if strict_hit:
             p = min(p, max(0.0, threshold - 0.01))  # the lexical evidence overrides the model
         p = float(min(1.0, max(0.0, p)))
-        done = claim.model_copy(update={"support": round(p, 4), "supported": supported, "citations": tuple(cites)})
+        contradicted = (
+            not supported
+            and verdicts is not None
+            and float(verdicts[n][1]) > float(verdicts[n][2])
+            and float(verdicts[n][1]) >= 0.5
+        ) or bool(ev.contradicted_numbers and not supported)
+        status = "supported" if supported else "contradicted" if contradicted else "unsupported"
+        done = claim.model_copy(
+            update={"support": round(p, 4), "supported": supported, "citations": tuple(cites), "status": status}
+        )
         out_claims.append(done)
         if supported:
             flat.extend(cites[:1])
         else:
             marginal = not strict_hit and p >= threshold - config.soft_margin
-            findings += _findings_for(done, ev, index, p, Severity.SOFT if marginal else Severity.HARD, config)
-    rate = sum(1 for c in out_claims if not c.supported) / len(out_claims)
-    score = max(1.0 - (c.support or 0.0) for c in out_claims)
+            severity = Severity.SOFT if marginal else Severity.HARD
+            if status == "contradicted" and verifier_evidence is not None and not ev.contradicted_numbers:
+                findings.append(_contradiction_finding(done, verifier_evidence[n], p, severity))
+            findings += _findings_for(done, ev, index, p, severity, config)
+    checked = [c for c in out_claims if c.status != "not_checked"]
+    if not checked:
+        return SupportResult(
+            claims=tuple(out_claims),
+            findings=tuple(findings),
+            confidence=0.5,
+            inconclusive_reason="no claims checked: "
+            + "; ".join(sorted({c.reason or "" for c in out_claims})),
+            timings=timings,
+        )
+    rate = sum(1 for c in checked if not c.supported) / len(checked)
+    score = max(1.0 - (c.support or 0.0) for c in checked)
     return SupportResult(
         claims=tuple(out_claims),
         citations=tuple(flat),
         findings=tuple(findings),
-        confidence=float(min(1.0, max(0.0, _confidence(question, out_claims, assessment, config)))),
+        confidence=float(min(1.0, max(0.0, _confidence(question, out_claims, assessment, config, threshold)))),
         hallucination_rate=rate,
         recommendation=recommendation(rate, config.max_hallucination_rate, config.reject_hallucination_rate),
         hallucination_score=float(min(1.0, max(0.0, score))),

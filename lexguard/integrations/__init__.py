@@ -8,19 +8,20 @@
 * :func:`create_mcp_server`: the ``lexguard mcp`` Model Context Protocol server (needs ``mcp``).
 * :func:`render_report_html`: a :class:`~lexguard.ValidationReport` as HTML
   (``report._repr_html_`` in notebooks).
-* ``lexguard.*`` custom callback events (see :mod:`lexguard.integrations._events`).
+* ``lexguard.*`` custom callback events (see :mod:`lexguard._events`).
 
 Names resolve lazily, so importing this package pulls in no optional dependency.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from lexguard._lazy import lazy_exports
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lexguard.integrations._demo_model import DEMO_PASSAGES, ExtractiveChatModel, KeywordRetriever
-    from lexguard.integrations._events import (
+    from lexguard.testing import DEMO_PASSAGES, ExtractiveChatModel, KeywordRetriever
+    from lexguard._events import (
         DECISION_EVENT,
         HALT_EVENT,
         MIDDLEWARE_EVENT,
@@ -28,40 +29,30 @@ if TYPE_CHECKING:  # pragma: no cover
         aemit_event,
         emit_event,
     )
-    from lexguard.integrations._html import render_report_html
+    from lexguard.render._html import render_report_html
     from lexguard.integrations._mcp import create_mcp_server
     from lexguard.integrations._middleware import GroundingMiddleware, GroundingState
-    from lexguard.integrations._streaming import SentenceStreamer, SentenceVerdict
+    from lexguard._streaming import SentenceStreamer, SentenceVerdict
 
 _LAZY = {
-    "DECISION_EVENT": "lexguard.integrations._events",
-    "HALT_EVENT": "lexguard.integrations._events",
-    "MIDDLEWARE_EVENT": "lexguard.integrations._events",
-    "SENTENCE_EVENT": "lexguard.integrations._events",
-    "aemit_event": "lexguard.integrations._events",
-    "emit_event": "lexguard.integrations._events",
-    "DEMO_PASSAGES": "lexguard.integrations._demo_model",
-    "ExtractiveChatModel": "lexguard.integrations._demo_model",
-    "KeywordRetriever": "lexguard.integrations._demo_model",
+    "DECISION_EVENT": "lexguard._events",
+    "HALT_EVENT": "lexguard._events",
+    "MIDDLEWARE_EVENT": "lexguard._events",
+    "SENTENCE_EVENT": "lexguard._events",
+    "aemit_event": "lexguard._events",
+    "emit_event": "lexguard._events",
+    "DEMO_PASSAGES": "lexguard.testing",
+    "ExtractiveChatModel": "lexguard.testing",
+    "KeywordRetriever": "lexguard.testing",
     "GroundingMiddleware": "lexguard.integrations._middleware",
     "GroundingState": "lexguard.integrations._middleware",
-    "SentenceStreamer": "lexguard.integrations._streaming",
-    "SentenceVerdict": "lexguard.integrations._streaming",
+    "SentenceStreamer": "lexguard._streaming",
+    "SentenceVerdict": "lexguard._streaming",
     "create_mcp_server": "lexguard.integrations._mcp",
-    "render_report_html": "lexguard.integrations._html",
+    "render_report_html": "lexguard.render._html",
 }
 
 __all__ = sorted(_LAZY)
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'lexguard.integrations' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports("lexguard.integrations", _LAZY, globals())

@@ -6,14 +6,17 @@ dependency). After the model answers without tool calls, the answer is validated
 retrieval tools (``ToolMessage`` content, or ``Document`` artifacts), sources in the agent state
 (``sources`` key) or in the run-time context (a ``sources`` attribute or key), plus fixed
 sources given to the middleware. When the answer fails, the middleware appends feedback and
-jumps back to the model, at most ``max_retries`` times per turn; then it applies the fallback:
-``refuse`` (the answer is replaced by the refusal message) or ``flag`` (the answer is kept, the
-report attached to the message's ``response_metadata["lexguard"]``). The report of the last
-check is in the agent state under ``lexguard_report``.
+jumps back to the model, at most ``max_retries`` times per turn. What is accepted, retried,
+flagged or refused is decided by the guard's decision policy (:mod:`lexguard._policy`), the same
+one the graph uses; then the fallback (the guard's one vocabulary) applies: ``refuse`` (the
+answer is replaced by the refusal message), ``best_attempt`` (the answer is kept, not accepted)
+or ``raise``. Every handed-on message carries the report in ``response_metadata["lexguard"]``;
+the report of the last check is in the agent state under ``lexguard_report``.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -27,11 +30,13 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
 from typing_extensions import NotRequired
 
-from lexguard._config import GuardConfig
+from lexguard._config import FallbackStrategy, GuardConfig
+from lexguard._errors import ConfigurationError, ValidationFailedError
+from lexguard._events import MIDDLEWARE_EVENT, aemit_event, emit_event
 from lexguard._guard import Guard
 from lexguard._inputs import coerce_answer, coerce_sources
-from lexguard._models import Severity, ValidationReport, Verdict
-from lexguard.integrations._events import MIDDLEWARE_EVENT, aemit_event, emit_event
+from lexguard._models import ValidationReport, Verdict
+from lexguard._policy import build_report, decide
 
 __all__ = ["FEEDBACK_NAME", "GroundingMiddleware", "GroundingState"]
 
@@ -63,12 +68,15 @@ class GroundingMiddleware(AgentMiddleware):
 
     Args:
         guard: The guard to validate with (its config, checker and default sources). Its own
-            retries are not used: the middleware retries the *model*.
+            retries are not used: the middleware retries the *model*. Omit it and give
+            ``GuardConfig`` settings as keywords instead (``confidence_threshold=0.8``).
         sources: Fixed sources, added to those found in the conversation.
         source_tools: Names of the tools whose results are sources (default: every tool).
         max_retries: How many times per turn the model is sent back with feedback.
-        fallback: ``refuse`` (replace the answer by the refusal message) or ``flag`` (keep the
-            answer, attach the report).
+        fallback: ``refuse`` (replace the answer by the refusal message), ``best_attempt``
+            (keep the answer, not accepted, report attached) or ``raise``
+            (``ValidationFailedError``); default: the guard's. ``"flag"`` is the old spelling
+            of ``best_attempt``.
         refusal_message: Text of the ``refuse`` fallback (default: the guard's).
         context_key: Attribute / key of the run-time context holding sources.
 
@@ -86,16 +94,26 @@ class GroundingMiddleware(AgentMiddleware):
         sources: Any = None,
         source_tools: Sequence[str] | None = None,
         max_retries: int = 2,
-        fallback: Literal["refuse", "flag"] = "refuse",
+        fallback: FallbackStrategy | Literal["flag"] | None = None,
         refusal_message: str | None = None,
         context_key: str = "sources",
+        **settings: Any,
     ) -> None:
         super().__init__()
         if max_retries < 0:
-            raise ValueError("max_retries must be >= 0")
-        if fallback not in ("refuse", "flag"):
-            raise ValueError("fallback must be 'refuse' or 'flag'")
-        base = guard or Guard()
+            raise ConfigurationError(f"max_retries must be >= 0, not {max_retries}")
+        if fallback == "flag":
+            warnings.warn("GroundingMiddleware(fallback='flag') is now spelled 'best_attempt'", DeprecationWarning,
+                          stacklevel=2)
+            fallback = "best_attempt"
+        if fallback not in (None, "refuse", "best_attempt", "raise"):
+            raise ConfigurationError(f"fallback must be 'refuse', 'best_attempt' or 'raise', not {fallback!r}")
+        if guard is not None and settings:
+            raise ConfigurationError("give either a guard or GuardConfig settings as keywords, not both")
+        base = guard or Guard(**settings)
+        self.policy_config: GuardConfig = base.config.model_copy(
+            update={"max_retries": max_retries, **({"fallback": fallback} if fallback else {})}
+        )
         config: GuardConfig = base.config.model_copy(
             update={"max_retries": 0, "repair_without_generator": False, "fallback": "best_attempt"}
         )
@@ -105,7 +123,7 @@ class GroundingMiddleware(AgentMiddleware):
         self.sources = coerce_sources(sources)
         self.source_tools = set(source_tools) if source_tools is not None else None
         self.max_retries = max_retries
-        self.fallback = fallback
+        self.fallback = self.policy_config.fallback
         self.refusal_message = refusal_message or base.config.refusal_message
         self.context_key = context_key
 
@@ -157,9 +175,9 @@ class GroundingMiddleware(AgentMiddleware):
     # -- deciding ------------------------------------------------------------------------------------
 
     def _feedback(self, report: ValidationReport, answer: str, retries: int) -> str:
-        from lexguard.nodes import build_feedback
+        from lexguard.nodes import build_retry_feedback
 
-        return build_feedback(
+        return build_retry_feedback(
             {"answer": answer, "attempt": retries + 1, "findings": list(report.findings),
              "confidence": report.confidence},
             self.guard.config,
@@ -168,28 +186,42 @@ class GroundingMiddleware(AgentMiddleware):
     def _outcome(
         self, report: ValidationReport, last: AIMessage, retries: int
     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        decision = decide(report.checks, self.policy_config, attempt=retries + 1)
         meta = {**report.metadata, "middleware_retries": retries}
-        event = {"attempt": retries + 1, "status": report.status.value, "confidence": report.confidence}
-        if report.accepted:
-            report = report.model_copy(update={"metadata": meta})
-            return {"lexguard_report": report}, {**event, "action": "accept"}
-        if retries < self.max_retries and not report.findings_at_least(Severity.CRITICAL):
+        event = {"attempt": retries + 1, "action": decision.verdict.value, "reason": decision.reason}
+        if decision.verdict == Verdict.RETRY:
             feedback = HumanMessage(content=self._feedback(report, _text(last), retries), name=FEEDBACK_NAME)
-            report = report.model_copy(update={"verdict": Verdict.RETRY, "metadata": meta})
-            return {"messages": [feedback], "jump_to": "model", "lexguard_report": report}, {**event, "action": "retry"}
-        answer = self.refusal_message if self.fallback == "refuse" else _text(last)
-        report = report.model_copy(
-            update={"verdict": Verdict.FALLBACK, "answer": answer, "attempts": retries + 1,
-                    "metadata": {**meta, "fallback": self.fallback}}
-        )
+            report = report.model_copy(update={"verdict": Verdict.RETRY, "reason": decision.reason, "metadata": meta})
+            event.update(status=report.status.value, confidence=report.confidence)
+            return {"messages": [feedback], "jump_to": "model", "lexguard_report": report}, event
+        verdict = decision.verdict
+        if verdict == Verdict.FALLBACK and self.fallback == "refuse":
+            answer = self.refusal_message
+        else:
+            answer = _text(last)
+        if verdict == Verdict.FALLBACK:
+            meta["fallback"] = self.fallback
+        final = build_report(
+            verdict=verdict, answer=answer, results=report.checks, config=self.policy_config,
+            original_answer=report.original_answer, question=report.question, reason=decision.reason,
+            history=report.history, timings=report.timings, n_sources=len({c.source_id for c in report.citations}),
+            metadata=meta,
+        ).model_copy(update={"attempts": retries + 1})
+        event.update(status=final.status.value, confidence=final.confidence)
+        if verdict == Verdict.FALLBACK and (self.fallback == "raise" or decision.raise_error):
+            raise ValidationFailedError(
+                f"lexguard rejected the agent's answer: {decision.reason}. Inspect err.report, or use "
+                "fallback='refuse' / 'best_attempt'.", report=final)
+        if verdict == Verdict.ACCEPT:
+            return {"lexguard_report": final}, event
         replaced = last.model_copy(
             update={
                 "content": answer,
                 "tool_calls": [],
-                "response_metadata": {**last.response_metadata, "lexguard": report.model_dump(mode="json")},
+                "response_metadata": {**last.response_metadata, "lexguard": final.model_dump(mode="json")},
             }
-        )  # same id: add_messages replaces the rejected answer
-        return {"messages": [replaced], "lexguard_report": report}, {**event, "action": "fallback"}
+        )  # same id: add_messages replaces the checked answer
+        return {"messages": [replaced], "lexguard_report": final}, event
 
     # -- hooks -----------------------------------------------------------------------------------------
 

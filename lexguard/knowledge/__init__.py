@@ -19,7 +19,7 @@ from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.knowledge._context import Entity, KnowledgeContext, Relationship
 from lexguard.knowledge._fixes import apply_fixes, is_auto_fixable
 from lexguard.knowledge._linking import EntityMention, link_entities
-from lexguard.knowledge._report import KnowledgeReport, knowledge_score, knowledge_status
+from lexguard.knowledge._report import KnowledgeReport, SuggestedFix, knowledge_score, knowledge_status
 from lexguard.knowledge._validator import KnowledgeValidator, check_knowledge, coerce_knowledge
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "KnowledgeReport",
     "KnowledgeValidator",
     "Relationship",
+    "SuggestedFix",
     "apply_fixes",
     "check_knowledge",
     "coerce_knowledge",

@@ -10,7 +10,14 @@ from lexguard._models import Claim, Finding, Severity, Status
 from lexguard.knowledge._context import Entity
 from lexguard.knowledge._linking import EntityMention
 
-__all__ = ["KnowledgeReport", "knowledge_score", "knowledge_status", "knowledge_message", "is_error"]
+__all__ = [
+    "KnowledgeReport",
+    "SuggestedFix",
+    "knowledge_score",
+    "knowledge_status",
+    "knowledge_message",
+    "is_error",
+]
 
 _ERROR_CONFIDENCE = 0.8
 _BOOST_PER_ENTITY = 0.05
@@ -53,13 +60,44 @@ def knowledge_message(status: Status, findings: Sequence[Finding]) -> str:
     return "Validation inconclusive"
 
 
+class SuggestedFix(BaseModel):
+    """A replacement the validator proposes for one span of the validated text.
+
+    Attributes:
+        span: ``(start, end)`` in the validated (original) text.
+        original: The text at ``span``.
+        replacement: The proposed replacement.
+        confidence: The fix confidence, 0..1 (``Finding.fix_confidence``).
+        auto_applied: True when ``validate_and_fix`` applied it (confidence above the
+            threshold); False when it is a suggestion for a person to review.
+        kind: The finding kind it fixes (``contradicted_value``, ``unknown_entity``, ...).
+        message: The finding's message.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    span: tuple[int, int]
+    original: str
+    replacement: str
+    confidence: float = Field(ge=0.0, le=1.0)
+    auto_applied: bool = False
+    kind: str
+    message: str = ""
+
+
 class KnowledgeReport(BaseModel):
     """What the knowledge checks found out about one text.
 
+    After ``validate_and_fix`` the report keeps the verdict of the text as given (``status``,
+    ``score``, ``findings`` and ``text`` describe the original) and puts the corrected content
+    beside it: ``corrected_text``, the fixes in ``applied_fixes`` / ``suggested_fixes`` and the
+    re-validation of the corrected text in ``corrected``.
+
     Attributes:
-        status: ``valid``, ``valid_with_warnings``, ``invalid`` or ``inconclusive``.
+        status: ``valid``, ``valid_with_warnings``, ``invalid`` or ``inconclusive`` (of ``text``).
         score: 0..1, see :func:`knowledge_score`.
-        text: The text the findings' spans refer to (the fixed text after ``validate_and_fix``).
+        text: The text the findings' spans refer to (the text as given, also after
+            ``validate_and_fix``).
         findings: The problems found, in text order.
         claims: The claims the text was cut into.
         mentions: Every entity mention found, known or not.
@@ -68,9 +106,10 @@ class KnowledgeReport(BaseModel):
         reason: Why the report is inconclusive or partial.
         partial: True when the time budget ran out before every claim was checked.
         checked_claims: How many claims were checked.
-        original_text: The text before fixes (``validate_and_fix`` only).
+        original_text: The text before fixes (``validate_and_fix`` only; equals ``text``).
         corrected_text: The fixed text when fixes were applied, else ``None``.
         applied_fixes: The findings whose fixes were applied (spans refer to ``original_text``).
+        corrected: The report of the corrected text, when fixes were applied.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -89,11 +128,46 @@ class KnowledgeReport(BaseModel):
     original_text: str | None = None
     corrected_text: str | None = None
     applied_fixes: tuple[Finding, ...] = ()
+    corrected: KnowledgeReport | None = None
+
+    @property
+    def is_valid(self) -> bool:
+        """True only for ``valid`` (``valid_with_warnings`` is not valid: it needs a look)."""
+        return self.status == Status.VALID
 
     @property
     def valid(self) -> bool:
-        """True for ``valid`` and ``valid_with_warnings``."""
-        return self.status in (Status.VALID, Status.VALID_WITH_WARNINGS)
+        """Alias of :attr:`is_valid`: True only for ``valid``."""
+        return self.is_valid
+
+    @property
+    def hallucinations(self) -> tuple[Finding, ...]:
+        """Statements the knowledge graph contradicts or does not know: the error findings
+        (unknown entities close to a known name, contradicted values, unsupported relations)."""
+        return tuple(f for f in self.findings if is_error(f))
+
+    @property
+    def warnings(self) -> tuple[Finding, ...]:
+        """Findings that are not errors (e.g. figures the graph cannot confirm)."""
+        return tuple(f for f in self.findings if not is_error(f))
+
+    @property
+    def suggested_fixes(self) -> tuple[SuggestedFix, ...]:
+        """Every fix proposed for ``text``, applied or not, in text order."""
+        applied = {(f.span, f.suggested_fix) for f in self.applied_fixes}
+        return tuple(
+            SuggestedFix(
+                span=f.span,
+                original=self.text[f.span[0] : f.span[1]],
+                replacement=f.suggested_fix,
+                confidence=f.fix_confidence if f.fix_confidence is not None else 0.0,
+                auto_applied=(f.span, f.suggested_fix) in applied,
+                kind=f.kind,
+                message=f.message,
+            )
+            for f in self.findings
+            if f.span is not None and f.suggested_fix is not None
+        )
 
     @property
     def errors(self) -> tuple[Finding, ...]:

@@ -48,7 +48,7 @@ class KnowledgeValidator:
     Example:
         >>> ctx = KnowledgeContext.from_dict({"entities": [{"id": "x", "name": "Service X",
         ...     "properties": {"version": 2}}]})
-        >>> KnowledgeValidator(ctx).validate_and_fix("Service X has version: 3.").text
+        >>> KnowledgeValidator(ctx).validate_and_fix("Service X has version: 3.").corrected_text
         'Service X has version: 2.'
 
     Args:
@@ -139,16 +139,23 @@ class KnowledgeValidator:
         """Validate ``text``, apply every fix with ``fix_confidence`` above the threshold, re-validate.
 
         All fixes are applied at once against the original offsets (see :func:`apply_fixes`).
-        When something was fixed the returned report describes the fixed text (``text`` and
-        ``corrected_text``), keeps the original in ``original_text`` and lists the applied fixes;
-        the remaining findings stay as suggestions.
+        The returned report keeps the verdict of ``text`` as given (status, score, findings;
+        an auto-fix never turns an invalid text into a ``valid`` report) and adds the corrected
+        content beside it: ``corrected_text``, ``applied_fixes``, ``suggested_fixes`` (applied
+        or not) and ``corrected``, the report of the corrected text.
         """
         report = self.validate(text)
         fixed, applied = apply_fixes(text, report.findings, self.config.auto_fix_threshold)
         if not applied:
             return report
-        again = self.validate(fixed)
-        return again.model_copy(update={"original_text": text, "corrected_text": fixed, "applied_fixes": applied})
+        return report.model_copy(
+            update={
+                "original_text": text,
+                "corrected_text": fixed,
+                "applied_fixes": applied,
+                "corrected": self.validate(fixed),
+            }
+        )
 
 
 def _drop_shadowed(findings: list[Finding]) -> list[Finding]:

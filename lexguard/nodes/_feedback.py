@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from lexguard._config import GuardConfig
 from lexguard._models import Finding
+from lexguard._policy import attempt_confidence, findings_of
 from lexguard._state import GuardState
 from lexguard.gate import build_feedback as build_rule_feedback
 
-__all__ = ["build_feedback", "RULE_STAGES"]
+__all__ = ["build_retry_feedback", "RULE_STAGES"]
 
 RULE_STAGES = frozenset({"parse", "gate"})
 """Stages whose findings are rule violations (their evidence is the violating text)."""
@@ -40,17 +41,21 @@ def _describe(index: int, finding: Finding, answer: str) -> str:
     return line
 
 
-def build_feedback(state: GuardState, config: GuardConfig | None = None) -> str:
-    """Build the correction request for the next attempt from the current attempt's findings.
+def build_retry_feedback(state: GuardState, config: GuardConfig | None = None) -> str:
+    """Build the correction request for the next attempt from the current attempt's findings
+    (rule findings through :func:`lexguard.gate.build_feedback`, support findings with evidence).
 
     Args:
-        state: The graph state after ``decide`` chose to retry.
+        state: The graph state after ``decide`` chose to retry (its ``results``), or a dict with
+            ``answer``, ``attempt``, ``findings`` and ``confidence`` (the agent middleware).
         config: Guard settings (for the gate's escalation mode).
     """
     config = config or GuardConfig()
     answer = state.get("answer") if isinstance(state.get("answer"), str) else ""
     attempt = int(state.get("attempt") or 1)
-    findings = sorted(state.get("findings") or [], key=lambda f: -f.severity.rank)
+    results = list(state.get("results") or [])  # type: ignore[call-overload]
+    given = state.get("findings")  # type: ignore[call-overload]
+    findings = sorted(given if given is not None else findings_of(results), key=lambda f: -f.severity.rank)
     problems = [f for f in findings if f.severity.rank >= 1]
     rules = [f for f in problems if f.stage in RULE_STAGES]
     support = [f for f in problems if f.stage not in RULE_STAGES]
@@ -63,7 +68,8 @@ def build_feedback(state: GuardState, config: GuardConfig | None = None) -> str:
         lines.append("Statements the sources do not support:")
         lines.extend(_describe(i, f, answer) for i, f in enumerate(support, 1))
     if not problems:
-        confidence = float(state.get("confidence") or 0.0)
+        confidence = state.get("confidence")  # type: ignore[call-overload]
+        confidence = float(confidence if confidence is not None else attempt_confidence(results) or 0.0)
         lines.append(f"The sources support it too weakly (confidence {confidence:.2f}).")
     lines.append(
         "Rewrite the answer. Keep only statements the sources support, fix or remove every problem "

@@ -1,37 +1,59 @@
-"""The terminal nodes: ``finalize`` (accept) and ``fallback`` (refuse, best attempt, or raise)."""
+"""The terminal nodes: ``finalize`` (accept or flag) and ``fallback`` (refuse, best attempt, raise)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import NodeError
 from langgraph.types import Command
 
-from lexguard._errors import ValidationFailedError
-from lexguard._models import AttemptRecord, Finding, FindingKind, Severity, Status, ValidationReport, Verdict
-from lexguard._state import GuardState
+from lexguard._errors import ConfigurationError, ValidationFailedError
+from lexguard._models import AttemptRecord, CheckOutcome, CheckResult, Finding, FindingKind, Severity, Verdict
+from lexguard._policy import build_report, findings_of
+from lexguard._state import GuardState, question_of
 from lexguard.nodes._base import GuardNode
-from lexguard.nodes._report import INPUT_ERROR_RULES, build_report
 
-__all__ = ["FinalizeNode", "FallbackNode", "handle_node_error"]
+__all__ = ["FallbackNode", "FinalizeNode", "best_attempt", "handle_node_error"]
+
+logger = logging.getLogger("lexguard")
+
+
+def _report_args(state: GuardState) -> dict[str, Any]:
+    return {
+        "results": list(state.get("results") or []),
+        "original_answer": state.get("original_answer") or "",
+        "question": question_of(state),
+        "reason": state.get("reason"),
+        "history": list(state.get("history") or []),
+        "timings": dict(state.get("timings") or {}),
+        "n_sources": len(state.get("checked_sources") or []),
+    }
 
 
 class FinalizeNode(GuardNode):
-    """Accept the current attempt and write the final report."""
+    """Hand the current answer on: accepted, or flagged (``verdict="flag"``: not accepted, a check
+    could not run; logged as a warning)."""
 
     name = "finalize"
 
     def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         answer = state.get("answer") if isinstance(state.get("answer"), str) else ""
-        report = build_report(state, verdict=Verdict.ACCEPT, answer=answer)
+        verdict = Verdict(state.get("verdict") or Verdict.ACCEPT.value)
+        report = build_report(verdict=verdict, answer=answer, config=self.config,
+                              metadata={"attempt_returned": int(state.get("attempt") or 1)}, **_report_args(state))
+        if verdict == Verdict.FLAG:
+            logger.warning("lexguard: answer handed on unverified (%s)", report.reason)
         return {"report": report, "answer": report.answer}
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         return self.run(state, config)
 
 
-def _best_attempt(history: list[AttemptRecord]) -> AttemptRecord | None:
+def best_attempt(history: list[AttemptRecord]) -> AttemptRecord | None:
+    """The attempt the ``best_attempt`` fallback hands on: no critical finding, fewest hard
+    findings, then the highest confidence."""
     usable = [h for h in history if not any(f.severity == Severity.CRITICAL for f in h.findings) and h.answer]
     if not usable:
         return None
@@ -39,72 +61,48 @@ def _best_attempt(history: list[AttemptRecord]) -> AttemptRecord | None:
 
 
 class FallbackNode(GuardNode):
-    """Apply the configured fallback once retries are spent or a critical finding forbids retry.
+    """Apply the configured fallback once retries are spent or a failure forbids retrying.
 
-    Strategies (``GuardConfig.fallback``):
-        ``refuse``: return ``refusal_message``;
-        ``best_attempt``: return the most confident attempt without critical findings, with its
-        findings as warnings (refuses when there is none);
-        ``raise``: raise :class:`~lexguard.ValidationFailedError` carrying the report.
+    Strategies (``GuardConfig.fallback``): ``refuse`` returns ``refusal_message``;
+    ``best_attempt`` returns the most confident attempt without critical findings, not accepted
+    (refuses when there is none); ``raise`` raises :class:`~lexguard.ValidationFailedError`
+    carrying the report. A check with ``on_fail="raise"`` raises whatever the strategy.
     """
 
     name = "fallback"
 
     def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
-        history = list(state.get("history") or [])
-        last = history[-1].decision if history else ""
-        reason = last.split(": ", 1)[1] if ": " in last else (last or "the answer did not pass validation")
-        findings = state.get("findings") or []
-        if any(f.rule_id in INPUT_ERROR_RULES for f in findings) and state.get("inconclusive_reason"):
-            reason = str(state["inconclusive_reason"])
-        elif stage_error := [f for f in findings if f.stage == "self_correct"]:
-            note = stage_error[-1]
-            reason = note.message if note.kind == FindingKind.GENERATOR_ERROR else f"{reason}; {note.message}"
-        strategy = self.config.fallback
-        try:
-            report = self._report(state, history, reason)
-        except Exception as exc:  # noqa: BLE001 - the fallback must always produce a report
-            report = ValidationReport(
-                status=Status.INCONCLUSIVE,
-                verdict=Verdict.FALLBACK,
-                confidence=0.0,
-                answer=self.config.refusal_message,
-                reason=f"{reason}; the report could not be built: {type(exc).__name__}: {exc}",
-                user_message="The answer could not be verified and was not accepted.",
-                attempts=len(history) or 1,
-                history=tuple(history),
-            )
-        if strategy == "raise":
+        args = _report_args(state)
+        args["reason"] = args["reason"] or "the answer did not pass validation"
+        best = best_attempt(args["history"]) if self.config.fallback == "best_attempt" else None
+        report = build_report(
+            verdict=Verdict.FALLBACK,
+            answer=best.answer if best is not None else self.config.refusal_message,
+            config=self.config,
+            best=best,
+            metadata={"attempt_returned": best.attempt if best else int(state.get("attempt") or 1)},
+            **args,
+        )
+        if self.config.fallback == "raise" or state.get("raise_error"):
             raise ValidationFailedError(
-                f"lexguard rejected the answer: {reason}. Inspect err.report for the findings, or set "
-                "fallback='refuse' / 'best_attempt' to get a report instead of an exception.",
+                f"lexguard rejected the answer: {report.reason}. Inspect err.report for the findings, or set "
+                "fallback='refuse' / 'best_attempt' (and no on_fail='raise') to get a report instead.",
                 report=report,
             )
         return {"report": report, "answer": report.answer}
-
-    def _report(self, state: GuardState, history: list[AttemptRecord], reason: str) -> ValidationReport:
-        best = _best_attempt(history) if self.config.fallback == "best_attempt" else None
-        if best is not None:
-            return build_report(
-                state,
-                verdict=Verdict.FALLBACK,
-                answer=best.answer,
-                reason=reason,
-                best=best,
-                user_message="This answer could not be fully verified; treat it with caution.",
-            )
-        return build_report(state, verdict=Verdict.FALLBACK, answer=self.config.refusal_message, reason=reason)
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         return self.run(state, config)
 
 
 def handle_node_error(state: GuardState, error: NodeError) -> Command:
-    """Error handler of the guard's nodes: turn an unexpected exception into a fallback.
-
-    The run ends in ``fallback`` with an ``inconclusive`` report naming the failed node, so a
-    failure inside lexguard never crashes the caller's graph.
-    """
+    """Error handler of the guard's nodes: an unexpected exception ends the run in ``fallback``
+    with an ``inconclusive`` report naming the failed node, so a failure inside lexguard never
+    crashes the caller's graph and never lets the answer through. A
+    :class:`~lexguard.ConfigurationError` is raised instead: the guard is misconfigured and
+    must be fixed."""
+    if isinstance(error.error, ConfigurationError):
+        raise error.error
     finding = Finding(
         kind=FindingKind.CHECK_ERROR,
         severity=Severity.CRITICAL,
@@ -112,22 +110,25 @@ def handle_node_error(state: GuardState, error: NodeError) -> Command:
         rule_id="graph.error",
         stage=error.node,
     )
+    reason = f"{error.node} failed: {error.error}"
+    failed = CheckResult(check=error.node, outcome=CheckOutcome.INCONCLUSIVE, findings=(finding,), reason=reason,
+                         stop=True)
+    results = [*(state.get("results") or []), failed]
     return Command(
         goto="fallback",
         update={
-            "findings": [*(state.get("findings") or []), finding],
-            "inconclusive_reason": f"{error.node} failed: {error.error}",
+            "results": results,
+            "reason": reason,
             "verdict": Verdict.FALLBACK.value,
             "history": [
                 AttemptRecord(
                     attempt=int(state.get("attempt") or 1),
                     answer=state.get("answer") if isinstance(state.get("answer"), str) else "",
-                    confidence=float(state.get("confidence") or 0.0),
-                    findings=(finding,),
-                    decision=f"fallback: {error.node} failed: {error.error}",
+                    confidence=0.0,
+                    findings=tuple(findings_of(results)),
+                    decision=f"fallback: {reason}",
+                    checks=tuple(results),
                 )
             ],
         },
     )
-
-

@@ -1,4 +1,4 @@
-"""The ``self_correct`` node: ask the generator for a corrected answer, or repair the text."""
+"""The ``self_correct`` node: fix, filter or re-ask, as the policy's remedy says."""
 
 from __future__ import annotations
 
@@ -8,27 +8,46 @@ from langchain_core.runnables import Runnable, RunnableConfig
 
 from lexguard._config import GuardConfig
 from lexguard._errors import InputError
-from lexguard._inputs import coerce_answer, is_truncated
-from lexguard._models import Finding, FindingKind, Severity, Verdict
-from lexguard._state import GuardState
+from lexguard._inputs import coerce_answer
+from lexguard._models import CheckOutcome, CheckResult, FailureAction, Finding, FindingKind, Severity, Verdict
+from lexguard._policy import blocking_findings, claims_of, describe_problems
+from lexguard._state import GuardContext, GuardState
 from lexguard.nodes._base import GuardNode
-from lexguard.nodes._feedback import build_feedback
+from lexguard.nodes._feedback import build_retry_feedback
 from lexguard.nodes._repair import drop_unsupported
 from lexguard.nodes._retry_input import retry_call
 
-__all__ = ["SelfCorrectNode"]
+__all__ = ["SelfCorrectNode", "run_generator"]
+
+
+def run_generator(default: Runnable | None) -> Runnable | None:
+    """The generator of this run: the runtime context's (:class:`~lexguard._state.GuardContext`),
+    else ``default`` (the graph's build-time generator)."""
+    try:
+        from langgraph.runtime import get_runtime
+
+        context = getattr(get_runtime(), "context", None)
+    except Exception:  # noqa: BLE001 - outside a graph run: no runtime
+        context = None
+    if isinstance(context, GuardContext) and context.generator is not None:
+        return context.generator
+    return default
 
 
 class SelfCorrectNode(GuardNode):
-    """Produce the next attempt.
+    """Produce the next attempt with the remedy the policy chose (``state["remedy"]``).
 
-    With a generator (any Runnable: a chat model, a chain), re-invoke it with feedback that names
-    each problem and its evidence. Without one, drop the unsupported sentences and validate the
-    repaired text. When neither is possible, or the generator raises, route to ``fallback``.
+    * ``fix``: apply the blocking findings' confident suggested fixes in place;
+    * ``filter``: drop the sentences holding the blocking findings (and unsupported claims);
+    * ``reask``: re-invoke the generator (the runtime context's, else the build-time one) with
+      feedback naming each problem and its evidence; without a generator, ``filter`` when
+      ``repair_without_generator`` allows it.
+
+    When nothing can be done, or the generator raises, route to ``fallback`` with the reason.
 
     Args:
         config: Guard settings.
-        generator: The Runnable that produced the answer; ``None`` for text repair only.
+        generator: The default generator; ``None`` for text repair only.
     """
 
     name = "self_correct"
@@ -37,104 +56,92 @@ class SelfCorrectNode(GuardNode):
         super().__init__(config)
         self.generator = generator
 
-    def _give_up(self, state: GuardState, finding: Finding, feedback: str) -> dict[str, Any]:
+    def _give_up(self, state: GuardState, finding: Finding, feedback: str, why: str,
+                 outcome: CheckOutcome = CheckOutcome.SKIPPED) -> dict[str, Any]:
+        results = list(state.get("results") or [])
+        note = CheckResult(check=self.name, outcome=outcome, findings=(finding,), reason=why)
         return {
             "verdict": Verdict.FALLBACK.value,
             "feedback": feedback,
-            "findings": [*(state.get("findings") or []), finding],
+            "results": [*results, note],
+            "reason": f"{describe_problems(results, self.config)}; {why}",
         }
 
-    def _repair(self, state: GuardState, feedback: str) -> dict[str, Any]:
+    def _filter(self, state: GuardState, feedback: str, *, asked: bool) -> dict[str, Any]:
         answer = state.get("answer") or ""
-        repaired = drop_unsupported(answer, state.get("claims") or [], state.get("findings") or [])
-        if not self.config.repair_without_generator or not repaired or repaired == answer:
-            why = (
-                "text repair is switched off (repair_without_generator=False)"
-                if not self.config.repair_without_generator
-                else "removing the unsupported sentences left nothing to validate"
-                if not repaired
-                else "the problems are not tied to sentences that could be removed"
-            )
-            return self._give_up(
-                state,
-                Finding(
-                    kind=FindingKind.CHECK_ERROR,
-                    severity=Severity.SOFT,
-                    message=f"No generator is configured and {why}.",
-                    rule_id="self_correct.no_repair",
-                    stage=self.name,
-                ),
-                feedback,
-            )
-        return {"answer": repaired, "feedback": feedback, "truncated": False, "verdict": Verdict.RETRY.value}
-
-    def _generator_failed(self, state: GuardState, exc: Exception, feedback: str) -> dict[str, Any]:
-        return self._give_up(
-            state,
-            Finding(
-                kind=FindingKind.GENERATOR_ERROR,
-                severity=Severity.CRITICAL,
-                message=f"The generator raised {type(exc).__name__}: {exc}",
-                rule_id="self_correct.generator",
-                stage=self.name,
-            ),
-            feedback,
+        results = list(state.get("results") or [])
+        repaired = drop_unsupported(answer, claims_of(results), blocking_findings(results))
+        if (asked or self.config.repair_without_generator) and repaired and repaired != answer:
+            return {"answer": repaired, "feedback": feedback, "truncated": False, "verdict": Verdict.RETRY.value}
+        why = (
+            "no generator is configured and text repair is switched off (repair_without_generator=False)"
+            if not asked and not self.config.repair_without_generator
+            else "removing the offending sentences left nothing to check"
+            if not repaired
+            else "the problems are not tied to sentences that could be removed"
         )
+        finding = Finding(kind=FindingKind.CHECK_ERROR, severity=Severity.SOFT, message=f"Not corrected: {why}.",
+                          rule_id="self_correct.no_repair", stage=self.name)
+        return self._give_up(state, finding, feedback, why)
 
-    def _accept_output(self, state: GuardState, output: Any, feedback: str) -> dict[str, Any]:
-        try:
-            text = coerce_answer(output)
-        except InputError as exc:
-            return self._generator_failed(state, exc, feedback)
-        return {"answer": text, "feedback": feedback, "truncated": is_truncated(output),
-                "verdict": Verdict.RETRY.value}
-
-    def _auto_fix(self, state: GuardState) -> dict[str, Any] | None:
-        """Apply confident suggested fixes (``fix_confidence`` above ``knowledge.auto_fix_threshold``)
-        when they cover every hard finding."""
-        from lexguard.knowledge import apply_fixes, is_auto_fixable
+    def _fix(self, state: GuardState) -> dict[str, Any] | None:
+        from lexguard.knowledge import apply_fixes
 
         answer = state.get("answer")
-        findings = state.get("findings") or []
-        hard = [f for f in findings if f.severity.rank >= Severity.HARD.rank]
-        threshold = self.config.knowledge.auto_fix_threshold
-        if not isinstance(answer, str) or not hard or not all(is_auto_fixable(f, threshold) for f in hard):
+        findings = blocking_findings(state.get("results") or [])
+        if not isinstance(answer, str) or not findings:
             return None
-        fixed, applied = apply_fixes(answer, findings, threshold)
+        fixed, applied = apply_fixes(answer, findings, self.config.knowledge.auto_fix_threshold)
         if not applied or fixed == answer:
             return None
         notes = "; ".join(f"{answer[f.span[0]:f.span[1]]!r} -> {f.suggested_fix!r}" for f in applied if f.span)
         return {"answer": fixed, "feedback": f"Applied {len(applied)} automatic fixes: {notes}",
                 "truncated": False, "verdict": Verdict.RETRY.value}
 
-    def _prepare(self, state: GuardState) -> tuple[dict[str, Any] | None, str]:
-        """Everything before the generator call: ``(update, feedback)``, the update being final
-        when the answer was fixed or repaired without the generator."""
-        fixed = self._auto_fix(state)
-        if fixed is not None:
-            return fixed, fixed["feedback"]
-        feedback = build_feedback(state, self.config)
-        if self.generator is None:
-            return self._repair(state, feedback), feedback
-        return None, feedback
+    def _generator_failed(self, state: GuardState, exc: Exception, feedback: str) -> dict[str, Any]:
+        finding = Finding(kind=FindingKind.GENERATOR_ERROR, severity=Severity.CRITICAL,
+                          message=f"The generator raised {type(exc).__name__}: {exc}",
+                          rule_id="self_correct.generator", stage=self.name)
+        return self._give_up(state, finding, feedback, f"the generator raised {type(exc).__name__}: {exc}",
+                             CheckOutcome.INCONCLUSIVE)
+
+    def _accept_output(self, state: GuardState, output: Any, feedback: str) -> dict[str, Any]:
+        try:
+            coerce_answer(output)
+        except InputError as exc:
+            return self._generator_failed(state, exc, feedback)
+        return {"answer": output, "feedback": feedback, "truncated": False, "verdict": Verdict.RETRY.value}
+
+    def _prepare(self, state: GuardState) -> tuple[dict[str, Any] | None, str, Runnable | None]:
+        """Everything before the generator call: ``(final update or None, feedback, generator)``."""
+        remedy = FailureAction(state.get("remedy") or FailureAction.REASK.value)
+        if remedy == FailureAction.FIX and (fixed := self._fix(state)) is not None:
+            return fixed, fixed["feedback"], None
+        feedback = build_retry_feedback(state, self.config)
+        if remedy == FailureAction.FILTER:
+            return self._filter(state, feedback, asked=True), feedback, None
+        generator = run_generator(self.generator)
+        if generator is None:
+            return self._filter(state, feedback, asked=False), feedback, None
+        return None, feedback, generator
 
     def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
-        done, feedback = self._prepare(state)
+        done, feedback, generator = self._prepare(state)
         if done is not None:
             return done
         try:
-            runnable, payload = retry_call(self.generator, state, feedback)
+            runnable, payload = retry_call(generator, state, feedback)
             output = runnable.invoke(payload, config)
         except Exception as exc:  # noqa: BLE001 - any generator failure becomes a finding
             return self._generator_failed(state, exc, feedback)
         return self._accept_output(state, output, feedback)
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
-        done, feedback = self._prepare(state)
+        done, feedback, generator = self._prepare(state)
         if done is not None:
             return done
         try:
-            runnable, payload = retry_call(self.generator, state, feedback)
+            runnable, payload = retry_call(generator, state, feedback)
             output = await runnable.ainvoke(payload, config)
         except Exception as exc:  # noqa: BLE001 - any generator failure becomes a finding
             return self._generator_failed(state, exc, feedback)

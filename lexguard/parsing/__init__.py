@@ -4,17 +4,25 @@ from lexguard.parsing._config import (
     DEFAULT_DANGLING_WORDS,
     DEFAULT_FRAGMENT_STARTS,
     DEFAULT_META_PHRASES,
+    DIALOGUE_DANGLING_WORDS,
+    DIALOGUE_META_PHRASES,
     ParserConfig,
     ParserPreset,
 )
 from lexguard.parsing._parser import ParseResult, parse_output
+from lexguard.parsing._validated import ApprovedIntents, ValidatedOutput, validate_output
 from lexguard.parsing._structured import extract_json, validate_json
 from lexguard.parsing._whitespace import normalize_whitespace
 
 __all__ = [
+    "ApprovedIntents",
+    "ValidatedOutput",
+    "validate_output",
     "DEFAULT_DANGLING_WORDS",
     "DEFAULT_FRAGMENT_STARTS",
     "DEFAULT_META_PHRASES",
+    "DIALOGUE_DANGLING_WORDS",
+    "DIALOGUE_META_PHRASES",
     "ParseResult",
     "ParserConfig",
     "ParserPreset",

@@ -8,6 +8,7 @@ import regex
 
 __all__ = [
     "find_meta_text",
+    "strip_pattern",
     "strip_stage_directions",
     "strip_script_directions",
     "strip_speaker_labels",
@@ -16,6 +17,7 @@ __all__ = [
     "is_fragment",
     "last_sentence_end",
     "ends_dangling",
+    "dangling_word",
     "complete_sentence",
 ]
 
@@ -55,21 +57,56 @@ def _gap(match: regex.Match[str]) -> str:
     return ""
 
 
-def find_meta_text(text: str, phrases: Iterable[str]) -> str | None:
-    """Return the first meta phrase found at the start of a line or after ``(``/``[``.
+def find_meta_text(text: str, phrases: Iterable[str], anywhere: bool = False) -> str | None:
+    """Return the first meta phrase found in ``text``, or None.
 
-    Matching is case-insensitive; a match must end at a word boundary unless the phrase ends
-    with punctuation (``note:``).
+    Matching is case-insensitive. With ``anywhere`` a phrase counts wherever it occurs (it must
+    start and end on a word boundary where it starts or ends with a letter or digit, so
+    ``irrespectively`` does not contain ``respectively``); otherwise only at the start of a
+    line or after ``(``/``[`` (a match must then end at a word boundary unless the phrase ends
+    with punctuation, such as ``note:``).
     """
     for phrase in phrases:
         phrase = phrase.strip()
         if not phrase:
             continue
         tail = r"\b" if phrase[-1].isalnum() else ""
-        pattern = rf"(?im)(?:^|[(\[])[ \t>*_\-]*{regex.escape(phrase)}{tail}"
-        if regex.search(pattern, text):
+        if anywhere:
+            head = r"\b" if phrase[0].isalnum() else ""
+            pattern = rf"(?i){head}{regex.escape(phrase)}{tail}"
+        else:
+            pattern = rf"(?im)(?:^|[(\[])[ \t>*_\-]*{regex.escape(phrase)}{tail}"
+        if regex.search(pattern, text.replace("\u2019", "'")):
             return phrase
     return None
+
+
+def strip_pattern(
+    text: str, pattern: str, *, multiline: bool = False, keep_digits: bool = False
+) -> tuple[str, list[str]]:
+    """Remove every match of a user (or design) ``pattern`` from ``text``.
+
+    Args:
+        text: The text.
+        pattern: A regular expression.
+        multiline: Compile with ``MULTILINE`` (``^`` matches at each line start).
+        keep_digits: Keep matches that contain a digit (citations such as ``[1]``).
+
+    Returns:
+        The text with the matches removed (a space kept where a match separated two words)
+        and the removed pieces, in order.
+    """
+    # spaces before a match go with it, so "five gold [1]." becomes "five gold."
+    compiled = regex.compile(rf"[ \t]*(?:{pattern})", regex.MULTILINE if multiline else 0)
+    removed: list[str] = []
+
+    def _replace(match: regex.Match[str]) -> str:
+        if not match.group(0) or (keep_digits and regex.search(r"\d", match.group(0))):
+            return match.group(0)
+        removed.append(match.group(0).strip())
+        return _gap(match)
+
+    return compiled.sub(_replace, text), removed
 
 
 def strip_stage_directions(text: str, where: str) -> tuple[str, list[str]]:
@@ -150,6 +187,15 @@ def ends_dangling(text: str, words: Iterable[str]) -> bool:
     if match is None:
         return False
     return match.group(0).lower() in {w.lower() for w in words}
+
+
+def dangling_word(text: str, words: Iterable[str]) -> str | None:
+    """The last word of ``text`` (end punctuation and commas ignored) when it is a dangling word."""
+    match = _LAST_WORD.search(text.rstrip().rstrip(".!?,;:"))
+    if match is None:
+        return None
+    word = match.group(1)
+    return word if word.lower() in {w.lower() for w in words} else None
 
 
 def complete_sentence(text: str) -> str:

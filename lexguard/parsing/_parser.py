@@ -64,10 +64,12 @@ def _reject(text: str, finding: Finding, removed: list[str], applied: list[str])
     )
 
 
-def _empty(text: str, removed: list[str], applied: list[str]) -> ParseResult:
+def _empty(
+    text: str, removed: list[str], applied: list[str], severity: Severity = Severity.HARD
+) -> ParseResult:
     finding = _finding(
         FindingKind.EMPTY_OUTPUT,
-        Severity.HARD,
+        severity,
         "The answer is empty; write a complete answer to the question.",
         "empty",
     )
@@ -118,7 +120,7 @@ def parse_output(
     if current != text:
         applied.append("normalize")
     if not current.strip():
-        return _empty(current, removed, applied)
+        return _empty(current, removed, applied, config.rejection_severity)
     if config.mode == "structured":
         return _parse_structured(current, config, removed, applied)
 
@@ -132,26 +134,40 @@ def parse_output(
 
     severity = config.rejection_severity
     if config.reject_meta_text:
-        phrase = _clean.find_meta_text(current, config.meta_phrases)
+        phrase = _clean.find_meta_text(
+            current, config.meta_phrases, anywhere=config.meta_match == "anywhere"
+        )
         if phrase is not None:
             return _reject(current, _finding(
                 FindingKind.MALFORMED, severity,
                 f"The answer contains meta-text ({phrase!r}); answer directly, without notes, "
                 "labels or instructions.", "meta_text", phrase), removed, applied)
-    step("stage_directions", _clean.strip_stage_directions(current, config.stage_directions))
-    if config.script_directions:
-        step("script_directions", _clean.strip_script_directions(current, config.keep_citations))
-    if config.speaker_labels:
-        step("speaker_labels", _clean.strip_speaker_labels(current))
     if config.single_line:
         line = _clean.first_line(current)
         rest = current.strip()[len(line):].strip() if current.strip().startswith(line) else ""
         step("single_line", (line, [rest] if rest else []))
+    if config.stage_pattern is not None:
+        step("stage_directions", _clean.strip_pattern(current, config.stage_pattern))
+    else:
+        step("stage_directions", _clean.strip_stage_directions(current, config.stage_directions))
+    if config.script_directions:
+        if config.script_pattern is not None:
+            step("script_directions", _clean.strip_pattern(
+                current, config.script_pattern, keep_digits=config.keep_citations))
+        else:
+            step("script_directions",
+                 _clean.strip_script_directions(current, config.keep_citations))
+    if config.speaker_labels:
+        if config.speaker_pattern is not None:
+            step("speaker_labels",
+                 _clean.strip_pattern(current, config.speaker_pattern, multiline=True))
+        else:
+            step("speaker_labels", _clean.strip_speaker_labels(current))
     if config.collapse_whitespace:
         step("collapse_whitespace", (_clean.collapse_spaces(current), []))
     current = current.strip()
     if not current:
-        return _empty(current, removed, applied)
+        return _empty(current, removed, applied, severity)
     if config.reject_fragments:
         start = _clean.is_fragment(current, config.fragment_starts)
         if start is not None:
@@ -162,10 +178,12 @@ def parse_output(
     end = _clean.last_sentence_end(current)
     if truncated and end != len(current):
         if end is None:
+            word = _clean.dangling_word(current, config.dangling_words)
+            why = f" (it ends mid-sentence on {word!r})" if word else ""
             return _reject(current, _finding(
                 FindingKind.MALFORMED, severity,
-                "The answer was cut off before its first sentence ended; write a shorter, "
-                "complete answer.", "truncated"), removed, applied)
+                f"The answer was cut off before its first sentence ended{why}; write a shorter, "
+                "complete answer.", "truncated", word), removed, applied)
         step("truncation_trim", (current[:end].rstrip(), [current[end:].strip()]))
     elif config.reject_dangling and end != len(current) and _clean.ends_dangling(
         current, config.dangling_words

@@ -74,7 +74,7 @@ def test_build_record_maps_report_fields() -> None:
     assert record.citations_validated == 1
     assert record.citations_failed == 1
     assert record.hallucinations_detected == 1
-    assert record.processing_time == pytest.approx(0.21)
+    assert record.processing_time_ms == pytest.approx(210.0)  # the design: milliseconds
     assert record.claims[0].citations[0]["source_id"] == "d1"
     assert record.claims[1].supported is False
     assert record.metadata["attempts"] == 1
@@ -99,7 +99,7 @@ def test_record_report_writes_to_store(tmp_path: Path) -> None:
     audit_id = record_report(store, make_report(), query="q", session_id="s1", processing_time=1.5)
     assert audit_id is not None
     stored = store.get(audit_id)
-    assert stored is not None and stored.session_id == "s1" and stored.processing_time == 1.5
+    assert stored is not None and stored.session_id == "s1" and stored.processing_time_ms == 1500.0
     assert not store.fallback_path.exists()
     assert record_report(None, make_report()) is None
 

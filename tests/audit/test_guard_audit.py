@@ -32,7 +32,7 @@ def test_each_run_writes_one_record_with_the_id_in_the_report(tmp_path: Path) ->
     assert record.model_version == "m-2"
     assert record.status == AuditStatus.PASS
     assert record.response_id  # the LangChain run id
-    assert record.processing_time is not None and record.processing_time >= 0
+    assert record.processing_time_ms is not None and record.processing_time_ms >= 0
     guard.invoke({"answer": "Paris is the capital of France.", "sources": SOURCES})
     assert store.count() == 2
 

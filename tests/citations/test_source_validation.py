@@ -131,11 +131,13 @@ def test_missing_file_and_directory_are_rejected(root: Path) -> None:
     assert validate_source(CodeCitation(path="a\x00b", start_line=1), root).decision == Decision.REJECT
 
 
-def test_content_mismatch_is_rejected(root: Path) -> None:
+def test_content_mismatch_goes_to_review_not_reject(root: Path) -> None:
+    # the audit pipeline design: a code citation whose content does not match is REVIEW
     check = validate_source(
         CodeCitation(path="pkg/math.py", start_line=1, end_line=3, content="return a - b"), root
     )
-    assert check.decision == Decision.REJECT
+    assert check.decision == Decision.REVIEW
+    assert check.content_match is None
     assert "does not match" in check.reasons[0]
     assert check.cited_text is not None and "return a + b" in check.cited_text
 

@@ -98,9 +98,14 @@ def test_constraint_needs_patterns_or_description():
         Constraint(kind="prohibition")
 
 
-def test_invalid_regex_in_constraint_is_rejected_at_config_time():
-    with pytest.raises(ValueError, match="not a valid regular expression"):
+def test_invalid_regex_falls_back_to_keyword_matching_with_a_warning():
+    from lexguard.gate._patterns import compile_pattern, find_pattern
+
+    compile_pattern.cache_clear()
+    with pytest.warns(UserWarning, match="not a valid regular expression.*keyword"):
         Constraint(kind="prohibition", patterns=("/[unclosed/",))
+        match = find_pattern("/[unclosed/", "The door is [UNCLOSED today.")
+    assert match is not None and match.matched == "[UNCLOSED"
 
 
 # ---- gate 2: canonical facts ---------------------------------------------------------------

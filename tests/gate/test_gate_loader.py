@@ -80,7 +80,6 @@ def test_rule_gate_from_rules():
     ("content", "message"),
     [("constraints: [{kind: forbid, patterns: [x]}]", "constraints.0.kind"),
      ("unknown_section: 1", "unknown_section"),
-     ("prohibited: ['/[bad/']", "not a valid regular expression"),
      ("- just\n- a list", "mapping at the top level"),
      ("version: 2", "version"),
      ("a: [unclosed", "not valid YAML")],

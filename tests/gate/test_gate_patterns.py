@@ -52,9 +52,13 @@ def test_no_match_returns_none():
     assert find_pattern("dragon", "a quiet village") is None
 
 
-def test_invalid_regex_is_a_configuration_error_with_a_hint():
-    with pytest.raises(ConfigurationError, match="drop the surrounding slashes"):
-        find_pattern("/(unclosed/", "text")
+def test_invalid_regex_falls_back_to_keywords_with_a_warning_and_a_hint():
+    from lexguard.gate._patterns import compile_pattern
+
+    compile_pattern.cache_clear()
+    with pytest.warns(UserWarning, match="drop the surrounding slashes"):
+        assert find_pattern("/(unclosed/", "text") is None
+    assert find_pattern("/(unclosed/", "an (unclosed bracket").matched == "(unclosed"
 
 
 def test_catastrophic_regex_times_out_instead_of_hanging():

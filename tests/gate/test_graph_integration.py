@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lexguard import FindingKind, GuardConfig, Severity, Verdict, build_guard_graph
 from lexguard.gate import CanonicalFact, GateConfig, PatternRule, RuleGate
-from lexguard.nodes import GateNode
+from lexguard.checks import RulesCheck
 from lexguard.parsing import ParserConfig
 from tests.fakes import FakeStructuredChatModel, SubstringChecker
 
@@ -62,9 +62,27 @@ def test_mutation_on_protected_state_from_graph_state_falls_back():
 
 
 def test_parser_meta_text_retries_and_cleaning_is_applied():
-    report, model = run(GuardConfig(), "Note: the bridge is old.", ["*smiles* " + GOOD])
+    config = GuardConfig(parser=ParserConfig.preset("prose"))
+    report, model = run(config, "Note: the bridge is old.", ["*smiles* " + GOOD])
     assert report.verdict == Verdict.ACCEPT and report.answer == GOOD
     assert "meta-text" in feedback_of(model)
+
+
+def test_dialogue_preset_format_failure_goes_to_fallback_without_retry():
+    config = GuardConfig(parser=ParserConfig.preset("dialogue"))
+    report, model = run(config, "The bridge opened in 1932, you can cross it.", [GOOD])
+    assert report.verdict == Verdict.FALLBACK and model.calls == []
+    assert [f.rule_id for f in report.findings] == ["parse.meta_text"]
+    assert report.findings[0].severity == Severity.CRITICAL
+
+
+def test_default_preset_passes_an_ordinary_rag_answer_to_the_support_check():
+    graph = build_guard_graph(config=GuardConfig(), checker=SubstringChecker())
+    for answer in ("Answer: The bridge opened in 1932.", "Note: The bridge opened in 1932.",
+                   "based on the sources, The bridge opened in 1932."):
+        report = graph.invoke({"answer": answer, "sources": SOURCES, "question": QUESTION})["report"]
+        assert [f for f in report.history[0].findings if f.stage == "parse"] == [], answer
+        assert report.history[0].answer == answer  # not cleaned, not refused by the parser
 
 
 def test_malformed_structured_output_goes_to_fallback():
@@ -74,10 +92,15 @@ def test_malformed_structured_output_goes_to_fallback():
     assert report.findings[0].kind == FindingKind.MALFORMED
 
 
-def test_gate_node_with_run_time_rule_gate():
+def test_run_time_rule_gate_reaches_the_guard():
+    from lexguard import Guard
+
     gate = RuleGate()
-    node = GateNode(GuardConfig(), rule_gate=gate)
-    assert node.run({"answer": "It is 503 metres long."})["findings"] == []
+    checks = ("parse", RulesCheck(rule_gate=gate), "support")
+    guard = Guard(checks=checks, sources=SOURCES, checker=SubstringChecker(), max_retries=0)
+    assert guard.invoke("It is 503 metres long.").accepted
     gate.add_rule(PatternRule(id="no-lengths", pattern="/\\d+ metres/"))
-    (finding,) = node.run({"answer": "It is 503 metres long."})["findings"]
+    report = guard.invoke("It is 503 metres long.")  # the same compiled graph sees the new rule
+    (finding,) = report.findings
     assert finding.rule_id == "no-lengths" and finding.evidence == "503 metres"
+    assert not report.accepted

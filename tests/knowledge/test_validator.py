@@ -73,9 +73,10 @@ def test_contradicted_value_caught_and_autofixed(validator):
 
     fixed = validator.validate_and_fix(text)
     assert fixed.corrected_text == "Service X has version: 2."
-    assert fixed.text == fixed.corrected_text and fixed.original_text == text
+    assert fixed.text == text and fixed.original_text == text
     assert [f.kind for f in fixed.applied_fixes] == [KnowledgeKind.CONTRADICTED_VALUE]
-    assert fixed.status == Status.VALID and fixed.findings == ()
+    assert fixed.status == Status.INVALID and fixed.findings == report.findings  # verdict kept
+    assert fixed.corrected.status == Status.VALID and fixed.corrected.findings == ()
 
 
 def test_multiple_fixes_applied_without_corruption(validator):
@@ -91,17 +92,20 @@ def test_multiple_fixes_applied_without_corruption(validator):
     assert len(fixed.applied_fixes) == 6  # two misspelt names, four values; lengths grow and shrink
     spans = [f.span for f in fixed.applied_fixes]
     assert spans == sorted(spans) and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
-    assert fixed.status == Status.VALID and fixed.findings == ()
+    assert fixed.status == Status.INVALID
+    assert fixed.corrected.status == Status.VALID and fixed.corrected.findings == ()
 
 
 def test_uncertain_fix_stays_a_suggestion(validator):
     text = "Service X has version: 3. The owner of Service X is Team Borealis Group."
     fixed = validator.validate_and_fix(text)
     assert fixed.corrected_text == "Service X has version: 2. The owner of Service X is Team Borealis Group."
-    [left] = fixed.findings  # where the stated owner ends is unclear: suggestion only
+    [left] = fixed.corrected.findings  # where the stated owner ends is unclear: suggestion only
     assert left.kind == KnowledgeKind.CONTRADICTED_VALUE and left.fix_confidence <= 0.9
-    assert fixed.text[left.span[0] : left.span[1]] == "Team Borealis"
-    assert fixed.status == Status.INVALID
+    assert fixed.corrected_text[left.span[0] : left.span[1]] == "Team Borealis"
+    assert fixed.status == Status.INVALID and fixed.corrected.status == Status.INVALID
+    assert [(s.original, s.auto_applied) for s in fixed.suggested_fixes] == [
+        ("3", True), ("Team Borealis", False)]
 
 
 def test_contradicted_string_value_in_clean_position_is_autofixed(validator):
@@ -205,3 +209,31 @@ def test_example_runs_and_prints_the_fixed_text(capsys):
     out = capsys.readouterr().out
     assert "The Acme Router X200 has 4 ports and costs 199 dollars; its colour is black." in out
     assert "applied 4 automatic fixes" in out
+
+
+# ---- the design's report: original verdict kept, corrected content beside it ---------------
+
+
+def test_auto_fix_keeps_the_original_verdict_and_adds_corrected_content(validator):
+    fixed = validator.validate_and_fix("Service X has version: 3.")
+    assert fixed.status == Status.INVALID and not fixed.is_valid
+    assert fixed.corrected_text == "Service X has version: 2."
+    assert fixed.corrected is not None and fixed.corrected.is_valid
+
+
+def test_is_valid_only_for_valid_not_for_valid_with_warnings(validator):
+    warned = validator.validate("Service X handles 10,000 requests per second.")
+    assert warned.status == Status.VALID_WITH_WARNINGS
+    assert not warned.is_valid and not warned.valid
+    assert validator.validate("Service X depends on Database Z.").is_valid
+
+
+def test_report_has_separate_hallucinations_and_suggested_fixes(validator):
+    text = "Service X has version: 3. Service X serves 40 teams. The Acme Router X300 is new."
+    report = validator.validate(text)
+    assert [f.kind for f in report.hallucinations] == [KnowledgeKind.CONTRADICTED_VALUE,
+                                                       KnowledgeKind.UNKNOWN_ENTITY]
+    assert [f.kind for f in report.warnings] == [KnowledgeKind.UNVERIFIABLE]
+    assert [(s.original, s.replacement) for s in report.suggested_fixes] == [
+        ("3", "2"), ("Acme Router X300", "Acme Router X200")]
+    assert all(not s.auto_applied for s in report.suggested_fixes)

@@ -9,6 +9,10 @@ def test_default_preset_equals_default_config():
     assert ParserConfig.preset("default") == ParserConfig()
 
 
+def test_default_preset_is_the_rag_preset():
+    assert ParserConfig.preset("rag") == ParserConfig()
+
+
 def test_minimal_preset_only_checks_empty():
     config = ParserConfig.preset("minimal")
     result = parse_output("Note: *sighs* based on", config)
@@ -25,7 +29,7 @@ def test_preset_overrides():
 
 
 def test_unknown_preset_names_the_choices():
-    with pytest.raises(ConfigurationError, match="default, structured, minimal"):
+    with pytest.raises(ConfigurationError, match="default, rag, dialogue, prose, structured, minimal"):
         ParserConfig.preset("strict")  # type: ignore[arg-type]
 
 

@@ -1,7 +1,15 @@
 import pytest
 
 from lexguard import FindingKind, Severity
-from lexguard.parsing import ParserConfig, parse_output
+from lexguard.parsing import ParserConfig
+from lexguard.parsing import parse_output as _parse_output
+
+PROSE = ParserConfig.preset("prose")
+
+
+def parse_output(text, config=None, **kwargs):
+    """These cases cover the ``prose`` preset (every text rule, tolerant forms)."""
+    return _parse_output(text, config or PROSE, **kwargs)
 
 
 def rejected(result, rule):
@@ -41,7 +49,7 @@ def test_meta_phrase_inside_a_sentence_is_not_meta_text():
 
 
 def test_meta_phrases_are_configurable():
-    config = ParserConfig(meta_phrases=("psst",))
+    config = ParserConfig.preset("prose", meta_phrases=("psst",))
     assert parse_output("Note: fine.", config).ok
     rejected(parse_output("Psst, over here.", config), "meta_text")
 
@@ -55,7 +63,7 @@ def test_stage_directions_removed_at_line_edges_but_emphasis_kept():
 
 
 def test_stage_directions_everywhere_mode():
-    config = ParserConfig(stage_directions="all")
+    config = ParserConfig.preset("prose", stage_directions="all")
     assert parse_output("Well, *coughs* I never saw him.", config).text == "Well, I never saw him."
     assert parse_output("Well, *coughs* I never saw him.").text == "Well, *coughs* I never saw him."
 
@@ -64,7 +72,7 @@ def test_script_directions_removed_citations_and_links_kept():
     result = parse_output("[laughs] It costs 5 gold [1] and [see map](http://x.y) here [pause].")
     assert result.text == "It costs 5 gold [1] and [see map](http://x.y) here."
     assert result.removed == ("[laughs]", "[pause]")
-    config = ParserConfig(keep_citations=False)
+    config = ParserConfig.preset("prose", keep_citations=False)
     assert parse_output("It costs 5 gold [1].", config).text == "It costs 5 gold."
 
 
@@ -80,7 +88,7 @@ def test_colon_inside_a_line_is_not_a_speaker_label():
 
 
 def test_single_line_keeps_first_non_empty_line():
-    config = ParserConfig(single_line=True)
+    config = ParserConfig.preset("prose", single_line=True)
     result = parse_output("\n\nFirst line here.\nSecond line.", config)
     assert result.text == "First line here."
     assert result.removed == ("Second line.",)
@@ -125,7 +133,7 @@ def test_sentence_completion(raw, expected):
 
 
 def test_sentence_completion_can_be_switched_off():
-    assert parse_output("No period", ParserConfig(complete_sentences=False)).text == "No period"
+    assert parse_output("No period", ParserConfig.preset("prose", complete_sentences=False)).text == "No period"
 
 
 def test_truncated_output_is_trimmed_to_last_complete_sentence():
@@ -157,7 +165,7 @@ def test_dangling_check_looks_at_the_last_whole_word_only():
 
 
 def test_min_chars():
-    config = ParserConfig(min_chars=20)
+    config = ParserConfig.preset("prose", min_chars=20)
     finding = rejected(parse_output("Too short.", config), "min_chars")
     assert "at least 20" in finding.message
     assert parse_output("This one is long enough.", config).ok
@@ -170,7 +178,7 @@ def test_only_directions_becomes_empty():
 
 def test_disabled_parser_passes_text_through():
     raw = "note: *x*  "
-    assert parse_output(raw, ParserConfig(enabled=False)).text == raw
+    assert parse_output(raw, ParserConfig.preset("prose", enabled=False)).text == raw
 
 
 def test_very_long_output_is_handled():

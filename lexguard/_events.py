@@ -4,11 +4,15 @@ Every event name starts with ``lexguard.``. Events are dispatched with
 ``langchain_core.callbacks.dispatch_custom_event``; outside a run (no parent run id) they are
 silently dropped, so emitting never fails the guard.
 
+Inside a LangGraph run every event is also written to the graph's stream writer
+(``get_stream_writer``) as ``{"event": <name>, "data": <payload>}``, so it shows under
+``stream_mode="custom"`` (in subgraphs and over LangGraph Server too).
+
 Event names and payloads (all JSON-serialisable dicts):
 
 ``lexguard.decision``
     The ``decide`` node's verdict: ``attempt``, ``verdict``, ``reason``, ``confidence``,
-    ``findings`` (count per severity).
+    ``findings`` (count per severity), ``checks`` (outcome per check).
 ``lexguard.sentence``
     One streamed sentence was checked: ``index``, ``text``, ``span``, ``supported``,
     ``support``, ``severity`` (worst finding or ``None``), ``findings``, ``halted``.
@@ -52,6 +56,18 @@ def finding_counts(findings: Any) -> dict[str, int]:
     return counts
 
 
+def _write_stream(name: str, data: dict[str, Any]) -> None:
+    """Write the event to the running graph's custom stream (no-op outside a graph run)."""
+    try:
+        from langgraph.config import get_stream_writer
+
+        writer = get_stream_writer()
+    except Exception:  # noqa: BLE001 - not inside a graph node: nobody streams custom data
+        return
+    if writer is not None:
+        writer({"event": name, "data": data})
+
+
 def emit_event(name: str, data: dict[str, Any], config: RunnableConfig | None = None) -> bool:
     """Dispatch a custom callback event; return False (and do nothing) outside a run.
 
@@ -62,6 +78,7 @@ def emit_event(name: str, data: dict[str, Any], config: RunnableConfig | None = 
     """
     from langchain_core.callbacks import dispatch_custom_event
 
+    _write_stream(name, data)
     try:
         dispatch_custom_event(name, data, config=config)
     except RuntimeError:  # no parent run: nobody is listening
@@ -73,6 +90,7 @@ async def aemit_event(name: str, data: dict[str, Any], config: RunnableConfig | 
     """Async :func:`emit_event` (use it on async paths so async handlers are awaited)."""
     from langchain_core.callbacks import adispatch_custom_event
 
+    _write_stream(name, data)
     try:
         await adispatch_custom_event(name, data, config=config)
     except RuntimeError:

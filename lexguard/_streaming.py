@@ -20,13 +20,19 @@ from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel, ConfigDict
 
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
-from lexguard._models import Finding, Severity, Source, Span, Status, ValidationReport, Verdict
-from lexguard.integrations._events import HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event
+from lexguard._models import CheckOutcome, CheckResult, Claim, Finding, Severity, Source, Span, ValidationReport, Verdict
+from lexguard._policy import build_report, decide
+from lexguard.checks import CheckContext, arun_check, run_check
+from lexguard._events import DECISION_EVENT, HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event, finding_counts
 
 if TYPE_CHECKING:
     from lexguard._guard import Guard
 
-__all__ = ["SentenceStreamer", "SentenceVerdict"]
+__all__ = ["SENTENCE_CHECKS", "SentenceStreamer", "SentenceVerdict"]
+
+SENTENCE_CHECKS = frozenset({"parse", "rules", "support"})
+"""Checks a stream runs sentence by sentence (rules and support; parsing is the sentence split).
+Every other configured check runs once on the whole streamed text when the stream ends."""
 
 
 class SentenceVerdict(BaseModel):
@@ -131,6 +137,9 @@ class SentenceStreamer:
         self._pending: list[tuple[int, int, int]] = []
         self._emitted = 0
         self._started = time.perf_counter()
+        self._claims: list[Claim] = []
+        self._support_findings: list[Finding] = []
+        self._whole: list[CheckResult] = []
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -178,10 +187,15 @@ class SentenceStreamer:
         findings = list(gate)
         supported = support = None
         if result is not None:
-            findings += [
+            moved = [
                 f.model_copy(update={"span": (f.span[0] + start, f.span[1] + start)}) if f.span else f
                 for f in result.findings
             ]
+            findings += moved
+            self._support_findings += moved
+            self._claims += [c.model_copy(update={"index": len(self._claims) + i,
+                                                  "span": (c.span[0] + start, c.span[1] + start)})
+                             for i, c in enumerate(result.claims)]
             checked = [c for c in result.claims if c.supported is not None]
             if checked:
                 supported = all(c.supported for c in checked)
@@ -227,23 +241,69 @@ class SentenceStreamer:
         self._emitted = piece_end
         return piece
 
-    def summary(self, *, halted: bool) -> ValidationReport:
-        """A report of the stream so far: every sentence's findings, the text passed on, the decision."""
-        findings = tuple(f for v in self.verdicts for f in v.findings)
+    def results(self) -> list[CheckResult]:
+        """The stream's check results so far, as the decision policy reads them: ``rules`` (every
+        sentence's rule findings) and ``support`` (claims, support findings, lowest support;
+        inconclusive without sources or without a checked claim)."""
+        findings = [f for v in self.verdicts for f in v.findings]
+        support_stage = {f for v in self.verdicts for f in v.findings if f in self._support_findings}
+        rules = [f for f in findings if f not in support_stage]
+        support = [f for f in findings if f in support_stage]
         supports = [v.support for v in self.verdicts if v.support is not None]
+        out = [CheckResult(check="rules", outcome=CheckOutcome.FAILED if any(
+            f.severity.rank >= Severity.HARD.rank for f in rules) else CheckOutcome.PASSED, findings=tuple(rules))]
+        if not self.guard.config.grounding.enabled:
+            return out
+        fields: dict[str, Any] = {"check": "support", "findings": tuple(support), "claims": tuple(self._claims),
+                                  "confidence": min(supports) if supports else None}
+        blocking = any(f.severity.rank >= Severity.HARD.rank for f in support)
+        if not self._sources:
+            fields.update(outcome=CheckOutcome.INCONCLUSIVE, reason="no sources were given, so support was not checked")
+        elif not any(c.supported is not None for c in self._claims) and not blocking:
+            fields.update(outcome=CheckOutcome.INCONCLUSIVE, reason="no claims: the answer has no checkable statement")
+        else:
+            fields["outcome"] = CheckOutcome.FAILED if blocking else CheckOutcome.PASSED
+        out.append(CheckResult(**fields))
+        return [*out, *self._whole]
+
+    def _whole_answer_context(self) -> tuple[list[Any], str, CheckContext]:
+        checks = [c for c in self.guard.checks() if c.name not in SENTENCE_CHECKS]
+        context = CheckContext(sources=tuple(self._sources or ()), question=self._question)
+        return checks, self._buffer.text[: self._emitted], context
+
+    def _check_whole(self) -> None:
+        """Run the checks that need the whole answer (every configured check but parse, rules and
+        support, which ran per sentence) on the text passed on."""
+        checks, text, context = self._whole_answer_context()
+        self._whole = [run_check(check, text, context) for check in checks]
+
+    async def _acheck_whole(self) -> None:
+        checks, text, context = self._whole_answer_context()
+        self._whole = [await arun_check(check, text, context) for check in checks]
+
+    def _decision_event(self, halted: bool) -> dict[str, Any]:
+        report = self.summary(halted=halted)
+        return {"attempt": 1, "verdict": report.verdict.value, "reason": report.reason, "confidence": report.confidence,
+                "findings": finding_counts(report.findings), "checks": {r.check: r.outcome.value for r in report.checks},
+                "streamed": True}
+
+    def summary(self, *, halted: bool) -> ValidationReport:
+        """A report of the stream so far, decided by the guard's policy: ``accept`` when every
+        check passed, ``fallback`` when the stream was halted, else ``flag`` (the text was passed
+        on but is not accepted)."""
+        config = self.guard.config
+        results = self.results()
+        decision = decide(results, config.model_copy(update={"max_retries": 0}), attempt=1)
         passed = self._buffer.text[: self._emitted]
         if halted:
-            status, verdict = Status.INVALID, Verdict.FALLBACK
-            answer = passed + self.guard.config.refusal_message
+            verdict, answer = Verdict.FALLBACK, passed + config.refusal_message
+            reason = f"stream halted: {decision.reason}"
         else:
-            verdict = Verdict.ACCEPT
-            status = Status.INCONCLUSIVE if not self._sources else (
-                Status.VALID_WITH_WARNINGS if findings else Status.VALID)
-            answer = passed
-        return ValidationReport(
-            status=status, verdict=verdict, confidence=min(supports) if supports else 1.0, answer=answer,
-            original_answer=self._buffer.text, question=self._question, findings=findings,
-            user_message="Streamed answer halted by a critical finding." if halted else "Streamed answer checked.",
+            verdict = Verdict.ACCEPT if decision.verdict == Verdict.ACCEPT else Verdict.FLAG
+            answer, reason = passed, decision.reason
+        return build_report(
+            verdict=verdict, answer=answer, results=results, config=config, original_answer=self._buffer.text,
+            question=self._question, reason=reason, n_sources=len(self._sources or ()),
             metadata={"streamed": True, "sentences": len(self.verdicts)},
         )
 
@@ -276,12 +336,15 @@ class SentenceStreamer:
                 emit_event(SENTENCE_EVENT, verdict.event(), config)
                 if verdict.halted:
                     emit_event(HALT_EVENT, self._halt(verdict), config)
+                    emit_event(DECISION_EVENT, self._decision_event(True), config)
                     self._audit(True, config)
                     yield self._out(self.guard.config.refusal_message)
                     return
                 piece = self._piece(piece_end)
                 if piece:
                     yield self._out(piece)
+        self._check_whole()
+        emit_event(DECISION_EVENT, self._decision_event(False), config)
         self._audit(False, config)
 
     async def atransform(self, chunks: AsyncIterator[Any], config: RunnableConfig | None = None) -> AsyncIterator[Any]:
@@ -305,12 +368,15 @@ class SentenceStreamer:
                 await aemit_event(SENTENCE_EVENT, verdict.event(), config)
                 if verdict.halted:
                     await aemit_event(HALT_EVENT, self._halt(verdict), config)
+                    await aemit_event(DECISION_EVENT, self._decision_event(True), config)
                     await asyncio.to_thread(self._audit, True, config)
                     yield self._out(self.guard.config.refusal_message)
                     return
                 piece = self._piece(piece_end)
                 if piece:
                     yield self._out(piece)
+        await self._acheck_whole()
+        await aemit_event(DECISION_EVENT, self._decision_event(False), config)
         await asyncio.to_thread(self._audit, False, config)
 
 

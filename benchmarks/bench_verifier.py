@@ -1,0 +1,96 @@
+"""Cost of the learned verifier: the new default against the previous default, side by side.
+
+Usage (from the repository root)::
+
+    python benchmarks/bench_verifier.py [DATA.jsonl] [--limit 100] [--rounds 2] [--wheel]
+
+Both checkers run in this one process on the same rows, interleaved row by row (so machine load
+hits both alike): ``SupportChecker()`` (verifier + stacker, the default) and
+``SupportChecker(GroundingConfig(verifier=False))`` (the previous default). Prints per-response
+latency with sources embedded fresh (caches cleared before each row) and on a retry with the
+sources cached (a new answer, the source index kept), the ratios new/previous, peak RSS of the
+process, and with ``--wheel`` the size of the built wheel. Prints figures, asserts nothing;
+absolute times on a shared 2-core machine move 3-5x with load, so read the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_DATA = REPO.parent / "shared" / "bench" / "ragtruth_dev.jsonl"
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+sys.path.insert(0, str(REPO))
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("data", nargs="?", default=str(DEFAULT_DATA))
+    parser.add_argument("--limit", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=2, help="passes over the rows (the first warms up)")
+    parser.add_argument("--wheel", action="store_true", help="also build the wheel and print its size")
+    args = parser.parse_args()
+
+    from lexguard import Source
+    from lexguard.grounding import GroundingConfig, SupportChecker
+
+    rows = [json.loads(line) for line in Path(args.data).read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = rows[: args.limit]
+    checkers = {"new default (verifier)": SupportChecker(), "previous default": SupportChecker(GroundingConfig(verifier=False))}
+    fresh: dict[str, list[float]] = {k: [] for k in checkers}
+    retry: dict[str, list[float]] = {k: [] for k in checkers}
+    for round_ in range(args.rounds):
+        for row in rows:
+            sources = [Source(id=f"s{i}", content=c) for i, c in enumerate(row["sources"])]
+            retry_answer = row["answer"] + " It was also noted in the report."
+            for name, checker in checkers.items():
+                checker.clear_cache()
+                t0 = time.perf_counter()
+                checker.check(row["answer"], sources, row.get("question") or None)
+                t1 = time.perf_counter()
+                checker.check(retry_answer, sources, row.get("question") or None)
+                t2 = time.perf_counter()
+                if round_ == args.rounds - 1 or args.rounds == 1:
+                    fresh[name].append(t1 - t0)
+                    retry[name].append(t2 - t1)
+    print(f"rows: {len(rows)} from {args.data}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'checker':26s} {'fresh p50':>10s} {'fresh p95':>10s} {'retry p50':>10s} {'retry p95':>10s}")
+    for name in checkers:
+        print(
+            f"{name:26s} {1000 * statistics.median(fresh[name]):8.1f}ms {1000 * pct(fresh[name], 0.95):8.1f}ms "
+            f"{1000 * statistics.median(retry[name]):8.1f}ms {1000 * pct(retry[name], 0.95):8.1f}ms"
+        )
+    new, old = list(checkers)
+    print(
+        f"ratio new/previous: fresh p50 {statistics.median(fresh[new]) / statistics.median(fresh[old]):.2f}x, "
+        f"retry p50 {statistics.median(retry[new]) / statistics.median(retry[old]):.2f}x "
+        "(budget: at most 1.5x each)"
+    )
+    print(f"peak RSS of this process (both checkers loaded): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB (budget 900 MB)")
+    if args.wheel:
+        with tempfile.TemporaryDirectory() as out:
+            subprocess.run(
+                [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", out, str(REPO)],
+                check=True,
+            )
+            wheel = next(Path(out).glob("lexguard-*.whl"))
+            print(f"wheel: {wheel.name} {wheel.stat().st_size / 1e6:.1f} MB (budget 100 MB)")
+
+
+if __name__ == "__main__":
+    main()

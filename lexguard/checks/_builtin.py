@@ -1,0 +1,201 @@
+"""The built-in checks: adapters from the parser, rule gate, support checker and knowledge
+validator to the :class:`~lexguard.checks.Check` protocol.
+
+The packages behind them keep their own APIs; these classes only translate their outcomes into
+:class:`~lexguard.CheckResult` (what failed, what could not be checked and why).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lexguard._config import GuardConfig
+from lexguard._models import CheckOutcome, CheckResult, FailureAction, FindingKind, Severity
+from lexguard.checks._base import BaseCheck, CheckContext
+
+__all__ = ["KnowledgeCheck", "ParseCheck", "RulesCheck", "SupportCheck"]
+
+
+def _dump(items: Any) -> list[Any]:
+    return [m.model_dump(mode="json") if hasattr(m, "model_dump") else m for m in items or ()]
+
+
+class ParseCheck(BaseCheck):
+    """The output parser: cleans the raw output (the following checks see the cleaned text) or
+    rejects it (empty, malformed, truncated beyond repair; the following checks do not run).
+
+    Args:
+        config: Guard settings (``config.parser``).
+    """
+
+    name = "parse"
+
+    def __init__(self, config: GuardConfig | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.config = config or GuardConfig()
+
+    def check(self, answer: str, context: CheckContext) -> CheckResult:
+        from lexguard.parsing import parse_output
+
+        if not self.config.parser.enabled:
+            return self.skipped("the parser is switched off (parser.enabled=False)")
+        parsed = parse_output(answer, self.config.parser, truncated=context.truncated)
+        data = {"applied": list(parsed.applied), "removed": list(parsed.removed)}
+        if parsed.data is not None:
+            data["parsed"] = parsed.data
+        result = self.result(parsed.findings, text=parsed.text if parsed.text != answer else None,
+                             stop=not parsed.ok, data=data)
+        if not parsed.ok and result.outcome == CheckOutcome.PASSED:  # rejected without a blocking finding
+            result = result.model_copy(update={"outcome": CheckOutcome.FAILED, "reason": "the parser rejected the output"})
+        return result
+
+
+class RulesCheck(BaseCheck):
+    """The rule gate: prohibitions and requirements, canonical facts, forbidden topics,
+    protected state (``mutations``) and custom rules.
+
+    Rules that could not be evaluated (no usable pattern) or timed out make the result
+    ``inconclusive``: the answer was not checked against them.
+
+    Args:
+        config: Guard settings (``config.gate``).
+        rule_gate: A :class:`~lexguard.gate.RuleGate` whose custom rules change at run time; when
+            given, its config and rules are used instead of ``config.gate``.
+    """
+
+    name = "rules"
+
+    def __init__(self, config: GuardConfig | None = None, *, rule_gate: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.config = config or GuardConfig()
+        self.rule_gate = rule_gate
+
+    def check(self, answer: str, context: CheckContext) -> CheckResult:
+        from lexguard.gate import evaluate_gate
+
+        mutations = list(context.mutations) or None
+        if self.rule_gate is not None:
+            gate = self.rule_gate.check(answer, mutations=mutations)
+        elif not self.config.gate.enabled:
+            return self.skipped("the rules are switched off (gate.enabled=False)")
+        else:
+            gate = evaluate_gate(answer, self.config.gate, mutations=mutations)
+        data: dict[str, Any] = {}
+        if context.mutations:
+            data["mutations"] = {"approved": _dump(gate.approved_mutations), "rejected": _dump(gate.rejected_mutations)}
+        result = self.result(gate.findings, data=data)
+        timeouts = [f for f in gate.findings if f.kind == FindingKind.RULE_TIMEOUT]
+        not_run = [*gate.unchecked, *(f.message for f in timeouts)]
+        if result.outcome == CheckOutcome.PASSED and not_run:
+            result = result.model_copy(update={"outcome": CheckOutcome.INCONCLUSIVE,
+                                               "reason": "rules not checked: " + "; ".join(not_run)})
+        return result
+
+
+class SupportCheck(BaseCheck):
+    """The support check: every claim of the answer against the sources, with citations.
+
+    ``inconclusive`` when there are no sources (unless a knowledge graph is the evidence), no
+    checkable claim, a model failure, or claims left unchecked.
+
+    Args:
+        config: Guard settings (``config.grounding``).
+        checker: The support checker (anything with ``check`` / ``acheck(answer, sources,
+            question)`` returning a ``SupportResult``); share one so source embeddings are cached.
+    """
+
+    name = "support"
+
+    def __init__(self, config: GuardConfig | None = None, *, checker: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.config = config or GuardConfig()
+        self._checker = checker
+
+    @property
+    def checker(self) -> Any:
+        """The support checker (created from ``config.grounding`` on first use)."""
+        if self._checker is None:
+            from lexguard.grounding import SupportChecker
+
+            self._checker = SupportChecker(self.config.grounding)
+        return self._checker
+
+    def _precheck(self, context: CheckContext) -> CheckResult | None:
+        if not self.config.grounding.enabled:
+            return self.skipped("the support check is switched off (grounding.enabled=False)")
+        if context.sources:
+            return None
+        if context.knowledge:
+            return self.skipped("no sources: the knowledge graph is the evidence")
+        finding = self.finding("No sources were given; the answer's support was not checked.",
+                               kind=FindingKind.NO_SOURCES, severity=Severity.SOFT, rule_id="support.no_sources")
+        return self.inconclusive("no sources were given, so support was not checked", [finding])
+
+    def _result(self, support: Any) -> CheckResult:
+        fields = {"claims": tuple(support.claims), "citations": tuple(support.citations),
+                  "confidence": support.confidence,
+                  "data": {"hallucination_rate": support.hallucination_rate,
+                           "recommendation": support.recommendation}}
+        result = self.result(support.findings, **fields)
+        if result.outcome == CheckOutcome.FAILED:
+            return result
+        unchecked = sum(1 for c in support.claims if c.supported is None)
+        reason = support.inconclusive_reason or (
+            f"{unchecked} of {len(support.claims)} claims could not be checked" if unchecked else None)
+        if reason:
+            return result.model_copy(update={"outcome": CheckOutcome.INCONCLUSIVE, "reason": reason})
+        return result
+
+    def check(self, answer: str, context: CheckContext) -> CheckResult:
+        skipped = self._precheck(context)
+        if skipped is not None:
+            return skipped
+        return self._result(self.checker.check(answer, list(context.sources), context.question))
+
+    async def acheck(self, answer: str, context: CheckContext) -> CheckResult:
+        skipped = self._precheck(context)
+        if skipped is not None:
+            return skipped
+        checker = self.checker
+        if not hasattr(checker, "acheck"):
+            return await super().acheck(answer, context)
+        return self._result(await checker.acheck(answer, list(context.sources), context.question))
+
+
+class KnowledgeCheck(BaseCheck):
+    """The knowledge-graph check: unknown entities, contradicted property values, unsupported
+    relationships (runs when the input carries ``knowledge``).
+
+    Only hard findings block; the knowledge validator's soft findings (unverified figures, ...)
+    are warnings. The check's confidence counts only the blocking findings, so a warning never
+    lowers the answer below the confidence threshold. Out of time budget: ``inconclusive``.
+    The default failure action is ``fix``: confident suggested fixes are applied in place.
+
+    Args:
+        config: Guard settings (``config.knowledge``).
+    """
+
+    name = "knowledge"
+    on_fail = FailureAction.FIX
+
+    def __init__(self, config: GuardConfig | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.config = config or GuardConfig()
+
+    def check(self, answer: str, context: CheckContext) -> CheckResult:
+        from lexguard.knowledge import check_knowledge, knowledge_score
+
+        if not context.knowledge:
+            return self.skipped("no knowledge graph was given")
+        report = check_knowledge(answer, context.knowledge, self.config.knowledge)
+        blocking = [f for f in report.findings if f.severity.rank >= Severity.HARD.rank]
+        confidence = knowledge_score(len(blocking), report.checked_claims, len(report.verified_entities))
+        result = self.result(report.findings, confidence=confidence if report.checked_claims else None,
+                             data={"score": report.score, "checked_claims": report.checked_claims,
+                                   "verified_entities": [e.id for e in report.verified_entities]})
+        if result.outcome == CheckOutcome.FAILED:
+            return result
+        if report.partial or report.status.value == "inconclusive":
+            return result.model_copy(update={"outcome": CheckOutcome.INCONCLUSIVE,
+                                             "reason": report.reason or "the knowledge check did not finish"})
+        return result

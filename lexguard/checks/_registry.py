@@ -1,0 +1,125 @@
+"""Turn ``GuardConfig.checks`` into check objects.
+
+An entry is a built-in name (``parse``, ``rules``, ``support``, ``knowledge``, ``citations``), a
+``"package.module:Class"`` (or ``"package.module.Class"``) path, a dict ``{"use": <name or path>,
+"on_fail": ..., "name": ..., **options}``, or a check object. Classes are built with
+``Class(config=<GuardConfig>, **options)`` when their ``__init__`` takes ``config``, else
+``Class(**options)``. ``GuardConfig.on_fail`` overrides each check's failure action by name.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from lexguard._config import GuardConfig, closest_key
+from lexguard._errors import ConfigurationError
+from lexguard._models import FailureAction
+from lexguard.checks._base import Check
+from lexguard.checks._builtin import KnowledgeCheck, ParseCheck, RulesCheck, SupportCheck
+from lexguard.checks._citations import CitationsCheck
+
+__all__ = ["BUILTIN_CHECKS", "build_checks", "register_check"]
+
+BUILTIN_CHECKS: dict[str, type] = {
+    "parse": ParseCheck,
+    "rules": RulesCheck,
+    "support": SupportCheck,
+    "knowledge": KnowledgeCheck,
+    "citations": CitationsCheck,
+}
+"""Check classes by the name a config uses."""
+
+
+def register_check(name: str, factory: Callable[..., Check]) -> None:
+    """Make ``name`` usable in ``GuardConfig.checks`` (for plug-ins shipped as packages)."""
+    BUILTIN_CHECKS[name] = factory  # type: ignore[assignment]
+
+
+def _import(path: str) -> Any:
+    module, _, attr = path.partition(":") if ":" in path else path.rpartition(".")
+    if not module or not attr:
+        raise ImportError(path)
+    return getattr(importlib.import_module(module), attr)
+
+
+def _factory(use: str) -> Any:
+    if use in BUILTIN_CHECKS:
+        return BUILTIN_CHECKS[use]
+    if "." in use or ":" in use:
+        try:
+            return _import(use)
+        except (ImportError, AttributeError) as exc:
+            raise ConfigurationError(
+                f"check {use!r} cannot be imported ({type(exc).__name__}: {exc}); give "
+                "'package.module:ClassName' of an importable class"
+            ) from exc
+    near = closest_key(use, BUILTIN_CHECKS)
+    hint = f"did you mean {near!r}? " if near else ""
+    raise ConfigurationError(
+        f"unknown check {use!r}; {hint}built-in checks: {', '.join(BUILTIN_CHECKS)} "
+        "(or give 'package.module:ClassName', a dict with 'use', or a check object)"
+    )
+
+
+def _takes(factory: Any, name: str) -> bool:
+    """True when ``factory`` names a ``name`` parameter explicitly."""
+    try:
+        return name in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _build(entry: Any, config: GuardConfig, shared: Mapping[str, Any]) -> Check:
+    if not isinstance(entry, str | Mapping):
+        return entry  # a check object
+    options = {"use": entry} if isinstance(entry, str) else dict(entry)
+    factory = _factory(str(options.pop("use")))
+    if _takes(factory, "config"):
+        options.setdefault("config", config)
+    for key, value in shared.items():  # e.g. the guard's shared support checker
+        if value is not None and key not in options and factory is BUILTIN_CHECKS.get("support") and _takes(factory, key):
+            options[key] = value
+    try:
+        return factory(**options)
+    except TypeError as exc:
+        raise ConfigurationError(f"check {entry!r} could not be built: {exc}; check its options") from exc
+
+
+def build_checks(config: GuardConfig, **shared: Any) -> tuple[Check, ...]:
+    """The configured checks, in order, with ``config.on_fail`` applied.
+
+    Args:
+        config: Guard settings.
+        **shared: Objects handed to the built-in checks that take them (``checker=`` for
+            ``support``).
+
+    Raises:
+        ConfigurationError: For an unknown or unimportable check, a duplicate name, an object
+            that is not a check, or an ``on_fail`` key that names no configured check.
+    """
+    checks: list[Check] = []
+    for entry in config.checks:
+        check = _build(entry, config, shared)
+        if not isinstance(getattr(check, "name", None), str) or not callable(getattr(check, "check", None)):
+            raise ConfigurationError(f"{check!r} is not a check: it needs a 'name' and a check(answer, context) method")
+        if not hasattr(check, "on_fail"):
+            check.on_fail = FailureAction.REASK  # type: ignore[attr-defined]
+        checks.append(check)
+    names = [c.name for c in checks]
+    if duplicates := sorted({n for n in names if names.count(n) > 1}):
+        raise ConfigurationError(f"check name(s) {', '.join(duplicates)} used twice; give each check its own name")
+    for name, action in config.on_fail.items():
+        if name not in names:
+            near = closest_key(name, names)
+            hint = f"did you mean {near!r}? " if near else ""
+            raise ConfigurationError(f"on_fail names {name!r}, which is not a configured check; {hint}checks: {', '.join(names)}")
+        index = names.index(name)
+        if checks[index].on_fail != FailureAction(action):
+            changed = copy.copy(checks[index])  # never change a check object the caller shares
+            changed.on_fail = FailureAction(action)  # type: ignore[misc]
+            checks[index] = changed
+    return tuple(checks)

@@ -1,0 +1,5 @@
+"""``python -m lexguard.cli``: the ``lexguard`` command."""
+
+from lexguard.cli import main
+
+main()

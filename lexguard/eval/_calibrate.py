@@ -1,0 +1,89 @@
+"""Operating points: choose the support threshold for a false-alarm budget on labelled rows.
+
+``lexguard calibrate LABELLED.jsonl --max-false-alarm 0.05 --out thresholds.json`` runs the
+support check once per row and picks the highest support threshold whose share of supported
+rows flagged stays within the budget; the guard loads the file with
+``GroundingConfig(threshold_file=...)`` (or ``LEXGUARD_GROUNDING__THRESHOLD_FILE``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from lexguard._errors import InputError
+from lexguard._models import Source
+from lexguard.eval._data import EvalRow
+from lexguard.grounding._threshold import Calibration
+
+__all__ = ["Calibration", "calibrate"]
+
+
+def _row_scores(checker: Any, row: EvalRow) -> tuple[bool, float]:
+    """(flagged by the strict rules alone, lowest support of the other checked claims)."""
+    sources = [Source(id=f"source-{i}", content=text) for i, text in enumerate(row.sources)]
+    result = checker.check(row.answer, sources, row.question or None)
+    strict = any(c.supported is False for c in result.claims)
+    supports = [c.support for c in result.claims if c.supported and c.support is not None]
+    return strict, min(supports, default=1.0)
+
+
+def calibrate(
+    rows: Sequence[EvalRow],
+    *,
+    max_false_alarm: float,
+    checker: Any | None = None,
+    source: str = "",
+    on_row: Callable[[], None] | None = None,
+) -> Calibration:
+    """Choose the support threshold that flags at most ``max_false_alarm`` of supported rows.
+
+    Args:
+        rows: Labelled rows (eval schema: answer, sources, question, label).
+        max_false_alarm: The false-alarm budget, 0..1.
+        checker: A ``SupportChecker`` run with ``support_threshold=0`` (so that only the strict
+            rules flag claims); one with default settings otherwise.
+        source: Where the rows came from, recorded in the result.
+        on_row: Called after each row (progress).
+
+    Returns:
+        The :class:`Calibration`.
+
+    Raises:
+        InputError: Without supported rows (no false-alarm rate can be measured).
+    """
+    if not 0.0 <= max_false_alarm <= 1.0:
+        raise InputError(f"max_false_alarm must be between 0 and 1, got {max_false_alarm}")
+    if checker is None:
+        from lexguard.grounding import GroundingConfig, SupportChecker
+
+        checker = SupportChecker(GroundingConfig(support_threshold=0.0))
+    scored = []
+    for row in rows:
+        scored.append((row.hallucinated, *_row_scores(checker, row)))
+        if on_row is not None:
+            on_row()
+    negatives = [(strict, low) for hall, strict, low in scored if not hall]
+    positives = [(strict, low) for hall, strict, low in scored if hall]
+    if not negatives:
+        raise InputError("calibration needs supported rows (label 'supported') to measure false alarms")
+    n_neg = len(negatives)
+    strict_neg = sum(1 for strict, _ in negatives if strict)
+    allowed = int(max_false_alarm * n_neg + 1e-9) - strict_neg
+    lows = sorted(low for strict, low in negatives if not strict)
+    # Flag claims strictly below the threshold: at most `allowed` non-strict negatives fall below it.
+    threshold = 0.0 if allowed < 0 else (lows[allowed] if allowed < len(lows) else 1.0)
+    flagged_neg = strict_neg + sum(1 for low in lows if low < threshold)
+    recall = (
+        sum(1 for strict, low in positives if strict or low < threshold) / len(positives) if positives else None
+    )
+    return Calibration(
+        support_threshold=round(float(threshold), 6),
+        max_false_alarm=max_false_alarm,
+        false_alarm_rate=flagged_neg / n_neg,
+        recall=recall,
+        floor_false_alarm_rate=strict_neg / n_neg,
+        rows=len(scored),
+        positives=len(positives),
+        source=source,
+    )

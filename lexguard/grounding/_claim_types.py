@@ -1,0 +1,111 @@
+"""Claim type: ``fact``, ``opinion`` or ``instruction`` (Self-RAG: only facts are verified).
+
+A rule-based classifier. An *instruction* tells the reader what to do (an imperative opening,
+"you should / must / need to", "make sure", "remember to"); an *opinion* is a judgement marked
+as one ("I think", "in my opinion", "arguably", "probably the best", evaluative adjectives
+without a checkable figure); everything else is a *fact*. A claim with a number, a date or a
+quotation stays a fact whatever its wording, so "I think it opened in 1937" is still checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import regex
+
+from lexguard._models import Claim
+
+__all__ = ["ClaimType", "classify_claim", "classify_claims", "fact_claims", "mark_unverified"]
+
+ClaimType = Literal["fact", "opinion", "instruction"]
+
+_CHECKABLE = regex.compile(r"\d|[\"“”«»]")
+_OPINION_MARKERS = regex.compile(
+    r"""\b(
+        i\s+(think|believe|feel|guess|suppose|reckon|find|love|like|prefer|hope)
+      | in\s+my\s+(opinion|view|experience)
+      | (to\s+me|for\s+me|personally|arguably|frankly|honestly)
+      | it\s+seems\s+to\s+me
+      | (we|i)\s+would\s+(say|argue|recommend)
+      | (is|are|was|were)\s+(probably|likely|perhaps|maybe)\s+(the\s+)?(best|worst|most|least|better|worse)
+      | worth\s+(a\s+visit|visiting|it|seeing|reading|the)
+    )\b""",
+    regex.IGNORECASE | regex.VERBOSE,
+)
+_EVALUATIVE = regex.compile(
+    r"""\b(
+        best|worst|greatest|finest|nicest|beautiful|ugly|amazing|awesome|wonderful|terrible|awful
+      | delicious|boring|fascinating|stunning|breathtaking|overrated|underrated|lovely
+      | impressive|disappointing|charming|magnificent|pleasant|unpleasant|excellent|horrible
+      | perfect|fantastic|incredible|must-see|gorgeous
+    )\b""",
+    regex.IGNORECASE | regex.VERBOSE,
+)
+_SUPERLATIVE_FACT = regex.compile(
+    r"\b(best[- ]selling|best[- ]known|best\s+picture|best\s+actor|best\s+actress|finest\s+hour)\b",
+    regex.IGNORECASE,
+)
+_INSTRUCTION_MARKERS = regex.compile(
+    r"""(^|[,;:]\s*)(please\s+)?(
+        you\s+(should|must|need\s+to|have\s+to|ought\s+to|can\s+try|may\s+want\s+to)
+      | make\s+sure | be\s+sure\s+to | remember\s+to | don'?t\s+forget | do\s+not | don'?t | never\s+\w+
+      | always\s+\w+ | try\s+to | consider\s+\w+ing | avoid\s+\w+ing
+    )\b""",
+    regex.IGNORECASE | regex.VERBOSE,
+)
+_IMPERATIVE_VERBS = frozenset(
+    """add apply ask avoid book bring buy call check choose click close confirm connect consider
+    contact copy create delete disable download drink eat enable enter follow go install keep
+    leave let look make note open order pay pick place plan press read remember remove replace
+    restart run save see select send set start stay stop take tap try turn type update upgrade
+    use visit wait wash wear write""".split()
+)
+_FIRST_WORD = regex.compile(r"^[\s\"'“‘(\-*•\d.)]*(please\s+)?([A-Za-z]+)\b", regex.IGNORECASE)
+
+
+def classify_claim(text: str) -> ClaimType:
+    """Classify one claim as ``fact``, ``opinion`` or ``instruction``.
+
+    Example:
+        >>> classify_claim("The Golden Gate Bridge opened in 1937.")
+        'fact'
+        >>> classify_claim("In my opinion the view is the best in town.")
+        'opinion'
+        >>> classify_claim("Book your tickets online to skip the queue.")
+        'instruction'
+    """
+    stripped = text.strip()
+    if not stripped:
+        return "fact"
+    match = _FIRST_WORD.match(stripped)
+    first = match.group(2).lower() if match else ""
+    if first in _IMPERATIVE_VERBS and not regex.match(rf"^\W*{first}\s+(is|are|was|were|has|have)\b", stripped, regex.I):
+        return "instruction"
+    if _INSTRUCTION_MARKERS.search(stripped):
+        return "instruction"
+    checkable = bool(_CHECKABLE.search(stripped))
+    if _OPINION_MARKERS.search(stripped) and not checkable:
+        return "opinion"
+    if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
+        return "opinion"
+    return "fact"
+
+
+def classify_claims(claims: Sequence[Claim]) -> tuple[ClaimType, ...]:
+    """The type of each claim, in order."""
+    return tuple(classify_claim(c.text) for c in claims)
+
+
+def fact_claims(claims: Sequence[Claim]) -> tuple[Claim, ...]:
+    """Only the claims that state facts (the ones the support check should verify)."""
+    return tuple(c for c in claims if classify_claim(c.text) == "fact")
+
+
+def mark_unverified(claims: Sequence[Claim]) -> tuple[Claim, ...]:
+    """Clear ``support`` / ``supported`` of opinion and instruction claims (``None``: not
+    checked), so they neither count as hallucinations nor lower the confidence."""
+    return tuple(
+        c if classify_claim(c.text) == "fact" else c.model_copy(update={"support": None, "supported": None})
+        for c in claims
+    )

@@ -1,0 +1,107 @@
+"""Internal consistency: two claims of one answer that contradict each other.
+
+Offline rule: two claims say the same thing (cosine of their texts with numbers masked and
+negations removed at least ``min_similarity``) but with different numbers, or one negated and
+the other not. "The bridge opened in 1937." and "The bridge opened in 1933." contradict;
+"The bridge is open." and "The bridge is not open." too. Known blind spot: a list of parallel
+facts about different years ("In 2010 sales rose. In 2011 sales rose.") reads the same way, so
+the finding is a ``soft`` warning by default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import regex
+
+from lexguard._models import Claim, Finding, Severity
+
+__all__ = ["INCONSISTENCY_KIND", "find_inconsistencies"]
+
+INCONSISTENCY_KIND = "internal_inconsistency"
+"""``Finding.kind`` of a contradiction between two claims of the same answer."""
+
+_NUMBER = regex.compile(r"\d[\d,.]*\d|\d")
+_NEGATION = regex.compile(
+    r"\b(not|no|never|none|neither|nor|without|cannot|isn't|aren't|wasn't|weren't|doesn't|don't"
+    r"|didn't|hasn't|haven't|hadn't|won't|wouldn't|can't|couldn't|shouldn't)\b|n't\b",
+    regex.IGNORECASE,
+)
+
+
+def _numbers(text: str) -> frozenset[str]:
+    return frozenset(n.replace(",", "").rstrip(".") for n in _NUMBER.findall(text))
+
+
+def _negated(text: str) -> bool:
+    return len(_NEGATION.findall(text.replace("\u2019", "'"))) % 2 == 1
+
+
+def _frame(text: str) -> str:
+    text = _NUMBER.sub("#", text.replace("\u2019", "'"))
+    text = _NEGATION.sub(" ", text)
+    return " ".join(text.split()).lower()
+
+
+def find_inconsistencies(
+    claims: Sequence[Claim],
+    *,
+    encoder: Any | None = None,
+    min_similarity: float = 0.9,
+    severity: Severity = Severity.SOFT,
+) -> tuple[Finding, ...]:
+    """Findings for pairs of claims that contradict each other (see the module rules).
+
+    Args:
+        claims: The claims of one answer (spans into that answer).
+        encoder: Sentence encoder; the bundled MiniLM when ``None`` (only loaded when some
+            pair differs in a number or a negation).
+        min_similarity: Cosine of the masked claim texts at and above which two claims count
+            as saying the same thing.
+        severity: Severity of the findings.
+
+    Returns:
+        One finding per contradicting pair, on the later claim's span, naming the earlier one
+        in ``evidence``.
+    """
+    candidates: list[tuple[int, int, str]] = []
+    for i, a in enumerate(claims):
+        for j in range(i + 1, len(claims)):
+            b = claims[j]
+            na, nb = _numbers(a.text), _numbers(b.text)
+            if na and nb and na != nb and len(na) == len(nb):
+                candidates.append((i, j, f"different figures ({', '.join(sorted(na))} vs {', '.join(sorted(nb))})"))
+            elif _negated(a.text) != _negated(b.text) and na == nb:
+                candidates.append((i, j, "one denies what the other states"))
+    if not candidates:
+        return ()
+    if encoder is None:
+        from lexguard.embeddings import get_encoder
+
+        encoder = get_encoder()
+    frames = sorted({_frame(claims[k].text) for i, j, _ in candidates for k in (i, j)})
+    vectors = np.asarray(encoder.encode(frames), dtype=np.float32)
+    vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    position = {f: n for n, f in enumerate(frames)}
+    findings: list[Finding] = []
+    for i, j, why in candidates:
+        a, b = claims[i], claims[j]
+        sim = float(vectors[position[_frame(a.text)]] @ vectors[position[_frame(b.text)]])
+        if sim < min_similarity:
+            continue
+        findings.append(
+            Finding(
+                kind=INCONSISTENCY_KIND,
+                severity=severity,
+                message=f"This claim contradicts an earlier claim of the same answer ({why}): "
+                f"\u201c{a.text.strip()}\u201d. Keep the one the sources support and remove the other.",
+                span=b.span,
+                rule_id="grounding.internal_consistency",
+                evidence=a.text.strip(),
+                confidence=round(sim, 4),
+                stage="support_check",
+            )
+        )
+    return tuple(findings)

@@ -1,0 +1,86 @@
+"""Evidence selection for the claim verifier: the source sentences a claim is read against.
+
+One function serves training (``scripts/train_verifier.py``) and run time, so the verifier
+always sees evidence chosen the same way: source units (sentences, or ``key: value`` lines of
+flattened records) ranked by IDF-weighted overlap of content words with the claim, plus the
+units the dense retriever ranked best, kept in source order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lexguard._models import Source
+from lexguard.grounding._index import Chunk, chunk_sources
+from lexguard.grounding._lexical import content_words
+
+__all__ = ["EvidenceUnits", "evidence_units"]
+
+EVIDENCE_UNITS = 3
+"""Source units given to the verifier per claim."""
+
+
+@dataclass(frozen=True)
+class EvidenceUnits:
+    """Source sentences with their content words and IDF, built once per set of sources.
+
+    Attributes:
+        units: The sentence-sized chunks (``chunk_sources(..., sentences=1, overlap=0)``).
+        words: Content words of each unit.
+        idf: Inverse document frequency of each content word over the units.
+    """
+
+    units: list[Chunk]
+    words: list[frozenset[str]]
+    idf: dict[str, float] = field(default_factory=dict)
+
+    def select(self, claim: str, k: int = EVIDENCE_UNITS, prefer: Sequence[int] = ()) -> list[int]:
+        """Indices (in source order) of the ``k`` units that best cover ``claim``.
+
+        Args:
+            claim: The claim text.
+            k: How many units to return at most.
+            prefer: Units to include first (e.g. the dense retriever's best), if any.
+
+        Returns:
+            Unit indices sorted by position; empty only when there are no units.
+        """
+        if not self.units:
+            return []
+        wanted = set(content_words(claim))
+        scores = [
+            (sum(self.idf.get(w, 0.0) for w in wanted & words), -i) for i, words in enumerate(self.words)
+        ]
+        chosen: list[int] = [i for i in prefer if 0 <= i < len(self.units)][:k]
+        for _, neg in sorted(scores, reverse=True):
+            if len(chosen) >= k:
+                break
+            if -neg not in chosen:
+                chosen.append(-neg)
+        return sorted(chosen)
+
+    def text(self, indices: Sequence[int]) -> str:
+        """The evidence passage for the verifier: the chosen units joined in source order."""
+        return " ".join(self.units[i].text.strip() for i in indices)
+
+
+def evidence_units(sources: Sequence[Source]) -> EvidenceUnits:
+    """Cut sources into sentence units and index their content words.
+
+    Args:
+        sources: The sources.
+
+    Returns:
+        The units, ready for :meth:`EvidenceUnits.select`.
+    """
+    units = chunk_sources(sources, sentences=1, overlap=0)
+    words = [frozenset(content_words(u.text)) for u in units]
+    df: Counter[str] = Counter()
+    for w in words:
+        df.update(w)
+    n = len(units)
+    idf = {w: math.log(1.0 + n / c) for w, c in df.items()}
+    return EvidenceUnits(units=units, words=words, idf=idf)

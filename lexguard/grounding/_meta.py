@@ -1,0 +1,49 @@
+"""Claim-worthiness: sentences that talk about the answer or the sources rather than state a fact.
+
+Preambles ("Sure, here is a summary:"), sign-offs ("I hope this helps!") and statements about
+the passages ("The passages do not say when it opened.") are not facts to look up in the
+sources, so the support check does not score them; they are reported as ``not_checked`` claims
+with the reason, never silently dropped. A sentence with a meta *prefix* and a fact after it
+("Based on the passages, the bridge opened in 1932.") is a fact and is checked.
+"""
+
+from __future__ import annotations
+
+import regex
+
+__all__ = ["is_meta_statement"]
+
+_SOURCE_NOUN = r"(?:(?:provided|given|above|retrieved|following|available)\s+)?(?:passages?|text|texts|context|article|documents?|sources?|information|data|excerpts?|news|reviews?|records?|search\s+results)"
+
+_META = regex.compile(
+    r"""^\W*(?:
+        (?:sure|certainly|of course|okay|ok|absolutely|great question)\b[\s,!.]*(?:here(?:'s|\s+is|\s+are)\b.*)?$
+      | here(?:'s|\s+is|\s+are)\s+(?:a|an|the|my|some)?\s*(?:\w+\s+){0,3}(?:summary|summaries|answer|overview|response|list|points|information|description|breakdown|rundown)\b[^.!?:]*[.!:]?$
+      | (?:i\s+)?hope\s+(?:this|that|it)\s+helps\b.*
+      | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b.*
+      | (?:unfortunately,?\s+)?(?:the\s+|these\s+|this\s+)?""" + _SOURCE_NOUN + r"""\s+(?:does|do|did)\s*(?:not|n't)\s+(?:mention|provide|say|state|contain|include|specify|give|offer|discuss|address|indicate|describe|cover)\b.*
+      | (?:unfortunately,?\s+)?there\s+(?:is|are)\s+no\s+(?:\w+\s+){0,2}(?:information|mention|details?|data)\s+(?:about|on|regarding|in|of)\b.*
+      | (?:unfortunately,?\s+)?i\s+(?:cannot|can't|could\s+not|couldn't|am\s+unable\s+to|was\s+unable\s+to)\s+(?:find|determine|answer|provide|tell|say)\b.*
+      | (?:in\s+summary|to\s+summarize|in\s+conclusion|overall)[,:]?\s*$
+      | (?:the\s+)?(?:answer|summary|overview)\s*:?\s*$
+    )""",
+    regex.IGNORECASE | regex.VERBOSE,
+)
+
+
+def is_meta_statement(text: str) -> bool:
+    """Whether ``text`` is a preamble, sign-off or statement about the sources, not a fact.
+
+    Args:
+        text: One claim (sentence).
+
+    Returns:
+        ``True`` for meta statements, which the support check reports as ``not_checked``.
+
+    Example:
+        >>> is_meta_statement("Sure, here is a summary of the passages:")
+        True
+        >>> is_meta_statement("Based on the passages, the bridge opened in 1932.")
+        False
+    """
+    return _META.match(text.strip()[:400]) is not None

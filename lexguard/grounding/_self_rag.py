@@ -1,0 +1,244 @@
+"""The Self-RAG validation layer without an LLM: one call over an already scored answer.
+
+:func:`assess_offline` takes the claims the support check scored (``support`` / ``supported``
+/ ``citations`` set) and adds what the design asks for: the claim type of every claim (only
+facts stay verified), ISREL per source and ISUSE of the answer with the bundled encoder (refined
+by an LLM judge's scores when one ran), the weighted confidence, the three-way recommendation
+(with the critical finding that makes the graph honour a reject), internal-consistency findings,
+only-supporting citations with retriever scores, and a quality score per source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from lexguard._models import Claim, Finding, Source
+from lexguard.grounding._claim_types import ClaimType, classify_claims
+from lexguard.grounding._confidence import (
+    ConfidenceWeights,
+    decide,
+    reject_finding,
+    support_confidence,
+    weighted_confidence,
+)
+from lexguard.grounding._consistency import find_inconsistencies
+from lexguard.grounding._provenance import cite_supporting, supporting_citations
+from lexguard.grounding._relevance import (
+    SourceRelevance,
+    aggregate_relevance,
+    answer_usefulness,
+    merge_judge,
+    source_relevance,
+)
+from lexguard.grounding._result import Recommendation, SupportResult
+
+__all__ = ["SourceQuality", "SelfRAGAssessment", "apply_self_rag", "assess_offline", "source_quality"]
+
+
+class SourceQuality(BaseModel):
+    """How good one source was for this answer.
+
+    Attributes:
+        source_id: The source's id.
+        relevance: ISREL of the source (0..1; ``None`` without a question).
+        supported_claims: Supported fact claims that cite the source.
+        support_share: ``supported_claims`` over all supported fact claims (0 when none).
+        retriever_score: The retriever's score of the source, when it had one.
+        score: ``(relevance + support_share) / 2`` (``support_share`` alone without relevance).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source_id: str
+    relevance: float | None = None
+    supported_claims: int = 0
+    support_share: float = Field(0.0, ge=0.0, le=1.0)
+    retriever_score: float | None = None
+    score: float = Field(ge=0.0, le=1.0)
+
+
+class SelfRAGAssessment(BaseModel):
+    """The offline Self-RAG reflection of one answer.
+
+    Attributes:
+        claims: The claims, opinion/instruction claims unverified (``supported`` None) and
+            citations limited to supporting chunks (with ``retriever_score`` metadata).
+        claim_types: ``fact`` / ``opinion`` / ``instruction`` per claim, in order.
+        citations: The best citation of every supported claim.
+        relevance: ISREL per source.
+        isrel: Answer-level relevance (of the sources the supported claims cite, else the best
+            source; refined by the judge), or ``None``.
+        isuse: Usefulness of the answer to the question (refined by the judge), or ``None``.
+        issup: Mean calibrated support of the checked fact claims, or ``None``.
+        confidence: The weighted confidence (0 when nothing could be scored).
+        hallucination_rate: Share of checked fact claims that are unsupported.
+        recommendation: ``accept``, ``regenerate`` (the design's retry) or ``reject``.
+        findings: The critical ``low_confidence`` finding of a reject, then internal-consistency
+            findings.
+        source_quality: A quality score per source.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    claims: tuple[Claim, ...] = ()
+    claim_types: tuple[ClaimType, ...] = ()
+    citations: tuple[Any, ...] = ()
+    relevance: tuple[SourceRelevance, ...] = ()
+    isrel: float | None = None
+    isuse: float | None = None
+    issup: float | None = None
+    confidence: float = Field(0.0, ge=0.0, le=1.0)
+    hallucination_rate: float = Field(0.0, ge=0.0, le=1.0)
+    recommendation: Recommendation = "regenerate"
+    findings: tuple[Finding, ...] = ()
+    source_quality: tuple[SourceQuality, ...] = ()
+
+
+def source_quality(
+    sources: Sequence[Any], relevance: Sequence[SourceRelevance], claims: Sequence[Claim]
+) -> tuple[SourceQuality, ...]:
+    """A quality score per source: its relevance and how much of the answer it supports."""
+    srcs = [Source.from_any(s, i) for i, s in enumerate(sources)]
+    rel = {r.source_id: r.relevance for r in relevance}
+    supported = [c for c in claims if c.supported]
+    out = []
+    for source in srcs:
+        count = sum(1 for c in supported if any(cit.source_id == source.id for cit in c.citations))
+        share = count / len(supported) if supported else 0.0
+        r = rel.get(source.id)
+        score = share if r is None else (r + share) / 2
+        out.append(SourceQuality(source_id=source.id, relevance=r, supported_claims=count,
+                                 support_share=round(share, 4), retriever_score=source.score,
+                                 score=round(min(1.0, max(0.0, score)), 4)))
+    return tuple(out)
+
+
+def assess_offline(
+    question: str | None,
+    answer: str,
+    claims: Sequence[Claim],
+    sources: Sequence[Any],
+    *,
+    encoder: Any | None = None,
+    judge: Any | None = None,
+    judge_weight: float = 0.5,
+    weights: ConfidenceWeights | None = None,
+    accept_at: float = 0.7,
+    reject_below: float = 0.4,
+    reject_above: float = 0.3,
+    min_citation_score: float = 0.3,
+    citation_margin: float = 0.15,
+) -> SelfRAGAssessment:
+    """Reflect on a scored answer the Self-RAG way, offline (see the module docstring).
+
+    Args:
+        question: The user question (``None``: no ISREL/ISUSE; confidence from support alone).
+        answer: The answer text the claims' spans point into.
+        claims: Claims scored by the support check.
+        sources: The sources the answer was checked against.
+        encoder: Sentence encoder; the bundled MiniLM when ``None`` (share the checker's
+            ``SupportChecker.encoder`` so its embedding cache is reused).
+        judge: An LLM judge's ``JudgeAssessment`` (``relevance_score``, ``usefulness_score``),
+            when one ran; its scores refine the offline ones.
+        judge_weight: Weight of the judge's scores against the offline ones.
+        weights: Confidence weights; the preset for the question type when ``None``.
+        accept_at / reject_below / reject_above: The three-way thresholds (see
+            :func:`~lexguard.grounding.decide`).
+        min_citation_score / citation_margin: Citation filter (see :func:`cite_supporting`).
+
+    Returns:
+        The :class:`SelfRAGAssessment`.
+    """
+    types = classify_claims(claims)
+    facts_only = tuple(
+        c if t == "fact" else c.model_copy(update={"support": None, "supported": None})
+        for c, t in zip(claims, types, strict=True)
+    )
+    cited = cite_supporting(facts_only, sources, min_score=min_citation_score, margin=citation_margin)
+    relevance = source_relevance(question or "", sources, encoder=encoder) if question else ()
+    isrel = merge_judge(aggregate_relevance(relevance, cited), getattr(judge, "relevance_score", None), judge_weight)
+    isuse = merge_judge(
+        answer_usefulness(question, answer, encoder=encoder) if question else None,
+        getattr(judge, "usefulness_score", None),
+        judge_weight,
+    )
+    checked = [c for c in cited if c.supported is not None]
+    issup = support_confidence(checked)
+    rate = sum(1 for c in checked if not c.supported) / len(checked) if checked else 0.0
+    weights = weights or ConfidenceWeights.for_question(question)
+    confidence = weighted_confidence(isrel, issup, isuse, weights)
+    confidence = 0.0 if confidence is None else confidence
+    rec = decide(confidence, supported=bool(checked) and rate == 0.0, hallucination_rate=rate, accept_at=accept_at,
+                 reject_below=reject_below, reject_above=reject_above)
+    findings: list[Finding] = []
+    rejected = reject_finding(rec, confidence, rate)
+    if rejected is not None:
+        findings.append(rejected)
+    fact_claims = [c for c, t in zip(claims, types, strict=True) if t == "fact"]
+    findings.extend(find_inconsistencies(fact_claims, encoder=encoder))
+    return SelfRAGAssessment(
+        claims=cited,
+        claim_types=types,
+        citations=supporting_citations(cited),
+        relevance=relevance,
+        isrel=isrel,
+        isuse=isuse,
+        issup=None if issup is None else round(issup, 4),
+        confidence=round(confidence, 4),
+        hallucination_rate=round(rate, 4),
+        recommendation=rec,
+        findings=tuple(findings),
+        source_quality=source_quality(sources, relevance, cited),
+    )
+
+
+def apply_self_rag(
+    result: SupportResult,
+    question: str | None,
+    answer: str,
+    sources: Sequence[Any],
+    **options: Any,
+) -> SupportResult:
+    """Fold the offline Self-RAG reflection into a support check's result (the one-call wiring).
+
+    An inconclusive result (nothing checked) is returned unchanged. Otherwise the result gets
+    the reflection's claims (opinions and instructions unverified, citations limited to
+    supporting chunks with retriever scores) and flat citations, its weighted confidence and
+    three-way recommendation, the hallucination rate over fact claims, and its findings
+    (a critical ``low_confidence`` finding for a reject, soft ``internal_inconsistency``
+    findings) after the support findings; findings of claims that are no longer verified
+    (opinions, instructions) are dropped. The LLM judge's assessment in ``result.judge``, if
+    any, refines ISREL and ISUSE.
+
+    Args:
+        result: The support check's result.
+        question: The user question.
+        answer: The checked answer.
+        sources: The sources it was checked against.
+        **options: Passed to :func:`assess_offline` (``encoder``, thresholds, weights, ...).
+
+    Returns:
+        The updated result (``judge`` and ``timings`` untouched).
+    """
+    if result.inconclusive or not result.claims:
+        return result
+    options.setdefault("judge", result.judge)
+    reflection = assess_offline(question, answer, result.claims, sources, **options)
+    dropped = [c.span for c, t in zip(reflection.claims, reflection.claim_types, strict=True) if t != "fact"]
+    kept = tuple(
+        f for f in result.findings
+        if f.span is None or not any(lo <= f.span[0] < hi for lo, hi in dropped)
+    )
+    return result.model_copy(
+        update={
+            "claims": reflection.claims,
+            "citations": reflection.citations,
+            "findings": (*kept, *reflection.findings),
+            "confidence": reflection.confidence,
+            "hallucination_rate": reflection.hallucination_rate,
+            "recommendation": reflection.recommendation,
+        }
+    )

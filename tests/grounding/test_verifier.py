@@ -1,0 +1,142 @@
+"""The learned claim verifier: evidence selection, the ONNX model, the stack, coverage and confidence."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lexguard import FindingKind, Source
+from lexguard._errors import ConfigurationError
+from lexguard._models import Claim
+from lexguard.grounding import ClaimVerifier, GroundingConfig, SupportChecker, VerifierStack, extract_claims
+from lexguard.grounding._evidence import evidence_units
+from lexguard.grounding._scoring import answer_confidence
+from lexguard.grounding._stacker import verifier_claim_text
+
+EIFFEL = Source(
+    id="eiffel",
+    content=(
+        "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. "
+        "It was built from 1887 to 1889 by the company of the engineer Gustave Eiffel. "
+        "It was the entrance arch for the 1889 World's Fair."
+    ),
+)
+
+
+def test_evidence_selection_prefers_the_sentences_that_share_rare_words() -> None:
+    units = evidence_units(
+        [Source(id="a", content="Cats sleep a lot. The bridge opened in 1932 after six years. Dogs bark.")]
+    )
+    chosen = units.select("When did the bridge open?", k=1)
+    assert units.text(chosen) == "The bridge opened in 1932 after six years."
+
+
+def test_evidence_selection_keeps_source_order_and_handles_records() -> None:
+    units = evidence_units([Source(id="r", content='{"name": "Cafe Blue", "stars": 4.5, "parking": false}')])
+    text = units.text(units.select("Cafe Blue has 4.5 stars.", k=2))
+    assert text.index("name") < text.index("stars")
+    assert evidence_units([]).select("anything") == []
+
+
+def test_short_claims_carry_their_question() -> None:
+    assert verifier_claim_text("Edison did.", "Who invented the phonograph?") == "Who invented the phonograph? Edison did."
+    assert verifier_claim_text("The tower is in Paris.", "Where?") == "The tower is in Paris."
+
+
+def test_missing_verifier_files_are_a_configuration_error(tmp_path) -> None:
+    with pytest.raises(ConfigurationError, match="verifier=False"):
+        VerifierStack.load(str(tmp_path))
+    with pytest.raises(ConfigurationError, match="verifier_path|verifier=False"):
+        SupportChecker(GroundingConfig(verifier_path=str(tmp_path)))
+
+
+def test_verifier_probabilities_are_a_distribution() -> None:
+    probs = ClaimVerifier().predict([("It is in Paris.", EIFFEL.content), ("x", "y")])
+    assert probs.shape == (2, 3)
+    assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-5)
+    assert ClaimVerifier().predict([]).shape == (0, 3)
+
+
+def _claim(i: int, support: float, supported: bool) -> Claim:
+    return Claim(index=i, text="x", span=(i, i + 1), support=support, supported=supported, status="supported")
+
+
+def test_confidence_puts_the_threshold_on_the_bar_and_follows_the_weakest_claim() -> None:
+    assert answer_confidence([_claim(0, 0.5, True)], 0.5, 0.7) == pytest.approx(0.7)
+    assert answer_confidence([_claim(0, 1.0, True)], 0.5, 0.7) == pytest.approx(1.0)
+    half_false = [_claim(0, 0.99, True), _claim(1, 0.98, True), _claim(2, 0.2, False), _claim(3, 0.1, False)]
+    assert answer_confidence(half_false, 0.5, 0.7) < 0.7
+    # One unsupported claim among many supported ones still keeps the answer under the bar.
+    assert answer_confidence([*(_claim(i, 0.99, True) for i in range(9)), _claim(9, 0.6, False)], 0.5, 0.7) < 0.7
+    assert answer_confidence([], 0.5, 0.7) is None
+
+
+def test_code_in_a_fence_is_reported_not_dropped_and_prose_in_a_fence_is_checked() -> None:
+    answer = "The tower opened in 1889.\n```\nIt was built by aliens in 1650.\nx = compute(1, 2)\n```\n"
+    claims = extract_claims(answer)
+    texts = {c.text: c for c in claims}
+    assert "It was built by aliens in 1650." in texts and texts["It was built by aliens in 1650."].status is None
+    code = texts["x = compute(1, 2)"]
+    assert code.status == "not_checked" and "code" in (code.reason or "")
+
+
+@pytest.mark.slow
+class TestShippedModel:
+    """Behaviour of the shipped verifier with the bundled encoder (loads the models)."""
+
+    @pytest.fixture(scope="class")
+    def checker(self) -> SupportChecker:
+        return SupportChecker()
+
+    @pytest.mark.parametrize(
+        "answer",
+        [
+            "The Eiffel Tower was built by aliens.",
+            "The Eiffel Tower is made of wood.",
+            "The Eiffel Tower is not in Paris.",
+            "Napoleon built the Eiffel Tower.",
+        ],
+    )
+    def test_eiffel_hallucinations_are_flagged_with_evidence(self, checker: SupportChecker, answer: str) -> None:
+        result = checker.check(answer, [EIFFEL])
+        assert result.claims and result.claims[0].supported is False
+        assert result.claims[0].status in ("contradicted", "unsupported")
+        assert result.confidence < 0.7
+        assert any(f.evidence and "Eiffel" in f.evidence for f in result.findings)
+
+    @pytest.mark.parametrize(
+        "answer",
+        [
+            "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.",
+            "Gustave Eiffel's company built the tower between 1887 and 1889.",
+        ],
+    )
+    def test_extractive_and_paraphrased_answers_pass(self, checker: SupportChecker, answer: str) -> None:
+        result = checker.check(answer, [EIFFEL])
+        assert all(c.supported for c in result.claims), result.claims
+        assert result.confidence >= 0.7
+
+    def test_a_short_answer_is_checked_not_waved_through(self, checker: SupportChecker) -> None:
+        result = checker.check("Napoleon did.", [EIFFEL], "Who built the Eiffel Tower?")
+        assert result.claims and result.claims[0].status != "not_checked"
+        assert result.confidence < 1.0
+
+    def test_meta_statements_are_not_checked_and_not_flagged(self, checker: SupportChecker) -> None:
+        answer = "Sure, here is the answer. The passages do not mention the ticket price."
+        result = checker.check(answer, [EIFFEL])
+        assert result.claims and all(c.status == "not_checked" for c in result.claims)
+        assert all("meta statement" in (c.reason or "") for c in result.claims)
+        assert result.inconclusive and result.confidence < 1.0
+        assert not [f for f in result.findings if f.kind == FindingKind.UNSUPPORTED]
+
+    def test_every_claim_has_a_status(self, checker: SupportChecker) -> None:
+        answer = "The tower is in Paris. ```\nprint(1)\n``` It is made of wood."
+        result = checker.check(answer, [EIFFEL])
+        assert all(c.status in ("supported", "contradicted", "unsupported", "not_checked") for c in result.claims)
+        assert all(c.reason for c in result.claims if c.status == "not_checked")
+
+    def test_the_previous_default_stays_selectable(self) -> None:
+        old = SupportChecker(GroundingConfig(verifier=False))
+        assert old.stack is None
+        result = old.check("The Eiffel Tower is in Paris.", [EIFFEL])
+        assert result.claims[0].status in ("supported", "unsupported", "contradicted")

@@ -1,0 +1,98 @@
+"""Layers without back-edges: a module never imports a module of a higher layer, function-level
+and ``TYPE_CHECKING`` imports included (every module of the package is parsed with ``ast``).
+
+Layers, lowest first (see ARCHITECTURE.md):
+
+0. values: errors, value objects, input coercion, events, renderers of value objects;
+1. engines: the packages that do the checking work (parsing, gate, grounding, knowledge,
+   citations, embeddings); they know values only;
+2. config: ``GuardConfig`` (it bundles the engines' settings);
+3. checks: the check protocol and the built-in adapters;
+4. policy: check results -> decision and report;
+5. audit: audit records and stores (the guard writes them);
+6. graph: state, nodes, the graph builder;
+7. runnable: ``Guard`` and streaming;
+8. edge: adapters (agent middleware, MCP), CLI, eval, testing helpers, the package root.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import lexguard
+
+LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("values", ("lexguard._errors", "lexguard._lazy", "lexguard._source", "lexguard._models", "lexguard._inputs", "lexguard._events", "lexguard.render")),
+    ("engines", ("lexguard.embeddings", "lexguard.parsing", "lexguard.gate", "lexguard.grounding",
+                 "lexguard.knowledge", "lexguard.citations")),
+    ("config", ("lexguard._config",)),
+    ("checks", ("lexguard.checks",)),
+    ("policy", ("lexguard._policy",)),
+    ("audit", ("lexguard.audit",)),
+    ("graph", ("lexguard._state", "lexguard.nodes", "lexguard._graph", "lexguard._checkpoint")),
+    ("runnable", ("lexguard._guard", "lexguard._wrap", "lexguard._streaming")),
+    ("edge", ("lexguard.integrations", "lexguard.cli", "lexguard.eval", "lexguard.testing", "lexguard")),
+]
+
+ROOT = Path(lexguard.__file__).parent
+
+
+def layer_of(module: str) -> int:
+    best, rank = -1, -1
+    for index, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+                best, rank = len(prefix), index
+    return rank
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path, module: str) -> list[tuple[int, str]]:
+    found = []
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            target = node.module or ""
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                target = ".".join([*base, target] if target else base)
+            found.append((node.lineno, target))
+            found += [(node.lineno, f"{target}.{alias.name}") for alias in node.names
+                      if layer_of(f"{target}.{alias.name}") != layer_of(target)]
+    return [(line, name) for line, name in found if name == "lexguard" or name.startswith("lexguard.")]
+
+
+def test_every_module_has_a_layer():
+    unplaced = [module_name(p) for p in ROOT.rglob("*.py") if layer_of(module_name(p)) < 0]
+    assert unplaced == []
+
+
+def test_no_module_imports_a_higher_layer():
+    back_edges = []
+    for path in sorted(ROOT.rglob("*.py")):
+        module = module_name(path)
+        if module == "lexguard":  # the root's lazy map names every public module
+            continue
+        mine = layer_of(module)
+        for line, target in imports_of(path, module):
+            if target == "lexguard":
+                target_layer = LAYERS.index(LAYERS[-1])
+            else:
+                target_layer = layer_of(target)
+            if target_layer > mine:
+                back_edges.append(f"{module}:{line} ({LAYERS[mine][0]}) imports {target} ({LAYERS[target_layer][0]})")
+    assert back_edges == []
+
+
+def test_integrations_holds_adapters_only():
+    names = sorted(p.name for p in (ROOT / "integrations").glob("*.py"))
+    assert names == ["__init__.py", "_mcp.py", "_middleware.py"]

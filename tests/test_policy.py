@@ -1,0 +1,145 @@
+"""The one decision policy: each contradiction listed in issue 12 / 14 has a test here.
+
+These tests use only the API that existed before the policy (``Guard``, ``GuardConfig``,
+``build_guard_graph``), so each of them fails on the old code for the reason it names.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import ConfigurationError, Guard, GuardConfig, Status, Verdict, build_guard_graph
+from lexguard.gate import GateConfig
+from lexguard.grounding import SupportResult
+from tests.fakes import SubstringChecker
+
+SOURCES = ["The bridge opened in 1932. It is 503 metres long. It carries eight lanes of traffic."]
+GOOD = "The bridge opened in 1932. It is 503 metres long."
+BAD = "The bridge opened in 1932. It was painted gold in 1990."
+
+
+class NoClaims(SubstringChecker):
+    """What the real checker says about "Edison did.": no checkable claim, confidence 1.0."""
+
+    def check(self, answer, sources, question=None):
+        self.calls += 1
+        return SupportResult(confidence=1.0, inconclusive_reason="no claims: the answer has no checkable statement")
+
+
+def graph(checker=None, **config):
+    return build_guard_graph(GuardConfig(**config), checker=checker or SubstringChecker())
+
+
+def test_a_refused_report_never_shows_a_passing_confidence():
+    # the sources support every claim (support confidence 1.0) but a rule fails: old code said 1.0
+    gate = GateConfig(prohibited_patterns=("503 metres",))
+    report = graph(gate=gate, max_retries=0).invoke({"answer": GOOD, "sources": SOURCES})["report"]
+    assert report.verdict == Verdict.FALLBACK and report.status == Status.INVALID
+    assert report.confidence < 0.7
+
+
+@pytest.mark.parametrize("fallback", ["refuse", "best_attempt"])
+def test_verdict_and_confidence_agree_on_every_route(fallback):
+    threshold = 0.7
+    for answer in (GOOD, BAD, "", "Edison did."):
+        for sources in (SOURCES, []):
+            report = graph(max_retries=0, fallback=fallback).invoke({"answer": answer, "sources": sources})["report"]
+            assert report.accepted == (report.confidence >= threshold and report.verdict == Verdict.ACCEPT)
+            if not report.accepted:
+                assert report.confidence < threshold, (answer, sources, report.confidence)
+
+
+def test_soft_knowledge_finding_alone_does_not_refuse_and_agrees_with_the_validator():
+    from lexguard.knowledge import KnowledgeValidator
+    from tests.knowledge.catalogue import catalogue
+
+    text = "Service X runs on 4 servers."
+    standalone = KnowledgeValidator(catalogue()).validate(text)
+    report = Guard(checker=SubstringChecker()).validate_answer(text, None, knowledge=catalogue())
+    assert standalone.status == Status.VALID_WITH_WARNINGS
+    assert report.status == Status.VALID_WITH_WARNINGS
+    assert report.accepted and report.answer == text
+    assert report.confidence >= 0.7
+
+
+def test_no_retry_claimed_when_none_ran():
+    report = graph(repair_without_generator=False).invoke({"answer": BAD, "sources": SOURCES})["report"]
+    assert report.verdict == Verdict.FALLBACK and report.attempts == 1
+    assert "retry 1 of" not in report.reason
+    assert "repair_without_generator=False" in report.reason
+
+
+def test_unchecked_answer_is_never_accepted_with_full_confidence():
+    for state in ({"answer": "Edison did.", "sources": SOURCES}, {"answer": GOOD}):
+        report = graph(checker=NoClaims()).invoke(state)["report"]
+        assert not report.accepted
+        assert report.status == Status.INCONCLUSIVE
+        assert report.confidence < 1.0 and report.confidence < 0.7
+        assert report.answer == state["answer"]  # flagged: handed on, not accepted, reason given
+        assert report.reason
+
+
+def test_on_inconclusive_fallback_refuses_every_unchecked_path():
+    for state in ({"answer": "Edison did.", "sources": SOURCES}, {"answer": GOOD}):
+        report = graph(checker=NoClaims(), on_inconclusive="fallback").invoke(state)["report"]
+        assert report.verdict == Verdict.FALLBACK and report.answer != state["answer"]
+
+
+def test_misspelled_settings_raise_with_the_closest_key():
+    with pytest.raises(ConfigurationError, match="did you mean 'confidence_threshold'"):
+        GuardConfig(confidence_treshold=0.95)
+    with pytest.raises(ConfigurationError, match="did you mean 'max_retries'"):
+        GuardConfig(max_retry=0)
+    with pytest.raises(ConfigurationError, match="did you mean 'top_k'"):
+        GuardConfig(grounding={"top_kk": 3})
+    with pytest.raises(ConfigurationError, match="did you mean 'max_retries'"):
+        Guard(max_retry=0)
+
+
+def test_model_citations_are_validated_inside_the_guard_and_audited(tmp_path):
+    from lexguard.audit import SQLiteAuditStore
+
+    store = SQLiteAuditStore(tmp_path / "audit.db")
+    guard = Guard(checker=SubstringChecker(), sources=[{"id": "bridge", "content": SOURCES[0]}], audit=store,
+                  max_retries=0)
+    citations = [{"source": "bridge", "quote": "It opened in 1990 with great fanfare"},
+                 {"source": "bridge", "quote": "It is 503 metres long", "span_in_answer": "It is 503 metres long."}]
+    report = guard.invoke({"answer": GOOD, "citations": citations})
+    invalid = [f for f in report.findings if f.kind == "invalid_citation"]
+    assert len(invalid) == 1 and invalid[0].source_id == "bridge"
+    assert not report.accepted
+    assert store.get(report.metadata["audit_id"]).citations_failed == 1
+
+
+def test_citations_in_message_metadata_and_answer_text_are_read():
+    from langchain_core.messages import AIMessage
+
+    guard = Guard(checker=SubstringChecker(), sources=[{"id": "bridge", "content": SOURCES[0]}], max_retries=0)
+    message = AIMessage(content=GOOD, additional_kwargs={"citations": [{"source": "nope", "quote": "It is 503 metres"}]})
+    assert [f.kind for f in guard.invoke(message).findings] == ["invalid_citation"]
+    text = 'The bridge opened in 1932. The source says "it was painted gold in 1990" [bridge].'
+    report = guard.invoke({"answer": text, "sources": [{"id": "bridge", "content": SOURCES[0]}]})
+    assert any(f.kind == "invalid_citation" for f in report.findings)
+
+
+def test_stream_halt_on_is_reachable_from_the_guard():
+    guard = Guard(checker=SubstringChecker(), sources=SOURCES, halt_on="hard", return_type="text")
+    out = "".join(guard.stream(BAD))
+    assert out == "The bridge opened in 1932. " + guard.config.refusal_message
+
+
+def test_every_error_the_middleware_raises_is_a_lexguard_error():
+    from lexguard import LexguardError
+    from lexguard.integrations import GroundingMiddleware
+
+    for kwargs in ({"max_retries": -1}, {"fallback": "explode"}, {"confidence_treshold": 0.5}):
+        with pytest.raises(LexguardError):
+            GroundingMiddleware(**kwargs)
+    assert GroundingMiddleware(confidence_threshold=0.9).guard.config.confidence_threshold == 0.9
+
+
+def test_configuration_error_raises_instead_of_switching_the_guard_off(monkeypatch):
+    monkeypatch.setenv("LEXGUARD_ENCODER_BACKEND", "bogus")
+    guard = Guard(sources=["The bridge opened in 1932."])
+    with pytest.raises(ConfigurationError, match="bogus"):
+        guard.invoke("The bridge opened in 1990.")
