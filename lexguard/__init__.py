@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from lexguard._lazy import lazy_exports
 from lexguard._errors import (
+    BudgetExceededError,
     ConfigurationError,
     GeneratorError,
     InputError,
@@ -26,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from lexguard._guard import Guard
     from lexguard._wrap import GuardedRunnable
     from lexguard._checkpoint import checkpoint_serializer
+    from lexguard._limits import LimitsConfig
     from lexguard._models import (
         AttemptRecord,
         CheckOutcome,
@@ -40,6 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         Status,
         ValidationReport,
         Verdict,
+        VerifierStatus,
     )
     from lexguard._state import GuardContext, GuardState
     from lexguard.integrations._middleware import GroundingMiddleware
@@ -55,6 +58,8 @@ _LAZY = {
     "Status": "lexguard._models",
     "ValidationReport": "lexguard._models",
     "Verdict": "lexguard._models",
+    "VerifierStatus": "lexguard._models",
+    "LimitsConfig": "lexguard._limits",
     "GuardConfig": "lexguard._config",
     "GuardState": "lexguard._state",
     "Guard": "lexguard._guard",
@@ -71,6 +76,7 @@ _LAZY = {
 
 __all__ = [
     "AttemptRecord",
+    "BudgetExceededError",
     "CheckOutcome",
     "CheckResult",
     "Citation",
@@ -88,6 +94,7 @@ __all__ = [
     "GuardedRunnable",
     "InputError",
     "LexguardError",
+    "LimitsConfig",
     "ModelLoadError",
     "ParseError",
     "RuleTimeoutError",
@@ -97,6 +104,7 @@ __all__ = [
     "ValidationFailedError",
     "ValidationReport",
     "Verdict",
+    "VerifierStatus",
     "build_guard_graph",
     "checkpoint_serializer",
     "guard_graph_builder",

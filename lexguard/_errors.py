@@ -14,6 +14,7 @@ __all__ = [
     "GeneratorError",
     "ValidationFailedError",
     "RuleTimeoutError",
+    "BudgetExceededError",
     "ParseError",
 ]
 
@@ -44,6 +45,10 @@ class ParseError(LexguardError, ValueError):
 
 class RuleTimeoutError(LexguardError, TimeoutError):
     """A user-supplied pattern took longer than its time budget to evaluate."""
+
+
+class BudgetExceededError(LexguardError, TimeoutError):
+    """A validation ran past its total time budget (``GuardConfig.limits.time_budget_s``)."""
 
 
 class ValidationFailedError(LexguardError):

@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from lexguard._errors import ConfigurationError, InputError, LexguardError
+from lexguard._errors import BudgetExceededError, ConfigurationError, InputError
 
 __all__ = [
     "LimitsConfig",
@@ -41,10 +41,6 @@ __all__ = [
 ]
 
 
-class BudgetExceededError(LexguardError, TimeoutError):
-    """A validation ran past its total time budget (``limits.time_budget_s``)."""
-
-
 class LimitsConfig(BaseModel):
     """Bounds on the work one validation may cause (``GuardConfig.limits``).
 
@@ -53,8 +49,9 @@ class LimitsConfig(BaseModel):
         max_sources: Most sources per validation.
         max_source_chars: Longest single source, in characters.
         max_total_source_chars: Most source characters per validation, all sources together.
-        time_budget_s: Total seconds one validation may spend on its checks; checks that run
-            out of time are reported as not run (never as passed).
+        time_budget_s: Total seconds one validation may take (``Guard.invoke`` from start to
+            report, regenerations included); checks that run out of time are reported as not
+            run, never as passed (rules left unchecked count as violated).
 
     Rule limits live with the rules: ``GateConfig.max_rules``, ``GateConfig.regex_budget_s``
     and the pattern bounds of :func:`lexguard.gate._patterns.check_pattern_shape`.

@@ -25,6 +25,7 @@ Example:
 from __future__ import annotations
 
 import unicodedata
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -105,20 +106,21 @@ def _dropped(char: str) -> bool:
     return category in ("Cf", "Cc", "Cs", "Co", "Cn") and char not in _WHITESPACE
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class FoldedText:
     """A comparison form of a text with a map back to the original.
 
     Attributes:
         original: The text that was folded.
         text: The comparison form.
-        starts: For each character of ``text``, the index in ``original`` it came from; ``None``
-            when the two texts are aligned one to one (the common ASCII case).
+        starts: For each character of ``text``, the index in ``original`` it came from (a compact
+            integer array); ``None`` when the two texts are aligned one to one (the common ASCII
+            case).
     """
 
     original: str
     text: str
-    starts: tuple[int, ...] | None = None
+    starts: array[int] | None = None
 
     def index_of(self, position: int) -> int:
         """The ``original`` index of ``text[position]`` (``len(original)`` past the end)."""
@@ -156,7 +158,7 @@ def _fold_cluster(cluster: str, casefold: bool, homoglyphs: bool) -> str:
     return "".join(ch for ch in out if not _dropped(ch))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def comparison_key(text: str, *, casefold: bool = True, homoglyphs: bool = True) -> FoldedText:
     """Fold ``text`` for comparison (see the module docstring) and keep an offset map.
 
@@ -172,7 +174,7 @@ def comparison_key(text: str, *, casefold: bool = True, homoglyphs: bool = True)
         aligned = text.translate(_ASCII_SPACES)
         return FoldedText(text, aligned.lower() if casefold else aligned)
     pieces: list[str] = []
-    starts: list[int] = []
+    starts: array[int] = array("q")
     n = len(text)
     i = 0
     while i < n:
@@ -189,7 +191,7 @@ def comparison_key(text: str, *, casefold: bool = True, homoglyphs: bool = True)
             pieces.append(" " if part in _WHITESPACE else part)
             starts.append(i)
         i = j
-    return FoldedText(text, "".join(pieces), tuple(starts))
+    return FoldedText(text, "".join(pieces), starts)
 
 
 def fold(text: str, *, casefold: bool = True, homoglyphs: bool = True) -> str:

@@ -17,7 +17,8 @@ Usage:
     PYTHONPATH=. python scripts/bounded_work.py [--budget 60] [--model]
 
 ``--model`` uses the real support model (``SupportChecker``); without it a fast deterministic
-checker stands in, so the figures show lexguard's own work.
+checker stands in, so the figures show lexguard's own work. ``--raise-limits`` lifts the size
+limits, so the inputs are checked instead of refused at the door.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ SENTENCE = "The Eiffel Tower in Paris is 330 metres tall and opened in 1889. "
 SCENARIO = r'''
 import json, sys, time
 sys.path.insert(0, "scripts")
-name, use_model, budget = sys.argv[1], sys.argv[2] == "1", float(sys.argv[3])
+name, use_model, budget, raised = sys.argv[1], sys.argv[2] == "1", float(sys.argv[3]), sys.argv[4] == "1"
 from lexguard import Guard, LexguardError
 from lexguard._limits import LimitsConfig
 SENTENCE = %r
@@ -54,11 +55,14 @@ try:
         report = check_knowledge(text, ctx)
         result.update(chars=len(text), status=str(report.status), reason=report.reason)
     else:
+        big = dict(max_answer_chars=2_000_000, max_sources=10_000, max_source_chars=20_000_000,
+                   max_total_source_chars=20_000_000) if raised else {}
+        limits = LimitsConfig(time_budget_s=budget, **big)
         if use_model:
-            guard = Guard(limits=LimitsConfig(time_budget_s=budget))
+            guard = Guard(limits=limits)
         else:
             from fuzz import FastChecker
-            guard = Guard(checker=FastChecker(), limits=LimitsConfig(time_budget_s=budget))
+            guard = Guard(checker=FastChecker(), limits=limits)
         if name == "answer_1mb":
             payload = {"answer": SENTENCE * 16_000, "sources": [SENTENCE]}
         elif name == "source_10mb":
@@ -82,12 +86,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=60.0, help="the validation time budget (seconds)")
     parser.add_argument("--model", action="store_true", help="use the real support model")
     parser.add_argument("--only", choices=NAMES, default=None)
+    parser.add_argument("--raise-limits", action="store_true",
+                        help="raise the size limits so the inputs are checked, not refused")
     args = parser.parse_args(argv)
     failures = 0
     for name in [args.only] if args.only else NAMES:
         started = time.monotonic()
         try:
-            done = subprocess.run([sys.executable, "-c", SCENARIO, name, "1" if args.model else "0", str(args.budget)],
+            done = subprocess.run([sys.executable, "-c", SCENARIO, name, "1" if args.model else "0", str(args.budget),
+                                   "1" if args.raise_limits else "0"],
                                   capture_output=True, text=True, timeout=args.budget * 2 + 30)
             line = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else json.dumps(
                 {"scenario": name, "crash": done.stderr[-1500:]})

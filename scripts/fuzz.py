@@ -260,7 +260,10 @@ def worker(conn: Any, seed: int, start: int, stop: int, model_share: float) -> N
         return
     for index in range(start, stop):
         rng = random.Random(seed * 1_000_003 + index)
-        conn.send(("start", index))
+        try:
+            conn.send(("start", index))
+        except (BrokenPipeError, OSError):
+            return  # the parent is gone
         name, outcome, detail = targets.pick(rng), "ok", ""
         try:
             result = targets.run(name, rng)
@@ -271,7 +274,10 @@ def worker(conn: Any, seed: int, start: int, stop: int, model_share: float) -> N
             outcome = "handled"
         except Exception:  # noqa: BLE001 - what the fuzzer is looking for
             outcome, detail = "unhandled", traceback.format_exc(limit=-6)
-        conn.send(("done", index, name, outcome, detail[-3000:]))
+        try:
+            conn.send(("done", index, name, outcome, detail[-3000:]))
+        except (BrokenPipeError, OSError):
+            return
     conn.send(("finished",))
 
 
@@ -302,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model-share", type=float, default=0.0,
                         help="share of guard inputs checked with the real support model (slow)")
     parser.add_argument("--show", type=int, default=5, help="tracebacks to print per kind")
+    parser.add_argument("--progress", type=int, default=1000, help="print progress every N inputs")
     parser.add_argument("--replay", type=int, default=None,
                         help="run only this input, in this process, and print its outcome")
     args = parser.parse_args(argv)
@@ -348,7 +355,13 @@ def main(argv: list[str] | None = None) -> int:
                     by_target[(name, outcome)] += 1
                     if detail and len(examples.setdefault(outcome, [])) < args.show:
                         examples[outcome].append(f"input {index} ({name}):\n{detail}")
+                        print(f"[{outcome}] input {index} ({name}):\n{detail}", file=sys.stderr, flush=True)
                     state["current"] = None
+                    if counts["inputs"] % args.progress == 0:
+                        print(f"progress: {counts['inputs']} inputs, {round(time.monotonic() - started)}s, "
+                              f"unhandled={counts['unhandled']} hangs={counts['hangs']} "
+                              f"accepted_after_failure={counts['accepted_after_failure']}",
+                              file=sys.stderr, flush=True)
                 elif message[0] == "setup_failed":
                     print(f"worker setup failed:\n{message[1]}", file=sys.stderr)
                     for other in live.values():
@@ -359,6 +372,7 @@ def main(argv: list[str] | None = None) -> int:
                         counts["inputs"] += 1
                         counts["unhandled"] += 1
                         examples.setdefault("unhandled", []).append(f"input {state['current']}: worker died")
+                        print(f"[died] input {state['current']}", file=sys.stderr, flush=True)
                         nxt = state["current"] + 1
                         del live[conn]
                         if nxt < state["stop"]:
@@ -369,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
                 counts["inputs"] += 1
                 counts["hangs"] += 1
                 examples.setdefault("hangs", []).append(f"input {state['current']} ran past {args.hang_after}s")
+                print(f"[hang] input {state['current']} ran past {args.hang_after}s", file=sys.stderr, flush=True)
                 state["proc"].kill()
                 nxt = state["current"] + 1
                 del live[conn]

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from lexguard._errors import InputError
 from lexguard._limits import remaining_time
 from lexguard._models import Finding, Severity
 from lexguard.gate import _gates
@@ -71,6 +72,19 @@ def _rules_file(config: GateConfig) -> RuleSet | None:
     return _load_cached(str(path), mtime)
 
 
+def _check_arguments(text: Any, config: Any, mutations: Any, rules: Any) -> None:
+    """Raise :class:`InputError` for arguments of the wrong type, before any rule runs."""
+    if not isinstance(text, str):
+        raise InputError(f"the gate checks a str, not {type(text).__name__}; pass the answer text")
+    if config is not None and not isinstance(config, GateConfig):
+        raise InputError(f"config must be a GateConfig, not {type(config).__name__}")
+    if mutations is not None and (isinstance(mutations, str | bytes | dict) or not isinstance(mutations, Iterable)):
+        raise InputError(f"mutations must be a list of Mutation objects or dicts, not {type(mutations).__name__}")
+    bad = next((r for r in rules or () if not isinstance(r, ValidationRule)), None)
+    if bad is not None:
+        raise InputError(f"rules must be ValidationRule objects (e.g. PatternRule), not {type(bad).__name__}")
+
+
 def _extra_count(extra: RuleSet | None) -> int:
     if extra is None:
         return 0
@@ -124,6 +138,7 @@ def evaluate_gate(
         ConfigurationError: If ``config.rules_file`` cannot be loaded, or the rules are more
             than ``config.max_rules``.
     """
+    _check_arguments(text, config, mutations, rules)
     config = config or GateConfig()
     if not config.enabled:
         return GateResult(approved_mutations=tuple(_gates.coerce_mutations(mutations)[0]))

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from lexguard._errors import InputError
 from lexguard._models import Finding
 from lexguard.gate._config import GateConfig
 from lexguard.gate._gate import GateResult, evaluate_gate
@@ -52,7 +53,7 @@ class RuleGate:
     def add_rule(self, rule: ValidationRule) -> None:
         """Add a custom rule (replacing one with the same id)."""
         if not isinstance(rule, ValidationRule):
-            raise TypeError(
+            raise InputError(
                 f"add_rule expects a ValidationRule, got {type(rule).__name__}; wrap patterns "
                 "in PatternRule(id=..., pattern=...)"
             )

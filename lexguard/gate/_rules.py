@@ -74,7 +74,14 @@ class Constraint(BaseModel):
         if not self.patterns and not self.description.strip():
             raise ValueError("a constraint needs patterns or a description")
         if not self.patterns:
-            _check_patterns(self.effective_patterns)  # keywords derived from the description
+            derived = self.effective_patterns
+            if not derived:  # a rule the gate could never check would silently pass everything
+                raise ValueError(
+                    f"constraint {self.id or self.description!r} has no patterns and none can be "
+                    "derived from its description (quote the text, e.g. 'Never say \"discount\"', "
+                    "or give patterns=[...])"
+                )
+            _check_patterns(derived)  # keywords derived from the description
         return self
 
     @property

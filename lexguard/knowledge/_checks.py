@@ -8,6 +8,7 @@ from typing import Any
 import regex
 
 from lexguard._models import Claim, Finding, Severity, Span
+from lexguard._text import CITATION_MARKER
 from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.knowledge._context import Entity, KnowledgeContext, normalize_predicate, normalize_surface
 from lexguard.knowledge._kinds import KnowledgeKind, knowledge_finding
@@ -301,7 +302,8 @@ def _number_finding(
         for v in e.properties.values()
         if (n := _numeric(v)) is not None
     }
-    taken = [m.span for m in mentions] + checked
+    taken = [m.span for m in mentions if m.span[0] < end and start < m.span[1]] + checked
+    taken += [marker.span() for marker in CITATION_MARKER.finditer(text, start, end)]  # "[1]" is no value
     loose: list[str] = []
     for match in _NUMBER.finditer(text, start, end):
         s, e = match.span()

@@ -18,6 +18,18 @@ __all__ = ["Entity", "Relationship", "KnowledgeContext", "normalize_surface", "n
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 _ENTITY_FIELDS = ("id", "name", "type", "aliases", "properties")
+
+MAX_NAME_CHARS = 200
+"""Longest entity name or alias (names are matched in every answer; longer ones are refused)."""
+
+
+def _bounded_name(value: str) -> str:
+    if len(value) > MAX_NAME_CHARS:
+        raise ValueError(
+            f"name {value[:40]!r}... has {len(value)} characters, more than {MAX_NAME_CHARS}; "
+            "names and aliases are short surface forms (put descriptions into properties)"
+        )
+    return value
 _PREDICATE_KEYS = ("predicate", "relation", "label", "type", "key")
 
 
@@ -52,10 +64,15 @@ class Entity(BaseModel):
             raise ValueError("must not be blank")
         return value
 
+    @field_validator("name")
+    @classmethod
+    def _short_name(cls, value: str) -> str:
+        return _bounded_name(value)
+
     @field_validator("aliases")
     @classmethod
     def _drop_blank_aliases(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(alias for alias in value if alias.strip())
+        return tuple(_bounded_name(alias) for alias in value if alias.strip())
 
     @property
     def surfaces(self) -> tuple[str, ...]:

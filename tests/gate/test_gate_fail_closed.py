@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard import ConfigurationError, RuleTimeoutError
+from lexguard import ConfigurationError, InputError, RuleTimeoutError
 from lexguard._models import FindingKind, Severity
 from lexguard.gate import (
     CanonicalFact,
@@ -12,6 +12,7 @@ from lexguard.gate import (
     ForbiddenTopic,
     GateConfig,
     PatternRule,
+    RuleGate,
     evaluate_gate,
     find_pattern,
     load_rules,
@@ -120,3 +121,16 @@ def test_keywords_see_through_zero_width_characters_and_homoglyphs():
         result = evaluate_gate(text, config)
         (failure,) = result.failures
         assert text[failure.span[0]:failure.span[1]].startswith(text[4:6])
+
+
+@pytest.mark.parametrize("call", [
+    lambda: evaluate_gate(None),  # type: ignore[arg-type]
+    lambda: evaluate_gate("x", mutations=5),  # type: ignore[arg-type]
+    lambda: evaluate_gate("x", 5),  # type: ignore[arg-type]
+    lambda: evaluate_gate("x", rules=[5]),  # type: ignore[list-item]
+    lambda: RuleGate().add_rule(5),  # type: ignore[arg-type]
+])
+def test_wrong_argument_types_are_input_errors(call):
+    """Issue 13 item 7: the gate no longer passes None or fails with a bare TypeError."""
+    with pytest.raises(InputError):
+        call()

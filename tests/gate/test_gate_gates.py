@@ -81,11 +81,10 @@ def test_patterns_derived_from_description():
     assert evaluate_gate("Farewell!", GateConfig(constraints=(quoted,))).passed
 
 
-def test_description_only_requirement_is_not_checkable_not_failed():
-    rule = Constraint(id="polite", kind="requirement", description="Be polite")
-    result = evaluate_gate("Go away.", GateConfig(constraints=(rule,)))
-    assert result.passed and result.failures == ()
-    assert result.unchecked and result.unchecked[0].startswith("polite: not checkable")
+def test_a_description_only_rule_that_cannot_be_checked_is_refused_at_load_time():
+    # issue 13: such a rule used to be listed as "unchecked" and pass every answer
+    with pytest.raises(ValueError, match="none can be derived"):
+        Constraint(id="polite", kind="requirement", description="Be polite")
 
 
 def test_constraint_severity_is_used():

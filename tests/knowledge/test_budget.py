@@ -53,3 +53,24 @@ def test_the_validation_budget_bounds_the_knowledge_check_too():
         report = check_knowledge(TEXT, CONTEXT, config)
     assert report.status in (Status.INCONCLUSIVE, Status.INVALID)
     assert "time budget" in (report.reason or "")
+
+
+def test_citation_markers_are_not_unverifiable_numbers():
+    """Issue 13 item 8 (knowledge check): "[1]" is a reference, not a value."""
+    ctx = KnowledgeContext.from_dict({"entities": [{"name": "Service X", "properties": {"version": 2}}]})
+    config = KnowledgeConfig(flag_unverifiable_numbers=True)
+    for text in ("Service X runs version 2 [1].", "Service X runs version 2 [source-3]."):
+        assert check_knowledge(text, ctx, config).findings == ()
+    assert check_knowledge("Service X has 7 nodes [2].", ctx, config).findings  # 7 is still a value
+
+
+def test_overlong_names_are_refused():
+    """Found by scripts/fuzz.py: a 30,000-character name made linking hang."""
+    import pytest
+
+    from lexguard import InputError
+
+    with pytest.raises(InputError, match="more than 200"):
+        KnowledgeContext.from_dict({"entities": [{"name": "\u200b" * 30_000 + " x"}]})
+    with pytest.raises(InputError, match="more than 200"):
+        KnowledgeContext.from_dict({"entities": [{"name": "x", "aliases": ["y" * 201]}]})
