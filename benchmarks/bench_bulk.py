@@ -85,8 +85,14 @@ def main() -> None:
         folder = Path(tmp)
         source = write_input(args.data, args.limit, folder)
         plans = [("local", None)] + [("ray", w) for w in args.workers]
+        from lexguard.bulk import BulkEngineError
+
         for engine, workers in plans:
-            figures = run(engine, workers, source, folder, args.batch_size)
+            try:
+                figures = run(engine, workers, source, folder, args.batch_size)
+            except BulkEngineError as exc:  # e.g. Ray did not start on a saturated machine
+                print(f"failed: {engine} {workers or ''}: {exc}", flush=True)
+                continue
             results.append((engine, workers, figures))
             print(f"done: {engine} {workers or ''} ({figures['wall']:.0f} s; load {os.getloadavg()[0]:.2f})", flush=True)
     print("\n| engine | workers | responses | wall s | start s | resp/s | steady resp/s |")

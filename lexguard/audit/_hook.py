@@ -10,7 +10,8 @@ from typing import Any
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import ValidationReport
-from lexguard.audit._postgres import POSTGRES_SCHEMES, PostgresAuditStore
+from lexguard.audit._pg_schema import POSTGRES_SCHEMES, import_psycopg
+from lexguard.audit._postgres import PostgresAuditStore
 from lexguard.audit._record import AuditWarning, record_report
 from lexguard.audit._sqlite import SQLiteAuditStore
 from lexguard.audit._store import AuditStore
@@ -67,7 +68,8 @@ def audit_target(value: Any) -> Any:
     anything else must be an :class:`AuditStore`.
 
     Raises:
-        ConfigurationError: If the value is none of these or its URL scheme is unsupported.
+        ConfigurationError: If the value is none of these, its URL scheme is unsupported, or it
+            is a PostgreSQL URL and psycopg is not installed.
     """
     if value is None:
         value = os.environ.get(AUDIT_URL_ENV, "").strip() or None
@@ -76,7 +78,8 @@ def audit_target(value: Any) -> Any:
     if isinstance(value, AuditStore):
         return value
     if isinstance(value, str | os.PathLike):
-        _key(os.fspath(value))
+        if _key(os.fspath(value)).startswith(POSTGRES_SCHEMES):
+            import_psycopg()  # say now, not at the first write, that the driver is missing
         return value
     raise ConfigurationError(
         f"audit= got {type(value).__name__}; pass a database URL or path "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import threading
 import time
 from collections.abc import Iterator
@@ -16,6 +15,18 @@ from typing import Any
 
 from lexguard._errors import ConfigurationError
 from lexguard.audit._models import AuditLabel, AuditRecord, AuditStatus, LabelValue
+from lexguard.audit._pg_schema import (
+    INSERT,
+    LOCK_KEY,
+    MIGRATIONS,
+    POSTGRES_SCHEMES,
+    SCHEMA_VERSION,
+    import_psycopg,
+    masked,
+    row_values,
+    select_records,
+    utc,
+)
 from lexguard.audit._store import (
     AuditStoreError,
     Redactor,
@@ -24,109 +35,6 @@ from lexguard.audit._store import (
 )
 
 __all__ = ["PostgresAuditStore", "POSTGRES_SCHEMES", "SCHEMA_VERSION"]
-
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-_LOCK_KEY = 7_141_592_653  # pg_advisory_xact_lock key: one migrator at a time
-
-_MIGRATIONS: tuple[str, ...] = (
-    # 1: records (the JSON is kept as text: PostgreSQL's jsonb refuses \u0000), with indexes for
-    #    the queries users make: by time, by session, by status
-    """
-    CREATE TABLE IF NOT EXISTS lexguard_audit_records (
-        seq         bigserial,
-        audit_id    text PRIMARY KEY,
-        ts          timestamptz NOT NULL,
-        session_id  text,
-        response_id text,
-        status      text NOT NULL,
-        record      text NOT NULL
-    );
-    CREATE INDEX IF NOT EXISTS lexguard_audit_records_ts ON lexguard_audit_records (ts);
-    CREATE INDEX IF NOT EXISTS lexguard_audit_records_session
-        ON lexguard_audit_records (session_id, ts);
-    CREATE INDEX IF NOT EXISTS lexguard_audit_records_status
-        ON lexguard_audit_records (status, ts);
-    """,
-    # 2: people's labels on records
-    """
-    CREATE TABLE IF NOT EXISTS lexguard_audit_labels (
-        audit_id    text PRIMARY KEY
-                    REFERENCES lexguard_audit_records (audit_id) ON DELETE CASCADE,
-        label       text NOT NULL CHECK (label IN ('correct', 'hallucinated')),
-        note        text,
-        labelled_at timestamptz NOT NULL
-    );
-    """,
-)
-SCHEMA_VERSION = len(_MIGRATIONS)
-
-_INSERT = (
-    "INSERT INTO lexguard_audit_records (audit_id, ts, session_id, response_id, status, record) "
-    "VALUES (%s, %s, %s, %s, %s, %s)"
-)
-
-
-def _utc(value: datetime) -> datetime:
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
-
-
-def _masked(url: str) -> str:
-    return re.sub(r"://([^:/@]*):[^@]*@", r"://\1:***@", url)
-
-
-def _import_psycopg() -> tuple[Any, Any]:
-    try:
-        import psycopg
-        import psycopg_pool
-    except ImportError as exc:
-        raise ConfigurationError(
-            "the PostgreSQL audit store needs psycopg 3 and psycopg-pool; install them with "
-            "`pip install 'lexguard[postgres]'`"
-        ) from exc
-    return psycopg, psycopg_pool
-
-
-def _row_values(record: AuditRecord) -> tuple[object, ...]:
-    return (
-        record.audit_id,
-        _utc(record.timestamp),
-        record.session_id,
-        record.response_id,
-        str(record.status),
-        record.model_dump_json(),
-    )
-
-
-def _where(
-    session_id: str | None,
-    status: AuditStatus | str | None,
-    since: datetime | None,
-    until: datetime | None,
-    limit: int | None,
-) -> tuple[str, list[object]]:
-    where: list[str] = []
-    params: list[object] = []
-    if session_id is not None:
-        where.append("session_id = %s")
-        params.append(session_id)
-    if status is not None:
-        where.append("status = %s")
-        params.append(str(AuditStatus(status)))
-    if since is not None:
-        where.append("ts >= %s")
-        params.append(_utc(since))
-    if until is not None:
-        where.append("ts < %s")
-        params.append(_utc(until))
-    sql = "SELECT record FROM lexguard_audit_records"
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    sql += " ORDER BY ts, seq"
-    if limit is not None:
-        sql += " LIMIT %s"
-        params.append(int(limit))
-    return sql, params
-
 
 class PostgresAuditStore:
     """An audit store in PostgreSQL, shared by many writers (psycopg 3 with a connection pool).
@@ -206,7 +114,7 @@ class PostgresAuditStore:
         self._ready = False
 
     def __repr__(self) -> str:
-        return f"PostgresAuditStore({_masked(self.url)!r}, retention_days={self.retention_days})"
+        return f"PostgresAuditStore({masked(self.url)!r}, retention_days={self.retention_days})"
 
     # -- connections and schema --------------------------------------------------------------
 
@@ -218,7 +126,7 @@ class PostgresAuditStore:
         if self._pool is None:
             with self._lock:
                 if self._pool is None:
-                    _, psycopg_pool = _import_psycopg()
+                    _, psycopg_pool = import_psycopg()
                     pool = psycopg_pool.ConnectionPool(
                         self.url,
                         min_size=1,
@@ -236,10 +144,10 @@ class PostgresAuditStore:
     @contextmanager
     def _conn(self) -> Iterator[Any]:
         """A pooled connection with the schema in place; errors become AuditStoreError."""
-        psycopg, psycopg_pool = _import_psycopg()
+        psycopg, psycopg_pool = import_psycopg()
         if time.monotonic() < self._down_until:
             raise AuditStoreError(
-                f"audit database {_masked(self.url)} was unreachable moments ago; retrying in "
+                f"audit database {masked(self.url)} was unreachable moments ago; retrying in "
                 f"{self._down_until - time.monotonic():.1f} s (records go to the fallback file)"
             )
         try:
@@ -251,7 +159,7 @@ class PostgresAuditStore:
             if isinstance(exc, psycopg_pool.PoolTimeout | psycopg.OperationalError | OSError):
                 self._down_until = time.monotonic() + self.retry_after
             raise AuditStoreError(
-                f"audit database {_masked(self.url)}: {type(exc).__name__}: {exc}; check that "
+                f"audit database {masked(self.url)}: {type(exc).__name__}: {exc}; check that "
                 "the server is up and reachable (records go to the fallback file meanwhile)"
             ) from exc
 
@@ -260,14 +168,14 @@ class PostgresAuditStore:
             if self._ready:
                 return
             with conn.transaction():
-                conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
                 conn.execute(
                     "CREATE TABLE IF NOT EXISTS lexguard_audit_schema ("
                     "version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
                 )
                 row = conn.execute("SELECT coalesce(max(version), 0) FROM lexguard_audit_schema")
                 current = int(row.fetchone()[0])
-                for number, script in enumerate(_MIGRATIONS[current:], start=current + 1):
+                for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
                     conn.execute(script)
                     conn.execute("INSERT INTO lexguard_audit_schema (version) VALUES (%s)", (number,))
             if self._purge_on_open:
@@ -289,7 +197,7 @@ class PostgresAuditStore:
                 already exists.
         """
         with self._conn() as conn:
-            conn.execute(_INSERT, _row_values(record))
+            conn.execute(INSERT, row_values(record))
         return record.audit_id
 
     def get(self, audit_id: str) -> AuditRecord | None:
@@ -310,7 +218,7 @@ class PostgresAuditStore:
         limit: int | None = None,
     ) -> list[AuditRecord]:
         """Records matching every given filter, oldest first (``until`` is exclusive)."""
-        sql, params = _where(session_id, status, since, until, limit)
+        sql, params = select_records(session_id, status, since, until, limit)
         with self._conn() as conn:
             rows = conn.execute(sql, params).fetchall()
         return [AuditRecord.model_validate_json(r[0]) for r in rows]
@@ -338,7 +246,7 @@ class PostgresAuditStore:
             )
             if cursor.rowcount == 0:
                 raise AuditStoreError(
-                    f"no audit record {audit_id!r} in {_masked(self.url)}; list ids with "
+                    f"no audit record {audit_id!r} in {masked(self.url)}; list ids with "
                     "`lexguard audit list`"
                 )
         return value
@@ -377,7 +285,7 @@ class PostgresAuditStore:
 
     @staticmethod
     def _purge_with(conn: Any, days: float, now: datetime | None) -> int:
-        cutoff = _utc(now or datetime.now(UTC)) - timedelta(days=days)
+        cutoff = utc(now or datetime.now(UTC)) - timedelta(days=days)
         cursor = conn.execute("DELETE FROM lexguard_audit_records WHERE ts < %s", (cutoff,))
         return int(cursor.rowcount)
 
@@ -420,7 +328,7 @@ class PostgresAuditStore:
     async def _apool_(self) -> Any:
         loop = asyncio.get_running_loop()
         if self._apool is None or self._apool_loop is not loop:
-            _, psycopg_pool = _import_psycopg()
+            _, psycopg_pool = import_psycopg()
             pool = psycopg_pool.AsyncConnectionPool(
                 self.url,
                 min_size=1,
@@ -438,7 +346,7 @@ class PostgresAuditStore:
         return self._apool
 
     async def _afetch(self, sql: str, params: Any, *, rows: bool = True) -> list[Any]:
-        psycopg, psycopg_pool = _import_psycopg()
+        psycopg, psycopg_pool = import_psycopg()
         try:
             pool = await self._apool_()
             async with pool.connection(timeout=self.timeout) as conn:
@@ -446,12 +354,12 @@ class PostgresAuditStore:
                 return list(await cursor.fetchall()) if rows else []
         except (psycopg.Error, psycopg_pool.PoolTimeout, OSError) as exc:
             raise AuditStoreError(
-                f"audit database {_masked(self.url)}: {type(exc).__name__}: {exc}"
+                f"audit database {masked(self.url)}: {type(exc).__name__}: {exc}"
             ) from exc
 
     async def awrite(self, record: AuditRecord) -> str:
         """Async :meth:`write` (on the async pool)."""
-        await self._afetch(_INSERT, _row_values(record), rows=False)
+        await self._afetch(INSERT, row_values(record), rows=False)
         return record.audit_id
 
     async def aget(self, audit_id: str) -> AuditRecord | None:
@@ -471,7 +379,7 @@ class PostgresAuditStore:
         limit: int | None = None,
     ) -> list[AuditRecord]:
         """Async :meth:`query`."""
-        sql, params = _where(session_id, status, since, until, limit)
+        sql, params = select_records(session_id, status, since, until, limit)
         return [AuditRecord.model_validate_json(r[0]) for r in await self._afetch(sql, params)]
 
     async def aclose(self) -> None:

@@ -9,12 +9,13 @@
 Ray is optional: ``pip install 'lexguard[ray]'``.
 """
 
-from lexguard.bulk._engines import Engine, RowFn, WorkerFactory, map_rows, ray_available
+from lexguard.bulk._engines import BulkEngineError, Engine, RowFn, WorkerFactory, map_rows, ray_available
 from lexguard.bulk._eval import CheckerWorker, predict_rows
 from lexguard.bulk._io import PartWriter, read_rows, row_id
 from lexguard.bulk._validate import GuardWorker, load_factory, validate_batch
 
 __all__ = [
+    "BulkEngineError",
     "CheckerWorker",
     "Engine",
     "GuardWorker",

@@ -16,13 +16,19 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from lexguard._errors import ConfigurationError
+from lexguard._errors import ConfigurationError, LexguardError
 
-__all__ = ["Engine", "RowFn", "WorkerFactory", "map_rows", "ray_available"]
+__all__ = ["BulkEngineError", "Engine", "RowFn", "WorkerFactory", "map_rows", "ray_available"]
+
+_RAY_START_TRIES = 3
 
 Engine = Literal["local", "ray"]
 RowFn = Callable[[dict[str, Any]], dict[str, Any]]
 WorkerFactory = Callable[[], RowFn]
+
+
+class BulkEngineError(LexguardError, RuntimeError):
+    """The bulk engine could not run (e.g. a local Ray cluster did not start)."""
 
 
 def ray_available() -> bool:
@@ -91,7 +97,18 @@ def _ray(
         }
         if address is None:  # a local cluster sized to the workers asked for
             options.update(num_cpus=workers, object_store_memory=256 * 1024 * 1024)
-        ray.init(**options)
+        for attempt in range(1, _RAY_START_TRIES + 1):
+            try:  # a busy machine can miss Ray's fixed 30 s start-up wait: try again
+                ray.init(**options)
+                break
+            except Exception as exc:  # noqa: BLE001 - Ray raises a bare Exception here
+                ray.shutdown()
+                if attempt == _RAY_START_TRIES:
+                    raise BulkEngineError(
+                        f"Ray could not start ({type(exc).__name__}: {exc}) after {attempt} tries; "
+                        "retry when the machine is less busy, set RAY_ADDRESS to a running cluster, "
+                        "or use --engine local"
+                    ) from exc
         started = True
     try:
         context = ray.data.DataContext.get_current()

@@ -44,7 +44,8 @@ def eval_command(
     """Evaluate the support check on FILE: response- and span-level P/R/F1, balanced accuracy, AUROC.
 
     Metrics are given per task and overall, with latency per response. Runs offline with the
-    bundled embedding model.
+    bundled embedding model. ``--engine ray`` spreads the rows over Ray actors (one model each)
+    and gives the same figures.
     """
     import functools
     import os

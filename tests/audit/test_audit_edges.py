@@ -144,3 +144,11 @@ def test_recovery_misses_nothing_appended_while_it_runs(tmp_path: Path) -> None:
 def test_legacy_records_in_seconds_are_read_in_milliseconds() -> None:
     record = AuditRecord.model_validate({"status": "PASS", "processing_time": 0.25})
     assert record.processing_time_ms == 250.0
+
+
+def test_a_postgres_url_without_the_driver_is_refused_when_the_guard_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexguard import ConfigurationError
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if psycopg were not installed
+    with pytest.raises(ConfigurationError, match=r"lexguard\[postgres\]"):
+        Guard(audit="postgresql://app@127.0.0.1/audit", checker=SubstringChecker())

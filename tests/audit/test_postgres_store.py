@@ -145,7 +145,8 @@ def test_eight_processes_times_1000_guard_runs_leave_exactly_8000_records(tmp_pa
 
 def test_writer_killed_with_sigkill_loses_nothing_acknowledged(tmp_path: Path) -> None:
     url = pg.fresh_database()
-    proc = writer(url, 100_000, "victim", {"LEXGUARD_AUDIT_FALLBACK": str(tmp_path / "fb.jsonl")})
+    env = {"LEXGUARD_AUDIT_FALLBACK": str(tmp_path / "fb.jsonl"), "LEXGUARD_AUDIT_LOCK_TIMEOUT": "30"}
+    proc = writer(url, 100_000, "victim", env)
     assert proc.stdout is not None
     acknowledged = [proc.stdout.readline().strip() for _ in range(150)]
     proc.send_signal(signal.SIGKILL)

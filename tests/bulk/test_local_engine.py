@@ -110,3 +110,21 @@ def test_predict_rows_local_matches_evaluate() -> None:
     _, expected = evaluate(SubstringChecker(), rows)
     strip = lambda ps: [p.model_copy(update={"seconds": 0.0}) for p in ps]  # noqa: E731
     assert strip(preds) == strip(expected)
+
+
+def test_a_ray_cluster_that_does_not_start_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    ray = pytest.importorskip("ray")
+    from lexguard.bulk import BulkEngineError
+
+    tries = []
+
+    def fail(**options: Any) -> None:
+        tries.append(options)
+        raise Exception("The current node timed out during startup.")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", fail)
+    monkeypatch.setattr(ray, "shutdown", lambda: None)
+    with pytest.raises(BulkEngineError, match="--engine local"):
+        list(map_rows([{"id": "a"}], FAKE, engine="ray", workers=1))
+    assert len(tries) == 3 and tries[0]["num_cpus"] == 1

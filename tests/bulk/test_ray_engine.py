@@ -24,8 +24,15 @@ FAKE = GuardWorker(checker="tests.fakes:SubstringChecker")
 
 @pytest.fixture(scope="module", autouse=True)
 def cluster() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, object_store_memory=256 * 1024 * 1024,
-             runtime_env={"env_vars": _worker_env()})
+    for attempt in range(3):  # Ray's start-up wait is a fixed 30 s: a busy machine can miss it
+        try:
+            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+                     object_store_memory=256 * 1024 * 1024, runtime_env={"env_vars": _worker_env()})
+            break
+        except Exception:
+            ray.shutdown()
+            if attempt == 2:
+                raise
     yield
     ray.shutdown()
 
