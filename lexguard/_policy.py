@@ -47,6 +47,7 @@ from lexguard._models import (
     Status,
     ValidationReport,
     Verdict,
+    VerifierStatus,
 )
 
 __all__ = [
@@ -330,6 +331,7 @@ def build_report(
         attempts=len(history) or 1,
         history=tuple(history),
         checks=tuple(results),
+        verifiers=tuple(VerifierStatus.model_validate(v) for r in results for v in r.data.get("verifiers", ())),
         timings=dict(timings or {}),
         metadata={**extra, **(metadata or {})},
     )

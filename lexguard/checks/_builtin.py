@@ -135,7 +135,8 @@ class SupportCheck(BaseCheck):
         fields = {"claims": tuple(support.claims), "citations": tuple(support.citations),
                   "confidence": support.confidence,
                   "data": {"hallucination_rate": support.hallucination_rate,
-                           "recommendation": support.recommendation}}
+                           "recommendation": support.recommendation,
+                           "verifiers": [v.model_dump(mode="json") for v in getattr(support, "verifiers", ())]}}
         result = self.result(support.findings, **fields)
         if result.outcome == CheckOutcome.FAILED:
             return result

@@ -6,13 +6,14 @@ import asyncio
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from lexguard._errors import ConfigurationError
-from lexguard._models import Claim, Finding, FindingKind, Severity, Source
+from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
+from lexguard.grounding._judge_models import judge_failure_status
 from lexguard.grounding._claims import extract_claims
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding._features import ClaimEvidence, claim_features, load_support_model
@@ -49,6 +50,8 @@ class _Scored:
     """The evidence passage the verifier read for each claim."""
     skipped: dict[int, str] | None = None
     """Claims not scored as facts, with the reason (meta statements, code)."""
+    statuses: list[VerifierStatus] = field(default_factory=list)
+    """Status of each model that ran (or failed) on this request."""
 
 
 def _judge_from_config(config: GroundingConfig) -> Any | None:
@@ -178,7 +181,10 @@ class SupportChecker:
             t0 = time.perf_counter()
             assess = getattr(self.judge, "assess", None)
             if callable(assess):
-                assessment = self._safe_judge(lambda: assess(question, answer, scored.claims, srcs, **self._judge_kwargs(scored)))
+                try:
+                    assessment = assess(question, answer, scored.claims, srcs, **self._judge_kwargs(scored))
+                except Exception as exc:  # noqa: BLE001 - the judge is advisory: reported, not fatal
+                    scored.statuses.append(self._judge_failed(exc))
             scored.timings["judge"] = time.perf_counter() - t0
         return self._finish(answer, question, scored, assessment)
 
@@ -209,8 +215,8 @@ class SupportChecker:
             try:
                 if callable(aassess):
                     assessment = await aassess(question, answer, scored.claims, srcs, **self._judge_kwargs(scored))
-            except Exception as exc:  # noqa: BLE001 - the judge is advisory
-                logger.warning("LLM judge failed (%s); continuing without it", exc)
+            except Exception as exc:  # noqa: BLE001 - the judge is advisory: reported, not fatal
+                scored.statuses.append(self._judge_failed(exc))
             scored.timings["judge"] = time.perf_counter() - t0
         return self._finish(answer, question, scored, assessment)
 
@@ -329,6 +335,7 @@ class SupportChecker:
             if c.index not in skipped and is_meta_statement(text)
         }
         verdicts, ver_evidence = None, None
+        statuses: list[VerifierStatus] = []
         if self.stack is not None:
             t1 = time.perf_counter()
             strict = [  # already failed by the strict rules, or not a fact: the verifier need not read them
@@ -338,6 +345,7 @@ class SupportChecker:
                 for c, e in zip(claims, evidence, strict=True)
             ]
             verdicts, ver_evidence = self.stack.verify(claim_texts, index, question, skip=strict)
+            statuses.append(VerifierStatus(name="verifier", status="ok", checks=sum(not s for s in strict)))
             support = self.stack.predict(features, verdicts)
             methods = ["verifier"] * n
             timings["verifier"] = time.perf_counter() - t1
@@ -346,9 +354,12 @@ class SupportChecker:
         timings["score"] = time.perf_counter() - t0
         if self.nli is not None:
             t0 = time.perf_counter()
-            support, methods = apply_nli(self.nli, self.config.nli_weight, claims, index, evidence, support, methods)
+            support, methods, nli_status = apply_nli(
+                self.nli, self.config.nli_weight, claims, index, evidence, support, methods
+            )
+            statuses.append(nli_status)
             timings["nli"] = time.perf_counter() - t0
-        return _Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped)
+        return _Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped, statuses)
 
     @staticmethod
     def _judge_kwargs(scored: _Scored) -> dict[str, Any]:
@@ -364,15 +375,16 @@ class SupportChecker:
         return {"claim_sources": claim_sources}
 
     @staticmethod
-    def _safe_judge(call: Any) -> Any:
-        try:
-            return call()
-        except Exception as exc:  # noqa: BLE001 - the judge is advisory
-            logger.warning("LLM judge failed (%s); continuing without it", exc)
-            return None
+    def _judge_failed(exc: Exception) -> VerifierStatus:
+        logger.warning("LLM judge failed (%s); continuing without it (reported in the result)", exc)
+        return judge_failure_status(exc)
 
     def _finish(self, answer: str, question: str | None, scored: _Scored, assessment: Any) -> SupportResult:
-        result = self._build(answer, question, scored, assessment)
+        statuses = list(scored.statuses)
+        status_of = getattr(assessment, "status", None)
+        if callable(status_of):
+            statuses.append(status_of("judge"))
+        result = self._build(answer, question, scored, assessment).model_copy(update={"verifiers": tuple(statuses)})
         if not self.config.self_rag or result.inconclusive or scored.index is None:
             return result
         t0 = time.perf_counter()

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lexguard._models import Citation, Claim, Finding
+from lexguard._models import Citation, Claim, Finding, VerifierStatus
 
 __all__ = ["SupportResult", "Recommendation"]
 
@@ -31,6 +31,8 @@ class SupportResult(BaseModel):
         hallucination_score: Largest claim hallucination probability (``1 - support``), the
             response-level score used by the eval harness.
         judge: The LLM judge's assessment, when a judge ran.
+        verifiers: Status of each model that scored the claims (``verifier``, ``nli``,
+            ``judge``): whether it ran, failed or timed out, and why.
         timings: Seconds spent per step (``claims``, ``index``, ``embed``, ``score``, ``nli``,
             ``judge``).
     """
@@ -47,6 +49,7 @@ class SupportResult(BaseModel):
     hallucination_score: float = Field(0.0, ge=0.0, le=1.0)
     judge: Any = None
     timings: dict[str, float] = Field(default_factory=dict)
+    verifiers: tuple[VerifierStatus, ...] = ()
 
     @property
     def inconclusive(self) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from lexguard._models import Citation, Claim, Finding, Severity
+from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus
 from lexguard.grounding._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding._features import ClaimEvidence
@@ -59,12 +59,12 @@ def apply_nli(
     evidence: list[ClaimEvidence],
     support: np.ndarray,
     methods: list[str],
-) -> tuple[np.ndarray, list[str]]:
+) -> tuple[np.ndarray, list[str], VerifierStatus]:
     """Blend an NLI verifier's entailment into the support of each claim with evidence.
 
     The NLI score of (best chunk, claim) is mixed in with ``weight``; a contradiction of 0.5 or
     more caps the support at ``1 - contradiction``. A failing verifier leaves the support as it
-    was (logged; the verifier is optional).
+    was; its status (``failed`` or ``timed_out``, with the reason) says so in the result.
     """
     pairs, owners = [], []
     for i, (claim, ev) in enumerate(zip(claims, evidence, strict=True)):
@@ -72,12 +72,15 @@ def apply_nli(
             pairs.append((index.chunks[ev.best_chunks[0]].text, strip_markdown(claim.text)))
             owners.append(i)
     if not pairs:
-        return support, methods
+        return support, methods, VerifierStatus(name="nli", status="skipped", reason="no claim has evidence")
     try:
         entail, contra = nli_probabilities(nli.score(pairs), len(pairs))
-    except Exception as exc:  # noqa: BLE001 - the verifier is optional
+    except Exception as exc:  # noqa: BLE001 - the verifier is optional: reported, not fatal
         logger.warning("NLI verifier failed (%s); using the support model alone", exc)
-        return support, methods
+        return support, methods, VerifierStatus(
+            name="nli", status="timed_out" if isinstance(exc, TimeoutError) else "failed",
+            reason=f"{type(exc).__name__}: {str(exc)[:500]}", checks=len(pairs), failed_checks=len(pairs),
+        )
     support = support.copy()
     methods = list(methods)
     for j, i in enumerate(owners):
@@ -86,7 +89,7 @@ def apply_nli(
             combined = min(combined, 1.0 - contra[j])
         support[i] = combined
         methods[i] = "nli"
-    return support, methods
+    return support, methods, VerifierStatus(name="nli", status="ok", checks=len(pairs))
 
 
 def _citations(claim: Claim, ev: ClaimEvidence, index: SourceIndex | None, method: str, k: int) -> list[Citation]:

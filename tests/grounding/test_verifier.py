@@ -140,3 +140,46 @@ class TestShippedModel:
         assert old.stack is None
         result = old.check("The Eiffel Tower is in Paris.", [EIFFEL])
         assert result.claims[0].status in ("supported", "unsupported", "contradicted")
+
+
+class _BagEncoder:
+    """Hashed bag-of-words vectors (deterministic, no model)."""
+
+    name = "bag-fake"
+
+    def encode(self, texts):  # noqa: ANN001, ANN201
+        out = np.zeros((len(texts), 64), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in text.lower().split():
+                out[row, hash(word) % 64] += 1.0
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
+
+
+class _FailingJudge:
+    def assess(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN201
+        raise TimeoutError("the judge model did not answer in 5 s")
+
+
+class _FailingNLI:
+    def score(self, pairs):  # noqa: ANN001, ANN201
+        raise RuntimeError("NLI model crashed")
+
+
+def test_failing_optional_verifiers_are_reported_not_silent() -> None:
+    config = GroundingConfig(verifier=False, self_rag=False)
+    checker = SupportChecker(config, encoder=_BagEncoder(), judge=_FailingJudge(), nli=_FailingNLI())
+    result = checker.check("The Eiffel Tower is in Paris.", [EIFFEL])
+    statuses = {v.name: v for v in result.verifiers}
+    assert statuses["judge"].status == "timed_out" and "did not answer" in (statuses["judge"].reason or "")
+    assert statuses["nli"].status == "failed" and "crashed" in (statuses["nli"].reason or "")
+
+
+def test_the_guard_report_carries_the_verifier_statuses() -> None:
+    from lexguard import Guard, GuardConfig
+
+    config = GroundingConfig(verifier=False, self_rag=False)
+    checker = SupportChecker(config, encoder=_BagEncoder(), judge=_FailingJudge())
+    report = Guard(config=GuardConfig(grounding=config), checker=checker).invoke(
+        {"answer": "The Eiffel Tower is in Paris.", "sources": [EIFFEL.content]}
+    )
+    assert any(v.name == "judge" and v.status == "timed_out" for v in report.verifiers)
