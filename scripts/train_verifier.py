@@ -298,7 +298,7 @@ def stage_stack(args: argparse.Namespace) -> None:
     from lexguard._models import Source
     from lexguard.grounding import GroundingConfig, SupportChecker
     from lexguard.grounding._lexical import strip_markdown
-    from lexguard.grounding._stacker import STACK_FEATURES, verifier_claim_text
+    from lexguard.grounding._stacker import STACK_FEATURES, STACK_FEATURES_TREE, verifier_claim_text
     from lexguard.grounding._evidence import evidence_units
     from lexguard.grounding._verifier import ClaimVerifier
     from lexguard.grounding._features import SupportModel
@@ -343,11 +343,18 @@ def stage_stack(args: argparse.Namespace) -> None:
             pickle.dump((feats, strict, checked, labels, groups, pairs, truth, old_p), handle)
     if args.features_only:
         return
-    verifier = ClaimVerifier(OUT)
-    t0 = time.time()
-    probs = verifier.predict(pairs)
-    print(f"verifier: {len(pairs)} pairs in {time.time() - t0:.0f}s", flush=True)
-    X = np.hstack([np.stack(feats), probs])
+    probs_cache = work / f"stack_probs_{len(rows)}.npy"
+    if args.reuse_probs and probs_cache.exists():
+        probs = np.load(probs_cache)
+        print(f"verifier probabilities read from {probs_cache}", flush=True)
+    else:
+        verifier = ClaimVerifier(OUT)
+        t0 = time.time()
+        probs = verifier.predict(pairs)
+        np.save(probs_cache, probs)
+        print(f"verifier: {len(pairs)} pairs in {time.time() - t0:.0f}s", flush=True)
+    X = np.hstack([np.stack(feats), probs] + ([np.array(old_p).reshape(-1, 1)] if args.with_tree else []))
+    names = STACK_FEATURES_TREE if args.with_tree else STACK_FEATURES
     y, grp = np.array(labels), np.array(groups)
     strict_a, checked_a, truth_a = np.array(strict), np.array(checked), np.array(truth)
     n = len(rows)
@@ -362,6 +369,10 @@ def stage_stack(args: argparse.Namespace) -> None:
         )
         for it, leaves in ((150, 15), (300, 15), (300, 31))
     }
+    if args.candidates:
+        keep = {"verifier_only", *args.candidates.split(",")}
+        cands = {k: v for k, v in cands.items() if k in keep}
+    meta_extra = {"with_tree": bool(args.with_tree)}
     results = {}
     folds = list(GroupKFold(n_splits=5).split(X, y, grp))
     for name, (cls, params) in cands.items():
@@ -396,19 +407,20 @@ def stage_stack(args: argparse.Namespace) -> None:
         "oof_claim_auroc": round(results[best][1], 4),
         "verifier_only_oof_response_auroc": round(results["verifier_only"][0], 4),
         "oof_response_balanced_accuracy": round(best_bal, 4),
+        **meta_extra,
     }
     if best == "logistic":
         model = SupportModel(
             coef=final.coef_[0].tolist(), intercept=float(final.intercept_[0]), mean=[0.0] * X.shape[1],
-            scale=[1.0] * X.shape[1], threshold=float(threshold), names=STACK_FEATURES, meta=meta,
-            expected=STACK_FEATURES,
+            scale=[1.0] * X.shape[1], threshold=float(threshold), names=names, meta=meta,
+            expected=names,
         )
     else:
         trees, init, lr = export_trees(final, "hgb")
         model = SupportModel(
             coef=[0.0] * X.shape[1], intercept=init, mean=[0.0] * X.shape[1], scale=[1.0] * X.shape[1],
-            threshold=float(threshold), names=STACK_FEATURES, meta=meta, trees=trees, learning_rate=lr,
-            expected=STACK_FEATURES,
+            threshold=float(threshold), names=names, meta=meta, trees=trees, learning_rate=lr,
+            expected=names,
         )
     check = model.predict(X[:200])
     assert np.allclose(check, final.predict_proba(X[:200])[:, 1], atol=1e-5), "exported stacker disagrees"
@@ -417,6 +429,7 @@ def stage_stack(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
+    global OUT
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("stage", choices=["data", "train", "export", "stack"])
     p.add_argument("--train", default=str(ROOT.parent / "shared/bench/ragtruth_train.jsonl.gz"))
@@ -435,9 +448,14 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=0)
     p.add_argument("--save-every", type=int, default=100)
     p.add_argument("--budget-min", type=float, default=85.0)
+    p.add_argument("--out", default=str(OUT), help="folder of the exported verifier and stacker")
     p.add_argument("--stack-responses", type=int, default=0, help="held-out responses used (0: all)")
     p.add_argument("--features-only", action="store_true", help="stack: only compute and cache the features")
+    p.add_argument("--reuse-probs", action="store_true", help="stack: reuse the verifier probabilities of the last run")
+    p.add_argument("--with-tree", action="store_true", help="stack: also feed the previous default's support")
+    p.add_argument("--candidates", default="", help="stack: comma-separated stacker names to try (default: all)")
     args = p.parse_args()
+    OUT = Path(args.out)
     {"data": stage_data, "train": stage_train, "export": stage_export, "stack": stage_stack}[args.stage](args)
 
 

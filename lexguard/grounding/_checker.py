@@ -346,7 +346,8 @@ class SupportChecker:
             ]
             verdicts, ver_evidence = self.stack.verify(claim_texts, index, question, skip=strict)
             statuses.append(VerifierStatus(name="verifier", status="ok", checks=sum(not s for s in strict)))
-            support = self.stack.predict(features, verdicts)
+            tree = self.model.predict(features) if self.stack.uses_tree else None
+            support = self.stack.predict(features, verdicts, tree)
             methods = ["verifier"] * n
             timings["verifier"] = time.perf_counter() - t1
         else:

@@ -220,6 +220,8 @@ def build_result(
         strict_hit = (config.strict_values and bool(ev.unknown_numbers or ev.unknown_quotes)) or (
             config.strict_entities and bool(ev.unknown_entities)
         )
+        if verdicts is not None and config.verifier_override < 1.0:
+            strict_hit = strict_hit or max(float(verdicts[n][1]), float(verdicts[n][2])) >= config.verifier_override
         supported = p >= threshold and not strict_hit
         if strict_hit:
             p = min(p, max(0.0, threshold - 0.01))  # the lexical evidence overrides the model

@@ -23,10 +23,12 @@ from lexguard.grounding._evidence import EvidenceUnits, evidence_units
 from lexguard.grounding._features import FEATURE_NAMES, SupportModel
 from lexguard.grounding._verifier import VERIFIER_DIR, ClaimVerifier, get_verifier
 
-__all__ = ["STACK_FEATURES", "VerifierStack", "verifier_claim_text"]
+__all__ = ["STACK_FEATURES", "STACK_FEATURES_TREE", "VerifierStack", "verifier_claim_text"]
 
 STACK_FEATURES: tuple[str, ...] = FEATURE_NAMES + ("ver_supported", "ver_contradicted", "ver_baseless")
 """Stacker inputs: the support features, then the verifier's three probabilities."""
+STACK_FEATURES_TREE: tuple[str, ...] = STACK_FEATURES + ("tree_support",)
+"""The same plus the previous default's support probability (a stacker trained with ``--with-tree``)."""
 
 _SHORT_CLAIM_WORDS = 4
 _CACHE_SIZE = 4096
@@ -77,7 +79,10 @@ class VerifierStack:
                 "GroundingConfig(verifier=False) to use the support model alone."
             )
         try:
-            stacker = SupportModel.from_json((path / "stacker.json").read_text(encoding="utf-8"), STACK_FEATURES)
+            text = (path / "stacker.json").read_text(encoding="utf-8")
+            names = tuple(json.loads(text).get("names", ()))
+            expected = STACK_FEATURES_TREE if names == STACK_FEATURES_TREE else STACK_FEATURES
+            stacker = SupportModel.from_json(text, expected)
         except Exception as exc:  # noqa: BLE001 - any unreadable file is a configuration problem
             raise ConfigurationError(
                 f"the verifier stacker {path / 'stacker.json'} is invalid ({exc}); retrain it with "
@@ -127,9 +132,19 @@ class VerifierStack:
                     self._cache.popitem(last=False)
         return out, evidence
 
-    def predict(self, features: np.ndarray, verdicts: np.ndarray) -> np.ndarray:
-        """Stacked support probabilities."""
-        return self.stacker.predict(np.hstack([np.asarray(features, dtype=np.float64), verdicts.astype(np.float64)]))
+    @property
+    def uses_tree(self) -> bool:
+        """Whether the stacker also reads the previous default's support probability."""
+        return self.stacker.names == STACK_FEATURES_TREE
+
+    def predict(self, features: np.ndarray, verdicts: np.ndarray, tree_support: np.ndarray | None = None) -> np.ndarray:
+        """Stacked support probabilities (``tree_support``: the support model's, when :attr:`uses_tree`)."""
+        parts = [np.asarray(features, dtype=np.float64), verdicts.astype(np.float64)]
+        if self.uses_tree:
+            if tree_support is None:
+                raise ValueError("this stacker needs the support model's probabilities (tree_support)")
+            parts.append(np.asarray(tree_support, dtype=np.float64).reshape(-1, 1))
+        return self.stacker.predict(np.hstack(parts))
 
 
 def stack_metadata(folder: str | None = None) -> dict[str, Any]:
