@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from lexguard._errors import RuleTimeoutError
 from lexguard._models import FindingKind, Severity
-from lexguard.gate._patterns import PatternMatch, RegexBudget, find_pattern
+from lexguard.gate._patterns import PatternMatch, RegexBudget, find_pattern, is_regex_pattern
 from lexguard.gate._rules import (
     CanonicalFact,
     Constraint,
@@ -286,7 +286,8 @@ def check_custom_rules(
     for rule in rules:
         pattern = getattr(rule, "pattern", None)
         try:
-            limit = timeout if budget is None else min(timeout, budget.timeout(str(pattern or rule.id)))
+            keyword = isinstance(pattern, str) and not is_regex_pattern(pattern)  # linear: no budget needed
+            limit = timeout if budget is None or keyword else min(timeout, budget.timeout(str(pattern or rule.id)))
             failures.extend(rule.check(text, timeout=limit))
         except RuleTimeoutError as exc:
             failures.append(_timeout_failure("custom_rules", rule.id, pattern, exc,

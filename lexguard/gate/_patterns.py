@@ -250,7 +250,8 @@ def find_pattern(
         text: The text to search.
         case_sensitive: Match case exactly.
         timeout: Seconds the search may take.
-        budget: The answer's shared budget; the search gets at most what is left of it.
+        budget: The answer's shared budget; a regex search gets at most what is left of it
+            (keyword searches are linear and always run).
 
     Returns:
         A :class:`PatternMatch`, or None when nothing matches.
@@ -260,13 +261,13 @@ def find_pattern(
         ConfigurationError: If the pattern is invalid.
     """
     compiled = compile_pattern(pattern, case_sensitive)  # validates keywords too
-    if budget is not None:
-        timeout = min(timeout, budget.timeout(pattern))
-    if not is_regex_pattern(pattern):
+    if not is_regex_pattern(pattern):  # linear work (str.find): needs no share of the budget
         span = find_folded(pattern, text, casefold=not case_sensitive)
         if span is None:
             return None
         return PatternMatch(span, text[span[0] : span[1]], context_snippet(text, span))
+    if budget is not None:
+        timeout = min(timeout, budget.timeout(pattern))
     try:
         match = compiled.search(text, timeout=timeout)
     except TimeoutError as exc:
