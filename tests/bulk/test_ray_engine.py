@@ -65,7 +65,7 @@ def test_eval_cli_engine_ray_gives_the_same_figures_as_local(tmp_path: Path) -> 
     data = tmp_path / "dev.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
     runner = CliRunner()
-    base = ["eval", str(data), "--json", "--checker", "tests.fakes:SubstringChecker"]
+    base = ["eval", str(data), "--json", "--checker", "tests.fakes:SubstringChecker", "--no-probes"]
     local = runner.invoke(app, base)
     on_ray = runner.invoke(app, [*base, "--engine", "ray", "--workers", "2"])
     assert local.exit_code == 0 and on_ray.exit_code == 0, on_ray.output
