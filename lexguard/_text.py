@@ -39,6 +39,7 @@ __all__ = [
     "find_folded",
     "has_lone_surrogates",
     "CITATION_MARKER",
+    "unconfuse",
     "split_fenced",
 ]
 
@@ -246,3 +247,16 @@ def split_fenced(text: str) -> list[tuple[int, int, bool]]:
     elif pos < len(text):
         parts.append((pos, len(text), False))
     return parts
+
+
+def unconfuse(text: str) -> str:
+    """``text`` with look-alike letters (Cyrillic / Greek homoglyphs) replaced by their Latin
+    twins, one character for one, so offsets into ``text`` stay valid."""
+    out = []
+    for ch in text:
+        twin = _HOMOGLYPHS.get(ch.lower())
+        if twin is None or len(twin) != 1 or len(ch.lower()) != 1:
+            out.append(ch)
+        else:
+            out.append(twin.upper() if ch.isupper() else twin)
+    return "".join(out)

@@ -13,6 +13,7 @@ import numpy as np
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
+from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding._judge_models import judge_failure_status
 from lexguard.grounding._claims import extract_claims
 from lexguard.grounding._config import GroundingConfig
@@ -302,7 +303,11 @@ class SupportChecker:
         index = self._index_for(sources)
         timings["index"] = time.perf_counter() - t0
         t0 = time.perf_counter()
-        claim_texts = [strip_markdown(c.text) or c.text for c in claims]
+        # Citation markers ("[1]", "[source-0]") are references, not values: blank them out
+        # (same length, so mention spans still index the claim).
+        # Look-alike letters are read as their Latin twins (one for one).
+        plain = [unconfuse(CITATION_MARKER.sub(lambda m: " " * len(m.group()), c.text)) for c in claims]
+        claim_texts = [strip_markdown(t) or t for t in plain]
         with index.lock:
             if not index.embedded:
                 vectors = self.encoder.encode([c.text for c in index.chunks] + claim_texts)
@@ -317,7 +322,7 @@ class SupportChecker:
         n = len(claims)
         evidence = [
             claim_features(
-                c.text,
+                plain[i],
                 index=index,
                 scores=scores[i],
                 chunk_ids=ids[i],

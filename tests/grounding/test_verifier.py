@@ -183,3 +183,20 @@ def test_the_guard_report_carries_the_verifier_statuses() -> None:
         {"answer": "The Eiffel Tower is in Paris.", "sources": [EIFFEL.content]}
     )
     assert any(v.name == "judge" and v.status == "timed_out" for v in report.verifiers)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The Eiffel Tower was built from 1887 to 1889 [source-0].",  # a citation marker is not a value
+        "It was built from 1887 to 1889 [1].",
+        "The \u0415iffel Tower was built from 1887 to 1889.",  # Cyrillic capital Ie as the E
+        "The Eiffel\u200b Tower was built from 1887 to 1889.",  # zero-width space
+        "The Eiffel Tower was con\u00adstructed from 1887 to 1889.",  # soft hyphen
+    ],
+)
+def test_harmless_text_does_not_fail_a_correct_answer(answer: str) -> None:
+    result = SupportChecker().check(answer, [EIFFEL])
+    assert all(c.supported for c in result.claims if c.kind == "fact"), result.findings
+    assert not [f for f in result.findings if f.kind in ("contradicted_value", "unknown_entity")]
