@@ -222,8 +222,10 @@ class SupportChecker:
         return self._finish(answer, question, scored, assessment)
 
     def clear_cache(self) -> None:
-        """Forget every cached source index."""
+        """Forget every cached source index and verifier verdict."""
         self._cache.clear()
+        if self.stack is not None:
+            self.stack.clear_cache()
 
     # ------------------------------------------------------------------ steps
 

@@ -58,6 +58,11 @@ class VerifierStack:
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
 
+    def clear_cache(self) -> None:
+        """Forget every cached verdict."""
+        with self._lock:
+            self._cache.clear()
+
     @property
     def threshold(self) -> float:
         """Support probability below which a claim is unsupported (chosen on train)."""
