@@ -315,6 +315,8 @@ def build_report(
     for r in results:
         if "mutations" in r.data:
             extra["mutations"] = r.data["mutations"]
+        if r.data.get("source_quality"):
+            extra["source_quality"] = r.data["source_quality"]
     return ValidationReport(
         status=status,
         verdict=verdict,

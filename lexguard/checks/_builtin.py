@@ -136,7 +136,8 @@ class SupportCheck(BaseCheck):
                   "confidence": support.confidence,
                   "data": {"hallucination_rate": support.hallucination_rate,
                            "recommendation": support.recommendation,
-                           "verifiers": [v.model_dump(mode="json") for v in getattr(support, "verifiers", ())]}}
+                           "verifiers": [v.model_dump(mode="json") for v in getattr(support, "verifiers", ())],
+                           "source_quality": list(getattr(support, "source_quality", ()))}}
         result = self.result(support.findings, **fields)
         if result.outcome == CheckOutcome.FAILED:
             return result

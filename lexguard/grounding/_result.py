@@ -31,6 +31,8 @@ class SupportResult(BaseModel):
         hallucination_score: Largest claim hallucination probability (``1 - support``), the
             response-level score used by the eval harness.
         judge: The LLM judge's assessment, when a judge ran.
+        source_quality: Per source (Self-RAG): its relevance to the question, how many supported
+            claims cite it, and a 0..1 score (``SourceQuality`` as dicts).
         verifiers: Status of each model that scored the claims (``verifier``, ``nli``,
             ``judge``): whether it ran, failed or timed out, and why.
         timings: Seconds spent per step (``claims``, ``index``, ``embed``, ``score``, ``nli``,
@@ -50,6 +52,7 @@ class SupportResult(BaseModel):
     judge: Any = None
     timings: dict[str, float] = Field(default_factory=dict)
     verifiers: tuple[VerifierStatus, ...] = ()
+    source_quality: tuple[dict[str, Any], ...] = ()
 
     @property
     def inconclusive(self) -> bool:

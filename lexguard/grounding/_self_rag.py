@@ -266,5 +266,6 @@ def apply_self_rag(
             "confidence": reflection.confidence,
             "hallucination_rate": reflection.hallucination_rate,
             "recommendation": reflection.recommendation,
+            "source_quality": tuple(q.model_dump(mode="json") for q in reflection.source_quality),
         }
     )

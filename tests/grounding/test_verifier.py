@@ -200,3 +200,17 @@ def test_harmless_text_does_not_fail_a_correct_answer(answer: str) -> None:
     result = SupportChecker().check(answer, [EIFFEL])
     assert all(c.supported for c in result.claims if c.kind == "fact"), result.findings
     assert not [f for f in result.findings if f.kind in ("contradicted_value", "unknown_entity")]
+
+
+@pytest.mark.slow
+def test_the_report_carries_a_quality_score_per_source() -> None:
+    from lexguard import Guard
+
+    other = "The Golden Gate Bridge opened in 1937 and spans the Golden Gate strait."
+    report = Guard().invoke(
+        {"answer": "The Eiffel Tower was built from 1887 to 1889.", "sources": [EIFFEL.content, other],
+         "question": "When was the Eiffel Tower built?"}
+    )
+    quality = {q["source_id"]: q for q in report.metadata["source_quality"]}
+    assert quality["source-0"]["supported_claims"] == 1 and quality["source-1"]["supported_claims"] == 0
+    assert quality["source-0"]["score"] > quality["source-1"]["score"]
