@@ -214,3 +214,21 @@ def test_the_report_carries_a_quality_score_per_source() -> None:
     quality = {q["source_id"]: q for q in report.metadata["source_quality"]}
     assert quality["source-0"]["supported_claims"] == 1 and quality["source-1"]["supported_claims"] == 0
     assert quality["source-0"]["score"] > quality["source-1"]["score"]
+
+
+@pytest.mark.parametrize(
+    ("text", "meta"),
+    [
+        ("Sure, here is a summary of the passages:", True),
+        ("The provided passages do not specify when the store opens.", True),
+        ("Unable to answer based on given passages.", True),
+        ("I hope this helps!", True),
+        ("Based on the passages, the bridge opened in 1932.", False),
+        ("The bridge is unable to carry trucks.", False),
+        ("The tower is not in Paris.", False),
+    ],
+)
+def test_meta_statements_are_told_from_facts(text: str, meta: bool) -> None:
+    from lexguard.grounding import is_meta_statement
+
+    assert is_meta_statement(text) is meta
