@@ -147,15 +147,10 @@ class VerifierStack:
         parts = [np.asarray(features, dtype=np.float64), verdicts.astype(np.float64)]
         if self.uses_tree:
             if tree_support is None:
-                raise ValueError("this stacker needs the support model's probabilities (tree_support)")
+                raise ConfigurationError(
+                    "this stacker needs the support model's probabilities (tree_support); pass them, or use a "
+                    "stacker trained without --with-tree"
+                )
             parts.append(np.asarray(tree_support, dtype=np.float64).reshape(-1, 1))
         return self.stacker.predict(np.hstack(parts))
 
-
-def stack_metadata(folder: str | None = None) -> dict[str, Any]:
-    """Training details of a verifier (``verifier.json``), for reports and the README."""
-    path = Path(folder) if folder is not None else VERIFIER_DIR
-    try:
-        return json.loads((path / "verifier.json").read_text(encoding="utf-8"))
-    except OSError:
-        return {}
