@@ -17,13 +17,17 @@ from itertools import combinations
 
 from lexguard.grounding._lexical import Mention
 
-__all__ = ["MAX_POOL", "RATIO_WORDS", "is_derived", "states_ratio"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "is_derived", "states_ratio"]
 
-RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved", "third"})
+RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
 
 MAX_POOL = 12
 """At most this many evidence numbers are combined: more would derive almost any number."""
+
+MIN_DERIVED = 10
+"""Smaller numbers are not derived: from a handful of evidence numbers almost any of them could
+be (on RAGTruth train such chance derivations hid wrong counts)."""
 
 
 def is_derived(mention: Mention, evidence_keys: Iterable[str], *, ratio_stated: bool = False) -> bool:
@@ -43,7 +47,7 @@ def is_derived(mention: Mention, evidence_keys: Iterable[str], *, ratio_stated: 
     if mention.text.lower() in RATIO_WORDS:
         return True
     value = _as_float(mention.key)
-    if value is None:
+    if value is None or abs(value) < MIN_DERIVED:
         return False
     pool: list[float] = []
     for key in evidence_keys:

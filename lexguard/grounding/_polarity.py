@@ -11,14 +11,19 @@ ladybugs" against "Ladybugs feed on aphids": swapped roles).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import regex
 
 from lexguard.grounding._lexical import _stem, content_words
 
-__all__ = ["ANTONYMS", "MIN_COVERAGE", "polarity_conflict"]
+__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "polarity_conflict"]
 
 MIN_COVERAGE = 0.75
-"""Share of the claim's other content words that the source sentence must hold."""
+"""Share of the claim clause's content words that the source clause must hold."""
+
+MIN_BACK_COVERAGE = 0.6
+"""Share of the source clause's content words that the claim clause must hold (same statement)."""
 
 _PAIRS = """
 increase decrease | increased decreased | increasing decreasing | rise fall | rose fell | risen fallen
@@ -45,10 +50,16 @@ for _pair in filter(str.strip, _PAIRS.split("|")):
     ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
 
 _SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
-_CLAUSE = regex.compile(r"[;:]\s+|,\s+(?=(?:but|yet|though|although|while|whereas|and|so)\b)", regex.IGNORECASE)
-_NEGATION = regex.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n[\u2019']t\b", regex.IGNORECASE
+_CLAUSE = regex.compile(
+    r"[;:]\s+|,\s+(?=(?:and|so|then)\b)|\s+(?=(?:but|yet|though|although|while|whereas|if|unless|because)\b)",
+    regex.IGNORECASE,
 )
+"""Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
+port") says nothing about the others."""
+_NEGATION = regex.compile(
+    r"\b(?:not(?!\s+only\b)|no|never|none|nobody|nothing|neither|nor|cannot)\b|n[\u2019']t\b", regex.IGNORECASE
+)
+_NAME = regex.compile(r"(?<=\w\W+)[A-Z][a-z]+")
 """Plain negation only: "failed", "lacks" or "without" are often the source's own wording of a
 statement a faithful answer phrases positively ("stopped working" / "failed")."""
 
@@ -69,68 +80,88 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
         passages: The claim's best evidence chunks, best first.
 
     Returns:
-        The sentence (as written in the source) that holds at least :data:`MIN_COVERAGE` of the
-        content words of the claim or of one of its clauses ("..., but their blood isn't blue")
-        and differs from it in negation or by an antonym, else ``None``.
+        The source sentence one of whose clauses states the same thing as the claim or one of
+        its clauses ("..., but their blood isn't blue"): it holds at least :data:`MIN_COVERAGE`
+        of the claim clause's content words, the claim clause holds at least
+        :data:`MIN_BACK_COVERAGE` of its own, and the two differ in negation, by an antonym or by
+        swapped names. ``None`` when there is no such sentence.
     """
-    sentences = [
-        (sentence, set(content_words(sentence)))
-        for passage in passages
-        for sentence in (m.group(0).strip() for m in _SENTENCE.finditer(passage))
-        if sentence
-    ]
-    if not sentences:
+    units: list[_Unit] = []
+    for passage in passages:
+        for sentence in (m.group(0).strip() for m in _SENTENCE.finditer(passage)):
+            if sentence:
+                parts = [sentence] + [p for p in _CLAUSE.split(sentence) if p and p != sentence]
+                units += [_Unit(part, _words(part), sentence) for part in parts]
+    if not units:
         return None
-    clauses = [claim] + [part for part in _CLAUSE.split(claim) if part and part != claim]
-    for clause in clauses:
-        found = _clause_conflict(clause, sentences)
+    for clause in [claim] + [part for part in _CLAUSE.split(claim) if part and part != claim]:
+        found = _clause_conflict(clause, units)
         if found is not None:
             return found
     return None
 
 
-def _clause_conflict(clause: str, sentences: list[tuple[str, set[str]]]) -> str | None:
-    words = {w for w in content_words(clause) if w not in _FUNCTION and not _negated(w)}
+class _Unit(NamedTuple):
+    text: str
+    words: frozenset[str]
+    sentence: str
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w for w in content_words(text) if w not in _FUNCTION and not _negated(w))
+
+
+def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
+    words = _words(clause)
     if len(words) < 2:
         return None
-    coverage, sentence, sentence_words = max(
-        ((len(words & sw) / len(words), s, sw) for s, sw in sentences), key=lambda t: t[0]
-    )
-    if len(words) == 2 and coverage < 1.0:
-        return None  # a two-word clause must be all in the sentence
+    matches = [
+        u for u in units
+        if u.words
+        and len(words & u.words) / len(words) >= (1.0 if len(words) == 2 else MIN_COVERAGE)
+        and len(words & u.words) / len(u.words) >= MIN_BACK_COVERAGE
+    ]
     clause_stems = {_stem(w) for w in _WORD.findall(clause.lower())}
-    sentence_stems = {_stem(w) for w in _WORD.findall(sentence.lower())}
-    for stem in clause_stems:
-        opposites = ANTONYMS.get(stem)
-        if opposites and stem not in sentence_stems and opposites & sentence_stems:
-            rest = words - {stem}
-            if rest and len(rest & sentence_words) / len(rest) >= MIN_COVERAGE:
-                return sentence
-    if coverage >= MIN_COVERAGE and _negated(sentence) != _negated(clause):
-        return sentence
-    if coverage >= MIN_COVERAGE and _swapped_roles(clause, sentence):
-        return sentence
+    if matches:  # the closest statement: most of the claim's words, then fewest others
+        unit = max(matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words)))
+        if _negated(unit.text) != _negated(clause) or _swapped_names(clause, unit.text):
+            return unit.sentence
+    for unit in units:
+        unit_stems = {_stem(w) for w in _WORD.findall(unit.text.lower())}
+        for stem in clause_stems:
+            opposites = ANTONYMS.get(stem)
+            if opposites and stem not in unit_stems and opposites & unit_stems and not opposites & clause_stems:
+                rest = words - {stem}
+                back = unit.words - opposites
+                if (
+                    rest
+                    and back
+                    and len(rest & unit.words) / len(rest) >= MIN_COVERAGE
+                    and len(rest & unit.words) / len(back) >= MIN_BACK_COVERAGE
+                ):
+                    return unit.sentence
     return None
 
 
-def _swapped_roles(clause: str, sentence: str) -> bool:
-    """Whether two words stand on opposite sides of a shared pivot word in the two texts.
+def _swapped_names(clause: str, unit: str) -> bool:
+    """Whether two names stand on opposite sides of a shared pivot word in the two texts.
 
-    A pivot followed by "by" in either text is passed over: the passive ("was acquired by",
-    "the report, prepared by the authority") legitimately swaps sides.
+    Only capitalised words of the source (names) count as moved, and a passive in either text
+    ("was acquired by", "the report, prepared by the authority") rules a swap out.
     """
     a = [_stem(w) for w in _WORD.findall(clause.lower())]
-    b = [_stem(w) for w in _WORD.findall(sentence.lower())]
-    shared = (set(content_words(clause)) & set(content_words(sentence))) - _FUNCTION
+    b = [_stem(w) for w in _WORD.findall(unit.lower())]
+    names = {_stem(w.lower()) for w in _NAME.findall(unit)}
+    shared = (set(content_words(clause)) & set(content_words(unit))) - _FUNCTION
     shared = {w for w in shared if a.count(w) == 1 and b.count(w) == 1}
     if len(shared) < 3 or _passive(a) or _passive(b):
         return False
-    for pivot in shared:
+    for pivot in shared - names:
         pa, pb = a.index(pivot), b.index(pivot)
         if pa == 0 or pb == 0 or "by" in a[pa + 1 : pa + 4] or "by" in b[pb + 1 : pb + 4]:
-            continue  # nothing before the pivot, or a passive
+            continue
         moved_back = moved_forward = False
-        for word in shared - {pivot}:
+        for word in (shared & names) - {pivot}:
             before_a, before_b = a.index(word) < pa, b.index(word) < pb
             moved_back |= before_a and not before_b
             moved_forward |= before_b and not before_a

@@ -19,7 +19,8 @@ def _mention(text: str):
         ("7,000", ["18000", "25000"], False, True),  # difference
         ("420", ["240", "180"], False, True),  # sum
         ("$48", ["12", "4"], False, True),  # product
-        ("five", ["2014", "2019"], False, True),  # years apart
+        ("five", ["2014", "2019"], False, False),  # small numbers are not derived (chance)
+        ("15", ["2004", "2019"], False, True),  # years apart
         ("200", ["400", "8"], True, True),  # "half the recipe"
         ("32", ["16", "512"], False, False),  # doubling that the claim does not state
         ("85,000", ["62000", "4"], False, False),

@@ -58,3 +58,14 @@ def test_the_checker_reports_a_contradiction_with_the_source_sentence() -> None:
     assert any(f.kind == "contradicted" and "closed on Mondays" in (f.evidence or "") for f in result.findings)
     relaxed = SupportChecker(GroundingConfig(verifier=False, strict_polarity=False))
     assert not any(f.kind == "contradicted" for f in relaxed.check("The Harbor Museum is open on Mondays.", [Source(id="m", content=SOURCE[0])]).findings)
+
+
+def test_a_negation_in_another_clause_of_the_source_is_not_a_conflict() -> None:
+    source = ["The pasta wasn't impressive but the portions were generous. Use an adapter if your PC has no HDMI port."]
+    assert polarity_conflict("The portions were generous.", source) is None
+    assert polarity_conflict("You can connect your PC with an adapter.", source) is None
+
+
+def test_a_claim_that_names_both_opposites_is_not_an_antonym_swap() -> None:
+    source = ["Fold the shorter end of the tie horizontally."]
+    assert polarity_conflict("Fold the shorter end horizontally, then place the longer end over the shorter end.", source) is None
