@@ -17,7 +17,7 @@ from itertools import combinations
 
 from lexguard.grounding._lexical import Mention
 
-__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "is_derived", "states_ratio"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "is_derived", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
@@ -61,6 +61,21 @@ def is_derived(mention: Mention, evidence_keys: Iterable[str], *, ratio_stated: 
     return any(
         _close(value, a + b) or _close(value, abs(a - b)) or _close(value, a * b) for a, b in combinations(pool, 2)
     )
+
+
+def unknown_numbers(
+    mentions: Iterable[Mention], claim: str, known: set[str], evidence_keys: list[str]
+) -> list[Mention]:
+    """The claim's numbers that are neither stated (``known``: sources and question) nor derived.
+
+    Args:
+        mentions: The numbers found in the claim.
+        claim: The claim text (for "half" / "twice").
+        known: Keys of the numbers in the sources and the question.
+        evidence_keys: Keys of the numbers in the claim's best evidence chunks, best chunk first.
+    """
+    ratio = states_ratio(claim)
+    return [m for m in mentions if m.key not in known and not is_derived(m, evidence_keys, ratio_stated=ratio)]
 
 
 def states_ratio(text: str) -> bool:

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from lexguard._errors import ModelLoadError
-from lexguard.grounding._derived import is_derived, states_ratio
+from lexguard.grounding._derived import unknown_numbers
 from lexguard.grounding._index import SourceIndex
 from lexguard.grounding._polarity import polarity_conflict
 from lexguard.grounding._lexical import (
@@ -128,16 +128,10 @@ def claim_features(
     source_grams = _source_bigrams(index)
     bigram_cov = len(grams & source_grams) / len(grams) if grams else word_cov_all
 
-    nums = numbers(claim_text)
     evidence_numbers = [key for ci in best_chunks[:3] for key in sorted(index.chunk_numbers[ci])]
-    ratio = states_ratio(claim_text)
-    unknown_nums = [
-        m
-        for m in nums
-        if m.key not in profile.numbers
-        and not _in_question_numbers(m, question)
-        and not is_derived(m, evidence_numbers, ratio_stated=ratio)
-    ]
+    asked = question.numbers if question is not None else set()
+    nums = numbers(claim_text)
+    unknown_nums = unknown_numbers(nums, claim_text, profile.numbers | asked, evidence_numbers)
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     contradicted = [m for m in unknown_nums if best_numbers]
 
@@ -191,10 +185,6 @@ def claim_features(
         exact=exact,
         conflict=polarity_conflict(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]]),
     )
-
-
-def _in_question_numbers(mention: Mention, question: LexicalProfile | None) -> bool:
-    return question is not None and mention.key in question.numbers
 
 
 def _source_bigrams(index: SourceIndex) -> set[str]:
