@@ -28,20 +28,15 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from lexguard._wrap import GuardedRunnable
     from lexguard._checkpoint import checkpoint_serializer
     from lexguard._limits import LimitsConfig
+    from lexguard._enums import CheckOutcome, FailureAction, FindingKind, Severity, Status, Verdict
     from lexguard._models import (
         AttemptRecord,
-        CheckOutcome,
         CheckResult,
         Citation,
         Claim,
-        FailureAction,
         Finding,
-        FindingKind,
-        Severity,
         Source,
-        Status,
         ValidationReport,
-        Verdict,
         VerifierStatus,
     )
     from lexguard._state import GuardContext, GuardState
@@ -52,12 +47,12 @@ _LAZY = {
     "Citation": "lexguard._models",
     "Claim": "lexguard._models",
     "Finding": "lexguard._models",
-    "FindingKind": "lexguard._models",
-    "Severity": "lexguard._models",
+    "FindingKind": "lexguard._enums",
+    "Severity": "lexguard._enums",
     "Source": "lexguard._models",
-    "Status": "lexguard._models",
+    "Status": "lexguard._enums",
     "ValidationReport": "lexguard._models",
-    "Verdict": "lexguard._models",
+    "Verdict": "lexguard._enums",
     "VerifierStatus": "lexguard._models",
     "LimitsConfig": "lexguard._limits",
     "GuardConfig": "lexguard._config",
@@ -67,9 +62,9 @@ _LAZY = {
     "build_guard_graph": "lexguard._graph",
     "guard_graph_builder": "lexguard._graph",
     "GroundingMiddleware": "lexguard.integrations._middleware",
-    "CheckOutcome": "lexguard._models",
+    "CheckOutcome": "lexguard._enums",
     "CheckResult": "lexguard._models",
-    "FailureAction": "lexguard._models",
+    "FailureAction": "lexguard._enums",
     "GuardContext": "lexguard._state",
     "checkpoint_serializer": "lexguard._checkpoint",
 }

@@ -34,13 +34,8 @@ from lexguard.citations._text import (
     normalize_whitespace,
     token_overlap_scorer,
 )
-from lexguard.citations._validate import (
-    compute_metrics,
-    quality_gate,
-    validate_batch,
-    validate_citation,
-    validate_citations,
-)
+from lexguard.citations._report import compute_metrics, quality_gate, validate_batch, validate_citations
+from lexguard.citations._validate import validate_citation
 
 __all__ = [
     "AlignmentScorer",

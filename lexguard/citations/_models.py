@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from lexguard._enums import OrderedStrEnum
 from lexguard._models import Source, Span
 
 __all__ = [
@@ -197,17 +198,12 @@ class CitationMetrics(BaseModel):
     enhanced_rate: float = 0.0
 
 
-class GateOutcome(StrEnum):
-    """Quality-gate outcome, ordered PASS < WARN < FAIL."""
+class GateOutcome(OrderedStrEnum):
+    """Quality-gate outcome, ordered PASS < WARN < FAIL (``rank`` 0, 1, 2)."""
 
     PASS = "PASS"
     WARN = "WARN"
     FAIL = "FAIL"
-
-    @property
-    def rank(self) -> int:
-        """Numeric order: PASS 0, WARN 1, FAIL 2."""
-        return {"PASS": 0, "WARN": 1, "FAIL": 2}[self.value]
 
 
 class GateResult(BaseModel):

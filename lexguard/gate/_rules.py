@@ -5,9 +5,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from lexguard._models import Finding, FindingKind, Severity, Span
 from lexguard.gate._patterns import compile_pattern, derive_patterns, find_pattern
@@ -33,6 +33,10 @@ def _check_patterns(patterns: tuple[str, ...]) -> tuple[str, ...]:
     for pattern in patterns:
         compile_pattern(pattern)  # raises ConfigurationError (empty, too long, too nested); an invalid regex warns
     return patterns
+
+
+Patterns = Annotated[tuple[str, ...], AfterValidator(_check_patterns)]
+"""Keywords or ``/.../`` regexes, each compiled (and refused when unsafe) on validation."""
 
 
 def _topics_from_strings(value: Any) -> Any:
@@ -61,13 +65,8 @@ class Constraint(BaseModel):
     id: str = ""
     kind: Literal["prohibition", "requirement"]
     description: str = ""
-    patterns: tuple[str, ...] = ()
+    patterns: Patterns = ()
     severity: Severity = Severity.HARD
-
-    @field_validator("patterns")
-    @classmethod
-    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return _check_patterns(value)
 
     @model_validator(mode="after")
     def _needs_content(self) -> Constraint:
@@ -103,12 +102,7 @@ class CanonicalFact(BaseModel):
 
     id: str
     fact: str = Field(min_length=1)
-    contradictions: tuple[str, ...] = ()
-
-    @field_validator("contradictions")
-    @classmethod
-    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return _check_patterns(value)
+    contradictions: Patterns = ()
 
 
 class ForbiddenTopic(BaseModel):
@@ -125,13 +119,8 @@ class ForbiddenTopic(BaseModel):
 
     id: str = ""
     topic: str = Field(min_length=1)
-    patterns: tuple[str, ...] = ()
+    patterns: Patterns = ()
     severity: Severity | None = None
-
-    @field_validator("patterns")
-    @classmethod
-    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return _check_patterns(value)
 
     @model_validator(mode="after")
     def _valid_topic(self) -> ForbiddenTopic:
