@@ -19,12 +19,16 @@ import lexguard._models as _models
 
 __all__ = ["CHECKPOINT_TYPES", "checkpoint_serializer"]
 
-CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = tuple(
-    (getattr(_models, name).__module__, name)
-    for name in ("Severity", "Status", "Verdict", "FindingKind", "Source", "Citation", "Claim", "Finding",
-                 "CheckOutcome", "FailureAction", "CheckResult", "AttemptRecord", "ValidationReport")
+_STATE_TYPES = ("Severity", "Status", "Verdict", "FindingKind", "Source", "Citation", "Claim", "Finding",
+                "CheckOutcome", "FailureAction", "CheckResult", "AttemptRecord", "ValidationReport")
+
+CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = (
+    *((getattr(_models, name).__module__, name) for name in _STATE_TYPES),
+    # checkpoints written by lexguard <= 0.1.0 recorded the private module; they still load
+    *(("lexguard._models", name) for name in _STATE_TYPES),
 )
-"""``(module, name)`` of every lexguard type that can sit in graph state."""
+"""``(module, name)`` of every lexguard type that can sit in graph state: the public module
+(``lexguard``, the types' ``__module__``) and the private one older checkpoints recorded."""
 
 
 def checkpoint_serializer(extra: Any = ()) -> Any:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from lexguard._lazy import publish
+
 __all__ = [
     "OrderedStrEnum",
     "Severity",
@@ -123,3 +125,6 @@ class FailureAction(StrEnum):
     REFUSE = "refuse"
     RECORD = "record"
     RAISE = "raise"
+
+
+publish("lexguard", Severity, Status, Verdict, FindingKind, CheckOutcome, FailureAction)

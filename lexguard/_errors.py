@@ -6,6 +6,8 @@ can catch one type. Messages say what went wrong *and* what to do next.
 
 from __future__ import annotations
 
+from lexguard._lazy import publish_all
+
 __all__ = [
     "LexguardError",
     "ConfigurationError",
@@ -61,3 +63,6 @@ class ValidationFailedError(LexguardError):
     def __init__(self, message: str, report: object | None = None) -> None:
         super().__init__(message)
         self.report = report
+
+
+publish_all("lexguard", globals())

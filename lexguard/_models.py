@@ -18,6 +18,7 @@ from lexguard._enums import (
     Status,
     Verdict,
 )
+from lexguard._lazy import publish
 from lexguard._source import Source
 
 __all__ = [
@@ -326,3 +327,6 @@ class ValidationReport(BaseModel):
         from lexguard.render import render_report_html
 
         return render_report_html(self)
+
+
+publish("lexguard", Citation, Claim, Finding, CheckResult, VerifierStatus, AttemptRecord, ValidationReport)

@@ -36,6 +36,7 @@ from lexguard.citations._text import (
 )
 from lexguard.citations._report import compute_metrics, quality_gate, validate_batch, validate_citations
 from lexguard.citations._validate import validate_citation
+from lexguard._lazy import publish_all
 
 __all__ = [
     "AlignmentScorer",
@@ -66,3 +67,5 @@ __all__ = [
     "validate_source",
     "validate_sources",
 ]
+
+publish_all(__name__, globals())
