@@ -89,7 +89,7 @@ def test_gate(text, patterns):
 
 
 @SETTINGS
-@given(data=st.dictionaries(st.sampled_from(["constraints", "prohibited", "forbidden_topics", "custom_rules",
+@given(data=st.dictionaries(st.sampled_from(["constraints", "prohibited_patterns", "forbidden_topics", "custom_rules",
                                              "settings", "version", "x"]), VALUE, max_size=3))
 def test_load_rules(data):
     _handled(lambda: load_rules(data))

@@ -94,7 +94,7 @@ def test_patterns_that_are_expensive_to_compile_are_refused_at_load_time(pattern
     with pytest.raises(ConfigurationError, match="nests groups|repeats too much"):
         check_pattern_shape(pattern)
     with pytest.raises(ConfigurationError):
-        load_rules({"prohibited": [pattern]})
+        load_rules({"prohibited_patterns": [pattern]})
 
 
 @pytest.mark.parametrize("pattern", [r"/\bcoupon\b/", r"/(\d{1,3},)*\d{3}/", r"/[({]x{2,5}[)}]/",
