@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import regex
@@ -277,13 +277,13 @@ def check_custom_rules(
     *,
     timeout: float,
     timeout_severity: Severity,
-    on_error: Callable[[ValidationRule, Exception], GateFailure] | None = None,
     budget: RegexBudget | None = None,
 ) -> list[GateFailure]:
     """Gate 5: custom rules.
 
     A rule that times out (or finds the ``budget`` spent) counts as violated at its own
-    severity; a rule that raises is a ``check_error`` at its own severity (it was not checked).
+    severity; a rule that raises is a ``check_error`` at its own severity (it was not checked,
+    so it fails closed; there is no hook to turn that into anything milder).
     """
     failures: list[GateFailure] = []
     for rule in rules:
@@ -296,7 +296,7 @@ def check_custom_rules(
             failures.append(_timeout_failure("custom_rules", rule.id, pattern, exc,
                                              timeout_severity, rule.severity))
         except Exception as exc:  # a broken user rule must not break the graph
-            failures.append(on_error(rule, exc) if on_error else GateFailure(
+            failures.append(GateFailure(
                 gate="custom_rules", reason=FindingKind.CHECK_ERROR,
                 description=(f"Custom rule {rule.id} could not be checked, so it counts as "
                              f"violated: it raised {type(exc).__name__}: {exc}."),

@@ -97,8 +97,12 @@ def test_missing_file_says_check_the_path(tmp_path):
 
 
 def test_one_spelling_of_the_shorthand_and_the_old_one_warns():
-    with pytest.warns(DeprecationWarning, match="'prohibited' is deprecated; spell it 'prohibited_patterns'"):
+    with pytest.warns(DeprecationWarning) as caught:
         old = load_rules({"prohibited": ["swordfish"], "required": ["thanks"]})
+    assert sorted(str(w.message) for w in caught) == [
+        "rules file: 'prohibited' is deprecated; spell it 'prohibited_patterns'",
+        "rules file: 'required' is deprecated; spell it 'required_patterns'",
+    ]
     assert old == load_rules({"prohibited_patterns": ["swordfish"], "required_patterns": ["thanks"]})
     with pytest.raises(ConfigurationError, match="keep only 'prohibited_patterns'"):
         load_rules({"prohibited": ["a"], "prohibited_patterns": ["b"]})
