@@ -23,7 +23,7 @@ from lexguard._errors import (
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from lexguard._config import GuardConfig
-    from lexguard._graph import build_guard_graph, guard_graph_builder
+    from lexguard._graph import build_guard_graph, guard_state_graph
     from lexguard._guard import Guard
     from lexguard._wrap import GuardedRunnable
     from lexguard._checkpoint import checkpoint_serializer
@@ -60,7 +60,7 @@ _LAZY = {
     "Guard": "lexguard._guard",
     "GuardedRunnable": "lexguard._wrap",
     "build_guard_graph": "lexguard._graph",
-    "guard_graph_builder": "lexguard._graph",
+    "guard_state_graph": "lexguard._graph",
     "GroundingMiddleware": "lexguard.integrations._middleware",
     "CheckOutcome": "lexguard._enums",
     "CheckResult": "lexguard._models",
@@ -102,10 +102,13 @@ __all__ = [
     "VerifierStatus",
     "build_guard_graph",
     "checkpoint_serializer",
-    "guard_graph_builder",
+    "guard_state_graph",
 ]
 
 __version__ = "0.1.0"
 
 
-__getattr__, __dir__ = lazy_exports("lexguard", _LAZY, globals())
+# old public names, served with a DeprecationWarning naming the new one
+_RENAMED = {"guard_graph_builder": "guard_state_graph"}
+
+__getattr__, __dir__ = lazy_exports("lexguard", _LAZY, globals(), renamed=_RENAMED)

@@ -39,12 +39,12 @@ from lexguard.nodes import (
 )
 from lexguard.nodes._base import untraced
 
-__all__ = ["build_guard_graph", "guard_graph_builder"]
+__all__ = ["build_guard_graph", "guard_state_graph"]
 
 _RESERVED = {"prepare", "decide", "self_correct", "finalize", "fallback"}
 
 
-def guard_graph_builder(
+def guard_state_graph(
     config: GuardConfig | None = None,
     *,
     generator: Runnable | None = None,
@@ -138,7 +138,7 @@ def build_guard_graph(
             an ``answer`` key raises ``ConfigurationError`` (a mis-wired guard never passes
             silently).
     """
-    builder = guard_graph_builder(config, generator=generator, checker=checker, checks=checks)
+    builder = guard_state_graph(config, generator=generator, checker=checker, checks=checks)
     if input_keys is None and output_key is None and report_key is None and messages_key is None:
         return builder.compile(name=name, **compile_kwargs)  # type: ignore[arg-type]
     from lexguard._wiring import wire_guard_graph

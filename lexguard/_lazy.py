@@ -8,11 +8,12 @@ them: that is the name users import, and the name pickles and LangGraph checkpoi
 from __future__ import annotations
 
 import inspect
+import warnings
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any
 
-__all__ = ["is_private", "lazy_exports", "publish", "publish_all"]
+__all__ = ["is_private", "lazy_exports", "publish", "publish_all", "renamed_names"]
 
 
 def is_private(module: str) -> bool:
@@ -34,18 +35,42 @@ def publish_all(package: str, namespace: Mapping[str, Any]) -> None:
     publish(package, *(namespace[name] for name in namespace["__all__"]))
 
 
+def renamed_names(
+    package: str,
+    renamed: Mapping[str, str],
+    namespace: Mapping[str, Any],
+    fallback: Callable[[str], Any] | None = None,
+) -> Callable[[str], Any]:
+    """A package ``__getattr__`` that serves old public names (``renamed``: old -> new) with a
+    ``DeprecationWarning`` naming the new one; other names go to ``fallback`` (or fail)."""
+
+    def __getattr__(name: str) -> Any:
+        new = renamed.get(name)
+        if new is None:
+            if fallback is not None:
+                return fallback(name)
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        warnings.warn(
+            f"{package}.{name} is deprecated; use {package}.{new}", DeprecationWarning, stacklevel=2
+        )
+        return namespace[new] if new in namespace else __getattr__(new)
+
+    return __getattr__
+
+
 def lazy_exports(
     package: str,
     names: Mapping[str, str],
     namespace: dict[str, Any],
     homes: Mapping[str, str] | None = None,
+    renamed: Mapping[str, str] | None = None,
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """Return ``(__getattr__, __dir__)`` for ``package``: each name is imported from its module
     on first access, published (:func:`publish`, under ``homes[name]`` when a more public
     package exports it too, else ``package``) and cached in ``namespace`` (the package's
-    ``globals()``)."""
+    ``globals()``). ``renamed`` (old -> new) names are served by :func:`renamed_names`."""
 
-    def __getattr__(name: str) -> Any:
+    def resolve(name: str) -> Any:
         module = names.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
@@ -57,4 +82,4 @@ def lazy_exports(
     def __dir__() -> list[str]:
         return sorted(set(namespace) | set(namespace.get("__all__", ())))
 
-    return __getattr__, __dir__
+    return renamed_names(package, renamed or {}, namespace, resolve), __dir__

@@ -133,3 +133,44 @@ def test_checkpoints_round_trip_under_public_and_legacy_module_paths(monkeypatch
         warnings.simplefilter("error")
         assert serde.loads_typed(typed) == {"report": report}
         assert serde.loads_typed(legacy) == {"report": report}
+
+
+def test_one_public_name_means_one_thing():
+    """``check_knowledge``, ``GateResult``, ``normalize_whitespace``, ``validate_batch`` and
+    ``build_feedback`` each had two meanings in two packages; a public name now names one object
+    wherever it is exported."""
+    import importlib
+
+    seen: dict[str, tuple[str, object]] = {}
+    clashes = []
+    for package in PUBLIC_PACKAGES:
+        module = importlib.import_module(package)
+        for attr in module.__all__:
+            obj = getattr(module, attr)
+            if isinstance(obj, str | int | float | tuple | frozenset):
+                continue
+            first = seen.setdefault(attr, (package, obj))
+            if first[1] is not obj:
+                clashes.append(f"{attr}: {first[0]} and {package}")
+    assert not clashes, clashes
+    from lexguard.gate import _gates
+
+    assert not hasattr(_gates, "check_knowledge") and hasattr(_gates, "check_forbidden_topics")
+
+
+def test_renamed_public_names_still_work_and_warn():
+    import pytest
+
+    import lexguard.citations as citations
+
+    with pytest.warns(DeprecationWarning, match="use lexguard.citations.QualityGateResult"):
+        assert citations.GateResult is citations.QualityGateResult
+    with pytest.warns(DeprecationWarning, match="use lexguard.citations.fold_whitespace"):
+        assert citations.normalize_whitespace is citations.fold_whitespace
+    with pytest.warns(DeprecationWarning, match="use lexguard.citations.validate_citation_batch"):
+        assert citations.validate_batch is citations.validate_citation_batch
+    with pytest.warns(DeprecationWarning, match="use lexguard.guard_state_graph"):
+        assert lexguard.guard_graph_builder is lexguard.guard_state_graph
+    assert "GateResult" not in citations.__all__ and "guard_graph_builder" not in lexguard.__all__
+    with pytest.raises(AttributeError):
+        citations.does_not_exist  # noqa: B018

@@ -18,7 +18,7 @@ __all__ = [
     "CitationCheck",
     "CitationMetrics",
     "GateOutcome",
-    "GateResult",
+    "QualityGateResult",
     "CitationReport",
     "BatchReport",
 ]
@@ -206,8 +206,12 @@ class GateOutcome(OrderedStrEnum):
     FAIL = "FAIL"
 
 
-class GateResult(BaseModel):
-    """The quality gate's outcome and every rule that fired."""
+class QualityGateResult(BaseModel):
+    """The citation quality gate's outcome (PASS / WARN / FAIL) and every rule that fired.
+
+    Not the rule gate's :class:`lexguard.gate.GateResult` (``lexguard.citations.GateResult`` is
+    a deprecated name of this class).
+    """
 
     model_config = _FROZEN
 
@@ -232,7 +236,7 @@ class CitationReport(BaseModel):
     item_id: str | None = None
     checks: tuple[CitationCheck, ...] = ()
     metrics: CitationMetrics = Field(default_factory=CitationMetrics)
-    gate: GateResult
+    gate: QualityGateResult
     answer_chars: int = 0
     covered_chars: int = 0
 
@@ -252,4 +256,4 @@ class BatchReport(BaseModel):
     items: tuple[CitationReport, ...] = ()
     metrics: CitationMetrics = Field(default_factory=CitationMetrics)
     outcomes: dict[str, int] = Field(default_factory=dict)
-    gate: GateResult
+    gate: QualityGateResult

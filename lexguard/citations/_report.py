@@ -20,13 +20,13 @@ from lexguard.citations._models import (
     CitationPolicy,
     CitationReport,
     GateOutcome,
-    GateResult,
+    QualityGateResult,
     ModelCitation,
     QAItem,
 )
 from lexguard.citations._validate import check_call, validate_citation
 
-__all__ = ["compute_metrics", "quality_gate", "validate_citations", "validate_batch"]
+__all__ = ["compute_metrics", "quality_gate", "validate_citations", "validate_citation_batch"]
 
 
 def _covered(spans: Iterable[Span]) -> int:
@@ -72,7 +72,7 @@ def compute_metrics(
     )
 
 
-def quality_gate(metrics: CitationMetrics, policy: CitationPolicy | None = None) -> GateResult:
+def quality_gate(metrics: CitationMetrics, policy: CitationPolicy | None = None) -> QualityGateResult:
     """Apply the FAIL / WARN / PASS rules (see the module docstring) to ``metrics``."""
     policy = policy or CitationPolicy()
     fail: list[str] = []
@@ -86,7 +86,7 @@ def quality_gate(metrics: CitationMetrics, policy: CitationPolicy | None = None)
     if metrics.hallucinated_spans:
         fail.append(f"{metrics.hallucinated_spans} hallucinated span(s)")
     if fail:
-        return GateResult(outcome=GateOutcome.FAIL, reasons=tuple(fail))
+        return QualityGateResult(outcome=GateOutcome.FAIL, reasons=tuple(fail))
     warn: list[str] = []
     if metrics.average_alignment < policy.warn_alignment:
         warn.append(
@@ -105,8 +105,8 @@ def quality_gate(metrics: CitationMetrics, policy: CitationPolicy | None = None)
             f"(PASS needs > {policy.pass_enhanced_rate:.0%})"
         )
     if warn:
-        return GateResult(outcome=GateOutcome.WARN, reasons=tuple(warn))
-    return GateResult(outcome=GateOutcome.PASS)
+        return QualityGateResult(outcome=GateOutcome.WARN, reasons=tuple(warn))
+    return QualityGateResult(outcome=GateOutcome.PASS)
 
 
 def validate_citations(
@@ -149,7 +149,7 @@ def validate_citations(
     )
 
 
-def validate_batch(
+def validate_citation_batch(
     items: Iterable[QAItem | Mapping[str, Any]], *, policy: CitationPolicy | None = None
 ) -> BatchReport:
     """Validate many QA items and pool their metrics.
@@ -191,5 +191,5 @@ def validate_batch(
         items=tuple(reports),
         metrics=metrics,
         outcomes=outcomes,
-        gate=GateResult(outcome=worst, reasons=reasons),
+        gate=QualityGateResult(outcome=worst, reasons=reasons),
     )

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from lexguard._enums import OrderedStrEnum
 from lexguard._errors import InputError
 from lexguard.citations._files import UnreadableFile, read_under_root
-from lexguard.citations._text import AlignmentScorer, normalize_whitespace, token_overlap_scorer
+from lexguard.citations._text import AlignmentScorer, fold_whitespace, token_overlap_scorer
 
 __all__ = [
     "Decision",
@@ -135,7 +135,7 @@ def _content_match(quoted: str, actual: str) -> str | None:
     quoted_s = quoted.strip("\r\n")
     if quoted_s and (quoted_s in actual or quoted_s.strip() in actual):
         return "exact"
-    q, a = normalize_whitespace(quoted).replace(" ", ""), normalize_whitespace(actual).replace(
+    q, a = fold_whitespace(quoted).replace(" ", ""), fold_whitespace(actual).replace(
         " ", ""
     )
     if q and q in a:

@@ -153,7 +153,7 @@ def evaluate_gate(
         failures += _gates.check_canonical_facts(text, facts, **timing)
     if config.check_knowledge:
         topics = [*config.forbidden_topics, *(extra.forbidden_topics if extra else ())]
-        failures += _gates.check_knowledge(
+        failures += _gates.check_forbidden_topics(
             text, topics, default_severity=config.knowledge_severity, **timing
         )
     valid, invalid = _gates.coerce_mutations(mutations)

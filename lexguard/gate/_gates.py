@@ -24,7 +24,7 @@ from lexguard.gate._rules import (
 __all__ = [
     "check_constraints",
     "check_canonical_facts",
-    "check_knowledge",
+    "check_forbidden_topics",
     "check_mutations",
     "check_custom_rules",
     "coerce_mutations",
@@ -200,7 +200,7 @@ def check_canonical_facts(
     return failures
 
 
-def check_knowledge(
+def check_forbidden_topics(
     text: str,
     topics: Sequence[ForbiddenTopic],
     *,
