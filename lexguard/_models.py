@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from lexguard._errors import ConfigurationError
 from lexguard._enums import (
     CheckOutcome,
     FailureAction,
@@ -155,7 +156,9 @@ class Finding(BaseModel):
     @classmethod
     def _check_span(cls, value: Span | None) -> Span | None:
         if value is not None and (value[0] < 0 or value[1] < value[0]):
-            raise ValueError(f"span {value} must satisfy 0 <= start <= end")
+            raise ConfigurationError(
+                f"span {value} must satisfy 0 <= start <= end; give (start, end) character offsets"
+            )
         return value
 
 
@@ -296,7 +299,7 @@ class ValidationReport(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> ValidationReport:
         if self.attempts < 0:
-            raise ValueError("attempts must be >= 0")
+            raise ConfigurationError(f"attempts={self.attempts} must be 0 or more")
         return self
 
     @property

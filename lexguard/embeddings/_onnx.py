@@ -200,7 +200,7 @@ def _run_export(folder: Path, target: Path) -> None:
     )
     if done.returncode != 0 or not target.is_file():
         tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
-        raise RuntimeError(f"export process failed: {' | '.join(tail) or done.returncode}")
+        raise ModelLoadError(f"export process failed: {' | '.join(tail) or done.returncode}")
 
 
 def export_onnx(model_path: str, *, quantize: bool = False, cache_dir: Path | None = None) -> Path:

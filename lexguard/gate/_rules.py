@@ -118,11 +118,14 @@ class Constraint(BaseModel):
     @model_validator(mode="after")
     def _needs_content(self) -> Constraint:
         if not self.patterns and not self.description.strip():
-            raise ValueError("a constraint needs patterns or a description")
+            raise ConfigurationError(
+                "a constraint needs patterns or a description; give patterns=[...] or a description "
+                "quoting the text"
+            )
         if not self.patterns:
             derived = self.effective_patterns
             if not derived:  # a rule the gate could never check would silently pass everything
-                raise ValueError(
+                raise ConfigurationError(
                     f"constraint {self.id or self.description!r} has no patterns and none can be "
                     "derived from its description (quote the text, e.g. 'Never say \"discount\"', "
                     "or give patterns=[...])"

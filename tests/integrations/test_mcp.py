@@ -108,7 +108,8 @@ async def test_validate_answer_runs_are_audited(tmp_path):
 async def test_check_rules_takes_the_one_spelling_and_reports_the_deprecated_one():
     async with Client(server()) as client:
         new = await client.call_tool("check_rules", {"text": "abc", "prohibited_patterns": ["b"]})
-        old = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"]})
+        with pytest.warns(DeprecationWarning, match="spell it 'prohibited_patterns'"):  # the server's log
+            old = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"]})
         both = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"], "prohibited_patterns": ["c"]})
     assert new.structured_content["findings"][0]["rule_id"] == "prohibited:b"
     assert "deprecations" not in new.structured_content
