@@ -69,6 +69,7 @@ def test_guard_invoke(answer, sources):
         report.model_dump_json()  # serialisable: nothing unencodable reached the report
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(answer=TEXT, sources=st.lists(TEXT, max_size=3))
 def test_guard_ainvoke_and_stream(answer, sources):
