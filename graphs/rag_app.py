@@ -9,21 +9,35 @@ retriever.
 
 
 import os
-from typing import Any, TypedDict
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
+from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (the server's schemas)
 
 from lexguard import GuardConfig, ValidationReport, build_guard_graph
 from lexguard.audit import attach_audit, audit_target
 from lexguard.testing import ExtractiveChatModel, KeywordRetriever
 
-__all__ = ["RagState", "default_chat_model", "graph", "make_graph"]
+__all__ = ["RagInput", "RagOutput", "RagState", "default_chat_model", "graph", "make_graph"]
 
 SYSTEM_PROMPT = "Answer the question using only the sources below. If they do not answer it, say so."
+
+
+class RagInput(TypedDict):
+    """Input of the RAG app (the form LangGraph Studio shows)."""
+
+    question: str
+
+
+class RagOutput(TypedDict, total=False):
+    """Output of the RAG app: the text handed on and its report."""
+
+    answer: str
+    report: ValidationReport
 
 
 class RagState(TypedDict, total=False):
@@ -93,7 +107,7 @@ def make_graph(
                                   sources=state.get("sources"))
         return {"answer": report.answer, "report": report}
 
-    builder = StateGraph(RagState)
+    builder = StateGraph(RagState, input_schema=RagInput, output_schema=RagOutput)
     builder.add_node("retrieve", RunnableLambda(retrieve, afunc=aretrieve, name="retrieve"))
     builder.add_node("generate", RunnableLambda(generate, afunc=agenerate, name="generate"))
     builder.add_node("guard", build_guard_graph(config, generator=model, checker=checker))

@@ -1,7 +1,8 @@
 """The lexguard error hierarchy.
 
 Every exception lexguard raises on purpose derives from :class:`LexguardError`, so a caller
-can catch one type. Messages say what went wrong *and* what to do next.
+can catch one type; every warning it issues is a :class:`LexguardWarning`. Messages say what went
+wrong *and* what to do next.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ __all__ = [
     "RuleTimeoutError",
     "BudgetExceededError",
     "ParseError",
+    "LexguardWarning",
 ]
 
 
@@ -63,6 +65,12 @@ class ValidationFailedError(LexguardError):
     def __init__(self, message: str, report: object | None = None) -> None:
         super().__init__(message)
         self.report = report
+
+
+class LexguardWarning(UserWarning):
+    """lexguard works, but not as well as it could in this setup (e.g. ``Guard.wrap`` cannot give a
+    retry the feedback, a model call limit does not see the middleware's retries); the message says
+    what to change. Silence with ``warnings.filterwarnings("ignore", category=LexguardWarning)``."""
 
 
 publish_all("lexguard", globals())

@@ -394,6 +394,7 @@ class Guard(RunnableSerializable[Any, Any]):
         *,
         sources: Any = None,
         question_key: str = "question",
+        handles_feedback: bool = False,
     ) -> Any:
         """Return a Runnable that runs ``chain`` and guards its output, re-invoking ``chain`` with
         feedback on retries.
@@ -404,11 +405,20 @@ class Guard(RunnableSerializable[Any, Any]):
                 with the question. When omitted, the input dict's ``sources``/``context`` key, then
                 the guard's default sources.
             question_key: Input key holding the question (for dict inputs).
+            handles_feedback: The chain passes a retry's feedback on to the model itself (e.g. a
+                function that reads the ``feedback`` and ``previous_answer`` input keys): no warning.
 
         A dict input is re-invoked with extra ``feedback`` and ``previous_answer`` keys (add an
         optional ``{feedback}`` to your prompt); a string or message input gets the previous answer
         and the feedback appended as messages.
-        """
-        from lexguard._wrap import GuardedRunnable
 
+        Warns:
+            LexguardWarning: When a retry may not carry the feedback to the model (the chain is
+                neither a chat model nor ``prompt | ...`` nor takes text or messages, see
+                :func:`lexguard.nodes.feedback_gap`) and ``handles_feedback`` is not set.
+        """
+        from lexguard._wrap import GuardedRunnable, warn_if_feedback_lost
+
+        if not handles_feedback:
+            warn_if_feedback_lost(chain, stacklevel=2)
         return GuardedRunnable(guard=self, chain=chain, sources=sources, question_key=question_key)

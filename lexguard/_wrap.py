@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from langchain_core.prompts import BasePromptTemplate
@@ -9,10 +10,12 @@ from langchain_core.runnables import Runnable, RunnableConfig, RunnableSequence,
 from langchain_core.runnables.config import patch_config
 from pydantic import ConfigDict
 
+from lexguard._errors import LexguardWarning
 from lexguard._guard import Guard, first_key
 from lexguard._inputs import SOURCE_KEYS
+from lexguard.nodes import feedback_gap
 
-__all__ = ["GuardedRunnable", "split_at_prompt"]
+__all__ = ["GuardedRunnable", "split_at_prompt", "warn_if_feedback_lost"]
 
 
 def split_at_prompt(chain: Runnable) -> tuple[Runnable | None, Runnable]:
@@ -29,6 +32,20 @@ def split_at_prompt(chain: Runnable) -> tuple[Runnable | None, Runnable]:
     prepare = steps[0] if at == 1 else RunnableSequence(*steps[:at])
     generate = steps[at] if at == len(steps) - 1 else RunnableSequence(*steps[at:])
     return prepare, generate
+
+
+def warn_if_feedback_lost(chain: Runnable, *, stacklevel: int = 1) -> bool:
+    """Warn (:class:`~lexguard.LexguardWarning`) when a retry of ``chain`` cannot carry the
+    feedback to the model (see :func:`lexguard.nodes.feedback_gap`); return whether it warned.
+    ``stacklevel`` 1 points the warning at the caller, 2 at the caller's caller."""
+    gap = feedback_gap(split_at_prompt(chain)[1])
+    if gap is None:
+        return False
+    warnings.warn(
+        f"Guard.wrap: a retry may not give the model the feedback: {gap}. Use prompt | chat model (a "
+        "{feedback} prompt variable is optional), or, if your chain reads the 'feedback' and 'previous_answer' "
+        "input keys itself, pass handles_feedback=True.", LexguardWarning, stacklevel=stacklevel + 1)
+    return True
 
 
 def first_call_input(generate: Runnable, prepared: Any) -> Any:

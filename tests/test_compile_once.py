@@ -41,8 +41,8 @@ def test_each_run_regenerates_with_its_own_generator(monkeypatch):
     calls = count_compiles(monkeypatch)
     guard = Guard(checker=SubstringChecker(), sources=SOURCES)
     first, second = RecordingGenerator([GOOD]), RecordingGenerator([GOOD])
-    assert guard.wrap(first.runnable()).invoke("q").answer == GOOD
-    assert guard.wrap(second.runnable()).invoke("q").answer == GOOD
+    assert guard.wrap(first.runnable(), handles_feedback=True).invoke("q").answer == GOOD
+    assert guard.wrap(second.runnable(), handles_feedback=True).invoke("q").answer == GOOD
     assert len(first.inputs) == 1 and len(second.inputs) == 1  # each retry went to its own chain
     assert len(calls) == 1
 

@@ -79,7 +79,7 @@ async def test_abatch_concurrent():
 
 def test_wrap_reinvokes_chain_with_feedback():
     fake = RecordingGenerator([BAD, GOOD])
-    guarded = make_guard().wrap(fake.runnable(), sources=DOCS)
+    guarded = make_guard().wrap(fake.runnable(), sources=DOCS, handles_feedback=True)
     report = guarded.invoke({"question": "When did the bridge open?"})
     assert report.verdict == Verdict.ACCEPT
     assert report.answer == GOOD

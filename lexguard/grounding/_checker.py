@@ -348,6 +348,7 @@ class SupportChecker:
             strict = [  # already failed by the strict rules, or not a fact: the verifier need not read them
                 (self.config.strict_values and bool(e.unknown_numbers or e.unknown_quotes))
                 or (self.config.strict_entities and bool(e.unknown_entities))
+                or (self.config.strict_polarity and e.conflict is not None)
                 or c.index in skipped
                 for c, e in zip(claims, evidence, strict=True)
             ]

@@ -35,6 +35,9 @@ class GroundingConfig(BaseModel):
         strict_entities: Likewise for a name (capitalised phrase) found in no source nor the
             question. On RAGTruth train these rules cost about 1 point of balanced accuracy
             but catch changed and invented names; turn off for recall-insensitive uses.
+        strict_polarity: A claim that repeats a source sentence with its sense flipped (one of
+            the two negated, or a word replaced by its opposite: "rose" / "fell") is
+            contradicted, whatever the support model says.
         min_claim_words: Shorter fragments (without a digit) are not checked as claims.
         nli_weight: Weight of the NLI entailment probability against the support model when an
             NLI verifier is given (0..1).
@@ -102,6 +105,7 @@ class GroundingConfig(BaseModel):
     soft_margin: float = Field(0.05, ge=0.0, le=1.0)
     strict_values: bool = True
     strict_entities: bool = True
+    strict_polarity: bool = True
     min_claim_words: int = Field(3, ge=1)
     nli_weight: float = Field(0.5, ge=0.0, le=1.0)
     judge_weight: float = Field(0.5, ge=0.0, le=1.0)

@@ -17,7 +17,9 @@ from pathlib import Path
 import numpy as np
 
 from lexguard._errors import ModelLoadError
+from lexguard.grounding._derived import is_derived, states_ratio
 from lexguard.grounding._index import SourceIndex
+from lexguard.grounding._polarity import polarity_conflict
 from lexguard.grounding._lexical import (
     LexicalProfile,
     Mention,
@@ -66,6 +68,7 @@ class ClaimEvidence:
         unknown_entities: Names of the claim found in no source nor in the question.
         unknown_quotes: Quoted strings found in no source.
         exact: Whether the claim text occurs verbatim in a source.
+        conflict: A source sentence that says the opposite (negation or antonym), if any.
     """
 
     features: np.ndarray
@@ -76,6 +79,7 @@ class ClaimEvidence:
     unknown_entities: list[Mention] = field(default_factory=list)
     unknown_quotes: list[Mention] = field(default_factory=list)
     exact: bool = False
+    conflict: str | None = None
 
 
 def _bigrams(words: list[str]) -> set[str]:
@@ -125,7 +129,15 @@ def claim_features(
     bigram_cov = len(grams & source_grams) / len(grams) if grams else word_cov_all
 
     nums = numbers(claim_text)
-    unknown_nums = [m for m in nums if m.key not in profile.numbers and not _in_question_numbers(m, question)]
+    evidence_numbers = [key for ci in best_chunks[:3] for key in sorted(index.chunk_numbers[ci])]
+    ratio = states_ratio(claim_text)
+    unknown_nums = [
+        m
+        for m in nums
+        if m.key not in profile.numbers
+        and not _in_question_numbers(m, question)
+        and not is_derived(m, evidence_numbers, ratio_stated=ratio)
+    ]
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     contradicted = [m for m in unknown_nums if best_numbers]
 
@@ -177,6 +189,7 @@ def claim_features(
         unknown_entities=unknown_ents,
         unknown_quotes=unknown_q,
         exact=exact,
+        conflict=polarity_conflict(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]]),
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from pathlib import Path
 
 import regex
 
@@ -178,10 +179,37 @@ def entities(text: str) -> list[Mention]:
         if len(surface) < 2:
             continue
         at_sentence_start = _at_sentence_start(text, start)
-        if at_sentence_start and len(surface.split()) == 1:
-            continue  # "Customers ...", "Despite ...": capitalised because first, rarely a name
+        if at_sentence_start and len(surface.split()) == 1 and not _looks_like_name(surface):
+            continue  # "Customers ...", "Despite ...": capitalised because first, not a name
         out.append(Mention(surface, (start, end), _norm(surface)))
     return out
+
+
+def _looks_like_name(word: str) -> bool:
+    """Whether a sentence-initial capitalised word is a name rather than an ordinary word.
+
+    "Napoleon built ..." opens with a name, "Customers said ..." with an ordinary word that is
+    capitalised only because it comes first. A word counts as a name when it is not one that is
+    usually written in lower case (``data/common_words.txt``, counted over RAGTruth train
+    sources by ``scripts/build_common_words.py``).
+    """
+    bare = word.strip(".'\u2019-").replace("\u2019", "'")
+    if len(bare) < 3 or not bare[0].isupper() or not bare.replace("'", "").replace("-", "").isalpha():
+        return False
+    lower = bare.lower()
+    if lower in STOPWORDS or lower in _NOT_ENTITIES:
+        return False
+    common = _common_words()
+    if lower.endswith("'s"):
+        lower = lower[:-2]
+    return lower not in common and _stem(lower) not in common
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    path = Path(__file__).with_name("data") / "common_words.txt"
+    with path.open(encoding="utf-8") as handle:
+        return frozenset(line.strip() for line in handle if line.strip() and not line.startswith("#"))
 
 
 def _at_sentence_start(text: str, start: int) -> bool:

@@ -217,8 +217,11 @@ def build_result(
             llm_cite = to_citation(claim, _chunk_sources(index, ev)) if callable(to_citation) else None
             if llm_cite is not None:
                 cites = [llm_cite, *cites]
-        strict_hit = (config.strict_values and bool(ev.unknown_numbers or ev.unknown_quotes)) or (
-            config.strict_entities and bool(ev.unknown_entities)
+        flipped = ev.conflict if config.strict_polarity else None
+        strict_hit = (
+            (config.strict_values and bool(ev.unknown_numbers or ev.unknown_quotes))
+            or (config.strict_entities and bool(ev.unknown_entities))
+            or flipped is not None
         )
         if verdicts is not None and config.verifier_override < 1.0:
             strict_hit = strict_hit or max(float(verdicts[n][1]), float(verdicts[n][2])) >= config.verifier_override
@@ -231,7 +234,7 @@ def build_result(
             and verdicts is not None
             and float(verdicts[n][1]) > float(verdicts[n][2])
             and float(verdicts[n][1]) >= 0.5
-        ) or bool(ev.contradicted_numbers and not supported)
+        ) or bool((ev.contradicted_numbers or flipped) and not supported)
         status = "supported" if supported else "contradicted" if contradicted else "unsupported"
         done = claim.model_copy(
             update={"support": round(p, 4), "supported": supported, "citations": tuple(cites), "status": status}
@@ -242,7 +245,9 @@ def build_result(
         else:
             marginal = not strict_hit and p >= threshold - config.soft_margin
             severity = Severity.SOFT if marginal else Severity.HARD
-            if status == "contradicted" and verifier_evidence is not None and not ev.contradicted_numbers:
+            if flipped is not None:
+                findings.append(contradiction_finding(done, flipped, p, severity))
+            elif status == "contradicted" and verifier_evidence is not None and not ev.contradicted_numbers:
                 findings.append(contradiction_finding(done, verifier_evidence[n], p, severity))
             findings += findings_for(done, ev, index, p, severity, config)
     checked = [c for c in out_claims if c.status != "not_checked"]

@@ -14,33 +14,40 @@ one the graph uses; then the fallback (the guard's one vocabulary) applies: ``re
 answer is replaced by the refusal message), ``best_attempt`` (the answer is kept, not accepted)
 or ``raise``. Every handed-on message carries the report in ``response_metadata["lexguard"]``;
 the report of the last check is in the agent state under ``lexguard_report``.
+
+Model call limits: LangChain's ``ModelCallLimitMiddleware`` counts one call per model node, so it
+does not see retries made inside ``wrap_model_call``. Give it to the middleware as well
+(``GroundingMiddleware(call_limit=limit)`` with ``limit`` also in the agent's middleware): no retry
+is made that would pass its run or thread limit (the answer then gets the fallback, the reason
+naming the limit), and the extra calls are added to its counters.
 """
 
 from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 try:
-    from langchain.agents.middleware import AgentMiddleware, AgentState
-    from langchain.agents.middleware.types import ExtendedModelResponse, ModelResponse
+    from langchain.agents.middleware import AgentMiddleware, AgentState, ModelCallLimitMiddleware
+    from langchain.agents.middleware.types import ExtendedModelResponse, ModelResponse, PrivateStateAttr
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError(
         "GroundingMiddleware needs LangChain v1 agents: pip install 'langchain>=1' "
         "(or use lexguard.Guard / build_guard_graph directly)"
     ) from exc
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
+from langgraph.channels.untracked_value import UntrackedValue
 from langgraph.types import Command
 from typing_extensions import NotRequired
 
 from lexguard._config import FallbackStrategy, GuardConfig
-from lexguard._errors import ConfigurationError, ValidationFailedError
+from lexguard._errors import ConfigurationError, LexguardWarning, ValidationFailedError
 from lexguard._events import MIDDLEWARE_EVENT, aemit_event, emit_event
 from lexguard._guard import Guard
 from lexguard._inputs import coerce_answer, coerce_sources
 from lexguard._models import ValidationReport, Verdict
-from lexguard._policy import build_report, decide
+from lexguard._policy import Decision, build_report, decide, describe_problems
 
 __all__ = ["FEEDBACK_NAME", "GroundingMiddleware", "GroundingState"]
 
@@ -54,10 +61,14 @@ class GroundingState(AgentState):
     Attributes:
         sources: Optional sources for the current question (str, Document, dict or Source).
         lexguard_report: The :class:`~lexguard.ValidationReport` of the last checked answer.
+        thread_model_call_count / run_model_call_count: ``ModelCallLimitMiddleware``'s counters
+            (same channels), which the middleware raises by its extra calls.
     """
 
     sources: NotRequired[list[Any]]
     lexguard_report: NotRequired[ValidationReport | None]
+    thread_model_call_count: NotRequired[Annotated[int, PrivateStateAttr]]
+    run_model_call_count: NotRequired[Annotated[int, UntrackedValue, PrivateStateAttr]]
 
 
 def _text(message: Any) -> str:
@@ -83,6 +94,8 @@ class GroundingMiddleware(AgentMiddleware):
             of ``best_attempt``.
         refusal_message: Text of the ``refuse`` fallback (default: the guard's).
         context_key: Attribute / key of the run-time context holding sources.
+        call_limit: The agent's ``ModelCallLimitMiddleware`` (or several): retries never take the
+            model past its limits, and count in its counters.
 
     Example:
         >>> agent = create_agent(model, tools=[search_docs],  # doctest: +SKIP
@@ -101,6 +114,7 @@ class GroundingMiddleware(AgentMiddleware):
         fallback: FallbackStrategy | Literal["flag"] | None = None,
         refusal_message: str | None = None,
         context_key: str = "sources",
+        call_limit: ModelCallLimitMiddleware | Sequence[ModelCallLimitMiddleware] | None = None,
         **settings: Any,
     ) -> None:
         super().__init__()
@@ -130,6 +144,11 @@ class GroundingMiddleware(AgentMiddleware):
         self.fallback = self.policy_config.fallback
         self.refusal_message = refusal_message or base.config.refusal_message
         self.context_key = context_key
+        limits = [] if call_limit is None else list(call_limit) if isinstance(call_limit, list | tuple) else [call_limit]
+        if not all(isinstance(limit, ModelCallLimitMiddleware) for limit in limits):
+            raise ConfigurationError("call_limit takes the agent's ModelCallLimitMiddleware instance(s)")
+        self.call_limits: tuple[ModelCallLimitMiddleware, ...] = tuple(limits)
+        self._warned_uncounted = False
 
     # -- reading the conversation ----------------------------------------------------------------
 
@@ -164,6 +183,39 @@ class GroundingMiddleware(AgentMiddleware):
         sources = coerce_sources(found) if found else list(self.guard.sources)
         return {"answer": _text(last), "sources": sources, "question": question}
 
+    # -- model call limits --------------------------------------------------------------------------
+
+    def _calls_left(self, state: Any, made: int) -> tuple[int | None, str]:
+        """``(calls the limits still allow, the tightest limit)`` after ``made`` calls in this model
+        call; ``(None, "")`` without limits."""
+        run = int(state.get("run_model_call_count") or 0) + made
+        thread = int(state.get("thread_model_call_count") or 0) + made
+        left: int | None = None
+        tightest = ""
+        for limit in self.call_limits:
+            for count, cap, scope in ((run, limit.run_limit, "run"), (thread, limit.thread_limit, "thread")):
+                if cap is not None and (left is None or cap - count < left):
+                    left, tightest = cap - count, f"{scope} limit {count}/{cap}"
+        return left, tightest
+
+    def _counters(self, state: Any, extra: int) -> dict[str, int]:
+        """The call counters raised by this model call's ``extra`` calls (``ModelCallLimitMiddleware``
+        adds the one call it sees itself)."""
+        if not self.call_limits or extra <= 0:
+            return {}
+        return {key: int(state.get(key) or 0) + extra for key in ("run_model_call_count", "thread_model_call_count")}
+
+    def _warn_uncounted(self, state: Any) -> None:
+        if self.call_limits or self._warned_uncounted:
+            return
+        if "run_model_call_count" in state or "thread_model_call_count" in state:
+            self._warned_uncounted = True
+            warnings.warn(
+                "this agent limits model calls (ModelCallLimitMiddleware), but GroundingMiddleware's retries "
+                "happen inside one model call, which the limit counts once; pass the same instance as "
+                "GroundingMiddleware(call_limit=...) so retries respect the limit and are counted",
+                LexguardWarning, stacklevel=3)
+
     # -- deciding ------------------------------------------------------------------------------------
 
     def _feedback(self, report: ValidationReport, answer: str, retries: int) -> str:
@@ -176,10 +228,17 @@ class GroundingMiddleware(AgentMiddleware):
         )
 
     def _outcome(
-        self, report: ValidationReport, last: AIMessage, retries: int
+        self, report: ValidationReport, last: AIMessage, retries: int, state: Any = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         decision = decide(report.checks, self.policy_config, attempt=retries + 1)
         meta = {**report.metadata, "middleware_retries": retries}
+        if decision.verdict == Verdict.RETRY:
+            left, tightest = self._calls_left(state or {}, retries + 1)
+            if left is not None and left <= 0:  # another call would pass the agent's model call limit
+                meta["call_limit"] = tightest
+                decision = Decision(verdict=Verdict.FALLBACK, confidence=decision.confidence, reason=(
+                    f"{describe_problems(report.checks, self.policy_config)}; not retried: the model call limit "
+                    f"is reached ({tightest})"))
         event = {"attempt": retries + 1, "action": decision.verdict.value, "reason": decision.reason}
         if decision.verdict == Verdict.RETRY:
             feedback = HumanMessage(content=self._feedback(report, _text(last), retries), name=FEEDBACK_NAME)
@@ -229,7 +288,8 @@ class GroundingMiddleware(AgentMiddleware):
     def _step(self, request: Any, response: Any, report: ValidationReport, retries: int) -> tuple[Any, Any, dict]:
         """``(next request or None, result to return or None, event)`` after one check."""
         index, last = self._final(response)  # type: ignore[misc]
-        update, event = self._outcome(report, last, retries)
+        state = request.state or {}
+        update, event = self._outcome(report, last, retries, state)
         if "jump_to" in update:  # retry: ask the model again, the draft and feedback only in this request
             retry = request.override(messages=[*request.messages, last, *update["messages"]])
             return retry, None, event
@@ -238,8 +298,8 @@ class GroundingMiddleware(AgentMiddleware):
             update={"response_metadata": {**last.response_metadata,
                                           "lexguard": update["lexguard_report"].model_dump(mode="json")}})
         final = ModelResponse(result=result, structured_response=getattr(response, "structured_response", None))
-        return None, ExtendedModelResponse(model_response=final,
-                                           command=Command(update={"lexguard_report": update["lexguard_report"]})), event
+        command = Command(update={"lexguard_report": update["lexguard_report"], **self._counters(state, retries)})
+        return None, ExtendedModelResponse(model_response=final, command=command), event
 
     def wrap_model_call(self, request: Any, handler: Any) -> Any:
         """Call the model; while its final answer fails validation, call it again with the draft and
@@ -250,6 +310,7 @@ class GroundingMiddleware(AgentMiddleware):
             final = self._final(response)
             if final is None:
                 return response  # tool calls or no answer: nothing to check yet
+            self._warn_uncounted(request.state or {})
             report = self.guard.invoke(self._payload(request, final[1]))
             request, result, event = self._step(request, response, report, retries)
             emit_event(MIDDLEWARE_EVENT, event)
@@ -265,6 +326,7 @@ class GroundingMiddleware(AgentMiddleware):
             final = self._final(response)
             if final is None:
                 return response
+            self._warn_uncounted(request.state or {})
             report = await self.guard.ainvoke(self._payload(request, final[1]))
             request, result, event = self._step(request, response, report, retries)
             await aemit_event(MIDDLEWARE_EVENT, event)

@@ -12,7 +12,7 @@ from lexguard.nodes._feedback import build_retry_feedback
 from lexguard.nodes._finish import FallbackNode, FinalizeNode, best_attempt, handle_node_error
 from lexguard.nodes._prepare import PrepareNode
 from lexguard.nodes._repair import drop_unsupported
-from lexguard.nodes._retry_input import build_retry_input
+from lexguard.nodes._retry_input import build_retry_input, feedback_gap
 from lexguard.nodes._self_correct import SelfCorrectNode
 from lexguard._lazy import publish_all
 
@@ -29,6 +29,7 @@ __all__ = [
     "build_retry_input",
     "context_of",
     "drop_unsupported",
+    "feedback_gap",
     "handle_node_error",
     "route_after_check",
     "route_after_decide",

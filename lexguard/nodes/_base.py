@@ -8,12 +8,22 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig, RunnableLambda
+from langgraph.types import Overwrite
 
 from lexguard._config import GuardConfig
 from lexguard._limits import Deadline, use_deadline
 from lexguard._state import GuardState
 
 __all__ = ["GuardNode", "untraced"]
+
+
+def _with_timing(update: dict[str, Any], name: str, start: float) -> dict[str, Any]:
+    """``update`` plus the node's elapsed time under ``timings`` (kept inside an ``Overwrite`` that
+    resets the timings, as ``prepare`` does when a new validation starts)."""
+    elapsed = {name: time.perf_counter() - start}
+    previous = update.get("timings")
+    update["timings"] = Overwrite({**previous.value, **elapsed}) if isinstance(previous, Overwrite) else elapsed
+    return update
 
 
 def untraced(func: Any, afunc: Any = None, *, name: str | None = None) -> Any:
@@ -78,16 +88,14 @@ class GuardNode:
         start = time.perf_counter()
         with self.budget(state):
             update = self.run(state, config)
-        update["timings"] = {self.name: time.perf_counter() - start}
-        return update
+        return _with_timing(update, self.name, start)
 
     async def acall(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
         """Async entry point used by ``ainvoke`` / ``astream``."""
         start = time.perf_counter()
         with self.budget(state):
             update = await self.arun(state, config)
-        update["timings"] = {self.name: time.perf_counter() - start}
-        return update
+        return _with_timing(update, self.name, start)
 
     def as_runnable(self) -> Any:
         """This node as a Runnable with both sync and async paths (traced once, as the node)."""

@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.types import Overwrite
 
 from lexguard._errors import ConfigurationError, InputError
 from lexguard._inputs import coerce_answer, coerce_sources, is_truncated
@@ -31,7 +32,10 @@ class PrepareNode(GuardNode):
     Writes ``attempt`` (incremented), ``answer`` (the text), ``checked_sources``,
     ``model_citations``, ``results`` (reset), on the first attempt ``original_answer``, and when a
     validation starts (not on a retry) its ``deadline`` (``limits.time_budget_s`` from now, or
-    sooner when an enclosing budget, e.g. ``Guard``'s, ends sooner). An answer or sources it cannot
+    sooner when an enclosing budget, e.g. ``Guard``'s, ends sooner). A validation starts whenever
+    ``prepare`` is not reached from ``self_correct`` (whose ``verdict="retry"`` it consumes), so on a
+    checkpointed thread each turn starts afresh: attempt 1, and this turn's ``original_answer``,
+    with the last turn's ``feedback``, ``history`` and ``timings`` cleared. An answer or sources it cannot
     read, or that exceed ``GuardConfig.limits`` (:func:`lexguard._limits.check_limits`), give an
     ``input`` result with a critical finding naming the problem, so the attempt goes straight to
     ``decide`` (and the fallback): an input too large to check is never accepted.
@@ -49,10 +53,13 @@ class PrepareNode(GuardNode):
             )
         raw = state.get("answer")
         update: dict[str, Any] = {"attempt": attempt, "results": [], "model_citations": [], "remedy": None,
-                                  "reason": None, "raise_error": False}
+                                  "reason": None, "raise_error": False, "verdict": ""}
         retrying = state.get("verdict") == Verdict.RETRY.value and isinstance(state.get("deadline"), int | float)
-        if not retrying:  # a new validation (also a new turn on a checkpointed thread): a new budget
-            update["deadline"] = time.time() + (remaining_time(self.config.limits.time_budget_s) or 0.0)
+        first = state.get("original_answer") if retrying else None
+        if not retrying:  # a new validation (also a new turn on a checkpointed thread): all afresh
+            attempt = update["attempt"] = 1
+            update.update(deadline=time.time() + (remaining_time(self.config.limits.time_budget_s) or 0.0),
+                          feedback="", history=Overwrite([]), timings=Overwrite({}))
         try:
             text = coerce_answer(raw)
             sources = coerce_sources(state.get("sources"))
@@ -60,7 +67,7 @@ class PrepareNode(GuardNode):
         except InputError as exc:
             update.update(checked_sources=[], answer=raw if isinstance(raw, str) else "",
                           results=[input_error(str(exc))])
-            if not state.get("original_answer"):
+            if not first:
                 update["original_answer"] = update["answer"]
             return update
         given = state.get("citations") if attempt == 1 else ()
@@ -68,6 +75,6 @@ class PrepareNode(GuardNode):
         update["checked_sources"] = sources
         update["truncated"] = bool(state.get("truncated")) or is_truncated(raw)
         update["model_citations"] = model_citations(raw, text, given if isinstance(given, list | tuple) else ())
-        if not state.get("original_answer"):
+        if not first:
             update["original_answer"] = text
         return update

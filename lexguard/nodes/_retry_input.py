@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import inspect
+import typing
+from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.prompt_values import PromptValue
 from langchain_core.prompts import BasePromptTemplate
-from langchain_core.runnables import Runnable, RunnableSequence
+from langchain_core.language_models import BaseLanguageModel
+from langchain_core.runnables import Runnable, RunnableSequence, RunnableWithFallbacks
+from langchain_core.runnables.base import RunnableBindingBase
 
 from lexguard._models import Source
 from lexguard._state import GuardState, question_of
 
-__all__ = ["build_retry_input", "retry_call", "FEEDBACK_KEY"]
+__all__ = ["build_retry_input", "feedback_gap", "retry_call", "FEEDBACK_KEY"]
 
 FEEDBACK_KEY = "feedback"
 """Key added to a dict input: put ``{feedback}`` in your prompt to pass it to the model."""
@@ -87,3 +92,58 @@ def retry_call(generator: Runnable, state: GuardState, feedback: str) -> tuple[R
             messages = prompt.invoke(original).to_messages()
             return rest, [*messages, AIMessage(content=answer), HumanMessage(content=feedback)]
     return generator, build_retry_input(state, feedback)
+
+
+def _is_model(runnable: Runnable) -> bool:
+    """A chat model or LLM, also bound (``bind_tools``, ``with_retry``, ``with_config``), with
+    fallbacks, or first in a sequence (``model | parser``, ``with_structured_output``)."""
+    while True:
+        if isinstance(runnable, RunnableBindingBase):
+            runnable = runnable.bound
+        elif isinstance(runnable, RunnableWithFallbacks):
+            runnable = runnable.runnable
+        elif isinstance(runnable, RunnableSequence):
+            runnable = runnable.first
+        else:
+            return isinstance(runnable, BaseLanguageModel)
+
+
+def _takes_messages(runnable: Runnable) -> bool:
+    """Whether ``runnable`` declares a text or message input (a retry then sends it the messages
+    with the previous answer and the feedback appended)."""
+    kind = runnable.InputType
+    if isinstance(kind, str):  # a postponed annotation (``from __future__ import annotations``)
+        try:
+            func = getattr(runnable, "func", None) or runnable.afunc  # type: ignore[attr-defined]
+            kind = typing.get_type_hints(func).get(next(iter(inspect.signature(func).parameters)), Any)
+        except Exception:  # noqa: BLE001 - unresolvable: unknown input
+            return False
+    origin = typing.get_origin(kind) or kind
+    if isinstance(origin, type) and issubclass(origin, str | BaseMessage | PromptValue):
+        return True
+    args = typing.get_args(kind)
+    return origin in (list, tuple, Sequence) and bool(args) and all(
+        isinstance(a, type) and issubclass(a, BaseMessage) for a in args if a is not Ellipsis)
+
+
+def feedback_gap(generator: Runnable) -> str | None:
+    """Why a retry of ``generator`` (the part of a chain :func:`retry_call` re-runs) may not carry
+    the feedback to the model, or ``None`` when it does: a chat model (the messages appended),
+    ``prompt | ...`` (the prompt rendered, the messages appended, or its ``{feedback}`` variable
+    filled), or a Runnable that declares a text or message input. Anything else (a function that
+    builds its own prompt from a dict, a graph, an untyped function) only gets ``feedback`` and
+    ``previous_answer`` keys added to a dict input, which it may ignore."""
+    if _is_model(generator) or _split_prompt(generator) is not None or isinstance(generator, BasePromptTemplate):
+        return None
+    first = generator.first if isinstance(generator, RunnableSequence) else generator
+    if _takes_messages(first):
+        return None
+    where = f"starts with {_name(first)}" if first is not generator else f"is {_name(generator)}"
+    return (f"the chain {where}, not a prompt template or a chat model, so a retry can only add "
+            f"'{FEEDBACK_KEY}' and 'previous_answer' to a dict input, which it may ignore")
+
+
+def _name(runnable: Runnable) -> str:
+    name = runnable.get_name()
+    kind = type(runnable).__name__
+    return f"a {kind}" if name == kind else f"a {kind} ({name!r})"

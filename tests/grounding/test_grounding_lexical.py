@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from lexguard.grounding._lexical import LexicalProfile, entities, has_negation, numbers, quotes
 
 
@@ -79,8 +81,9 @@ def test_sentence_start_test_equals_the_regex_at_every_position() -> None:
 def test_leading_space_is_not_a_sentence_start() -> None:
     # the old regex's ``^`` branch matches only an empty prefix: " Paris" keeps its name
     assert [m.text for m in entities(" Paris is big.")] == ["Paris"]
-    assert entities("Paris is big.") == []
-    assert entities("Big.\n  Paris is big.") == []
+    assert [m.text for m in entities(" Customers are many.")] == ["Customers"]
+    assert entities("Customers are many.") == []
+    assert entities("Big.\n  Customers are many.") == []
 
 
 def test_lazy_profile_attributes_equal_eager_values() -> None:
@@ -89,3 +92,17 @@ def test_lazy_profile_attributes_equal_eager_values() -> None:
     assert profile.padded == f" {profile.text} " and profile.squashed == profile.text.replace(" ", "")
     assert profile.numbers == {"1889", "330"}
     assert profile.words == {"eiffel", "tower", "open", "1889", "330", "metr", "tall"}
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Napoleon built the tower.", ["Napoleon"]),
+        ("Edison did.", ["Edison"]),
+        ("Customers said it was slow. Despite that, sales grew.", []),
+        ("Unfortunately the passages are silent.", []),
+        ("Paris is the capital.", ["Paris"]),
+    ],
+)
+def test_a_sentence_initial_word_is_a_name_unless_usually_lower_case(text: str, names: list[str]) -> None:
+    assert [m.text for m in entities(text)] == names

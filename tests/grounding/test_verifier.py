@@ -94,7 +94,7 @@ class TestShippedModel:
             "The Eiffel Tower was built by aliens.",
             "The Eiffel Tower is made of wood.",
             "The Eiffel Tower is not in Paris.",
-            # "Napoleon built the Eiffel Tower." is still scored supported (a known miss, README).
+            "Napoleon built the Eiffel Tower.",
         ],
     )
     def test_eiffel_hallucinations_are_flagged_with_evidence(self, checker: SupportChecker, answer: str) -> None:
@@ -119,7 +119,7 @@ class TestShippedModel:
     def test_a_short_answer_is_checked_not_waved_through(self, checker: SupportChecker) -> None:
         result = checker.check("Napoleon did.", [EIFFEL], "Who built the Eiffel Tower?")
         assert result.claims and result.claims[0].status != "not_checked"
-        assert result.confidence < 1.0
+        assert result.confidence < 0.7
 
     def test_meta_statements_are_not_checked_and_not_flagged(self, checker: SupportChecker) -> None:
         answer = "Sure, here is the answer. The passages do not mention the ticket price."

@@ -49,6 +49,19 @@ def test_langgraph_json_names_both_graphs(apps):
     assert {"retrieve", "generate", "guard", "respond"} <= nodes
 
 
+def test_langgraph_json_allows_every_checkpointed_lexguard_type():
+    from lexguard.deploy import checkpoint_allowlist
+
+    serde = json.loads((ROOT / "langgraph.json").read_text())["checkpointer"]["serde"]
+    assert [tuple(pair) for pair in serde["allowed_msgpack_modules"]] == list(checkpoint_allowlist())
+
+
+def test_rag_app_serves_input_and_output_schemas(apps):
+    graph = apps["rag_app"].graph  # what LangGraph Server / Studio show as the input form and the output
+    assert set(graph.get_input_jsonschema()["properties"]) == {"question"}
+    assert {"answer", "report"} <= set(graph.get_output_jsonschema()["properties"])
+
+
 def test_rag_app_self_corrects_through_the_guard_subgraph(apps):
     model = ExtractiveChatModel(max_sentences=1, extra=INVENTED)
     app = apps["rag_app"].make_graph(model, checker=SubstringChecker())

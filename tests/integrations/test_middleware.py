@@ -179,3 +179,75 @@ def test_middleware_runs_are_audited(tmp_path):
     out = create_agent(model, tools=[search_docs], middleware=[middleware]).invoke({"messages": [HumanMessage(QUESTION)]})
     assert out["lexguard_report"].metadata["audit_id"]
     assert store.count() == 2  # one record per validated answer
+
+
+# -- model call limits (LangChain's ModelCallLimitMiddleware) ---------------------------------------
+
+
+def limited_agent(responses, limit, *, pass_limit=True, **kwargs):
+    model = FakeStructuredChatModel(responses=list(responses))
+    grounding = GroundingMiddleware(Guard(checker=SubstringChecker()), call_limit=limit if pass_limit else None,
+                                    **kwargs)
+    return create_agent(model, tools=[search_docs], middleware=[grounding, limit], **kwargs.pop("agent", {})), model
+
+
+def test_run_limit_counts_the_retries_and_refuses_when_reached():
+    from langchain.agents.middleware import ModelCallLimitMiddleware
+
+    limit = ModelCallLimitMiddleware(run_limit=2)
+    app, model = limited_agent([{"query": "bridge"}, BAD, GOOD, GOOD], limit, max_retries=2,
+                               refusal_message="Sorry.")
+    out = app.invoke({"messages": [HumanMessage(QUESTION)]})
+    assert len(model.calls) == 2  # tool call + the answer; a retry would be call 3 of 2
+    report = out["lexguard_report"]
+    assert report.verdict == Verdict.FALLBACK and not report.accepted  # fail closed, never a silent accept
+    assert "model call limit is reached (run limit 2/2)" in report.reason
+    assert report.metadata["call_limit"] == "run limit 2/2"
+    assert out["messages"][-1].content == "Sorry."
+
+
+async def test_run_limit_async_path_stops_retrying_too():
+    from langchain.agents.middleware import ModelCallLimitMiddleware
+
+    limit = ModelCallLimitMiddleware(run_limit=3)
+    app, model = limited_agent([{"query": "bridge"}, BAD, BAD, BAD, GOOD], limit, max_retries=3,
+                               refusal_message="Sorry.")
+    out = await app.ainvoke({"messages": [HumanMessage(QUESTION)]})
+    assert len(model.calls) == 3  # one retry fitted under the limit
+    assert out["lexguard_report"].metadata["middleware_retries"] == 1
+    assert "run limit 3/3" in out["lexguard_report"].reason
+
+
+def test_retries_within_the_limit_are_added_to_its_counters():
+    from langchain.agents.middleware import ModelCallLimitMiddleware
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    limit = ModelCallLimitMiddleware(thread_limit=4)
+    model = FakeStructuredChatModel(responses=[{"query": "bridge"}, BAD, GOOD, {"query": "bridge"}, GOOD])
+    grounding = GroundingMiddleware(Guard(checker=SubstringChecker()), call_limit=limit)
+    app = create_agent(model, tools=[search_docs], middleware=[grounding, limit], checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "t"}}
+    out = app.invoke({"messages": [HumanMessage(QUESTION)]}, config)
+    assert out["lexguard_report"].accepted and len(model.calls) == 3
+    assert app.get_state(config).values["thread_model_call_count"] == 3  # the retry is counted
+    app.invoke({"messages": [HumanMessage("And its length?")]}, config)
+    assert len(model.calls) == 4  # the thread limit (4) holds across both turns
+    assert app.get_state(config).values["messages"][-1].content.startswith("Model call limits exceeded")
+
+
+def test_a_limit_not_given_to_the_middleware_gets_a_warning():
+    from langchain.agents.middleware import ModelCallLimitMiddleware
+
+    from lexguard import LexguardWarning
+
+    limit = ModelCallLimitMiddleware(run_limit=5)
+    app, _ = limited_agent([{"query": "bridge"}, GOOD], limit, pass_limit=False)
+    with pytest.warns(LexguardWarning, match="call_limit="):
+        app.invoke({"messages": [HumanMessage(QUESTION)]})
+
+
+def test_call_limit_must_be_the_langchain_middleware():
+    from lexguard import ConfigurationError
+
+    with pytest.raises(ConfigurationError, match="ModelCallLimitMiddleware"):
+        GroundingMiddleware(Guard(checker=SubstringChecker()), call_limit=2)

@@ -1,0 +1,80 @@
+"""Numbers an answer derives from the sources in one arithmetic step.
+
+"The stadium holds 7,000 more spectators" when the sources give 18,000 and 25,000, "Half the
+recipe needs 200 grams" when they give 400, "Building it took five years" from 2014 and 2019:
+the number is in no source, yet it is correct. The strict number rule
+(``GroundingConfig.strict_values``) would fail such claims, and on RAGTruth about a quarter of
+the false alarms were of this kind. A claim number counts as *derived* when one step (sum,
+difference, product, half or double) over two numbers of the claim's best evidence chunks gives
+it; the verifier and the support model still judge the claim, only the strict rule stands aside.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from itertools import combinations
+
+from lexguard.grounding._lexical import Mention
+
+__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "is_derived", "states_ratio"]
+
+RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
+"""Number words that state a ratio, not a value of their own ("half the recipe")."""
+
+MAX_POOL = 12
+"""At most this many evidence numbers are combined: more would derive almost any number."""
+
+MIN_DERIVED = 10
+"""Smaller numbers are not derived: from a handful of evidence numbers almost any of them could
+be (on RAGTruth train such chance derivations hid wrong counts)."""
+
+
+def is_derived(mention: Mention, evidence_keys: Iterable[str], *, ratio_stated: bool = False) -> bool:
+    """Whether ``mention`` is a ratio word or one arithmetic step from two evidence numbers.
+
+    Args:
+        mention: A number found in a claim (its ``key`` is the normalised value).
+        evidence_keys: Keys of the numbers in the claim's best evidence chunks, best chunk first.
+        ratio_stated: Whether the claim says it halves or doubles (:func:`states_ratio`); only
+            then may the number be half or twice an evidence number ("32 GB" is not derived from
+            "16 GB" by itself).
+
+    Returns:
+        True when the number is a ratio word ("half"), equals a + b, |a - b| or a * b for
+        evidence numbers a, b, or (with ``ratio_stated``) a / 2 or 2 * a.
+    """
+    if mention.text.lower() in RATIO_WORDS:
+        return True
+    value = _as_float(mention.key)
+    if value is None or abs(value) < MIN_DERIVED:
+        return False
+    pool: list[float] = []
+    for key in evidence_keys:
+        number = _as_float(key)
+        if number is not None and number not in pool:
+            pool.append(number)
+        if len(pool) >= MAX_POOL:
+            break
+    if ratio_stated and any(_close(value, a / 2) or _close(value, a * 2) for a in pool):
+        return True
+    return any(
+        _close(value, a + b) or _close(value, abs(a - b)) or _close(value, a * b) for a, b in combinations(pool, 2)
+    )
+
+
+def states_ratio(text: str) -> bool:
+    """Whether a claim states a halving or doubling ("half the recipe", "twice as many")."""
+    return any(word in RATIO_WORDS for word in text.lower().replace("-", " ").split())
+
+
+def _as_float(key: str) -> float | None:
+    try:
+        number = float(key)
+    except ValueError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)

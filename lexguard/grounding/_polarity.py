@@ -1,0 +1,179 @@
+"""Claims that repeat a source sentence with its sense flipped: a negation or an antonym.
+
+"The Eiffel Tower is not in Paris." against "... a lattice tower ... in Paris": every word of
+the claim is in the source, so similarity and word coverage call it supported. What differs is
+polarity. :func:`polarity_conflict` finds the source sentence that holds (nearly) all the other
+words of the claim and reports it when exactly one of the two is negated, or when the claim uses
+a word whose opposite the sentence uses instead ("rose" / "fell", "opened" / "closed"), or
+when it puts two of the sentence's words on the other sides of the same verb ("Aphids feed on
+ladybugs" against "Ladybugs feed on aphids": swapped roles).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import regex
+
+from lexguard.grounding._lexical import _stem, content_words
+
+__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "polarity_conflict"]
+
+MIN_COVERAGE = 0.75
+"""Share of the claim clause's content words that the source clause must hold."""
+
+MIN_BACK_COVERAGE = 0.6
+"""Share of the source clause's content words that the claim clause must hold (same statement)."""
+
+_PAIRS = """
+increase decrease | increased decreased | increasing decreasing | rise fall | rose fell | risen fallen
+rising falling | higher lower | highest lowest | more less | more fewer | larger smaller
+largest smallest | biggest smallest | bigger smaller | open closed | opened closed | opens closes
+won lost | win lose | wins loses | before after | first last | earliest latest | earlier later
+allowed banned | allowed prohibited | permitted prohibited | accepted rejected | approved rejected
+supported opposed | support oppose | gain loss | gained lost | profit loss | positive negative
+cheaper dearer | maximum minimum | older younger | oldest youngest | faster slower | fastest slowest
+stronger weaker | success failure | successful unsuccessful | legal illegal | true false
+alive dead | bought sold | buy sell | import export | imports exports | included excluded
+include exclude | added removed | began ended | majority minority | full empty | public private
+male female | men women | husband wife | mother father | son daughter | brother sister
+morning evening | summer winter | north south | east west | above below | inside outside
+warmer colder | hottest coldest | heavier lighter | longer shorter | longest shortest
+wider narrower | deeper shallower | entered exited | arrived departed | hired fired
+""".replace("\n", " | ")
+
+ANTONYMS: dict[str, frozenset[str]] = {}
+"""Stemmed word -> stems of its opposites (a small hand-written list of common pairs)."""
+for _pair in filter(str.strip, _PAIRS.split("|")):
+    _a, _b = (_stem(w) for w in _pair.split())
+    ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
+    ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
+
+_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+_CLAUSE = regex.compile(
+    r"[;:]\s+|,\s+(?=(?:and|so|then)\b)|\s+(?=(?:but|yet|though|although|while|whereas|if|unless|because)\b)",
+    regex.IGNORECASE,
+)
+"""Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
+port") says nothing about the others."""
+_NEGATION = regex.compile(
+    r"\b(?:not(?!\s+only\b)|no|never|none|nobody|nothing|neither|nor|cannot)\b|n[\u2019']t\b", regex.IGNORECASE
+)
+_NAME = regex.compile(r"(?<=\w\W+)[A-Z][a-z]+")
+"""Plain negation only: "failed", "lacks" or "without" are often the source's own wording of a
+statement a faithful answer phrases positively ("stopped working" / "failed")."""
+
+
+_FUNCTION = frozenset({"yet", "though", "although", "while", "whereas", "so", "but", "and", "also", "longer"})
+
+
+def _negated(text: str) -> bool:
+    return _NEGATION.search(text) is not None
+_WORD = regex.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+def polarity_conflict(claim: str, passages: list[str]) -> str | None:
+    """The source sentence that says the opposite of ``claim`` (or of one of its clauses), if any.
+
+    Args:
+        claim: The claim text.
+        passages: The claim's best evidence chunks, best first.
+
+    Returns:
+        The source sentence one of whose clauses states the same thing as the claim or one of
+        its clauses ("..., but their blood isn't blue"): it holds at least :data:`MIN_COVERAGE`
+        of the claim clause's content words, the claim clause holds at least
+        :data:`MIN_BACK_COVERAGE` of its own, and the two differ in negation, by an antonym or by
+        swapped names. ``None`` when there is no such sentence.
+    """
+    units: list[_Unit] = []
+    for passage in passages:
+        for sentence in (m.group(0).strip() for m in _SENTENCE.finditer(passage)):
+            if sentence:
+                parts = [sentence] + [p for p in _CLAUSE.split(sentence) if p and p != sentence]
+                units += [_Unit(part, _words(part), sentence) for part in parts]
+    if not units:
+        return None
+    for clause in [claim] + [part for part in _CLAUSE.split(claim) if part and part != claim]:
+        found = _clause_conflict(clause, units)
+        if found is not None:
+            return found
+    return None
+
+
+class _Unit(NamedTuple):
+    text: str
+    words: frozenset[str]
+    sentence: str
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w for w in content_words(text) if w not in _FUNCTION and not _negated(w))
+
+
+def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
+    words = _words(clause)
+    if len(words) < 2:
+        return None
+    matches = [
+        u for u in units
+        if u.words
+        and len(words & u.words) / len(words) >= (1.0 if len(words) == 2 else MIN_COVERAGE)
+        and len(words & u.words) / len(u.words) >= MIN_BACK_COVERAGE
+    ]
+    clause_stems = {_stem(w) for w in _WORD.findall(clause.lower())}
+    if matches:  # the closest statement: most of the claim's words, then fewest others
+        unit = max(matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words)))
+        if _negated(unit.text) != _negated(clause) or _swapped_names(clause, unit.text):
+            return unit.sentence
+    for unit in units:
+        unit_stems = {_stem(w) for w in _WORD.findall(unit.text.lower())}
+        for stem in clause_stems:
+            opposites = ANTONYMS.get(stem)
+            if opposites and stem not in unit_stems and opposites & unit_stems and not opposites & clause_stems:
+                rest = words - {stem}
+                back = unit.words - opposites
+                if (
+                    rest
+                    and back
+                    and len(rest & unit.words) / len(rest) >= MIN_COVERAGE
+                    and len(rest & unit.words) / len(back) >= MIN_BACK_COVERAGE
+                ):
+                    return unit.sentence
+    return None
+
+
+def _swapped_names(clause: str, unit: str) -> bool:
+    """Whether two names stand on opposite sides of a shared pivot word in the two texts.
+
+    Only capitalised words of the source (names) count as moved, and a passive in either text
+    ("was acquired by", "the report, prepared by the authority") rules a swap out.
+    """
+    a = [_stem(w) for w in _WORD.findall(clause.lower())]
+    b = [_stem(w) for w in _WORD.findall(unit.lower())]
+    names = {_stem(w.lower()) for w in _NAME.findall(unit)}
+    shared = (set(content_words(clause)) & set(content_words(unit))) - _FUNCTION
+    shared = {w for w in shared if a.count(w) == 1 and b.count(w) == 1}
+    if len(shared) < 3 or _passive(a) or _passive(b):
+        return False
+    for pivot in shared - names:
+        pa, pb = a.index(pivot), b.index(pivot)
+        if pa == 0 or pb == 0 or "by" in a[pa + 1 : pa + 4] or "by" in b[pb + 1 : pb + 4]:
+            continue
+        moved_back = moved_forward = False
+        for word in (shared & names) - {pivot}:
+            before_a, before_b = a.index(word) < pa, b.index(word) < pb
+            moved_back |= before_a and not before_b
+            moved_forward |= before_b and not before_a
+        if moved_back and moved_forward:
+            return True
+    return False
+
+
+_BE = frozenset({"is", "are", "was", "were", "been", "being"})
+
+
+def _passive(words: list[str]) -> bool:
+    """A be-verb followed later by "by": "300 trees were planted along the trail by volunteers"."""
+    first_be = next((i for i, w in enumerate(words) if w in _BE), None)
+    return first_be is not None and "by" in words[first_be + 1 :]

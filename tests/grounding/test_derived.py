@@ -1,0 +1,54 @@
+"""Numbers derived from the sources in one step are not failed by the strict number rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding._derived import MAX_POOL, is_derived, states_ratio
+from lexguard.grounding._lexical import numbers
+
+
+def _mention(text: str):
+    (mention,) = numbers(text)
+    return mention
+
+
+@pytest.mark.parametrize(
+    ("claim_number", "evidence", "ratio", "derived"),
+    [
+        ("7,000", ["18000", "25000"], False, True),  # difference
+        ("420", ["240", "180"], False, True),  # sum
+        ("$48", ["12", "4"], False, True),  # product
+        ("five", ["2014", "2019"], False, False),  # small numbers are not derived (chance)
+        ("15", ["2004", "2019"], False, True),  # years apart
+        ("200", ["400", "8"], True, True),  # "half the recipe"
+        ("32", ["16", "512"], False, False),  # doubling that the claim does not state
+        ("85,000", ["62000", "4"], False, False),
+        ("1943", ["1952"], False, False),
+    ],
+)
+def test_one_arithmetic_step_derives_a_number(claim_number: str, evidence: list[str], ratio: bool, derived: bool) -> None:
+    assert is_derived(_mention(claim_number), evidence, ratio_stated=ratio) is derived
+
+
+def test_ratio_words_are_operators_not_values() -> None:
+    assert is_derived(_mention("half"), [])
+    assert states_ratio("Half the recipe needs 200 grams.") and not states_ratio("It needs 200 grams.")
+
+
+def test_a_large_pool_is_cut_so_not_every_number_is_derivable() -> None:
+    pool = [str(n) for n in range(100, 100 + 10 * (MAX_POOL + 5), 10)]
+    late = float(pool[-1]) + float(pool[-2])
+    assert not is_derived(_mention(f"{late:.0f}"), pool)
+
+
+def test_a_derived_number_is_no_strict_failure_but_an_invented_one_is() -> None:
+    from lexguard import Source
+    from lexguard.grounding import GroundingConfig, SupportChecker
+
+    checker = SupportChecker(GroundingConfig(verifier=False))
+    source = [Source(id="s", content="The old stadium held 18,000 spectators. The new stadium holds 25,000.")]
+    derived = checker.check("The new stadium holds 7,000 more spectators than the old one.", source)
+    invented = checker.check("The new stadium holds 31,000 spectators.", source)
+    assert not any(f.kind == "contradicted_value" for f in derived.findings)
+    assert any(f.kind == "contradicted_value" for f in invented.findings)

@@ -1,0 +1,71 @@
+"""A claim that repeats a source sentence with its sense flipped is contradicted."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding._polarity import ANTONYMS, polarity_conflict
+
+SOURCE = [
+    "The Harbor Museum dates from 1921 and is closed on Mondays. Its collection grew after the war. "
+    "Admission is not free for adults, but children enter at no cost."
+]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Harbor Museum is open on Mondays.",  # antonym: closed / open
+        "The museum's collection shrank after the war.",  # not in the hand-written list
+        "Admission is free for adults.",  # the source negates
+        "The Harbor Museum dates from 1921, but it is not closed on Mondays.",  # the clause negates
+    ],
+)
+def test_flipped_claims_name_the_sentence(claim: str) -> None:
+    found = polarity_conflict(claim, SOURCE)
+    if "shrank" in claim:  # not in the hand-written list: left to the verifier
+        assert found is None
+    else:
+        assert found is not None and found in SOURCE[0]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Harbor Museum dates from 1921.",
+        "The museum is closed on Mondays.",
+        "Children enter at no cost.",
+        "Adults do not get in free.",  # a paraphrase that keeps the negation
+        "The weather was fine.",  # nothing to compare with
+        "It rained.",
+    ],
+)
+def test_faithful_claims_are_not_flipped(claim: str) -> None:
+    assert polarity_conflict(claim, SOURCE) is None
+
+
+def test_antonyms_are_symmetric() -> None:
+    assert all(word in ANTONYMS[other] for word, opposites in ANTONYMS.items() for other in opposites)
+
+
+def test_the_checker_reports_a_contradiction_with_the_source_sentence() -> None:
+    from lexguard import Source
+    from lexguard.grounding import GroundingConfig, SupportChecker
+
+    checker = SupportChecker(GroundingConfig(verifier=False))
+    result = checker.check("The Harbor Museum is open on Mondays.", [Source(id="m", content=SOURCE[0])])
+    assert result.claims[0].status == "contradicted"
+    assert any(f.kind == "contradicted" and "closed on Mondays" in (f.evidence or "") for f in result.findings)
+    relaxed = SupportChecker(GroundingConfig(verifier=False, strict_polarity=False))
+    assert not any(f.kind == "contradicted" for f in relaxed.check("The Harbor Museum is open on Mondays.", [Source(id="m", content=SOURCE[0])]).findings)
+
+
+def test_a_negation_in_another_clause_of_the_source_is_not_a_conflict() -> None:
+    source = ["The pasta wasn't impressive but the portions were generous. Use an adapter if your PC has no HDMI port."]
+    assert polarity_conflict("The portions were generous.", source) is None
+    assert polarity_conflict("You can connect your PC with an adapter.", source) is None
+
+
+def test_a_claim_that_names_both_opposites_is_not_an_antonym_swap() -> None:
+    source = ["Fold the shorter end of the tie horizontally."]
+    assert polarity_conflict("Fold the shorter end horizontally, then place the longer end over the shorter end.", source) is None
