@@ -24,25 +24,20 @@ from lexguard._errors import (
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from lexguard._config import GuardConfig
-    from lexguard._graph import build_guard_graph, guard_graph_builder
+    from lexguard._graph import build_guard_graph, guard_state_graph
     from lexguard._guard import Guard
     from lexguard._wrap import GuardedRunnable
     from lexguard._checkpoint import checkpoint_serializer
     from lexguard._limits import LimitsConfig
+    from lexguard._enums import CheckOutcome, FailureAction, FindingKind, Severity, Status, Verdict
     from lexguard._models import (
         AttemptRecord,
-        CheckOutcome,
         CheckResult,
         Citation,
         Claim,
-        FailureAction,
         Finding,
-        FindingKind,
-        Severity,
         Source,
-        Status,
         ValidationReport,
-        Verdict,
         VerifierStatus,
     )
     from lexguard._state import GuardContext, GuardState
@@ -53,12 +48,12 @@ _LAZY = {
     "Citation": "lexguard._models",
     "Claim": "lexguard._models",
     "Finding": "lexguard._models",
-    "FindingKind": "lexguard._models",
-    "Severity": "lexguard._models",
+    "FindingKind": "lexguard._enums",
+    "Severity": "lexguard._enums",
     "Source": "lexguard._models",
-    "Status": "lexguard._models",
+    "Status": "lexguard._enums",
     "ValidationReport": "lexguard._models",
-    "Verdict": "lexguard._models",
+    "Verdict": "lexguard._enums",
     "VerifierStatus": "lexguard._models",
     "LimitsConfig": "lexguard._limits",
     "GuardConfig": "lexguard._config",
@@ -66,11 +61,11 @@ _LAZY = {
     "Guard": "lexguard._guard",
     "GuardedRunnable": "lexguard._wrap",
     "build_guard_graph": "lexguard._graph",
-    "guard_graph_builder": "lexguard._graph",
+    "guard_state_graph": "lexguard._graph",
     "GroundingMiddleware": "lexguard.integrations._middleware",
-    "CheckOutcome": "lexguard._models",
+    "CheckOutcome": "lexguard._enums",
     "CheckResult": "lexguard._models",
-    "FailureAction": "lexguard._models",
+    "FailureAction": "lexguard._enums",
     "GuardContext": "lexguard._state",
     "checkpoint_serializer": "lexguard._checkpoint",
 }
@@ -109,10 +104,13 @@ __all__ = [
     "VerifierStatus",
     "build_guard_graph",
     "checkpoint_serializer",
-    "guard_graph_builder",
+    "guard_state_graph",
 ]
 
 __version__ = "0.1.0"
 
 
-__getattr__, __dir__ = lazy_exports("lexguard", _LAZY, globals())
+# old public names, served with a DeprecationWarning naming the new one
+_RENAMED = {"guard_graph_builder": "guard_state_graph"}
+
+__getattr__, __dir__ = lazy_exports("lexguard", _LAZY, globals(), renamed=_RENAMED)

@@ -157,7 +157,7 @@ class GuardConfig(BaseSettings):
     @classmethod
     def _no_silent_accept(cls, value: Any) -> Any:
         if value == "accept":
-            raise ValueError(
+            raise ConfigurationError(
                 "'accept' was removed: an answer that could not be checked is never accepted; "
                 "use 'flag' (hand it on, not accepted) or 'fallback'"
             )
@@ -169,10 +169,10 @@ class GuardConfig(BaseSettings):
         if isinstance(value, str):
             value = [part.strip() for part in value.split(",") if part.strip()]
         if not isinstance(value, list | tuple):
-            raise ValueError("checks must be a list of check names, dicts or check objects")
+            raise ConfigurationError("checks must be a list of check names, dicts or check objects")
         for entry in value:
             if isinstance(entry, Mapping) and not isinstance(entry.get("use"), str):
-                raise ValueError(f"a check entry {dict(entry)!r} needs a 'use' key naming the check")
+                raise ConfigurationError(f"a check entry {dict(entry)!r} needs a 'use' key naming the check")
             if not isinstance(entry, str | Mapping) and not callable(getattr(entry, "check", None)):
-                raise ValueError(f"{entry!r} is not a check: give a name, a dict or an object with check()")
+                raise ConfigurationError(f"{entry!r} is not a check: give a name, a dict or an object with check()")
         return tuple(value)

@@ -7,6 +7,8 @@ wrong *and* what to do next.
 
 from __future__ import annotations
 
+from lexguard._lazy import publish_all
+
 __all__ = [
     "LexguardError",
     "ConfigurationError",
@@ -69,3 +71,6 @@ class LexguardWarning(UserWarning):
     """lexguard works, but not as well as it could in this setup (e.g. ``Guard.wrap`` cannot give a
     retry the feedback, a model call limit does not see the middleware's retries); the message says
     what to change. Silence with ``warnings.filterwarnings("ignore", category=LexguardWarning)``."""
+
+
+publish_all("lexguard", globals())

@@ -15,7 +15,7 @@ compiled once per configuration; the generator of a run travels in LangGraph's r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from langchain_core.runnables import Runnable
@@ -24,7 +24,7 @@ from langgraph.graph.state import CompiledStateGraph
 
 from lexguard._config import GuardConfig
 from lexguard._state import GuardContext, GuardInput, GuardOutput, GuardState
-from lexguard.checks import Check, build_checks
+from lexguard.checks import build_checks
 from lexguard.nodes import (
     CheckNode,
     DecideNode,
@@ -39,17 +39,17 @@ from lexguard.nodes import (
 )
 from lexguard.nodes._base import untraced
 
-__all__ = ["build_guard_graph", "guard_graph_builder"]
+__all__ = ["build_guard_graph", "guard_state_graph"]
 
 _RESERVED = {"prepare", "decide", "self_correct", "finalize", "fallback"}
 
 
-def guard_graph_builder(
+def guard_state_graph(
     config: GuardConfig | None = None,
     *,
     generator: Runnable | None = None,
     checker: Any = None,
-    checks: tuple[Check, ...] | None = None,
+    checks: Sequence[Any] | None = None,
 ) -> StateGraph:
     """Return the uncompiled guard ``StateGraph`` (to add nodes or compile with a checkpointer).
 
@@ -58,7 +58,8 @@ def guard_graph_builder(
         generator: Default Runnable re-invoked with feedback by ``self_correct`` (a run's
             :class:`~lexguard._state.GuardContext` overrides it); ``None`` repairs the text instead.
         checker: Support checker to share (its source-embedding cache is reused across runs).
-        checks: Check objects to run instead of building them from ``config.checks``.
+        checks: Checks to run instead of ``config.checks``: names, ``{"use": ...}`` dicts or
+            check objects, as ``GuardConfig.checks`` takes them.
 
     Raises:
         ConfigurationError: For an unknown check, or a check named like a guard node.
@@ -66,7 +67,9 @@ def guard_graph_builder(
     from lexguard._errors import ConfigurationError
 
     config = config or GuardConfig()
-    checks = checks if checks is not None else build_checks(config, checker=checker)
+    if checks is not None:  # names, dicts and objects, as in ``GuardConfig.checks``
+        config = config.model_copy(update={"checks": tuple(checks)})
+    checks = build_checks(config, checker=checker)
     if clash := sorted(_RESERVED & {c.name for c in checks}):
         raise ConfigurationError(f"check name(s) {', '.join(clash)} are taken by the guard's own nodes; rename the check")
     builder = StateGraph(GuardState, context_schema=GuardContext, input_schema=GuardInput, output_schema=GuardOutput)
@@ -97,7 +100,7 @@ def build_guard_graph(
     *,
     generator: Runnable | None = None,
     checker: Any = None,
-    checks: tuple[Check, ...] | None = None,
+    checks: Sequence[Any] | None = None,
     name: str = "lexguard",
     input_keys: Mapping[str, str] | None = None,
     output_key: str | None = None,
@@ -118,7 +121,7 @@ def build_guard_graph(
         config: Guard settings.
         generator: Default Runnable re-invoked with feedback on retries.
         checker: Support checker to share between graphs and runs.
-        checks: Check objects to run instead of building them from ``config.checks``.
+        checks: Checks to run instead of ``config.checks`` (names, dicts or check objects).
         name: Name of the compiled graph (shown in traces).
         input_keys: For a parent graph with other key names: guard input -> parent key
             (``{"answer": "draft", "sources": "docs"}``).
@@ -135,7 +138,7 @@ def build_guard_graph(
             an ``answer`` key raises ``ConfigurationError`` (a mis-wired guard never passes
             silently).
     """
-    builder = guard_graph_builder(config, generator=generator, checker=checker, checks=checks)
+    builder = guard_state_graph(config, generator=generator, checker=checker, checks=checks)
     if input_keys is None and output_key is None and report_key is None and messages_key is None:
         return builder.compile(name=name, **compile_kwargs)  # type: ignore[arg-type]
     from lexguard._wiring import wire_guard_graph

@@ -6,11 +6,20 @@ to put into LangGraph state. Build changed copies with ``model_copy(update=...)`
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from lexguard._errors import ConfigurationError
+from lexguard._enums import (
+    CheckOutcome,
+    FailureAction,
+    FindingKind,
+    Severity,
+    Status,
+    Verdict,
+)
+from lexguard._lazy import publish
 from lexguard._source import Source
 
 __all__ = [
@@ -35,73 +44,6 @@ Span = tuple[int, int]
 """A half-open ``(start, end)`` character range into the answer text."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
-
-
-class Severity(StrEnum):
-    """How bad a finding is.
-
-    ``soft`` findings are warnings, ``hard`` findings trigger self-correction, ``critical``
-    findings skip retries and go straight to the fallback.
-    """
-
-    SOFT = "soft"
-    HARD = "hard"
-    CRITICAL = "critical"
-
-    @property
-    def rank(self) -> int:
-        """Numeric order: soft 0, hard 1, critical 2."""
-        return {"soft": 0, "hard": 1, "critical": 2}[self.value]
-
-
-class Status(StrEnum):
-    """Overall validation status of one answer."""
-
-    VALID = "valid"
-    VALID_WITH_WARNINGS = "valid_with_warnings"
-    INVALID = "invalid"
-    INCONCLUSIVE = "inconclusive"
-
-
-class Verdict(StrEnum):
-    """What the guard decided to do with the answer.
-
-    * ``accept``: every check passed on the whole answer;
-    * ``retry``: a check failed and the guard asks for (or makes) a corrected answer (only seen
-      mid-graph and in events);
-    * ``flag``: a check could not run (inconclusive) and ``on_inconclusive="flag"``: the answer
-      is handed on unchanged but is *not* accepted (``report.accepted`` is False);
-    * ``fallback``: the configured fallback was applied (refusal, best attempt, or raise).
-    """
-
-    ACCEPT = "accept"
-    RETRY = "retry"
-    FLAG = "flag"
-    FALLBACK = "fallback"
-
-
-class FindingKind(StrEnum):
-    """Well-known finding kinds. ``Finding.kind`` is a plain string, so extensions may add more."""
-
-    EMPTY_OUTPUT = "empty_output"
-    MALFORMED = "malformed"
-    PROHIBITED = "prohibited"
-    REQUIRED_MISSING = "required_missing"
-    CANONICAL_CONTRADICTION = "canonical_contradiction"
-    FORBIDDEN_KNOWLEDGE = "forbidden_knowledge"
-    PROTECTED_STATE = "protected_state"
-    CUSTOM_RULE = "custom_rule"
-    RULE_TIMEOUT = "rule_timeout"
-    UNSUPPORTED = "unsupported"
-    CONTRADICTED = "contradicted"
-    NOT_CHECKED = "not_checked"
-    CONTRADICTED_VALUE = "contradicted_value"
-    UNKNOWN_ENTITY = "unknown_entity"
-    UNSUPPORTED_RELATIONSHIP = "unsupported_relationship"
-    INVALID_CITATION = "invalid_citation"
-    NO_SOURCES = "no_sources"
-    GENERATOR_ERROR = "generator_error"
-    CHECK_ERROR = "check_error"
 
 
 class Citation(BaseModel):
@@ -214,47 +156,10 @@ class Finding(BaseModel):
     @classmethod
     def _check_span(cls, value: Span | None) -> Span | None:
         if value is not None and (value[0] < 0 or value[1] < value[0]):
-            raise ValueError(f"span {value} must satisfy 0 <= start <= end")
+            raise ConfigurationError(
+                f"span {value} must satisfy 0 <= start <= end; give (start, end) character offsets"
+            )
         return value
-
-
-class CheckOutcome(StrEnum):
-    """What one check concluded.
-
-    * ``passed``: the check ran on the whole answer and found nothing blocking;
-    * ``failed``: it found a blocking problem (a hard or critical finding);
-    * ``inconclusive``: it should have checked but could not, or not all of the answer (no
-      sources, no checkable claim, an error, a timeout); the reason says why. An inconclusive
-      check never lets the answer be accepted (``GuardConfig.on_inconclusive`` decides);
-    * ``skipped``: the check does not apply to this input (no knowledge graph given, no
-      citations to validate).
-    """
-
-    PASSED = "passed"
-    FAILED = "failed"
-    INCONCLUSIVE = "inconclusive"
-    SKIPPED = "skipped"
-
-
-class FailureAction(StrEnum):
-    """What a failed check makes the guard do (``GuardConfig.on_fail``, per check).
-
-    * ``reask``: ask the generator again with feedback (without a generator: ``filter``, when
-      ``repair_without_generator`` allows it); the default of every built-in check;
-    * ``fix``: apply the findings' suggested fixes in place, then check again (falls back to
-      ``reask`` when a blocking finding has no confident fix);
-    * ``filter``: drop the sentences holding the blocking findings, then check again;
-    * ``refuse``: take the fallback at once (no retry);
-    * ``record``: keep the findings in the report as warnings; they never block;
-    * ``raise``: raise :class:`~lexguard.ValidationFailedError` at once.
-    """
-
-    REASK = "reask"
-    FIX = "fix"
-    FILTER = "filter"
-    REFUSE = "refuse"
-    RECORD = "record"
-    RAISE = "raise"
 
 
 class CheckResult(BaseModel):
@@ -394,7 +299,7 @@ class ValidationReport(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> ValidationReport:
         if self.attempts < 0:
-            raise ValueError("attempts must be >= 0")
+            raise ConfigurationError(f"attempts={self.attempts} must be 0 or more")
         return self
 
     @property
@@ -425,3 +330,6 @@ class ValidationReport(BaseModel):
         from lexguard.render import render_report_html
 
         return render_report_html(self)
+
+
+publish("lexguard", Citation, Claim, Finding, CheckResult, VerifierStatus, AttemptRecord, ValidationReport)

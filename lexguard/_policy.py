@@ -35,18 +35,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from lexguard._config import GuardConfig
+from lexguard._enums import CheckOutcome, FailureAction, Severity, Status, Verdict
 from lexguard._models import (
     AttemptRecord,
-    CheckOutcome,
     CheckResult,
     Citation,
     Claim,
-    FailureAction,
     Finding,
-    Severity,
-    Status,
     ValidationReport,
-    Verdict,
     VerifierStatus,
 )
 

@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from lexguard._lazy import publish
+
 __all__ = ["Source"]
 
 
@@ -76,3 +78,6 @@ class Source(BaseModel):
             f"source {index} has type {type(value).__name__}; "
             "pass a str, a langchain Document, a dict with 'content', or a lexguard.Source"
         )
+
+
+publish("lexguard", Source)

@@ -260,6 +260,7 @@ def test_decision_events_reach_stream_mode_custom():
     assert chunks[0]["data"]["verdict"] == "accept"
 
 
+@pytest.mark.slow
 def test_reports_round_trip_checkpoints_strict_and_without_warnings(tmp_path):
     import os
     import subprocess

@@ -152,3 +152,11 @@ def test_environment_settings_that_do_not_parse_raise_a_lexguard_error(monkeypat
     monkeypatch.setenv("LEXGUARD_CHECKS", '["parse", "rulez"]')
     with pytest.raises(ConfigurationError, match="did you mean 'rules'"):
         Guard()
+
+
+async def test_astream_halt_on_is_reachable_from_the_guard():
+    guard = Guard(checker=SubstringChecker(), sources=SOURCES, halt_on="hard", return_type="text")
+    out = "".join([chunk async for chunk in guard.astream(BAD)])
+    assert out == "The bridge opened in 1932. " + guard.config.refusal_message
+    default = Guard(checker=SubstringChecker(), sources=SOURCES, return_type="text")
+    assert default.halt_on == "critical"

@@ -43,13 +43,16 @@ def test_errors_share_one_base():
         assert issubclass(getattr(lexguard, name), lexguard.LexguardError)
 
 
+PUBLIC_PACKAGES = ["lexguard", "lexguard.checks", "lexguard.integrations", "lexguard.nodes", "lexguard.render",
+                   "lexguard.gate", "lexguard.grounding", "lexguard.knowledge", "lexguard.citations",
+                   "lexguard.parsing", "lexguard.audit", "lexguard.testing", "lexguard.eval", "lexguard.bulk",
+                   "lexguard.embeddings", "lexguard.deploy", "lexguard.cli"]
+
+
 def test_every_public_package_exports_what_it_lists():
     import importlib
 
-    packages = ["lexguard", "lexguard.checks", "lexguard.integrations", "lexguard.nodes", "lexguard.render",
-                "lexguard.gate", "lexguard.grounding", "lexguard.knowledge", "lexguard.citations", "lexguard.parsing",
-                "lexguard.audit", "lexguard.testing"]
-    for name in packages:
+    for name in PUBLIC_PACKAGES:
         module = importlib.import_module(name)
         exported = getattr(module, "__all__", None)
         assert exported, f"{name} has no __all__"
@@ -57,3 +60,118 @@ def test_every_public_package_exports_what_it_lists():
         for attr in exported:
             assert not attr.startswith("_"), f"{name}.__all__ exports private {attr}"
             assert getattr(module, attr, None) is not None, f"{name}.{attr} is listed but not importable"
+
+
+def test_public_classes_and_functions_report_their_public_module():
+    """httpx-style: ``lexguard.Guard.__module__ == "lexguard"``, ``lexguard.audit.AuditRecord``'s is
+    ``lexguard.audit``: a public module that really exports the object under its own name."""
+    import importlib
+    import inspect
+
+    from lexguard._lazy import is_private
+
+    wrong = []
+    for package in PUBLIC_PACKAGES:
+        module = importlib.import_module(package)
+        for attr in module.__all__:
+            obj = getattr(module, attr)
+            if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+                continue
+            home = obj.__module__
+            if is_private(home) or getattr(importlib.import_module(home), obj.__name__, None) is not obj:
+                wrong.append(f"{package}.{attr}: __module__ {home!r}")
+    assert not wrong, wrong
+    assert lexguard.Guard.__module__ == "lexguard"
+    assert lexguard.GroundingMiddleware.__module__ == "lexguard"
+    assert lexguard.ConfigurationError.__module__ == "lexguard"
+
+
+def test_private_import_paths_give_the_same_public_objects():
+    from lexguard._enums import Severity
+    from lexguard._models import ValidationReport
+
+    assert ValidationReport is lexguard.ValidationReport and ValidationReport.__module__ == "lexguard"
+    assert Severity is lexguard.Severity and Severity.__module__ == "lexguard"
+
+
+def test_public_types_pickle_under_their_public_name():
+    import pickle
+
+    report = lexguard.ValidationReport(
+        status="invalid", verdict="fallback", confidence=0.1, answer="no",
+        findings=(lexguard.Finding(kind="unsupported", message="m", severity="hard"),),
+    )
+    data = pickle.dumps(report)
+    assert b"lexguard._models" not in data
+    assert pickle.loads(data) == report
+    error = pickle.loads(pickle.dumps(lexguard.ConfigurationError("set x")))
+    assert type(error) is lexguard.ConfigurationError
+
+
+def test_checkpoints_round_trip_under_public_and_legacy_module_paths(monkeypatch):
+    """Reports checkpoint under ``lexguard.<Name>``; checkpoints written before (which recorded
+    ``lexguard._models.<Name>``) still load, with no "unregistered type" warning."""
+    import warnings
+
+    import lexguard._models as models
+    from lexguard._checkpoint import _STATE_TYPES
+
+    report = lexguard.ValidationReport(
+        status="valid", verdict="accept", confidence=0.9, answer="a",
+        findings=(lexguard.Finding(kind="x", message="m", severity="soft"),),
+        claims=(lexguard.Claim(index=0, text="a", span=(0, 1), supported=True),),
+    )
+    serde = lexguard.checkpoint_serializer()
+    typed = serde.dumps_typed({"report": report})
+    assert b"lexguard._models" not in typed[1]
+    for name in _STATE_TYPES:  # write as lexguard 0.1.0 did
+        legacy_module = "lexguard._source" if name == "Source" else "lexguard._models"
+        monkeypatch.setattr(getattr(models, name), "__module__", legacy_module)
+    legacy = serde.dumps_typed({"report": report})
+    monkeypatch.undo()
+    assert b"lexguard._models" in legacy[1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert serde.loads_typed(typed) == {"report": report}
+        assert serde.loads_typed(legacy) == {"report": report}
+
+
+def test_one_public_name_means_one_thing():
+    """``check_knowledge``, ``GateResult``, ``normalize_whitespace``, ``validate_batch`` and
+    ``build_feedback`` each had two meanings in two packages; a public name now names one object
+    wherever it is exported."""
+    import importlib
+
+    seen: dict[str, tuple[str, object]] = {}
+    clashes = []
+    for package in PUBLIC_PACKAGES:
+        module = importlib.import_module(package)
+        for attr in module.__all__:
+            obj = getattr(module, attr)
+            if isinstance(obj, str | int | float | tuple | frozenset):
+                continue
+            first = seen.setdefault(attr, (package, obj))
+            if first[1] is not obj:
+                clashes.append(f"{attr}: {first[0]} and {package}")
+    assert not clashes, clashes
+    from lexguard.gate import _gates
+
+    assert not hasattr(_gates, "check_knowledge") and hasattr(_gates, "check_forbidden_topics")
+
+
+def test_renamed_public_names_still_work_and_warn():
+    import pytest
+
+    import lexguard.citations as citations
+
+    with pytest.warns(DeprecationWarning, match="use lexguard.citations.QualityGateResult"):
+        assert citations.GateResult is citations.QualityGateResult
+    with pytest.warns(DeprecationWarning, match="use lexguard.citations.fold_whitespace"):
+        assert citations.normalize_whitespace is citations.fold_whitespace
+    with pytest.warns(DeprecationWarning, match="use lexguard.citations.validate_citation_batch"):
+        assert citations.validate_batch is citations.validate_citation_batch
+    with pytest.warns(DeprecationWarning, match="use lexguard.guard_state_graph"):
+        assert lexguard.guard_graph_builder is lexguard.guard_state_graph
+    assert "GateResult" not in citations.__all__ and "guard_graph_builder" not in lexguard.__all__
+    with pytest.raises(AttributeError):
+        citations.does_not_exist  # noqa: B018

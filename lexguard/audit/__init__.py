@@ -62,6 +62,7 @@ from lexguard.audit._store import (
     lock_timeout_from_env,
     retention_days_from_env,
 )
+from lexguard._lazy import publish_all
 
 __all__ = [
     "AUDIT_URL_ENV",
@@ -103,3 +104,5 @@ __all__ = [
     "retention_days_from_env",
     "write_fallback",
 ]
+
+publish_all(__name__, globals())

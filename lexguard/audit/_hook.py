@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Mapping
 from typing import Any
 
-from lexguard._errors import ConfigurationError
+from lexguard._errors import ConfigurationError, InputError
 from lexguard._models import ValidationReport
 from lexguard.audit._pg_schema import POSTGRES_SCHEMES, import_psycopg
 from lexguard.audit._postgres import PostgresAuditStore
@@ -92,7 +92,7 @@ def resolve_audit_store(value: AuditStore | str | os.PathLike[str] | None) -> Au
 
     Raises:
         ConfigurationError: If a URL scheme is not supported.
-        TypeError: If ``value`` is none of these.
+        InputError: If ``value`` is none of these (a ``TypeError`` too).
     """
     if value is None or isinstance(value, AuditStore):
         return value
@@ -102,7 +102,7 @@ def resolve_audit_store(value: AuditStore | str | os.PathLike[str] | None) -> Au
             if key not in _stores:
                 _stores[key] = open_store(key)
             return _stores[key]
-    raise TypeError(
+    raise InputError(
         f"audit= got {type(value).__name__}; pass a database URL or path or an AuditStore "
         "(e.g. lexguard.audit.SQLiteAuditStore('audit.db'))"
     )

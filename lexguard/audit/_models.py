@@ -7,9 +7,9 @@ import re
 import uuid
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from lexguard._models import Citation, Claim, Status, ValidationReport, Verdict
 
@@ -119,6 +119,14 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _as_utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+_UTCDateTime = Annotated[datetime, AfterValidator(_as_utc)]
+"""A datetime stored in UTC; a naive one is taken as UTC."""
+
+
 class ClaimAudit(BaseModel):
     """One claim of the audited answer with its citations.
 
@@ -194,7 +202,7 @@ class AuditRecord(BaseModel):
     model_config = _FROZEN
 
     audit_id: str = Field(default_factory=_new_id, min_length=1)
-    timestamp: datetime = Field(default_factory=_now)
+    timestamp: _UTCDateTime = Field(default_factory=_now)
     session_id: str | None = None
     query: str = ""
     answer: str = ""
@@ -228,11 +236,6 @@ class AuditRecord(BaseModel):
                 data[key] = json_safe(value)
         return data
 
-    @field_validator("timestamp")
-    @classmethod
-    def _utc(cls, value: datetime) -> datetime:
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
-
 
 class AuditLabel(BaseModel):
     """A person's label on an audit record (learning from user corrections).
@@ -249,12 +252,7 @@ class AuditLabel(BaseModel):
     audit_id: str = Field(min_length=1)
     label: LabelValue
     note: str | None = None
-    labelled_at: datetime = Field(default_factory=_now)
-
-    @field_validator("labelled_at")
-    @classmethod
-    def _utc(cls, value: datetime) -> datetime:
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    labelled_at: _UTCDateTime = Field(default_factory=_now)
 
 
 class RejectionResponse(BaseModel):

@@ -7,18 +7,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from lexguard._errors import ConfigurationError
-from lexguard.audit._models import AuditRecord, AuditStatus
 
 __all__ = [
-    "INSERT",
     "LOCK_KEY",
     "MIGRATIONS",
     "POSTGRES_SCHEMES",
     "SCHEMA_VERSION",
     "import_psycopg",
     "masked",
-    "row_values",
-    "select_records",
     "utc",
 ]
 
@@ -57,12 +53,6 @@ MIGRATIONS: tuple[str, ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
-INSERT = (
-    "INSERT INTO lexguard_audit_records (audit_id, ts, session_id, response_id, status, record) "
-    "VALUES (%s, %s, %s, %s, %s, %s)"
-)
-
-
 def utc(value: datetime) -> datetime:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
@@ -81,45 +71,3 @@ def import_psycopg() -> tuple[Any, Any]:
             "`pip install 'lexguard[postgres]'`"
         ) from exc
     return psycopg, psycopg_pool
-
-
-def row_values(record: AuditRecord) -> tuple[object, ...]:
-    return (
-        record.audit_id,
-        utc(record.timestamp),
-        record.session_id,
-        record.response_id,
-        str(record.status),
-        record.model_dump_json(),
-    )
-
-
-def select_records(
-    session_id: str | None,
-    status: AuditStatus | str | None,
-    since: datetime | None,
-    until: datetime | None,
-    limit: int | None,
-) -> tuple[str, list[object]]:
-    where: list[str] = []
-    params: list[object] = []
-    if session_id is not None:
-        where.append("session_id = %s")
-        params.append(session_id)
-    if status is not None:
-        where.append("status = %s")
-        params.append(str(AuditStatus(status)))
-    if since is not None:
-        where.append("ts >= %s")
-        params.append(utc(since))
-    if until is not None:
-        where.append("ts < %s")
-        params.append(utc(until))
-    sql = "SELECT record FROM lexguard_audit_records"
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    sql += " ORDER BY ts, seq"
-    if limit is not None:
-        sql += " LIMIT %s"
-        params.append(int(limit))
-    return sql, params

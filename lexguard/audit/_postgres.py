@@ -6,27 +6,24 @@ import asyncio
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from lexguard._errors import ConfigurationError
-from lexguard.audit._models import AuditLabel, AuditRecord, AuditStatus, LabelValue
+from lexguard.audit._models import AuditLabel, AuditRecord
 from lexguard.audit._pg_schema import (
-    INSERT,
     LOCK_KEY,
     MIGRATIONS,
     POSTGRES_SCHEMES,
     SCHEMA_VERSION,
     import_psycopg,
     masked,
-    row_values,
-    select_records,
     utc,
 )
+from lexguard.audit._sql import UPSERT_LABEL, SQLAuditStore, cutoff
 from lexguard.audit._store import (
     AuditStoreError,
     Redactor,
@@ -36,7 +33,8 @@ from lexguard.audit._store import (
 
 __all__ = ["PostgresAuditStore", "POSTGRES_SCHEMES", "SCHEMA_VERSION"]
 
-class PostgresAuditStore:
+
+class PostgresAuditStore(SQLAuditStore):
     """An audit store in PostgreSQL, shared by many writers (psycopg 3 with a connection pool).
 
     Every write is its own committed transaction, so a writer killed at any moment loses
@@ -113,30 +111,38 @@ class PostgresAuditStore:
         self._apool_loop: asyncio.AbstractEventLoop | None = None
         self._ready = False
 
+    _records = "lexguard_audit_records"
+    _labels = "lexguard_audit_labels"
+    _mark = "%s"
+    _seq = "seq"
+    _time = staticmethod(utc)
+
     def __repr__(self) -> str:
         return f"PostgresAuditStore({masked(self.url)!r}, retention_days={self.retention_days})"
 
     # -- connections and schema --------------------------------------------------------------
 
-    def _kwargs(self) -> dict[str, Any]:
+    def _new_pool(self, pool_class: Any, name: str) -> Any:
+        """A closed (sync or async) pool of autocommit connections to ``url``."""
         # libpq wants an integer connect_timeout of at least 2 seconds
-        return {"autocommit": True, "connect_timeout": max(2, int(self.timeout + 0.999))}
+        connect_timeout = max(2, int(self.timeout + 0.999))
+        return pool_class(
+            self.url,
+            min_size=1,
+            max_size=self.pool_size,
+            kwargs={"autocommit": True, "connect_timeout": connect_timeout},
+            check=pool_class.check_connection,
+            timeout=self.timeout,
+            open=False,
+            name=name,
+        )
 
     def _pool_(self) -> Any:
         if self._pool is None:
             with self._lock:
                 if self._pool is None:
                     _, psycopg_pool = import_psycopg()
-                    pool = psycopg_pool.ConnectionPool(
-                        self.url,
-                        min_size=1,
-                        max_size=self.pool_size,
-                        kwargs=self._kwargs(),
-                        check=psycopg_pool.ConnectionPool.check_connection,
-                        timeout=self.timeout,
-                        open=False,
-                        name="lexguard-audit",
-                    )
+                    pool = self._new_pool(psycopg_pool.ConnectionPool, "lexguard-audit")
                     pool.open(wait=False)
                     self._pool = pool
         return self._pool
@@ -179,7 +185,7 @@ class PostgresAuditStore:
                     conn.execute(script)
                     conn.execute("INSERT INTO lexguard_audit_schema (version) VALUES (%s)", (number,))
             if self._purge_on_open:
-                self._purge_with(conn, self.retention_days, None)
+                self._delete_with(conn, cutoff(self.retention_days, None))
             self._ready = True
 
     def schema_version(self) -> int:
@@ -189,6 +195,14 @@ class PostgresAuditStore:
 
     # -- sync API ---------------------------------------------------------------------------
 
+    def _fetch(self, sql: str, params: Sequence[object] = ()) -> list[Sequence[Any]]:
+        with self._conn() as conn:
+            cursor = conn.execute(sql, params)
+            return list(cursor.fetchall()) if cursor.description else []
+
+    def _where(self) -> str:
+        return masked(self.url)
+
     def write(self, record: AuditRecord) -> str:
         """Insert ``record`` in its own committed transaction and return its audit id.
 
@@ -196,114 +210,27 @@ class PostgresAuditStore:
             AuditStoreError: If the database is unreachable within ``timeout`` or the id
                 already exists.
         """
-        with self._conn() as conn:
-            conn.execute(INSERT, row_values(record))
+        self._fetch(self._insert_sql(), self._row(record))
         return record.audit_id
 
-    def get(self, audit_id: str) -> AuditRecord | None:
-        """Return the record with ``audit_id``, or ``None``."""
-        with self._conn() as conn:
-            row = conn.execute(
-                "SELECT record FROM lexguard_audit_records WHERE audit_id = %s", (audit_id,)
-            ).fetchone()
-        return AuditRecord.model_validate_json(row[0]) if row else None
-
-    def query(
-        self,
-        *,
-        session_id: str | None = None,
-        status: AuditStatus | str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        limit: int | None = None,
-    ) -> list[AuditRecord]:
-        """Records matching every given filter, oldest first (``until`` is exclusive)."""
-        sql, params = select_records(session_id, status, since, until, limit)
-        with self._conn() as conn:
-            rows = conn.execute(sql, params).fetchall()
-        return [AuditRecord.model_validate_json(r[0]) for r in rows]
-
-    def count(self) -> int:
-        """Number of stored records."""
-        with self._conn() as conn:
-            return int(conn.execute("SELECT count(*) FROM lexguard_audit_records").fetchone()[0])
-
-    def label(self, audit_id: str, label: LabelValue, *, note: str | None = None) -> AuditLabel:
-        """Set (or replace) a person's label on record ``audit_id``.
-
-        Raises:
-            AuditStoreError: If there is no such record or the database fails.
-        """
-        value = AuditLabel(audit_id=audit_id, label=label, note=note)
+    def _put_label(self, value: AuditLabel) -> bool:
         with self._conn() as conn:
             cursor = conn.execute(
                 "INSERT INTO lexguard_audit_labels (audit_id, label, note, labelled_at) "
                 "SELECT %s, %s, %s, %s WHERE EXISTS "
-                "(SELECT 1 FROM lexguard_audit_records WHERE audit_id = %s) "
-                "ON CONFLICT (audit_id) DO UPDATE SET label = excluded.label, "
-                "note = excluded.note, labelled_at = excluded.labelled_at",
-                (audit_id, value.label, value.note, value.labelled_at, audit_id),
+                f"(SELECT 1 FROM lexguard_audit_records WHERE audit_id = %s) {UPSERT_LABEL}",
+                (value.audit_id, value.label, value.note, value.labelled_at, value.audit_id),
             )
-            if cursor.rowcount == 0:
-                raise AuditStoreError(
-                    f"no audit record {audit_id!r} in {masked(self.url)}; list ids with "
-                    "`lexguard audit list`"
-                )
-        return value
-
-    def get_label(self, audit_id: str) -> AuditLabel | None:
-        """The label of record ``audit_id``, or ``None``."""
-        with self._conn() as conn:
-            row = conn.execute(
-                "SELECT label, note, labelled_at FROM lexguard_audit_labels WHERE audit_id = %s",
-                (audit_id,),
-            ).fetchone()
-        if row is None:
-            return None
-        return AuditLabel(audit_id=audit_id, label=row[0], note=row[1], labelled_at=row[2])
-
-    def labelled(self, *, limit: int | None = None) -> list[tuple[AuditRecord, AuditLabel]]:
-        """Every labelled record with its label, oldest record first."""
-        sql = (
-            "SELECT r.audit_id, r.record, l.label, l.note, l.labelled_at "
-            "FROM lexguard_audit_records r JOIN lexguard_audit_labels l USING (audit_id) "
-            "ORDER BY r.ts, r.seq"
-        )
-        params: list[object] = []
-        if limit is not None:
-            sql += " LIMIT %s"
-            params.append(int(limit))
-        with self._conn() as conn:
-            rows = conn.execute(sql, params).fetchall()
-        return [
-            (
-                AuditRecord.model_validate_json(r[1]),
-                AuditLabel(audit_id=r[0], label=r[2], note=r[3], labelled_at=r[4]),
-            )
-            for r in rows
-        ]
+            return bool(cursor.rowcount)
 
     @staticmethod
-    def _purge_with(conn: Any, days: float, now: datetime | None) -> int:
-        cutoff = utc(now or datetime.now(UTC)) - timedelta(days=days)
-        cursor = conn.execute("DELETE FROM lexguard_audit_records WHERE ts < %s", (cutoff,))
+    def _delete_with(conn: Any, before: datetime) -> int:
+        cursor = conn.execute("DELETE FROM lexguard_audit_records WHERE ts < %s", (before,))
         return int(cursor.rowcount)
 
-    def purge(self, *, older_than_days: float | None = None, now: datetime | None = None) -> int:
-        """Delete records (and their labels) older than ``older_than_days``.
-
-        Args:
-            older_than_days: Age limit in days; defaults to ``retention_days``.
-            now: The reference time (default: the current UTC time).
-
-        Returns:
-            How many records were deleted.
-        """
-        days = self.retention_days if older_than_days is None else older_than_days
-        if days < 0:
-            raise ConfigurationError(f"older_than_days={days} must not be negative")
+    def _delete_before(self, before: datetime) -> int:
         with self._conn() as conn:
-            return self._purge_with(conn, days, now)
+            return self._delete_with(conn, before)
 
     def close(self) -> None:
         """Close the connection pools (a later call opens new ones)."""
@@ -312,33 +239,13 @@ class PostgresAuditStore:
         if pool is not None:
             pool.close()
 
-    def __enter__(self) -> PostgresAuditStore:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
     # -- async API ----------------------------------------------------------------------------
 
     async def _apool_(self) -> Any:
         loop = asyncio.get_running_loop()
         if self._apool is None or self._apool_loop is not loop:
             _, psycopg_pool = import_psycopg()
-            pool = psycopg_pool.AsyncConnectionPool(
-                self.url,
-                min_size=1,
-                max_size=self.pool_size,
-                kwargs=self._kwargs(),
-                check=psycopg_pool.AsyncConnectionPool.check_connection,
-                timeout=self.timeout,
-                open=False,
-                name="lexguard-audit-async",
-            )
+            pool = self._new_pool(psycopg_pool.AsyncConnectionPool, "lexguard-audit-async")
             await pool.open(wait=False)
             self._apool, self._apool_loop = pool, loop
         if not self._ready:
@@ -359,27 +266,17 @@ class PostgresAuditStore:
 
     async def awrite(self, record: AuditRecord) -> str:
         """Async :meth:`write` (on the async pool)."""
-        await self._afetch(INSERT, row_values(record), rows=False)
+        await self._afetch(self._insert_sql(), self._row(record), rows=False)
         return record.audit_id
 
     async def aget(self, audit_id: str) -> AuditRecord | None:
         """Async :meth:`get`."""
-        rows = await self._afetch(
-            "SELECT record FROM lexguard_audit_records WHERE audit_id = %s", (audit_id,)
-        )
+        rows = await self._afetch(self._get_sql(), (audit_id,))
         return AuditRecord.model_validate_json(rows[0][0]) if rows else None
 
-    async def aquery(
-        self,
-        *,
-        session_id: str | None = None,
-        status: AuditStatus | str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        limit: int | None = None,
-    ) -> list[AuditRecord]:
-        """Async :meth:`query`."""
-        sql, params = select_records(session_id, status, since, until, limit)
+    async def aquery(self, **filters: Any) -> list[AuditRecord]:
+        """Async :meth:`query` (the same keyword-only filters)."""
+        sql, params = self._select_sql(**filters)
         return [AuditRecord.model_validate_json(r[0]) for r in await self._afetch(sql, params)]
 
     async def aclose(self) -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from datetime import UTC, datetime, timedelta
+from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from lexguard._errors import ConfigurationError
-from lexguard.audit._models import AuditLabel, AuditRecord, AuditStatus, LabelValue
+from lexguard.audit._models import AuditLabel, AuditRecord
+from lexguard.audit._sql import UPSERT_LABEL, SQLAuditStore, cutoff
 from lexguard.audit._store import (
     AuditStoreError,
     Redactor,
@@ -50,7 +51,7 @@ _MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(_MIGRATIONS)
 
 
-class SQLiteAuditStore:
+class SQLiteAuditStore(SQLAuditStore):
     """The default audit store: one SQLite file in WAL mode (stdlib ``sqlite3``).
 
     Thread-safe (one connection behind a lock); several processes may write the same file
@@ -114,6 +115,12 @@ class SQLiteAuditStore:
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
 
+    _records = "audit_records"
+    _labels = "audit_labels"
+    _mark = "?"
+    _seq = "rowid"
+    _time = staticmethod(epoch)
+
     def __repr__(self) -> str:
         return f"SQLiteAuditStore({self.path!r}, retention_days={self.retention_days})"
 
@@ -157,19 +164,25 @@ class SQLiteAuditStore:
             ) from exc
         self._conn = conn
         if self._purge_on_open:
-            self._purge(self.retention_days, None)
+            self._delete_before(cutoff(self.retention_days, None))
         return conn
 
     def _run(
-        self, sql: str, params: tuple[object, ...] = ()
+        self, sql: str, params: Sequence[object] = ()
     ) -> tuple[list[tuple[Any, ...]], int]:
         """Execute one statement under the lock; return its rows and rowcount."""
         with self._lock:
             try:
-                cursor = self._connection().execute(sql, params)
+                cursor = self._connection().execute(sql, tuple(params))
                 return cursor.fetchall(), cursor.rowcount
             except sqlite3.Error as exc:
                 raise AuditStoreError(f"audit database {self.path!r}: {exc}") from exc
+
+    def _fetch(self, sql: str, params: Sequence[object] = ()) -> list[Sequence[Any]]:
+        return list(self._run(sql, params)[0])
+
+    def _where(self) -> str:
+        return repr(self.path)
 
     def write(self, record: AuditRecord) -> str:
         """Insert ``record`` in its own transaction and return its audit id.
@@ -178,125 +191,22 @@ class SQLiteAuditStore:
             AuditStoreError: If the database is unavailable, stays locked longer than
                 ``timeout`` or the id already exists.
         """
-        self._run(
-            "INSERT INTO audit_records (audit_id, ts, session_id, response_id, status, record) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                record.audit_id,
-                epoch(record.timestamp),
-                record.session_id,
-                record.response_id,
-                str(record.status),
-                record.model_dump_json(),
-            ),
-        )
+        self._run(self._insert_sql(), self._row(record))
         return record.audit_id
 
-    def get(self, audit_id: str) -> AuditRecord | None:
-        """Return the record with ``audit_id``, or ``None``."""
-        rows, _ = self._run("SELECT record FROM audit_records WHERE audit_id = ?", (audit_id,))
-        return AuditRecord.model_validate_json(rows[0][0]) if rows else None
-
-    def query(
-        self,
-        *,
-        session_id: str | None = None,
-        status: AuditStatus | str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        limit: int | None = None,
-    ) -> list[AuditRecord]:
-        """Records matching every given filter, oldest first (``until`` is exclusive)."""
-        where: list[str] = []
-        params: list[object] = []
-        if session_id is not None:
-            where.append("session_id = ?")
-            params.append(session_id)
-        if status is not None:
-            where.append("status = ?")
-            params.append(str(AuditStatus(status)))
-        if since is not None:
-            where.append("ts >= ?")
-            params.append(epoch(since))
-        if until is not None:
-            where.append("ts < ?")
-            params.append(epoch(until))
-        sql = "SELECT record FROM audit_records"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY ts, rowid"
-        if limit is not None:
-            sql += " LIMIT ?"
-            params.append(int(limit))
-        rows, _ = self._run(sql, tuple(params))
-        return [AuditRecord.model_validate_json(r[0]) for r in rows]
-
-    def count(self) -> int:
-        """Number of stored records."""
-        rows, _ = self._run("SELECT COUNT(*) FROM audit_records")
-        return int(rows[0][0])
-
-    def label(self, audit_id: str, label: LabelValue, *, note: str | None = None) -> AuditLabel:
-        """Set (or replace) a person's label on record ``audit_id``.
-
-        Raises:
-            AuditStoreError: If there is no such record or the database fails.
-        """
-        value = AuditLabel(audit_id=audit_id, label=label, note=note)
+    def _put_label(self, value: AuditLabel) -> bool:
         with self._lock:
-            if self.get(audit_id) is None:
-                raise AuditStoreError(
-                    f"no audit record {audit_id!r} in {self.path!r}; list ids with "
-                    "`lexguard audit list`"
-                )
+            if self.get(value.audit_id) is None:
+                return False
             self._run(
-                "INSERT INTO audit_labels (audit_id, label, note, labelled_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (audit_id) DO UPDATE SET label = excluded.label, "
-                "note = excluded.note, labelled_at = excluded.labelled_at",
-                (audit_id, value.label, value.note, epoch(value.labelled_at)),
+                "INSERT INTO audit_labels (audit_id, label, note, labelled_at) "
+                f"VALUES (?, ?, ?, ?) {UPSERT_LABEL}",
+                (value.audit_id, value.label, value.note, epoch(value.labelled_at)),
             )
-        return value
+        return True
 
-    def get_label(self, audit_id: str) -> AuditLabel | None:
-        """The label of record ``audit_id``, or ``None``."""
-        rows, _ = self._run(
-            "SELECT label, note, labelled_at FROM audit_labels WHERE audit_id = ?", (audit_id,)
-        )
-        return _label(audit_id, rows[0]) if rows else None
-
-    def labelled(self, *, limit: int | None = None) -> list[tuple[AuditRecord, AuditLabel]]:
-        """Every labelled record with its label, oldest record first."""
-        sql = (
-            "SELECT r.audit_id, r.record, l.label, l.note, l.labelled_at FROM audit_records r "
-            "JOIN audit_labels l ON l.audit_id = r.audit_id ORDER BY r.ts, r.rowid"
-        )
-        params: tuple[object, ...] = ()
-        if limit is not None:
-            sql += " LIMIT ?"
-            params = (int(limit),)
-        rows, _ = self._run(sql, params)
-        return [(AuditRecord.model_validate_json(r[1]), _label(r[0], r[2:])) for r in rows]
-
-    def _purge(self, days: float, now: datetime | None) -> int:
-        cutoff = (now or datetime.now(UTC)) - timedelta(days=days)
-        return self._run("DELETE FROM audit_records WHERE ts < ?", (epoch(cutoff),))[1]
-
-    def purge(self, *, older_than_days: float | None = None, now: datetime | None = None) -> int:
-        """Delete records (and their labels) older than ``older_than_days``.
-
-        Args:
-            older_than_days: Age limit in days; defaults to ``retention_days``.
-            now: The reference time (default: the current UTC time).
-
-        Returns:
-            How many records were deleted.
-        """
-        days = self.retention_days if older_than_days is None else older_than_days
-        if days < 0:
-            raise ConfigurationError(f"older_than_days={days} must not be negative")
-        with self._lock:
-            self._connection()
-            return self._purge(days, now)
+    def _delete_before(self, before: datetime) -> int:
+        return self._run("DELETE FROM audit_records WHERE ts < ?", (epoch(before),))[1]
 
     def integrity_check(self) -> bool:
         """Run SQLite's ``PRAGMA integrity_check``; ``True`` when the file is sound."""
@@ -309,20 +219,3 @@ class SQLiteAuditStore:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
-
-    def __enter__(self) -> SQLiteAuditStore:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
-
-def _label(audit_id: str, row: tuple[Any, ...]) -> AuditLabel:
-    label, note, at = row[0], row[1], row[2]
-    when = at if isinstance(at, datetime) else datetime.fromtimestamp(float(at), UTC)
-    return AuditLabel(audit_id=audit_id, label=label, note=note, labelled_at=when)

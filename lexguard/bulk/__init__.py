@@ -13,6 +13,7 @@ from lexguard.bulk._engines import BulkEngineError, Engine, RowFn, WorkerFactory
 from lexguard.bulk._eval import CheckerWorker, predict_rows
 from lexguard.bulk._io import PartWriter, read_rows, row_id
 from lexguard.bulk._validate import GuardWorker, load_factory, validate_batch
+from lexguard._lazy import publish_all
 
 __all__ = [
     "BulkEngineError",
@@ -30,3 +31,5 @@ __all__ = [
     "row_id",
     "validate_batch",
 ]
+
+publish_all(__name__, globals())

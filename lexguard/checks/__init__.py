@@ -21,6 +21,7 @@ from lexguard.checks._base import BaseCheck, Check, CheckContext, arun_check, ru
 from lexguard.checks._builtin import KnowledgeCheck, ParseCheck, RulesCheck, SupportCheck
 from lexguard.checks._citations import CitationsCheck, model_citations
 from lexguard.checks._registry import BUILTIN_CHECKS, build_checks, register_check
+from lexguard._lazy import publish_all
 
 __all__ = [
     "BUILTIN_CHECKS",
@@ -42,3 +43,5 @@ __all__ = [
     "register_check",
     "run_check",
 ]
+
+publish_all(__name__, globals())

@@ -1,8 +1,8 @@
 """Citation validation: model-produced citations, a quality gate, and code-source citations.
 
-* :func:`validate_citations` / :func:`validate_batch` check citations a model produced
-  (required and enhanced fields, hallucinated spans, quotes against sources) and apply the
-  FAIL / WARN / PASS quality gate.
+* :func:`validate_citations` / :func:`validate_citation_batch` check citations a model
+  produced (required and enhanced fields, hallucinated spans, quotes against sources) and apply
+  the FAIL / WARN / PASS quality gate.
 * :func:`validate_source` checks code-assistant citations (path + line range + quoted text)
   under an allowed root and decides PASS / REVIEW / REJECT.
 """
@@ -15,9 +15,9 @@ from lexguard.citations._models import (
     CitationPolicy,
     CitationReport,
     GateOutcome,
-    GateResult,
     ModelCitation,
     QAItem,
+    QualityGateResult,
     QuoteMatch,
 )
 from lexguard.citations._sources import (
@@ -30,17 +30,13 @@ from lexguard.citations._sources import (
 )
 from lexguard.citations._text import (
     AlignmentScorer,
+    fold_whitespace,
     match_quote,
-    normalize_whitespace,
     token_overlap_scorer,
 )
-from lexguard.citations._validate import (
-    compute_metrics,
-    quality_gate,
-    validate_batch,
-    validate_citation,
-    validate_citations,
-)
+from lexguard.citations._report import compute_metrics, quality_gate, validate_citation_batch, validate_citations
+from lexguard.citations._validate import validate_citation
+from lexguard._lazy import publish_all, renamed_names
 
 __all__ = [
     "AlignmentScorer",
@@ -52,22 +48,34 @@ __all__ = [
     "CodeCitation",
     "Decision",
     "GateOutcome",
-    "GateResult",
+    "QualityGateResult",
     "ModelCitation",
     "QAItem",
     "QuoteMatch",
     "SourceCheck",
     "SourcePolicy",
     "compute_metrics",
+    "fold_whitespace",
     "iter_qa_items",
     "load_qa_items",
     "match_quote",
-    "normalize_whitespace",
     "quality_gate",
     "token_overlap_scorer",
-    "validate_batch",
+    "validate_citation_batch",
     "validate_citation",
     "validate_citations",
     "validate_source",
     "validate_sources",
 ]
+
+publish_all(__name__, globals())
+
+# old public names, served with a DeprecationWarning naming the new one: the rule gate's
+# ``lexguard.gate.GateResult``, ``lexguard.parsing.normalize_whitespace`` and
+# ``lexguard.bulk.validate_batch`` keep those names
+__getattr__ = renamed_names(
+    __name__,
+    {"GateResult": "QualityGateResult", "normalize_whitespace": "fold_whitespace",
+     "validate_batch": "validate_citation_batch"},
+    globals(),
+)

@@ -25,14 +25,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from lexguard._errors import InputError
+from lexguard._models import Source
 from lexguard.citations._models import QAItem
-from lexguard.citations._validate import _item_from_mapping
 
-__all__ = ["load_qa_items", "iter_qa_items"]
+__all__ = ["load_qa_items", "iter_qa_items", "item_from_mapping"]
 
 
 def iter_qa_items(path: str | os.PathLike[str]) -> Iterator[QAItem]:
@@ -57,7 +58,7 @@ def iter_qa_items(path: str | os.PathLike[str]) -> Iterator[QAItem]:
             except json.JSONDecodeError as exc:
                 raise InputError(f"{file}:{lineno}: not valid JSON ({exc.msg})") from exc
             try:
-                item = _item_from_mapping(raw, lineno)
+                item = item_from_mapping(raw, lineno)
             except (InputError, ValueError) as exc:
                 raise InputError(f"{file}:{lineno}: {exc}") from exc
             if item.id is None:
@@ -68,3 +69,38 @@ def iter_qa_items(path: str | os.PathLike[str]) -> Iterator[QAItem]:
 def load_qa_items(path: str | os.PathLike[str]) -> list[QAItem]:
     """Read every QA item of a JSONL file (schema in this module's docstring)."""
     return list(iter_qa_items(path))
+
+
+def _list_field(raw: Mapping[str, Any], key: str, n: int) -> Sequence[Any]:
+    value = raw.get(key) or ()
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
+        raise InputError(
+            f"QA item {n}: {key!r} must be a list, not {type(value).__name__}; see the JSONL "
+            "schema in lexguard.citations.load_qa_items"
+        )
+    return value
+
+
+def item_from_mapping(raw: Any, n: int) -> QAItem:
+    """A :class:`QAItem` from one decoded JSONL object (``n``: its number, for messages).
+
+    Raises:
+        InputError: If it has no ``answer`` string or a list field is not a list.
+    """
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("answer"), str):
+        raise InputError(
+            f"QA item {n} needs an 'answer' string; see the JSONL schema in "
+            "lexguard.citations.load_qa_items"
+        )
+    sources = _list_field(raw, "sources", n)
+    _list_field(raw, "citations", n)
+    _list_field(raw, "evidence", n)
+    return QAItem(
+        id=str(raw["id"]) if raw.get("id") is not None else None,
+        answer=raw["answer"],
+        citations=tuple(
+            dict(c) if isinstance(c, Mapping) else {"_raw": c} for c in raw.get("citations") or ()
+        ),
+        evidence=tuple(str(e) for e in raw.get("evidence") or ()),
+        sources=tuple(Source.from_any(s, i) for i, s in enumerate(sources)),
+    )

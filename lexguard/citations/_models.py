@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from lexguard._enums import OrderedStrEnum
 from lexguard._models import Source, Span
 
 __all__ = [
@@ -17,7 +18,7 @@ __all__ = [
     "CitationCheck",
     "CitationMetrics",
     "GateOutcome",
-    "GateResult",
+    "QualityGateResult",
     "CitationReport",
     "BatchReport",
 ]
@@ -197,21 +198,20 @@ class CitationMetrics(BaseModel):
     enhanced_rate: float = 0.0
 
 
-class GateOutcome(StrEnum):
-    """Quality-gate outcome, ordered PASS < WARN < FAIL."""
+class GateOutcome(OrderedStrEnum):
+    """Quality-gate outcome, ordered PASS < WARN < FAIL (``rank`` 0, 1, 2)."""
 
     PASS = "PASS"
     WARN = "WARN"
     FAIL = "FAIL"
 
-    @property
-    def rank(self) -> int:
-        """Numeric order: PASS 0, WARN 1, FAIL 2."""
-        return {"PASS": 0, "WARN": 1, "FAIL": 2}[self.value]
 
+class QualityGateResult(BaseModel):
+    """The citation quality gate's outcome (PASS / WARN / FAIL) and every rule that fired.
 
-class GateResult(BaseModel):
-    """The quality gate's outcome and every rule that fired."""
+    Not the rule gate's :class:`lexguard.gate.GateResult` (``lexguard.citations.GateResult`` is
+    a deprecated name of this class).
+    """
 
     model_config = _FROZEN
 
@@ -236,7 +236,7 @@ class CitationReport(BaseModel):
     item_id: str | None = None
     checks: tuple[CitationCheck, ...] = ()
     metrics: CitationMetrics = Field(default_factory=CitationMetrics)
-    gate: GateResult
+    gate: QualityGateResult
     answer_chars: int = 0
     covered_chars: int = 0
 
@@ -256,4 +256,4 @@ class BatchReport(BaseModel):
     items: tuple[CitationReport, ...] = ()
     metrics: CitationMetrics = Field(default_factory=CitationMetrics)
     outcomes: dict[str, int] = Field(default_factory=dict)
-    gate: GateResult
+    gate: QualityGateResult

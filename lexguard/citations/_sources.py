@@ -22,15 +22,15 @@ from outside the root or block.
 from __future__ import annotations
 
 import os
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from lexguard._enums import OrderedStrEnum
 from lexguard._errors import InputError
 from lexguard.citations._files import UnreadableFile, read_under_root
-from lexguard.citations._text import AlignmentScorer, normalize_whitespace, token_overlap_scorer
+from lexguard.citations._text import AlignmentScorer, fold_whitespace, token_overlap_scorer
 
 __all__ = [
     "Decision",
@@ -44,17 +44,13 @@ __all__ = [
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
-class Decision(StrEnum):
-    """What to do with a cited answer: PASS it, send it to human REVIEW, or REJECT it."""
+class Decision(OrderedStrEnum):
+    """What to do with a cited answer: PASS it, send it to human REVIEW, or REJECT it (in that
+    order: ``rank`` 0, 1, 2)."""
 
     PASS = "PASS"
     REVIEW = "REVIEW"
     REJECT = "REJECT"
-
-    @property
-    def rank(self) -> int:
-        """Numeric order: PASS 0, REVIEW 1, REJECT 2."""
-        return {"PASS": 0, "REVIEW": 1, "REJECT": 2}[self.value]
 
 
 class CodeCitation(BaseModel):
@@ -139,7 +135,7 @@ def _content_match(quoted: str, actual: str) -> str | None:
     quoted_s = quoted.strip("\r\n")
     if quoted_s and (quoted_s in actual or quoted_s.strip() in actual):
         return "exact"
-    q, a = normalize_whitespace(quoted).replace(" ", ""), normalize_whitespace(actual).replace(
+    q, a = fold_whitespace(quoted).replace(" ", ""), fold_whitespace(actual).replace(
         " ", ""
     )
     if q and q in a:

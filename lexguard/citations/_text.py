@@ -9,7 +9,7 @@ from rapidfuzz import fuzz, process
 
 from lexguard.citations._models import QuoteMatch
 
-__all__ = ["AlignmentScorer", "match_quote", "normalize_whitespace", "token_overlap_scorer"]
+__all__ = ["AlignmentScorer", "match_quote", "fold_whitespace", "token_overlap_scorer"]
 
 AlignmentScorer = Callable[[str, str], float]
 """``scorer(claim, cited_text) -> 0..1``: how well the cited text backs the claim."""
@@ -24,8 +24,10 @@ _STOPWORDS = frozenset(
 )
 
 
-def normalize_whitespace(text: str) -> str:
-    """Collapse every whitespace run to one space, strip the ends and casefold."""
+def fold_whitespace(text: str) -> str:
+    """Collapse every whitespace run to one space, strip the ends and casefold: a key for
+    comparing quotes (not :func:`lexguard.parsing.normalize_whitespace`, which keeps the text's
+    content and case; ``lexguard.citations.normalize_whitespace`` is a deprecated name of this)."""
     return _WS.sub(" ", text).strip().casefold()
 
 
@@ -42,7 +44,7 @@ def match_quote(quote: str, source: str, fuzzy_threshold: float = 90.0) -> tuple
     """
     if quote and quote in source:
         return QuoteMatch.EXACT, 100.0
-    q, s = normalize_whitespace(quote), normalize_whitespace(source)
+    q, s = fold_whitespace(quote), fold_whitespace(source)
     if not q or not s:
         return QuoteMatch.NOT_FOUND, 0.0
     if q in s:

@@ -15,6 +15,7 @@ from lexguard.cli._demo import demo
 from lexguard.cli._eval import eval_command
 from lexguard.cli._mcp import mcp
 from lexguard.cli._validate import validate
+from lexguard._lazy import publish_all
 
 __all__ = ["app", "main"]
 
@@ -39,3 +40,5 @@ app.command(name="validate-batch")(validate_batch_command)
 def main() -> None:
     """Entry point of the ``lexguard`` console script."""
     app()
+
+publish_all(__name__, globals())

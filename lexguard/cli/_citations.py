@@ -36,10 +36,10 @@ def citations(
     from rich.table import Table
 
     from lexguard._errors import InputError
-    from lexguard.citations import GateOutcome, load_qa_items, validate_batch
+    from lexguard.citations import GateOutcome, load_qa_items, validate_citation_batch
 
     try:
-        batch = validate_batch(load_qa_items(file))
+        batch = validate_citation_batch(load_qa_items(file))
     except InputError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(code=2) from exc

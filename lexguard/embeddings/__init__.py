@@ -21,6 +21,7 @@ from lexguard.embeddings._registry import (
     get_encoder,
     resolve_backend,
 )
+from lexguard._lazy import publish_all
 
 __all__ = [
     "BACKEND_ENV",
@@ -39,3 +40,5 @@ __all__ = [
     "onnx_cache_dir",
     "resolve_backend",
 ]
+
+publish_all(__name__, globals())

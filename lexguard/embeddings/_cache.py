@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lexguard._errors import ConfigurationError
+
 __all__ = ["CacheInfo", "EmbeddingCache"]
 
 
@@ -38,7 +40,7 @@ class EmbeddingCache:
 
     def __init__(self, max_size: int = 20_000) -> None:
         if max_size < 0:
-            raise ValueError("max_size must be >= 0; use 0 to disable the cache")
+            raise ConfigurationError("max_size must be >= 0; use 0 to disable the cache")
         self.max_size = max_size
         self._data: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()

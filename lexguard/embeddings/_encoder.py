@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -22,6 +22,7 @@ __all__ = [
     "DEFAULT_MODEL",
     "CachedEncoder",
     "Encoder",
+    "LazyModel",
     "SentenceTransformerEncoder",
     "default_model_path",
     "encoder_threads",
@@ -30,6 +31,33 @@ __all__ = [
 
 DEFAULT_MODEL = "bundled:all-MiniLM-L6-v2"
 """Name that selects the bundled all-MiniLM-L6-v2 model."""
+
+T = TypeVar("T")
+
+
+class LazyModel(Generic[T]):
+    """A model built on first use, once, thread-safely, with the Hugging Face hub offline
+    (nothing is downloaded at run time).
+
+    Args:
+        build: Makes the model; raise :class:`~lexguard.ModelLoadError` saying what to do when
+            it cannot (a later :meth:`get` tries again).
+    """
+
+    def __init__(self, build: Callable[[], T]) -> None:
+        self._build = build
+        self._value: T | None = None
+        self._lock = threading.Lock()
+
+    def get(self) -> T:
+        """The model, built now if this is the first call."""
+        if self._value is None:
+            with self._lock:
+                if self._value is None:
+                    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+                    self._value = self._build()
+        return self._value
 
 
 @runtime_checkable
@@ -98,6 +126,15 @@ class CachedEncoder(ABC):
     def dimension(self) -> int:
         """Size of the embedding vectors."""
 
+    def _load(self) -> Any:
+        """The loaded model, built on the first call (nothing to load by default)."""
+        return None
+
+    def load(self) -> str:
+        """Load the model now rather than on the first request; return the backend name."""
+        self._load()
+        return self.backend
+
     @abstractmethod
     def _embed(self, texts: list[str]) -> np.ndarray:
         """Embed distinct texts into an ``(n, dim)`` float32 array of L2-normalised rows."""
@@ -147,34 +184,25 @@ class SentenceTransformerEncoder(CachedEncoder):
         self.name, self.model_path = resolve_model_path(model)
         self.batch_size = batch_size
         self.device = device
-        self._model: Any = None
-        self._lock = threading.Lock()
+        self._model: LazyModel[Any] = LazyModel(self._build)
+
+    def _build(self) -> Any:
+        try:
+            import torch
+            from sentence_transformers import SentenceTransformer
+
+            if "LEXGUARD_ENCODER_THREADS" in os.environ:
+                torch.set_num_threads(encoder_threads())
+            return SentenceTransformer(self.model_path, device=self.device)
+        except Exception as exc:
+            raise ModelLoadError(
+                f"could not load embedding model {self.model_path!r}: {exc}. "
+                "Pass a local sentence-transformers path, or leave embedding_model unset "
+                "to use the bundled all-MiniLM-L6-v2."
+            ) from exc
 
     def _load(self) -> Any:
-        if self._model is None:
-            with self._lock:
-                if self._model is None:
-                    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-                    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-                    try:
-                        import torch
-                        from sentence_transformers import SentenceTransformer
-
-                        if "LEXGUARD_ENCODER_THREADS" in os.environ:
-                            torch.set_num_threads(encoder_threads())
-                        self._model = SentenceTransformer(self.model_path, device=self.device)
-                    except Exception as exc:
-                        raise ModelLoadError(
-                            f"could not load embedding model {self.model_path!r}: {exc}. "
-                            "Pass a local sentence-transformers path, or leave embedding_model unset "
-                            "to use the bundled all-MiniLM-L6-v2."
-                        ) from exc
-        return self._model
-
-    def load(self) -> str:
-        """Load the model now rather than on the first request; return the backend name."""
-        self._load()
-        return self.backend
+        return self._model.get()
 
     @property
     def dimension(self) -> int:

@@ -16,7 +16,6 @@ import json
 import logging
 import os
 import tempfile
-import threading
 import warnings
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ import numpy as np
 
 from lexguard._errors import ModelLoadError
 from lexguard.embeddings._encoder import (
+    LazyModel,
     CachedEncoder,
     SentenceTransformerEncoder,
     encoder_threads,
@@ -200,7 +200,7 @@ def _run_export(folder: Path, target: Path) -> None:
     )
     if done.returncode != 0 or not target.is_file():
         tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
-        raise RuntimeError(f"export process failed: {' | '.join(tail) or done.returncode}")
+        raise ModelLoadError(f"export process failed: {' | '.join(tail) or done.returncode}")
 
 
 def export_onnx(model_path: str, *, quantize: bool = False, cache_dir: Path | None = None) -> Path:
@@ -339,35 +339,29 @@ class OnnxEncoder(CachedEncoder):
         self.batch_size = batch_size
         self.max_batch_tokens = max_batch_tokens
         self.backend = "onnx-int8" if quantize else "onnx"
-        self._runtime: _OnnxRuntime | SentenceTransformerEncoder | None = None
-        self._lock = threading.Lock()
+        self._runtime: LazyModel[_OnnxRuntime | SentenceTransformerEncoder] = LazyModel(self._build)
+
+    def _build(self) -> _OnnxRuntime | SentenceTransformerEncoder:
+        try:
+            return _OnnxRuntime(
+                self.model_path,
+                quantize=self.quantize,
+                batch_size=self.batch_size,
+                max_batch_tokens=self.max_batch_tokens,
+            )
+        except Exception as exc:  # never fail a request over the fast path
+            warnings.warn(
+                f"ONNX encoder unavailable ({exc}); falling back to the torch "
+                "backend. Set LEXGUARD_ENCODER_BACKEND=torch to skip this attempt.",
+                RuntimeWarning,
+                stacklevel=6,
+            )
+            self.backend = "torch"
+            return SentenceTransformerEncoder(self.model_path, cache_size=0)
 
     def _load(self) -> _OnnxRuntime | SentenceTransformerEncoder:
-        if self._runtime is None:
-            with self._lock:
-                if self._runtime is None:
-                    try:
-                        self._runtime = _OnnxRuntime(
-                            self.model_path,
-                            quantize=self.quantize,
-                            batch_size=self.batch_size,
-                            max_batch_tokens=self.max_batch_tokens,
-                        )
-                    except Exception as exc:  # never fail a request over the fast path
-                        warnings.warn(
-                            f"ONNX encoder unavailable ({exc}); falling back to the torch "
-                            "backend. Set LEXGUARD_ENCODER_BACKEND=torch to skip this attempt.",
-                            RuntimeWarning,
-                            stacklevel=4,
-                        )
-                        self._runtime = SentenceTransformerEncoder(self.model_path, cache_size=0)
-                        self.backend = "torch"
-        return self._runtime
-
-    def load(self) -> str:
-        """Load (exporting on first use) now rather than on the first request; return the backend."""
-        self._load()
-        return self.backend
+        """The runtime (exporting the model to ONNX on first use)."""
+        return self._runtime.get()
 
     @property
     def dimension(self) -> int:

@@ -17,6 +17,7 @@ from lexguard.eval._metrics import (
     span_metrics,
 )
 from lexguard.eval._runner import EvalReport, Prediction, TaskReport, evaluate, predict, summarize
+from lexguard._lazy import publish_all
 
 __all__ = [
     "Calibration",
@@ -38,3 +39,5 @@ __all__ = [
     "span_metrics",
     "summarize",
 ]
+
+publish_all(__name__, globals())

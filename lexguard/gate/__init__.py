@@ -22,6 +22,7 @@ from lexguard.gate._rules import (
     PatternRule,
     ValidationRule,
 )
+from lexguard._lazy import publish_all
 
 __all__ = [
     "CanonicalFact",
@@ -46,3 +47,5 @@ __all__ = [
     "load_rules",
     "run_gate",
 ]
+
+publish_all(__name__, globals())

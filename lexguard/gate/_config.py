@@ -14,8 +14,8 @@ from lexguard.gate._rules import (
     CanonicalFact,
     Constraint,
     ForbiddenTopic,
+    Patterns,
     ValidationRule,
-    _check_patterns,
     _topics_from_strings,
 )
 
@@ -52,8 +52,10 @@ class GateConfig(BaseModel):
         check_mutations: Run the mutations gate.
         check_custom_rules: Run the custom-rules gate.
         prohibited_patterns: Shorthand for one prohibition constraint per pattern
-            (``/.../`` is a case-insensitive regex, anything else a case-insensitive keyword).
-        prohibited_severity: Severity of those shorthand prohibitions.
+            (``/.../`` is a case-insensitive regex, anything else a case-insensitive keyword);
+            the same key in a rules file and in the MCP tool ``check_rules``.
+        prohibited_severity: Severity of those shorthand prohibitions, inline or from a rules
+            file (a rules file's own ``settings.prohibited_severity`` wins for its patterns).
         required_patterns: Shorthand for one requirement per pattern (each must match).
         constraints: Prohibitions and requirements.
         canonical_facts: Facts the answer may not contradict (always critical).
@@ -83,9 +85,9 @@ class GateConfig(BaseModel):
     check_knowledge: bool = True
     check_mutations: bool = True
     check_custom_rules: bool = True
-    prohibited_patterns: tuple[str, ...] = ()
+    prohibited_patterns: Patterns = ()
     prohibited_severity: Severity = Severity.HARD
-    required_patterns: tuple[str, ...] = ()
+    required_patterns: Patterns = ()
     constraints: tuple[Constraint, ...] = ()
     canonical_facts: tuple[CanonicalFact, ...] = ()
     forbidden_topics: tuple[ForbiddenTopic, ...] = ()
@@ -98,8 +100,6 @@ class GateConfig(BaseModel):
     max_rules: int = Field(1_000, ge=0)
     timeout_severity: Severity = Severity.SOFT
     escalation: EscalationMode = EscalationMode.FULL
-
-    _valid_patterns = field_validator("prohibited_patterns", "required_patterns")(_check_patterns)
 
     _topics = field_validator("forbidden_topics", mode="before")(_topics_from_strings)
 

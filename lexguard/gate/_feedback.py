@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Any
 
+from lexguard._errors import InputError
 from lexguard._models import Finding, FindingKind
 
 __all__ = ["EscalationMode", "build_feedback"]
@@ -45,7 +46,7 @@ def _as_findings(items: Any) -> list[Finding]:
         elif isinstance(item, dict):
             out.append(Finding.model_validate(item))
         else:
-            raise TypeError(
+            raise InputError(
                 f"cannot build feedback from {type(item).__name__}; pass Finding or GateFailure "
                 "objects, or a GateResult"
             )

@@ -16,7 +16,7 @@ from lexguard.gate import _gates
 from lexguard.gate._config import GateConfig, check_rule_count
 from lexguard.gate._patterns import RegexBudget
 from lexguard.gate._loader import RuleSet, load_rules
-from lexguard.gate._rules import Constraint, GateFailure, Mutation, ValidationRule
+from lexguard.gate._rules import Constraint, GateFailure, Mutation, ValidationRule, shorthand_constraints
 
 __all__ = ["GateResult", "evaluate_gate", "run_gate"]
 
@@ -88,23 +88,17 @@ def _check_arguments(text: Any, config: Any, mutations: Any, rules: Any) -> None
 def _extra_count(extra: RuleSet | None) -> int:
     if extra is None:
         return 0
-    return (len(extra.constraints) + len(extra.prohibited) + len(extra.required)
+    return (len(extra.constraints) + len(extra.prohibited_patterns) + len(extra.required_patterns)
             + len(extra.canonical_facts) + len(extra.forbidden_topics) + len(extra.custom_rules))
 
 
 def _constraints(config: GateConfig, extra: RuleSet | None) -> list[Constraint]:
     constraints = list(config.constraints)
-    constraints += [
-        Constraint(id=f"prohibited:{p}", kind="prohibition", patterns=(p,),
-                   severity=config.prohibited_severity)
-        for p in config.prohibited_patterns
-    ]
-    constraints += [
-        Constraint(id=f"required:{p}", kind="requirement", patterns=(p,))
-        for p in config.required_patterns
-    ]
+    constraints += shorthand_constraints(
+        config.prohibited_patterns, config.required_patterns, config.prohibited_severity
+    )
     if extra is not None:
-        constraints += extra.all_constraints()
+        constraints += extra.all_constraints(config.prohibited_severity)
     return constraints
 
 
@@ -159,7 +153,7 @@ def evaluate_gate(
         failures += _gates.check_canonical_facts(text, facts, **timing)
     if config.check_knowledge:
         topics = [*config.forbidden_topics, *(extra.forbidden_topics if extra else ())]
-        failures += _gates.check_knowledge(
+        failures += _gates.check_forbidden_topics(
             text, topics, default_severity=config.knowledge_severity, **timing
         )
     valid, invalid = _gates.coerce_mutations(mutations)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import regex
@@ -24,7 +24,7 @@ from lexguard.gate._rules import (
 __all__ = [
     "check_constraints",
     "check_canonical_facts",
-    "check_knowledge",
+    "check_forbidden_topics",
     "check_mutations",
     "check_custom_rules",
     "coerce_mutations",
@@ -112,18 +112,15 @@ def check_constraints(
             for pattern in patterns:
                 found = _search("constraints", rule_id, pattern, text, timeout, timeout_severity,
                                 failures, rule_severity=rule.severity, budget=budget)
-                if found:
-                    assert isinstance(found, PatternMatch)
-                    failures.append(GateFailure(
-                        gate="constraints", reason=FindingKind.PROHIBITED,
-                        description=(f"The answer contains prohibited text {found.matched!r}"
-                                     + (f" ({what.rstrip('.')})" if what else "")
-                                     + (f" in {found.violating_text!r}"
-                                        if found.violating_text != found.matched else "")
-                                     + "; remove it."),
-                        violating_text=found.violating_text, matched=found.matched,
-                        rule_id=rule_id, severity=rule.severity, span=found.span,
-                        pattern=pattern))
+                if isinstance(found, PatternMatch):
+                    failures.append(_matched(
+                        "constraints", FindingKind.PROHIBITED, found,
+                        f"The answer contains prohibited text {found.matched!r}"
+                        + (f" ({what.rstrip('.')})" if what else "")
+                        + (f" in {found.violating_text!r}"
+                           if found.violating_text != found.matched else "")
+                        + "; remove it.",
+                        rule_id=rule_id, severity=rule.severity, pattern=pattern))
             continue
         results = [
             _search("constraints", rule_id, p, text, timeout, timeout_severity, failures,
@@ -141,6 +138,18 @@ def check_constraints(
                          f"; the answer must contain one of: {shown}."),
             rule_id=rule_id, severity=rule.severity, pattern=patterns[0]))
     return failures, unchecked
+
+
+def _matched(
+    gate: GateName, reason: str, found: PatternMatch, description: str, *, rule_id: str,
+    severity: Severity, pattern: str,
+) -> GateFailure:
+    """The failure of a rule whose ``pattern`` matched the answer (``found``)."""
+    return GateFailure(
+        gate=gate, reason=reason, description=description, violating_text=found.violating_text,
+        matched=found.matched, rule_id=rule_id, severity=severity, span=found.span,
+        pattern=pattern,
+    )
 
 
 def _flex(phrase: str) -> str:
@@ -181,21 +190,17 @@ def check_canonical_facts(
         for pattern in [*_fact_patterns(fact.fact), *fact.contradictions]:
             found = _search("canonical_facts", fact.id, pattern, text, timeout, timeout_severity,
                             failures, rule_severity=Severity.CRITICAL, budget=budget)
-            if found:
-                assert isinstance(found, PatternMatch)
-                failures.append(GateFailure(
-                    gate="canonical_facts", reason=FindingKind.CANONICAL_CONTRADICTION,
-                    description=(f"The answer contradicts the canonical fact {fact.fact!r} "
-                                 f"(found {found.violating_text!r}); it must stay consistent "
-                                 "with it."),
-                    violating_text=found.violating_text, matched=found.matched,
-                    rule_id=fact.id, severity=Severity.CRITICAL, span=found.span,
-                    pattern=pattern))
+            if isinstance(found, PatternMatch):
+                failures.append(_matched(
+                    "canonical_facts", FindingKind.CANONICAL_CONTRADICTION, found,
+                    f"The answer contradicts the canonical fact {fact.fact!r} (found "
+                    f"{found.violating_text!r}); it must stay consistent with it.",
+                    rule_id=fact.id, severity=Severity.CRITICAL, pattern=pattern))
                 break
     return failures
 
 
-def check_knowledge(
+def check_forbidden_topics(
     text: str,
     topics: Sequence[ForbiddenTopic],
     *,
@@ -212,15 +217,13 @@ def check_knowledge(
             found = _search("knowledge", rule_id, pattern, text, timeout, timeout_severity,
                             failures, rule_severity=topic.severity or default_severity,
                             budget=budget)
-            if found:
-                assert isinstance(found, PatternMatch)
-                failures.append(GateFailure(
-                    gate="knowledge", reason=FindingKind.FORBIDDEN_KNOWLEDGE,
-                    description=(f"The answer reveals the forbidden topic {topic.topic!r} "
-                                 f"(found {found.violating_text!r}); leave it out."),
-                    violating_text=found.violating_text, matched=found.matched,
+            if isinstance(found, PatternMatch):
+                failures.append(_matched(
+                    "knowledge", FindingKind.FORBIDDEN_KNOWLEDGE, found,
+                    f"The answer reveals the forbidden topic {topic.topic!r} (found "
+                    f"{found.violating_text!r}); leave it out.",
                     rule_id=rule_id, severity=topic.severity or default_severity,
-                    span=found.span, pattern=pattern))
+                    pattern=pattern))
                 break
     return failures
 
@@ -274,13 +277,13 @@ def check_custom_rules(
     *,
     timeout: float,
     timeout_severity: Severity,
-    on_error: Callable[[ValidationRule, Exception], GateFailure] | None = None,
     budget: RegexBudget | None = None,
 ) -> list[GateFailure]:
     """Gate 5: custom rules.
 
     A rule that times out (or finds the ``budget`` spent) counts as violated at its own
-    severity; a rule that raises is a ``check_error`` at its own severity (it was not checked).
+    severity; a rule that raises is a ``check_error`` at its own severity (it was not checked,
+    so it fails closed; there is no hook to turn that into anything milder).
     """
     failures: list[GateFailure] = []
     for rule in rules:
@@ -293,7 +296,7 @@ def check_custom_rules(
             failures.append(_timeout_failure("custom_rules", rule.id, pattern, exc,
                                              timeout_severity, rule.severity))
         except Exception as exc:  # a broken user rule must not break the graph
-            failures.append(on_error(rule, exc) if on_error else GateFailure(
+            failures.append(GateFailure(
                 gate="custom_rules", reason=FindingKind.CHECK_ERROR,
                 description=(f"Custom rule {rule.id} could not be checked, so it counts as "
                              f"violated: it raised {type(exc).__name__}: {exc}."),

@@ -9,8 +9,9 @@ Schema (every section optional; unknown keys are an error)::
         description: Never mention "discount codes"
         patterns: ["/\\bcoupon\\b/", "promo code"]   # /regex/ or keyword; optional
         severity: hard              # soft | hard | critical (default hard)
-    prohibited: ["forbidden word"]  # shorthand: one prohibition per pattern
-    required: ["/\\bthank/"]        # shorthand: one requirement per pattern
+    prohibited_patterns: ["forbidden word"]  # shorthand: one prohibition per pattern, at
+                                    # prohibited_severity (settings, or the gate's; default hard)
+    required_patterns: ["/\\bthank/"]  # shorthand: one requirement per pattern
     canonical_facts:                # gate 2, always critical
       - id: king-alive
         fact: King Aldric is alive
@@ -30,6 +31,11 @@ Schema (every section optional; unknown keys are an error)::
       regex_timeout_s: 0.25
       escalation: full              # none | add_specific_prohibition | harden_requirements | full
       knowledge_severity: hard
+      prohibited_severity: critical  # severity of the prohibited_patterns shorthand
+
+The shorthand keys are spelled as :class:`~lexguard.gate.GateConfig` and the MCP tool
+``check_rules`` spell them; the older ``prohibited`` / ``required`` still load, with a
+``DeprecationWarning`` naming the new key.
 """
 
 from __future__ import annotations
@@ -39,16 +45,20 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from lexguard._errors import ConfigurationError
+from lexguard._models import Severity
 from lexguard.gate._rules import (
+    SHORTHAND_RENAMES,
     CanonicalFact,
     Constraint,
     ForbiddenTopic,
+    Patterns,
     PatternRule,
-    _check_patterns,
     _topics_from_strings,
+    renamed_keys,
+    shorthand_constraints,
 )
 
 __all__ = ["RuleSet", "load_rules"]
@@ -60,8 +70,9 @@ class RuleSet(BaseModel):
     Attributes:
         version: Schema version (1).
         constraints: Prohibitions and requirements.
-        prohibited: Shorthand prohibition patterns.
-        required: Shorthand requirement patterns.
+        prohibited_patterns: Shorthand prohibition patterns (one constraint each, at
+            ``prohibited_severity``).
+        required_patterns: Shorthand requirement patterns.
         canonical_facts: Canonical facts.
         forbidden_topics: Forbidden topics.
         protected_targets: State ids no mutation may change.
@@ -73,30 +84,43 @@ class RuleSet(BaseModel):
 
     version: Literal[1] = 1
     constraints: tuple[Constraint, ...] = ()
-    prohibited: tuple[str, ...] = ()
-    required: tuple[str, ...] = ()
+    prohibited_patterns: Patterns = ()
+    required_patterns: Patterns = ()
     canonical_facts: tuple[CanonicalFact, ...] = ()
     forbidden_topics: tuple[ForbiddenTopic, ...] = ()
     protected_targets: tuple[str, ...] = ()
     custom_rules: tuple[PatternRule, ...] = ()
     settings: dict[str, Any] = Field(default_factory=dict)
 
-    _valid_patterns = field_validator("prohibited", "required")(_check_patterns)
-
     _topics = field_validator("forbidden_topics", mode="before")(_topics_from_strings)
 
-    def all_constraints(self) -> tuple[Constraint, ...]:
-        """The constraints plus the shorthand ``prohibited`` / ``required`` patterns."""
-        extra = [
-            Constraint(id=f"prohibited:{p}", kind="prohibition", patterns=(p,))
-            for p in self.prohibited
-        ] + [Constraint(id=f"required:{p}", kind="requirement", patterns=(p,)) for p in self.required]
-        return (*self.constraints, *extra)
+    @model_validator(mode="before")
+    @classmethod
+    def _renamed_keys(cls, data: Any) -> Any:
+        return renamed_keys(data, SHORTHAND_RENAMES, "rules file")
+
+    def all_constraints(
+        self, prohibited_severity: Severity | str | None = None
+    ) -> tuple[Constraint, ...]:
+        """The constraints plus the shorthand patterns as constraints.
+
+        Args:
+            prohibited_severity: Severity of the shorthand prohibitions: the file's
+                ``settings.prohibited_severity`` wins, then this (the gate's), then ``hard``.
+        """
+        severity = self.settings.get("prohibited_severity", prohibited_severity)
+        return (
+            *self.constraints,
+            *shorthand_constraints(self.prohibited_patterns, self.required_patterns, severity),
+        )
 
     def config_fields(self) -> dict[str, Any]:
-        """The rules as :class:`~lexguard.gate.GateConfig` field values."""
+        """The rules as :class:`~lexguard.gate.GateConfig` field values (the shorthand stays
+        shorthand, so the config's ``prohibited_severity`` applies to it as to inline patterns)."""
         return {
-            "constraints": self.all_constraints(),
+            "prohibited_patterns": self.prohibited_patterns,
+            "required_patterns": self.required_patterns,
+            "constraints": self.constraints,
             "canonical_facts": self.canonical_facts,
             "forbidden_topics": self.forbidden_topics,
             "protected_targets": self.protected_targets,

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from lexguard._errors import ConfigurationError
 from lexguard._models import Finding, FindingKind, Severity, Span
 from lexguard.gate._patterns import compile_pattern, derive_patterns, find_pattern
 
@@ -33,6 +35,55 @@ def _check_patterns(patterns: tuple[str, ...]) -> tuple[str, ...]:
     for pattern in patterns:
         compile_pattern(pattern)  # raises ConfigurationError (empty, too long, too nested); an invalid regex warns
     return patterns
+
+
+Patterns = Annotated[tuple[str, ...], AfterValidator(_check_patterns)]
+"""Keywords or ``/.../`` regexes, each compiled (and refused when unsafe) on validation."""
+
+
+SHORTHAND_RENAMES = {"prohibited": "prohibited_patterns", "required": "required_patterns"}
+"""Old spellings of the shorthand rule keys -> the one spelling (``GateConfig``'s)."""
+
+
+def renamed_keys(data: Any, renames: Mapping[str, str], where: str) -> Any:
+    """``data`` (a mapping) with deprecated keys moved to their new names.
+
+    Each old key found issues a ``DeprecationWarning`` naming the new one.
+
+    Raises:
+        ConfigurationError: If both the old and the new spelling are given.
+    """
+    if not isinstance(data, Mapping) or not any(old in data for old in renames):
+        return data
+    data = dict(data)
+    for old, new in renames.items():
+        if old not in data:
+            continue
+        if new in data:
+            raise ConfigurationError(
+                f"{where} gives both {old!r} and {new!r}; keep only {new!r} ({old!r} is its "
+                "deprecated spelling)"
+            )
+        warnings.warn(
+            f"{where}: {old!r} is deprecated; spell it {new!r}",
+            DeprecationWarning,
+            stacklevel=4,
+        )
+        data[new] = data.pop(old)
+    return data
+
+
+def shorthand_constraints(
+    prohibited: Sequence[str], required: Sequence[str], prohibited_severity: Severity | str | None
+) -> list[Constraint]:
+    """One constraint per shorthand pattern: ``prohibited:<p>`` at ``prohibited_severity``
+    (``hard`` when ``None``) and ``required:<p>`` (``hard``). Inline patterns and those of a
+    rules file go through here, so one pattern gets one severity wherever it is written."""
+    severity = Severity(prohibited_severity or Severity.HARD)
+    return [
+        Constraint(id=f"prohibited:{p}", kind="prohibition", patterns=(p,), severity=severity)
+        for p in prohibited
+    ] + [Constraint(id=f"required:{p}", kind="requirement", patterns=(p,)) for p in required]
 
 
 def _topics_from_strings(value: Any) -> Any:
@@ -61,22 +112,20 @@ class Constraint(BaseModel):
     id: str = ""
     kind: Literal["prohibition", "requirement"]
     description: str = ""
-    patterns: tuple[str, ...] = ()
+    patterns: Patterns = ()
     severity: Severity = Severity.HARD
-
-    @field_validator("patterns")
-    @classmethod
-    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return _check_patterns(value)
 
     @model_validator(mode="after")
     def _needs_content(self) -> Constraint:
         if not self.patterns and not self.description.strip():
-            raise ValueError("a constraint needs patterns or a description")
+            raise ConfigurationError(
+                "a constraint needs patterns or a description; give patterns=[...] or a description "
+                "quoting the text"
+            )
         if not self.patterns:
             derived = self.effective_patterns
             if not derived:  # a rule the gate could never check would silently pass everything
-                raise ValueError(
+                raise ConfigurationError(
                     f"constraint {self.id or self.description!r} has no patterns and none can be "
                     "derived from its description (quote the text, e.g. 'Never say \"discount\"', "
                     "or give patterns=[...])"
@@ -103,12 +152,7 @@ class CanonicalFact(BaseModel):
 
     id: str
     fact: str = Field(min_length=1)
-    contradictions: tuple[str, ...] = ()
-
-    @field_validator("contradictions")
-    @classmethod
-    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return _check_patterns(value)
+    contradictions: Patterns = ()
 
 
 class ForbiddenTopic(BaseModel):
@@ -125,13 +169,8 @@ class ForbiddenTopic(BaseModel):
 
     id: str = ""
     topic: str = Field(min_length=1)
-    patterns: tuple[str, ...] = ()
+    patterns: Patterns = ()
     severity: Severity | None = None
-
-    @field_validator("patterns")
-    @classmethod
-    def _valid_patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return _check_patterns(value)
 
     @model_validator(mode="after")
     def _valid_topic(self) -> ForbiddenTopic:

@@ -71,6 +71,7 @@ from lexguard.grounding._self_rag import (
     source_quality,
 )
 from lexguard.grounding._sentences import split_sentences
+from lexguard._lazy import publish_all
 
 __all__ = [
     "FEATURE_NAMES",
@@ -136,3 +137,5 @@ __all__ = [
     "split_sentences",
     "support_confidence",
 ]
+
+publish_all(__name__, globals())

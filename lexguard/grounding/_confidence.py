@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from lexguard._errors import ConfigurationError
 from lexguard._models import Claim, Finding, Severity
 from lexguard.grounding._result import Recommendation
 
@@ -68,7 +69,10 @@ class ConfidenceWeights(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> ConfidenceWeights:
         if self.relevance + self.support + self.usefulness <= 0:
-            raise ValueError("at least one confidence weight must be positive")
+            raise ConfigurationError(
+                "at least one confidence weight must be positive; give relevance, support or "
+                "usefulness a weight above 0"
+            )
         return self
 
     @classmethod
@@ -199,7 +203,7 @@ def recommendation(
         ``accept``, ``regenerate`` or ``reject``.
 
     Raises:
-        ValueError: If a value is outside 0..1 or ``reject_above < regenerate_above``.
+        ConfigurationError: If a value is outside 0..1 or ``reject_above < regenerate_above``.
     """
     for name, value in (
         ("hallucination_rate", hallucination_rate),
@@ -207,9 +211,9 @@ def recommendation(
         ("reject_above", reject_above),
     ):
         if not 0.0 <= value <= 1.0:
-            raise ValueError(f"{name} must be within 0..1, got {value}")
+            raise ConfigurationError(f"{name} must be within 0..1, got {value}; pass a share between 0 and 1")
     if reject_above < regenerate_above:
-        raise ValueError(
+        raise ConfigurationError(
             f"reject_above ({reject_above}) must be >= regenerate_above ({regenerate_above})"
         )
     if hallucination_rate > reject_above:
@@ -272,15 +276,15 @@ def decide(
         reject_above: Hallucination rate above which the answer is rejected.
 
     Raises:
-        ValueError: If a value is outside 0..1 or ``reject_below > accept_at``.
+        ConfigurationError: If a value is outside 0..1 or ``reject_below > accept_at``.
     """
     for name, value in (("confidence", confidence), ("hallucination_rate", hallucination_rate),
                         ("accept_at", accept_at), ("reject_below", reject_below),
                         ("reject_above", reject_above)):
         if not 0.0 <= value <= 1.0:
-            raise ValueError(f"{name} must be within 0..1, got {value}")
+            raise ConfigurationError(f"{name} must be within 0..1, got {value}; pass a share between 0 and 1")
     if reject_below > accept_at:
-        raise ValueError(f"reject_below ({reject_below}) must be <= accept_at ({accept_at})")
+        raise ConfigurationError(f"reject_below ({reject_below}) must be <= accept_at ({accept_at})")
     if confidence < reject_below or hallucination_rate > reject_above:
         return "reject"
     if confidence >= accept_at and supported:

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from lexguard._errors import ConfigurationError
 from lexguard.grounding._judge_models import JudgeConfig
 
 __all__ = ["GroundingConfig"]
@@ -127,7 +128,7 @@ class GroundingConfig(BaseModel):
     @model_validator(mode="after")
     def _check_rates(self) -> GroundingConfig:
         if self.reject_hallucination_rate < self.max_hallucination_rate:
-            raise ValueError(
+            raise ConfigurationError(
                 f"reject_hallucination_rate ({self.reject_hallucination_rate}) must be >= "
                 f"max_hallucination_rate ({self.max_hallucination_rate}); raise it too"
             )

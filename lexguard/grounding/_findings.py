@@ -8,7 +8,7 @@ sentences that say otherwise; text no check read gets a ``not_checked`` finding.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import regex
 
@@ -148,60 +148,39 @@ def findings_for(
     common = {"stage": _STAGE, "evidence": evidence, "source_id": source_id, "severity": severity}
     confidence = round(1.0 - support, 4)
 
-    def span(m: Mention) -> tuple[int, int]:
-        return (offset + m.span[0], offset + m.span[1])
-
     findings: list[Finding] = []
-    for m in ev.contradicted_numbers:
+
+    def add(kind: str, rule: str, message: str, at: tuple[int, int]) -> None:
         findings.append(
             Finding(
-                kind=FindingKind.CONTRADICTED_VALUE,
-                message=f"The value '{m.text}' appears in no source; the closest passage "
-                f"({best.id if best else '?'}) gives a different value. Use the value from the "
-                "source or remove it.",
-                span=span(m),
-                rule_id="grounding.contradicted_value",
+                kind=kind,
+                message=message,
+                span=at,
+                rule_id=f"grounding.{rule}",
                 confidence=confidence,
                 **common,
             )
         )
+
     contradicted = {m.span for m in ev.contradicted_numbers}
-    for m in ev.unknown_numbers:
-        if m.span not in contradicted:
-            findings.append(
-                Finding(
-                    kind=FindingKind.UNSUPPORTED,
-                    message=f"The value '{m.text}' appears in no source; remove it or support it.",
-                    span=span(m),
-                    rule_id="grounding.unknown_value",
-                    confidence=confidence,
-                    **common,
-                )
-            )
-    for m in ev.unknown_entities:
-        findings.append(
-            Finding(
-                kind=FindingKind.UNKNOWN_ENTITY,
-                message=f"'{m.text}' is not mentioned in any source; remove it or use a name the "
-                "sources support.",
-                span=span(m),
-                rule_id="grounding.unknown_entity",
-                confidence=confidence,
-                **common,
-            )
-        )
-    for m in ev.unknown_quotes:
-        findings.append(
-            Finding(
-                kind=FindingKind.UNSUPPORTED,
-                message=f"The quotation \u201c{m.text}\u201d does not occur in any source; quote the "
-                "source verbatim or drop the quotation marks.",
-                span=span(m),
-                rule_id="grounding.unknown_quote",
-                confidence=confidence,
-                **common,
-            )
-        )
+    closest = best.id if best else "?"
+    mentions: list[tuple[Iterable[Mention], str, str, Callable[[str], str]]] = [
+        (ev.contradicted_numbers, FindingKind.CONTRADICTED_VALUE, "contradicted_value",
+         lambda text: f"The value '{text}' appears in no source; the closest passage "
+         f"({closest}) gives a different value. Use the value from the source or remove it."),
+        ([m for m in ev.unknown_numbers if m.span not in contradicted], FindingKind.UNSUPPORTED,
+         "unknown_value", lambda text: f"The value '{text}' appears in no source; remove it or "
+         "support it."),
+        (ev.unknown_entities, FindingKind.UNKNOWN_ENTITY, "unknown_entity",
+         lambda text: f"'{text}' is not mentioned in any source; remove it or use a name the "
+         "sources support."),
+        (ev.unknown_quotes, FindingKind.UNSUPPORTED, "unknown_quote",
+         lambda text: f"The quotation \u201c{text}\u201d does not occur in any source; quote "
+         "the source verbatim or drop the quotation marks."),
+    ]
+    for found, kind, rule, message in mentions:
+        for m in found:
+            add(kind, rule, message(m.text), (offset + m.span[0], offset + m.span[1]))
     covered = [f.span for f in findings if f.span is not None]
     for start, end in unsupported_parts(
         claim.text, ev, index, mode=config.finding_span, scope=config.finding_span_scope,
@@ -215,28 +194,20 @@ def findings_for(
                 continue
             lo += lead
             hi = lo + len(piece)
-            findings.append(
-                Finding(
-                    kind=FindingKind.UNSUPPORTED,
-                    message=f"'{shorten(piece, 80)}' is found in none of the closest "
-                    "passages; remove it or restate only what the sources say.",
-                    span=(lo, hi),
-                    rule_id="grounding.unsupported_words",
-                    confidence=confidence,
-                    **common,
-                )
+            add(
+                FindingKind.UNSUPPORTED,
+                "unsupported_words",
+                f"'{shorten(piece, 80)}' is found in none of the closest passages; remove it or "
+                "restate only what the sources say.",
+                (lo, hi),
             )
     if not findings or config.finding_span == "claim":
-        findings.append(
-            Finding(
-                kind=FindingKind.UNSUPPORTED,
-                message=f"This claim is not supported by the sources (support {support:.2f}); "
-                "remove it or restate only what the sources say.",
-                span=claim.span,
-                rule_id="grounding.unsupported",
-                confidence=confidence,
-                **common,
-            )
+        add(
+            FindingKind.UNSUPPORTED,
+            "unsupported",
+            f"This claim is not supported by the sources (support {support:.2f}); remove it or "
+            "restate only what the sources say.",
+            claim.span,
         )
     return findings
 

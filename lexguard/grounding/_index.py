@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import regex
 
+from lexguard._errors import LexguardError
 from lexguard._models import Source
 from lexguard.grounding._lexical import LexicalProfile, content_words, numbers
 from lexguard.grounding._sentences import split_sentences
@@ -242,7 +243,9 @@ class SourceIndex:
     def search(self, queries: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Top-``k`` chunks per query: ``(scores, chunk_indices)``, ``-1`` where fewer exist."""
         if self._faiss is None:
-            raise RuntimeError("SourceIndex.search called before set_vectors")
+            raise LexguardError(
+                "SourceIndex.search called before set_vectors; call set_vectors(vectors) first"
+            )
         k = max(1, min(k, len(self.chunks)))
         scores, ids = self._faiss.search(np.ascontiguousarray(queries, dtype=np.float32), k)
         return scores, ids

@@ -8,9 +8,10 @@ malformed output counts as a failure.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from functools import partial
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, Field, field_validator
 
 from lexguard._models import Source
 
@@ -66,10 +67,19 @@ def _normalise_label(value: Any, synonyms: dict[str, str]) -> Any:
     return synonyms.get(key, key)
 
 
+# the labels as the schemas take them: also the synonyms, case and spacing judges write
+_Relevance = Annotated[
+    RelevanceLabel, BeforeValidator(partial(_normalise_label, synonyms=_RELEVANCE_SYNONYMS))
+]
+_Support = Annotated[
+    SupportLabel, BeforeValidator(partial(_normalise_label, synonyms=_SUPPORT_SYNONYMS))
+]
+
+
 class RelevanceVerdict(BaseModel):
     """ISREL: are the sources relevant to the question?"""
 
-    relevance: RelevanceLabel = Field(
+    relevance: _Relevance = Field(
         description="relevant, partially_relevant or irrelevant: can the sources answer the question?"
     )
     relevant_source_ids: list[str] = Field(
@@ -77,16 +87,11 @@ class RelevanceVerdict(BaseModel):
     )
     reason: str = Field("", description="One short sentence explaining the verdict.")
 
-    @field_validator("relevance", mode="before")
-    @classmethod
-    def _label(cls, value: Any) -> Any:
-        return _normalise_label(value, _RELEVANCE_SYNONYMS)
-
 
 class SupportVerdict(BaseModel):
     """ISSUP: is the claim supported by the sources?"""
 
-    support: SupportLabel = Field(
+    support: _Support = Field(
         description=(
             "fully_supported (every detail is stated in a source), partially_supported "
             "(some details are missing or differ) or not_supported (no source states it, "
@@ -95,11 +100,6 @@ class SupportVerdict(BaseModel):
     )
     source_id: str | None = Field(None, description="Id of the source that best supports the claim.")
     reason: str = Field("", description="One short sentence explaining the verdict.")
-
-    @field_validator("support", mode="before")
-    @classmethod
-    def _label(cls, value: Any) -> Any:
-        return _normalise_label(value, _SUPPORT_SYNONYMS)
 
 
 class UsefulnessVerdict(BaseModel):

@@ -9,14 +9,13 @@ downloaded: the model must be a local directory or already in the Hugging Face c
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from lexguard._errors import ModelLoadError
+from lexguard.embeddings._encoder import LazyModel
 
 __all__ = ["NLIScores", "NLIVerifier"]
 
@@ -82,39 +81,35 @@ class NLIVerifier:
         self.batch_size = batch_size
         self.device = device
         self.max_length = max_length
-        self._encoder: Any = None
+        self._encoder: LazyModel[Any] = LazyModel(self._build)
         self._indices: tuple[int, int | None] | None = None
-        self._lock = threading.Lock()
 
     @property
     def id2label(self) -> dict[int, str]:
         """The model's label names by output index (loads the model)."""
         return _id2label(self._load())
 
-    def _load(self) -> Any:
-        if self._encoder is None:
-            with self._lock:
-                if self._encoder is None:
-                    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-                    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-                    try:
-                        from sentence_transformers import CrossEncoder
+    def _build(self) -> Any:
+        try:
+            from sentence_transformers import CrossEncoder
 
-                        encoder = CrossEncoder(
-                            self.model,
-                            device=self.device,
-                            max_length=self.max_length,
-                            local_files_only=True,
-                        )
-                    except Exception as exc:
-                        raise ModelLoadError(
-                            f"could not load NLI model {self.model!r}: {exc}. Pass the path of a "
-                            "local sentence-transformers CrossEncoder trained for NLI (nothing is "
-                            "downloaded), or run without an NLI model."
-                        ) from exc
-                    self._indices = self._resolve_labels(_id2label(encoder))
-                    self._encoder = encoder
-        return self._encoder
+            encoder = CrossEncoder(
+                self.model,
+                device=self.device,
+                max_length=self.max_length,
+                local_files_only=True,
+            )
+        except Exception as exc:
+            raise ModelLoadError(
+                f"could not load NLI model {self.model!r}: {exc}. Pass the path of a "
+                "local sentence-transformers CrossEncoder trained for NLI (nothing is "
+                "downloaded), or run without an NLI model."
+            ) from exc
+        self._indices = self._resolve_labels(_id2label(encoder))
+        return encoder
+
+    def _load(self) -> Any:
+        return self._encoder.get()
 
     def _resolve_labels(self, id2label: Mapping[int, str]) -> tuple[int, int | None]:
         if len(id2label) < 2:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from lexguard._errors import ConfigurationError
 from lexguard._models import Citation, Claim, Source
 
 __all__ = [
@@ -205,10 +206,10 @@ def format_citations(
         The rendered text (empty when there are no claims).
 
     Raises:
-        ValueError: If ``style`` is unknown.
+        ConfigurationError: If ``style`` is unknown.
     """
     if style not in ("markdown", "text", "footnotes"):
-        raise ValueError(f"unknown citation style {style!r}; use 'markdown', 'text' or 'footnotes'")
+        raise ConfigurationError(f"unknown citation style {style!r}; use 'markdown', 'text' or 'footnotes'")
     if not claims:
         return ""
     if style == "footnotes":

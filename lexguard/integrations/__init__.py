@@ -55,4 +55,7 @@ _LAZY = {
 __all__ = sorted(_LAZY)
 
 
-__getattr__, __dir__ = lazy_exports("lexguard.integrations", _LAZY, globals())
+# GroundingMiddleware's public home is the package root (``lexguard.GroundingMiddleware``)
+__getattr__, __dir__ = lazy_exports(
+    "lexguard.integrations", _LAZY, globals(), homes={"GroundingMiddleware": "lexguard"}
+)

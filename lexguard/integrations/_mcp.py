@@ -17,13 +17,14 @@ Every tool returns the full report as structured content (the JSON of
 from __future__ import annotations
 
 import asyncio
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
 
 from pydantic import Field
 
-from lexguard._errors import LexguardError
+from lexguard._errors import ConfigurationError, LexguardError
 from lexguard._guard import Guard
 
 __all__ = ["create_mcp_server", "SERVER_NAME"]
@@ -48,7 +49,7 @@ def _server_class() -> Any:
 
             return FastMCP
         except ImportError as exc:
-            raise ImportError(
+            raise ConfigurationError(
                 "the lexguard MCP server needs the 'mcp' SDK: pip install 'lexguard[mcp]'"
             ) from exc
 
@@ -128,28 +129,41 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
     @server.tool(
         name="check_rules",
         description="Check text against a rule set: an inline rules mapping (lexguard rules schema) and/or "
-        "prohibited/required patterns (default: the server's rules). Returns the gate result and findings.",
+        "prohibited_patterns / required_patterns (default: the server's rules). Returns the gate result and "
+        "findings.",
     )
     async def check_rules(
         text: Annotated[str, Field(description="The text to check.")],
         rules: Annotated[dict[str, Any] | None, Field(description="Rules mapping (same schema as a rules file).")] = None,
-        prohibited: Annotated[list[str] | None, Field(description="Patterns the text must not contain.")] = None,
-        required: Annotated[list[str] | None, Field(description="Patterns the text must contain.")] = None,
+        prohibited_patterns: Annotated[
+            list[str] | None, Field(description="Patterns the text must not contain.")
+        ] = None,
+        required_patterns: Annotated[list[str] | None, Field(description="Patterns the text must contain.")] = None,
+        prohibited: Annotated[
+            list[str] | None, Field(description="Deprecated spelling of prohibited_patterns.")
+        ] = None,
+        required: Annotated[list[str] | None, Field(description="Deprecated spelling of required_patterns.")] = None,
     ) -> dict[str, Any]:
         from lexguard.gate import GateConfig, evaluate_gate
+        from lexguard.gate._rules import SHORTHAND_RENAMES, renamed_keys
 
-        with _as_tool_errors():
+        given = {"prohibited_patterns": prohibited_patterns, "required_patterns": required_patterns,
+                 "prohibited": prohibited, "required": required}
+        with _as_tool_errors(), warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", DeprecationWarning)
+            extra = renamed_keys({k: v for k, v in given.items() if v is not None}, SHORTHAND_RENAMES, "check_rules")
             config = GateConfig.from_rules(rules) if rules else base.config.gate
-            updates: dict[str, Any] = {}
-            if prohibited:
-                updates["prohibited_patterns"] = (*config.prohibited_patterns, *prohibited)
-            if required:
-                updates["required_patterns"] = (*config.required_patterns, *required)
+            updates = {key: (*getattr(config, key), *patterns) for key, patterns in extra.items()}
             if updates:
                 config = GateConfig(**{**{k: getattr(config, k) for k in GateConfig.model_fields}, **updates})
         result = await asyncio.to_thread(evaluate_gate, text, config)
         data = result.model_dump(mode="json")
         data["findings"] = [f.model_dump(mode="json") for f in result.findings]
+        deprecations = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
+        for message in deprecations:  # the client sees them in the result, the server's log here
+            warnings.warn(message, DeprecationWarning, stacklevel=2)
+        if deprecations:
+            data["deprecations"] = deprecations
         return data
 
     return server

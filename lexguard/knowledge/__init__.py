@@ -21,6 +21,7 @@ from lexguard.knowledge._fixes import apply_fixes, is_auto_fixable
 from lexguard.knowledge._linking import EntityMention, link_entities
 from lexguard.knowledge._report import KnowledgeReport, SuggestedFix, knowledge_score, knowledge_status
 from lexguard.knowledge._validator import KnowledgeValidator, check_knowledge, coerce_knowledge
+from lexguard._lazy import publish_all
 
 __all__ = [
     "ClaimExtractor",
@@ -43,3 +44,5 @@ __all__ = [
     "link_entities",
     "split_sentence_claims",
 ]
+
+publish_all(__name__, globals())

@@ -11,7 +11,7 @@ from typing import Any
 import regex
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
-from lexguard._errors import InputError
+from lexguard._errors import ConfigurationError, InputError
 
 __all__ = ["Entity", "Relationship", "KnowledgeContext", "normalize_surface", "normalize_predicate"]
 
@@ -25,7 +25,7 @@ MAX_NAME_CHARS = 200
 
 def _bounded_name(value: str) -> str:
     if len(value) > MAX_NAME_CHARS:
-        raise ValueError(
+        raise ConfigurationError(
             f"name {value[:40]!r}... has {len(value)} characters, more than {MAX_NAME_CHARS}; "
             "names and aliases are short surface forms (put descriptions into properties)"
         )
@@ -61,7 +61,7 @@ class Entity(BaseModel):
     @classmethod
     def _not_blank(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError("must not be blank")
+            raise ConfigurationError("must not be blank; give a non-empty id and name")
         return value
 
     @field_validator("name")
@@ -117,7 +117,7 @@ class KnowledgeContext(BaseModel):
         by_surface: dict[str, list[str]] = {}
         for entity in self.entities:
             if entity.id in by_id:
-                raise ValueError(f"duplicate entity id {entity.id!r}; entity ids must be unique")
+                raise ConfigurationError(f"duplicate entity id {entity.id!r}; entity ids must be unique")
             by_id[entity.id] = entity
             for surface in entity.surfaces:
                 key = normalize_surface(surface)
@@ -126,7 +126,7 @@ class KnowledgeContext(BaseModel):
         for rel in self.relationships:
             missing = [end for end in (rel.subject, rel.object) if end not in by_id]
             if missing:
-                raise ValueError(
+                raise ConfigurationError(
                     f"relationship {rel.subject!r} -{rel.predicate}-> {rel.object!r} refers to "
                     f"unknown entity id(s) {missing}; add the entities or fix the ids"
                 )

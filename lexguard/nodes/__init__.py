@@ -14,6 +14,7 @@ from lexguard.nodes._prepare import PrepareNode
 from lexguard.nodes._repair import drop_unsupported
 from lexguard.nodes._retry_input import build_retry_input, feedback_gap
 from lexguard.nodes._self_correct import SelfCorrectNode
+from lexguard._lazy import publish_all
 
 __all__ = [
     "CheckNode",
@@ -34,3 +35,5 @@ __all__ = [
     "route_after_decide",
     "route_after_self_correct",
 ]
+
+publish_all(__name__, globals())

@@ -13,6 +13,7 @@ from lexguard.parsing._parser import ParseResult, parse_output
 from lexguard.parsing._validated import ApprovedIntents, ValidatedOutput, validate_output
 from lexguard.parsing._structured import extract_json, validate_json
 from lexguard.parsing._whitespace import normalize_whitespace
+from lexguard._lazy import publish_all
 
 __all__ = [
     "ApprovedIntents",
@@ -31,3 +32,5 @@ __all__ = [
     "parse_output",
     "validate_json",
 ]
+
+publish_all(__name__, globals())

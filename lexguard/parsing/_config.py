@@ -175,7 +175,9 @@ class ParserConfig(BaseModel):
             try:
                 regex.compile(value)
             except regex.error as exc:
-                raise ValueError(f"{value!r} is not a valid regular expression ({exc})") from exc
+                raise ConfigurationError(
+                    f"{value!r} is not a valid regular expression ({exc}); fix the pattern"
+                ) from exc
         return value
 
     @field_serializer("structured_model")

@@ -6,5 +6,8 @@ back-edge into the runnable or adapter layers.
 """
 
 from lexguard.render._html import render_report_html
+from lexguard._lazy import publish_all
 
 __all__ = ["render_report_html"]
+
+publish_all(__name__, globals())

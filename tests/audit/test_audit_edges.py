@@ -42,6 +42,7 @@ print(sum(1 for i in ids if i), len(set(ids)))
 """
 
 
+@pytest.mark.slow
 def test_with_ulimit_f_every_record_lands_in_fallback_parts_with_its_id(tmp_path: Path) -> None:
     fallback = tmp_path / "fb.jsonl"
     result = subprocess.run(

@@ -50,6 +50,7 @@ def test_duplicate_audit_id_is_refused(tmp_path: Path) -> None:
         store.write(record)
 
 
+@pytest.mark.slow
 def test_eight_threads_times_1000_records_are_all_readable(tmp_path: Path) -> None:
     store = SQLiteAuditStore(tmp_path / "a.db", synchronous="NORMAL")
     errors: list[BaseException] = []

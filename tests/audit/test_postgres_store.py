@@ -28,6 +28,8 @@ from lexguard.audit import (
     resolve_audit_store,
 )
 from tests import pg
+
+pytestmark = pytest.mark.slow  # a PostgreSQL server per test module; run by `python -m pytest -q`
 from tests.fakes import SubstringChecker
 
 pytest.importorskip("psycopg_pool")
@@ -125,7 +127,6 @@ def test_unreachable_database_falls_back_quickly_with_the_id_set(tmp_path: Path)
     assert [r.audit_id for r in read_fallback(tmp_path / "fb.jsonl")] == ids
 
 
-@pytest.mark.slow
 def test_eight_processes_times_1000_guard_runs_leave_exactly_8000_records(tmp_path: Path) -> None:
     url = pg.fresh_database()
     env = {"LEXGUARD_AUDIT_FALLBACK": str(tmp_path / "fb.jsonl"), "LEXGUARD_AUDIT_LOCK_TIMEOUT": "30"}

@@ -26,7 +26,7 @@ from lexguard.eval import EvalRow
 from tests import pg
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AuditStore]:
     if request.param == "sqlite":
         s: AuditStore = SQLiteAuditStore(tmp_path / "audit.db")

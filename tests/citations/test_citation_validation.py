@@ -13,7 +13,7 @@ from lexguard.citations import (
     QuoteMatch,
     match_quote,
     quality_gate,
-    validate_batch,
+    validate_citation_batch,
     validate_citation,
     validate_citations,
 )
@@ -198,7 +198,7 @@ def test_batch_pools_metrics_and_takes_the_worst_outcome() -> None:
         QAItem(id="bad", answer=ANSWER, citations=()),
         {"answer": ANSWER, "citations": PERFECT[:1], "evidence": EVIDENCE},
     ]
-    batch = validate_batch(items)
+    batch = validate_citation_batch(items)
     assert [r.item_id for r in batch.items] == ["good", "bad", "2"]
     assert batch.outcomes == {"PASS": 1, "WARN": 1, "FAIL": 1}
     assert batch.metrics.total == 3
@@ -208,7 +208,7 @@ def test_batch_pools_metrics_and_takes_the_worst_outcome() -> None:
 
 def test_batch_rejects_item_without_answer() -> None:
     with pytest.raises(InputError, match="answer"):
-        validate_batch([{"citations": []}])
+        validate_citation_batch([{"citations": []}])
 
 
 def test_non_mapping_citation_raises_input_error() -> None:

@@ -69,6 +69,7 @@ def test_guard_invoke(answer, sources):
         report.model_dump_json()  # serialisable: nothing unencodable reached the report
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(answer=TEXT, sources=st.lists(TEXT, max_size=3))
 def test_guard_ainvoke_and_stream(answer, sources):
@@ -89,7 +90,7 @@ def test_gate(text, patterns):
 
 
 @SETTINGS
-@given(data=st.dictionaries(st.sampled_from(["constraints", "prohibited", "forbidden_topics", "custom_rules",
+@given(data=st.dictionaries(st.sampled_from(["constraints", "prohibited_patterns", "forbidden_topics", "custom_rules",
                                              "settings", "version", "x"]), VALUE, max_size=3))
 def test_load_rules(data):
     _handled(lambda: load_rules(data))

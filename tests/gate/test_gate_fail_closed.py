@@ -94,7 +94,7 @@ def test_patterns_that_are_expensive_to_compile_are_refused_at_load_time(pattern
     with pytest.raises(ConfigurationError, match="nests groups|repeats too much"):
         check_pattern_shape(pattern)
     with pytest.raises(ConfigurationError):
-        load_rules({"prohibited": [pattern]})
+        load_rules({"prohibited_patterns": [pattern]})
 
 
 @pytest.mark.parametrize("pattern", [r"/\bcoupon\b/", r"/(\d{1,3},)*\d{3}/", r"/[({]x{2,5}[)}]/",
@@ -134,3 +134,21 @@ def test_wrong_argument_types_are_input_errors(call):
     """Issue 13 item 7: the gate no longer passes None or fails with a bare TypeError."""
     with pytest.raises(InputError):
         call()
+
+
+def test_custom_rule_errors_have_no_hook_that_could_fail_open():
+    """``check_custom_rules(on_error=)`` was accepted and never passed by the gate: removed, so a
+    rule that raises is always a ``check_error`` at its own severity."""
+    import inspect
+
+    from lexguard.gate._gates import check_custom_rules
+
+    assert "on_error" not in inspect.signature(check_custom_rules).parameters
+
+    class Broken(PatternRule):
+        def check(self, text, *, timeout):
+            raise RuntimeError("boom")
+
+    (failure,) = check_custom_rules("x", [Broken(id="b", pattern="x", severity="critical")],
+                                    timeout=0.1, timeout_severity=Severity.SOFT)
+    assert failure.reason == "check_error" and failure.severity == Severity.CRITICAL

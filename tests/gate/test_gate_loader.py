@@ -14,7 +14,7 @@ RULES = {
         {"id": "no-coupons", "kind": "prohibition", "patterns": ["/coupon\\s+code/"]},
         {"id": "thanks", "kind": "requirement", "description": 'Always say "thank you"'},
     ],
-    "prohibited": ["swordfish"],
+    "prohibited_patterns": ["swordfish"],
     "canonical_facts": [{"id": "king", "fact": "The king is alive"}],
     "forbidden_topics": ["tunnel", {"id": "end", "topic": "the ending", "severity": "critical"}],
     "protected_targets": ["gold"],
@@ -61,11 +61,11 @@ def test_from_rules_applies_settings_and_overrides():
 
 def test_rules_file_in_config_is_merged_and_reloaded(tmp_path):
     path = tmp_path / "rules.yaml"
-    path.write_text("prohibited: [dragon]\n", "utf-8")
+    path.write_text("prohibited_patterns: [dragon]\n", "utf-8")
     config = GateConfig(rules_file=path, prohibited_patterns=("troll",))
     assert [f.rule_id for f in evaluate_gate("troll and dragon", config).failures] == [
         "prohibited:troll", "prohibited:dragon"]
-    path.write_text("prohibited: [ogre]\n", "utf-8")
+    path.write_text("prohibited_patterns: [ogre]\n", "utf-8")
     import os
     os.utime(path, ns=(1, 10**18))  # make sure the mtime changes
     assert [f.rule_id for f in evaluate_gate("dragon ogre", config).failures] == ["prohibited:ogre"]
@@ -94,3 +94,34 @@ def test_schema_errors_are_configuration_errors(tmp_path, content, message):
 def test_missing_file_says_check_the_path(tmp_path):
     with pytest.raises(ConfigurationError, match="check the path"):
         load_rules(tmp_path / "nope.yaml")
+
+
+def test_one_spelling_of_the_shorthand_and_the_old_one_warns():
+    with pytest.warns(DeprecationWarning) as caught:
+        old = load_rules({"prohibited": ["swordfish"], "required": ["thanks"]})
+    assert sorted(str(w.message) for w in caught) == [
+        "rules file: 'prohibited' is deprecated; spell it 'prohibited_patterns'",
+        "rules file: 'required' is deprecated; spell it 'required_patterns'",
+    ]
+    assert old == load_rules({"prohibited_patterns": ["swordfish"], "required_patterns": ["thanks"]})
+    with pytest.raises(ConfigurationError, match="keep only 'prohibited_patterns'"):
+        load_rules({"prohibited": ["a"], "prohibited_patterns": ["b"]})
+
+
+def test_shorthand_prohibition_has_the_same_severity_inline_and_from_a_file(tmp_path):
+    """The same pattern was critical inline and hard from a rules file; now both follow
+    ``prohibited_severity``."""
+    path = tmp_path / "rules.yaml"
+    path.write_text("prohibited_patterns: [dragon]\n", "utf-8")
+    config = GateConfig(rules_file=path, prohibited_patterns=("troll",), prohibited_severity="critical")
+    severities = {f.rule_id: f.severity for f in evaluate_gate("troll and dragon", config).failures}
+    assert severities == {"prohibited:troll": Severity.CRITICAL, "prohibited:dragon": Severity.CRITICAL}
+    from_rules = GateConfig.from_rules({"prohibited_patterns": ["dragon"]}, prohibited_severity="critical")
+    assert [f.severity for f in evaluate_gate("a dragon", from_rules).failures] == [Severity.CRITICAL]
+    in_file = GateConfig.from_rules({"prohibited_patterns": ["dragon"], "settings": {"prohibited_severity": "critical"}})
+    assert [f.severity for f in evaluate_gate("a dragon", in_file).failures] == [Severity.CRITICAL]
+    path.write_text("prohibited_patterns: [dragon]\nsettings: {prohibited_severity: soft}\n", "utf-8")
+    import os
+    os.utime(path, ns=(1, 10**18))
+    severities = {f.rule_id: f.severity for f in evaluate_gate("troll and dragon", config).failures}
+    assert severities == {"prohibited:troll": Severity.CRITICAL, "prohibited:dragon": Severity.SOFT}

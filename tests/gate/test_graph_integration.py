@@ -104,3 +104,14 @@ def test_run_time_rule_gate_reaches_the_guard():
     (finding,) = report.findings
     assert finding.rule_id == "no-lengths" and finding.evidence == "503 metres"
     assert not report.accepted
+
+
+def test_run_time_rule_gate_reaches_build_guard_graph():
+    gate = RuleGate()
+    graph = build_guard_graph(GuardConfig(max_retries=0), checker=SubstringChecker(),
+                              checks=("parse", RulesCheck(rule_gate=gate), "support"))
+    state = {"answer": "It is 503 metres long.", "sources": SOURCES}
+    assert graph.invoke(state)["report"].accepted
+    gate.add_rule(PatternRule(id="no-lengths", pattern="/\\d+ metres/"))
+    report = graph.invoke(state)["report"]
+    assert not report.accepted and [f.rule_id for f in report.findings] == ["no-lengths"]

@@ -50,6 +50,7 @@ def custom_model(tmp_path_factory):
 PAIRS = [("The bridge opened in 1932.", "It opened in 1932."), ("A cat.", "A dog."), ("x", "y")]
 
 
+@pytest.mark.slow
 def test_scores_are_probabilities_per_pair(standard_model):
     scores = NLIVerifier(standard_model, batch_size=2).score(PAIRS)
     assert len(scores) == len(PAIRS)
@@ -59,11 +60,13 @@ def test_scores_are_probabilities_per_pair(standard_model):
         assert s.entailment > 0.8 and s.label == "entailment"
 
 
+@pytest.mark.slow
 def test_labels_are_read_from_the_model_config(standard_model):
     assert NLIVerifier(standard_model).id2label == {
         0: "contradiction", 1: "entailment", 2: "neutral"}
 
 
+@pytest.mark.slow
 def test_custom_label_names_map_to_the_right_outputs(custom_model):
     nli = NLIVerifier(custom_model, entailment_label="entails", contradiction_label="Contradicts")
     (s,) = nli.score(PAIRS[:1])
@@ -71,23 +74,27 @@ def test_custom_label_names_map_to_the_right_outputs(custom_model):
     assert s.entailment < 0.1 and s.neutral < 0.1
 
 
+@pytest.mark.slow
 def test_labels_can_be_given_by_index(custom_model):
     (s,) = NLIVerifier(custom_model, entailment_label=2, contradiction_label=None).score(PAIRS[:1])
     assert s.entailment > 0.8 and s.contradiction == 0.0
     assert s.neutral == pytest.approx(1 - s.entailment, abs=1e-6)
 
 
+@pytest.mark.slow
 def test_missing_label_names_the_available_ones(custom_model):
     with pytest.raises(ModelLoadError, match="'ENTAILS', 'Neutral', 'CONTRADICTS'"):
         NLIVerifier(custom_model).score(PAIRS[:1])
 
 
+@pytest.mark.slow
 def test_same_label_twice_is_an_error(standard_model):
     nli = NLIVerifier(standard_model, entailment_label="entailment", contradiction_label=1)
     with pytest.raises(ModelLoadError, match="same output"):
         nli.score(PAIRS[:1])
 
 
+@pytest.mark.slow
 def test_best_premise(standard_model):
     index, scores = NLIVerifier(standard_model).best(["a", "b"], "c")
     assert index in (0, 1) and scores.entailment > 0.8
@@ -98,6 +105,7 @@ def test_empty_input_does_not_load_the_model(tmp_path):
     assert NLIVerifier(str(tmp_path / "missing")).score([]) == []
 
 
+@pytest.mark.slow  # imports sentence-transformers (seconds)
 def test_bad_path_raises_model_load_error(tmp_path):
     nli = NLIVerifier(str(tmp_path / "no-such-model"))
     with pytest.raises(ModelLoadError, match="could not load NLI model .*local sentence-transformers"):

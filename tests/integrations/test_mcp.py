@@ -58,7 +58,7 @@ async def test_validate_citations_and_check_rules():
         )
         default_rules = await client.call_tool("check_rules", {"text": "the secret code"})
         inline = await client.call_tool(
-            "check_rules", {"text": "Hello there.", "rules": {"required": ["thank you"]}, "prohibited": ["there"]}
+            "check_rules", {"text": "Hello there.", "rules": {"required_patterns": ["thank you"]}, "prohibited_patterns": ["there"]}
         )
     checks = cites.structured_content["checks"]
     assert [c["valid"] for c in checks] == [True, False]
@@ -82,7 +82,7 @@ async def test_cli_serves_over_stdio():
     params = StdioServerParameters(command=sys.executable, args=["-c", SERVE])
     async with Client(params) as client:
         names = {t.name for t in (await client.list_tools()).tools}
-        result = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"]})
+        result = await client.call_tool("check_rules", {"text": "abc", "prohibited_patterns": ["b"]})
     assert names == {"validate_answer", "validate_citations", "check_rules"}
     assert result.structured_content["passed"] is False
 
@@ -103,3 +103,16 @@ async def test_validate_answer_runs_are_audited(tmp_path):
         result = await client.call_tool("validate_answer", {"answer": "The bridge opened in 1932.", "sources": SOURCES})
     assert result.structured_content["metadata"]["audit_id"]
     assert store.count() == 1
+
+
+async def test_check_rules_takes_the_one_spelling_and_reports_the_deprecated_one():
+    async with Client(server()) as client:
+        new = await client.call_tool("check_rules", {"text": "abc", "prohibited_patterns": ["b"]})
+        with pytest.warns(DeprecationWarning, match="spell it 'prohibited_patterns'"):  # the server's log
+            old = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"]})
+        both = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"], "prohibited_patterns": ["c"]})
+    assert new.structured_content["findings"][0]["rule_id"] == "prohibited:b"
+    assert "deprecations" not in new.structured_content
+    assert old.structured_content["findings"] == new.structured_content["findings"]
+    assert "spell it 'prohibited_patterns'" in old.structured_content["deprecations"][0]
+    assert both.is_error and "keep only 'prohibited_patterns'" in both.content[0].text

@@ -1,0 +1,146 @@
+"""Every error lexguard raises is a ``LexguardError`` (a subclass may also be a ``ValueError`` /
+``TypeError`` / ``TimeoutError`` for callers that catch those), with a message that says what to
+do next. Every ``raise`` of the package is read with ``ast``; the few others are listed below
+with the reason they stay."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+
+import lexguard
+from lexguard import ConfigurationError, InputError, LexguardError
+
+ROOT = Path(lexguard.__file__).parent
+
+# (module, exception) -> why it is not a LexguardError
+ALLOWED: dict[tuple[str, str], str] = {
+    ("*", "NotImplementedError"): "abstract methods: a subclass must implement them",
+    ("lexguard._lazy", "AttributeError"): "module __getattr__ protocol (hasattr, getattr with a default)",
+    ("lexguard.cli.*", "Exit"): "typer's exit with a status code, after the message is printed",
+    ("lexguard.cli._audit", "_fail"): "prints the message and returns typer's Exit (status code)",
+    ("lexguard.checks._registry", "ImportError"): "caught by _factory and raised as ConfigurationError",
+    ("lexguard.citations._files", "UnreadableFile"): "internal signal: caught, the citation is rejected",
+    ("lexguard.grounding._judge", "_CheckFailed"): "internal signal: caught, the judge check is inconclusive",
+    ("lexguard.grounding._judge", "TimeoutError"): "internal signal: caught in the same loop",
+    ("lexguard.grounding._claims", "ValueError"): "internal signal: caught, the rule-based splitter is used",
+    ("lexguard.grounding._scoring", "ValueError"): "internal signal: the NLI verifier's output is unusable "
+                                                   "and the verifier is reported as failed",
+    ("lexguard.integrations._mcp", "_tool_error_class()"): "MCP's ToolError: its text reaches the client",
+    ("lexguard.integrations._middleware", "ImportError"): "optional dependency guard at import time "
+                                                          "(langchain>=1 agents)",
+    ("lexguard.integrations._middleware", "AssertionError"): "unreachable (pragma: no cover)",
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _allowed(module: str, name: str) -> bool:
+    for (where, exc), _reason in ALLOWED.items():
+        if exc == name and (where in ("*", module) or (where.endswith(".*") and module.startswith(where[:-1]))):
+            return True
+    return False
+
+
+def _raised_names(tree: ast.AST) -> list[tuple[int, ast.expr, set[str]]]:
+    """``(line, raised expression, local names of the enclosing function)`` of every ``raise X``."""
+    found: list[tuple[int, ast.expr, set[str]]] = []
+
+    def visit(node: ast.AST, local: set[str]) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            args = node.args
+            local = local | {a.arg for a in [*args.args, *args.kwonlyargs, *args.posonlyargs]}
+            local |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+            local |= {h.name for h in ast.walk(node) if isinstance(h, ast.ExceptHandler) and h.name}
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            found.append((node.lineno, node.exc, local))
+        for child in ast.iter_child_nodes(node):
+            visit(child, local)
+
+    visit(tree, set())
+    return found
+
+
+def _exception_of(expr: ast.expr, module: object, local: set[str]) -> tuple[str, object] | None:
+    """The name and the class (or factory) a ``raise`` expression names; ``None`` for a re-raise
+    of a caught or stored exception (``raise exc``, ``raise self.error``)."""
+    target = expr.func if isinstance(expr, ast.Call) else expr
+    if isinstance(target, ast.Name):
+        if target.id in local and not isinstance(expr, ast.Call):
+            return None
+        # names imported inside a function are looked up among the package's public errors
+        return target.id, (getattr(module, target.id, None) or getattr(builtins, target.id, None)
+                           or getattr(lexguard, target.id, None))
+    if isinstance(target, ast.Attribute):
+        if not isinstance(expr, ast.Call):
+            return None  # raise self.error
+        base = target.value
+        owner = getattr(module, base.id, None) if isinstance(base, ast.Name) else None
+        return target.attr, getattr(owner, target.attr, None) if owner is not None else None
+    if isinstance(target, ast.Call):
+        return ast.unparse(target), None
+    return None
+
+
+def _is_lexguard_error(obj: object) -> bool:
+    if inspect.isclass(obj):
+        return issubclass(obj, LexguardError)
+    if inspect.isfunction(obj):  # a factory: its return annotation names the error
+        hint = obj.__annotations__.get("return")
+        hint = eval(hint, obj.__globals__) if isinstance(hint, str) else hint  # noqa: S307 - our own code
+        return inspect.isclass(hint) and issubclass(hint, LexguardError)
+    return False
+
+
+def test_every_raise_in_the_package_is_a_lexguard_error():
+    wrong = []
+    for path in sorted(ROOT.rglob("*.py")):
+        name = _module_name(path)
+        try:  # __main__ runs the CLI when imported: read its names only
+            module = None if name.endswith("__main__") else importlib.import_module(name)
+        except ImportError:  # an optional dependency is missing: read the names only
+            module = None
+        for line, expr, local in _raised_names(ast.parse(path.read_text(encoding="utf-8"))):
+            found = _exception_of(expr, module, local)
+            if found is None:
+                continue
+            exc_name, obj = found
+            if _allowed(name, exc_name) or _is_lexguard_error(obj):
+                continue
+            wrong.append(f"{path.relative_to(ROOT.parent)}:{line}: raise {exc_name}")
+    assert not wrong, "raise a LexguardError subclass (or allow-list it with a reason):\n" + "\n".join(wrong)
+
+
+def _calls():
+    from lexguard.audit._hook import resolve_audit_store
+    from lexguard.embeddings._cache import EmbeddingCache
+    from lexguard.gate import build_feedback
+    from lexguard.grounding._confidence import recommendation
+    from lexguard.grounding._provenance import format_citations
+
+    return [
+        (lambda: resolve_audit_store(3.5), InputError, TypeError),
+        (lambda: build_feedback([object()]), InputError, TypeError),
+        (lambda: EmbeddingCache(max_size=-1), ConfigurationError, ValueError),
+        (lambda: format_citations([], style="html"), ConfigurationError, ValueError),
+        (lambda: recommendation(1.5), ConfigurationError, ValueError),
+    ]
+
+
+def test_former_plain_errors_are_lexguard_errors_and_still_compatible():
+    """These raised TypeError / ValueError; they raise a LexguardError that still is one."""
+    for call, error, compatible in _calls():
+        with pytest.raises(error) as caught:
+            call()
+        assert isinstance(caught.value, LexguardError) and isinstance(caught.value, compatible)
+        assert ";" in str(caught.value)  # the second half says what to do next
