@@ -19,6 +19,7 @@ __all__ = [
     "RuleTimeoutError",
     "BudgetExceededError",
     "ParseError",
+    "MissingDependencyError",
     "LexguardWarning",
 ]
 
@@ -33,6 +34,11 @@ class ConfigurationError(LexguardError, ValueError):
 
 class InputError(LexguardError, TypeError):
     """The guard was given input it cannot validate (wrong type or shape)."""
+
+
+class MissingDependencyError(ConfigurationError, ImportError):
+    """An optional dependency a feature needs is not installed; the message names the package to
+    install (an ``ImportError`` too, for ``try: import ... except ImportError``)."""
 
 
 class ModelLoadError(LexguardError, RuntimeError):

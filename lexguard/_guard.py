@@ -4,54 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
+import warnings
 from collections.abc import AsyncIterator, Iterator
-from typing import Any, Literal
+from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
-from langchain_core.runnables.config import patch_config
 from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from lexguard._config import GuardConfig, closest_key, configuration_error
-from lexguard._errors import ConfigurationError, InputError, ValidationFailedError
-from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_sources
+from lexguard._errors import ConfigurationError, ValidationFailedError
+from lexguard._guard_run import GuardRun, ReturnType, first_key, format_output, graph_state, merge_chunks
+from lexguard._inputs import coerce_sources
 from lexguard._limits import validation_budget
 from lexguard._models import Severity, Source, ValidationReport
-from lexguard._text import clean_text
 
 __all__ = ["Guard", "ReturnType", "first_key"]
-
-ReturnType = Literal["report", "text", "message"]
-
-_STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated", "citations")
-
-
-def _merge(chunks: Any) -> Any:
-    """Join streamed input chunks the way LangChain does (``+``; dict chunks key by key)."""
-    final: Any = None
-    for chunk in chunks:
-        if final is None:
-            final = dict(chunk) if isinstance(chunk, dict) else chunk
-        elif isinstance(final, dict) and isinstance(chunk, dict):
-            for key, value in chunk.items():
-                try:
-                    final[key] = final[key] + value if key in final else value
-                except TypeError:
-                    final[key] = value
-        else:
-            try:
-                final = final + chunk
-            except TypeError:
-                final = chunk
-    return final
-
-
-def first_key(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[bool, Any]:
-    for key in keys:
-        if key in mapping:
-            return True, mapping[key]
-    return False, None
 
 
 class Guard(RunnableSerializable[Any, Any]):
@@ -102,17 +69,17 @@ class Guard(RunnableSerializable[Any, Any]):
     audit: Any = Field(default=None, validate_default=True)
     halt_on: Severity = Severity.CRITICAL
 
-    checker: Any = Field(default=None, exclude=True)
-
+    _checker: Any = PrivateAttr(default=None)
     _graph: Any = PrivateAttr(default=None)
     _checks: Any = PrivateAttr(default=None)
     _lock: Any = PrivateAttr(default_factory=threading.RLock)
 
-    def __init__(self, **data: Any) -> None:
+    def __init__(self, *, checker: Any = None, **data: Any) -> None:
         try:
             super().__init__(**data)
         except ValidationError as exc:
             raise configuration_error("Guard", exc, type(self).model_fields) from exc
+        self._checker = checker
         from lexguard.checks import build_checks
 
         build_checks(self.config)  # an unknown or broken check fails here, not on the first call
@@ -132,12 +99,12 @@ class Guard(RunnableSerializable[Any, Any]):
         overrides = {k: data.pop(k) for k in list(data) if k in GuardConfig.model_fields}
         unknown = sorted(k for k in data if k not in cls.model_fields)
         if unknown:
-            valid = [*cls.model_fields, *GuardConfig.model_fields]
+            valid = [*cls.model_fields, "checker", *GuardConfig.model_fields]
             hints = [f"{k!r} (did you mean {closest_key(k, valid)!r}?)" if closest_key(k, valid) else repr(k)
                      for k in unknown]
             raise ConfigurationError(
                 f"unknown Guard setting(s) {', '.join(hints)}; use a Guard field "
-                f"({', '.join(sorted(cls.model_fields))}) or a GuardConfig field "
+                f"({', '.join(sorted([*cls.model_fields, 'checker']))}) or a GuardConfig field "
                 f"({', '.join(sorted(GuardConfig.model_fields))})"
             )
         base = data.get("config")
@@ -154,14 +121,27 @@ class Guard(RunnableSerializable[Any, Any]):
 
     # -- plumbing --------------------------------------------------------------------------------
 
-    def support_checker(self) -> Any:
-        """The shared :class:`~lexguard.grounding.SupportChecker` (created once, thread-safely)."""
-        if self.checker is None:
+    @property
+    def checker(self) -> Any:
+        """The support checker: the one given as ``Guard(checker=...)``, else a
+        :class:`~lexguard.grounding.SupportChecker` built from ``config.grounding`` on first use
+        (once, thread-safely) and shared by every run of this guard."""
+        if self._checker is None:
             with self._lock:
-                if self.checker is None:
+                if self._checker is None:
                     from lexguard.grounding import SupportChecker
 
-                    self.checker = SupportChecker(self.config.grounding)
+                    self._checker = SupportChecker(self.config.grounding)
+        return self._checker
+
+    def support_checker(self) -> Any:
+        """Deprecated alias of :attr:`checker`.
+
+        Warns:
+            DeprecationWarning: Always; read ``guard.checker`` instead.
+        """
+        warnings.warn("Guard.support_checker() is deprecated; read the Guard.checker property instead",
+                      DeprecationWarning, stacklevel=2)
         return self.checker
 
     def checks(self) -> tuple[Any, ...]:
@@ -171,7 +151,7 @@ class Guard(RunnableSerializable[Any, Any]):
                 if self._checks is None:
                     from lexguard.checks import build_checks
 
-                    self._checks = build_checks(self.config, checker=self.support_checker())
+                    self._checks = build_checks(self.config, checker=self.checker)
         return self._checks
 
     def graph_for(self, generator: Runnable | None = None) -> Any:
@@ -191,106 +171,51 @@ class Guard(RunnableSerializable[Any, Any]):
         return GuardContext(generator=generator or self.generator)
 
     def to_state(self, input: Any) -> dict[str, Any]:
-        """Turn a Runnable input into the guard graph's input state.
+        """Turn a Runnable input into the guard graph's input state (the guard's sources when the
+        input brings none).
 
         Raises:
             InputError: If the input holds no answer.
         """
-        if isinstance(input, str | BaseMessage):
-            return {"answer": input, "sources": list(self.sources)}
-        if isinstance(input, dict):
-            found, answer = first_key(input, ANSWER_KEYS)
-            if not found:
-                raise InputError(
-                    f"the guard's input dict has no answer (looked for {', '.join(ANSWER_KEYS)}); "
-                    "pass {'answer': ..., 'sources': [...], 'question': ...}"
-                )
-            has_sources, sources = first_key(input, SOURCE_KEYS)
-            _, question = first_key(input, QUESTION_KEYS)
-            state: dict[str, Any] = {
-                "answer": answer,
-                "sources": coerce_sources(sources) if has_sources and sources is not None else list(self.sources),
-                "question": clean_text(question) if isinstance(question, str) else None,
-            }
-            state.update({k: input[k] for k in _STATE_KEYS if k in input})
-            return state
-        raise InputError(
-            f"the guard cannot validate a {type(input).__name__}; pass a str, an AIMessage, or a dict "
-            "with 'answer' and 'sources'"
-        )
-
-    def _format(self, report: ValidationReport) -> Any:
-        if self.return_type == "text":
-            return report.answer
-        if self.return_type == "message":
-            return AIMessage(
-                content=report.answer,
-                response_metadata={"lexguard": report.model_dump(mode="json")},
-            )
-        return report
+        return graph_state(input, self.sources)
 
     # -- Runnable API ------------------------------------------------------------------------------
 
     def _report(
         self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
     ) -> ValidationReport:
-        graph = self.graph_for(generator)
-        started = time.perf_counter()
+        graph, run = self.graph_for(generator), GuardRun(self.audit, state, config, run_manager)
         try:
             with validation_budget(self.config.limits.time_budget_s):
-                output = graph.invoke(
-                    state, patch_config(config, callbacks=run_manager.get_child()), context=self._context(generator)
-                )
+                output = graph.invoke(state, run.graph_config(), context=self._context(generator))
         except ValidationFailedError as exc:  # fallback="raise": audit the rejection, then re-raise
-            if isinstance(exc.report, ValidationReport):
-                exc.report = self._audited(exc.report, state, config, run_manager, started)
+            if run.audits(exc):
+                exc.report = run.audited(exc.report)
             raise
-        return self._audited(output["report"], state, config, run_manager, started)
+        return run.audited(output["report"])
 
     async def _areport(
         self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
     ) -> ValidationReport:
-        graph = self.graph_for(generator)
-        started = time.perf_counter()
+        graph, run = self.graph_for(generator), GuardRun(self.audit, state, config, run_manager)
         try:
             with validation_budget(self.config.limits.time_budget_s):
-                output = await graph.ainvoke(
-                    state, patch_config(config, callbacks=run_manager.get_child()), context=self._context(generator)
-                )
+                output = await graph.ainvoke(state, run.graph_config(), context=self._context(generator))
         except ValidationFailedError as exc:
-            if isinstance(exc.report, ValidationReport) and self.audit is not None:
-                exc.report = await asyncio.to_thread(self._audited, exc.report, state, config, run_manager, started)
+            if run.audits(exc):
+                exc.report = await asyncio.to_thread(run.audited, exc.report)
             raise
-        report = output["report"]
-        if self.audit is not None:
-            report = await asyncio.to_thread(self._audited, report, state, config, run_manager, started)
-        return report
+        if self.audit is None:
+            return output["report"]
+        return await asyncio.to_thread(run.audited, output["report"])
 
     def _run(self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any) -> Any:
-        return self._format(self._report(state, generator, config, run_manager))
+        return format_output(self._report(state, generator, config, run_manager), self.return_type)
 
     async def _arun(
         self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
     ) -> Any:
-        return self._format(await self._areport(state, generator, config, run_manager))
-
-    def _audited(
-        self, report: ValidationReport, state: dict[str, Any], config: Any, run_manager: Any, started: float
-    ) -> ValidationReport:
-        """Write the run's audit record when ``audit`` is set (never raises)."""
-        if self.audit is None:
-            return report
-        from lexguard.audit import attach_audit
-
-        return attach_audit(
-            self.audit,
-            report,
-            query=state.get("question"),
-            config=config,
-            run_id=getattr(run_manager, "run_id", None),
-            processing_time=time.perf_counter() - started,
-            sources=state.get("sources"),
-        )
+        return format_output(await self._areport(state, generator, config, run_manager), self.return_type)
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         """Validate one answer and return the report (or text / message, per ``return_type``)."""
@@ -315,10 +240,10 @@ class Guard(RunnableSerializable[Any, Any]):
 
     def _validated(self, chunks: Iterator[Any], run_manager: Any, config: RunnableConfig) -> Iterator[Any]:
         """Collect the streamed input, run the guard graph on it and yield the one report."""
-        yield self._report(self.to_state(_merge(chunks)), None, config, run_manager)
+        yield self._report(self.to_state(merge_chunks(chunks)), None, config, run_manager)
 
     async def _avalidated(self, chunks: AsyncIterator[Any], run_manager: Any, config: RunnableConfig) -> AsyncIterator[Any]:
-        yield await self._areport(self.to_state(_merge([c async for c in chunks])), None, config, run_manager)
+        yield await self._areport(self.to_state(merge_chunks([c async for c in chunks])), None, config, run_manager)
 
     def transform(self, input: Iterator[Any], config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
         """Stream what ``return_type`` says.
@@ -381,12 +306,11 @@ class Guard(RunnableSerializable[Any, Any]):
         if sources is not None:
             payload["sources"] = sources
         graph_state = self.to_state(payload)
-        return self._call_with_config(
-            lambda _input, config, run_manager: self._report(graph_state, None, config, run_manager),
-            payload,
-            config,
-            run_type="chain",
-        )
+
+        def _call(_input: Any, config: RunnableConfig, run_manager: Any) -> ValidationReport:
+            return self._report(graph_state, None, config, run_manager)
+
+        return self._call_with_config(_call, payload, config, run_type="chain")
 
     def wrap(
         self,

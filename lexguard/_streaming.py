@@ -17,14 +17,18 @@ rather than pass on unchecked text.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableConfig
 
 from lexguard._errors import InputError
+from lexguard._guard_run import GuardRun
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
 from lexguard._limits import Deadline, check_limits, use_deadline
 from lexguard._text import clean_text
@@ -181,41 +185,37 @@ class SentenceStreamer:
         return self._refuse("budget", "budget.spent", f"the stream's checks used up the time budget of "
                             f"{deadline.budget:g}s (limits.time_budget_s); raise it or send less text")
 
-    def _check(self, start: int, end: int) -> SentenceVerdict:
+    @contextmanager
+    def _budgeted(self) -> Iterator[None]:
+        """Run a check under the stream's time budget left, and count the time it took."""
         started = time.perf_counter()
         try:
             with use_deadline(self._deadline()):
-                return self._check_sentence(start, end)
+                yield
         finally:
             self._spent += time.perf_counter() - started
+
+    def _gate_sentence(self, start: int, end: int) -> tuple[str, list[Finding], bool]:
+        """The sentence's text, its rule findings and whether its support is to be checked."""
+        text = self._buffer.text[start:end]
+        gate = self._gate(text, start) if text.strip() else []
+        return text, gate, self._needs_support(text) and not any(f.severity == Severity.CRITICAL for f in gate)
+
+    def _check(self, start: int, end: int) -> SentenceVerdict:
+        with self._budgeted():
+            text, gate, support = self._gate_sentence(start, end)
+            result = self.guard.checker.check(text, self._sources, self._question) if support else None
+            return self._verdict(start, end, gate, result)
 
     async def _acheck(self, start: int, end: int) -> SentenceVerdict:
-        started = time.perf_counter()
-        try:
-            with use_deadline(self._deadline()):
-                return await self._acheck_sentence(start, end)
-        finally:
-            self._spent += time.perf_counter() - started
-
-    def _check_sentence(self, start: int, end: int) -> SentenceVerdict:
-        text = self._buffer.text[start:end]
-        gate = self._gate(text, start) if text.strip() else []
-        result = None
-        if self._needs_support(text) and not any(f.severity == Severity.CRITICAL for f in gate):
-            result = self.guard.support_checker().check(text, self._sources, self._question)
-        return self._verdict(start, end, gate, result)
-
-    async def _acheck_sentence(self, start: int, end: int) -> SentenceVerdict:
-        text = self._buffer.text[start:end]
-        gate = self._gate(text, start) if text.strip() else []
-        result = None
-        if self._needs_support(text) and not any(f.severity == Severity.CRITICAL for f in gate):
-            checker = self.guard.support_checker()
-            if hasattr(checker, "acheck"):
+        with self._budgeted():
+            text, gate, support = self._gate_sentence(start, end)
+            result = None
+            if support and hasattr(checker := self.guard.checker, "acheck"):
                 result = await checker.acheck(text, self._sources, self._question)
-            else:
+            elif support:
                 result = await asyncio.to_thread(checker.check, text, self._sources, self._question)
-        return self._verdict(start, end, gate, result)
+            return self._verdict(start, end, gate, result)
 
     # -- output ----------------------------------------------------------------------------------
 
@@ -301,101 +301,95 @@ class SentenceStreamer:
     def _audit(self, halted: bool, config: RunnableConfig | None) -> None:
         """Write one audit record for the stream when the guard has an audit store (never raises)."""
         if self.guard.audit is not None:
-            self.guard._audited(self.summary(halted=halted), {"question": self._question}, config, None,
-                                self._started)
+            GuardRun(self.guard.audit, {"question": self._question}, config, started=self._started).audited(
+                self.summary(halted=halted))
 
     def _halt(self, verdict: SentenceVerdict) -> dict[str, Any]:
         worst = next(f for f in verdict.findings if f.severity == verdict.severity)
         return {"index": verdict.index, "reason": worst.message, "fallback": self.guard.config.refusal_message}
 
-    def _stop(self, refusal: dict[str, Any], config: RunnableConfig | None) -> None:
-        """Halt without a sentence verdict (input over the limits, time budget spent)."""
-        emit_event(HALT_EVENT, refusal, config)
-        emit_event(DECISION_EVENT, self._decision_event(True), config)
-        self._audit(True, config)
-
-    async def _astop(self, refusal: dict[str, Any], config: RunnableConfig | None) -> None:
-        await aemit_event(HALT_EVENT, refusal, config)
-        await aemit_event(DECISION_EVENT, self._decision_event(True), config)
-        await asyncio.to_thread(self._audit, True, config)
+    def _steps(self, chunk: Any) -> Iterator[str | _Sentence | _Halt]:
+        """What to do with one input chunk (or ``_END``), free of I/O, for :meth:`transform` and
+        :meth:`atransform`: text to pass on, a sentence to check (the caller sets its ``verdict``
+        before asking for the next step) or, last, why the stream halts."""
+        final = chunk is _END
+        self._pending += self._buffer.flush() if final else self._buffer.feed(self._absorb(chunk))
+        if (refusal := self._over_limits()) is not None:
+            yield _Halt(refusal)
+            return
+        for start, end, piece_end in self._ready(final):
+            if start != end:  # not only whitespace left
+                if (refusal := self._out_of_time()) is not None:
+                    yield _Halt(refusal)
+                    return
+                yield (sentence := _Sentence(start, end))
+                if sentence.verdict is not None and sentence.verdict.halted:
+                    yield _Halt(self._halt(sentence.verdict))
+                    return
+            piece = self._piece(piece_end)
+            if piece or start == end:
+                yield piece
 
     def transform(self, chunks: Iterator[Any], config: RunnableConfig | None = None) -> Iterator[Any]:
         """Check ``chunks`` sentence by sentence and yield the text that passed."""
-        final = False
-        iterator = iter(chunks)
-        while not final:
-            chunk = next(iterator, _END)
-            final = chunk is _END
-            if final:
-                self._pending += self._buffer.flush()
-            else:
-                self._pending += self._buffer.feed(self._absorb(chunk))
-            if (refusal := self._over_limits()) is not None:
-                self._stop(refusal, config)
-                yield self._out(self.guard.config.refusal_message)
-                return
-            for start, end, piece_end in self._ready(final):
-                if start == end:  # only whitespace left
-                    yield self._out(self._piece(piece_end))
-                    continue
-                if (refusal := self._out_of_time()) is not None:
-                    self._stop(refusal, config)
-                    yield self._out(self.guard.config.refusal_message)
-                    return
-                verdict = self._check(start, end)
-                emit_event(SENTENCE_EVENT, verdict.event(), config)
-                if verdict.halted:
-                    emit_event(HALT_EVENT, self._halt(verdict), config)
+        for chunk in itertools.chain(chunks, [_END]):
+            for step in self._steps(chunk):
+                if isinstance(step, _Sentence):
+                    step.verdict = self._check(step.start, step.end)
+                    emit_event(SENTENCE_EVENT, step.verdict.event(), config)
+                elif isinstance(step, _Halt):
+                    emit_event(HALT_EVENT, step.payload, config)
                     emit_event(DECISION_EVENT, self._decision_event(True), config)
                     self._audit(True, config)
                     yield self._out(self.guard.config.refusal_message)
                     return
-                piece = self._piece(piece_end)
-                if piece:
-                    yield self._out(piece)
+                else:
+                    yield self._out(step)
         self._check_whole()
         emit_event(DECISION_EVENT, self._decision_event(False), config)
         self._audit(False, config)
 
     async def atransform(self, chunks: AsyncIterator[Any], config: RunnableConfig | None = None) -> AsyncIterator[Any]:
         """Async :meth:`transform`."""
-        final = False
-        iterator = chunks.__aiter__()
-        while not final:
-            try:
-                chunk = await iterator.__anext__()
-            except StopAsyncIteration:
-                final = True
-            if final:
-                self._pending += self._buffer.flush()
-            else:
-                self._pending += self._buffer.feed(self._absorb(chunk))
-            if (refusal := self._over_limits()) is not None:
-                await self._astop(refusal, config)
-                yield self._out(self.guard.config.refusal_message)
-                return
-            for start, end, piece_end in self._ready(final):
-                if start == end:  # only whitespace left
-                    yield self._out(self._piece(piece_end))
-                    continue
-                if (refusal := self._out_of_time()) is not None:
-                    await self._astop(refusal, config)
-                    yield self._out(self.guard.config.refusal_message)
-                    return
-                verdict = await self._acheck(start, end)
-                await aemit_event(SENTENCE_EVENT, verdict.event(), config)
-                if verdict.halted:
-                    await aemit_event(HALT_EVENT, self._halt(verdict), config)
+        async for chunk in _then_end(chunks):
+            for step in self._steps(chunk):
+                if isinstance(step, _Sentence):
+                    step.verdict = await self._acheck(step.start, step.end)
+                    await aemit_event(SENTENCE_EVENT, step.verdict.event(), config)
+                elif isinstance(step, _Halt):
+                    await aemit_event(HALT_EVENT, step.payload, config)
                     await aemit_event(DECISION_EVENT, self._decision_event(True), config)
                     await asyncio.to_thread(self._audit, True, config)
                     yield self._out(self.guard.config.refusal_message)
                     return
-                piece = self._piece(piece_end)
-                if piece:
-                    yield self._out(piece)
+                else:
+                    yield self._out(step)
         await self._acheck_whole()
         await aemit_event(DECISION_EVENT, self._decision_event(False), config)
         await asyncio.to_thread(self._audit, False, config)
 
 
 _END = object()
+
+
+@dataclass
+class _Sentence:
+    """A complete sentence (``start``-``end`` of the stream's text) to check; the caller sets
+    ``verdict``."""
+
+    start: int
+    end: int
+    verdict: SentenceVerdict | None = None
+
+
+@dataclass
+class _Halt:
+    """The stream halts: ``payload`` is the ``lexguard.halt`` event's."""
+
+    payload: dict[str, Any]
+
+
+async def _then_end(chunks: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    async for chunk in chunks:
+        yield chunk
+    yield _END

@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from lexguard._errors import ConfigurationError
+from lexguard._optional import require
 
 __all__ = ["checkpoint_allowlist", "postgres_checkpointer"]
 
@@ -87,16 +87,14 @@ def postgres_checkpointer(url: str, *, setup: bool = True, extra: tuple[type, ..
         extra: Further state types of your own graph to allow.
 
     Raises:
-        ConfigurationError: If ``langgraph-checkpoint-postgres`` is not installed.
+        MissingDependencyError: If ``langgraph-checkpoint-postgres`` is not installed (a
+            ``ConfigurationError``).
     """
-    try:
-        from langgraph.checkpoint.postgres import PostgresSaver
-        from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
-    except ImportError as exc:
-        raise ConfigurationError(
-            "the Postgres checkpointer needs langgraph-checkpoint-postgres; install it with "
-            "`pip install 'lexguard[postgres]'`"
-        ) from exc
+    require("langgraph.checkpoint.postgres", hint="the Postgres checkpointer needs langgraph-checkpoint-postgres; "
+            "install it with `pip install 'lexguard[postgres]'`")
+    from langgraph.checkpoint.postgres import PostgresSaver
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
     with PostgresSaver.from_conn_string(url) as saver:
         saver.serde = saver.serde.with_msgpack_allowlist(checkpoint_allowlist(*extra)) if isinstance(
             saver.serde, JsonPlusSerializer

@@ -12,7 +12,7 @@ from langchain_core.prompts import ChatPromptTemplate
 from langchain_core.runnables import RunnableLambda, RunnablePassthrough
 from langgraph.graph import END, START, StateGraph
 
-from lexguard import Guard, GuardConfig, InputError, Status, ValidationReport, Verdict, build_guard_graph
+from lexguard import ConfigurationError, Guard, GuardConfig, InputError, Status, ValidationReport, Verdict, build_guard_graph
 from tests.fakes import RecordingGenerator, SubstringChecker
 
 DOCS = [Document(page_content="The bridge opened in 1932. It is 503 metres long.", metadata={"title": "Bridge"},
@@ -186,6 +186,20 @@ def test_validate_answer_reuses_the_guard_checker_and_graph():
     graph = guard._graph
     guard.validate_answer(BAD)
     assert guard._graph is graph and checker.calls == 3
+
+
+def test_checker_is_the_one_name_of_the_support_checker():
+    from lexguard.grounding import SupportChecker
+
+    given = SubstringChecker()
+    assert Guard(checker=given).checker is given
+    guard = Guard()
+    built = guard.checker  # the default is built on first use, once
+    assert isinstance(built, SupportChecker) and guard.checker is built
+    with pytest.warns(DeprecationWarning, match="Guard.checker"):
+        assert guard.support_checker() is built
+    with pytest.raises(ConfigurationError, match="checkr.*'checker'"):
+        Guard(checkr=given)
 
 
 def test_none_sources_fall_back_to_default_sources():

@@ -15,7 +15,7 @@ def test_every_exported_name_resolves():
 
 def test_lazy_map_and_all_agree():
     eager = {"BudgetExceededError", "ConfigurationError", "GeneratorError", "InputError", "LexguardError", "LexguardWarning",
-             "ModelLoadError", "ParseError", "RuleTimeoutError", "ValidationFailedError"}
+             "MissingDependencyError", "ModelLoadError", "ParseError", "RuleTimeoutError", "ValidationFailedError"}
     assert set(lexguard.__all__) == set(lexguard._LAZY) | eager
 
 
@@ -38,7 +38,7 @@ def test_import_does_not_load_heavy_libraries():
 
 
 def test_errors_share_one_base():
-    for name in ("ConfigurationError", "InputError", "ModelLoadError", "GeneratorError", "ParseError",
+    for name in ("ConfigurationError", "InputError", "MissingDependencyError", "ModelLoadError", "GeneratorError", "ParseError",
                  "RuleTimeoutError", "ValidationFailedError"):
         assert issubclass(getattr(lexguard, name), lexguard.LexguardError)
 

@@ -6,7 +6,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from lexguard._errors import ConfigurationError
+from lexguard._optional import require
 
 __all__ = [
     "LOCK_KEY",
@@ -62,12 +62,5 @@ def masked(url: str) -> str:
 
 
 def import_psycopg() -> tuple[Any, Any]:
-    try:
-        import psycopg
-        import psycopg_pool
-    except ImportError as exc:
-        raise ConfigurationError(
-            "the PostgreSQL audit store needs psycopg 3 and psycopg-pool; install them with "
-            "`pip install 'lexguard[postgres]'`"
-        ) from exc
-    return psycopg, psycopg_pool
+    return require("psycopg", "psycopg_pool", hint="the PostgreSQL audit store needs psycopg 3 and psycopg-pool; "
+                   "install them with `pip install 'lexguard[postgres]'`")

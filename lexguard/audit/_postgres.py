@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 from lexguard._errors import ConfigurationError
 from lexguard.audit._models import AuditLabel, AuditRecord
@@ -26,6 +26,7 @@ from lexguard.audit._pg_schema import (
 from lexguard.audit._sql import UPSERT_LABEL, SQLAuditStore, cutoff
 from lexguard.audit._store import (
     AuditStoreError,
+    RecordQuery,
     Redactor,
     lock_timeout_from_env,
     retention_days_from_env,
@@ -274,7 +275,7 @@ class PostgresAuditStore(SQLAuditStore):
         rows = await self._afetch(self._get_sql(), (audit_id,))
         return AuditRecord.model_validate_json(rows[0][0]) if rows else None
 
-    async def aquery(self, **filters: Any) -> list[AuditRecord]:
+    async def aquery(self, **filters: Unpack[RecordQuery]) -> list[AuditRecord]:
         """Async :meth:`query` (the same keyword-only filters)."""
         sql, params = self._select_sql(**filters)
         return [AuditRecord.model_validate_json(r[0]) for r in await self._afetch(sql, params)]

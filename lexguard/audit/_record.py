@@ -9,7 +9,7 @@ import warnings
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypedDict, Unpack
 
 from lexguard._models import FindingKind, Source, ValidationReport
 from lexguard.audit._fallback import DEFAULT_FALLBACK, FALLBACK_ENV, write_fallback
@@ -177,20 +177,26 @@ def _fallback_target(store: object | None, fallback_path: str | os.PathLike[str]
     return Path(os.environ.get(FALLBACK_ENV) or DEFAULT_FALLBACK)
 
 
+class RecordFields(TypedDict, total=False):
+    """The optional fields of an audit record (:func:`build_record`'s keywords but ``redact``)."""
+
+    query: str | None
+    session_id: str | None
+    response_id: str | None
+    model_version: str | None
+    processing_time: float | None
+    metadata: dict[str, Any] | None
+    sources: Any
+    code_citations: Iterable[Any]
+
+
 def record_report(
     store: AuditStore | None,
     report: ValidationReport,
     *,
-    query: str | None = None,
-    session_id: str | None = None,
-    response_id: str | None = None,
-    model_version: str | None = None,
-    processing_time: float | None = None,
     redact: Redactor | None = None,
     fallback_path: str | os.PathLike[str] | None = None,
-    metadata: dict[str, Any] | None = None,
-    sources: Any = None,
-    code_citations: Iterable[Any] = (),
+    **fields: Unpack[RecordFields],
 ) -> str | None:
     """Record one guard run in ``store``. Never raises; with a store, always returns an id.
 
@@ -206,16 +212,11 @@ def record_report(
     Args:
         store: The audit store; ``None`` records nothing.
         report: The guard's report.
-        query: The user question (defaults to ``report.question``).
-        session_id: The caller's session id.
-        response_id: The caller's response id.
-        model_version: The generator's model version.
-        processing_time: Seconds the run took (defaults to the sum of ``report.timings``).
         redact: Redaction hook; defaults to the store's ``redact`` attribute.
         fallback_path: Overrides the fallback file.
-        metadata: Extra fields (made JSON-safe).
-        sources: The sources the answer was checked against.
-        code_citations: Checked code citations (``SourceCheck``) to record.
+        **fields: The record's fields, as :func:`build_record` takes them (``query``,
+            ``session_id``, ``response_id``, ``model_version``, ``processing_time``,
+            ``metadata``, ``sources``, ``code_citations``).
 
     Returns:
         The record's audit id (``None`` only when ``store`` is ``None``).
@@ -224,18 +225,7 @@ def record_report(
         return None
     redact = redact if redact is not None else getattr(store, "redact", None)
     try:
-        record = build_record(
-            report,
-            query=query,
-            session_id=session_id,
-            response_id=response_id,
-            model_version=model_version,
-            processing_time=processing_time,
-            redact=redact,
-            metadata=metadata,
-            sources=sources,
-            code_citations=code_citations,
-        )
+        record = build_record(report, redact=redact, **fields)
     except Exception as exc:  # noqa: BLE001
         warnings.warn(
             f"could not build the full audit record ({type(exc).__name__}: {exc}); a minimal "
@@ -244,7 +234,7 @@ def record_report(
             stacklevel=2,
         )
         record = _minimal_record(
-            report, exc, session_id=session_id, response_id=response_id, redact=redact
+            report, exc, session_id=fields.get("session_id"), response_id=fields.get("response_id"), redact=redact
         )
     try:
         return str(store.write(record))

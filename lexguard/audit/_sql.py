@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Unpack
 
 from lexguard._errors import ConfigurationError, InputError
 from lexguard.audit._models import AuditLabel, AuditRecord, AuditStatus, LabelValue
-from lexguard.audit._store import AuditStoreError
+from lexguard.audit._store import AuditStoreError, RecordQuery
 
 __all__ = ["SQLAuditStore", "UPSERT_LABEL", "label_from_row"]
 
-_FILTER_ORDER = ("session_id", "status", "since", "until", "limit")
+_FILTER_ORDER = tuple(RecordQuery.__annotations__)
 _FILTERS = frozenset(_FILTER_ORDER)
 
 UPSERT_LABEL = (
@@ -140,19 +140,14 @@ class SQLAuditStore:
         rows = self._fetch(self._get_sql(), (audit_id,))
         return AuditRecord.model_validate_json(rows[0][0]) if rows else None
 
-    def query(
-        self,
-        *,
-        session_id: str | None = None,
-        status: AuditStatus | str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        limit: int | None = None,
-    ) -> list[AuditRecord]:
-        """Records matching every given filter, oldest first (``until`` is exclusive)."""
-        sql, params = self._select_sql(
-            session_id=session_id, status=status, since=since, until=until, limit=limit
-        )
+    def query(self, **filters: Unpack[RecordQuery]) -> list[AuditRecord]:
+        """Records matching every given filter (:class:`~lexguard.audit.RecordQuery`), oldest
+        first.
+
+        Raises:
+            InputError: If a filter is not one of :class:`~lexguard.audit.RecordQuery`'s.
+        """
+        sql, params = self._select_sql(**filters)
         return [AuditRecord.model_validate_json(r[0]) for r in self._fetch(sql, params)]
 
     def count(self) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypedDict, Unpack, runtime_checkable
 
 from lexguard._errors import ConfigurationError, LexguardError
 from lexguard.audit._models import AuditLabel, AuditRecord, AuditStatus, LabelValue
@@ -14,6 +14,7 @@ __all__ = [
     "AuditStore",
     "AuditStoreError",
     "LabelledAuditStore",
+    "RecordQuery",
     "Redactor",
     "retention_days_from_env",
     "lock_timeout_from_env",
@@ -23,6 +24,24 @@ __all__ = [
     "DEFAULT_RETENTION_DAYS",
     "DEFAULT_LOCK_TIMEOUT",
 ]
+
+class RecordQuery(TypedDict, total=False):
+    """The filters of :meth:`AuditStore.query`; every given one must match.
+
+    Attributes:
+        session_id: The caller's session (a thread id).
+        status: ``PASS``, ``REVIEW`` or ``REJECT``.
+        since: Records written at or after this time.
+        until: Records written before this time (exclusive).
+        limit: At most this many records (the oldest first).
+    """
+
+    session_id: str | None
+    status: AuditStatus | str | None
+    since: datetime | None
+    until: datetime | None
+    limit: int | None
+
 
 RETENTION_ENV = "LEXGUARD_AUDIT_RETENTION_DAYS"
 RETENTION_ENV_ALIAS = "AUDIT_RETENTION_DAYS"
@@ -108,16 +127,8 @@ class AuditStore(Protocol):
         """Return the record with ``audit_id``, or ``None``."""
         ...
 
-    def query(
-        self,
-        *,
-        session_id: str | None = None,
-        status: AuditStatus | str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        limit: int | None = None,
-    ) -> list[AuditRecord]:
-        """Records matching every given filter, oldest first."""
+    def query(self, **filters: Unpack[RecordQuery]) -> list[AuditRecord]:
+        """Records matching every given filter (:class:`RecordQuery`), oldest first."""
         ...
 
     def purge(self, *, older_than_days: float | None = None, now: datetime | None = None) -> int:

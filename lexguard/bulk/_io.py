@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lexguard._errors import ConfigurationError, InputError
+from lexguard._errors import InputError
+from lexguard._optional import require
 
 __all__ = ["ID_KEYS", "PartWriter", "read_rows", "row_id"]
 
@@ -17,14 +18,8 @@ ID_KEYS = ("id", "response_id", "audit_id")
 
 
 def _pyarrow() -> Any:
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError as exc:
-        raise ConfigurationError(
-            "Parquet needs pyarrow; install it with `pip install 'lexguard[ray]'` (or pyarrow)"
-        ) from exc
-    return pa, pq
+    return require("pyarrow", "pyarrow.parquet",
+                   hint="Parquet needs pyarrow; install it with `pip install 'lexguard[ray]'` (or pyarrow)")
 
 
 def row_id(row: dict[str, Any], index: int) -> str:

@@ -62,7 +62,7 @@ class GuardWorker:
         settings = {"max_retries": 0, "repair_without_generator": False, **dict(self.config)}
         checker = load_factory(self.checker)() if self.checker else None
         guard = Guard(checker=checker, audit=False, **settings)
-        guard.support_checker()  # load the model now, once per worker
+        guard.checker  # load the model now, once per worker
 
         def validate(row: dict[str, Any]) -> dict[str, Any]:
             started = time.perf_counter()

@@ -7,20 +7,18 @@ from typing import Annotated
 
 import typer
 
+from lexguard.cli._options import CheckerOption, EngineOption, WorkersOption
+
 __all__ = ["validate_batch_command"]
 
 
 def validate_batch_command(
     source: Annotated[Path, typer.Argument(dir_okay=False, help="Logged answers: .jsonl, .jsonl.gz or .parquet.")],
     out: Annotated[Path, typer.Option("--out", "-o", dir_okay=False, help="Results file (.parquet).")],
-    engine: Annotated[str, typer.Option("--engine", help="local (default, no Ray needed) or ray.")] = "local",
-    workers: Annotated[
-        int | None, typer.Option("--workers", min=1, help="Ray actors, one model each (default: CPU count).")
-    ] = None,
+    engine: EngineOption = "local",
+    workers: WorkersOption = None,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Rows per batch.")] = 16,
-    checker: Annotated[
-        str | None, typer.Option("--checker", help="Custom checker factory as package.module:callable.")
-    ] = None,
+    checker: CheckerOption = None,
     threshold: Annotated[float | None, typer.Option("--threshold", help="Confidence threshold (default 0.7).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
 ) -> None:

@@ -13,14 +13,14 @@ from typing import Annotated
 
 import typer
 
+from lexguard.cli._options import JsonOption
+
 __all__ = ["citations"]
 
 
 def citations(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="JSONL file, one QA item per line.")],
-    json_output: Annotated[
-        bool, typer.Option("--json", help="Print the batch report as JSON.")
-    ] = False,
+    json_output: JsonOption = False,
     strict: Annotated[
         bool, typer.Option("--strict", help="Exit 1 on WARN as well as on FAIL.")
     ] = False,

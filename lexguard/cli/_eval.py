@@ -8,12 +8,14 @@ from typing import Annotated
 
 import typer
 
+from lexguard.cli._options import CheckerOption, EngineOption, JsonOption, WorkersOption
+
 __all__ = ["eval_command"]
 
 
 def eval_command(
     file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, metavar="FILE", help="Labelled JSONL file (RAGTruth schema).")],
-    json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    json_output: JsonOption = False,
     limit: Annotated[int | None, typer.Option("--limit", "-n", min=1, metavar="N", help="Evaluate only the first N rows.")] = None,
     baseline: Annotated[
         bool, typer.Option("--baseline", help="Run the plain cosine baseline (sentence vs source sentence >= 0.8).")
@@ -31,15 +33,9 @@ def eval_command(
     probes: Annotated[
         bool, typer.Option("--probes/--no-probes", help="Also run the shipped probe suite (catch / false-flag rates).")
     ] = True,
-    engine: Annotated[
-        str, typer.Option("--engine", help="local (this process) or ray (Ray Data actors; pip install 'lexguard[ray]').")
-    ] = "local",
-    workers: Annotated[
-        int | None, typer.Option("--workers", min=1, help="Ray actors, one model each (default: CPU count).")
-    ] = None,
-    checker_spec: Annotated[
-        str | None, typer.Option("--checker", help="Custom checker factory as package.module:callable.")
-    ] = None,
+    engine: EngineOption = "local",
+    workers: WorkersOption = None,
+    checker_spec: CheckerOption = None,
 ) -> None:
     """Evaluate the support check on FILE: response- and span-level P/R/F1, balanced accuracy, AUROC.
 

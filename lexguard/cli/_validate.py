@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from lexguard.cli._options import JsonOption
+
 __all__ = ["validate"]
 
 
@@ -20,7 +22,7 @@ def validate(
                                   help="Source file(s); repeat the option.")
     ],
     question: Annotated[str | None, typer.Option("--question", "-q", metavar="TEXT", help="The user question.")] = None,
-    json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    json_output: JsonOption = False,
     threshold: Annotated[float | None, typer.Option(min=0.0, max=1.0, metavar="X",
                                                               help="Confidence threshold, 0..1 (default 0.7).")] = None,
 ) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import regex
 from pydantic import BaseModel, Field
 
+from lexguard._errors import ParseError
 from lexguard._models import Claim
 from lexguard.grounding._sentences import split_sentences
 
@@ -142,10 +143,12 @@ class LLMClaimExtractor:
         elif isinstance(result, dict) and isinstance(result.get("claims"), list):
             pieces = [str(p) for p in result["claims"]]
         else:
-            raise ValueError(f"unexpected structured output {type(result).__name__}")
+            raise ParseError(f"the claim extractor's model returned a {type(result).__name__}, not a list of "
+                             "claims; use a chat model that supports with_structured_output")
         claims = self._locate(text, pieces)
         if not claims:
-            raise ValueError("no extracted claim could be located in the answer")
+            raise ParseError("none of the extracted claims is a verbatim span of the answer; the model must "
+                             "copy each claim from the answer word for word (the rule-based extractor is used)")
         return claims
 
     def extract(self, text: str) -> list[Claim]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from lexguard._errors import ParseError
 from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus
 from lexguard.grounding._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
@@ -31,11 +32,12 @@ def nli_probabilities(raw: Any, n: int) -> tuple[list[float], list[float | None]
     """Read an NLI verifier's output: floats (entailment) or items with entailment/contradiction.
 
     Raises:
-        ValueError: If the output has the wrong length or no entailment value.
+        ParseError: If the output has the wrong length or no entailment value (a ``ValueError``).
     """
     items = list(raw)
     if len(items) != n:
-        raise ValueError(f"NLI verifier returned {len(items)} scores for {n} pairs")
+        raise ParseError(f"the NLI verifier returned {len(items)} scores for {n} pairs; its score(pairs) must "
+                         "return one score per (premise, hypothesis) pair")
     entail: list[float] = []
     contra: list[float | None] = []
     for item in items:
@@ -45,7 +47,8 @@ def nli_probabilities(raw: Any, n: int) -> tuple[list[float], list[float | None]
             continue
         e = _field(item, "entailment")
         if e is None:
-            raise ValueError(f"NLI output item {item!r} has no entailment probability")
+            raise ParseError(f"NLI output item {item!r} has no entailment probability; return floats or "
+                             "items with an 'entailment' (and optionally 'contradiction') field")
         entail.append(e)
         contra.append(_field(item, "contradiction"))
     return entail, contra

@@ -28,21 +28,20 @@ import warnings
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-try:
-    from langchain.agents.middleware import AgentMiddleware, AgentState, ModelCallLimitMiddleware
-    from langchain.agents.middleware.types import ExtendedModelResponse, ModelResponse, PrivateStateAttr
-except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "GroundingMiddleware needs LangChain v1 agents: pip install 'langchain>=1' "
-        "(or use lexguard.Guard / build_guard_graph directly)"
-    ) from exc
+from lexguard._optional import require
+
+require("langchain.agents.middleware", hint="GroundingMiddleware needs LangChain v1 agents: pip install "
+        "'langchain>=1' (or use lexguard.Guard / build_guard_graph directly)")
+
+from langchain.agents.middleware import AgentMiddleware, AgentState, ModelCallLimitMiddleware  # noqa: E402
+from langchain.agents.middleware.types import ExtendedModelResponse, ModelResponse, PrivateStateAttr  # noqa: E402
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from langgraph.channels.untracked_value import UntrackedValue
 from langgraph.types import Command
 from typing_extensions import NotRequired
 
 from lexguard._config import FallbackStrategy, GuardConfig
-from lexguard._errors import ConfigurationError, LexguardWarning, ValidationFailedError
+from lexguard._errors import ConfigurationError, LexguardError, LexguardWarning, ValidationFailedError
 from lexguard._events import MIDDLEWARE_EVENT, aemit_event, emit_event
 from lexguard._guard import Guard
 from lexguard._inputs import coerce_answer, coerce_sources
@@ -53,6 +52,9 @@ __all__ = ["FEEDBACK_NAME", "GroundingMiddleware", "GroundingState"]
 
 FEEDBACK_NAME = "lexguard_feedback"
 """``name`` of the feedback messages the middleware adds (how it counts retries per turn)."""
+
+_UNDECIDED = ("GroundingMiddleware's last retry made no decision; this is a lexguard bug, please report it "
+              "with the middleware's settings")
 
 
 class GroundingState(AgentState):
@@ -317,7 +319,7 @@ class GroundingMiddleware(AgentMiddleware):
             if result is not None:
                 return result
             response = handler(request)
-        raise AssertionError("unreachable: the last retry always decides")  # pragma: no cover
+        raise LexguardError(_UNDECIDED)  # pragma: no cover - the last retry always decides
 
     async def awrap_model_call(self, request: Any, handler: Any) -> Any:
         """Async :meth:`wrap_model_call`."""
@@ -333,4 +335,4 @@ class GroundingMiddleware(AgentMiddleware):
             if result is not None:
                 return result
             response = await handler(request)
-        raise AssertionError("unreachable: the last retry always decides")  # pragma: no cover
+        raise LexguardError(_UNDECIDED)  # pragma: no cover - the last retry always decides

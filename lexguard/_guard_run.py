@@ -1,0 +1,145 @@
+"""One run of a ``Guard``, free of I/O: its input turned into the graph's state, the call's
+arguments, the audit record and the output ``return_type`` asks for.
+
+``Guard.invoke`` and ``ainvoke`` (and the streaming entry points) share everything here; they
+differ only in calling the compiled graph directly or awaited, and in writing the audit record
+in place or in a worker thread.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.runnables import RunnableConfig
+from langchain_core.runnables.config import patch_config
+
+from lexguard._errors import InputError, ValidationFailedError
+from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_sources
+from lexguard._models import Source, ValidationReport
+from lexguard._text import clean_text
+
+__all__ = ["GuardRun", "ReturnType", "first_key", "format_output", "graph_state", "merge_chunks"]
+
+ReturnType = Literal["report", "text", "message"]
+
+_STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated", "citations")
+
+
+def merge_chunks(chunks: Iterable[Any]) -> Any:
+    """Join streamed input chunks the way LangChain does (``+``; dict chunks key by key)."""
+    final: Any = None
+    for chunk in chunks:
+        if final is None:
+            final = dict(chunk) if isinstance(chunk, dict) else chunk
+        elif isinstance(final, dict) and isinstance(chunk, dict):
+            for key, value in chunk.items():
+                try:
+                    final[key] = final[key] + value if key in final else value
+                except TypeError:
+                    final[key] = value
+        else:
+            try:
+                final = final + chunk
+            except TypeError:
+                final = chunk
+    return final
+
+
+def first_key(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[bool, Any]:
+    """``(True, value)`` of the first of ``keys`` in ``mapping``, else ``(False, None)``."""
+    for key in keys:
+        if key in mapping:
+            return True, mapping[key]
+    return False, None
+
+
+def graph_state(input: Any, default_sources: Sequence[Source]) -> dict[str, Any]:
+    """Turn a Runnable input into the guard graph's input state.
+
+    Args:
+        input: A string or message (the answer), or a dict with the answer, sources, question
+            and the other state keys.
+        default_sources: The sources used when the input brings none.
+
+    Raises:
+        InputError: If the input holds no answer.
+    """
+    if isinstance(input, str | BaseMessage):
+        return {"answer": input, "sources": list(default_sources)}
+    if isinstance(input, dict):
+        found, answer = first_key(input, ANSWER_KEYS)
+        if not found:
+            raise InputError(
+                f"the guard's input dict has no answer (looked for {', '.join(ANSWER_KEYS)}); "
+                "pass {'answer': ..., 'sources': [...], 'question': ...}"
+            )
+        has_sources, sources = first_key(input, SOURCE_KEYS)
+        _, question = first_key(input, QUESTION_KEYS)
+        state: dict[str, Any] = {
+            "answer": answer,
+            "sources": coerce_sources(sources) if has_sources and sources is not None else list(default_sources),
+            "question": clean_text(question) if isinstance(question, str) else None,
+        }
+        state.update({k: input[k] for k in _STATE_KEYS if k in input})
+        return state
+    raise InputError(
+        f"the guard cannot validate a {type(input).__name__}; pass a str, an AIMessage, or a dict "
+        "with 'answer' and 'sources'"
+    )
+
+
+def format_output(report: ValidationReport, return_type: ReturnType) -> Any:
+    """The report, its final text, or an ``AIMessage`` carrying it, per ``return_type``."""
+    if return_type == "text":
+        return report.answer
+    if return_type == "message":
+        return AIMessage(content=report.answer, response_metadata={"lexguard": report.model_dump(mode="json")})
+    return report
+
+
+@dataclass
+class GuardRun:
+    """What one guard run needs around the graph call: the state, the call's config and runtime
+    context, and the audit record written when it ends.
+
+    Args:
+        audit: The guard's audit store, or ``None`` (no record).
+        state: The graph's input state (:func:`graph_state`).
+        config: The Runnable config of the call.
+        run_manager: LangChain's callback manager of the call (``None`` outside one).
+    """
+
+    audit: Any
+    state: dict[str, Any]
+    config: Any
+    run_manager: Any = None
+    started: float = field(default_factory=time.perf_counter)
+
+    def graph_config(self) -> RunnableConfig:
+        """The config the graph runs under: the call's, with its child callbacks."""
+        return patch_config(self.config, callbacks=self.run_manager.get_child())
+
+    def audits(self, error: ValidationFailedError) -> bool:
+        """Whether a rejection (``fallback="raise"``) carries a report to audit."""
+        return isinstance(error.report, ValidationReport) and self.audit is not None
+
+    def audited(self, report: ValidationReport) -> ValidationReport:
+        """Write the run's audit record when ``audit`` is set (never raises) and return the
+        report with its ``audit_id``."""
+        if self.audit is None:
+            return report
+        from lexguard.audit import attach_audit
+
+        return attach_audit(
+            self.audit,
+            report,
+            query=self.state.get("question"),
+            config=self.config,
+            run_id=getattr(self.run_manager, "run_id", None),
+            processing_time=time.perf_counter() - self.started,
+            sources=self.state.get("sources"),
+        )

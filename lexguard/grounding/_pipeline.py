@@ -1,0 +1,260 @@
+"""The support checker's scoring pipeline, free of I/O: claims + source index -> support per claim.
+
+``SupportChecker.check`` and ``acheck`` share everything here; they differ only in how they call
+the claim extractor and the judge (directly, or awaited / in a worker thread).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from lexguard._errors import ConfigurationError
+from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
+from lexguard._text import CITATION_MARKER, unconfuse
+from lexguard.grounding._config import GroundingConfig
+from lexguard.grounding._features import ClaimEvidence, claim_features
+from lexguard.grounding._index import SourceIndex
+from lexguard.grounding._judge_models import judge_failure_status
+from lexguard.grounding._lexical import LexicalProfile, strip_markdown
+from lexguard.grounding._meta import is_meta_statement
+from lexguard.grounding._result import SupportResult
+from lexguard.grounding._scoring import META_REASON, apply_nli
+
+__all__ = [
+    "Scored",
+    "early_result",
+    "failed_result",
+    "judge_from_config",
+    "judge_kwargs",
+    "judging",
+    "nli_from_config",
+    "score_claims",
+]
+
+logger = logging.getLogger("lexguard.grounding")
+
+RERANK_K = 5
+"""Chunks retrieved per claim for hybrid re-ranking (``top_k`` of them are cited)."""
+
+
+@dataclass
+class Scored:
+    """Intermediate per-request state between the CPU part and the judge."""
+
+    claims: list[Claim]
+    index: SourceIndex | None
+    evidence: list[ClaimEvidence]
+    support: np.ndarray
+    methods: list[str]
+    timings: dict[str, float]
+    verdicts: np.ndarray | None = None
+    """Verifier probabilities (supported, contradicted, baseless) per claim, when it ran."""
+    verifier_evidence: list[str] | None = None
+    """The evidence passage the verifier read for each claim."""
+    skipped: dict[int, str] | None = None
+    """Claims not scored as facts, with the reason (meta statements, code)."""
+    statuses: list[VerifierStatus] = field(default_factory=list)
+    """Status of each model that ran (or failed) on this request."""
+
+
+def judge_from_config(config: GroundingConfig) -> Any | None:
+    """The LLM judge named by ``config.judge_model`` (``"provider:model"``), if any.
+
+    Raises:
+        ConfigurationError: If the judge model cannot be created.
+    """
+    if not config.judge_model:
+        return None
+    try:
+        from langchain.chat_models import init_chat_model
+
+        llm = init_chat_model(config.judge_model)
+    except Exception as exc:
+        raise ConfigurationError(
+            f"could not create the judge model {config.judge_model!r}: {exc}. Install `langchain` and the "
+            "provider's package, or pass SupportChecker(judge=SelfRAGJudge(your_chat_model))."
+        ) from exc
+    from lexguard.grounding._judge import SelfRAGJudge
+
+    return SelfRAGJudge.from_config(llm, config.judge)
+
+
+def nli_from_config(config: GroundingConfig) -> Any | None:
+    """The NLI verifier named by ``config.nli_model``, if any (its model loads on first use)."""
+    if not config.nli_model:
+        return None
+    from lexguard.grounding._nli import NLIVerifier
+
+    return NLIVerifier(
+        config.nli_model,
+        entailment_label=config.nli_entailment_label,
+        contradiction_label=config.nli_contradiction_label,
+    )
+
+
+def early_result(answer: str, sources: list[Source]) -> SupportResult | None:
+    """The inconclusive result when there is nothing to check (no sources, an empty answer)."""
+    if not any(s.content.strip() for s in sources):
+        return SupportResult(
+            confidence=0.5,
+            inconclusive_reason="no sources: nothing to check the answer against",
+            findings=(
+                Finding(
+                    kind=FindingKind.NO_SOURCES,
+                    severity=Severity.SOFT,
+                    message="No source passages were given, so the answer's claims could not be "
+                    "checked; pass the retrieved documents as sources.",
+                    stage="support_check",
+                    rule_id="grounding.no_sources",
+                ),
+            ),
+        )
+    if not answer.strip():
+        return SupportResult(confidence=0.5, inconclusive_reason="no claims: the answer is empty")
+    return None
+
+
+def failed_result(exc: Exception) -> SupportResult:
+    """The inconclusive result of a check whose model failed (logged, never raised)."""
+    logger.warning("support check failed: %s", exc, exc_info=True)
+    return SupportResult(
+        confidence=0.0,
+        inconclusive_reason=f"support model failed: {type(exc).__name__}: {exc}",
+        findings=(
+            Finding(
+                kind=FindingKind.CHECK_ERROR,
+                severity=Severity.SOFT,
+                message=f"The support check could not run ({exc}); the answer is unverified.",
+                stage="support_check",
+                rule_id="grounding.error",
+            ),
+        ),
+    )
+
+
+@contextmanager
+def judging(scored: Scored) -> Iterator[None]:
+    """Time the judge's call into ``scored.timings["judge"]``; a judge that raises is advisory:
+    its failure is recorded in ``scored.statuses`` and the check goes on without it."""
+    t0 = time.perf_counter()
+    try:
+        yield
+    except Exception as exc:  # noqa: BLE001 - the judge is advisory: reported, not fatal
+        logger.warning("LLM judge failed (%s); continuing without it (reported in the result)", exc)
+        scored.statuses.append(judge_failure_status(exc))
+    finally:
+        scored.timings["judge"] = time.perf_counter() - t0
+
+
+def judge_kwargs(scored: Scored) -> dict[str, Any]:
+    """The judge's ``claim_sources``: the source chunks each claim was read against."""
+    if scored.index is None:
+        return {}
+    claim_sources: dict[int, list[Source]] = {}
+    for claim, ev in zip(scored.claims, scored.evidence, strict=True):
+        chunks = [scored.index.chunks[i] for i in ev.best_chunks]
+        claim_sources[claim.index] = [
+            Source(id=c.id, content=c.text, metadata={**c.metadata, "source_id": c.source_id, "chunk_id": c.id})
+            for c in chunks
+        ]
+    return {"claim_sources": claim_sources}
+
+
+def score_claims(
+    claims: list[Claim],
+    index: SourceIndex,
+    question: str | None,
+    *,
+    config: GroundingConfig,
+    encoder: Any,
+    model: Any,
+    stack: Any | None,
+    nli: Any | None,
+    timings: dict[str, float],
+) -> Scored:
+    """Embed the claims, read each against its best chunks and score its support.
+
+    Args:
+        claims: The answer's claims (at least one to check).
+        index: The sources' chunk index (embedded here on first use).
+        question: The user question (its names and numbers count as known).
+        config: Grounding settings.
+        encoder: The sentence encoder.
+        model: The support model (``load_support_model``).
+        stack: The verifier stack, or ``None`` for the support model alone.
+        nli: An optional NLI verifier.
+        timings: Timings so far; the pipeline's steps are added.
+
+    Returns:
+        The :class:`Scored` claims, ready for the judge and ``build_result``.
+    """
+    t0 = time.perf_counter()
+    # Citation markers ("[1]", "[source-0]") are references, not values: blank them out
+    # (same length, so mention spans still index the claim).
+    # Look-alike letters are read as their Latin twins (one for one).
+    plain = [unconfuse(CITATION_MARKER.sub(lambda m: " " * len(m.group()), c.text)) for c in claims]
+    claim_texts = [strip_markdown(t) or t for t in plain]
+    with index.lock:
+        if not index.embedded:
+            vectors = encoder.encode([c.text for c in index.chunks] + claim_texts)
+            index.set_vectors(vectors[: len(index.chunks)])
+            claim_vectors = vectors[len(index.chunks):]
+        else:
+            claim_vectors = encoder.encode(claim_texts)
+    scores, ids = index.search(claim_vectors, max(config.top_k, RERANK_K))
+    timings["embed"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    q_profile = LexicalProfile([question]) if question else None
+    n = len(claims)
+    evidence = [
+        claim_features(
+            plain[i],
+            index=index,
+            scores=scores[i],
+            chunk_ids=ids[i],
+            question=q_profile,
+            position=i / (n - 1) if n > 1 else 0.0,
+        )
+        for i, c in enumerate(claims)
+    ]
+    features = np.stack([e.features for e in evidence])
+    methods = ["exact" if e.exact else "semantic" for e in evidence]
+    skipped = {c.index: c.reason or "not checked" for c in claims if c.status == "not_checked"}
+    skipped |= {
+        c.index: META_REASON
+        for c, text in zip(claims, claim_texts, strict=True)
+        if c.index not in skipped and is_meta_statement(text)
+    }
+    verdicts, ver_evidence = None, None
+    statuses: list[VerifierStatus] = []
+    if stack is not None:
+        t1 = time.perf_counter()
+        strict = [  # already failed by the strict rules, or not a fact: the verifier need not read them
+            (config.strict_values and bool(e.unknown_numbers or e.unknown_quotes))
+            or (config.strict_entities and bool(e.unknown_entities))
+            or (config.strict_polarity and e.conflict is not None)
+            or c.index in skipped
+            for c, e in zip(claims, evidence, strict=True)
+        ]
+        verdicts, ver_evidence = stack.verify(claim_texts, index, question, skip=strict)
+        statuses.append(VerifierStatus(name="verifier", status="ok", checks=sum(not s for s in strict)))
+        tree = model.predict(features) if stack.uses_tree else None
+        support = stack.predict(features, verdicts, tree)
+        methods = ["verifier"] * n
+        timings["verifier"] = time.perf_counter() - t1
+    else:
+        support = model.predict(features)
+    timings["score"] = time.perf_counter() - t0
+    if nli is not None:
+        t0 = time.perf_counter()
+        support, methods, nli_status = apply_nli(nli, config.nli_weight, claims, index, evidence, support, methods)
+        statuses.append(nli_status)
+        timings["nli"] = time.perf_counter() - t0
+    return Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped, statuses)
