@@ -25,9 +25,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from lexguard._errors import BudgetExceededError, ConfigurationError, InputError
+from lexguard._value import ValueModel
 
 __all__ = [
     "LimitsConfig",
@@ -41,7 +42,7 @@ __all__ = [
 ]
 
 
-class LimitsConfig(BaseModel):
+class LimitsConfig(ValueModel):
     """Bounds on the work one validation may cause (``GuardConfig.limits``).
 
     Attributes:
@@ -56,8 +57,6 @@ class LimitsConfig(BaseModel):
     Rule limits live with the rules: ``GateConfig.max_rules``, ``GateConfig.regex_budget_s``
     and the pattern bounds of :func:`lexguard.gate._patterns.check_pattern_shape`.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     max_answer_chars: int = Field(200_000, ge=1)
     max_sources: int = Field(1_000, ge=0)

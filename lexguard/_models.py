@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from lexguard._errors import ConfigurationError
 from lexguard._enums import (
@@ -21,6 +21,8 @@ from lexguard._enums import (
 )
 from lexguard._lazy import publish
 from lexguard._source import Source
+from lexguard._value import ValueModel
+from lexguard._value import ValueModel
 
 __all__ = [
     "Severity",
@@ -43,10 +45,8 @@ __all__ = [
 Span = tuple[int, int]
 """A half-open ``(start, end)`` character range into the answer text."""
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
 
-
-class Citation(BaseModel):
+class Citation(ValueModel):
     """Evidence that supports (or refutes) one claim.
 
     Attributes:
@@ -59,8 +59,6 @@ class Citation(BaseModel):
         quote: The cited chunk text.
         metadata: The source's metadata (title, page, url, ...).
     """
-
-    model_config = _FROZEN
 
     claim_index: int
     claim: str
@@ -80,7 +78,7 @@ ClaimKind = Literal["fact", "meta", "opinion", "instruction", "code"]
 (preamble, sign-off, a remark about the sources), an opinion, an instruction, or code."""
 
 
-class Claim(BaseModel):
+class Claim(ValueModel):
     """One checkable statement of the answer.
 
     Attributes:
@@ -102,8 +100,6 @@ class Claim(BaseModel):
             inconclusive).
     """
 
-    model_config = _FROZEN
-
     index: int
     text: str
     span: Span
@@ -120,7 +116,7 @@ class Claim(BaseModel):
         return self.supported is None and self.kind in ("fact", "code")
 
 
-class Finding(BaseModel):
+class Finding(ValueModel):
     """One problem found in the answer.
 
     Attributes:
@@ -137,8 +133,6 @@ class Finding(BaseModel):
         confidence: Confidence (0..1) that this really is a problem.
         stage: The validation step that produced it (parse, gate, support_check, ...).
     """
-
-    model_config = _FROZEN
 
     kind: str
     severity: Severity = Severity.HARD
@@ -162,7 +156,7 @@ class Finding(BaseModel):
         return value
 
 
-class CheckResult(BaseModel):
+class CheckResult(ValueModel):
     """What one check found out about one answer.
 
     Attributes:
@@ -181,8 +175,6 @@ class CheckResult(BaseModel):
         data: JSON-serialisable extras (gate mutations, citation counts, ...).
         seconds: Time the check took.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     check: str
     outcome: CheckOutcome
@@ -210,7 +202,7 @@ class CheckResult(BaseModel):
         return sum(1 for c in self.claims if c.supported is not None)
 
 
-class VerifierStatus(BaseModel):
+class VerifierStatus(ValueModel):
     """Whether one optional verifier (LLM judge, NLI model, knowledge check, ...) did its work.
 
     Attributes:
@@ -222,8 +214,6 @@ class VerifierStatus(BaseModel):
         checks: How many checks it attempted.
         failed_checks: How many of those gave no usable verdict.
     """
-
-    model_config = _FROZEN
 
     name: str
     status: Literal["ok", "partial", "failed", "timed_out", "skipped"]
@@ -237,10 +227,8 @@ class VerifierStatus(BaseModel):
         return self.status in ("ok", "partial")
 
 
-class AttemptRecord(BaseModel):
+class AttemptRecord(ValueModel):
     """What one validation attempt produced (one entry of ``ValidationReport.history``)."""
-
-    model_config = _FROZEN
 
     attempt: int
     answer: str
@@ -250,7 +238,7 @@ class AttemptRecord(BaseModel):
     checks: tuple[CheckResult, ...] = ()
 
 
-class ValidationReport(BaseModel):
+class ValidationReport(ValueModel):
     """Everything the guard found out about an answer and what it decided.
 
     Attributes:
@@ -274,8 +262,6 @@ class ValidationReport(BaseModel):
             which did not run, or only partly, and why.
         metadata: Free-form extras (model versions, audit id, ...).
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     status: Status
     verdict: Verdict

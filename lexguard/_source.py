@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from lexguard._lazy import publish
+from lexguard._value import ValueModel
 
 __all__ = ["Source"]
 
 
-class Source(BaseModel):
+class Source(ValueModel):
     """A passage the answer must be grounded in.
 
     Attributes:
@@ -22,8 +23,6 @@ class Source(BaseModel):
         metadata: Free-form metadata (title, page, section, url, ...), carried into citations.
         score: The retriever's relevance score, when the source came from a retriever.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = ""
     content: str

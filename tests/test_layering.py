@@ -25,7 +25,7 @@ from pathlib import Path
 import lexguard
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("values", ("lexguard._errors", "lexguard._lazy", "lexguard._optional", "lexguard._source", "lexguard._enums", "lexguard._models", "lexguard._inputs",
+    ("values", ("lexguard._errors", "lexguard._value", "lexguard._lazy", "lexguard._optional", "lexguard._source", "lexguard._enums", "lexguard._models", "lexguard._inputs",
                 "lexguard._events", "lexguard._text", "lexguard._limits", "lexguard.render")),
     ("engines", ("lexguard.embeddings", "lexguard.parsing", "lexguard.gate", "lexguard.grounding",
                  "lexguard.knowledge", "lexguard.citations")),
@@ -106,15 +106,10 @@ def test_integrations_holds_adapters_only():
     assert names == ["__init__.py", "_mcp.py", "_middleware.py"]
 
 
-# modules other sessions are editing; split them when that work lands
-OVER_400_FOR_NOW = {"lexguard/grounding/_features.py"}
-
-
 def test_no_module_over_about_400_lines():
     long = {
         str(path.relative_to(ROOT.parent)): lines
         for path in ROOT.rglob("*.py")
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 400
     }
-    assert set(long) <= OVER_400_FOR_NOW, {k: v for k, v in long.items() if k not in OVER_400_FOR_NOW}
-    assert all(lines <= 450 for lines in long.values()), long
+    assert long == {}

@@ -9,9 +9,10 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, Field, model_validator
 
 from lexguard._models import Citation, Claim, Status, ValidationReport, Verdict
+from lexguard._value import ValueModel
 
 __all__ = [
     "AuditStatus",
@@ -27,8 +28,6 @@ __all__ = [
 
 LabelValue = Literal["correct", "hallucinated"]
 """A person's judgement of an audited answer."""
-
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
 class AuditStatus(StrEnum):
@@ -127,7 +126,7 @@ _UTCDateTime = Annotated[datetime, AfterValidator(_as_utc)]
 """A datetime stored in UTC; a naive one is taken as UTC."""
 
 
-class ClaimAudit(BaseModel):
+class ClaimAudit(ValueModel):
     """One claim of the audited answer with its citations.
 
     Attributes:
@@ -138,8 +137,6 @@ class ClaimAudit(BaseModel):
         citations: Per citation: ``source_id``, ``chunk_id``, ``score``, ``method``,
             ``line_range`` and ``validation_status`` (see :func:`citation_entry`).
     """
-
-    model_config = _FROZEN
 
     index: int
     text: str
@@ -166,7 +163,7 @@ class ClaimAudit(BaseModel):
         )
 
 
-class AuditRecord(BaseModel):
+class AuditRecord(ValueModel):
     """Everything retained about one guard run.
 
     Attributes:
@@ -198,8 +195,6 @@ class AuditRecord(BaseModel):
     Every string is made JSON-safe on construction (lone surrogates become U+FFFD, unknown
     metadata values their ``str``), so a record can always be serialised.
     """
-
-    model_config = _FROZEN
 
     audit_id: str = Field(default_factory=_new_id, min_length=1)
     timestamp: _UTCDateTime = Field(default_factory=_now)
@@ -237,7 +232,7 @@ class AuditRecord(BaseModel):
         return data
 
 
-class AuditLabel(BaseModel):
+class AuditLabel(ValueModel):
     """A person's label on an audit record (learning from user corrections).
 
     Attributes:
@@ -247,15 +242,13 @@ class AuditLabel(BaseModel):
         labelled_at: When the label was set (UTC); a later label replaces an earlier one.
     """
 
-    model_config = _FROZEN
-
     audit_id: str = Field(min_length=1)
     label: LabelValue
     note: str | None = None
     labelled_at: _UTCDateTime = Field(default_factory=_now)
 
 
-class RejectionResponse(BaseModel):
+class RejectionResponse(ValueModel):
     """What a caller can return instead of a rejected (or held-for-review) answer.
 
     Attributes:
@@ -265,8 +258,6 @@ class RejectionResponse(BaseModel):
         partial_response: The supported part of the answer, when any claim was supported.
         audit_id: The audit record of the run, when one was written.
     """
-
-    model_config = _FROZEN
 
     status: AuditStatus
     reason: str

@@ -23,7 +23,7 @@ from lexguard.audit._pg_schema import (
     masked,
     utc,
 )
-from lexguard.audit._sql import UPSERT_LABEL, SQLAuditStore, cutoff
+from lexguard.audit._sql import UPSERT_LABEL, SQLAuditStore, SQLDialect, cutoff
 from lexguard.audit._store import (
     AuditStoreError,
     RecordQuery,
@@ -112,11 +112,7 @@ class PostgresAuditStore(SQLAuditStore):
         self._apool_loop: asyncio.AbstractEventLoop | None = None
         self._ready = False
 
-    _records = "lexguard_audit_records"
-    _labels = "lexguard_audit_labels"
-    _mark = "%s"
-    _seq = "seq"
-    _time = staticmethod(utc)
+    dialect = SQLDialect(records="lexguard_audit_records", labels="lexguard_audit_labels", mark="%s", seq="seq", time=utc)
 
     def __repr__(self) -> str:
         return f"PostgresAuditStore({masked(self.url)!r}, retention_days={self.retention_days})"

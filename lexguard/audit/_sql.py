@@ -8,6 +8,7 @@ holds everything that follows from that; a store adds how to open, write, label 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from types import TracebackType
 from typing import Any, ClassVar, Unpack
@@ -16,7 +17,7 @@ from lexguard._errors import ConfigurationError, InputError
 from lexguard.audit._models import AuditLabel, AuditRecord, AuditStatus, LabelValue
 from lexguard.audit._store import AuditStoreError, RecordQuery
 
-__all__ = ["SQLAuditStore", "UPSERT_LABEL", "label_from_row"]
+__all__ = ["SQLAuditStore", "SQLDialect", "UPSERT_LABEL", "label_from_row"]
 
 _FILTER_ORDER = tuple(RecordQuery.__annotations__)
 _FILTERS = frozenset(_FILTER_ORDER)
@@ -35,21 +36,28 @@ def label_from_row(audit_id: str, row: Sequence[Any]) -> AuditLabel:
     return AuditLabel(audit_id=audit_id, label=label, note=note, labelled_at=when)
 
 
-class SQLAuditStore:
-    """The read side of a SQL audit store; subclasses set the dialect and implement ``_fetch``.
+@dataclass(frozen=True)
+class SQLDialect:
+    """What differs between the SQL stores' statements.
 
-    Class attributes:
-        _records / _labels: Table names.
-        _mark: The parameter marker (``?`` or ``%s``).
-        _seq: The column that orders records written in the same instant.
-        _time: A ``staticmethod`` that turns a datetime into what the ``ts`` column stores.
+    Attributes:
+        records / labels: Table names.
+        mark: The parameter marker (``?`` or ``%s``).
+        seq: The column that orders records written in the same instant.
+        time: Turns a datetime into what the ``ts`` column stores.
     """
 
-    _records: ClassVar[str]
-    _labels: ClassVar[str]
-    _mark: ClassVar[str]
-    _seq: ClassVar[str]
-    _time: Callable[[datetime], Any]
+    records: str
+    labels: str
+    mark: str
+    seq: str
+    time: Callable[[datetime], Any]
+
+
+class SQLAuditStore:
+    """The read side of a SQL audit store; subclasses set :attr:`dialect` and implement ``_fetch``."""
+
+    dialect: ClassVar[SQLDialect]
     retention_days: int
 
     def _fetch(self, sql: str, params: Sequence[object] = ()) -> list[Sequence[Any]]:
@@ -69,9 +77,9 @@ class SQLAuditStore:
         raise NotImplementedError  # pragma: no cover - every store implements it
 
     def _insert_sql(self) -> str:
-        marks = ", ".join([self._mark] * 6)
+        marks = ", ".join([self.dialect.mark] * 6)
         return (
-            f"INSERT INTO {self._records} (audit_id, ts, session_id, response_id, status, record) "
+            f"INSERT INTO {self.dialect.records} (audit_id, ts, session_id, response_id, status, record) "
             f"VALUES ({marks})"
         )
 
@@ -79,7 +87,7 @@ class SQLAuditStore:
         """The values of :meth:`_insert_sql` for ``record``."""
         return (
             record.audit_id,
-            self._time(record.timestamp),
+            self.dialect.time(record.timestamp),
             record.session_id,
             record.response_id,
             str(record.status),
@@ -87,7 +95,7 @@ class SQLAuditStore:
         )
 
     def _get_sql(self) -> str:
-        return f"SELECT record FROM {self._records} WHERE audit_id = {self._mark}"
+        return f"SELECT record FROM {self.dialect.records} WHERE audit_id = {self.dialect.mark}"
 
     def _select_sql(self, **filters: Any) -> tuple[str, list[object]]:
         """The SELECT of :meth:`query` for ``filters`` (its keyword arguments) and its parameters.
@@ -106,18 +114,18 @@ class SQLAuditStore:
         for clause, value in (
             ("session_id = {}", session_id),
             ("status = {}", None if status is None else str(AuditStatus(status))),
-            ("ts >= {}", None if since is None else self._time(since)),
-            ("ts < {}", None if until is None else self._time(until)),
+            ("ts >= {}", None if since is None else self.dialect.time(since)),
+            ("ts < {}", None if until is None else self.dialect.time(until)),
         ):
             if value is not None:
-                where.append(clause.format(self._mark))
+                where.append(clause.format(self.dialect.mark))
                 params.append(value)
-        sql = f"SELECT record FROM {self._records}"
+        sql = f"SELECT record FROM {self.dialect.records}"
         if where:
             sql += " WHERE " + " AND ".join(where)
-        sql += f" ORDER BY ts, {self._seq}"
+        sql += f" ORDER BY ts, {self.dialect.seq}"
         if limit is not None:
-            sql += f" LIMIT {self._mark}"
+            sql += f" LIMIT {self.dialect.mark}"
             params.append(int(limit))
         return sql, params
 
@@ -152,12 +160,12 @@ class SQLAuditStore:
 
     def count(self) -> int:
         """Number of stored records."""
-        return int(self._fetch(f"SELECT count(*) FROM {self._records}")[0][0])
+        return int(self._fetch(f"SELECT count(*) FROM {self.dialect.records}")[0][0])
 
     def get_label(self, audit_id: str) -> AuditLabel | None:
         """The label of record ``audit_id``, or ``None``."""
         rows = self._fetch(
-            f"SELECT label, note, labelled_at FROM {self._labels} WHERE audit_id = {self._mark}",
+            f"SELECT label, note, labelled_at FROM {self.dialect.labels} WHERE audit_id = {self.dialect.mark}",
             (audit_id,),
         )
         return label_from_row(audit_id, rows[0]) if rows else None
@@ -165,12 +173,12 @@ class SQLAuditStore:
     def labelled(self, *, limit: int | None = None) -> list[tuple[AuditRecord, AuditLabel]]:
         """Every labelled record with its label, oldest record first."""
         sql = (
-            f"SELECT r.audit_id, r.record, l.label, l.note, l.labelled_at FROM {self._records} r "
-            f"JOIN {self._labels} l ON l.audit_id = r.audit_id ORDER BY r.ts, r.{self._seq}"
+            f"SELECT r.audit_id, r.record, l.label, l.note, l.labelled_at FROM {self.dialect.records} r "
+            f"JOIN {self.dialect.labels} l ON l.audit_id = r.audit_id ORDER BY r.ts, r.{self.dialect.seq}"
         )
         params: list[object] = []
         if limit is not None:
-            sql += f" LIMIT {self._mark}"
+            sql += f" LIMIT {self.dialect.mark}"
             params.append(int(limit))
         return [
             (AuditRecord.model_validate_json(r[1]), label_from_row(r[0], r[2:]))

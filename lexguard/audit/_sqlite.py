@@ -12,7 +12,7 @@ from typing import Any
 
 from lexguard._errors import ConfigurationError
 from lexguard.audit._models import AuditLabel, AuditRecord
-from lexguard.audit._sql import UPSERT_LABEL, SQLAuditStore, cutoff
+from lexguard.audit._sql import UPSERT_LABEL, SQLAuditStore, SQLDialect, cutoff
 from lexguard.audit._store import (
     AuditStoreError,
     Redactor,
@@ -115,11 +115,7 @@ class SQLiteAuditStore(SQLAuditStore):
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
 
-    _records = "audit_records"
-    _labels = "audit_labels"
-    _mark = "?"
-    _seq = "rowid"
-    _time = staticmethod(epoch)
+    dialect = SQLDialect(records="audit_records", labels="audit_labels", mark="?", seq="rowid", time=epoch)
 
     def __repr__(self) -> str:
         return f"SQLiteAuditStore({self.path!r}, retention_days={self.retention_days})"

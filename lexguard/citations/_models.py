@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from lexguard._enums import OrderedStrEnum
 from lexguard._models import Source, Span
+from lexguard._value import ValueModel
 
 __all__ = [
     "ModelCitation",
@@ -22,8 +23,6 @@ __all__ = [
     "CitationReport",
     "BatchReport",
 ]
-
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
 class ModelCitation(BaseModel):
@@ -53,7 +52,7 @@ class ModelCitation(BaseModel):
     span_in_answer: Any = None
 
 
-class QAItem(BaseModel):
+class QAItem(ValueModel):
     """One answer with the citations a model produced for it (one line of the CLI's JSONL).
 
     Attributes:
@@ -64,8 +63,6 @@ class QAItem(BaseModel):
         sources: Source passages; a citation's ``source`` is looked up by ``Source.id``.
     """
 
-    model_config = _FROZEN
-
     id: str | None = None
     answer: str
     citations: tuple[dict[str, Any], ...] = ()
@@ -73,7 +70,7 @@ class QAItem(BaseModel):
     sources: tuple[Source, ...] = ()
 
 
-class CitationPolicy(BaseModel):
+class CitationPolicy(ValueModel):
     """Thresholds of citation validation and of the quality gate.
 
     Attributes:
@@ -101,8 +98,6 @@ class CitationPolicy(BaseModel):
         warn_evidence_rate: The gate WARNs when fewer than this share carry an evidence index.
     """
 
-    model_config = _FROZEN
-
     min_alignment: float = Field(0.3, ge=0.0, le=1.0)
     low_alignment_penalty: float = Field(0.2, ge=0.0, le=1.0)
     span_prefix_chars: int = Field(50, ge=1)
@@ -129,7 +124,7 @@ class QuoteMatch(StrEnum):
     UNCHECKED = "unchecked"
 
 
-class CitationCheck(BaseModel):
+class CitationCheck(ValueModel):
     """The result of validating one model-produced citation.
 
     Attributes:
@@ -147,8 +142,6 @@ class CitationCheck(BaseModel):
         has_evidence_idx: The citation carries a (valid or not) evidence index.
     """
 
-    model_config = _FROZEN
-
     index: int
     valid: bool
     errors: tuple[str, ...] = ()
@@ -163,7 +156,7 @@ class CitationCheck(BaseModel):
     has_evidence_idx: bool = False
 
 
-class CitationMetrics(BaseModel):
+class CitationMetrics(ValueModel):
     """Aggregate metrics over a set of citations.
 
     Attributes:
@@ -181,8 +174,6 @@ class CitationMetrics(BaseModel):
         span_rate: Share carrying a span in the answer.
         enhanced_rate: Share carrying all three enhanced fields.
     """
-
-    model_config = _FROZEN
 
     total: int = 0
     valid: int = 0
@@ -206,20 +197,18 @@ class GateOutcome(OrderedStrEnum):
     FAIL = "FAIL"
 
 
-class QualityGateResult(BaseModel):
+class QualityGateResult(ValueModel):
     """The citation quality gate's outcome (PASS / WARN / FAIL) and every rule that fired.
 
     Not the rule gate's :class:`lexguard.gate.GateResult` (``lexguard.citations.GateResult`` is
     a deprecated name of this class).
     """
 
-    model_config = _FROZEN
-
     outcome: GateOutcome
     reasons: tuple[str, ...] = ()
 
 
-class CitationReport(BaseModel):
+class CitationReport(ValueModel):
     """Validation of all citations of one answer.
 
     Attributes:
@@ -231,8 +220,6 @@ class CitationReport(BaseModel):
         covered_chars: Answer characters covered by located spans.
     """
 
-    model_config = _FROZEN
-
     item_id: str | None = None
     checks: tuple[CitationCheck, ...] = ()
     metrics: CitationMetrics = Field(default_factory=CitationMetrics)
@@ -241,7 +228,7 @@ class CitationReport(BaseModel):
     covered_chars: int = 0
 
 
-class BatchReport(BaseModel):
+class BatchReport(ValueModel):
     """Validation of many QA items.
 
     Attributes:
@@ -250,8 +237,6 @@ class BatchReport(BaseModel):
         outcomes: How many items got each gate outcome.
         gate: The batch's gate: the worst item outcome, with the reasons of failing items.
     """
-
-    model_config = _FROZEN
 
     items: tuple[CitationReport, ...] = ()
     metrics: CitationMetrics = Field(default_factory=CitationMetrics)

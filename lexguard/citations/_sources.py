@@ -25,10 +25,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from lexguard._enums import OrderedStrEnum
 from lexguard._errors import InputError
+from lexguard._value import ValueModel
 from lexguard.citations._files import UnreadableFile, read_under_root
 from lexguard.citations._text import AlignmentScorer, fold_whitespace, token_overlap_scorer
 
@@ -41,8 +42,6 @@ __all__ = [
     "validate_sources",
 ]
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
-
 
 class Decision(OrderedStrEnum):
     """What to do with a cited answer: PASS it, send it to human REVIEW, or REJECT it (in that
@@ -53,7 +52,7 @@ class Decision(OrderedStrEnum):
     REJECT = "REJECT"
 
 
-class CodeCitation(BaseModel):
+class CodeCitation(ValueModel):
     """A citation of lines of a file.
 
     Attributes:
@@ -64,8 +63,6 @@ class CodeCitation(BaseModel):
         claim: The statement the citation is meant to support (optional).
     """
 
-    model_config = _FROZEN
-
     path: str
     start_line: int
     end_line: int | None = None
@@ -73,7 +70,7 @@ class CodeCitation(BaseModel):
     claim: str = ""
 
 
-class SourcePolicy(BaseModel):
+class SourcePolicy(ValueModel):
     """Thresholds of source validation.
 
     Attributes:
@@ -81,13 +78,11 @@ class SourcePolicy(BaseModel):
         max_bytes: Larger files are not read (REVIEW).
     """
 
-    model_config = _FROZEN
-
     review_alignment: float = Field(0.3, ge=0.0, le=1.0)
     max_bytes: int = Field(5_000_000, ge=1)
 
 
-class SourceCheck(BaseModel):
+class SourceCheck(ValueModel):
     """The result of validating one :class:`CodeCitation`.
 
     Attributes:
@@ -99,8 +94,6 @@ class SourceCheck(BaseModel):
         content_match: ``exact``, ``whitespace`` or ``None`` (no match or not checked).
         alignment: The scorer's claim/cited-text alignment, when a claim was given.
     """
-
-    model_config = _FROZEN
 
     citation: CodeCitation
     decision: Decision

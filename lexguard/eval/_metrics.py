@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import BaseModel, ConfigDict
+from lexguard._value import ValueModel
 
 __all__ = [
     "ResponseMetrics",
@@ -16,13 +16,9 @@ __all__ = [
     "span_metrics",
 ]
 
-_FROZEN = ConfigDict(frozen=True)
 
-
-class ResponseMetrics(BaseModel):
+class ResponseMetrics(ValueModel):
     """Response-level detection quality (positive class: hallucinated)."""
-
-    model_config = _FROZEN
 
     n: int
     positives: int
@@ -36,10 +32,8 @@ class ResponseMetrics(BaseModel):
     recall_at_10_far: float | None = None
 
 
-class SpanMetrics(BaseModel):
+class SpanMetrics(ValueModel):
     """Character-overlap micro precision/recall/F1 of predicted vs gold hallucinated spans."""
-
-    model_config = _FROZEN
 
     precision: float
     recall: float

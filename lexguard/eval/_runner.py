@@ -7,21 +7,18 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from lexguard._models import Source
+from lexguard._value import ValueModel
 from lexguard.eval._data import EvalRow
 from lexguard.eval._metrics import ResponseMetrics, SpanMetrics, response_metrics, span_metrics
 
 __all__ = ["Prediction", "EvalReport", "TaskReport", "evaluate", "predict", "summarize"]
 
-_FROZEN = ConfigDict(frozen=True)
 
-
-class Prediction(BaseModel):
+class Prediction(ValueModel):
     """What a method predicted for one row."""
-
-    model_config = _FROZEN
 
     id: str
     task: str
@@ -34,10 +31,8 @@ class Prediction(BaseModel):
     error: str | None = None
 
 
-class TaskReport(BaseModel):
+class TaskReport(ValueModel):
     """Metrics of one task (or of all rows)."""
-
-    model_config = _FROZEN
 
     task: str
     response: ResponseMetrics
@@ -47,10 +42,8 @@ class TaskReport(BaseModel):
     latency_p95_s: float
 
 
-class EvalReport(BaseModel):
+class EvalReport(ValueModel):
     """Metrics per task and overall."""
-
-    model_config = _FROZEN
 
     method: str
     file: str = ""

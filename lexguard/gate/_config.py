@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, ValidationError, field_validator, model_validator
+from pydantic import Field, SerializeAsAny, ValidationError, field_validator, model_validator
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Severity
+from lexguard._value import ValueModel
 from lexguard.gate._feedback import EscalationMode
 from lexguard.gate._rules import (
     CanonicalFact,
@@ -37,7 +38,7 @@ def check_rule_count(count: int, limit: int) -> None:
         )
 
 
-class GateConfig(BaseModel):
+class GateConfig(ValueModel):
     """Rule gate settings (the ``gate`` node).
 
     The five gates run in this order and all their failures are collected: ``constraints``,
@@ -76,8 +77,6 @@ class GateConfig(BaseModel):
             those of ``rules_file`` included) the gate accepts.
         escalation: Retry feedback escalation mode (see :func:`~lexguard.gate.build_feedback`).
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     enabled: bool = True
     check_constraints: bool = True

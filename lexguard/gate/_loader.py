@@ -45,10 +45,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Severity
+from lexguard._value import ValueModel
 from lexguard.gate._rules import (
     SHORTHAND_RENAMES,
     CanonicalFact,
@@ -64,7 +65,7 @@ from lexguard.gate._rules import (
 __all__ = ["RuleSet", "load_rules"]
 
 
-class RuleSet(BaseModel):
+class RuleSet(ValueModel):
     """The rules of one rules file (see the module docstring for the schema).
 
     Attributes:
@@ -79,8 +80,6 @@ class RuleSet(BaseModel):
         custom_rules: Pattern rules.
         settings: Extra :class:`~lexguard.gate.GateConfig` field values.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     version: Literal[1] = 1
     constraints: tuple[Constraint, ...] = ()

@@ -12,6 +12,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Finding, FindingKind, Severity, Span
+from lexguard._value import ValueModel
 from lexguard.gate._patterns import compile_pattern, derive_patterns, find_pattern
 
 __all__ = [
@@ -25,8 +26,6 @@ __all__ = [
     "ValidationRule",
     "PatternRule",
 ]
-
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 GateName = Literal["constraints", "canonical_facts", "knowledge", "mutations", "custom_rules"]
 
@@ -95,7 +94,7 @@ def _topics_from_strings(value: Any) -> Any:
     return value
 
 
-class Constraint(BaseModel):
+class Constraint(ValueModel):
     """A prohibition (no pattern may match) or a requirement (at least one pattern must match).
 
     Attributes:
@@ -106,8 +105,6 @@ class Constraint(BaseModel):
         patterns: ``/.../`` case-insensitive regexes or case-insensitive keywords.
         severity: Severity of a violation (``hard`` retries, ``critical`` falls back).
     """
-
-    model_config = _FROZEN
 
     id: str = ""
     kind: Literal["prohibition", "requirement"]
@@ -139,7 +136,7 @@ class Constraint(BaseModel):
         return self.patterns or derive_patterns(self.description)
 
 
-class CanonicalFact(BaseModel):
+class CanonicalFact(ValueModel):
     """A fact the answer may never contradict (violations are always critical).
 
     Attributes:
@@ -148,14 +145,12 @@ class CanonicalFact(BaseModel):
         contradictions: Keywords or ``/.../`` regexes whose presence contradicts the fact.
     """
 
-    model_config = _FROZEN
-
     id: str
     fact: str = Field(min_length=1)
     contradictions: Patterns = ()
 
 
-class ForbiddenTopic(BaseModel):
+class ForbiddenTopic(ValueModel):
     """Knowledge the answer may not reveal.
 
     Attributes:
@@ -164,8 +159,6 @@ class ForbiddenTopic(BaseModel):
         patterns: Keywords or ``/.../`` regexes that reveal the topic.
         severity: Severity override; the gate's ``knowledge_severity`` (``hard``) otherwise.
     """
-
-    model_config = _FROZEN
 
     id: str = ""
     topic: str = Field(min_length=1)
@@ -206,7 +199,7 @@ class Mutation(BaseModel):
     id: str = ""
 
 
-class GateFailure(BaseModel):
+class GateFailure(ValueModel):
     """One rule the answer broke.
 
     Attributes:
@@ -220,8 +213,6 @@ class GateFailure(BaseModel):
         span: Where in the answer, when known.
         pattern: The pattern that matched or was missing.
     """
-
-    model_config = _FROZEN
 
     gate: GateName
     reason: str
@@ -250,7 +241,7 @@ class GateFailure(BaseModel):
         )
 
 
-class ValidationRule(BaseModel, ABC):
+class ValidationRule(ValueModel, ABC):
     """Base class of custom rules. Subclass it and implement :meth:`check`.
 
     Attributes:
@@ -263,8 +254,6 @@ class ValidationRule(BaseModel, ABC):
         ...     def check(self, text, *, timeout=0.25):
         ...         return [self.failure("Do not shout.")] if text.isupper() else []
     """
-
-    model_config = _FROZEN
 
     id: str = Field(min_length=1)
     description: str = ""

@@ -16,10 +16,11 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Claim, Finding, Severity
+from lexguard._value import ValueModel
 from lexguard.grounding._result import Recommendation
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ REJECT_KIND = "low_confidence"
 QueryType = Literal["factual", "conversational"]
 
 
-class ConfidenceWeights(BaseModel):
+class ConfidenceWeights(ValueModel):
     """Weights of relevance, support and usefulness in the judge confidence.
 
     They need not sum to 1: :func:`judge_confidence` normalises over the checks that gave a
@@ -56,8 +57,6 @@ class ConfidenceWeights(BaseModel):
         support: Weight of ISSUP (are the claims supported by the sources).
         usefulness: Weight of ISUSE (does the answer address the question).
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     relevance: float = Field(0.3, ge=0.0)
     support: float = Field(0.4, ge=0.0)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from lexguard._errors import ConfigurationError
+from lexguard._value import ValueModel
 from lexguard.grounding._judge_models import JudgeConfig
 
 __all__ = ["GroundingConfig"]
 
 
-class GroundingConfig(BaseModel):
+class GroundingConfig(ValueModel):
     """Support-check settings.
 
     Attributes:
@@ -90,8 +91,6 @@ class GroundingConfig(BaseModel):
             The defaults (``mentions_runs``, ``sources``, 2) had the best span F1 of the rules
             compared on a RAGTruth train subset (``scripts/train_support_model.py``).
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     enabled: bool = True
     embedding_model: str | None = None

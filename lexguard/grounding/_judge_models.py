@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from lexguard._models import Citation, Claim, Source, VerifierStatus
+from lexguard._value import ValueModel
 from lexguard.grounding._confidence import ConfidenceWeights
 from lexguard.grounding._judge_prompts import RelevanceLabel, SupportLabel
 
@@ -22,8 +23,6 @@ __all__ = [
     "RELEVANCE_SCORES",
 ]
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
-
 SUPPORT_SCORES: dict[str, float] = {
     "fully_supported": 1.0,
     "partially_supported": 0.5,
@@ -35,7 +34,7 @@ RELEVANCE_SCORES: dict[str, float] = {"relevant": 1.0, "partially_relevant": 0.5
 """Score of each ISREL label."""
 
 
-class JudgeConfig(BaseModel):
+class JudgeConfig(ValueModel):
     """Settings of the LLM judge (embeddable in ``GroundingConfig``).
 
     Attributes:
@@ -46,8 +45,6 @@ class JudgeConfig(BaseModel):
             confidence weights preset.
         weights: Explicit confidence weights; override ``query_type`` when set.
     """
-
-    model_config = _FROZEN
 
     max_concurrency: int = Field(8, ge=1, le=256)
     timeout: float | None = Field(60.0, gt=0)
@@ -64,7 +61,7 @@ class JudgeConfig(BaseModel):
         return ConfidenceWeights.for_question(question)
 
 
-class RelevanceJudgement(BaseModel):
+class RelevanceJudgement(ValueModel):
     """Result of ISREL.
 
     Attributes:
@@ -74,15 +71,13 @@ class RelevanceJudgement(BaseModel):
         reason: The judge's short explanation.
     """
 
-    model_config = _FROZEN
-
     label: RelevanceLabel
     score: float
     relevant_source_ids: tuple[str, ...] = ()
     reason: str = ""
 
 
-class UsefulnessJudgement(BaseModel):
+class UsefulnessJudgement(ValueModel):
     """Result of ISUSE.
 
     Attributes:
@@ -91,14 +86,12 @@ class UsefulnessJudgement(BaseModel):
         reason: The judge's short explanation.
     """
 
-    model_config = _FROZEN
-
     rating: int = Field(ge=1, le=5)
     score: float
     reason: str = ""
 
 
-class ClaimJudgement(BaseModel):
+class ClaimJudgement(ValueModel):
     """Result of ISSUP for one claim, ready to merge with the other support signals.
 
     Attributes:
@@ -109,8 +102,6 @@ class ClaimJudgement(BaseModel):
             named an id that was not among the sources).
         reason: The judge's short explanation.
     """
-
-    model_config = _FROZEN
 
     claim_index: int
     label: SupportLabel
@@ -142,7 +133,7 @@ class ClaimJudgement(BaseModel):
         )
 
 
-class JudgeAssessment(BaseModel):
+class JudgeAssessment(ValueModel):
     """Everything the judge found out about one answer.
 
     Attributes:
@@ -154,8 +145,6 @@ class JudgeAssessment(BaseModel):
         errors: Why each inconclusive check failed, keyed like ``inconclusive``.
         calls: Judge model calls made, retries included.
     """
-
-    model_config = _FROZEN
 
     relevance: RelevanceJudgement | None = None
     usefulness: UsefulnessJudgement | None = None

@@ -12,15 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from lexguard._errors import ModelLoadError
+from lexguard._value import ValueModel
 from lexguard.embeddings._encoder import LazyModel
 
 __all__ = ["NLIScores", "NLIVerifier"]
 
 
-class NLIScores(BaseModel):
+class NLIScores(ValueModel):
     """Softmax probabilities of one (premise, hypothesis) pair; they sum to 1.
 
     Attributes:
@@ -28,8 +29,6 @@ class NLIScores(BaseModel):
         neutral: Probability of neither (all labels other than entailment and contradiction).
         contradiction: Probability that the premise contradicts the hypothesis.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     entailment: float = Field(ge=0.0, le=1.0)
     neutral: float = Field(ge=0.0, le=1.0)

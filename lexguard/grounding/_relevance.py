@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from lexguard._models import Source
+from lexguard._value import ValueModel
 
 __all__ = [
     "ISREL_SCALE",
@@ -34,7 +35,7 @@ __all__ = [
 _MAX_CHARS = 2000
 
 
-class RelevanceScale(BaseModel):
+class RelevanceScale(ValueModel):
     """How a cosine similarity becomes a 0..1 score: ``(cos - floor) / (ceiling - floor)``, clipped.
 
     Attributes:
@@ -42,8 +43,6 @@ class RelevanceScale(BaseModel):
         ceiling: Cosine at and above which the score is 1.
         cut: Score at and above which the verdict is positive (relevant / useful).
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     floor: float = Field(0.15, ge=-1.0, le=1.0)
     ceiling: float = Field(0.45, ge=-1.0, le=1.0)
@@ -62,7 +61,7 @@ ISUSE_SCALE = RelevanceScale(floor=0.15, ceiling=0.50)
 """Question/answer scale (RAGTruth dev qa: own answer 5th pct 0.53, foreign 95th pct 0.20)."""
 
 
-class SourceRelevance(BaseModel):
+class SourceRelevance(ValueModel):
     """ISREL of one source.
 
     Attributes:
@@ -72,8 +71,6 @@ class SourceRelevance(BaseModel):
         relevant: ``relevance >= scale.cut``.
         chunk_id: The chunk that matched the question best.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     source_id: str
     relevance: float = Field(ge=0.0, le=1.0)

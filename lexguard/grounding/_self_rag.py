@@ -15,9 +15,10 @@ from typing import Any
 
 import regex
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from lexguard._models import Claim, Finding, Source
+from lexguard._value import ValueModel
 from lexguard.grounding._claim_types import ClaimType, classify_claims
 from lexguard.grounding._confidence import (
     ConfidenceWeights,
@@ -41,7 +42,7 @@ __all__ = [
     "is_real_question","SourceQuality", "SelfRAGAssessment", "apply_self_rag", "assess_offline", "source_quality"]
 
 
-class SourceQuality(BaseModel):
+class SourceQuality(ValueModel):
     """How good one source was for this answer.
 
     Attributes:
@@ -53,8 +54,6 @@ class SourceQuality(BaseModel):
         score: ``(relevance + support_share) / 2`` (``support_share`` alone without relevance).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
     source_id: str
     relevance: float | None = None
     supported_claims: int = 0
@@ -63,7 +62,7 @@ class SourceQuality(BaseModel):
     score: float = Field(ge=0.0, le=1.0)
 
 
-class SelfRAGAssessment(BaseModel):
+class SelfRAGAssessment(ValueModel):
     """The offline Self-RAG reflection of one answer.
 
     Attributes:
@@ -83,8 +82,6 @@ class SelfRAGAssessment(BaseModel):
             findings.
         source_quality: A quality score per source.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     claims: tuple[Claim, ...] = ()
     claim_types: tuple[ClaimType, ...] = ()

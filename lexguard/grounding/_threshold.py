@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from lexguard._errors import ConfigurationError
+from lexguard._value import ValueModel
 
 __all__ = ["Calibration"]
 
 
-class Calibration(BaseModel):
+class Calibration(ValueModel):
     """A support threshold chosen on labelled data.
 
     Attributes:
@@ -25,8 +26,6 @@ class Calibration(BaseModel):
         rows: Rows used; positives: hallucinated rows among them.
         source: What the rows came from.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     support_threshold: float = Field(ge=0.0, le=1.0)
     max_false_alarm: float = Field(ge=0.0, le=1.0)

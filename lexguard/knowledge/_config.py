@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from lexguard._value import ValueModel
 
 __all__ = ["KnowledgeConfig"]
 
@@ -13,7 +15,7 @@ _PROPERTY_ALIASES: dict[str, tuple[str, ...]] = {
 }
 
 
-class KnowledgeConfig(BaseModel):
+class KnowledgeConfig(ValueModel):
     """Knowledge-graph validation settings.
 
     Attributes:
@@ -39,8 +41,6 @@ class KnowledgeConfig(BaseModel):
             and the report is marked partial. ``None`` means no limit.
         stage: The ``stage`` written into the findings.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     link_distance: int = Field(1, ge=0, le=3)
     min_fuzzy_length: int = Field(6, ge=1)

@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import regex
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from lexguard._errors import ConfigurationError, InputError
+from lexguard._value import ValueModel
 
 __all__ = ["Entity", "Relationship", "KnowledgeContext", "normalize_surface", "normalize_predicate"]
-
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 _ENTITY_FIELDS = ("id", "name", "type", "aliases", "properties")
 
@@ -38,7 +37,7 @@ def normalize_surface(value: str) -> str:
     return " ".join(value.lower().split())
 
 
-class Entity(BaseModel):
+class Entity(ValueModel):
     """One thing the knowledge graph knows about.
 
     Attributes:
@@ -48,8 +47,6 @@ class Entity(BaseModel):
         aliases: Other names the entity is known by (matched like the name).
         properties: Known property values, e.g. ``{"version": 2, "owner": "Team A"}``.
     """
-
-    model_config = _FROZEN
 
     id: str
     name: str
@@ -80,17 +77,15 @@ class Entity(BaseModel):
         return (self.name, *self.aliases)
 
 
-class Relationship(BaseModel):
+class Relationship(ValueModel):
     """A directed ``subject --predicate--> object`` edge between two entity ids."""
-
-    model_config = _FROZEN
 
     subject: str
     predicate: str
     object: str
 
 
-class KnowledgeContext(BaseModel):
+class KnowledgeContext(ValueModel):
     """Entities and relationships an answer is validated against.
 
     Build it directly, or with :meth:`from_objects`, :meth:`from_dict`, :meth:`from_json` or
@@ -100,8 +95,6 @@ class KnowledgeContext(BaseModel):
         entities: The known entities (unique ids).
         relationships: The known relationships.
     """
-
-    model_config = _FROZEN
 
     entities: tuple[Entity, ...] = ()
     relationships: tuple[Relationship, ...] = ()

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import regex
-from pydantic import BaseModel, ConfigDict
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from lexguard._models import Span
+from lexguard._value import ValueModel
 from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.knowledge._context import KnowledgeContext, normalize_surface
 
@@ -36,7 +36,7 @@ _COMMON = frozenset(
 )
 
 
-class EntityMention(BaseModel):
+class EntityMention(ValueModel):
     """One mention of an entity (known or not) in the text.
 
     Attributes:
@@ -49,8 +49,6 @@ class EntityMention(BaseModel):
         suggestion_ids: Ids of the entities carrying the closest names (more than one = ambiguous).
         suggestion_distance: Edit distance to ``suggestion``.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     text: str
     span: Span

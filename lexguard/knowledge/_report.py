@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from lexguard._models import Claim, Finding, Severity, Status
+from lexguard._value import ValueModel
 from lexguard.knowledge._context import Entity
 from lexguard.knowledge._linking import EntityMention
 
@@ -60,7 +61,7 @@ def knowledge_message(status: Status, findings: Sequence[Finding]) -> str:
     return "Validation inconclusive"
 
 
-class SuggestedFix(BaseModel):
+class SuggestedFix(ValueModel):
     """A replacement the validator proposes for one span of the validated text.
 
     Attributes:
@@ -74,8 +75,6 @@ class SuggestedFix(BaseModel):
         message: The finding's message.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
     span: tuple[int, int]
     original: str
     replacement: str
@@ -85,7 +84,7 @@ class SuggestedFix(BaseModel):
     message: str = ""
 
 
-class KnowledgeReport(BaseModel):
+class KnowledgeReport(ValueModel):
     """What the knowledge checks found out about one text.
 
     After ``validate_and_fix`` the report keeps the verdict of the text as given (``status``,
@@ -111,8 +110,6 @@ class KnowledgeReport(BaseModel):
         applied_fixes: The findings whose fixes were applied (spans refer to ``original_text``).
         corrected: The report of the corrected text, when fixes were applied.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     status: Status
     score: float = Field(ge=0.0, le=1.0)

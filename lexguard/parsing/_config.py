@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import regex
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+from pydantic import BaseModel, Field, field_serializer, field_validator
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Severity
+from lexguard._value import ValueModel
 
 __all__ = [
     "ParserConfig",
@@ -84,7 +85,7 @@ DIALOGUE_SPEAKER_PATTERN = r"^\s*[A-Z][A-Za-z\s]+:\s*"
 """The design's speaker-label pattern (``Old Man: ``, ``The Wizard: ``), at line start."""
 
 
-class ParserConfig(BaseModel):
+class ParserConfig(ValueModel):
     """Output parser settings (the ``parse`` node).
 
     Build one from a preset with :meth:`preset`; ``ParserConfig()`` is the ``default`` preset,
@@ -139,8 +140,6 @@ class ParserConfig(BaseModel):
             feedback.
         schema_severity: Severity when the JSON does not match ``structured_model``.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     enabled: bool = True
     mode: Literal["text", "structured"] = "text"
