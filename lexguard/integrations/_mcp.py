@@ -24,7 +24,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from lexguard._errors import ConfigurationError, LexguardError
+from lexguard._errors import LexguardError, MissingDependencyError
 from lexguard._guard import Guard
 
 __all__ = ["create_mcp_server", "SERVER_NAME"]
@@ -49,7 +49,7 @@ def _server_class() -> Any:
 
             return FastMCP
         except ImportError as exc:
-            raise ConfigurationError(
+            raise MissingDependencyError(
                 "the lexguard MCP server needs the 'mcp' SDK: pip install 'lexguard[mcp]'"
             ) from exc
 
