@@ -96,9 +96,9 @@ def postgres_checkpointer(url: str, *, setup: bool = True, extra: tuple[type, ..
     from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
     with PostgresSaver.from_conn_string(url) as saver:
-        saver.serde = saver.serde.with_msgpack_allowlist(checkpoint_allowlist(*extra)) if isinstance(
-            saver.serde, JsonPlusSerializer
-        ) else JsonPlusSerializer(allowed_msgpack_modules=checkpoint_allowlist(*extra))
+        # a fresh serializer: the saver's default allows every type with a warning (``True``), and
+        # ``with_msgpack_allowlist`` leaves such a serializer unchanged
+        saver.serde = JsonPlusSerializer(allowed_msgpack_modules=checkpoint_allowlist(*extra))
         if setup:
             saver.setup()
         yield saver

@@ -79,6 +79,8 @@ class ExtractiveChatModel(BaseChatModel):
         sentences = [context[s:e] for s, e in split_sentences(context)]
         wanted = _words(question)
         ranked = sorted(range(len(sentences)), key=lambda i: (-len(_words(sentences[i]) & wanted), i))
+        if wanted and not _words(sentences[ranked[0]]) & wanted:
+            return "The sources do not answer that question."  # quoting the instructions is no answer
         picked = sorted(ranked[: self.max_sentences])
         answer = " ".join(sentences[i] for i in picked)
         if self.extra and not any(_is_feedback(m) for m in turn):
