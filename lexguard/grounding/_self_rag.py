@@ -38,6 +38,11 @@ from lexguard.grounding._relevance import (
 )
 from lexguard.grounding._result import Recommendation, SupportResult
 
+MIN_REJECTED_CLAIMS = 2
+"""A reject (fallback without a retry) needs at least this many unsupported claims: an answer of
+one to three sentences with a single false one would otherwise always be refused outright, and
+so would every sentence scored alone while streaming."""
+
 __all__ = [
     "is_real_question","SourceQuality", "SelfRAGAssessment", "apply_self_rag", "assess_offline", "source_quality"]
 
@@ -176,6 +181,8 @@ def assess_offline(
     confidence = 0.0 if confidence is None else confidence
     rec = decide(confidence, supported=bool(checked) and rate == 0.0, hallucination_rate=rate, accept_at=accept_at,
                  reject_below=reject_below, reject_above=reject_above)
+    if rec == "reject" and sum(1 for c in checked if not c.supported) < MIN_REJECTED_CLAIMS:
+        rec = "regenerate"  # one false sentence is repaired (re-asked, fixed, filtered), not refused
     findings: list[Finding] = []
     rejected = reject_finding(rec, confidence, rate)
     if rejected is not None:

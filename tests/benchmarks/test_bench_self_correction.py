@@ -38,7 +38,7 @@ def test_repair_moves_a_rejected_answer_to_accept():
     bench = load()
     row = {"id": "r1", "task": "qa", "label": "hallucinated", "question": "",
            "sources": ["The bridge opened in May. It is painted orange."],
-           "answer": "The bridge opened in May. It is painted blue.", "spans": [[29, 45]]}
+           "answer": "The bridge opened in May. It is painted blue. It has nine lanes.", "spans": [[29, 45], [46, 64]]}
     out = bench.run_row(SentenceChecker(), row)
     assert out["rec_before"] == "reject" and out["rec_after"] == "accept" and out["repaired"]
     assert out["after"] > out["before"] and out["gold_left"] == 0

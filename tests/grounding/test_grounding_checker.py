@@ -94,7 +94,7 @@ def test_changed_number_is_a_contradicted_value() -> None:
     assert finding.severity == Severity.HARD and finding.source_id == "tower" and finding.stage == "support_check"
     assert "330" in (finding.evidence or "")
     assert [c.supported for c in result.claims] == [True, False]
-    assert result.recommendation == "reject" and result.hallucination_rate == 0.5
+    assert result.recommendation == "regenerate" and result.hallucination_rate == 0.5  # one false claim: repaired
 
 
 def test_changed_name_is_an_unknown_entity() -> None:

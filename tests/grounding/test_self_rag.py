@@ -107,10 +107,22 @@ def test_three_way_recommendation(confidence, supported, rate, expected):
 
 def test_answer_with_half_of_its_claims_false_is_rejected():
     claims = [claim(0, "The bridge opened in 1937.", True, 0.97, (cite("gg", 0.8),)),
-              claim(1, "The bridge is painted blue.", False, 0.05, start=27)]
-    result = assess_offline(None, "x" * 60, claims, [GG])
+              claim(1, "The bridge is painted blue.", False, 0.05, start=27),
+              claim(2, "It spans the harbour.", True, 0.95, (cite("gg", 0.7),), start=55),
+              claim(3, "It has nine lanes.", False, 0.05, start=77)]
+    result = assess_offline(None, "x" * 100, claims, [GG])
     assert result.hallucination_rate == 0.5 and result.recommendation == "reject"
     assert result.findings[0].kind == REJECT_KIND and result.findings[0].severity == Severity.CRITICAL
+
+
+def test_a_single_false_claim_is_repaired_not_refused():
+    """A reject needs at least two unsupported claims (MIN_REJECTED_CLAIMS): with one false
+    sentence in a short answer the guard re-asks, fixes or filters instead of refusing."""
+    claims = [claim(0, "The bridge opened in 1937.", True, 0.97, (cite("gg", 0.8),)),
+              claim(1, "The bridge is painted blue.", False, 0.05, start=27)]
+    result = assess_offline(None, "x" * 60, claims, [GG])
+    assert result.hallucination_rate == 0.5 and result.recommendation == "regenerate"
+    assert not any(f.kind == REJECT_KIND for f in result.findings)
 
 
 def test_reject_goes_to_the_fallback_without_a_retry():
@@ -228,8 +240,8 @@ def test_apply_self_rag_folds_the_reflection_into_a_support_result():
     applied = apply_self_rag(result, None, "x" * 90, [GG, EIFFEL])
     assert [c.supported for c in applied.claims] == [None, False, True]
     assert [f.message for f in applied.findings][:1] == ["blue"]  # the opinion's finding is gone
-    assert applied.hallucination_rate == 0.5 and applied.recommendation == "reject"
-    assert applied.findings[-1].kind == REJECT_KIND
+    assert applied.hallucination_rate == 0.5 and applied.recommendation == "regenerate"  # one false claim
+    assert not any(f.kind == REJECT_KIND for f in applied.findings)
     assert [c.source_id for c in applied.citations] == ["gg"]
     assert applied.claims[2].citations[0].metadata["retriever_score"] == 0.82
     untouched = SupportResult(inconclusive_reason="no claims")
