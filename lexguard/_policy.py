@@ -13,7 +13,8 @@ Decision rules for one attempt, in order:
    below ``confidence_threshold`` -> ``retry`` while retries are left (the remedy is ``fix``
    when every blocking finding has a confident fix, ``filter`` when every failed check asks for
    it, else ``reask``), then ``fallback``;
-4. an inconclusive check (it could not check all of the answer) -> ``flag`` or ``fallback``, as
+4. an inconclusive check (it could not check all of the answer), or no check that examined the
+   answer at all (none configured, every one skipped) -> ``flag`` or ``fallback``, as
    ``on_inconclusive`` says. An inconclusive answer is never accepted;
 5. otherwise -> ``accept``.
 
@@ -211,8 +212,12 @@ def decide(results: Sequence[CheckResult], config: GuardConfig, *, attempt: int 
             return Decision(verdict=Verdict.FALLBACK, confidence=confidence, reason=f"{why}; retries are off (max_retries=0)")
         return Decision(verdict=Verdict.FALLBACK, confidence=confidence, reason=f"{why} remain after {_plural(retries)}")
     inconclusive = [r for r in results if r.outcome == CheckOutcome.INCONCLUSIVE]
-    if inconclusive:
-        why = "; ".join(f"{r.check}: {r.reason or 'not checked'}" for r in inconclusive)
+    examined = [r for r in results if r.outcome in (CheckOutcome.PASSED, CheckOutcome.FAILED)]
+    if inconclusive or not examined:
+        why = "; ".join(f"{r.check}: {r.reason or 'not checked'}" for r in inconclusive) or (
+            "no check examined the answer (" + ("every configured check was skipped" if results else "no check is configured")
+            + ")"
+        )
         if config.on_inconclusive == "fallback":
             return Decision(verdict=Verdict.FALLBACK, confidence=confidence, reason=f"inconclusive: {why}")
         return Decision(verdict=Verdict.FLAG, confidence=confidence,
@@ -251,7 +256,9 @@ def report_confidence(verdict: Verdict, results: Sequence[CheckResult], threshol
         if blocking:
             worst = max(f.confidence if f.confidence is not None else 1.0 for f in blocking)
             value = min(value, 1.0 - worst, threshold / 2)
-        elif any(r.outcome == CheckOutcome.INCONCLUSIVE for r in results):
+        elif any(r.outcome == CheckOutcome.INCONCLUSIVE for r in results) or not any(
+            r.outcome in (CheckOutcome.PASSED, CheckOutcome.FAILED) for r in results
+        ):
             value = min(value, threshold / 2)
     return round(min(max(value, 0.0), 1.0), 6)
 

@@ -160,3 +160,12 @@ async def test_astream_halt_on_is_reachable_from_the_guard():
     assert out == "The bridge opened in 1932. " + guard.config.refusal_message
     default = Guard(checker=SubstringChecker(), sources=SOURCES, return_type="text")
     assert default.halt_on == "critical"
+
+
+def test_no_check_that_examined_the_answer_is_never_an_accept() -> None:
+    """``Guard(checks=[])`` used to accept with "every check passed" although nothing was checked."""
+    from lexguard import Guard
+
+    report = Guard(checks=[]).validate_answer("The Eiffel Tower was built by aliens.", ["The tower is in Paris."])
+    assert report.verdict == "flag" and report.status == "inconclusive"
+    assert "no check examined the answer" in (report.reason or "") and report.confidence <= 0.35
