@@ -27,6 +27,8 @@ from lexguard.grounding._meta import is_meta_statement
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._scoring import META_REASON, apply_nli
 
+BUDGET_REASON = "the time budget was spent before the verifier read it"
+
 __all__ = [
     "Scored",
     "early_result",
@@ -243,8 +245,14 @@ def score_claims(
             or c.index in skipped
             for c, e in zip(claims, evidence, strict=True)
         ]
-        verdicts, ver_evidence = stack.verify(claim_texts, index, question, skip=strict)
-        statuses.append(VerifierStatus(name="verifier", status="ok", checks=sum(not s for s in strict)))
+        verdicts, ver_evidence, unread = stack.verify(claim_texts, index, question, skip=strict)
+        skipped |= {claims[i].index: BUDGET_REASON for i in unread}
+        statuses.append(
+            VerifierStatus(name="verifier", status="timed_out", reason=f"{len(unread)} claim(s) not read: {BUDGET_REASON}",
+                           checks=sum(not s for s in strict))
+            if unread
+            else VerifierStatus(name="verifier", status="ok", checks=sum(not s for s in strict))
+        )
         tree = model.predict(features) if stack.uses_tree else None
         support = stack.predict(features, verdicts, tree)
         methods = ["verifier"] * n

@@ -21,6 +21,7 @@ import numpy as np
 from lexguard._errors import ConfigurationError
 from lexguard.grounding._evidence import EvidenceUnits, evidence_units
 from lexguard.grounding._features import FEATURE_NAMES, SupportModel
+from lexguard._limits import current_deadline
 from lexguard.grounding._verifier import VERIFIER_DIR, ClaimVerifier, get_verifier
 
 __all__ = ["STACK_FEATURES", "STACK_FEATURES_TREE", "VerifierStack", "verifier_claim_text"]
@@ -35,6 +36,10 @@ _CACHE_SIZE = 4096
 _SKIPPED = (0.0, 0.5, 0.5)
 """Verdict fed to the stacker for a claim the verifier did not read (the strict rules already
 failed it, so its support is capped below the threshold whatever the verdict)."""
+
+
+_CHUNK = 64
+"""Pairs the verifier reads between two looks at the time budget."""
 
 
 def verifier_claim_text(claim: str, question: str | None) -> str:
@@ -106,11 +111,14 @@ class VerifierStack:
 
     def verify(
         self, claim_texts: list[str], index: Any, question: str | None, skip: Sequence[bool] = ()
-    ) -> tuple[np.ndarray, list[str]]:
-        """Verifier probabilities and the evidence read, for each claim.
+    ) -> tuple[np.ndarray, list[str], list[int]]:
+        """Verifier probabilities and the evidence read, for each claim, and the claims left unread.
 
         Verdicts are cached by (claim, evidence), so a retry re-reads only the claims that
-        changed. Claims marked in ``skip`` are not read (see ``_SKIPPED``).
+        changed, and a pair repeated in one answer is read once. Claims marked in ``skip`` are
+        not read (see ``_SKIPPED``). The verifier reads in chunks under the validation's time
+        budget (:func:`lexguard._limits.current_deadline`): once it is spent, the claims not yet
+        read are returned as unread (their rows hold ``_SKIPPED``) for the caller to report.
         """
         units = self.units_for(index)
         texts = [verifier_claim_text(t, question) for t in claim_texts]
@@ -127,15 +135,26 @@ class VerifierStack:
                 else:
                     self._cache.move_to_end(key)
                     out[i] = hit
-        if todo:
-            fresh = self.verifier.predict([(texts[i], evidence[i]) for i in todo])
-            with self._lock:
-                for i, row in zip(todo, fresh, strict=True):
-                    out[i] = row
-                    self._cache[(texts[i], evidence[i])] = row
-                while len(self._cache) > _CACHE_SIZE:
-                    self._cache.popitem(last=False)
-        return out, evidence
+        read: dict[tuple[str, str], np.ndarray] = {}
+        pending = list(dict.fromkeys((texts[i], evidence[i]) for i in todo))
+        deadline = current_deadline()
+        for first in range(0, len(pending), _CHUNK):
+            if deadline is not None and deadline.expired:
+                break
+            chunk = pending[first : first + _CHUNK]
+            read.update(zip(chunk, self.verifier.predict(chunk), strict=True))
+        unread: list[int] = []
+        with self._lock:
+            for i in todo:
+                row = read.get((texts[i], evidence[i]))
+                if row is None:
+                    unread.append(i)
+                    continue
+                out[i] = row
+                self._cache[(texts[i], evidence[i])] = row
+            while len(self._cache) > _CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return out, evidence, unread
 
     @property
     def uses_tree(self) -> bool:

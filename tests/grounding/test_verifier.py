@@ -232,3 +232,20 @@ def test_meta_statements_are_told_from_facts(text: str, meta: bool) -> None:
     from lexguard.grounding import is_meta_statement
 
     assert is_meta_statement(text) is meta
+
+
+def test_the_verifier_stops_at_the_time_budget_and_reports_the_claims_it_did_not_read() -> None:
+    """A 200,000-character answer took 190 s against a 60 s budget: the verifier now reads in
+    chunks and leaves what the budget does not cover unread (not_checked, so inconclusive)."""
+    from types import SimpleNamespace
+
+    from lexguard._limits import Deadline, use_deadline
+
+    stack = VerifierStack.load()
+    index = SimpleNamespace(sources=[Source(id="e", content="The tower is 330 metres tall. It opened in 1889.")])
+    claims = ["The tower is 330 metres tall.", "The tower is 330 metres tall.", "It opened in 1889."]
+    with use_deadline(Deadline(0.0)):
+        _, _, unread = stack.verify(claims, index, None)
+    assert unread == [0, 1, 2]
+    verdicts, _, unread = stack.verify(claims, index, None)
+    assert unread == [] and verdicts.shape == (3, 3)
