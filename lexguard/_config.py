@@ -70,25 +70,37 @@ def _fields_at(fields: Mapping[str, Any], path: tuple[Any, ...]) -> Mapping[str,
     return fields
 
 
+_FIX = "Fix the setting and try again."
+_FIX_ALL = "Fix the settings above and try again."
+
+
 def configuration_error(owner: str, exc: ValidationError, fields: Mapping[str, Any]) -> ConfigurationError:
     """Turn a pydantic ``ValidationError`` into a :class:`ConfigurationError` that names the
     offending key, the closest valid key for a misspelling, and what was wrong.
+
+    A :class:`ConfigurationError` raised inside the validation (a validator's, or a nested
+    config's) keeps its own message, without pydantic's wrapping around it.
 
     Args:
         owner: What was being configured (``GuardConfig``, ``Guard``, ...).
         exc: The validation error.
         fields: The model's fields (``Model.model_fields``), for the suggestions.
     """
-    lines = []
+    lines, several = [], False
     for error in exc.errors():
         loc = ".".join(str(part) for part in error.get("loc", ()))
-        if error.get("type") == "extra_forbidden":
+        cause = (error.get("ctx") or {}).get("error")
+        if isinstance(cause, ConfigurationError):
+            several = several or str(cause).endswith(_FIX_ALL)
+            text = str(cause).removesuffix(_FIX_ALL).removesuffix(_FIX).rstrip(" .")
+            lines.append(f"{owner}.{loc}: {text}" if loc else text)
+        elif error.get("type") == "extra_forbidden":
             path = tuple(error.get("loc", ()))
             valid = _fields_at(fields, path[:-1])
             lines.append(_unknown_key_message(owner, loc, valid))
         else:
             lines.append(f"{owner}.{loc}: {error.get('msg')} (got {error.get('input')!r})")
-    return ConfigurationError("; ".join(lines) + ". Fix the setting(s) above and try again.")
+    return ConfigurationError("; ".join(lines) + ". " + (_FIX_ALL if several or len(lines) > 1 else _FIX))
 
 
 class GuardConfig(BaseSettings):
@@ -128,7 +140,7 @@ class GuardConfig(BaseSettings):
         env_prefix="LEXGUARD_", env_nested_delimiter="__", extra="forbid", frozen=True
     )
 
-    confidence_threshold: float = Field(0.7, ge=0.0, le=1.0)
+    confidence_threshold: float = Field(0.7, ge=0.0, le=1.0, allow_inf_nan=False)
     max_retries: int = Field(2, ge=0, le=20)
     fallback: FallbackStrategy = "refuse"
     refusal_message: str = DEFAULT_REFUSAL
