@@ -2,12 +2,14 @@
 
 Nested settings use a double underscore, e.g. ``LEXGUARD_GROUNDING__SUPPORT_THRESHOLD=0.6``.
 Unknown settings are refused with a :class:`~lexguard.ConfigurationError` naming the closest
-valid key (``GuardConfig(confidence_treshold=0.9)`` says "did you mean confidence_threshold?").
+valid key (``GuardConfig(confidence_treshold=0.9)`` says "did you mean confidence_threshold?"),
+and so is a ``LEXGUARD_*`` variable close to a valid name (``LEXGUARD_CONFIDENCE_TRESHOLD``).
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
@@ -26,6 +28,7 @@ from lexguard.parsing._config import ParserConfig
 __all__ = [
     "DEFAULT_CHECKS",
     "DEFAULT_REFUSAL",
+    "OTHER_ENVIRONMENT",
     "FallbackStrategy",
     "GuardConfig",
     "InconclusiveStrategy",
@@ -43,6 +46,43 @@ DEFAULT_REFUSAL = "I can't give a reliable answer to that from the available sou
 
 DEFAULT_CHECKS: tuple[str, ...] = ("parse", "rules", "support", "knowledge", "citations")
 """The built-in checks, in run order (see :mod:`lexguard.checks`)."""
+
+
+OTHER_ENVIRONMENT = frozenset({
+    "LEXGUARD_AUDIT_URL", "LEXGUARD_AUDIT_RETENTION_DAYS", "LEXGUARD_AUDIT_LOCK_TIMEOUT",  # lexguard.audit
+    "LEXGUARD_AUDIT_FALLBACK",
+    "LEXGUARD_ENCODER_BACKEND", "LEXGUARD_ENCODER_THREADS", "LEXGUARD_CACHE_DIR",  # lexguard.embeddings
+    "LEXGUARD_CHAT_MODEL",  # the example graphs (graphs/)
+})
+"""The ``LEXGUARD_*`` variables read outside :class:`GuardConfig`; any other ``LEXGUARD_*``
+variable close to a valid name is refused as a misspelling."""
+
+
+def _check_environment(environ: Mapping[str, str], fields: Iterable[str]) -> None:
+    """Refuse a ``LEXGUARD_*`` variable that names no setting but is close to a valid name
+    (``LEXGUARD_CONFIDENCE_TRESHOLD``), and a ``LEXGUARD_ENCODER_THREADS`` that is no count.
+
+    Raises:
+        ConfigurationError: Naming the variable and the closest valid one.
+    """
+    settings = {f"LEXGUARD_{name.upper()}" for name in fields}
+    valid = sorted(settings | OTHER_ENVIRONMENT)
+    for variable in sorted(environ):
+        name = variable.upper()
+        if not name.startswith("LEXGUARD_") or name.split("__", 1)[0] in settings or name in OTHER_ENVIRONMENT:
+            continue
+        head = name.split("__", 1)[0].removeprefix("LEXGUARD_")
+        near = closest_key(head, [v.removeprefix("LEXGUARD_") for v in valid])
+        if near is not None:
+            rest = name[len("LEXGUARD_") + len(head):]
+            raise ConfigurationError(
+                f"unknown environment variable {variable}; did you mean LEXGUARD_{near}{rest}? "
+                f"Rename or unset it (valid: {', '.join(valid)}, nested settings with '__')."
+            )
+    if environ.get("LEXGUARD_ENCODER_THREADS", "").strip():
+        from lexguard.embeddings._encoder import encoder_threads
+
+        encoder_threads()
 
 
 def closest_key(key: str, valid: Iterable[str]) -> str | None:
@@ -70,25 +110,37 @@ def _fields_at(fields: Mapping[str, Any], path: tuple[Any, ...]) -> Mapping[str,
     return fields
 
 
+_FIX = "Fix the setting and try again."
+_FIX_ALL = "Fix the settings above and try again."
+
+
 def configuration_error(owner: str, exc: ValidationError, fields: Mapping[str, Any]) -> ConfigurationError:
     """Turn a pydantic ``ValidationError`` into a :class:`ConfigurationError` that names the
     offending key, the closest valid key for a misspelling, and what was wrong.
+
+    A :class:`ConfigurationError` raised inside the validation (a validator's, or a nested
+    config's) keeps its own message, without pydantic's wrapping around it.
 
     Args:
         owner: What was being configured (``GuardConfig``, ``Guard``, ...).
         exc: The validation error.
         fields: The model's fields (``Model.model_fields``), for the suggestions.
     """
-    lines = []
+    lines, several = [], False
     for error in exc.errors():
         loc = ".".join(str(part) for part in error.get("loc", ()))
-        if error.get("type") == "extra_forbidden":
+        cause = (error.get("ctx") or {}).get("error")
+        if isinstance(cause, ConfigurationError):
+            several = several or str(cause).endswith(_FIX_ALL)
+            text = str(cause).removesuffix(_FIX_ALL).removesuffix(_FIX).rstrip(" .")
+            lines.append(f"{owner}.{loc}: {text}" if loc else text)
+        elif error.get("type") == "extra_forbidden":
             path = tuple(error.get("loc", ()))
             valid = _fields_at(fields, path[:-1])
             lines.append(_unknown_key_message(owner, loc, valid))
         else:
             lines.append(f"{owner}.{loc}: {error.get('msg')} (got {error.get('input')!r})")
-    return ConfigurationError("; ".join(lines) + ". Fix the setting(s) above and try again.")
+    return ConfigurationError("; ".join(lines) + ". " + (_FIX_ALL if several or len(lines) > 1 else _FIX))
 
 
 class GuardConfig(BaseSettings):
@@ -128,7 +180,7 @@ class GuardConfig(BaseSettings):
         env_prefix="LEXGUARD_", env_nested_delimiter="__", extra="forbid", frozen=True
     )
 
-    confidence_threshold: float = Field(0.7, ge=0.0, le=1.0)
+    confidence_threshold: float = Field(0.7, ge=0.0, le=1.0, allow_inf_nan=False)
     max_retries: int = Field(2, ge=0, le=20)
     fallback: FallbackStrategy = "refuse"
     refusal_message: str = DEFAULT_REFUSAL
@@ -143,6 +195,7 @@ class GuardConfig(BaseSettings):
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
 
     def __init__(self, **values: Any) -> None:
+        _check_environment(os.environ, type(self).model_fields)
         try:
             super().__init__(**values)
         except ValidationError as exc:

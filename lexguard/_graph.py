@@ -128,8 +128,8 @@ def build_guard_graph(
         output_key: Parent key for the checked text (default ``answer``).
         report_key: Parent key for the report (default ``report``).
         messages_key: Guard a conversation (e.g. ``"messages"`` of ``MessagesState``): the last
-            ``AIMessage`` is checked against ``sources`` (or the turn's tool results) and
-            replaced by the checked one (same id, report in ``response_metadata["lexguard"]``).
+            ``AIMessage`` is checked against the state's ``sources`` key (when present) plus the
+            turn's tool results, and replaced by the checked one (same id, report in ``response_metadata["lexguard"]``).
         **compile_kwargs: Passed to ``StateGraph.compile`` (e.g. ``checkpointer=``).
 
     Raises:

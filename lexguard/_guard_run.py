@@ -18,7 +18,7 @@ from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import patch_config
 
 from lexguard._errors import InputError, ValidationFailedError
-from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_sources
+from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
 from lexguard._models import Source, ValidationReport
 from lexguard._text import clean_text
 
@@ -66,7 +66,7 @@ def graph_state(input: Any, default_sources: Sequence[Source]) -> dict[str, Any]
         default_sources: The sources used when the input brings none.
 
     Raises:
-        InputError: If the input holds no answer.
+        InputError: If the input holds no answer, or one that is not text (``None``, a number).
     """
     if isinstance(input, str | BaseMessage):
         return {"answer": input, "sources": list(default_sources)}
@@ -77,6 +77,12 @@ def graph_state(input: Any, default_sources: Sequence[Source]) -> dict[str, Any]
                 f"the guard's input dict has no answer (looked for {', '.join(ANSWER_KEYS)}); "
                 "pass {'answer': ..., 'sources': [...], 'question': ...}"
             )
+        if not isinstance(answer, str):  # None, a number, ...: refused here, not a fallback report
+            key = next(k for k in ANSWER_KEYS if k in input)
+            try:
+                coerce_answer(answer)
+            except InputError as exc:
+                raise InputError(f"{key!r} of the guard's input dict: {exc}") from exc
         has_sources, sources = first_key(input, SOURCE_KEYS)
         _, question = first_key(input, QUESTION_KEYS)
         state: dict[str, Any] = {

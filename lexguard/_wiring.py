@@ -5,7 +5,8 @@ The wrapper is a one-node graph around the compiled guard graph (compiled once, 
 time). It reads the parent's keys, runs the guard, and writes back:
 
 * with ``messages_key``: the last ``AIMessage`` of that key is checked against the sources (the
-  ``sources`` key, or the ``ToolMessage`` results of the current turn) and replaced by the
+  ``sources`` key, or the key ``input_keys["sources"]`` names, when the state has it, plus the
+  ``ToolMessage`` results of the current turn) and replaced by the
   checked message (same id, so ``add_messages`` replaces it) carrying the report in
   ``response_metadata["lexguard"]``;
 * otherwise: the checked text goes to ``output_key``.
@@ -58,6 +59,16 @@ def tool_sources(turn: Any, source_tools: Any = None) -> list[Any]:
     return found
 
 
+def _with_tool_sources(given: Any, found: list[Any]) -> Any:
+    """The state's sources (``None``, one source or a list of them) followed by the turn's tool
+    results; the state's value unchanged when the turn has none (the guard reads and checks it)."""
+    if not found:
+        return given
+    if given is None:
+        return found
+    return [*(given if isinstance(given, list | tuple) else [given]), *found]
+
+
 def wire_guard_graph(
     inner: Any,
     *,
@@ -87,6 +98,8 @@ def wire_guard_graph(
         raise ConfigurationError(f"input_keys names {', '.join(unknown)}; the guard reads {', '.join(_INPUTS)}")
     if messages_key is None:
         keys.setdefault("answer", "answer")
+    else:
+        keys.setdefault("sources", "sources")
     fields: dict[str, Any] = {parent: Any for parent in keys.values()}
     fields[report_key] = ValidationReport
     if messages_key is not None:
@@ -107,8 +120,7 @@ def wire_guard_graph(
             question, turn = _turn(messages)
             payload["answer"] = last
             payload.setdefault("question", question)
-            if "sources" not in payload:
-                payload["sources"] = tool_sources(turn)
+            payload["sources"] = _with_tool_sources(payload.get("sources"), tool_sources(turn))
         elif keys["answer"] not in state:
             raise InputError(f"the guard's answer key {keys['answer']!r} is not in the state (keys: "
                              f"{', '.join(sorted(state)) or 'none'}); map it with input_keys={{'answer': ...}}")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import lexguard
-from lexguard import ConfigurationError, InputError, LexguardError
+from lexguard import ConfigurationError, Guard, GuardConfig, InputError, LexguardError
 
 ROOT = Path(lexguard.__file__).parent
 
@@ -23,6 +23,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("*", "NotImplementedError"): "abstract methods: a subclass must implement them",
     ("lexguard._lazy", "AttributeError"): "module __getattr__ protocol (hasattr, getattr with a default)",
     ("lexguard.cli.*", "Exit"): "typer's exit with a status code, after the message is printed",
+    ("lexguard.cli.*", "BadParameter"): "typer's bad option value: printed as a usage error, exit status 2",
     ("lexguard.cli._audit", "_fail"): "prints the message and returns typer's Exit (status code)",
     ("lexguard.checks._registry", "ImportError"): "caught by _factory and raised as ConfigurationError",
     ("lexguard.citations._files", "UnreadableFile"): "internal signal: caught, the citation is rejected",
@@ -148,3 +149,16 @@ def test_a_missing_optional_dependency_names_what_to_install():
         require("json", "no_such_package_xyz", hint="this feature needs no-such-package: pip install no-such-package")
     assert isinstance(info.value, ImportError) and isinstance(info.value, ConfigurationError)
     assert require("json", hint="")[0].__name__ == "json"
+
+
+@pytest.mark.parametrize("make", [lambda: Guard(confidence_threshold=1.5), lambda: GuardConfig(confidence_threshold=1.5)])
+def test_an_out_of_range_setting_is_one_clean_message(make):
+    with pytest.raises(ConfigurationError) as info:
+        make()
+    assert str(info.value) == ("GuardConfig.confidence_threshold: Input should be less than or equal to 1 (got 1.5). "
+                               "Fix the setting and try again.")
+
+
+def test_a_nan_threshold_is_refused_as_not_finite():
+    with pytest.raises(ConfigurationError, match="finite"):
+        GuardConfig(confidence_threshold=float("nan"))

@@ -236,3 +236,15 @@ def test_citations_name_sources_by_their_readable_id():
     docs = [Document(page_content="The bridge opened in 1932.", id="3f2a9c1e-uuid", metadata={"source": "bridge.md"})]
     report = make_guard(sources=docs).invoke(GOOD)
     assert report.citations[0].source_id == "bridge.md"
+
+
+@pytest.mark.parametrize(("input", "key", "kind"), [({"answer": None}, "'answer'", "NoneType"),
+                                                    ({"answer": 330}, "'answer'", "int"),
+                                                    ({"output": 3.5}, "'output'", "float")])
+def test_a_dict_answer_that_is_not_text_is_an_input_error(input, key, kind):
+    with pytest.raises(InputError, match=f"{key}.*{kind}"):
+        make_guard().invoke({**input, "sources": DOCS})
+
+
+def test_an_empty_answer_in_a_dict_is_still_a_report():
+    assert isinstance(make_guard().invoke({"answer": "", "sources": DOCS}), ValidationReport)

@@ -154,6 +154,49 @@ def test_environment_settings_that_do_not_parse_raise_a_lexguard_error(monkeypat
         Guard()
 
 
+@pytest.mark.parametrize(("variable", "near"), [
+    ("LEXGUARD_CONFIDENCE_TRESHOLD", "LEXGUARD_CONFIDENCE_THRESHOLD"),
+    ("lexguard_max_retry", "LEXGUARD_MAX_RETRIES"),
+    ("LEXGUARD_GROUNDNG__SUPPORT_THRESHOLD", "LEXGUARD_GROUNDING__SUPPORT_THRESHOLD"),
+    ("LEXGUARD_AUDIT_UR", "LEXGUARD_AUDIT_URL"),
+])
+def test_a_misspelt_environment_variable_names_the_closest_valid_one(monkeypatch, variable, near):
+    monkeypatch.setenv(variable, "0.9")
+    with pytest.raises(ConfigurationError, match=f"{variable}; did you mean {near}\\?"):
+        Guard()
+
+
+def test_the_variables_read_outside_the_config_stay_allowed(monkeypatch):
+    from lexguard._config import OTHER_ENVIRONMENT
+
+    for variable in OTHER_ENVIRONMENT - {"LEXGUARD_ENCODER_BACKEND", "LEXGUARD_ENCODER_THREADS"}:
+        monkeypatch.setenv(variable, "x")
+    monkeypatch.setenv("LEXGUARD_ENCODER_THREADS", "2")
+    monkeypatch.setenv("LEXGUARD_SOMETHING_ELSE_ENTIRELY", "1")  # not close to a setting: another tool's
+    assert GuardConfig().confidence_threshold == 0.7
+
+
+def test_a_lexguard_variable_the_package_reads_is_allowed_or_a_setting():
+    import re
+    from pathlib import Path
+
+    import lexguard
+    from lexguard._config import OTHER_ENVIRONMENT
+
+    root = Path(lexguard.__file__).parent
+    named = {m for path in root.rglob("*.py") for m in re.findall(r"[\"'](LEXGUARD_[A-Z][A-Z_]*[A-Z])[\"']", path.read_text())}
+    settings = {f"LEXGUARD_{name.upper()}" for name in GuardConfig.model_fields}
+    assert "LEXGUARD_ENCODER_THREADS" in named  # the quoted names of os.environ look-ups are found
+    assert {n for n in named if n.split("__")[0] not in settings} <= OTHER_ENVIRONMENT
+
+
+@pytest.mark.parametrize("value", ["zero", "0", "-2", "1.5"])
+def test_encoder_threads_that_are_no_count_raise(monkeypatch, value):
+    monkeypatch.setenv("LEXGUARD_ENCODER_THREADS", value)
+    with pytest.raises(ConfigurationError, match="LEXGUARD_ENCODER_THREADS must be a positive whole number"):
+        Guard()
+
+
 async def test_astream_halt_on_is_reachable_from_the_guard():
     guard = Guard(checker=SubstringChecker(), sources=SOURCES, halt_on="hard", return_type="text")
     out = "".join([chunk async for chunk in guard.astream(BAD)])

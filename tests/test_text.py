@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexguard._text import (
+    strip_invisible,
     CITATION_MARKER,
     clean_text,
     comparison_key,
@@ -74,3 +75,12 @@ def test_key_offsets_always_point_into_the_original(text):
     assert 0 <= start <= end <= len(text)
     assert not has_lone_surrogates(key.text)
     assert not has_lone_surrogates(clean_text(text))
+
+
+def test_strip_invisible_drops_zero_width_characters_and_maps_spans_back():
+    text = "It is 3\u200b30\u2060 m\ufeff tall; \u200c\u200dok"
+    key = strip_invisible(text)
+    assert key.text == "It is 330 m tall; ok"
+    start = key.text.index("330")
+    assert key.span_of(start, start + 3) == (6, 10) and text[6:10] == "3\u200b30"
+    assert strip_invisible("plain").starts is None and strip_invisible("caf\u00e9").starts is None

@@ -79,3 +79,37 @@ def test_miswired_guard_fails_loudly_never_silently():
             {"messages": [HumanMessage("hi")]})
     with pytest.raises(ConfigurationError, match="answr"):
         build_guard_graph(checker=SubstringChecker(), input_keys={"answr": "draft"})
+
+
+class Sourced(MessagesState):
+    sources: list
+
+
+def test_messages_mode_reads_the_states_sources_key_directly_and_as_a_subgraph():
+    guard = build_guard_graph(GuardConfig(max_retries=0, repair_without_generator=False), checker=SubstringChecker(),
+                              messages_key="messages")
+    assert "sources" in guard.get_input_jsonschema()["properties"]
+    state = {"messages": [HumanMessage("When did the bridge open?"), AIMessage("The bridge opened in 1932.", id="a")],
+             "sources": [SOURCE]}
+    assert guard.invoke(state)["report"].accepted  # not "no sources were given"
+
+    builder = StateGraph(Sourced)
+    builder.add_node("guard", guard)
+    builder.add_edge(START, "guard")
+    builder.add_edge("guard", END)
+    out = builder.compile().invoke({**state, "messages": [*state["messages"][:1], AIMessage(BAD, id="b")]})
+    final = out["messages"][-1]
+    assert final.id == "b" and final.content == GuardConfig().refusal_message
+    assert final.response_metadata["lexguard"]["verdict"] == "fallback"
+    assert out["sources"] == [SOURCE]  # the parent's sources are left alone
+
+
+def test_messages_mode_checks_against_the_sources_key_plus_the_turns_tool_results():
+    guard = build_guard_graph(GuardConfig(max_retries=0, repair_without_generator=False), checker=SubstringChecker(),
+                              messages_key="messages")
+    messages = [HumanMessage("Bridge?"), AIMessage("", tool_calls=[{"name": "search", "args": {}, "id": "c1"}]),
+                ToolMessage("It was painted gold in 1990.", tool_call_id="c1", name="search"),
+                AIMessage(BAD, id="ai-3")]
+    out = guard.invoke({"messages": messages, "sources": SOURCE})
+    assert out["report"].accepted  # one sentence from each
+    assert guard.invoke({"messages": messages})["report"].verdict == Verdict.FALLBACK  # tool results alone

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from lexguard._config import GuardConfig
-from lexguard._models import CheckOutcome, CheckResult, FailureAction, FindingKind, Severity
+from lexguard._models import CheckOutcome, CheckResult, Claim, FailureAction, Finding, FindingKind, Severity, Source
+from lexguard._text import FoldedText, strip_invisible
 from lexguard.checks._base import BaseCheck, CheckContext
 
 __all__ = ["KnowledgeCheck", "ParseCheck", "RulesCheck", "SupportCheck"]
@@ -92,11 +93,34 @@ class RulesCheck(BaseCheck):
         return result
 
 
+def _visible_sources(sources: Any) -> list[Source]:
+    """The sources with zero-width characters stripped from their contents (see
+    :func:`~lexguard._text.strip_invisible`), the same ones when they have none."""
+    out = []
+    for source in sources:
+        content = strip_invisible(source.content)
+        out.append(source if content.starts is None else source.model_copy(update={"content": content.text}))
+    return out
+
+
+def _claim_back(claim: Claim, key: FoldedText) -> Claim:
+    start, end = key.span_of(*claim.span)
+    text = key.original[start:end] if key.text[claim.span[0]:claim.span[1]] == claim.text else claim.text
+    citations = tuple(c.model_copy(update={"claim": text}) for c in claim.citations)
+    return claim.model_copy(update={"span": (start, end), "text": text, "citations": citations})
+
+
+def _finding_back(finding: Finding, key: FoldedText) -> Finding:
+    return finding if finding.span is None else finding.model_copy(update={"span": key.span_of(*finding.span)})
+
+
 class SupportCheck(BaseCheck):
     """The support check: every claim of the answer against the sources, with citations.
 
     ``inconclusive`` when there are no sources (unless a knowledge graph is the evidence), no
-    checkable claim, a model failure, or claims left unchecked.
+    checkable claim, a model failure, or claims left unchecked. The checker reads the answer and
+    the sources without zero-width characters (``3\u200b30`` is 330); spans and claim texts of
+    the result are mapped back to the answer as given.
 
     Args:
         config: Guard settings (``config.grounding``).
@@ -131,14 +155,20 @@ class SupportCheck(BaseCheck):
                                kind=FindingKind.NO_SOURCES, severity=Severity.SOFT, rule_id="support.no_sources")
         return self.inconclusive("no sources were given, so support was not checked", [finding])
 
-    def _result(self, support: Any) -> CheckResult:
-        fields = {"claims": tuple(support.claims), "citations": tuple(support.citations),
+    def _result(self, support: Any, key: FoldedText) -> CheckResult:
+        claims, citations, findings = tuple(support.claims), tuple(support.citations), tuple(support.findings)
+        if key.starts is not None:  # zero-width characters were stripped: spans back to the answer
+            claims = tuple(_claim_back(c, key) for c in claims)
+            texts = {c.index: c.text for c in claims}
+            citations = tuple(c.model_copy(update={"claim": texts.get(c.claim_index, c.claim)}) for c in citations)
+            findings = tuple(_finding_back(f, key) for f in findings)
+        fields = {"claims": claims, "citations": citations,
                   "confidence": support.confidence,
                   "data": {"hallucination_rate": support.hallucination_rate,
                            "recommendation": support.recommendation,
                            "verifiers": [v.model_dump(mode="json") for v in getattr(support, "verifiers", ())],
                            "source_quality": list(getattr(support, "source_quality", ()))}}
-        result = self.result(support.findings, **fields)
+        result = self.result(findings, **fields)
         if result.outcome == CheckOutcome.FAILED:
             return result
         unchecked = sum(1 for c in support.claims if c.unread)
@@ -152,7 +182,8 @@ class SupportCheck(BaseCheck):
         skipped = self._precheck(context)
         if skipped is not None:
             return skipped
-        return self._result(self.checker.check(answer, list(context.sources), context.question))
+        key = strip_invisible(answer)
+        return self._result(self.checker.check(key.text, _visible_sources(context.sources), context.question), key)
 
     async def acheck(self, answer: str, context: CheckContext) -> CheckResult:
         skipped = self._precheck(context)
@@ -161,7 +192,8 @@ class SupportCheck(BaseCheck):
         checker = self.checker
         if not hasattr(checker, "acheck"):
             return await super().acheck(answer, context)
-        return self._result(await checker.acheck(answer, list(context.sources), context.question))
+        key = strip_invisible(answer)
+        return self._result(await checker.acheck(key.text, _visible_sources(context.sources), context.question), key)
 
 
 class KnowledgeCheck(BaseCheck):

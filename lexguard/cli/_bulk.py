@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from lexguard.cli._options import CheckerOption, EngineOption, WorkersOption
+from lexguard.cli._options import CheckerOption, EngineOption, ThresholdOption, WorkersOption
 
 __all__ = ["validate_batch_command"]
 
@@ -19,7 +19,7 @@ def validate_batch_command(
     workers: WorkersOption = None,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Rows per batch.")] = 16,
     checker: CheckerOption = None,
-    threshold: Annotated[float | None, typer.Option("--threshold", help="Confidence threshold (default 0.7).")] = None,
+    threshold: ThresholdOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
 ) -> None:
     """Validate every answer in SOURCE and write one result row per answer to --out.

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from lexguard.cli._options import ThresholdOption
+
 __all__ = ["mcp"]
 
 
@@ -15,7 +17,7 @@ def mcp(
         Path | None,
         typer.Option("--rules", exists=True, dir_okay=False, metavar="FILE", help="Rules file (YAML/JSON) the guard enforces."),
     ] = None,
-    threshold: Annotated[float | None, typer.Option(min=0.0, max=1.0, metavar="X", help="Confidence threshold, 0..1 (default 0.7).")] = None,
+    threshold: ThresholdOption = None,
 ) -> None:
     """Run the lexguard MCP server on stdio (tools: validate_answer, validate_citations, check_rules).
 

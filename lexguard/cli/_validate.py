@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from lexguard.cli._options import JsonOption
+from lexguard.cli._options import JsonOption, ThresholdOption
 
 __all__ = ["validate"]
 
@@ -23,8 +23,7 @@ def validate(
     ],
     question: Annotated[str | None, typer.Option("--question", "-q", metavar="TEXT", help="The user question.")] = None,
     json_output: JsonOption = False,
-    threshold: Annotated[float | None, typer.Option(min=0.0, max=1.0, metavar="X",
-                                                              help="Confidence threshold, 0..1 (default 0.7).")] = None,
+    threshold: ThresholdOption = None,
 ) -> None:
     """Validate the answer in FILE against the source files and print the report.
 

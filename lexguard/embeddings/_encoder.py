@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
-from lexguard._errors import ModelLoadError
+from lexguard._errors import ConfigurationError, ModelLoadError
 from lexguard.embeddings._cache import CacheInfo, EmbeddingCache
 
 __all__ = [
@@ -95,9 +95,18 @@ def resolve_model_path(model: str | None) -> tuple[str, str]:
 
 
 def encoder_threads() -> int:
-    """Threads an encoder may use: ``LEXGUARD_ENCODER_THREADS`` or the CPUs this process may run on."""
+    """Threads an encoder may use: ``LEXGUARD_ENCODER_THREADS`` or the CPUs this process may run on.
+
+    Raises:
+        ConfigurationError: If ``LEXGUARD_ENCODER_THREADS`` is set but not a positive whole number.
+    """
     value = os.environ.get("LEXGUARD_ENCODER_THREADS", "").strip()
-    if value.isdigit() and int(value) > 0:
+    if value:
+        if not (value.isdigit() and int(value) > 0):
+            raise ConfigurationError(
+                f"LEXGUARD_ENCODER_THREADS must be a positive whole number (got {value!r}); set it to e.g. 4, "
+                "or unset it to use the CPUs this process may run on"
+            )
         return int(value)
     try:
         cpus = len(os.sched_getaffinity(0))

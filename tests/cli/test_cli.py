@@ -61,3 +61,13 @@ def test_validate_accepts_a_supported_answer_and_module_entry_point_works(files)
                            str(source), "--json"], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert '"verdict": "accept"' in done.stdout
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-0.1", "1.5"])
+@pytest.mark.parametrize("command", ["validate", "validate-batch", "mcp"])
+def test_threshold_must_be_a_number_between_0_and_1(files, command, value):
+    answer, source, _ = files
+    args = {"validate": ["--answer", str(answer), "--sources", str(source)],
+            "validate-batch": [str(answer), "--out", "x.parquet"], "mcp": []}[command]
+    result = runner.invoke(app, [command, *args, "--threshold", value])
+    assert result.exit_code == 2 and "must be a number between 0 and 1" in result.output, result.output
