@@ -20,6 +20,7 @@ from lexguard._errors import ModelLoadError
 from lexguard.grounding._derived import unknown_numbers
 from lexguard.grounding._index import SourceIndex
 from lexguard.grounding._polarity import polarity_conflict
+from lexguard.grounding._units import index_units, unit_conflicts
 from lexguard.grounding._lexical import (
     LexicalProfile,
     Mention,
@@ -132,6 +133,7 @@ def claim_features(
     asked = question.numbers if question is not None else set()
     nums = numbers(claim_text)
     unknown_nums = unknown_numbers(nums, claim_text, profile.numbers | asked, evidence_numbers)
+    unknown_nums += [m for m in unit_conflicts(claim_text, index_units(index)) if m not in unknown_nums]
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     contradicted = [m for m in unknown_nums if best_numbers]
 

@@ -166,8 +166,8 @@ def findings_for(
     closest = best.id if best else "?"
     mentions: list[tuple[Iterable[Mention], str, str, Callable[[str], str]]] = [
         (ev.contradicted_numbers, FindingKind.CONTRADICTED_VALUE, "contradicted_value",
-         lambda text: f"The value '{text}' appears in no source; the closest passage "
-         f"({closest}) gives a different value. Use the value from the source or remove it."),
+         lambda text: f"The value '{text}' is in no source as stated; the closest passage "
+         f"({closest}) gives a different value or unit. Use the value from the source or remove it."),
         ([m for m in ev.unknown_numbers if m.span not in contradicted], FindingKind.UNSUPPORTED,
          "unknown_value", lambda text: f"The value '{text}' appears in no source; remove it or "
          "support it."),
