@@ -39,6 +39,7 @@ _NUMBER = regex.compile(
     r"|(?<![\w.,])[-\u2212]?\$?\d+(?:\.\d+)?(?:st|nd|rd|th|s)?(?![\w])"  # 42, 3.5, 1990s, 21st
     r"|(?<![\w.])\$?\d+(?:\.\d+)?(?=%|[a-zA-Z]{1,3}\b)"  # 5%, 10km, 3pm
 )
+_MONEY = regex.compile(r"[$\u20ac\u00a3\u00a5]")
 _SCALE_AFTER = regex.compile(r"\s*(thousand|million|billion|bn|mn|k|m|b)\b", regex.IGNORECASE)
 _WORD_NUMBER = regex.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
 _QUOTE = regex.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,200})[\"\u201d]|(?<!\w)'([^']{3,200})'(?!\w)")
@@ -126,7 +127,9 @@ def numbers(text: str) -> list[Mention]:
         value = float(digits)
         end = match.end()
         scale = _SCALE_AFTER.match(text, end)
-        if scale and not _LETTER.match(text, end, end + 1):
+        if scale and not _LETTER.match(text, end, end + 1) and (
+            len(scale.group(1)) > 1 or _MONEY.search(text, max(0, match.start() - 3), match.start() + 1)
+        ):  # "m" / "k" / "b" scale money ("$3 m"); "330 m tall" is metres
             value *= _SCALE[scale.group(1).lower()]
             end = scale.end()
         found.append(Mention(text[match.start():end], (match.start(), end), _format_value(value)))

@@ -106,3 +106,12 @@ def test_lazy_profile_attributes_equal_eager_values() -> None:
 )
 def test_a_sentence_initial_word_is_a_name_unless_usually_lower_case(text: str, names: list[str]) -> None:
     assert [m.text for m in entities(text)] == names
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [("It is 330 m tall.", "330"), ("It cost $3 m.", "3e+06"), ("a €5 bn deal", "5e+09"), ("3.2 million people", "3.2e+06")],
+)
+def test_a_one_letter_scale_counts_only_for_money(text: str, key: str) -> None:
+    """"330 m tall" is metres, not 330 million; "$3 m" is three million."""
+    assert [m.key for m in numbers(text)] == [key]
