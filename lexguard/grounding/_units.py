@@ -22,7 +22,7 @@ _KINDS = {
     "mass": "mg g gram grams kg kilogram kilograms t tonne tonnes ton tons lb lbs pound pounds oz ounce ounces",
     "temperature": "°c °f celsius fahrenheit",
     "time": "second seconds minute minutes hour hours day days week weeks month months year years decade decades",
-    "money": "dollar dollars euro euros pound_sterling yen yuan rupees cents",
+    "money": "dollar dollars euro euros yen yuan rupee rupees cent cents",
     "area": "acre acres hectare hectares",
     "volume": "ml millilitre millilitres milliliter milliliters l litre litres liter liters gallon gallons",
 }
@@ -34,7 +34,7 @@ _CANONICAL = {
     "lbs": "lb", "pound": "lb", "pounds": "lb", "ounce": "oz", "ounces": "oz", "celsius": "°c",
     "fahrenheit": "°f", "seconds": "second", "minutes": "minute", "hours": "hour", "days": "day",
     "weeks": "week", "months": "month", "years": "year", "decades": "decade", "dollars": "dollar",
-    "euros": "euro", "acres": "acre", "hectares": "hectare", "millilitre": "ml", "millilitres": "ml",
+    "euros": "euro", "rupees": "rupee", "cents": "cent", "acres": "acre", "hectares": "hectare", "millilitre": "ml", "millilitres": "ml",
     "milliliter": "ml", "milliliters": "ml", "litre": "l", "litres": "l", "liter": "l", "liters": "l",
     "gallons": "gallon",
 }
