@@ -10,6 +10,7 @@ from typing import Any
 from lexguard._errors import InputError
 from lexguard._limits import remaining_time
 from lexguard._models import Claim, Finding, Status
+from lexguard._text import FoldedText, strip_invisible
 from lexguard.knowledge._checks import claim_findings, mention_findings
 from lexguard.knowledge._kinds import KnowledgeKind
 from lexguard.knowledge._claims import ClaimExtractor, default_claim_extractor
@@ -83,6 +84,26 @@ class KnowledgeValidator:
         """
         if not isinstance(text, str):
             raise InputError(f"text has type {type(text).__name__}; pass the answer as a str")
+        visible = strip_invisible(text)
+        if visible.starts is None:
+            return self._validate(text)
+        # Zero-width characters split names and numbers ("Data\u200bbase Z"): read the text without
+        # them, then map every span back to the text as given.
+        report = self._validate(visible.text)
+        return report.model_copy(
+            update={
+                "text": text,
+                "findings": tuple(_moved(f, visible) for f in report.findings),
+                "claims": tuple(
+                    c.model_copy(update={"span": visible.span_of(*c.span)}) for c in report.claims
+                ),
+                "mentions": tuple(
+                    m.model_copy(update={"span": visible.span_of(*m.span)}) for m in report.mentions
+                ),
+            }
+        )
+
+    def _validate(self, text: str) -> KnowledgeReport:
         if not text.strip():
             return _report(text, (), (), (), (), Status.VALID, claims_total=0)
         budget = self.config.time_budget_s
@@ -156,6 +177,13 @@ class KnowledgeValidator:
                 "corrected": self.validate(fixed),
             }
         )
+
+
+def _moved(finding: Finding, visible: FoldedText) -> Finding:
+    """``finding`` with its span mapped from the text without zero-width characters to the text as given."""
+    if finding.span is None:
+        return finding
+    return finding.model_copy(update={"span": visible.span_of(*finding.span)})
 
 
 def _drop_shadowed(findings: list[Finding]) -> list[Finding]:

@@ -237,3 +237,17 @@ def test_report_has_separate_hallucinations_and_suggested_fixes(validator):
     assert [(s.original, s.replacement) for s in report.suggested_fixes] == [
         ("3", "2"), ("Acme Router X300", "Acme Router X200")]
     assert all(not s.auto_applied for s in report.suggested_fixes)
+
+
+def test_zero_width_characters_do_not_hide_a_wrong_value(validator):
+    # A zero-width space inside the entity name used to unlink it: the wrong value passed as valid.
+    text = "Data\u200bbase Z runs PostgreSQL with max connections: 900."
+    report = validator.validate(text)
+    assert report.status == Status.INVALID
+    [finding] = report.findings
+    assert finding.kind == KnowledgeKind.CONTRADICTED_VALUE
+    assert text[finding.span[0] : finding.span[1]] == "900"  # spans index the text as given
+    assert report.text == text
+    assert text[slice(*report.mentions[0].span)] == "Data\u200bbase Z"
+    fixed = validator.validate_and_fix(text)
+    assert fixed.corrected_text == "Data\u200bbase Z runs PostgreSQL with max connections: 500."
