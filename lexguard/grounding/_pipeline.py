@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from lexguard._errors import ConfigurationError
+from lexguard._limits import current_deadline
 from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
 from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding._config import GroundingConfig
@@ -27,7 +28,35 @@ from lexguard.grounding._meta import is_meta_statement
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._scoring import META_REASON, apply_nli
 
-BUDGET_REASON = "the time budget was spent before the verifier read it"
+BUDGET_REASON = "the time budget was spent before it was read"
+_EMBED_CHUNK = 256
+"""Claims embedded between two looks at the time budget."""
+
+
+def _embed_claims(encoder: Any, index: SourceIndex, texts: list[str]) -> tuple[np.ndarray, list[int]]:
+    """The claims' vectors (the sources' too, on first use) and the claims left unread.
+
+    Claims are embedded in chunks under the validation's time budget
+    (:func:`lexguard._limits.current_deadline`); once it is spent, the rest get zero vectors and
+    are returned as unread, for the caller to report as not checked. The sources are always
+    embedded whole (no claim can be read without them).
+    """
+    deadline = current_deadline()
+    with index.lock:
+        if not index.embedded:
+            head = texts[:_EMBED_CHUNK]
+            vectors = encoder.encode([c.text for c in index.chunks] + head)
+            index.set_vectors(vectors[: len(index.chunks)])
+            parts, done = [vectors[len(index.chunks):]], len(head)
+        else:
+            parts, done = [], 0
+    while done < len(texts) and not (deadline is not None and deadline.expired):
+        parts.append(encoder.encode(texts[done : done + _EMBED_CHUNK]))
+        done += len(parts[-1])
+    dim = index.vectors.shape[1] if index.vectors is not None else parts[0].shape[1]
+    if done < len(texts):
+        parts.append(np.zeros((len(texts) - done, dim), dtype=np.float32))
+    return np.concatenate(parts).astype(np.float32, copy=False), list(range(done, len(texts)))
 
 __all__ = [
     "Scored",
@@ -203,13 +232,7 @@ def score_claims(
     # Look-alike letters are read as their Latin twins (one for one).
     plain = [unconfuse(CITATION_MARKER.sub(lambda m: " " * len(m.group()), c.text)) for c in claims]
     claim_texts = [strip_markdown(t) or t for t in plain]
-    with index.lock:
-        if not index.embedded:
-            vectors = encoder.encode([c.text for c in index.chunks] + claim_texts)
-            index.set_vectors(vectors[: len(index.chunks)])
-            claim_vectors = vectors[len(index.chunks):]
-        else:
-            claim_vectors = encoder.encode(claim_texts)
+    claim_vectors, unembedded = _embed_claims(encoder, index, claim_texts)
     scores, ids = index.search(claim_vectors, max(config.top_k, RERANK_K))
     timings["embed"] = time.perf_counter() - t0
     t0 = time.perf_counter()
@@ -229,6 +252,7 @@ def score_claims(
     features = np.stack([e.features for e in evidence])
     methods = ["exact" if e.exact else "semantic" for e in evidence]
     skipped = {c.index: c.reason or "not checked" for c in claims if c.status == "not_checked"}
+    skipped |= {claims[i].index: BUDGET_REASON for i in unembedded if claims[i].index not in skipped}
     skipped |= {
         c.index: META_REASON
         for c, text in zip(claims, claim_texts, strict=True)

@@ -17,7 +17,8 @@ import regex
 
 from pydantic import Field
 
-from lexguard._models import Claim, Finding, Source
+from lexguard._limits import current_deadline
+from lexguard._models import Claim, Finding, FindingKind, Severity, Source
 from lexguard._value import ValueModel
 from lexguard.grounding._claim_types import ClaimType, classify_claims
 from lexguard.grounding._confidence import (
@@ -188,7 +189,15 @@ def assess_offline(
     if rejected is not None:
         findings.append(rejected)
     fact_claims = [c for c, t in zip(claims, types, strict=True) if t == "fact"]
-    findings.extend(find_inconsistencies(fact_claims, encoder=encoder))
+    deadline = current_deadline()
+    if deadline is not None and deadline.expired and len(fact_claims) > 1:
+        findings.append(
+            Finding(kind=FindingKind.NOT_CHECKED, severity=Severity.SOFT, rule_id="grounding.internal_consistency",
+                    message="The claims were not compared with each other for contradictions: the time budget "
+                    f"of {deadline.budget:g}s (limits.time_budget_s) was spent.", stage="support_check")
+        )
+    else:
+        findings.extend(find_inconsistencies(fact_claims, encoder=encoder))
     return SelfRAGAssessment(
         claims=cited,
         claim_types=types,

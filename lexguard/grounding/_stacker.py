@@ -122,7 +122,8 @@ class VerifierStack:
         """
         units = self.units_for(index)
         texts = [verifier_claim_text(t, question) for t in claim_texts]
-        evidence = [units.text(units.select(t)) for t in texts]
+        k = self.verifier.evidence_units
+        evidence = [units.text(units.select(t, k)) for t in texts]
         out = np.tile(np.asarray(_SKIPPED, dtype=np.float32), (len(texts), 1))
         todo: list[int] = []
         with self._lock:

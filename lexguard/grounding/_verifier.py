@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from lexguard._errors import ConfigurationError
+from lexguard.grounding._evidence import EVIDENCE_UNITS
 
 __all__ = ["ClaimVerifier", "VERIFIER_DIR", "get_verifier"]
 
@@ -61,6 +62,21 @@ class ClaimVerifier:
         self.base_model = base_model
         self._lock = threading.Lock()
         self._state: tuple[Any, Any, np.ndarray, int] | None = None
+        self._units: int | None = None
+
+    @property
+    def evidence_units(self) -> int:
+        """Source sentences the model was trained to read with each claim (``verifier.json``; 3 if unsaid)."""
+        if self._units is None:
+            try:
+                meta = json.loads((self.folder / "verifier.json").read_text(encoding="utf-8"))
+                self._units = max(1, int(meta.get("evidence_units", EVIDENCE_UNITS)))
+            except (OSError, ValueError, TypeError) as exc:
+                raise ConfigurationError(
+                    f"the claim verifier's settings {self.folder / 'verifier.json'} could not be read ({exc}). "
+                    "Reinstall lexguard, or set GroundingConfig(verifier=False) to use the support model alone."
+                ) from exc
+        return self._units
 
     @property
     def available(self) -> bool:

@@ -218,6 +218,28 @@ def test_two_claims_of_one_answer_contradicting_each_other_are_a_finding(encoder
     assert findings[0].evidence == "The bridge opened in 1937."
 
 
+def test_internal_consistency_is_not_quadratic_and_gives_one_finding_per_claim():
+    """A 3,000-sentence answer spent most of 126 s comparing every pair of claims: pairs now come
+    from buckets of shared figures, and a claim contradicting many earlier ones gets one finding."""
+    import numpy as np
+
+    class FrameEncoder:  # equal frames -> equal vectors; other frames orthogonal-ish
+        def encode(self, texts):
+            out = np.zeros((len(texts), 64), dtype=np.float32)
+            for n, t in enumerate(texts):
+                out[n, hash(t) % 64] = 1.0
+            return out
+
+    years = [claim(k, f"The bridge opened in {1800 + k}.", True, start=30 * k) for k in range(1500)]
+    other = [claim(1500 + k, f"Station {k} has {k + 3000} platforms and {k + 6000} exits.", True, start=30 * (1500 + k))
+             for k in range(1500)]
+    findings = find_inconsistencies(years + other, encoder=FrameEncoder())
+    # every later "opened in" year contradicts the first one; the stations differ in three figures
+    assert len(findings) == 1499
+    assert all(f.evidence == "The bridge opened in 1800." for f in findings)
+    assert [f.span for f in findings] == [c.span for c in years[1:]]
+
+
 @pytest.mark.slow
 def test_each_source_gets_a_quality_score(encoder):
     good = claim(0, "The Golden Gate Bridge opened in 1937.", True, 0.99, (cite("gg", 0.8),))

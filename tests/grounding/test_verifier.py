@@ -249,3 +249,35 @@ def test_the_verifier_stops_at_the_time_budget_and_reports_the_claims_it_did_not
     assert unread == [0, 1, 2]
     verdicts, _, unread = stack.verify(claims, index, None)
     assert unread == [] and verdicts.shape == (3, 3)
+
+
+def test_claims_are_embedded_under_the_time_budget_and_the_rest_left_unread() -> None:
+    """A 3,000-sentence answer took 126 s against a 2 s budget: claims are now embedded in chunks
+    and those the budget does not cover come back unread (the caller reports them not checked)."""
+    import numpy as np
+
+    from lexguard._limits import Deadline, use_deadline
+    from lexguard.grounding._index import SourceIndex, chunk_sources
+    from lexguard.grounding._pipeline import _EMBED_CHUNK, _embed_claims
+
+    class Encoder:
+        calls: list[int] = []
+
+        def encode(self, texts):
+            self.calls.append(len(texts))
+            return np.ones((len(texts), 4), dtype=np.float32)
+
+    sources = [Source(id="e", content="The tower is 330 metres tall. It opened in 1889.")]
+    index = SourceIndex(sources, chunk_sources(sources))
+    texts = [f"Claim number {i}." for i in range(_EMBED_CHUNK + 44)]
+    encoder = Encoder()
+    with use_deadline(Deadline(0.0)):  # spent: only the first request's chunk rides with the sources
+        vectors, unread = _embed_claims(encoder, index, texts)
+    assert vectors.shape == (len(texts), 4)
+    assert unread == list(range(_EMBED_CHUNK, len(texts)))
+    assert not vectors[_EMBED_CHUNK:].any() and vectors[:_EMBED_CHUNK].all()
+    with use_deadline(Deadline(0.0)):  # sources cached: nothing is read once the budget is spent
+        _, unread = _embed_claims(encoder, index, texts)
+    assert unread == list(range(len(texts)))
+    vectors, unread = _embed_claims(encoder, index, texts)  # no budget: everything, in chunks
+    assert unread == [] and vectors.all() and encoder.calls[-2:] == [_EMBED_CHUNK, 44]
