@@ -184,6 +184,10 @@ def entities(text: str) -> list[Mention]:
         at_sentence_start = _at_sentence_start(text, start)
         if at_sentence_start and len(surface.split()) == 1 and not _looks_like_name(surface):
             continue  # "Customers ...", "Despite ...": capitalised because first, not a name
+        if at_sentence_start and text[end : end + 1] == ":" and (
+            len(words) == 1 or not any(_looks_like_name(w) for w in words)
+        ):
+            continue  # a field label ("Builder: ...", "Opening Hours: ..."), not a name
         out.append(Mention(surface, (start, end), _norm(surface)))
     return out
 

@@ -102,6 +102,10 @@ def test_lazy_profile_attributes_equal_eager_values() -> None:
         ("Customers said it was slow. Despite that, sales grew.", []),
         ("Unfortunately the passages are silent.", []),
         ("Paris is the capital.", ["Paris"]),
+        # a field label opening a line is not a name ("Builder" was an unknown name)
+        ("Builder: Gustave Eiffel's company", ["Gustave Eiffel's"]),
+        ("Opening Hours: 9 to 5", []),
+        ("Gustave Eiffel: the engineer", ["Gustave Eiffel"]),
     ],
 )
 def test_a_sentence_initial_word_is_a_name_unless_usually_lower_case(text: str, names: list[str]) -> None:
