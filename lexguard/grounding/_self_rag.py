@@ -29,6 +29,7 @@ from lexguard.grounding._confidence import (
     weighted_confidence,
 )
 from lexguard.grounding._consistency import find_inconsistencies
+from lexguard.grounding._lexical import content_words
 from lexguard.grounding._provenance import cite_supporting, supporting_citations
 from lexguard.grounding._relevance import (
     SourceRelevance,
@@ -221,17 +222,29 @@ _REAL_QUESTION = regex.compile(
 )
 
 
+_PRONOUN = regex.compile(r"\b(?:it|its|they|them|their|he|him|his|she|her|this|that|these|those)\b", regex.IGNORECASE)
+
+
 def is_real_question(question: str | None) -> bool:
-    """Whether ``question`` asks something (a ``?``, or a wh- / yes-no opening).
+    """Whether ``question`` asks something (a ``?``, or a wh- / yes-no opening) about something named.
 
     Task instructions ("Summarize the following news within 100 words:", "Write an overview
-    of this business:") are not questions: ISREL / ISUSE against them measure nothing.
+    of this business:") are not questions, and neither, for this purpose, is a follow-up that
+    names nothing ("Why?", "Where is it?", "Who built it?": no content word, or a pronoun and one):
+    ISREL / ISUSE against them measure nothing, and "Paris." to "Where is it?" was refused for
+    a relevance of 0 although the sources support it.
 
     Example:
         >>> is_real_question("When did the bridge open?"), is_real_question("Summarize the news:")
         (True, False)
+        >>> is_real_question("Where is it?"), is_real_question("Who designed the bridge?")
+        (False, True)
     """
-    return bool(question and question.strip() and _REAL_QUESTION.search(question.strip()[:500]))
+    if not (question and question.strip() and _REAL_QUESTION.search(question.strip()[:500])):
+        return False
+    head = question.strip()[:500]
+    named = len(set(content_words(head)))
+    return named >= 2 or (named == 1 and not _PRONOUN.search(head))
 
 
 def apply_self_rag(

@@ -23,6 +23,7 @@ from lexguard.grounding import (
     source_relevance,
     weighted_confidence,
 )
+from lexguard.grounding._self_rag import is_real_question
 
 QUESTION = "When did the Golden Gate Bridge open?"
 GG = Source(id="gg", content="The Golden Gate Bridge opened to traffic on May 27, 1937. "
@@ -268,3 +269,13 @@ def test_apply_self_rag_folds_the_reflection_into_a_support_result():
     assert applied.claims[2].citations[0].metadata["retriever_score"] == 0.82
     untouched = SupportResult(inconclusive_reason="no claims")
     assert apply_self_rag(untouched, None, "", [GG]) is untouched
+
+
+@pytest.mark.parametrize(
+    ("question", "real"),
+    [("When did the bridge open?", True), ("Who is Napoleon?", True), ("Summarize the news:", False),
+     ("Where is it?", False), ("Who built it?", False), ("Why?", False), ("What did they decide about the merger?", True)],
+)
+def test_a_follow_up_that_names_nothing_is_not_compared_for_relevance(question, real):
+    # "Paris." to "Where is it?" was refused: the question's relevance to the sources was 0
+    assert is_real_question(question) is real
