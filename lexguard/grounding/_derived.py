@@ -15,9 +15,11 @@ import math
 from collections.abc import Iterable
 from itertools import combinations
 
+import regex
+
 from lexguard.grounding._lexical import Mention
 
-__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "is_derived", "states_ratio", "unknown_numbers"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "is_derived", "list_counts", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
@@ -30,7 +32,33 @@ MIN_DERIVED = 10
 be (on RAGTruth train such chance derivations hid wrong counts)."""
 
 
-def is_derived(mention: Mention, evidence_keys: Iterable[str], *, ratio_stated: bool = False) -> bool:
+_SERIES_END = regex.compile(r",?\s+(?:and|or)\s+", regex.IGNORECASE)
+_SENTENCE = regex.compile(r"(?<=[.!?;])\s+")
+
+
+def list_counts(text: str) -> frozenset[int]:
+    """How many items each series of ``text`` lists ("A, B, C and D": 4), for counts an answer
+    gives of them ("The band has four members.").
+
+    A series is a run of comma-separated items closed by "and" / "or", counted in each sentence
+    from its last colon on.
+    """
+    counts: set[int] = set()
+    for sentence in _SENTENCE.split(text):
+        head = sentence.rsplit(":", 1)[-1]
+        ends = list(_SERIES_END.finditer(head))
+        if not ends:
+            continue
+        before = head[: ends[-1].start()]
+        commas = before.count(",")
+        if commas:
+            counts.add(commas + 2)
+    return frozenset(counts)
+
+
+def is_derived(
+    mention: Mention, evidence_keys: Iterable[str], *, ratio_stated: bool = False, counts: frozenset[int] = frozenset()
+) -> bool:
     """Whether ``mention`` is a ratio word or one arithmetic step from two evidence numbers.
 
     Args:
@@ -39,14 +67,18 @@ def is_derived(mention: Mention, evidence_keys: Iterable[str], *, ratio_stated: 
         ratio_stated: Whether the claim says it halves or doubles (:func:`states_ratio`); only
             then may the number be half or twice an evidence number ("32 GB" is not derived from
             "16 GB" by itself).
+        counts: How many items the evidence lists in its series or records
+            (:func:`list_counts`, JSON arrays).
 
     Returns:
-        True when the number is a ratio word ("half"), equals a + b, |a - b| or a * b for
-        evidence numbers a, b, or (with ``ratio_stated``) a / 2 or 2 * a.
+        True when the number is a ratio word ("half"), the count of a listed series, equals
+        a + b, |a - b| or a * b for evidence numbers a, b, or (with ``ratio_stated``) a / 2 or 2 * a.
     """
     if mention.text.lower() in RATIO_WORDS:
         return True
     value = _as_float(mention.key)
+    if value is not None and value.is_integer() and int(value) in counts:
+        return True
     if value is None or abs(value) < MIN_DERIVED:
         return False
     pool: list[float] = []
@@ -64,7 +96,8 @@ def is_derived(mention: Mention, evidence_keys: Iterable[str], *, ratio_stated: 
 
 
 def unknown_numbers(
-    mentions: Iterable[Mention], claim: str, known: set[str], evidence_keys: list[str]
+    mentions: Iterable[Mention], claim: str, known: set[str], evidence_keys: list[str],
+    counts: frozenset[int] = frozenset(),
 ) -> list[Mention]:
     """The claim's numbers that are neither stated (``known``: sources and question) nor derived.
 
@@ -73,9 +106,13 @@ def unknown_numbers(
         claim: The claim text (for "half" / "twice").
         known: Keys of the numbers in the sources and the question.
         evidence_keys: Keys of the numbers in the claim's best evidence chunks, best chunk first.
+        counts: How many items the evidence lists (see :func:`is_derived`).
     """
     ratio = states_ratio(claim)
-    return [m for m in mentions if m.key not in known and not is_derived(m, evidence_keys, ratio_stated=ratio)]
+    return [
+        m for m in mentions
+        if m.key not in known and not is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts)
+    ]
 
 
 def states_ratio(text: str) -> bool:

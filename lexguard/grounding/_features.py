@@ -132,7 +132,8 @@ def claim_features(
     evidence_numbers = [key for ci in best_chunks[:3] for key in sorted(index.chunk_numbers[ci])]
     asked = question.numbers if question is not None else set()
     nums = numbers(claim_text)
-    unknown_nums = unknown_numbers(nums, claim_text, profile.numbers | asked, evidence_numbers)
+    counts = index.record_counts.union(*(index.chunk_counts[ci] for ci in best_chunks[:3]))
+    unknown_nums = unknown_numbers(nums, claim_text, profile.numbers | asked, evidence_numbers, counts)
     unknown_nums += [m for m in unit_conflicts(claim_text, index_units(index)) if m not in unknown_nums]
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     contradicted = [m for m in unknown_nums if best_numbers]

@@ -16,6 +16,7 @@ import regex
 
 from lexguard._errors import LexguardError
 from lexguard._models import Source
+from lexguard.grounding._derived import list_counts
 from lexguard.grounding._lexical import LexicalProfile, content_words, numbers
 from lexguard.grounding._sentences import split_sentences
 
@@ -90,6 +91,21 @@ def negative_keys(value: Any) -> list[str]:
         for item in value:
             out += negative_keys(item)
     return out
+
+
+def _array_lengths(value: Any) -> frozenset[int]:
+    """Lengths of the (non-empty) lists inside a JSON-like record."""
+    found: set[int] = set()
+    stack = [value]
+    while stack:
+        item = _nested(stack.pop())
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            if item:
+                found.add(len(item))
+            stack.extend(item)
+    return frozenset(found)
 
 
 def _flatten(value: Any, prefix: str = "") -> list[str]:
@@ -214,10 +230,15 @@ class SourceIndex:
         self.chunk_profiles = [LexicalProfile([c.text]) for c in chunks]
         self.chunk_numbers = [{m.key for m in numbers(c.text)} for c in chunks]
         self.structured = any(c.span is None for c in chunks)
+        self.chunk_counts = [list_counts(c.text) for c in chunks]
+        """Items listed by each chunk's series ("A, B and C": 3), for counts an answer derives."""
+        self.record_counts: frozenset[int] = frozenset()
+        """Lengths of the lists in the sources' JSON records (three reviews: 3)."""
         self.negative_keys: list[frozenset[str]] = []
         for source in self.sources:
             record = _parse_record(source.content)
             if record is not None:
+                self.record_counts |= _array_lengths(record)
                 for name in negative_keys(record):
                     words = frozenset(content_words(name))
                     if words:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard.grounding._derived import MAX_POOL, is_derived, states_ratio
+from lexguard.grounding._derived import MAX_POOL, is_derived, list_counts, states_ratio
 from lexguard.grounding._lexical import numbers
 
 
@@ -52,3 +52,31 @@ def test_a_derived_number_is_no_strict_failure_but_an_invented_one_is() -> None:
     invented = checker.check("The new stadium holds 31,000 spectators.", source)
     assert not any(f.kind == "contradicted_value" for f in derived.findings)
     assert any(f.kind == "contradicted_value" for f in invented.findings)
+
+
+@pytest.mark.parametrize(
+    ("text", "counts"),
+    [
+        ("The line-up is Ana on vocals, Ben on guitar, Cy on bass and Dee on drums.", {4}),
+        ("It comes in three colours: red, green, and blue.", {3}),
+        ("Bread and butter.", set()),
+        ("No list here. Then one: a, b or c.", {3}),
+    ],
+)
+def test_series_are_counted(text: str, counts: set[int]) -> None:
+    assert list_counts(text) == counts
+
+
+def test_a_small_count_is_derived_only_from_a_list_of_that_many_items() -> None:
+    # "The band has four members." beside four names listed; small numbers otherwise stay strict
+    assert is_derived(_mention("four"), ["2019"], counts=frozenset({4}))
+    assert not is_derived(_mention("five"), ["2019"], counts=frozenset({4}))
+    assert not is_derived(_mention("four"), ["2019"])
+
+
+def test_json_record_lists_give_counts() -> None:
+    from lexguard import Source
+    from lexguard.grounding._index import SourceIndex, chunk_sources
+
+    sources = [Source(id="y", content='{"name": "Cafe", "reviews": [{"stars": 5}, {"stars": 4}, {"stars": 5}]}')]
+    assert SourceIndex(sources, chunk_sources(sources)).record_counts == {3}
