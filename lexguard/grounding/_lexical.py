@@ -184,12 +184,21 @@ def entities(text: str) -> list[Mention]:
         at_sentence_start = _at_sentence_start(text, start)
         if at_sentence_start and len(surface.split()) == 1 and not _looks_like_name(surface):
             continue  # "Customers ...", "Despite ...": capitalised because first, not a name
-        if at_sentence_start and text[end : end + 1] == ":" and (
-            len(words) == 1 or not any(_looks_like_name(w) for w in words)
-        ):
+        if at_sentence_start and text[end : end + 1] == ":" and all(_label_word(w) for w in words):
             continue  # a field label ("Builder: ...", "Opening Hours: ..."), not a name
         out.append(Mention(surface, (start, end), _norm(surface)))
     return out
+
+
+_LABEL_SUFFIXES = ("er", "or", "ion", "ment", "ity", "ness", "ance", "ence", "ship", "ing", "ure", "age", "ists")
+
+
+def _label_word(word: str) -> bool:
+    """Whether a capitalised word before a colon reads as a field label: a word usually written in
+    lower case, or one with a common-noun ending ("Builder", "Location"). "Sauvestre:" and
+    "Napoleon:" stay names (a surname with such an ending, "Miller:", is taken for a label)."""
+    lower = word.lower().strip(".'’-")
+    return not _looks_like_name(word) or lower.endswith(_LABEL_SUFFIXES)
 
 
 def _looks_like_name(word: str) -> bool:

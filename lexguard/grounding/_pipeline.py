@@ -51,8 +51,14 @@ def _embed_claims(encoder: Any, index: SourceIndex, texts: list[str]) -> tuple[n
         else:
             parts, done = [], 0
     while done < len(texts) and not (deadline is not None and deadline.expired):
-        parts.append(encoder.encode(texts[done : done + _EMBED_CHUNK]))
-        done += len(parts[-1])
+        chunk = texts[done : done + _EMBED_CHUNK]
+        vectors = np.asarray(encoder.encode(chunk))
+        if vectors.ndim != 2 or len(vectors) != len(chunk):
+            raise ConfigurationError(
+                f"the encoder returned {vectors.shape} for {len(chunk)} texts; it must return one vector per text"
+            )
+        parts.append(vectors)
+        done += len(chunk)
     dim = index.vectors.shape[1] if index.vectors is not None else parts[0].shape[1]
     if done < len(texts):
         parts.append(np.zeros((len(texts) - done, dim), dtype=np.float32))

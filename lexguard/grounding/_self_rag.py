@@ -17,8 +17,7 @@ import regex
 
 from pydantic import Field
 
-from lexguard._limits import current_deadline
-from lexguard._models import Claim, Finding, FindingKind, Severity, Source
+from lexguard._models import Claim, Finding, Source
 from lexguard._value import ValueModel
 from lexguard.grounding._claim_types import ClaimType, classify_claims
 from lexguard.grounding._confidence import (
@@ -190,15 +189,7 @@ def assess_offline(
     if rejected is not None:
         findings.append(rejected)
     fact_claims = [c for c, t in zip(claims, types, strict=True) if t == "fact"]
-    deadline = current_deadline()
-    if deadline is not None and deadline.expired and len(fact_claims) > 1:
-        findings.append(
-            Finding(kind=FindingKind.NOT_CHECKED, severity=Severity.SOFT, rule_id="grounding.internal_consistency",
-                    message="The claims were not compared with each other for contradictions: the time budget "
-                    f"of {deadline.budget:g}s (limits.time_budget_s) was spent.", stage="support_check")
-        )
-    else:
-        findings.extend(find_inconsistencies(fact_claims, encoder=encoder))
+    findings.extend(find_inconsistencies(fact_claims, encoder=encoder))  # says so if the budget cuts it
     return SelfRAGAssessment(
         claims=cited,
         claim_types=types,
@@ -222,6 +213,7 @@ _REAL_QUESTION = regex.compile(
 )
 
 
+_NAME = regex.compile(r"(?<=\s)\p{Lu}\p{Ll}+")
 _PRONOUN = regex.compile(r"\b(?:it|its|they|them|their|he|him|his|she|her|this|that|these|those)\b", regex.IGNORECASE)
 
 
@@ -230,7 +222,8 @@ def is_real_question(question: str | None) -> bool:
 
     Task instructions ("Summarize the following news within 100 words:", "Write an overview
     of this business:") are not questions, and neither, for this purpose, is a follow-up that
-    names nothing ("Why?", "Where is it?", "Who built it?": no content word, or a pronoun and one):
+    names nothing ("Why?", "Where is it?", "Who built it?": no content word, or a pronoun and one
+    that is not a name; "Was it Napoleon?" names someone):
     ISREL / ISUSE against them measure nothing, and "Paris." to "Where is it?" was refused for
     a relevance of 0 although the sources support it.
 
@@ -244,7 +237,7 @@ def is_real_question(question: str | None) -> bool:
         return False
     head = question.strip()[:500]
     named = len(set(content_words(head)))
-    return named >= 2 or (named == 1 and not _PRONOUN.search(head))
+    return named >= 2 or (named == 1 and not _PRONOUN.search(head)) or _NAME.search(head[1:]) is not None
 
 
 def apply_self_rag(

@@ -94,12 +94,8 @@ class KnowledgeValidator:
             update={
                 "text": text,
                 "findings": tuple(_moved(f, visible) for f in report.findings),
-                "claims": tuple(
-                    c.model_copy(update={"span": visible.span_of(*c.span)}) for c in report.claims
-                ),
-                "mentions": tuple(
-                    m.model_copy(update={"span": visible.span_of(*m.span)}) for m in report.mentions
-                ),
+                "claims": tuple(_moved_span(c, visible) for c in report.claims),
+                "mentions": tuple(_moved_span(m, visible) for m in report.mentions),
             }
         )
 
@@ -184,6 +180,12 @@ def _moved(finding: Finding, visible: FoldedText) -> Finding:
     if finding.span is None:
         return finding
     return finding.model_copy(update={"span": visible.span_of(*finding.span)})
+
+
+def _moved_span(item: Any, visible: FoldedText) -> Any:
+    """A claim or mention with its span, and its text, taken from the text as given."""
+    start, end = visible.span_of(*item.span)
+    return item.model_copy(update={"span": (start, end), "text": visible.original[start:end]})
 
 
 def _drop_shadowed(findings: list[Finding]) -> list[Finding]:

@@ -106,6 +106,8 @@ def test_lazy_profile_attributes_equal_eager_values() -> None:
         ("Builder: Gustave Eiffel's company", ["Gustave Eiffel's"]),
         ("Opening Hours: 9 to 5", []),
         ("Gustave Eiffel: the engineer", ["Gustave Eiffel"]),
+        ("Napoleon: exiled to Elba.", ["Napoleon", "Elba"]),
+        ("- Sauvestre: designed the tower.", ["Sauvestre"]),
     ],
 )
 def test_a_sentence_initial_word_is_a_name_unless_usually_lower_case(text: str, names: list[str]) -> None:

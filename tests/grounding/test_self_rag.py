@@ -274,8 +274,25 @@ def test_apply_self_rag_folds_the_reflection_into_a_support_result():
 @pytest.mark.parametrize(
     ("question", "real"),
     [("When did the bridge open?", True), ("Who is Napoleon?", True), ("Summarize the news:", False),
-     ("Where is it?", False), ("Who built it?", False), ("Why?", False), ("What did they decide about the merger?", True)],
+     ("Where is it?", False), ("Who built it?", False), ("Why?", False), ("What did they decide about the merger?", True),
+     ("Was it Napoleon?", True)],
 )
 def test_a_follow_up_that_names_nothing_is_not_compared_for_relevance(question, real):
     # "Paris." to "Where is it?" was refused: the question's relevance to the sources was 0
     assert is_real_question(question) is real
+
+
+def test_internal_consistency_stops_at_the_time_budget_and_says_so():
+    from lexguard._limits import Deadline, use_deadline
+
+    claims = [claim(0, "The bridge opened in 1937.", True), claim(1, "The bridge opened in 1933.", True, start=27)]
+    with use_deadline(Deadline(0.0)):
+        (finding,) = find_inconsistencies(claims, encoder=object())  # the encoder is never reached
+    assert finding.kind == "not_checked" and "time budget" in finding.message
+
+
+def test_a_claim_with_thousands_of_figures_is_not_bucketed_figure_by_figure():
+    # one bucket per figure, each keyed by the other figures, grew with the square of the figures
+    readings = " ".join(str(10_000 + n) for n in range(4_000))
+    claims = [claim(0, f"The readings were {readings}.", True), claim(1, "The bridge opened in 1937.", True, start=40_000)]
+    assert find_inconsistencies(claims, encoder=object()) == ()

@@ -281,3 +281,36 @@ def test_claims_are_embedded_under_the_time_budget_and_the_rest_left_unread() ->
     assert unread == list(range(len(texts)))
     vectors, unread = _embed_claims(encoder, index, texts)  # no budget: everything, in chunks
     assert unread == [] and vectors.all() and encoder.calls[-2:] == [_EMBED_CHUNK, 44]
+
+
+def test_the_evidence_size_comes_from_the_model_settings(tmp_path) -> None:
+    from lexguard._errors import ConfigurationError
+    from lexguard.grounding._verifier import ClaimVerifier
+
+    (tmp_path / "verifier.json").write_text('{"labels": ["supported", "contradicted", "baseless"], "evidence_units": 2}')
+    assert ClaimVerifier(tmp_path).evidence_units == 2
+    (tmp_path / "verifier.json").write_text('{"labels": ["supported", "contradicted", "baseless"]}')
+    assert ClaimVerifier(tmp_path).evidence_units == 3  # a model trained before the setting existed
+    (tmp_path / "verifier.json").write_text("{not json")
+    with pytest.raises(ConfigurationError, match="verifier=False"):
+        ClaimVerifier(tmp_path).evidence_units
+
+
+def test_claims_left_unread_by_the_budget_are_not_checked_and_the_check_inconclusive() -> None:
+    from lexguard.checks import SupportCheck
+    from lexguard._limits import Deadline, use_deadline
+    from lexguard.checks import CheckContext
+    from lexguard.grounding._pipeline import _EMBED_CHUNK, BUDGET_REASON
+
+    checker = SupportChecker(GroundingConfig(verifier=False, self_rag=False))
+    answer = " ".join(["The tower is tall."] * (_EMBED_CHUNK + 20))
+    sources = [Source(id="e", content="The tower is very tall. It stands in Paris.")]
+    with use_deadline(Deadline(0.0)):  # spent: only the first chunk rides with the sources
+        result = checker.check(answer, sources)
+    unread = [c for c in result.claims if c.status == "not_checked"]
+    assert len(unread) == 20 and all(c.reason == BUDGET_REASON for c in unread)
+    checker.clear_cache()
+    checker.encoder.clear_cache()
+    with use_deadline(Deadline(0.0)):
+        outcome = SupportCheck(checker=checker).check(answer, CheckContext(sources=sources)).outcome
+    assert outcome == "inconclusive"

@@ -239,6 +239,17 @@ def test_report_has_separate_hallucinations_and_suggested_fixes(validator):
     assert all(not s.auto_applied for s in report.suggested_fixes)
 
 
+@pytest.mark.parametrize(
+    "invisible",
+    ["\u200b", "\u00ad", "\u200e", "\u061c", "\u2062", "\u180e", "\u034f", "\u202e", "\u2066", "\ufe0f", "\U000e0041"],
+)
+def test_no_invisible_character_hides_a_wrong_value(validator, invisible):
+    # soft hyphens, bidi marks, tags, variation selectors: each unlinked the name before
+    report = validator.validate(f"Data{invisible}base Z runs PostgreSQL with max connections: 900.")
+    assert report.status == Status.INVALID
+    assert [f.kind for f in report.findings] == [KnowledgeKind.CONTRADICTED_VALUE]
+
+
 def test_zero_width_characters_do_not_hide_a_wrong_value(validator):
     # A zero-width space inside the entity name used to unlink it: the wrong value passed as valid.
     text = "Data\u200bbase Z runs PostgreSQL with max connections: 900."
@@ -249,5 +260,7 @@ def test_zero_width_characters_do_not_hide_a_wrong_value(validator):
     assert text[finding.span[0] : finding.span[1]] == "900"  # spans index the text as given
     assert report.text == text
     assert text[slice(*report.mentions[0].span)] == "Data\u200bbase Z"
+    assert report.mentions[0].text == "Data\u200bbase Z"
+    assert all(c.text == text[slice(*c.span)] for c in report.claims)
     fixed = validator.validate_and_fix(text)
     assert fixed.corrected_text == "Data\u200bbase Z runs PostgreSQL with max connections: 500."
