@@ -340,8 +340,9 @@ def _choose_override(args, rows, k, probs, oof, threshold, strict, checked, grou
     from lexguard.grounding._verifier import ClaimVerifier
 
     syn = ClaimVerifier(OUT).predict(pairs)
-    syn_false, y_syn = np.maximum(syn[:, 1], syn[:, 2]), np.array(labels, dtype=bool)
-    claim_false = np.maximum(probs[:, 1], probs[:, 2])
+    # "not supported": contradicted and not-in-the-sources together
+    syn_false, y_syn = 1.0 - syn[:, 0], np.array(labels, dtype=bool)
+    claim_false = 1.0 - probs[:, 0]
     table = {}
     for o in (0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0):
         hit = strict | (claim_false >= o) if o < 1.0 else strict

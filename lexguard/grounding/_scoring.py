@@ -227,7 +227,7 @@ def build_result(
             or flipped is not None
         )
         if verdicts is not None and config.verifier_override < 1.0:
-            strict_hit = strict_hit or max(float(verdicts[n][1]), float(verdicts[n][2])) >= config.verifier_override
+            strict_hit = strict_hit or 1.0 - float(verdicts[n][0]) >= config.verifier_override
         supported = p >= threshold and not strict_hit
         if strict_hit:
             p = min(p, max(0.0, threshold - 0.01))  # the lexical evidence overrides the model
