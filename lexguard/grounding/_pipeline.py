@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import regex
 
 from lexguard._errors import ConfigurationError
 from lexguard._limits import current_deadline
@@ -29,6 +30,7 @@ from lexguard.grounding._result import SupportResult
 from lexguard.grounding._scoring import META_REASON, apply_nli
 
 BUDGET_REASON = "the time budget was spent before it was read"
+_PICTOGRAPH = regex.compile(r"\p{Extended_Pictographic}")
 _EMBED_CHUNK = 256
 """Claims embedded between two looks at the time budget."""
 
@@ -236,7 +238,11 @@ def score_claims(
     # Citation markers ("[1]", "[source-0]") are references, not values: blank them out
     # (same length, so mention spans still index the claim).
     # Look-alike letters are read as their Latin twins (one for one).
-    plain = [unconfuse(CITATION_MARKER.sub(lambda m: " " * len(m.group()), c.text)) for c in claims]
+    # Pictographs ("The tower \U0001F47D was built by aliens") are read as spaces: the verifier's
+    # vocabulary has no word for them, and an unknown token swayed it to "supported".
+    plain = [
+        _PICTOGRAPH.sub(" ", unconfuse(CITATION_MARKER.sub(lambda m: " " * len(m.group()), c.text))) for c in claims
+    ]
     claim_texts = [strip_markdown(t) or t for t in plain]
     claim_vectors, unembedded = _embed_claims(encoder, index, claim_texts)
     scores, ids = index.search(claim_vectors, max(config.top_k, RERANK_K))

@@ -46,5 +46,8 @@ def drop_unsupported(answer: str, claims: Sequence[Claim], findings: Sequence[Fi
     pieces.append(answer[cursor:])
     text = "".join(pieces)
     lines = [_SPACES.sub(" ", line).strip() for line in text.splitlines()]
-    text = "\n".join(line for line in lines if line and not re.fullmatch(r"[-*•\d.)\s]+", line))
+    # drop what a removed claim leaves: a bare bullet marker, or a table row of empty cells ("| |")
+    text = "\n".join(
+        line for line in lines if line and not re.fullmatch(r"[-*•\d.)\s]+", line) and not re.fullmatch(r"[|\s]+", line)
+    )
     return text.strip()

@@ -129,6 +129,13 @@ class TestShippedModel:
         assert all(c.supported for c in result.claims), result.claims
         assert result.confidence >= 0.7
 
+    def test_pictographs_do_not_sway_the_verifier(self, checker: SupportChecker) -> None:
+        # "\U0001F47D" is an unknown token to the verifier: the false claim around it passed
+        false = checker.check("The Eiffel Tower \U0001F47D was built by aliens \U0001F47D.", [ISSUE_EIFFEL])
+        assert false.claims[0].supported is False and false.claims[0].span == (0, 41)
+        true = checker.check("The Eiffel Tower \U0001F5FC is in Paris.", [ISSUE_EIFFEL])
+        assert true.claims[0].supported is True
+
     def test_a_short_answer_is_checked_not_waved_through(self, checker: SupportChecker) -> None:
         result = checker.check("Napoleon did.", [EIFFEL], "Who built the Eiffel Tower?")
         assert result.claims and result.claims[0].status != "not_checked"

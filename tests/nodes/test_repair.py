@@ -1,0 +1,23 @@
+"""Repair without an LLM: the offending claims go, and so does what they leave behind."""
+
+from __future__ import annotations
+
+from lexguard._models import Claim
+from lexguard.nodes._repair import drop_unsupported
+
+
+def _claim(answer: str, text: str, supported: bool) -> Claim:
+    start = answer.index(text)
+    return Claim(index=0, text=text, span=(start, start + len(text)), supported=supported)
+
+
+def test_a_dropped_table_row_leaves_no_empty_cells_and_the_table_keeps_its_shape() -> None:
+    answer = "| fact | value |\n|---|---|\n| height | 330 metres |\n| builder | aliens |"
+    claims = [_claim(answer, "height | 330 metres", True), _claim(answer, "builder | aliens", False)]
+    assert drop_unsupported(answer, claims, []) == "| fact | value |\n|---|---|\n| height | 330 metres |"
+
+
+def test_a_dropped_bullet_leaves_no_bare_marker() -> None:
+    answer = "- Built in 1889\n- Built by aliens"
+    claims = [_claim(answer, "Built in 1889", True), _claim(answer, "Built by aliens", False)]
+    assert drop_unsupported(answer, claims, []) == "- Built in 1889"
