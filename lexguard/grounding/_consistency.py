@@ -58,7 +58,7 @@ def _frame(text: str) -> str:
 
 
 _MAX_FIGURES = 16
-"""Claims with more figures than this (tables, runs of readings) are not compared figure by figure."""
+"""Claims with more figures than this (tables, runs of readings) are not compared with other claims."""
 
 _BLOCK = 512
 """Rows of a similarity block (a group of 3,000 claims is compared 512 rows at a time)."""
