@@ -28,6 +28,14 @@ def calibrate_command(
     ] = 0.05,
     out: Annotated[Path, typer.Option("--out", "-o", help="Threshold file to write.")] = Path("lexguard-thresholds.json"),
     limit: Annotated[int | None, typer.Option("--limit", "-n", min=1, help="Use only the first N rows.")] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict/--no-strict",
+            help="Keep the rules that fail a claim whatever the threshold (strict numbers, names, quotes, polarity, "
+            "the verifier override). --no-strict calibrates without them, and the file turns them off where loaded.",
+        ),
+    ] = True,
 ) -> None:
     """Pick the support threshold that flags at most --max-false-alarm of the supported rows in FILE.
 
@@ -64,7 +72,8 @@ def calibrate_command(
         with Progress(console=err, transient=True) as progress:
             task = progress.add_task("calibrating", total=len(rows))
             result = calibrate(
-                rows, max_false_alarm=max_false_alarm, source=source, on_row=lambda: progress.advance(task)
+                rows, max_false_alarm=max_false_alarm, source=source, on_row=lambda: progress.advance(task),
+                strict=strict,
             )
         result.write(out)
     except (LexguardError, OSError) as exc:
@@ -78,6 +87,7 @@ def calibrate_command(
     )
     if result.floor_false_alarm_rate > max_false_alarm:
         typer.echo(
-            "note: the strict number/name/quote rules alone exceed the budget; turn them off "
-            "(GroundingConfig(strict_values=False, strict_entities=False)) to reach it."
+            "note: the rules that fail a claim whatever the threshold (strict numbers, names, quotes, polarity, "
+            "the verifier override) alone exceed the budget; calibrate with --no-strict to reach it (the file "
+            "then turns those rules off where it is loaded, and catches fewer false numbers and names)."
         )

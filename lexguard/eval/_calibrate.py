@@ -35,6 +35,7 @@ def calibrate(
     checker: Any | None = None,
     source: str = "",
     on_row: Callable[[], None] | None = None,
+    strict: bool = True,
 ) -> Calibration:
     """Choose the support threshold that flags at most ``max_false_alarm`` of supported rows.
 
@@ -45,6 +46,9 @@ def calibrate(
             rules flag claims); one with default settings otherwise.
         source: Where the rows came from, recorded in the result.
         on_row: Called after each row (progress).
+        strict: Keep the rules that fail a claim whatever the threshold (strict numbers, names,
+            quotes, polarity, the verifier override). ``False`` calibrates without them (and
+            the written file turns them off where it is loaded): the only way below their floor.
 
     Returns:
         The :class:`Calibration`.
@@ -57,7 +61,8 @@ def calibrate(
     if checker is None:
         from lexguard.grounding import GroundingConfig, SupportChecker
 
-        checker = SupportChecker(GroundingConfig(support_threshold=0.0))
+        settings: dict[str, Any] = {"support_threshold": 0.0} | ({} if strict else dict(Calibration.STRICT_OFF))
+        checker = SupportChecker(GroundingConfig(**settings))
     scored = []
     for row in rows:
         scored.append((row.hallucinated, *_row_scores(checker, row)))
@@ -86,4 +91,5 @@ def calibrate(
         rows=len(scored),
         positives=len(positives),
         source=source,
+        strict=strict,
     )

@@ -75,7 +75,12 @@ class SupportChecker:
         nli: Any | None = None,
         claim_extractor: Any | None = None,
     ) -> None:
-        self.config = config or GroundingConfig()
+        config = config or GroundingConfig()
+        calibration = Calibration.read(config.threshold_file) if config.threshold_file else None
+        if calibration is not None and not calibration.strict:
+            # the file's false-alarm rate was measured without the threshold-independent rules
+            config = config.model_copy(update=Calibration.STRICT_OFF)
+        self.config = config
         self._encoder = encoder
         self.judge = judge if judge is not None else judge_from_config(self.config)
         self.nli = nli if nli is not None else nli_from_config(self.config)
@@ -83,8 +88,8 @@ class SupportChecker:
         self.model = load_support_model(self.config.support_model)
         self.stack = VerifierStack.load(self.config.verifier_path) if self.config.verifier else None
         default_threshold = self.stack.threshold if self.stack is not None else self.model.threshold
-        if self.config.threshold_file and self.config.support_threshold is None:
-            default_threshold = Calibration.read(self.config.threshold_file).support_threshold
+        if calibration is not None and self.config.support_threshold is None:
+            default_threshold = calibration.support_threshold
         self.threshold = (
             self.config.support_threshold if self.config.support_threshold is not None else default_threshold
         )

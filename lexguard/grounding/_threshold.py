@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import ClassVar
 
 from pydantic import Field, ValidationError
 
@@ -21,10 +22,14 @@ class Calibration(ValueModel):
         max_false_alarm: The false-alarm budget asked for (share of supported rows flagged).
         false_alarm_rate: The share of supported rows flagged at this threshold on the data.
         recall: The share of hallucinated rows flagged at this threshold (``None`` if none).
-        floor_false_alarm_rate: False alarms no threshold can remove (rows flagged by the
-            strict number/name/quote rules alone); above the budget, the budget is unreachable.
+        floor_false_alarm_rate: False alarms no threshold can remove (rows flagged by the rules
+            that fail a claim whatever the threshold: strict numbers / names / quotes, polarity,
+            the verifier override); above the budget, the budget is unreachable.
         rows: Rows used; positives: hallucinated rows among them.
         source: What the rows came from.
+        strict: Whether those rules were on. A file calibrated without them (``lexguard
+            calibrate --no-strict``) turns them off in the checker that loads it, since its
+            false-alarm rate was measured without them.
     """
 
     support_threshold: float = Field(ge=0.0, le=1.0)
@@ -35,6 +40,12 @@ class Calibration(ValueModel):
     rows: int
     positives: int
     source: str = ""
+    strict: bool = True
+
+    STRICT_OFF: ClassVar[dict[str, object]] = {
+        "strict_values": False, "strict_entities": False, "strict_polarity": False, "verifier_override": 1.0,
+    }
+    """The ``GroundingConfig`` settings of a calibration without the threshold-independent rules."""
 
     def write(self, path: str | Path) -> None:
         """Write the calibration as JSON."""

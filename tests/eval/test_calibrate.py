@@ -84,6 +84,36 @@ def test_the_threshold_file_sets_the_checker_threshold(tmp_path) -> None:
     assert SupportChecker(GroundingConfig(threshold_file=str(path), verifier=False)).threshold == pytest.approx(0.42)
 
 
+def test_a_file_calibrated_without_the_strict_rules_turns_them_off_where_it_is_loaded(tmp_path) -> None:
+    # the strict rules and the override flagged 38-47% of supported held-out train answers whatever
+    # the threshold, so --max-false-alarm 0.05 was unreachable; --no-strict is the way below that floor
+    path = tmp_path / "t.json"
+    Calibration(
+        support_threshold=0.3, max_false_alarm=0.05, false_alarm_rate=0.05, recall=0.4,
+        floor_false_alarm_rate=0.0, rows=10, positives=5, strict=False,
+    ).write(path)
+    config = SupportChecker(GroundingConfig(threshold_file=str(path), verifier=False)).config
+    assert (config.strict_values, config.strict_entities, config.strict_polarity) == (False, False, False)
+    assert config.verifier_override == 1.0
+    strict_file = tmp_path / "s.json"
+    Calibration.read(path).model_copy(update={"strict": True}).write(strict_file)
+    assert SupportChecker(GroundingConfig(threshold_file=str(strict_file), verifier=False)).config.strict_values
+
+
+def test_calibrating_without_the_strict_rules_runs_a_checker_without_them(monkeypatch) -> None:
+    seen = []
+
+    class Checker(_SupportByAnswer):
+        def __init__(self, config) -> None:  # noqa: ANN001
+            seen.append(config)
+
+    monkeypatch.setattr("lexguard.grounding.SupportChecker", Checker)
+    rows = [_row(0, "0.9", "supported"), _row(1, "0.1", "hallucinated")]
+    assert calibrate(rows, max_false_alarm=0.5, strict=False).strict is False
+    assert seen[0].strict_values is False and seen[0].verifier_override == 1.0
+    assert calibrate(rows, max_false_alarm=0.5).strict is True and seen[1].strict_values is True
+
+
 def test_the_probe_suite_is_hand_written_and_covers_every_category() -> None:
     probes = load_probes()
     assert len(probes) >= 100
