@@ -20,7 +20,8 @@ from lexguard.grounding._lexical import content_words
 __all__ = ["EvidenceUnits", "evidence_units"]
 
 EVIDENCE_UNITS = 3
-"""Source units given to the verifier per claim."""
+"""Source units per claim when not told otherwise (a verifier's ``verifier.json`` says how many it
+was trained on: the shipped one reads 2)."""
 
 
 @dataclass(frozen=True)

