@@ -25,6 +25,7 @@ from lexguard.grounding._pipeline import (
     failed_result,
     judge_from_config,
     judge_kwargs,
+    judged_claims,
     judging,
     nli_from_config,
     score_claims,
@@ -132,7 +133,7 @@ class SupportChecker:
         if self.judge is not None and scored.claims:
             with judging(scored):
                 if callable(assess := getattr(self.judge, "assess", None)):
-                    assessment = assess(question, answer, scored.claims, srcs, **judge_kwargs(scored))
+                    assessment = assess(question, answer, judged_claims(scored), srcs, **judge_kwargs(scored))
         return self._finish(answer, question, scored, assessment)
 
     async def acheck(self, answer: str, sources: Sequence[Any], question: str | None = None) -> SupportResult:
@@ -157,7 +158,7 @@ class SupportChecker:
         if self.judge is not None and scored.claims:
             with judging(scored):
                 if callable(aassess := getattr(self.judge, "aassess", None)):
-                    assessment = await aassess(question, answer, scored.claims, srcs, **judge_kwargs(scored))
+                    assessment = await aassess(question, answer, judged_claims(scored), srcs, **judge_kwargs(scored))
         return self._finish(answer, question, scored, assessment)
 
     def clear_cache(self) -> None:

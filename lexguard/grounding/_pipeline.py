@@ -21,7 +21,7 @@ from lexguard._limits import current_deadline
 from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
 from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding._config import GroundingConfig
-from lexguard.grounding._features import ClaimEvidence, claim_features
+from lexguard.grounding._features import FEATURE_NAMES, ClaimEvidence, claim_features
 from lexguard.grounding._index import SourceIndex
 from lexguard.grounding._judge_models import judge_failure_status
 from lexguard.grounding._lexical import LexicalProfile, strip_markdown
@@ -40,10 +40,16 @@ __all__ = [
     "failed_result",
     "judge_from_config",
     "judge_kwargs",
+    "judged_claims",
     "judging",
     "nli_from_config",
     "score_claims",
 ]
+
+
+def _unread_evidence() -> ClaimEvidence:
+    """The evidence of a claim the time budget left unread: none (no chunk, zero features)."""
+    return ClaimEvidence(features=np.zeros(len(FEATURE_NAMES), dtype=np.float64), best_chunks=[], best_scores=[])
 
 
 def _embed_claims(encoder: Any, index: SourceIndex, texts: list[str]) -> tuple[np.ndarray, list[int]]:
@@ -193,6 +199,13 @@ def judging(scored: Scored) -> Iterator[None]:
         scored.timings["judge"] = time.perf_counter() - t0
 
 
+def judged_claims(scored: Scored) -> list[Claim]:
+    """The claims the judge reads: all but those the time budget left unread (their verdicts
+    would be discarded: they are reported not checked)."""
+    skipped = scored.skipped or {}
+    return [c for c in scored.claims if skipped.get(c.index) != BUDGET_REASON]
+
+
 def judge_kwargs(scored: Scored) -> dict[str, Any]:
     """The judge's ``claim_sources``: the source chunks each claim was read against."""
     if scored.index is None:
@@ -251,8 +264,13 @@ def score_claims(
     t0 = time.perf_counter()
     q_profile = LexicalProfile([question]) if question else None
     n = len(claims)
+    unread = set(unembedded)
+    # A claim the budget left unread gets no features and no evidence: nothing downstream (the
+    # verifier, NLI, the judge) reads it, and it is reported not checked.
     evidence = [
-        claim_features(
+        _unread_evidence()
+        if i in unread
+        else claim_features(
             plain[i],
             index=index,
             scores=scores[i],
@@ -260,7 +278,7 @@ def score_claims(
             question=q_profile,
             position=i / (n - 1) if n > 1 else 0.0,
         )
-        for i, c in enumerate(claims)
+        for i in range(n)
     ]
     features = np.stack([e.features for e in evidence])
     methods = ["exact" if e.exact else "semantic" for e in evidence]
