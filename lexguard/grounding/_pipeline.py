@@ -52,6 +52,20 @@ def _unread_evidence() -> ClaimEvidence:
     return ClaimEvidence(features=np.zeros(len(FEATURE_NAMES), dtype=np.float64), best_chunks=[], best_scores=[])
 
 
+def _read_mask(n: int, unread: set[int]) -> np.ndarray:
+    """Which of ``n`` claims were read (the support models score only those)."""
+    mask = np.ones(n, dtype=bool)
+    mask[list(unread)] = False
+    return mask
+
+
+def _scatter(n: int, read: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``values`` of the read claims in place; 0 support for the rest (reported not checked)."""
+    out = np.zeros(n, dtype=np.float64)
+    out[read] = values
+    return out
+
+
 def _embed_claims(encoder: Any, index: SourceIndex, texts: list[str]) -> tuple[np.ndarray, list[int]]:
     """The claims' vectors (the sources' too, on first use) and the claims left unread.
 
@@ -264,12 +278,12 @@ def score_claims(
     t0 = time.perf_counter()
     q_profile = LexicalProfile([question]) if question else None
     n = len(claims)
-    unread = set(unembedded)
+    unembedded_set = set(unembedded)
     # A claim the budget left unread gets no features and no evidence: nothing downstream (the
     # verifier, NLI, the judge) reads it, and it is reported not checked.
     evidence = [
         _unread_evidence()
-        if i in unread
+        if i in unembedded_set
         else claim_features(
             plain[i],
             index=index,
@@ -308,12 +322,14 @@ def score_claims(
             if unread
             else VerifierStatus(name="verifier", status="ok", checks=sum(not s for s in strict))
         )
-        tree = model.predict(features) if stack.uses_tree else None
-        support = stack.predict(features, verdicts, tree)
+        read = _read_mask(n, unembedded_set)
+        tree = model.predict(features[read]) if stack.uses_tree else None
+        support = _scatter(n, read, stack.predict(features[read], verdicts[read], tree))
         methods = ["verifier"] * n
         timings["verifier"] = time.perf_counter() - t1
     else:
-        support = model.predict(features)
+        read = _read_mask(n, unembedded_set)
+        support = _scatter(n, read, model.predict(features[read]))
     timings["score"] = time.perf_counter() - t0
     if nli is not None:
         t0 = time.perf_counter()

@@ -372,3 +372,8 @@ def test_claims_left_unread_by_the_budget_get_no_features_and_no_judge(monkeypat
     assert len(read) == pipeline._EMBED_CHUNK and not set(unread) & set(judge.seen)
     assert len(nli.pairs) == pipeline._EMBED_CHUNK
     assert all(result.claims[i].status == "not_checked" for i in unread)
+    stacked = SupportChecker(GroundingConfig(self_rag=False), encoder=_BagEncoder())
+    stacked.check("The tower is in Paris.", [EIFFEL])  # the sources' index, cached
+    with use_deadline(Deadline(0.0)):  # budget spent: not one claim is read, nothing crashes
+        again = stacked.check(answer, [EIFFEL])
+    assert all(c.status == "not_checked" and c.reason == pipeline.BUDGET_REASON for c in again.claims)
