@@ -210,12 +210,13 @@ class Guard(RunnableSerializable[Any, Any]):
         return await asyncio.to_thread(run.audited, output["report"])
 
     def _run(self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any) -> Any:
-        return format_output(self._report(state, generator, config, run_manager), self.return_type)
+        return format_output(self._report(state, generator, config, run_manager), self.return_type, state.get("answer"))
 
     async def _arun(
         self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
     ) -> Any:
-        return format_output(await self._areport(state, generator, config, run_manager), self.return_type)
+        report = await self._areport(state, generator, config, run_manager)
+        return format_output(report, self.return_type, state.get("answer"))
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         """Validate one answer and return the report (or text / message, per ``return_type``)."""

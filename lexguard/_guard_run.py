@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import patch_config
 
@@ -21,6 +21,7 @@ from lexguard._errors import InputError, ValidationFailedError
 from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
 from lexguard._models import Source, ValidationReport
 from lexguard._text import clean_text
+from lexguard._wiring import checked_message
 
 __all__ = ["GuardRun", "ReturnType", "first_key", "format_output", "graph_state", "merge_chunks"]
 
@@ -98,12 +99,19 @@ def graph_state(input: Any, default_sources: Sequence[Source]) -> dict[str, Any]
     )
 
 
-def format_output(report: ValidationReport, return_type: ReturnType) -> Any:
-    """The report, its final text, or an ``AIMessage`` carrying it, per ``return_type``."""
+def format_output(report: ValidationReport, return_type: ReturnType, message: Any = None) -> Any:
+    """The report, its final text, or an ``AIMessage`` carrying it, per ``return_type``.
+
+    Args:
+        report: The run's report.
+        return_type: What to return.
+        message: The answer as given; when it is an ``AIMessage``, ``"message"`` returns that
+            message (same id and metadata) with the checked text (:func:`~lexguard._wiring.checked_message`).
+    """
     if return_type == "text":
         return report.answer
     if return_type == "message":
-        return AIMessage(content=report.answer, response_metadata={"lexguard": report.model_dump(mode="json")})
+        return checked_message(report, message)
     return report
 
 

@@ -28,11 +28,37 @@ from typing_extensions import TypedDict
 
 from lexguard._errors import ConfigurationError, InputError
 from lexguard._inputs import coerce_answer
-from lexguard._models import ValidationReport
+from lexguard._models import ValidationReport, Verdict
 
-__all__ = ["tool_sources", "wire_guard_graph"]
+__all__ = ["checked_message", "tool_sources", "wire_guard_graph"]
 
 _INPUTS = ("answer", "sources", "question", "knowledge", "mutations", "citations", "generator_input")
+
+
+def checked_message(report: ValidationReport, message: Any = None) -> AIMessage:
+    """The ``AIMessage`` to hand on for ``report``: its content is ``report.answer`` (the text that
+    was checked, e.g. after the parser cleaned it, or the correction / fallback), never the raw
+    model output, and the report is in ``response_metadata["lexguard"]``.
+
+    Every door that hands on a message uses this one function (``return_type="message"``,
+    ``messages_key=`` wiring, ``GroundingMiddleware``).
+
+    Args:
+        report: The report of the checked answer.
+        message: The message that was checked. When it is an ``AIMessage``, its other fields (id,
+            so ``add_messages`` replaces it in place; metadata; tool calls) are kept, except that
+            a fallback drops its tool calls (a rejected answer must not trigger tools).
+
+    Returns:
+        The checked message.
+    """
+    lexguard = {"lexguard": report.model_dump(mode="json")}
+    if not isinstance(message, AIMessage):
+        return AIMessage(content=report.answer, response_metadata=lexguard)
+    update: dict[str, Any] = {"content": report.answer, "response_metadata": {**message.response_metadata, **lexguard}}
+    if report.verdict == Verdict.FALLBACK:
+        update.update(tool_calls=[], invalid_tool_calls=[])
+    return message.model_copy(update=update)
 
 
 def _turn(messages: list[Any]) -> tuple[str | None, list[Any]]:
@@ -130,11 +156,7 @@ def wire_guard_graph(
         report: ValidationReport = output["report"]
         if last is None:
             return {output_key: report.answer, report_key: report}
-        checked = last.model_copy(update={
-            "content": report.answer,
-            "response_metadata": {**last.response_metadata, "lexguard": report.model_dump(mode="json")},
-        })
-        return {messages_key: [checked], report_key: report}
+        return {messages_key: [checked_message(report, last)], report_key: report}
 
     def guard(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
         payload, last = read(state)

@@ -55,6 +55,15 @@ def test_return_type_message_carries_report():
     assert message.response_metadata["lexguard"]["verdict"] == "accept"
 
 
+def test_return_type_message_keeps_the_input_message_fields():
+    given = AIMessage(content=BAD, id="msg-1", response_metadata={"model_name": "m"}, additional_kwargs={"k": 1})
+    message = make_guard(sources=DOCS, return_type="message").invoke(given)
+    assert message.id == "msg-1"  # the same message, so add_messages replaces it
+    assert message.response_metadata["model_name"] == "m" and message.additional_kwargs == {"k": 1}
+    report = message.response_metadata["lexguard"]
+    assert message.content == report["answer"] == GOOD  # the text that was checked (repaired)
+
+
 def test_config_fields_as_keywords():
     guard = make_guard(max_retries=0, fallback="best_attempt", confidence_threshold=0.9)
     assert guard.config.max_retries == 0

@@ -12,7 +12,8 @@ most ``max_retries`` times, so the conversation keeps only the answer handed on.
 flagged or refused is decided by the guard's decision policy (:mod:`lexguard._policy`), the same
 one the graph uses; then the fallback (the guard's one vocabulary) applies: ``refuse`` (the
 answer is replaced by the refusal message), ``best_attempt`` (the answer is kept, not accepted)
-or ``raise``. Every handed-on message carries the report in ``response_metadata["lexguard"]``;
+or ``raise``. Every handed-on message carries the text that was checked (``report.answer``: what
+the parser kept, never the raw model output) and the report in ``response_metadata["lexguard"]``;
 the report of the last check is in the agent state under ``lexguard_report``.
 
 Model call limits: LangChain's ``ModelCallLimitMiddleware`` counts one call per model node, so it
@@ -47,6 +48,7 @@ from lexguard._guard import Guard
 from lexguard._inputs import coerce_answer, coerce_sources
 from lexguard._models import ValidationReport, Verdict
 from lexguard._policy import Decision, build_report, decide, describe_problems
+from lexguard._wiring import checked_message, tool_sources
 
 __all__ = ["FEEDBACK_NAME", "GroundingMiddleware", "GroundingState"]
 
@@ -163,8 +165,6 @@ class GroundingMiddleware(AgentMiddleware):
         return 0
 
     def _tool_sources(self, messages: Sequence[AnyMessage]) -> list[Any]:
-        from lexguard._wiring import tool_sources
-
         return tool_sources(messages, self.source_tools)
 
     def _context_sources(self, runtime: Any) -> Any:
@@ -248,10 +248,9 @@ class GroundingMiddleware(AgentMiddleware):
             event.update(status=report.status.value, confidence=report.confidence)
             return {"messages": [feedback], "jump_to": "model", "lexguard_report": report}, event
         verdict = decision.verdict
-        if verdict == Verdict.FALLBACK and self.fallback == "refuse":
-            answer = self.refusal_message
-        else:
-            answer = _text(last)
+        # the text handed on is the one that was checked (report.answer: parsed, cleaned), never
+        # the raw model output; the refusal replaces it
+        answer = self.refusal_message if verdict == Verdict.FALLBACK and self.fallback == "refuse" else report.answer
         if verdict == Verdict.FALLBACK:
             meta["fallback"] = self.fallback
         final = build_report(
@@ -265,16 +264,8 @@ class GroundingMiddleware(AgentMiddleware):
             raise ValidationFailedError(
                 f"lexguard rejected the agent's answer: {decision.reason}. Inspect err.report, or use "
                 "fallback='refuse' / 'best_attempt'.", report=final)
-        if verdict == Verdict.ACCEPT:
-            return {"lexguard_report": final}, event
-        replaced = last.model_copy(
-            update={
-                "content": answer,
-                "tool_calls": [],
-                "response_metadata": {**last.response_metadata, "lexguard": final.model_dump(mode="json")},
-            }
-        )  # same id: add_messages replaces the checked answer
-        return {"messages": [replaced], "lexguard_report": final}, event
+        # same id: add_messages replaces the checked answer
+        return {"messages": [checked_message(final, last)], "lexguard_report": final}, event
 
     # -- the model call -------------------------------------------------------------------------------
 
@@ -296,9 +287,7 @@ class GroundingMiddleware(AgentMiddleware):
             retry = request.override(messages=[*request.messages, last, *update["messages"]])
             return retry, None, event
         result = list(response.result)
-        result[index] = update["messages"][0] if "messages" in update else last.model_copy(
-            update={"response_metadata": {**last.response_metadata,
-                                          "lexguard": update["lexguard_report"].model_dump(mode="json")}})
+        result[index] = update["messages"][0]
         final = ModelResponse(result=result, structured_response=getattr(response, "structured_response", None))
         command = Command(update={"lexguard_report": update["lexguard_report"], **self._counters(state, retries)})
         return None, ExtendedModelResponse(model_response=final, command=command), event

@@ -251,3 +251,52 @@ def test_call_limit_must_be_the_langchain_middleware():
 
     with pytest.raises(ConfigurationError, match="ModelCallLimitMiddleware"):
         GroundingMiddleware(Guard(checker=SubstringChecker()), call_limit=2)
+
+
+# -- the message handed on carries the text that was checked ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "raw"),
+    [
+        ("dialogue", GOOD.split(". ")[0] + ".\nIt was painted gold in 1990."),  # dialogue: first line only
+        ("prose", "*It was painted gold in 1990.* " + GOOD.split(". ")[0] + "."),  # prose: no stage direction
+    ],
+)
+def test_accepted_message_carries_the_parsed_text_not_the_raw_output(preset, raw):
+    from lexguard.parsing import ParserConfig
+
+    guard = Guard(checker=SubstringChecker(), parser=ParserConfig.preset(preset), audit=False)
+    direct = guard.invoke({"answer": raw, "sources": [SOURCE]})
+    assert direct.accepted and "gold" not in direct.answer  # the parser cleaned what was checked
+    model = FakeStructuredChatModel(responses=[raw])
+    app = create_agent(model, tools=[], middleware=[GroundingMiddleware(guard, sources=[SOURCE], max_retries=0)])
+    out = app.invoke({"messages": [HumanMessage(QUESTION)]})
+    report = out["lexguard_report"]
+    assert report.verdict == Verdict.ACCEPT
+    final = out["messages"][-1]
+    assert final.content == report.answer == direct.answer  # never the unchecked raw output
+    assert "gold" not in final.content
+    assert final.response_metadata["lexguard"]["answer"] == report.answer
+
+
+async def test_async_accepted_message_carries_the_parsed_text():
+    from lexguard.parsing import ParserConfig
+
+    raw = GOOD.split(". ")[0] + ".\nIt was painted gold in 1990."
+    guard = Guard(checker=SubstringChecker(), parser=ParserConfig.preset("dialogue"), audit=False)
+    model = FakeStructuredChatModel(responses=[raw])
+    app = create_agent(model, tools=[], middleware=[GroundingMiddleware(guard, sources=[SOURCE], max_retries=0)])
+    out = await app.ainvoke({"messages": [HumanMessage(QUESTION)]})
+    assert out["lexguard_report"].accepted
+    assert out["messages"][-1].content == out["lexguard_report"].answer
+    assert "gold" not in out["messages"][-1].content
+
+
+def test_handed_on_message_keeps_its_id_and_metadata():
+    app, _ = agent([GOOD], tools=[])
+    out = app.invoke({"messages": [HumanMessage(QUESTION)], "sources": [SOURCE]})
+    final = out["messages"][-1]
+    assert final.id  # the model's message, replaced in place
+    assert [m for m in out["messages"] if isinstance(m, AIMessage)] == [final]
+    assert final.response_metadata["lexguard"]["verdict"] == "accept"
