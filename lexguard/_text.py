@@ -39,6 +39,8 @@ __all__ = [
     "find_folded",
     "has_lone_surrogates",
     "strip_invisible",
+    "display_form",
+    "needs_display_form",
     "CITATION_MARKER",
     "unconfuse",
     "split_fenced",
@@ -147,11 +149,13 @@ class FoldedText:
         if end <= start:
             at = self.index_of(start)
             return at, at
-        last = self.starts[end - 1]
+        first, last = self.starts[start], self.starts[end - 1]
+        if last < first:  # a reversed (right-to-left override) run: cover all it came from
+            first, last = min(self.starts[start:end]), max(self.starts[start:end])
         stop = last + 1
         while stop < len(self.original) and unicodedata.combining(self.original[stop]):
             stop += 1  # keep combining marks folded into the last character
-        return self.starts[start], stop
+        return first, stop
 
 
 @lru_cache(maxsize=65536)
@@ -216,6 +220,52 @@ def strip_invisible(text: str) -> FoldedText:
         return FoldedText(text, text)
     kept = array("q", (i for i, ch in enumerate(text) if _INVISIBLE_ANY.fullmatch(ch) is None))
     return FoldedText(text, "".join(text[i] for i in kept), kept)
+
+
+_RLO_RUN = regex.compile(r"\u202e([^\u202c\n\r\u2029]*)")
+_DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d\u2043")
+
+
+def needs_display_form(text: str) -> bool:
+    """Whether :func:`display_form` can differ from ``text`` (cheap: plain ASCII cannot)."""
+    return not (text.isascii() and _ASCII_CONTROL.search(text) is None)
+
+
+def display_form(text: str) -> FoldedText:
+    """``text`` as a reader sees it, for rules that must not be dodged by characters nobody sees.
+
+    Invisible characters are dropped (see :func:`strip_invisible`), accents written as combining
+    marks are dropped (``pa\u0301ssword`` reads "password"), compatibility forms are put in NFKC
+    form (full-width letters and digits), every dash-like character becomes ``-`` (a
+    non-breaking hyphen in ``555\u20111234``), look-alike letters become their Latin twins (case
+    kept), and a right-to-left override run (U+202E up to U+202C or the end of the line) is
+    reversed, as it is displayed (``\u202edrowssap`` shows "password"). Case is kept, so
+    case-sensitive patterns still apply. :meth:`FoldedText.span_of` maps a span back to ``text``.
+    """
+    order: list[int] = []
+    last = 0
+    for run in _RLO_RUN.finditer(text):
+        order.extend(range(last, run.start(1)))
+        order.extend(reversed(range(run.start(1), run.end(1))))
+        last = run.end(1)
+    order.extend(range(last, len(text)))
+    pieces: list[str] = []
+    starts: array[int] = array("q")
+    for i in order:
+        ch = text[i]
+        if _INVISIBLE_ANY.fullmatch(ch) is not None:
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+        for part in unicodedata.normalize("NFKC", base):
+            if part in _DASHES:
+                part = "-"
+            else:
+                twin = _HOMOGLYPHS.get(part.lower())
+                if twin is not None and len(twin) == 1:
+                    part = twin.upper() if part.isupper() else twin
+            pieces.append(part)
+            starts.append(i)
+    return FoldedText(text, "".join(pieces), starts)
 
 
 def fold(text: str, *, casefold: bool = True, homoglyphs: bool = True) -> str:

@@ -9,6 +9,11 @@ compilation alone could take seconds and gigabytes) is a :class:`~lexguard.Confi
 Keywords are matched by comparison form (:func:`lexguard._text.find_folded`): case-folded,
 NFKC, with zero-width and format characters ignored and homoglyphs folded, using ``str.find``,
 which is linear in the text and the keyword. Spans index the original text.
+
+A pattern not found in the text as stored is looked for in the text as displayed
+(:func:`lexguard._text.display_form`: no invisible characters or combining accents, one kind of
+dash, Latin look-alikes, right-to-left overrides reversed), so neither a keyword nor a regex
+is dodged by characters a reader does not see.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import regex
 
 from lexguard._errors import ConfigurationError, RuleTimeoutError
 from lexguard._models import Span
-from lexguard._text import find_folded
+from lexguard._text import display_form, find_folded, needs_display_form
 
 __all__ = [
     "PatternMatch",
@@ -261,6 +266,30 @@ def find_pattern(
         ConfigurationError: If the pattern is invalid.
     """
     compiled = compile_pattern(pattern, case_sensitive)  # validates keywords too
+    found = _search(pattern, compiled, text, case_sensitive, timeout, budget)
+    if found is not None or not needs_display_form(text):
+        return found
+    # Not in the text as stored: look in the text as displayed (no invisible characters or
+    # combining accents, one kind of dash, Latin look-alikes, right-to-left overrides reversed),
+    # so "pa\u0301ssword", "555\u20111234" or "\u202edrowssap" cannot dodge a rule.
+    shown = display_form(text)
+    found = _search(pattern, compiled, shown.text, case_sensitive, timeout, budget)
+    if found is None:
+        return None
+    span = shown.span_of(*found.span)
+    snippet = context_snippet(text, span) if not is_regex_pattern(pattern) else text[span[0] : span[1]]
+    return PatternMatch(span, text[span[0] : span[1]], snippet)
+
+
+def _search(
+    pattern: str,
+    compiled: regex.Pattern[str],
+    text: str,
+    case_sensitive: bool,
+    timeout: float,
+    budget: RegexBudget | None,
+) -> PatternMatch | None:
+    """One search of ``text`` (a keyword by comparison form, a regex with its time limit)."""
     if not is_regex_pattern(pattern):  # linear work (str.find): needs no share of the budget
         span = find_folded(pattern, text, casefold=not case_sensitive)
         if span is None:

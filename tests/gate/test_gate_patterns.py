@@ -82,3 +82,31 @@ def test_catastrophic_regex_on_plain_as_still_matches():
 )
 def test_derive_patterns(description, expected):
     assert derive_patterns(description) == expected
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "shown"),
+    [
+        (r"/\b\d{3}-\d{4}\b/", "Call 555-\u200b1234 now.", "555-\u200b1234"),  # zero-width space
+        (r"/\b\d{3}-\d{4}\b/", "Call 555\u20111234 now.", "555\u20111234"),  # non-breaking hyphen
+        (r"/\b\d{3}-\d{4}\b/", "Call 555\u22121234 now.", "555\u22121234"),  # minus sign
+        ("password", "The \u202edrowssap\u202c is secret.", "drowssap"),  # right-to-left override
+        ("/password/", "The \u202edrowssap is secret.", "drowssap is secret."),  # override to line end
+        ("password", "The pa\u0301ssword is hunter2.", "pa\u0301ssword"),  # combining accent
+        ("/password/", "The pa\u0301ssword is hunter2.", "pa\u0301ssword"),
+        ("/secret/", "The s\u0435cr\u200bet.", "s\u0435cr\u200bet"),  # Cyrillic e + zero-width, in a regex
+    ],
+)
+def test_rules_are_not_dodged_by_characters_a_reader_does_not_see(pattern: str, text: str, shown: str) -> None:
+    """A new user's trial: each of these passed a prohibited rule (the regex ran on the stored
+    text; keywords ignored zero-width characters but not accents, dashes or overrides)."""
+    found = find_pattern(pattern, text)
+    assert found is not None
+    assert text[found.span[0] : found.span[1]] == found.matched
+    assert shown in found.matched or found.matched in shown
+
+
+def test_display_form_keeps_case_for_case_sensitive_patterns() -> None:
+    assert find_pattern("/Password/", "the pa\u0301ssword", case_sensitive=True) is None
+    assert find_pattern("/Password/", "the Pa\u0301ssword", case_sensitive=True) is not None
+    assert find_pattern("/password/", "the plain text") is None
