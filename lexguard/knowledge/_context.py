@@ -13,10 +13,11 @@ from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from lexguard._errors import ConfigurationError, InputError
 from lexguard._value import ValueModel
+from lexguard.knowledge._keys import CONTEXT_KEYS, ENTITY_FIELDS, RELATIONSHIP_KEYS, check_extra_keys, did_you_mean
 
 __all__ = ["Entity", "Relationship", "KnowledgeContext", "normalize_surface", "normalize_predicate"]
 
-_ENTITY_FIELDS = ("id", "name", "type", "aliases", "properties")
+_ENTITY_FIELDS = ENTITY_FIELDS
 
 MAX_NAME_CHARS = 200
 """Longest entity name or alias (names are matched in every answer; longer ones are refused)."""
@@ -211,17 +212,29 @@ class KnowledgeContext(ValueModel):
         """Build a context from ``{"entities": [...], "relationships": [...]}``.
 
         ``entities`` is a list of entity mappings or a mapping ``id -> entity mapping``; unknown keys
-        of an entity become properties. ``relationships`` items are mappings with
-        ``subject``/``predicate``/``object`` or ``[subject, predicate, object]`` lists; endpoints may
-        be entity ids or names.
+        of an entity become properties, except a key that looks like a misspelt field (``propertes``,
+        ``alias``, ``nmae``) or holds a mapping (``attributes: {...}``: a value no check can read):
+        those are refused, so a typo never turns into a graph that knows less than the user gave it.
+        ``relationships`` items are mappings with exactly ``subject``/``predicate``/``object`` or
+        ``[subject, predicate, object]`` lists; endpoints may be entity ids or names. Keys other than
+        ``entities`` and ``relationships`` are refused (a misspelt ``entites`` would otherwise give
+        an empty graph that every answer passes).
 
         Raises:
-            InputError: If ``data`` does not have that shape.
+            InputError: If ``data`` does not have that shape; the message names the key at fault
+                and the accepted ones.
         """
         if not isinstance(data, Mapping):
             raise InputError(
                 f"knowledge data has type {type(data).__name__}; pass a mapping with 'entities' "
                 "and 'relationships' keys"
+            )
+        unknown = [key for key in data if key not in CONTEXT_KEYS]
+        if unknown:
+            raise InputError(
+                f"knowledge data has the unknown key {unknown[0]!r}{did_you_mean(unknown[0], CONTEXT_KEYS)}; "
+                f"the accepted keys are {', '.join(map(repr, CONTEXT_KEYS))} "
+                "(pass {'entities': [...], 'relationships': [...]})"
             )
         raw_entities = data.get("entities", [])
         if isinstance(raw_entities, Mapping):
@@ -335,6 +348,7 @@ def _coerce_entity(item: Any, index: int) -> Entity:
         raise InputError(f"entity {index}: 'properties' must be a mapping, not {type(properties).__name__}")
     properties = dict(properties)
     entity_type = raw.pop("type", None)
+    check_extra_keys(raw, index)
     properties.update(raw)  # remaining keys of a mapping are properties
     try:
         return Entity(
@@ -352,6 +366,13 @@ def _coerce_relationship(item: Any, index: int, ids: set[str], names: dict[str, 
     if isinstance(item, Relationship):
         parts: tuple[Any, Any, Any] = (item.subject, item.predicate, item.object)
     elif isinstance(item, Mapping):
+        unknown = [key for key in item if key not in RELATIONSHIP_KEYS]
+        if unknown:
+            raise InputError(
+                f"relationship {index} has the unknown key {unknown[0]!r}"
+                f"{did_you_mean(unknown[0], RELATIONSHIP_KEYS)}; a relationship has exactly the keys "
+                "'subject', 'predicate' and 'object' (endpoints are entity ids or names)"
+            )
         parts = (item.get("subject"), item.get("predicate"), item.get("object"))
     elif isinstance(item, tuple | list) and len(item) == 3:
         parts = (item[0], item[1], item[2])

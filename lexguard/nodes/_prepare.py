@@ -16,7 +16,7 @@ from lexguard._state import GuardState
 from lexguard.checks import model_citations
 from lexguard.nodes._base import GuardNode
 
-__all__ = ["PrepareNode", "input_error"]
+__all__ = ["PrepareNode", "input_error", "read_knowledge"]
 
 
 def input_error(message: str, *, check: str = "input", rule_id: str = "input.invalid") -> CheckResult:
@@ -24,6 +24,28 @@ def input_error(message: str, *, check: str = "input", rule_id: str = "input.inv
     finding = Finding(kind=FindingKind.MALFORMED, severity=Severity.CRITICAL,
                       message=f"The input could not be validated: {message}", rule_id=rule_id, stage=check)
     return CheckResult(check=check, outcome=CheckOutcome.INCONCLUSIVE, findings=(finding,), reason=message, stop=True)
+
+
+def read_knowledge(value: Any) -> None:
+    """Refuse a ``knowledge`` input the knowledge check could not read.
+
+    A misspelt mapping (``{"entites": [...]}``) must not become an empty graph that every answer
+    passes: the shape is checked here, before any check runs. ``None`` or an empty value is no
+    knowledge (the knowledge check is skipped).
+
+    Raises:
+        InputError: Naming the field and what to pass.
+    """
+    if not value:
+        return
+    from lexguard.knowledge import KnowledgeContext, coerce_knowledge
+
+    if isinstance(value, KnowledgeContext):
+        return
+    try:
+        coerce_knowledge(value)
+    except InputError as exc:
+        raise InputError(f"knowledge: {exc}") from exc
 
 
 class PrepareNode(GuardNode):
@@ -35,8 +57,8 @@ class PrepareNode(GuardNode):
     sooner when an enclosing budget, e.g. ``Guard``'s, ends sooner). A validation starts whenever
     ``prepare`` is not reached from ``self_correct`` (whose ``verdict="retry"`` it consumes), so on a
     checkpointed thread each turn starts afresh: attempt 1, and this turn's ``original_answer``,
-    with the last turn's ``feedback``, ``history`` and ``timings`` cleared. An answer or sources it cannot
-    read, or that exceed ``GuardConfig.limits`` (:func:`lexguard._limits.check_limits`), give an
+    with the last turn's ``feedback``, ``history`` and ``timings`` cleared. An answer, sources or a
+    ``knowledge`` graph (:func:`read_knowledge`, when a validation starts) it cannot read, or that exceed ``GuardConfig.limits`` (:func:`lexguard._limits.check_limits`), give an
     ``input`` result with a critical finding naming the problem, so the attempt goes straight to
     ``decide`` (and the fallback): an input too large to check is never accepted.
     """
@@ -64,6 +86,8 @@ class PrepareNode(GuardNode):
             text = coerce_answer(raw)
             sources = coerce_sources(state.get("sources"))
             check_limits(text, sources, self.config.limits)
+            if not retrying:
+                read_knowledge(state.get("knowledge"))
         except InputError as exc:
             update.update(checked_sources=[], answer=raw if isinstance(raw, str) else "",
                           results=[input_error(str(exc))])

@@ -88,3 +88,40 @@ def test_from_json_missing_file_raises_input_error(tmp_path):
 def test_bad_edge_raises_input_error():
     with pytest.raises(InputError, match="edge 0"):
         KnowledgeContext.from_edge_list([("only-one",)])
+
+
+@pytest.mark.parametrize("key, hint", [("entites", "did you mean 'entities'"), ("nodes", "'entities'"),
+                                       ("relations", "did you mean 'relationships'")])
+def test_an_unknown_top_level_key_is_refused_not_read_as_an_empty_graph(key, hint):
+    data = {key: [{"id": "svc-x", "name": "Service X", "properties": {"version": 2}}]}
+    with pytest.raises(InputError, match=key) as raised:
+        KnowledgeContext.from_dict(data)
+    assert hint in str(raised.value) and "'entities', 'relationships'" in str(raised.value)
+
+
+@pytest.mark.parametrize("entity, needle", [
+    ({"id": "x", "name": "X", "propertes": {"version": 2}}, "'propertes'.*did you mean 'properties'"),
+    ({"id": "x", "name": "X", "alias": ["Ex"]}, "'alias'.*did you mean 'aliases'"),
+    ({"id": "x", "nmae": "X"}, "'nmae'.*did you mean 'name'"),
+    ({"ID": "x", "name": "X"}, "'ID'.*did you mean 'id'"),
+    ({"id": "x", "name": "X", "attributes": {"version": 2}}, "'attributes' holding a mapping"),
+])
+def test_a_misspelt_entity_field_is_refused_not_read_as_a_property(entity, needle):
+    with pytest.raises(InputError, match=needle):
+        KnowledgeContext.from_dict({"entities": [entity]})
+
+
+def test_a_property_named_like_no_field_is_still_a_property():
+    ctx = KnowledgeContext.from_dict({"entities": [
+        {"id": "x", "name": "X", "version": 2, "owner": "A", "uid": 7, "properties": {"names": "X"}}]})
+    assert ctx.get("x").properties == {"names": "X", "version": 2, "owner": "A", "uid": 7}
+
+
+@pytest.mark.parametrize("relation, needle", [
+    ({"subject": "a", "predicate": "feeds", "object": "b", "negated": True}, "'negated'"),
+    ({"subject": "a", "predicate": "feeds", "objcet": "b"}, "'objcet'.*did you mean 'object'"),
+])
+def test_a_relationship_with_an_unknown_key_is_refused(relation, needle):
+    data = {"entities": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}], "relationships": [relation]}
+    with pytest.raises(InputError, match=needle):
+        KnowledgeContext.from_dict(data)
