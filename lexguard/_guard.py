@@ -83,6 +83,31 @@ class Guard(RunnableSerializable[Any, Any]):
         from lexguard.checks import build_checks
 
         build_checks(self.config)  # an unknown or broken check fails here, not on the first call
+        if checker is None:
+            self._check_support_settings()
+
+    def _check_support_settings(self) -> None:
+        """Check now the settings the default support checker reads when it is first used, so a
+        bad one fails here rather than on the first ``invoke`` (cheap: nothing is loaded).
+
+        Raises:
+            ConfigurationError: For an unknown ``LEXGUARD_ENCODER_BACKEND`` or a threshold file
+                (``grounding.threshold_file``) that is missing or not a calibration file.
+        """
+        import os
+
+        grounding = self.config.grounding
+        if not grounding.enabled:
+            return
+        if grounding.threshold_file:
+            from lexguard.grounding import Calibration
+
+            Calibration.read(grounding.threshold_file)
+        from lexguard.embeddings import BACKEND_ENV, resolve_backend
+
+        backend = os.environ.get(BACKEND_ENV, "").strip().lower()
+        if backend and backend != "auto":  # "auto" is resolved against the model folder: left to first use
+            resolve_backend(grounding.embedding_model, backend)
 
     @field_validator("audit")
     @classmethod

@@ -139,10 +139,31 @@ def test_every_error_the_middleware_raises_is_a_lexguard_error():
 
 
 def test_configuration_error_raises_instead_of_switching_the_guard_off(monkeypatch):
-    monkeypatch.setenv("LEXGUARD_ENCODER_BACKEND", "bogus")
     guard = Guard(sources=["The bridge opened in 1932."])
+    monkeypatch.setenv("LEXGUARD_ENCODER_BACKEND", "bogus")  # set after the guard was built: found on first use
     with pytest.raises(ConfigurationError, match="bogus"):
         guard.invoke("The bridge opened in 1990.")
+
+
+@pytest.mark.parametrize(("variable", "value", "needle"), [
+    ("LEXGUARD_ENCODER_BACKEND", "bogus", "unknown encoder backend 'bogus'"),
+    ("LEXGUARD_ENCODER_BACKEND", " ONNX-Int9 ", "LEXGUARD_ENCODER_BACKEND"),
+    ("LEXGUARD_GROUNDING__THRESHOLD_FILE", "/nonexistent/missing.json", "lexguard calibrate"),
+])
+def test_settings_the_support_check_reads_on_first_use_are_checked_when_the_guard_is_built(
+        monkeypatch, variable, value, needle):
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(ConfigurationError, match=needle):
+        Guard()
+    with pytest.raises(ConfigurationError, match=needle):
+        Guard(max_retries=0)  # keyword settings too
+    Guard(checker=SubstringChecker())  # a custom support checker reads neither
+
+
+def test_good_encoder_backends_are_accepted_when_the_guard_is_built(monkeypatch):
+    for value in ("auto", "torch", "ONNX", "onnx-int8"):
+        monkeypatch.setenv("LEXGUARD_ENCODER_BACKEND", value)
+        Guard()  # no model is loaded here
 
 
 def test_environment_settings_that_do_not_parse_raise_a_lexguard_error(monkeypatch):

@@ -1,6 +1,8 @@
 """The ``lexguard`` command line.
 
-Each command lives in its own module; heavy imports happen inside the command functions.
+Each command lives in its own module; heavy imports happen inside the command functions. Exit
+codes: 0 accepted / done, 1 not accepted, 2 bad input or settings (every ``LexguardError`` a command
+lets through is one line on stderr, see :mod:`lexguard.cli._errors`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from lexguard.cli._audit import audit_app
 from lexguard.cli._bulk import validate_batch_command
 from lexguard.cli._citations import citations
 from lexguard.cli._demo import demo
+from lexguard.cli._errors import LexguardGroup
 from lexguard.cli._eval import eval_command
 from lexguard.cli._mcp import mcp
 from lexguard.cli._validate import validate
@@ -21,6 +24,7 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="lexguard",
+    cls=LexguardGroup,  # a LexguardError any command lets through: one line on stderr, exit code 2
     help="Validate what an LLM generated before anyone acts on it.",
     no_args_is_help=True,
     add_completion=False,

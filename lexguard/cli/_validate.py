@@ -27,8 +27,8 @@ def validate(
 ) -> None:
     """Validate the answer in FILE against the source files and print the report.
 
-    Exits with code 1 when the answer is not accepted, 2 on bad input (an option value, a file
-    that is not UTF-8 text).
+    Exits with code 1 when the answer is not accepted, 2 on bad input or settings (an option
+    value, a file that is not UTF-8 text, a bad LEXGUARD_* setting), with a one-line message.
     """
     from lexguard._config import GuardConfig
     from lexguard._errors import LexguardError

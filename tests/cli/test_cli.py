@@ -71,3 +71,64 @@ def test_threshold_must_be_a_number_between_0_and_1(files, command, value):
             "validate-batch": [str(answer), "--out", "x.parquet"], "mcp": []}[command]
     result = runner.invoke(app, [command, *args, "--threshold", value])
     assert result.exit_code == 2 and "must be a number between 0 and 1" in result.output, result.output
+
+
+# -- every lexguard error is a one-line message and exit 2, whatever the command ----------------------
+
+
+def one_line_error(result, *needles):
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1, result.output
+    for needle in needles:
+        assert needle in errors[0]
+
+
+@pytest.mark.parametrize(("variable", "value", "needle"), [
+    ("LEXGUARD_ENCODER_BACKEND", "bogus", "unknown encoder backend 'bogus'"),
+    ("LEXGUARD_GROUNDING__THRESHOLD_FILE", "/nonexistent/missing.json", "lexguard calibrate"),
+])
+@pytest.mark.parametrize("command", ["validate", "demo"])
+def test_a_bad_setting_exits_2_with_a_one_line_message(files, monkeypatch, variable, value, needle, command):
+    answer, source, _ = files
+    monkeypatch.setenv(variable, value)
+    args = {"validate": ["--answer", str(answer), "--sources", str(source)], "demo": ["--limit", "1"]}[command]
+    one_line_error(runner.invoke(app, [command, *args]), needle)
+
+
+def test_a_configuration_error_raised_during_the_validation_exits_2(files, monkeypatch):
+    from lexguard import ConfigurationError, Guard
+
+    def broken(self, *args, **kwargs):
+        raise ConfigurationError("the support model is misconfigured;\nset grounding.support_model")
+
+    monkeypatch.setattr(Guard, "validate_answer", broken)
+    answer, source, _ = files
+    result = runner.invoke(app, ["validate", "--answer", str(answer), "--sources", str(source)])
+    one_line_error(result, "misconfigured", "set grounding.support_model")
+
+
+def test_the_raise_fallback_is_not_accepted_exit_1_with_one_line(files, monkeypatch):
+    from lexguard import Guard, ValidationFailedError
+
+    def rejected(self, *args, **kwargs):
+        raise ValidationFailedError("lexguard rejected the answer: unsupported claim")
+
+    monkeypatch.setattr(Guard, "validate_answer", rejected)
+    answer, source, _ = files
+    result = runner.invoke(app, ["validate", "--answer", str(answer), "--sources", str(source)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "rejected the answer" in result.output
+
+
+def test_an_error_in_a_subcommand_group_exits_2(monkeypatch):
+    import lexguard.cli._audit as audit_cli
+    from lexguard import ConfigurationError
+
+    def broken(*args, **kwargs):
+        raise ConfigurationError("the audit store is misconfigured; set LEXGUARD_AUDIT_URL")
+
+    monkeypatch.setattr(audit_cli, "_store", broken)  # past the command's own error handling
+    one_line_error(runner.invoke(app, ["audit", "list", "--store", "sqlite:///x.db"]), "misconfigured")
