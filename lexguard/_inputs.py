@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from lexguard._errors import InputError
 from lexguard._models import Source
 from lexguard._text import clean_text
 
-__all__ = ["coerce_answer", "coerce_sources", "is_truncated", "SOURCE_KEYS", "QUESTION_KEYS", "ANSWER_KEYS"]
+__all__ = ["coerce_answer", "coerce_citations", "coerce_mutations", "coerce_sources", "is_truncated", "SOURCE_KEYS", "QUESTION_KEYS", "ANSWER_KEYS"]
 
 ANSWER_KEYS = ("answer", "output", "response", "text", "generation")
 SOURCE_KEYS = ("sources", "context", "documents", "docs")
@@ -115,3 +115,72 @@ def coerce_sources(value: Any) -> list[Source]:
         seen[source.id] = count + 1
         unique.append(source if count == 0 else source.model_copy(update={"id": f"{source.id}~{count}"}))
     return unique
+
+
+def _item_dict(value: Any) -> dict[str, Any] | None:
+    """A mapping, or a pydantic model (``model_dump``), as a dict; ``None`` for anything else."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    dump = getattr(value, "model_dump", None)
+    if callable(dump) and not isinstance(value, type):
+        dumped = dump()
+        return dict(dumped) if isinstance(dumped, Mapping) else None
+    return None
+
+
+def coerce_citations(value: Any) -> list[dict[str, Any]]:
+    """Return the citations given with an answer (the ``citations`` input) as a list of dicts.
+
+    ``None`` or an empty list is no citations. A list (or tuple) holds one dict per citation
+    (``{"source": "source-0", "quote": "..."}``; a :class:`~lexguard.citations.ModelCitation` or
+    other pydantic model is read as its dict). A single dict is read as a one-item list, as a
+    single source is. Anything else (a string such as ``"[source-0] ..."``, a number, an item that
+    is not a dict) is refused: a citation the guard cannot read is never skipped as "no citations".
+
+    Raises:
+        InputError: Naming the field, the item at fault and the shape to pass.
+    """
+    if value is None:
+        return []
+    single = _item_dict(value)
+    if single is not None:
+        return [single]
+    if not isinstance(value, list | tuple):
+        raise InputError(
+            f"citations must be a list of dicts, not {type(value).__name__}; pass "
+            "[{'source': 'source-0', 'quote': 'text quoted from the source'}, ...]"
+        )
+    citations: list[dict[str, Any]] = []
+    for index, item in enumerate(value):
+        citation = _item_dict(item)
+        if citation is None:
+            raise InputError(
+                f"citations item {index} is a {type(item).__name__}, not a dict; pass each citation as "
+                "{'source': 'source-0', 'quote': 'text quoted from the source'}"
+            )
+        citations.append(citation)
+    return citations
+
+
+def coerce_mutations(value: Any) -> list[Any]:
+    """Return the proposed state changes (the ``mutations`` input) as a list.
+
+    ``None`` or an empty list is no mutations. A list (or tuple) is returned as given: the rule
+    gate reads each item, and one that is not a valid mutation (no ``type``, not a dict) is an
+    ``invalid_mutation`` finding there. A single dict (or ``Mutation``) is read as a one-item list.
+    Anything else (a string, a number) is refused: a change the guard cannot read is never
+    approved by being skipped.
+
+    Raises:
+        InputError: Naming the field and the shape to pass.
+    """
+    if value is None:
+        return []
+    if isinstance(value, Mapping) or (callable(getattr(value, "model_dump", None)) and not isinstance(value, type)):
+        return [value]
+    if not isinstance(value, list | tuple):
+        raise InputError(
+            f"mutations must be a list of dicts, not {type(value).__name__}; pass "
+            "[{'type': 'transform_belief', 'target': 'fact-id', 'value': ...}, ...]"
+        )
+    return list(value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lexguard import Guard, InputError
-from lexguard._inputs import coerce_answer, coerce_sources
+from lexguard._inputs import coerce_answer, coerce_citations, coerce_mutations, coerce_sources
 from lexguard._models import Status, Verdict
 from tests.fakes import SubstringChecker
 
@@ -65,3 +65,30 @@ def test_the_graph_on_its_own_cleans_the_question_too():
     graph = build_guard_graph(checker=Spy())
     report = graph.invoke({"answer": EIFFEL, "sources": [EIFFEL], "question": "When\ud83d?"})["report"]
     assert seen == ["When\ufffd?"] and report.verdict == Verdict.ACCEPT
+
+
+def test_citations_are_read_as_a_list_of_dicts():
+    from lexguard.citations import ModelCitation
+
+    cited = {"source": "source-0", "quote": "330 metres"}
+    assert coerce_citations(None) == [] and coerce_citations([]) == []
+    assert coerce_citations(cited) == [cited]  # one dict: a one-item list
+    assert coerce_citations((cited, ModelCitation(**cited)))[1]["quote"] == "330 metres"
+
+
+@pytest.mark.parametrize(("citations", "needle"), [
+    ("[source-0] version 9", "not str"), (5, "not int"), ([1, None], "item 0 is a int"),
+    ([{"source": "s"}, "quote"], "item 1 is a str"),
+])
+def test_citations_of_the_wrong_shape_are_input_errors(citations, needle):
+    with pytest.raises(InputError, match=needle):
+        coerce_citations(citations)
+
+
+def test_mutations_are_read_as_a_list():
+    change = {"type": "transform_belief", "target": "king", "value": "dead"}
+    assert coerce_mutations(None) == [] and coerce_mutations(change) == [change]
+    assert coerce_mutations((change, 1)) == [change, 1]  # items are the rule gate's to judge
+    for bad in ("king is dead", 5, b"x"):
+        with pytest.raises(InputError, match="mutations must be a list"):
+            coerce_mutations(bad)

@@ -9,7 +9,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.types import Overwrite
 
 from lexguard._errors import ConfigurationError, InputError
-from lexguard._inputs import coerce_answer, coerce_sources, is_truncated
+from lexguard._inputs import coerce_answer, coerce_citations, coerce_mutations, coerce_sources, is_truncated
 from lexguard._limits import check_limits, remaining_time
 from lexguard._models import CheckOutcome, CheckResult, Finding, FindingKind, Severity, Verdict
 from lexguard._state import GuardState
@@ -57,10 +57,13 @@ class PrepareNode(GuardNode):
     sooner when an enclosing budget, e.g. ``Guard``'s, ends sooner). A validation starts whenever
     ``prepare`` is not reached from ``self_correct`` (whose ``verdict="retry"`` it consumes), so on a
     checkpointed thread each turn starts afresh: attempt 1, and this turn's ``original_answer``,
-    with the last turn's ``feedback``, ``history`` and ``timings`` cleared. An answer, sources or a
-    ``knowledge`` graph (:func:`read_knowledge`, when a validation starts) it cannot read, or that exceed ``GuardConfig.limits`` (:func:`lexguard._limits.check_limits`), give an
-    ``input`` result with a critical finding naming the problem, so the attempt goes straight to
-    ``decide`` (and the fallback): an input too large to check is never accepted.
+    with the last turn's ``feedback``, ``history`` and ``timings`` cleared. An answer, sources,
+    ``citations`` (:func:`~lexguard._inputs.coerce_citations`), ``mutations``
+    (:func:`~lexguard._inputs.coerce_mutations`; a single one is written back as a one-item list)
+    or a ``knowledge`` graph (:func:`read_knowledge`) it cannot read, or that exceed
+    ``GuardConfig.limits`` (:func:`lexguard._limits.check_limits`), give an ``input`` result with a
+    critical finding naming the problem, so the attempt goes straight to ``decide`` (and the
+    fallback): an input the guard could not read, or too large to check, is never accepted.
     """
 
     name = "prepare"
@@ -86,19 +89,22 @@ class PrepareNode(GuardNode):
             text = coerce_answer(raw)
             sources = coerce_sources(state.get("sources"))
             check_limits(text, sources, self.config.limits)
+            given = coerce_citations(state.get("citations")) if attempt == 1 else []
+            mutations = state.get("mutations")
             if not retrying:
                 read_knowledge(state.get("knowledge"))
+                if mutations is not None and not isinstance(mutations, list):
+                    update["mutations"] = coerce_mutations(mutations)  # one dict: a one-item list
         except InputError as exc:
             update.update(checked_sources=[], answer=raw if isinstance(raw, str) else "",
                           results=[input_error(str(exc))])
             if not first:
                 update["original_answer"] = update["answer"]
             return update
-        given = state.get("citations") if attempt == 1 else ()
         update["answer"] = text
         update["checked_sources"] = sources
         update["truncated"] = bool(state.get("truncated")) or is_truncated(raw)
-        update["model_citations"] = model_citations(raw, text, given if isinstance(given, list | tuple) else ())
+        update["model_citations"] = model_citations(raw, text, given)
         if not first:
             update["original_answer"] = text
         return update
