@@ -9,23 +9,25 @@ Decision rules for one attempt, in order:
 1. a blocking finding of a check whose ``on_fail`` is ``raise`` -> ``fallback`` and raise;
 2. a critical finding, or a blocking finding of a check whose ``on_fail`` is ``refuse`` ->
    ``fallback`` (no retry can help);
-3. a failed check (a blocking finding, or the parser rejected the output), or a confidence
-   below ``confidence_threshold`` -> ``retry`` while retries are left (the remedy is ``fix``
-   when every blocking finding has a confident fix, ``filter`` when every failed check asks for
-   it, else ``reask``), then ``fallback``;
-4. an inconclusive check (it could not check all of the answer), or no check that examined the
-   answer at all (none configured, every one skipped) -> ``flag`` or ``fallback``, as
-   ``on_inconclusive`` says. An inconclusive answer is never accepted;
+3. a failed check (a blocking finding; the parser's rejections are hard by default), or a
+   confidence below ``confidence_threshold`` -> ``retry`` while retries are left (the remedy is
+   ``fix`` when every blocking finding has a confident fix, ``filter`` when every failed check
+   asks for it, else ``reask``), then ``fallback``;
+4. an inconclusive check (it could not check all of the answer), a check that said ``failed``
+   without a blocking finding (none, or soft ones only: see :func:`unsettled_failures`), or no
+   check that examined the answer at all (none configured, every one skipped) -> ``flag`` or
+   ``fallback``, as ``on_inconclusive`` says. Such an answer is never accepted;
 5. otherwise -> ``accept``.
 
 Blocking findings are hard or critical findings of checks whose ``on_fail`` is not ``record``.
-Soft findings never block: alone they give ``valid_with_warnings``.
+Soft findings never block and never refuse: alone they give ``valid_with_warnings``, or, in a
+result marked ``failed``, an inconclusive report.
 
 Confidence (``report_confidence``): the lowest confidence of the conclusive checks that measure
 one. An answer with no checked claim never shows more than ``confidence_threshold`` (the bar it
-had to meet), and an answer that is not accepted because of a blocking finding or an
-inconclusive check shows at most half the threshold (and at most ``1 - confidence`` of its
-surest blocking finding), so a rejected answer never reads as a confident one.
+had to meet), and an answer that is not accepted shows at most half the threshold (and at most
+``1 - confidence`` of its surest blocking finding), so a rejected answer never reads as a
+confident one.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ __all__ = [
     "findings_of",
     "report_confidence",
     "report_status",
+    "unsettled_failures",
     "user_message",
 ]
 
@@ -123,11 +126,37 @@ def attempt_confidence(results: Iterable[CheckResult]) -> float | None:
 
 
 def _failed(results: Sequence[CheckResult]) -> list[CheckResult]:
-    return [
-        r for r in results
-        if r.action != FailureAction.RECORD and (r.blocking or r.outcome == CheckOutcome.FAILED)
-        and r.outcome != CheckOutcome.INCONCLUSIVE
-    ]
+    """The checks that failed the answer: a blocking finding, in a conclusive result."""
+    return [r for r in results if r.blocking and r.outcome != CheckOutcome.INCONCLUSIVE]
+
+
+def unsettled_failures(results: Iterable[CheckResult]) -> list[CheckResult]:
+    """Checks that said ``failed`` without a blocking finding (none, or soft ones only), not
+    ``record`` checks.
+
+    Such a result contradicts itself: the check rejected the answer but named nothing that
+    blocks it. The policy neither accepts the answer (a check said no: fail closed) nor refuses
+    it on soft findings; it treats the result as *inconclusive* (``on_inconclusive``).
+    """
+    return [r for r in results
+            if r.outcome == CheckOutcome.FAILED and not r.blocking and r.action != FailureAction.RECORD]
+
+
+def _unsettled(results: Sequence[CheckResult]) -> list[CheckResult]:
+    """The results that leave the answer not (fully) checked: inconclusive checks, and checks
+    that failed without a blocking finding."""
+    quiet = unsettled_failures(results)
+    return [r for r in results if r.outcome == CheckOutcome.INCONCLUSIVE or r in quiet]
+
+
+def _unsettled_reason(result: CheckResult) -> str:
+    if result.outcome == CheckOutcome.INCONCLUSIVE:
+        return f"{result.check}: {result.reason or 'not checked'}"
+    soft = len(result.findings)
+    what = f"only {soft} soft finding{'s' if soft != 1 else ''}" if soft else "no finding at all"
+    said = f" ({result.reason})" if result.reason else ""
+    return (f"{result.check}: failed{said} but gave no hard or critical finding ({what}), so its result "
+            "does not settle the answer")
 
 
 def _describe(results: Sequence[CheckResult]) -> str:
@@ -211,10 +240,10 @@ def decide(results: Sequence[CheckResult], config: GuardConfig, *, attempt: int 
         if config.max_retries == 0:
             return Decision(verdict=Verdict.FALLBACK, confidence=confidence, reason=f"{why}; retries are off (max_retries=0)")
         return Decision(verdict=Verdict.FALLBACK, confidence=confidence, reason=f"{why} remain after {_plural(retries)}")
-    inconclusive = [r for r in results if r.outcome == CheckOutcome.INCONCLUSIVE]
+    inconclusive = _unsettled(results)
     examined = [r for r in results if r.outcome in (CheckOutcome.PASSED, CheckOutcome.FAILED)]
     if inconclusive or not examined:
-        why = "; ".join(f"{r.check}: {r.reason or 'not checked'}" for r in inconclusive) or (
+        why = "; ".join(_unsettled_reason(r) for r in inconclusive) or (
             "no check examined the answer (" + ("every configured check was skipped" if results else "no check is configured")
             + ")"
         )
@@ -237,10 +266,9 @@ def report_status(verdict: Verdict, results: Sequence[CheckResult]) -> Status:
         return Status.VALID_WITH_WARNINGS if findings_of(results) else Status.VALID
     if verdict == Verdict.FLAG:
         return Status.INCONCLUSIVE
-    conclusive = [r for r in results if r.outcome != CheckOutcome.INCONCLUSIVE]
-    if _failed(conclusive):
+    if _failed(results):
         return Status.INVALID
-    if any(r.outcome == CheckOutcome.INCONCLUSIVE for r in results):
+    if _unsettled(results):
         return Status.INCONCLUSIVE
     return Status.INVALID
 
@@ -256,9 +284,9 @@ def report_confidence(verdict: Verdict, results: Sequence[CheckResult], threshol
         if blocking:
             worst = max(f.confidence if f.confidence is not None else 1.0 for f in blocking)
             value = min(value, 1.0 - worst, threshold / 2)
-        elif any(r.outcome == CheckOutcome.INCONCLUSIVE for r in results) or not any(
-            r.outcome in (CheckOutcome.PASSED, CheckOutcome.FAILED) for r in results
-        ):
+        elif _unsettled(results) or not any(r.outcome in (CheckOutcome.PASSED, CheckOutcome.FAILED) for r in results):
+            value = min(value, threshold / 2)
+        elif value >= threshold:  # not accepted for another reason (e.g. the call limit): below the bar
             value = min(value, threshold / 2)
     return round(min(max(value, 0.0), 1.0), 6)
 

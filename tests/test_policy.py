@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from lexguard import ConfigurationError, Guard, GuardConfig, Status, Verdict, build_guard_graph
+from lexguard.checks import DEFAULT_CHECKS, BaseCheck
 from lexguard.gate import GateConfig
 from lexguard.grounding import SupportResult
 from tests.fakes import SubstringChecker
@@ -233,3 +234,68 @@ def test_no_check_that_examined_the_answer_is_never_an_accept() -> None:
     report = Guard(checks=[]).validate_answer("The Eiffel Tower was built by aliens.", ["The tower is in Paris."])
     assert report.verdict == "flag" and report.status == "inconclusive"
     assert "no check examined the answer" in (report.reason or "") and report.confidence <= 0.35
+
+
+# -- a failed check without a hard finding: never accepted, never refused for soft findings ------------
+
+
+class FailsQuietly(BaseCheck):
+    """A custom check that says ``failed`` with no finding, or with soft findings only."""
+
+    name = "strict_style"
+
+    def __init__(self, severity: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.severity = severity
+
+    def check(self, answer, context):
+        return self.failed([] if self.severity is None else [self.finding("The style is off.", severity=self.severity)])
+
+
+def failing_guard(severity=None, on_fail="reask", **kwargs):
+    return Guard(checks=[*DEFAULT_CHECKS, FailsQuietly(severity, on_fail=on_fail)], checker=SubstringChecker(),
+                 audit=False, sources=SOURCES, **kwargs)
+
+
+@pytest.mark.parametrize("severity", [None, "soft"])
+@pytest.mark.parametrize("max_retries", [0, 2])
+def test_a_failed_check_without_a_hard_finding_is_flagged_not_refused(severity, max_retries):
+    report = failing_guard(severity, max_retries=max_retries).invoke(GOOD)
+    assert not report.accepted
+    assert report.verdict == Verdict.FLAG  # soft findings alone never refuse
+    assert report.status == Status.INCONCLUSIVE
+    assert report.answer == GOOD and report.attempts == 1  # handed on, not retried
+    assert report.confidence < 0.7 / 2 + 1e-9  # never reads as a confident answer
+    assert "strict_style" in report.reason and "no hard or critical finding" in report.reason
+
+
+@pytest.mark.parametrize("severity", [None, "soft"])
+def test_a_failed_check_without_a_hard_finding_follows_on_inconclusive(severity):
+    report = failing_guard(severity, max_retries=0, on_inconclusive="fallback").invoke(GOOD)
+    assert report.verdict == Verdict.FALLBACK and not report.accepted
+    assert report.status == Status.INCONCLUSIVE
+    assert report.confidence < 0.7
+
+
+def test_a_recording_check_that_fails_without_findings_does_not_block():
+    assert failing_guard(on_fail="record").invoke(GOOD).accepted  # record: kept, never blocks
+
+
+def test_the_policy_treats_a_failed_result_without_blocking_findings_as_unsettled():
+    from lexguard._models import CheckOutcome, CheckResult, Finding, Severity
+    from lexguard._policy import build_report, decide
+
+    config = GuardConfig(max_retries=2)
+    soft = Finding(kind="style", severity=Severity.SOFT, message="The style is off.")
+    for findings in ((), (soft,)):
+        results = [CheckResult(check="support", outcome=CheckOutcome.PASSED, confidence=1.0),
+                   CheckResult(check="custom", outcome=CheckOutcome.FAILED, findings=findings)]
+        decision = decide(results, config)
+        assert decision.verdict == Verdict.FLAG
+        report = build_report(verdict=decision.verdict, answer=GOOD, results=results, config=config,
+                              reason=decision.reason)
+        assert report.status == Status.INCONCLUSIVE and report.confidence <= 0.35
+    # with a blocking finding the check fails as before
+    hard = Finding(kind="style", severity=Severity.HARD, message="The style is off.")
+    results = [CheckResult(check="custom", outcome=CheckOutcome.FAILED, findings=(hard,))]
+    assert decide(results, config).verdict == Verdict.RETRY

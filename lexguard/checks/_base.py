@@ -136,7 +136,13 @@ class BaseCheck:
         return self.result((), outcome=CheckOutcome.PASSED, **fields)
 
     def failed(self, findings: Any, **fields: Any) -> CheckResult:
-        """A failed result with ``findings``."""
+        """A failed result with ``findings``.
+
+        Give it at least one hard or critical finding (:meth:`finding`'s default severity is
+        ``hard``): that is what blocks the answer and what the retry feedback names. A failed
+        result with no finding, or soft findings only, is not settled: the decision policy
+        treats it as inconclusive (never accepted, never refused for soft findings; see
+        :func:`lexguard._policy.unsettled_failures`)."""
         return self.result(findings, outcome=CheckOutcome.FAILED, **fields)
 
     def inconclusive(self, reason: str, findings: Any = (), **fields: Any) -> CheckResult:
