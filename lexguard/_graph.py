@@ -41,9 +41,6 @@ from lexguard.nodes._base import untraced
 
 __all__ = ["build_guard_graph", "guard_state_graph"]
 
-_RESERVED = {"prepare", "decide", "self_correct", "finalize", "fallback"}
-
-
 def guard_state_graph(
     config: GuardConfig | None = None,
     *,
@@ -62,16 +59,14 @@ def guard_state_graph(
             check objects, as ``GuardConfig.checks`` takes them.
 
     Raises:
-        ConfigurationError: For an unknown check, or a check named like a guard node.
+        ConfigurationError: For an unknown check, or a check name the graph cannot take (a guard
+            node's such as ``decide``, LangGraph's ``__start__`` / ``__end__``, see
+            :data:`lexguard.checks._registry.RESERVED_NAMES`).
     """
-    from lexguard._errors import ConfigurationError
-
     config = config or GuardConfig()
     if checks is not None:  # names, dicts and objects, as in ``GuardConfig.checks``
         config = config.model_copy(update={"checks": tuple(checks)})
-    checks = build_checks(config, checker=checker)
-    if clash := sorted(_RESERVED & {c.name for c in checks}):
-        raise ConfigurationError(f"check name(s) {', '.join(clash)} are taken by the guard's own nodes; rename the check")
+    checks = build_checks(config, checker=checker)  # refuses the names the graph cannot take
     builder = StateGraph(GuardState, context_schema=GuardContext, input_schema=GuardInput, output_schema=GuardOutput)
     builder.add_node("prepare", PrepareNode(config).as_runnable(), error_handler=handle_node_error)
     for check in checks:

@@ -18,7 +18,27 @@ from lexguard._errors import ConfigurationError
 from lexguard._limits import current_deadline
 from lexguard._models import CheckOutcome, CheckResult, FailureAction, Finding, FindingKind, Severity, Source
 
-__all__ = ["BaseCheck", "Check", "CheckContext", "arun_check", "run_check"]
+__all__ = ["BaseCheck", "Check", "CheckContext", "arun_check", "failure_action", "run_check"]
+
+
+def failure_action(value: Any, where: str = "a check") -> FailureAction:
+    """``value`` as a :class:`~lexguard.FailureAction`.
+
+    Args:
+        value: A ``FailureAction`` or its name (``"reask"``, ``"refuse"``, ...).
+        where: What the value belongs to, for the message (``"check 'support'"``).
+
+    Raises:
+        ConfigurationError: If ``value`` is no failure action; the message lists the valid ones.
+    """
+    try:
+        return FailureAction(value)
+    except ValueError:
+        names = [action.value for action in FailureAction]
+        raise ConfigurationError(
+            f"on_fail of {where} is {value!r}, not a failure action; use one of {', '.join(names[:-1])} or "
+            f"{names[-1]}"
+        ) from None
 
 
 class CheckContext(BaseModel):
@@ -105,7 +125,7 @@ class BaseCheck:
         if name is not None:
             self.name = name
         if on_fail is not None:
-            self.on_fail = FailureAction(on_fail)
+            self.on_fail = failure_action(on_fail, f"check {self.name!r}")
 
     def check(self, answer: str, context: CheckContext) -> CheckResult:
         """Check ``answer``. Override in subclasses."""
@@ -155,7 +175,7 @@ class BaseCheck:
 
 
 def _action(check: Any) -> FailureAction:
-    return FailureAction(getattr(check, "on_fail", FailureAction.REASK))
+    return failure_action(getattr(check, "on_fail", FailureAction.REASK), f"check {getattr(check, 'name', check)!r}")
 
 
 def _errored(check: Any, exc: BaseException, seconds: float) -> CheckResult:

@@ -18,11 +18,11 @@ from typing import Any
 from lexguard._config import GuardConfig, closest_key
 from lexguard._errors import ConfigurationError
 from lexguard._models import FailureAction
-from lexguard.checks._base import Check
+from lexguard.checks._base import Check, failure_action
 from lexguard.checks._builtin import KnowledgeCheck, ParseCheck, RulesCheck, SupportCheck
 from lexguard.checks._citations import CitationsCheck
 
-__all__ = ["BUILTIN_CHECKS", "build_checks", "register_check"]
+__all__ = ["BUILTIN_CHECKS", "RESERVED_NAMES", "build_checks", "check_name_problem", "register_check"]
 
 BUILTIN_CHECKS: dict[str, type] = {
     "parse": ParseCheck,
@@ -32,6 +32,23 @@ BUILTIN_CHECKS: dict[str, type] = {
     "citations": CitationsCheck,
 }
 """Check classes by the name a config uses."""
+
+
+RESERVED_NAMES = frozenset({"prepare", "decide", "self_correct", "finalize", "fallback", "__start__", "__end__"})
+"""Names a check cannot take: the guard graph's own nodes and LangGraph's start and end."""
+
+
+def check_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a check (a node of the guard graph), or ``None`` when it can."""
+    if not name.strip():
+        return "is empty"
+    if name in RESERVED_NAMES:
+        return "is taken by the guard's own nodes"
+    if name.startswith("__"):
+        return "starts with '__', which LangGraph keeps for its own nodes"
+    if bad := [c for c in ":|" if c in name]:
+        return f"holds {' and '.join(repr(c) for c in bad)}, which LangGraph keeps as namespace separators"
+    return None
 
 
 def register_check(name: str, factory: Callable[..., Check]) -> None:
@@ -98,16 +115,24 @@ def build_checks(config: GuardConfig, **shared: Any) -> tuple[Check, ...]:
             ``support``).
 
     Raises:
-        ConfigurationError: For an unknown or unimportable check, a duplicate name, an object
-            that is not a check, or an ``on_fail`` key that names no configured check.
+        ConfigurationError: For an unknown or unimportable check, a duplicate name or one the
+            graph cannot take (see :func:`check_name_problem`), an object that is not a check, an
+            ``on_fail`` that is no failure action, or an ``on_fail`` key that names no configured
+            check.
     """
     checks: list[Check] = []
     for entry in config.checks:
         check = _build(entry, config, shared)
         if not isinstance(getattr(check, "name", None), str) or not callable(getattr(check, "check", None)):
             raise ConfigurationError(f"{check!r} is not a check: it needs a 'name' and a check(answer, context) method")
+        if (problem := check_name_problem(check.name)) is not None:
+            raise ConfigurationError(f"check name {check.name!r} {problem}; rename the check (name=...)")
         if not hasattr(check, "on_fail"):
             check.on_fail = FailureAction.REASK  # type: ignore[attr-defined]
+        elif not isinstance(check.on_fail, FailureAction):
+            action = failure_action(check.on_fail, f"check {check.name!r}")
+            check = copy.copy(check)  # never change a check object the caller shares
+            check.on_fail = action  # type: ignore[misc]
         checks.append(check)
     names = [c.name for c in checks]
     if duplicates := sorted({n for n in names if names.count(n) > 1}):
