@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from bisect import bisect_right
 from typing import Any
 
 import regex
@@ -10,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from lexguard._errors import ParseError
 from lexguard._models import Claim
-from lexguard.grounding._sentences import split_sentences
+from lexguard.grounding._sentences import fenced_blocks, split_sentences, table_headers
 
 __all__ = ["extract_claims", "LLMClaimExtractor"]
 
@@ -25,63 +26,81 @@ _FILLER = regex.compile(
 )
 
 
-_FENCED = regex.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", regex.MULTILINE | regex.DOTALL)
 _PROSE = regex.compile(r"^[\p{Lu}\p{N}\"'(][^{};=<>]*\p{L}[^{};=<>]*[.!?]$")
+_CODE_REASON = "code inside a fence is not checked against the sources"
+_FILLER_REASON = "a meta statement (a filler: greeting, acknowledgement or sign-off), not a fact to check"
+_INTRO_REASON = "a meta statement (a list introduction ending with a colon), not a fact to check"
+_HEADER_REASON = "a meta statement (column names of a table, the row above its |---| rule), not a fact to check"
 
 
-def _fenced(text: str) -> list[tuple[int, int]]:
-    """Content ranges of fenced code blocks (an unclosed fence runs to the end)."""
-    return [(m.start(2), m.end(2)) for m in _FENCED.finditer(text) if m.end(2) > m.start(2)]
+def _column_names(piece: str, start: int, end: int, headers: list[tuple[int, int]], min_words: int) -> bool:
+    """Whether ``piece`` (at ``start``-``end``) is a table's header row of short column names."""
+    at = bisect_right(headers, (start, 1 << 62)) - 1  # the last header row starting at or before it
+    if at < 0 or not headers[at][0] <= start <= end <= headers[at][1]:
+        return False
+    cells = [cell.strip() for cell in piece.split("|")]
+    return all(len(_WORD.findall(cell)) < min_words and not cell.endswith((".", "!", "?")) for cell in cells)
+
+
+def _claim(index: int, text: str, start: int, end: int, reason: str | None, kind: str) -> Claim:
+    """A claim of ``text[start:end]``: to check, or ``not_checked`` with ``reason``."""
+    if reason is None:
+        return Claim(index=index, text=text[start:end], span=(start, end))
+    return Claim(index=index, text=text[start:end], span=(start, end), status="not_checked", reason=reason,
+                 kind=kind)  # type: ignore[arg-type]
 
 
 def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
     """Cut an answer into checkable claims, with character spans into ``text``.
 
-    Claims are sentences (and semicolon-separated parts) of paragraphs, list items, table rows
-    and prose inside code fences; headings, fillers ("Sure!", "Here is the summary:") and
-    fragments shorter than ``min_words`` words without a number are skipped. Code inside a
-    fence is never dropped silently: it becomes a ``not_checked`` claim with the reason.
+    Claims are sentences (and semicolon-separated parts) of paragraphs, headings, list items,
+    table rows and prose inside code fences. No text with a word in it is dropped silently:
+
+    * every sentence is checked, however short ("Aliens helped." can be false);
+    * fillers ("Sure!", "Hope this helps!"), short list introductions without a number
+      ("Here are the key facts:") and a table's header row of short column names are
+      ``not_checked`` ``meta`` claims with the reason;
+    * code inside a fence is a ``not_checked`` ``code`` claim with the reason (which makes the
+      support check inconclusive).
+
+    Only markup without a word (``---``, fence lines, a table's rule) is left out.
     ``claim.text == text[slice(*claim.span)]`` always holds.
 
     Args:
         text: The answer.
-        min_words: Minimum number of words of a claim (fragments with a digit are always kept).
+        min_words: Fewest words of a line inside a code fence for it to be read as prose (and
+            checked) rather than as code; table column names shorter than this are not facts.
 
     Returns:
         The claims, in order, indexed from 0.
     """
-    pieces: list[tuple[int, int, str | None]] = [(s, e, None) for s, e in split_sentences(text)]
-    for lo, hi in _fenced(text):
+    pieces: list[tuple[int, int, str | None, str]] = [(s, e, None, "fact") for s, e in split_sentences(text)]
+    for lo, hi in fenced_blocks(text):
         inner = text[lo:hi]
         code: list[tuple[int, int]] = []
-        for s, e in split_sentences(inner, hard_newlines=True):
+        for s, e in split_sentences(inner, hard_newlines=True, fences=False):
             sentence = inner[s:e].strip()
             if _PROSE.match(sentence) and len(_WORD.findall(sentence)) >= min_words:
-                pieces.append((lo + s, lo + e, None))
+                pieces.append((lo + s, lo + e, None, "fact"))
             else:
                 code.append((lo + s, lo + e))
         if code:
-            pieces.append((code[0][0], code[-1][1], "code inside a fence is not checked against the sources"))
+            pieces.append((code[0][0], code[-1][1], _CODE_REASON, "code"))
+    headers = table_headers(text)
     claims: list[Claim] = []
-    for start, end, reason in sorted(pieces):
+    for start, end, reason, kind in sorted(pieces):
         piece = text[start:end]
-        if reason is not None:
-            claims.append(
-                Claim(
-                    index=len(claims), text=piece, span=(start, end), status="not_checked", reason=reason, kind="code"
-                )
-            )
-            continue
-        words = _WORD.findall(piece)
-        if not words:
-            continue
-        if len(words) < min_words and not any(ch.isdigit() for ch in piece):
-            continue
-        if _FILLER.match(piece.strip()):
-            continue
-        if piece.rstrip().endswith(":") and len(words) <= 12 and not any(ch.isdigit() for ch in piece):
-            continue  # list introductions: "The key points are:"
-        claims.append(Claim(index=len(claims), text=piece, span=(start, end)))
+        if reason is None:
+            words = _WORD.findall(piece)
+            if not words:
+                continue  # punctuation or markup only: nothing a reader could take as a fact
+            if _FILLER.match(piece.strip()):
+                reason, kind = _FILLER_REASON, "meta"
+            elif piece.rstrip().endswith(":") and len(words) <= 12 and not any(ch.isdigit() for ch in piece):
+                reason, kind = _INTRO_REASON, "meta"
+            elif headers and _column_names(piece, start, end, headers, min_words):
+                reason, kind = _HEADER_REASON, "meta"
+        claims.append(_claim(len(claims), text, start, end, reason, kind))
     return claims
 
 

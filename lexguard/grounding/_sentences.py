@@ -2,14 +2,17 @@
 
 Used both to cut answers into claims and to cut sources into chunks. Robust to abbreviations
 ("Dr.", "e.g.", "U.S."), initials, decimals ("3.5"), numbered and bulleted lists, quotes
-closing a sentence, and markdown (headings, emphasis, code fences, tables).
+closing a sentence, and markdown (headings, emphasis, code fences, tables). One definition of a
+line break (:data:`LINE_BREAKS`) serves the block splitter and the code-fence finder alike.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import regex
 
-__all__ = ["Segment", "split_blocks", "split_sentences"]
+__all__ = ["LINE_BREAKS", "Segment", "fenced_blocks", "lines", "split_blocks", "split_sentences", "table_headers"]
 
 Segment = tuple[int, int]
 """A half-open ``(start, end)`` character range."""
@@ -23,19 +26,131 @@ ABBREVIATIONS = frozenset(
     """.split()
 )
 
-_LIST_MARKER = regex.compile(r"^[ \t]*+(?:[-*+\u2022\u25aa\u25e6\u2023>]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])[ \t]+")
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+r"""The characters that end a line, exactly those of ``str.splitlines`` (``"\r\n"`` is one break).
+Blocks, headings, rules and code fences are all found on lines cut at these, so what one step
+takes for code another cannot take for text."""
+
+_LIST_MARKER = regex.compile(
+    r"^[ \t]*+(?:[-*_=]{2,}+|[-*+\u2022\u25aa\u25e6\u2023>]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])[ \t]+"
+)
 _HEADING = regex.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
-_FENCE = regex.compile(r"^[ \t]*+(```|~~~)")
-_TABLE_RULE = regex.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}")
+_FENCE = regex.compile(r"^[ \t]*+(`{3,}+|~{3,}+)(.*)$", regex.DOTALL)
+_LANGUAGE_TAG = regex.compile(r"^[a-z][a-z0-9_+#.\-]{0,23}$")
+# A whole line of markup: a thematic break / setext underline, or a table's header rule.
+_RULE = regex.compile(r"^[ \t]*+(?:(?:[-*_=][ \t]*+){3,}+|\|?(?:[ \t]*+:?-{3,}+:?[ \t]*+\|?)++)$")
 # Only a run's first punctuation mark may start a match, and nothing backtracks: linear time.
-_BOUNDARY = regex.compile(r"(?<![.!?\u2026])[.!?\u2026]++[\"'\u201d\u2019)\]*_]*+(?=\s|$)")
-_NEXT_VISIBLE = regex.compile(r"\s*+(\S)")
+_BOUNDARY = regex.compile(r"(?<![.!?\u2026])[.!?\u2026]++[\"'\u201d\u2019)\]*_]*+(?=[\s\x1c-\x1e]|$)")
+_NEXT_VISIBLE = regex.compile(r"[\s\x1c-\x1e]*+([^\s\x1c-\x1e])")
 _SEMICOLON = regex.compile(r";\s")
 _MAX_TOKEN = 64
 """Longest token looked at before a full stop (longer ones are never abbreviations)."""
 _INITIALS = regex.compile(r"^(?:\p{L}\.)+\p{L}?$")
-_EDGE_JUNK = " \t\r\n>|#"
+_EDGE_JUNK = " \t" + LINE_BREAKS + ">|#"
 _EMPHASIS = ("**", "__", "*", "_", "`")
+
+
+def lines(text: str) -> Iterator[Segment]:
+    """The lines of ``text`` without their line breaks (see :data:`LINE_BREAKS`).
+
+    Args:
+        text: The text to cut.
+
+    Yields:
+        ``(start, end)`` of each line's body, in order.
+    """
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        cut = 2 if line.endswith("\r\n") else 1 if line[-1] in LINE_BREAKS else 0
+        yield pos, pos + len(line) - cut
+        pos += len(line)
+
+
+def _fence_info_is_text(info: str) -> bool:
+    """Whether an opening fence's info string is text a reader sees, not a language tag
+    (``python``, ``c++``, ``objective-c``: one lower-case token)."""
+    info = info.strip()
+    return bool(info) and _LANGUAGE_TAG.match(info) is None
+
+
+def _scan(text: str, fences: bool) -> Iterator[tuple[str, int, int, int]]:
+    """Classify each line as ``text``, ``open`` / ``close`` (a fence) or ``code`` (inside one).
+
+    Follows CommonMark: a fence is three or more backticks or tildes (a backtick fence's info
+    string has no backtick); it is closed only by a line of the same character, at least as
+    long, with nothing after it; an unclosed fence runs to the end of the text.
+
+    Yields:
+        ``(kind, start, end, info_start)``: the line's body range and, for ``open``, where its
+        info string starts.
+    """
+    opening: str | None = None
+    for start, end in lines(text):
+        match = _FENCE.match(text[start:end]) if fences else None
+        if opening is None:
+            if match and not (match.group(1)[0] == "`" and "`" in match.group(2)):
+                opening = match.group(1)
+                yield "open", start, end, start + match.start(2)
+            else:
+                yield "text", start, end, start
+        elif (match and match.group(1)[0] == opening[0] and len(match.group(1)) >= len(opening)
+              and not match.group(2).strip()):
+            opening = None
+            yield "close", start, end, start
+        else:
+            yield "code", start, end, start
+
+
+def fenced_blocks(text: str) -> list[Segment]:
+    """Content ranges of the fenced code blocks of ``text`` (the lines :func:`split_blocks` skips).
+
+    The range of a block runs from its first content line to the end of its last one (to the end
+    of the text when the fence is never closed). An opening fence's info string is content too
+    unless it is a language tag (one lower-case token such as ``python``).
+
+    Args:
+        text: The text to read.
+
+    Returns:
+        Non-empty ``(start, end)`` ranges into ``text``, in order.
+    """
+    out: list[Segment] = []
+    current: list[int] | None = None
+    for kind, start, end, info in _scan(text, True):
+        if kind == "open":
+            current = None
+            if _fence_info_is_text(text[info:end]):
+                current = [info, end]
+                out.append((info, end))
+        elif kind == "code":
+            if current is None:
+                current = [start, end]
+                out.append((start, end))
+            current[1] = end
+            out[-1] = (current[0], current[1])
+        elif kind == "close":
+            current = None
+    return [(s, e) for s, e in out if text[s:e].strip()]
+
+
+def table_headers(text: str) -> list[Segment]:
+    """The header rows of the markdown tables of ``text``: the line right above a ``|---|`` rule.
+
+    Args:
+        text: The text to read (fenced code is not looked at).
+
+    Returns:
+        ``(start, end)`` of each header row's line, in order.
+    """
+    out: list[Segment] = []
+    previous: tuple[str, int, int] | None = None
+    for kind, start, end, _ in _scan(text, True):
+        body = text[start:end]
+        if (kind == "text" and previous is not None and previous[0] == "text" and "|" in body
+                and "-" in body and _RULE.match(body) and "|" in text[previous[1]:previous[2]]):
+            out.append((previous[1], previous[2]))
+        previous = (kind, start, end)
+    return out
 
 
 def _trim(text: str, start: int, end: int) -> Segment:
@@ -59,35 +174,34 @@ def _trim(text: str, start: int, end: int) -> Segment:
     return start, end
 
 
-def split_blocks(text: str, *, hard_newlines: bool = False) -> list[Segment]:
-    """Cut text into blocks: paragraphs, list items, table rows, outside code fences.
+def split_blocks(text: str, *, hard_newlines: bool = False, fences: bool = True) -> list[Segment]:
+    """Cut text into blocks: paragraphs, headings, list items, table rows, outside code fences.
 
-    Headings and fenced code are dropped. Consecutive plain lines form one block (a wrapped
+    Lines are cut at every :data:`LINE_BREAKS` character. Fenced code (see
+    :func:`fenced_blocks`), blank lines and lines of markup only (``---``, ``***``, a table's
+    ``|---|---|`` rule) are left out; every other line's text is in a block. A heading is a
+    block of its own (without its ``#`` marks); text after a list marker or a rule-like run
+    (``--- text``) starts a new block. Consecutive plain lines form one block (a wrapped
     paragraph) unless ``hard_newlines`` is set, in which case every line is its own block.
 
     Args:
         text: The text to cut.
         hard_newlines: Treat each line as a block of its own (good for sources).
+        fences: Recognise code fences; ``False`` reads fence lines as text (for text that is
+            itself the inside of a fence).
 
     Returns:
         Block ranges into ``text``, in order, with list markers and edge markup trimmed off.
     """
     blocks: list[Segment] = []
     current: list[int] | None = None
-    in_fence = False
-    pos = 0
-    for line in text.splitlines(keepends=True):
-        line_start, pos = pos, pos + len(line)
-        body = line.rstrip("\r\n")
-        line_end = line_start + len(body)
-        if _FENCE.match(body):
-            in_fence = not in_fence
+    for kind, line_start, line_end, _ in _scan(text, fences):
+        body = text[line_start:line_end]
+        if kind != "text" or not body.strip() or _RULE.match(body):
             current = None
             continue
-        if in_fence or not body.strip() or _HEADING.match(body) or _TABLE_RULE.match(body):
-            current = None
-            continue
-        marker = _LIST_MARKER.match(body)
+        heading = _HEADING.match(body)
+        marker = heading or _LIST_MARKER.match(body)
         content_start = line_start + (marker.end() if marker else 0)
         if marker or current is None or hard_newlines or body.lstrip().startswith("|"):
             current = [content_start, line_end]
@@ -95,6 +209,8 @@ def split_blocks(text: str, *, hard_newlines: bool = False) -> list[Segment]:
         else:
             current[1] = line_end
         blocks[-1] = (current[0], current[1])
+        if heading:
+            current = None  # the next line starts a block of its own
     trimmed = [_trim(text, s, e) for s, e in blocks]
     return [(s, e) for s, e in trimmed if e > s]
 
@@ -122,19 +238,22 @@ def _is_abbreviation(text: str, punct_start: int) -> bool:
     return len(token) == 1 and token.isalpha() or bool(_INITIALS.match(token))  # "J.", "U.S."
 
 
-def split_sentences(text: str, *, hard_newlines: bool = False, split_semicolons: bool = True) -> list[Segment]:
+def split_sentences(
+    text: str, *, hard_newlines: bool = False, split_semicolons: bool = True, fences: bool = True
+) -> list[Segment]:
     """Cut text into sentences, keeping character offsets into ``text``.
 
     Args:
         text: The text to cut.
         hard_newlines: Treat every line as its own block (see :func:`split_blocks`).
         split_semicolons: Also cut at semicolons (each side is usually a claim of its own).
+        fences: Recognise code fences (see :func:`split_blocks`); their content is not cut here.
 
     Returns:
         Sentence ranges into ``text``, in order, trimmed of whitespace and edge markup.
     """
     sentences: list[Segment] = []
-    for block_start, block_end in split_blocks(text, hard_newlines=hard_newlines):
+    for block_start, block_end in split_blocks(text, hard_newlines=hard_newlines, fences=fences):
         start = block_start
         for match in _BOUNDARY.finditer(text, block_start, block_end):
             end = match.end()

@@ -47,6 +47,8 @@ def test_lists_bullets_and_markdown() -> None:
         "> A quoted line that is a claim.\n"
     )
     assert texts(answer) == [
+        "Summary",
+        "Here are the key facts:",
         "The plant opened in 1999.",
         "It employs 300 people;",
         "most live nearby.",
@@ -62,7 +64,9 @@ def test_lists_bullets_and_markdown() -> None:
     code = claims["print(total)"]
     assert (code.status, code.kind) == ("not_checked", "code") and "fence" in (code.reason or "")
     assert claims["The total is printed once."].kind != "code"
-    assert all(c.status != "not_checked" for text, c in claims.items() if text != "print(total)")
+    meta = {"Summary", "Here are the key facts:"}  # reported, with the reason, not dropped
+    assert all((c.status, c.kind) == ("not_checked", "meta") and c.reason for text, c in claims.items() if text in meta)
+    assert all(c.status != "not_checked" for text, c in claims.items() if text not in meta | {"print(total)"})
 
 
 def test_wrapped_paragraph_is_one_sentence() -> None:
@@ -70,8 +74,10 @@ def test_wrapped_paragraph_is_one_sentence() -> None:
     assert texts(answer) == ["The bridge was\nbuilt in 1932 by the city.", "It is long."]
 
 
-def test_fillers_and_fragments_are_skipped() -> None:
-    assert texts("Sure! The answer is 42. Hope this helps!") == ["The answer is 42."]
+def test_fillers_are_reported_and_blank_text_has_no_claims() -> None:
+    claims = extract_claims("Sure! The answer is 42. Hope this helps!")
+    assert [(c.text, c.kind, c.status) for c in claims] == [
+        ("Sure!", "meta", "not_checked"), ("The answer is 42.", "fact", None), ("Hope this helps!", "meta", "not_checked")]
     assert texts("") == []
     assert texts("   \n\n ") == []
 
@@ -98,3 +104,102 @@ async def test_llm_extractor_falls_back_to_rules(reply: object) -> None:
     expected = [c.text for c in extract_claims(answer)]
     assert [c.text for c in extractor.extract(answer)] == expected
     assert [c.text for c in await extractor.aextract(answer)] == expected
+
+
+# -- fail-open repros: text a user sees must become a claim or a reported not_checked claim ------
+
+OK = "The Eiffel Tower is 330 metres tall."
+BAD = "It was completed in 1650 in Berlin."
+LINE_BREAKS = ["\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+
+
+@pytest.mark.parametrize("br", LINE_BREAKS)
+def test_every_line_break_cuts_blocks_and_fences_alike(br: str) -> None:
+    prose = extract_claims(OK + br + "```" + br + BAD + br + "```")
+    assert [(c.text, c.status) for c in prose] == [(OK, None), (BAD, None)]
+    code = extract_claims(OK + br + "```" + br + "year = 1650  # Berlin" + br + "```" + br + "It opened in 1889.")
+    assert [c.text for c in code] == [OK, "year = 1650  # Berlin", "It opened in 1889."]
+    assert (code[1].status, code[1].kind) == ("not_checked", "code")
+    wrapped = extract_claims(OK + br + BAD)
+    assert [c.text for c in wrapped] == [OK, BAD]
+
+
+@pytest.mark.parametrize("br", ["\n", "\r\n", "\u2028"])
+@pytest.mark.parametrize("mark", ["# ", "## ", "###### ", "--- ", "*** ", "___ "])
+def test_headings_and_text_after_a_rule_are_claims(br: str, mark: str) -> None:
+    assert texts(OK + br + mark + BAD) == [OK, BAD]
+    assert texts(mark + BAD + br + OK) == [BAD, OK]
+
+
+def test_a_heading_is_a_block_of_its_own() -> None:
+    assert texts("## Berlin built it in 1650\nThe tower is tall.") == ["Berlin built it in 1650", "The tower is tall."]
+    assert texts("## Summary\n" + OK) == ["Summary", OK]  # the meta-statement rule decides about "Summary"
+
+
+def test_rules_and_table_separators_alone_are_markup() -> None:
+    assert texts(OK + "\n---\n" + OK) == [OK, OK]
+    assert texts("| City | Year |\n|:---|---:|\n| Paris | 1889 |") == ["City | Year", "Paris | 1889"]
+
+
+def test_short_sentences_are_checked_not_dropped() -> None:
+    claims = extract_claims(OK + " Aliens helped.")
+    assert [(c.text, c.status, c.kind) for c in claims] == [(OK, None, "fact"), ("Aliens helped.", None, "fact")]
+    assert texts("Berlin.") == ["Berlin."]
+
+
+def test_fillers_and_list_introductions_are_reported_not_dropped() -> None:
+    claims = extract_claims("Sure! Here are the key facts:\n- The answer is 42.\nHope this helps!")
+    assert [c.text for c in claims] == ["Sure!", "Here are the key facts:", "The answer is 42.", "Hope this helps!"]
+    skipped = [c for c in claims if c.text != "The answer is 42."]
+    assert all(c.status == "not_checked" and c.kind == "meta" and c.reason for c in skipped)
+    assert claims[2].status is None
+
+
+def test_fence_info_string_with_words_is_checked() -> None:
+    claims = extract_claims(OK + "\n```" + BAD + "\nx = 1\n```")
+    assert [(c.text, c.status) for c in claims][:2] == [(OK, None), (BAD, None)]
+    assert claims[-1].status == "not_checked" and claims[-1].text == "x = 1"
+    assert [c.text for c in extract_claims(OK + "\n```python\nx = 1\n```")] == [OK, "x = 1"]
+
+
+def test_a_fence_marker_inside_a_longer_fence_is_code() -> None:
+    answer = OK + "\n````\n```\n" + BAD + "\n```\n````"
+    claims = extract_claims(answer)
+    assert BAD in [c.text for c in claims]
+
+
+def test_closing_fence_with_text_after_it_does_not_close() -> None:
+    claims = extract_claims(OK + "\n```\nx = 1\n``` " + BAD + "\n")
+    assert any(BAD in c.text for c in claims)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "answer",
+    [OK + "\n## " + BAD, OK + "\n--- " + BAD, OK + "\r\n# " + BAD, OK + "\u2028```\u2028" + BAD + "\u2028```",
+     OK + "\x1c```\x1c" + BAD + "\x1c```", OK + " Aliens helped."],
+)
+def test_guard_does_not_accept_hidden_false_text(answer: str) -> None:
+    from lexguard import Guard
+
+    sources = ["The Eiffel Tower is 330 metres tall. It was completed in 1889 in Paris."]
+    report = Guard(audit=False, max_retries=0).invoke({"answer": answer, "sources": sources})
+    assert not report.accepted, report.reason
+
+
+def test_table_column_names_are_reported_and_rows_checked() -> None:
+    table = "| Landmark | Height | Year |\n|---|---|---|\n| Eiffel Tower | 330 m | 1889 |\n| Aliens | helped |"
+    claims = extract_claims(table)
+    assert [(c.text, c.status, c.kind) for c in claims] == [
+        ("Landmark | Height | Year", "not_checked", "meta"), ("Eiffel Tower | 330 m | 1889", None, "fact"),
+        ("Aliens | helped", None, "fact")]
+    sentence = extract_claims("| It was completed in 1650 in Berlin. |\n|---|\n| x |")
+    assert sentence[0].status is None  # a header row that states a fact is checked
+
+
+def test_a_fence_info_string_that_is_not_a_language_tag_is_reported() -> None:
+    for tag in ("python", "c++", "objective-c", "text"):
+        assert [c.text for c in extract_claims(OK + "\n```" + tag + "\nThe tower is tall and old.\n```")] == [
+            OK, "The tower is tall and old."]
+    claims = extract_claims(OK + "\n```Aliens\nThe tower is tall and old.\n```")
+    assert [(c.text, c.status) for c in claims] == [(OK, None), ("Aliens", "not_checked"), ("The tower is tall and old.", None)]
