@@ -13,6 +13,7 @@ from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.knowledge._context import Entity, KnowledgeContext, normalize_predicate, normalize_surface
 from lexguard.knowledge._kinds import KnowledgeKind, knowledge_finding
 from lexguard.knowledge._linking import EntityMention
+from lexguard.knowledge._numbers import words_after, words_before
 from lexguard.knowledge._relations import relationship_findings
 
 __all__ = ["mention_findings", "claim_findings"]
@@ -30,6 +31,10 @@ _OWNER_WINDOW = 80
 _NUMBER_AFTER = regex.compile(r"v?([-+]?\d[\d,]*(?:\.\d+)?)(?![\p{N}])", flags=regex.IGNORECASE)
 _PRONOUN = regex.compile(r"\W*(?:it|its|it's|they|their|this|these|he|she|his|her)\b", flags=regex.IGNORECASE)
 _NUMBER_BEFORE = regex.compile(r"([-+]?\d[\d,]*(?:\.\d+)?)\s+$")
+_NOT_WHOLE = regex.compile(r"(?:\s+|-)(?:point|and(?:\s+|-)an?(?:\s+|-)(?:half|quarter|third))\b|\s+(?:of|that|which|who)\b",
+                           flags=regex.IGNORECASE)  # "three point five", "one of the ...": no whole number
+_UNREADABLE_WORDS = 3
+"""Longest value (in words) after an explicit connector that is reported as unreadable."""
 
 
 # -- unknown and misspelt entities -----------------------------------------------------------
@@ -222,18 +227,17 @@ def _check_value(
     label = normalize_predicate(key)
     number = _numeric(expected)
     if number is not None:
-        found = _NUMBER_AFTER.match(text, vstart, end) or _NUMBER_BEFORE.search(text, *before)  # "8 ports"
-        if found is None:
-            return None
-        span = found.span(1)
+        read = _stated_number(text, before, vstart, end)
+        if read is None:
+            region = _value_region(text, vstart, end) if has_connector else None
+            return _unreadable(text, region, entity, label, expected, config)
+        span, stated = read
         checked.append(span)
-        try:
-            stated = float(found.group(1).replace(",", ""))
-        except ValueError:
-            return None
+        if stated is None:  # "three point five", "eighty eighty": a number, but not one it can read
+            return _unreadable(text, span, entity, label, expected, config)
         if abs(stated - number) <= 1e-9 * max(1.0, abs(number)):
             return None
-        fix = _format_number(expected, found.group(1))
+        fix = _format_number(expected, text[span[0] : span[1]])
         return _contradiction(text, span, entity, label, expected, fix, 0.95, 0.95, config)
     if not isinstance(expected, str) or not expected.strip():
         return None
@@ -255,6 +259,62 @@ def _check_value(
     clean = len(tokens) == count
     return _contradiction(
         text, span, entity, label, expected, expected, 0.9 if clean else 0.7, 0.95 if clean else 0.6, config
+    )
+
+
+def _stated_number(text: str, before: Span, vstart: int, end: int) -> tuple[Span, float | None] | None:
+    """The number stated for a property: in digits or words after it, else just before it ("8
+    ports", "five hundred max connections"); its span and value (``None``: read but not a whole
+    number, "three point five"), or ``None`` when no number is there."""
+    found = _NUMBER_AFTER.match(text, vstart, end)
+    if found is None:
+        worded = words_after(text, vstart, end)
+        if worded is not None:
+            (start, stop), value = worded
+            after = _NOT_WHOLE.match(text, stop, end)
+            if after is None or value is None:
+                return worded
+            gap = regex.match(r"\s+", text[after.end() : end]) if after.group().lower().endswith("point") else None
+            digits = words_after(text, after.end() + gap.end(), end) if gap else None  # "point five"
+            return (start, digits[0][1] if digits else after.end()), None
+        found = _NUMBER_BEFORE.search(text, *before)
+    if found is None:
+        return words_before(text, *before)
+    try:
+        return found.span(1), float(found.group(1).replace(",", ""))
+    except ValueError:
+        return found.span(1), None
+
+
+def _value_region(text: str, vstart: int, end: int) -> Span | None:
+    """The short value after an explicit connector ("version: latest"), or ``None`` when what
+    follows is longer than a value ("version is managed by Team A")."""
+    stop = _VALUE_END.search(text, vstart, end)
+    region = text[vstart : stop.start() if stop else end].rstrip()
+    tokens = list(regex.finditer(r"\S+", region))
+    if not tokens or len(tokens) > _UNREADABLE_WORDS:
+        return None
+    return vstart + tokens[0].start(), vstart + tokens[-1].end()
+
+
+def _unreadable(
+    text: str, span: Span | None, entity: Entity, label: str, expected: Any, config: KnowledgeConfig
+) -> Finding | None:
+    """An ``unverifiable`` finding for a stated value that is not a number it can read ("version:
+    latest", "three point five"): stated, but not confirmed by the graph's numeric value."""
+    if span is None:
+        return None
+    stated = text[span[0] : span[1]]
+    return knowledge_finding(
+        KnowledgeKind.UNVERIFIABLE,
+        config,
+        severity=Severity.SOFT,
+        message=f"The text gives {entity.name}'s {label} as {stated!r}, which could not be read as a number; "
+        f"the knowledge graph says {expected!r}. State the value as a number.",
+        span=span,
+        confidence=0.5,
+        evidence=f"{entity.name}.{label} = {expected}",
+        source_id=entity.id,
     )
 
 

@@ -32,7 +32,10 @@ class KnowledgeConfig(ValueModel):
         check_properties: Look for property values that contradict the graph. A property is
             found by its key (``max_connections`` also matches "max connections") or by one of
             its ``property_aliases``; the value is read after it (numbers also just before it,
-            as in "8 ports").
+            as in "8 ports"). A numeric property is read in digits or in words ("three",
+            "five hundred"); a value after an explicit connector that is no number it can read
+            ("version: latest", "three point five") is a soft ``unverifiable`` finding, never
+            a confirmation.
         property_aliases: Extra phrases that introduce a property, by property key.
         check_relationships: Look for relations the graph does not contain.
         flag_unverifiable_numbers: Report numbers stated about a known entity that no property

@@ -12,6 +12,7 @@ from lexguard._models import Span
 from lexguard._value import ValueModel
 from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.knowledge._context import KnowledgeContext, normalize_surface
+from lexguard.knowledge._numbers import NUMBER_WORDS
 
 __all__ = ["EntityMention", "link_entities"]
 
@@ -170,8 +171,8 @@ def _trim_candidate(text: str, start: int, end: int) -> tuple[int, int]:
         tokens.pop(0)
     while tokens and text[tokens[-1][0] : tokens[-1][1]].lower() in _COMMON:
         tokens.pop()
-    if not tokens:
-        return start, start
+    if not tokens or all(text[s:e].lower().strip("-") in NUMBER_WORDS for s, e in tokens):
+        return start, start  # "Two", "Five Hundred": a number in words, not a name
     if tokens[0][0] == start and len(tokens) == 1 and _sentence_initial(text, start):
         word = text[tokens[0][0] : tokens[0][1]]
         if not any(c.isdigit() for c in word) and not any(c.isupper() for c in word[1:]):

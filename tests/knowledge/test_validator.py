@@ -264,3 +264,45 @@ def test_zero_width_characters_do_not_hide_a_wrong_value(validator):
     assert all(c.text == text[slice(*c.span)] for c in report.claims)
     fixed = validator.validate_and_fix(text)
     assert fixed.corrected_text == "Data\u200bbase Z runs PostgreSQL with max connections: 500."
+
+
+@pytest.mark.parametrize("text, stated, fix", [
+    ("Service X has version: three.", "three", "2"),
+    ("Service X is at version Three and depends on Database Z.", "Three", "2"),
+    ("Database Z allows max connections: four hundred.", "four hundred", "500"),
+    ("Database Z allows max connections: two hundred and fifty.", "two hundred and fifty", "500"),
+    ("Service X listens on port eighty.", "eighty", "8080"),
+    ("Database Z allows four hundred max connections.", "four hundred", "500"),
+])
+def test_a_number_written_in_words_is_read_and_contradicted(validator, text, stated, fix):
+    report = validator.validate(text)
+    assert kinds(report) == [KnowledgeKind.CONTRADICTED_VALUE], report.findings
+    finding = report.findings[0]
+    assert text[finding.span[0]:finding.span[1]] == stated and finding.suggested_fix == fix
+    assert report.status == Status.INVALID
+
+
+@pytest.mark.parametrize("text", ["Service X has version: two.", "Service X is at version Two.",
+                                  "Database Z allows max connections: five hundred.".replace("five", "Five"),
+                                  "Database Z allows five hundred max connections."])
+def test_a_right_number_in_words_is_valid(validator, text):
+    report = validator.validate(text)
+    assert report.status == Status.VALID, report.findings
+
+
+@pytest.mark.parametrize("text, value", [("Service X has version: latest.", "latest"),
+                                         ("Service X has version = unknown.", "unknown"),
+                                         ("Service X has version three point five.", "three point five"),
+                                         ("Service X has version: three and a half.", "three and a half"),
+                                         ("The port of Service X is eighty eighty.", "eighty eighty")])
+def test_a_value_it_cannot_read_is_unverifiable_not_valid(validator, text, value):
+    report = validator.validate(text)
+    assert kinds(report) == [KnowledgeKind.UNVERIFIABLE], report.findings
+    [finding] = report.findings
+    assert report.status != Status.VALID and text[finding.span[0]:finding.span[1]] == value
+    assert value in finding.message and "could not be read as a number" in finding.message
+
+
+def test_a_property_word_that_introduces_no_value_is_not_flagged(validator):
+    report = validator.validate("Service X's version is managed by Team Atlas.")
+    assert KnowledgeKind.UNVERIFIABLE not in kinds(report)
