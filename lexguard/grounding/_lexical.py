@@ -36,9 +36,14 @@ _NUMBER_WORDS = {
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
 _NUMBER = regex.compile(
     r"(?<![\w.])[-\u2212]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\w)"  # 1,000,000.5
+    r"|(?<![\w.])[-\u2212]?\$?\d+(?:_\d+)+(?:\.\d+)?(?!\w)"  # 1_000_000 ("_" joins groups of any size)
     r"|(?<![\w.,])[-\u2212]?\$?\d+(?:\.\d+)?(?:st|nd|rd|th|s)?(?![\w])"  # 42, 3.5, 1990s, 21st
     r"|(?<![\w.])\$?\d+(?:\.\d+)?(?=%|[a-zA-Z]{1,3}\b)"  # 5%, 10km, 3pm
 )
+_SCRIPT_DIGITS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
+_SCRIPT_RUN = regex.compile(f"[{_SCRIPT_DIGITS}]+")
+_TO_ASCII = str.maketrans(_SCRIPT_DIGITS, "0123456789" * 2)
+_MAX_EXPONENT = 300
 _MONEY = regex.compile(r"[$\u20ac\u00a3\u00a5]")
 _SCALE_AFTER = regex.compile(r"\s*(thousand|million|billion|bn|mn|k|m|b)\b", regex.IGNORECASE)
 _WORD_NUMBER = regex.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
@@ -111,30 +116,60 @@ def _format_value(value: float) -> str:
     return f"{value:.6g}"
 
 
+def _fold_script_digits(text: str) -> tuple[str, dict[int, str]]:
+    """``text`` with superscript / subscript digits read, one character for one (spans keep).
+
+    A run that stands alone ("in ¹⁶⁵⁰") becomes ASCII digits; a run attached to a letter or digit
+    ("m²", "tall¹", "1889²", "10⁶") becomes spaces, and is returned as ``{offset: digits}`` so
+    that a power of ten can be read ("10⁶" is a million; a marker after another number is a
+    footnote).
+    """
+    if _SCRIPT_RUN.search(text) is None:
+        return text, {}
+    chars = list(text)
+    attached: dict[int, str] = {}
+    for run in _SCRIPT_RUN.finditer(text):
+        start, end = run.span()
+        digits = run.group().translate(_TO_ASCII)
+        if start and text[start - 1].isalnum():
+            chars[start:end] = " " * (end - start)
+            attached[start] = digits
+        else:
+            chars[start:end] = digits
+    return "".join(chars), attached
+
+
 def numbers(text: str) -> list[Mention]:
     """Numbers in ``text`` (digits, with thousands separators, scales and number words).
 
-    ``"1,500"``, ``"1500"`` and ``"1.5 thousand"`` share the key ``"1500"``; ordinals and decades
-    drop their suffix. Years are ordinary numbers.
+    ``"1,500"``, ``"1500"``, ``"1_500"`` and ``"1.5 thousand"`` share the key ``"1500"``;
+    ordinals and decades drop their suffix. Years are ordinary numbers. Superscript and subscript
+    digits are digits ("¹⁶⁵⁰" is 1650), "10⁶" is a million, and a superscript after another
+    number or a word is a footnote or a unit ("1889²", "m²"), not part of a number. Spans and
+    texts index ``text`` as given.
     """
+    scan, attached = _fold_script_digits(text)
     found: list[Mention] = []
     taken: list[tuple[int, int]] = []
-    for match in _NUMBER.finditer(text):
+    for match in _NUMBER.finditer(scan):
         raw = match.group(0)
         digits = _NON_DIGIT.sub("", raw.replace("\u2212", "-")).strip(".")
         if not digits or digits.count(".") > 1:
             continue
         value = float(digits)
         end = match.end()
-        scale = _SCALE_AFTER.match(text, end)
-        if scale and not _LETTER.match(text, end, end + 1) and (
-            len(scale.group(1)) > 1 or _MONEY.search(text, max(0, match.start() - 3), match.start() + 1)
+        exponent = attached.get(end)
+        if exponent is not None and digits == "10" and int(exponent) <= _MAX_EXPONENT:
+            value, end = 10.0 ** int(exponent), end + len(exponent)  # "10⁶"
+        scale = _SCALE_AFTER.match(scan, end)
+        if scale and not _LETTER.match(scan, end, end + 1) and (
+            len(scale.group(1)) > 1 or _MONEY.search(scan, max(0, match.start() - 3), match.start() + 1)
         ):  # "m" / "k" / "b" scale money ("$3 m"); "330 m tall" is metres
             value *= _SCALE[scale.group(1).lower()]
             end = scale.end()
         found.append(Mention(text[match.start():end], (match.start(), end), _format_value(value)))
         taken.append((match.start(), end))
-    for match in _WORD_NUMBER.finditer(text):
+    for match in _WORD_NUMBER.finditer(scan):
         word = match.group(1).lower()
         if word in {"one", "second", "single", "once", "first"}:
             continue  # too often not a quantity ("one of the", "second half")

@@ -121,3 +121,33 @@ def test_a_sentence_initial_word_is_a_name_unless_usually_lower_case(text: str, 
 def test_a_one_letter_scale_counts_only_for_money(text: str, key: str) -> None:
     """"330 m tall" is metres, not 330 million; "$3 m" is three million."""
     assert [m.key for m in numbers(text)] == [key]
+
+
+@pytest.mark.parametrize(
+    ("text", "number", "key"),
+    [
+        ("It cost 9_500_000 francs to build.", "9_500_000", "9.5e+06"),
+        ("It cost 1_500_000 francs.", "1_500_000", "1.5e+06"),
+        ("It has 10_00 rooms.", "10_00", "1000"),  # "_" joins digit groups of any size
+        ("It was completed in ¹⁶⁵⁰ in Paris.", "¹⁶⁵⁰", "1650"),
+        ("It was completed in ₁₆₅₀.", "₁₆₅₀", "1650"),
+        ("It weighs 10⁴ tonnes.", "10⁴", "10000"),  # a power of ten
+    ],
+)
+def test_underscored_and_superscript_numbers_are_read(text: str, number: str, key: str) -> None:
+    [m] = numbers(text)
+    assert (m.text, m.key) == (number, key)
+    assert text[m.span[0] : m.span[1]] == number  # spans index the text as given
+
+
+@pytest.mark.parametrize("text", ["It is 330 metres tall.¹", "It is 330 metres tall¹.", "It opened in 1889² in Paris."])
+def test_a_footnote_marker_is_no_number(text: str) -> None:
+    assert [m.key for m in numbers(text)] == (["330"] if "330" in text else ["1889"])
+
+
+
+def test_the_strict_number_rule_reads_underscores_and_superscripts() -> None:
+    profile = LexicalProfile(["It cost 1,500,000 francs to build. It was completed in 1889."])
+    for claim, known in [("It cost 9_500_000 francs.", False), ("It cost 1_500_000 francs.", True),
+                         ("It was completed in ¹⁶⁵⁰.", False), ("It was completed in ¹⁸⁸⁹.", True)]:
+        assert all(m.key in profile.numbers for m in numbers(claim)) is known, claim
