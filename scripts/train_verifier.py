@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import os
 import pickle
@@ -534,6 +535,7 @@ def stage_stack(args: argparse.Namespace) -> None:
         "oof_claim_auroc": round(results[best][1], 4),
         "verifier_only_oof_response_auroc": round(results["verifier_only"][0], 4),
         "oof_response_balanced_accuracy": round(best_bal, 4),
+        "verifier_sha256": hashlib.sha256((OUT / "verifier.onnx").read_bytes()).hexdigest(),
         **meta_extra,
         **({"int8_drift": drift} if drift else {}),
     }

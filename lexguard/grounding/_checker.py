@@ -88,6 +88,9 @@ class SupportChecker:
         self.claim_extractor = claim_extractor
         self.model = load_support_model(self.config.support_model)
         self.stack = VerifierStack.load(self.config.verifier_path) if self.config.verifier else None
+        if self.config.verifier_override is None:  # the level chosen with the stacker, or off
+            override = self.stack.override if self.stack is not None else 1.0
+            self.config = self.config.model_copy(update={"verifier_override": override})
         default_threshold = self.stack.threshold if self.stack is not None else self.model.threshold
         if calibration is not None and self.config.support_threshold is None:
             default_threshold = calibration.support_threshold

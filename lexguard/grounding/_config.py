@@ -67,12 +67,14 @@ class GroundingConfig(ValueModel):
             ``stacker.json``); ``None`` uses the shipped one.
         verifier_override: A claim the verifier reads as not supported (contradicted or not in
             the sources, together) with at least this probability is unsupported whatever the
-            other signals say (1.0 turns the override off). 0.85 was chosen for the shipped
-            verifier by ``scripts/train_verifier.py stack`` on held-out train documents, by the
-            mean of two balanced accuracies: RAGTruth responses (0.724 without the override,
-            0.705 at 0.85) and rule-made contradictions / invented claims from the same
-            documents (0.865 at 0.85), so semantic errors the lexical signals cannot see are
-            caught at a small cost on RAGTruth (the table is in ``stacker.json``'s ``meta``).
+            other signals say (1.0 turns the override off). ``None`` (default): the level chosen
+            with the verifier's stacker (``stacker.json``'s ``meta``; 1.0 when it names none), so
+            a verifier from ``verifier_path`` brings its own. ``scripts/train_verifier.py stack``
+            chooses it on held-out train documents by the mean of two balanced accuracies:
+            RAGTruth responses and rule-made contradictions / invented claims from the same
+            documents; for the shipped verifier 0.8 (RAGTruth 0.712 without the override, 0.695
+            at 0.8; rule-made pairs 0.865 at 0.8), so semantic errors the lexical signals cannot
+            see are caught at a small cost on RAGTruth.
         threshold_file: A threshold file written by ``lexguard calibrate`` (an operating point
             chosen for a false-alarm budget on labelled data); used when ``support_threshold``
             is unset.
@@ -121,7 +123,7 @@ class GroundingConfig(ValueModel):
     finding_span_min_words: int = Field(2, ge=1)
     verifier: bool = True
     verifier_path: str | None = None
-    verifier_override: float = Field(0.85, gt=0.0, le=1.0)
+    verifier_override: float | None = Field(None, gt=0.0, le=1.0)
     threshold_file: str | None = None
     self_rag: bool = True
     confidence_bar: float = Field(0.7, gt=0.0, lt=1.0)

@@ -52,8 +52,10 @@ class EvidenceUnits:
         if not self.units:
             return []
         wanted = set(content_words(claim))
+        # fsum: exact, so the score does not depend on the set's (hash-seeded) order; a plain sum
+        # broke near-ties differently from one process to the next.
         scores = [
-            (sum(self.idf.get(w, 0.0) for w in wanted & words), -i) for i, words in enumerate(self.words)
+            (math.fsum(self.idf.get(w, 0.0) for w in wanted & words), -i) for i, words in enumerate(self.words)
         ]
         chosen: list[int] = [i for i in prefer if 0 <= i < len(self.units)][:k]
         for _, neg in sorted(scores, reverse=True):

@@ -226,7 +226,7 @@ def build_result(
             or (config.strict_entities and bool(ev.unknown_entities))
             or flipped is not None
         )
-        if verdicts is not None and config.verifier_override < 1.0:
+        if verdicts is not None and config.verifier_override is not None and config.verifier_override < 1.0:
             strict_hit = strict_hit or 1.0 - float(verdicts[n][0]) >= config.verifier_override
         supported = p >= threshold and not strict_hit
         if strict_hit:

@@ -73,6 +73,16 @@ class VerifierStack:
         """Support probability below which a claim is unsupported (chosen on train)."""
         return self.stacker.threshold
 
+    @property
+    def override(self) -> float:
+        """The verifier override chosen with this stacker (``meta["verifier_override"]``; 1.0, off,
+        when the file names none)."""
+        try:
+            value = float(self.stacker.meta.get("verifier_override", 1.0))
+        except (TypeError, ValueError):
+            value = 1.0
+        return value if 0.0 < value <= 1.0 else 1.0
+
     @classmethod
     def load(cls, folder: str | None = None) -> VerifierStack:
         """The verifier and stacker in ``folder`` (the shipped ones when ``None``).

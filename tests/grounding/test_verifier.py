@@ -110,7 +110,7 @@ class TestShippedModel:
         if source is EIFFEL and "aliens" in answer:
             request.applymarker(pytest.mark.xfail(strict=True, reason=(
                 "known miss of the 3-layer verifier: against the longer passage it reads 'built by aliens' "
-                "as not supported with 0.75 (int8; 0.72 in float32), under the 0.85 override, and the "
+                "as not supported with 0.75 (int8; 0.72 in float32), under the 0.8 override, and the "
                 "stacker calls it supported (README)"
             )))
         result = checker.check(answer, [source])
@@ -377,3 +377,40 @@ def test_claims_left_unread_by_the_budget_get_no_features_and_no_judge(monkeypat
     with use_deadline(Deadline(0.0)):  # budget spent: not one claim is read, nothing crashes
         again = stacked.check(answer, [EIFFEL])
     assert all(c.status == "not_checked" and c.reason == pipeline.BUDGET_REASON for c in again.claims)
+
+
+def test_the_shipped_stacker_was_fitted_on_the_shipped_verifier() -> None:
+    """The stacker calibrates the verifier's outputs: one fitted on another model (the float32
+    one, say) would ship a threshold for numbers the shipped model never gives."""
+    import hashlib
+    import json
+
+    from lexguard.grounding._verifier import VERIFIER_DIR
+
+    meta = json.loads((VERIFIER_DIR / "stacker.json").read_text())["meta"]
+    shipped = hashlib.sha256((VERIFIER_DIR / "verifier.onnx").read_bytes()).hexdigest()
+    assert meta["verifier_sha256"] == shipped, "rerun `scripts/train_verifier.py stack` after an export"
+    weights = json.loads((VERIFIER_DIR / "verifier.json").read_text()).get("weights", "float32")
+    if weights.startswith("int8"):  # the drift against float32 was measured, and is small
+        drift = meta["int8_drift"]
+        assert drift["mean_abs_supported"] < 0.05 and drift["claim_auroc_int8"] > drift["claim_auroc_fp32"] - 0.01
+
+
+def test_the_override_level_comes_with_the_stacker(tmp_path) -> None:
+    """The override was a hard-coded 0.85 beside a stacker that chose another level, and a
+    verifier from ``verifier_path`` could not bring its own."""
+    import json
+    import shutil
+
+    from lexguard.grounding._verifier import VERIFIER_DIR
+
+    chosen = json.loads((VERIFIER_DIR / "stacker.json").read_text())["meta"]["verifier_override"]
+    assert SupportChecker().config.verifier_override == chosen
+    assert SupportChecker(GroundingConfig(verifier_override=0.9)).config.verifier_override == 0.9
+    assert SupportChecker(GroundingConfig(verifier=False)).config.verifier_override == 1.0
+    for name in ("verifier.onnx", "verifier.json"):
+        shutil.copy(VERIFIER_DIR / name, tmp_path / name)
+    data = json.loads((VERIFIER_DIR / "stacker.json").read_text())
+    data["meta"].pop("verifier_override")  # a stacker that names no level: the override is off
+    (tmp_path / "stacker.json").write_text(json.dumps(data))
+    assert SupportChecker(GroundingConfig(verifier_path=str(tmp_path))).config.verifier_override == 1.0
