@@ -37,6 +37,9 @@ _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billi
 _NUMBER = regex.compile(
     r"(?<![\w.])[-\u2212]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\w)"  # 1,000,000.5
     r"|(?<![\w.])[-\u2212]?\$?\d+(?:_\d+)+(?:\.\d+)?(?!\w)"  # 1_000_000 ("_" joins groups of any size)
+    r"|(?<![\w.])[-\u2212]?\$?\d{1,3}(?P<sep>['\u2019\u00a0\u202f\u2009])\d{3}(?:(?P=sep)\d{3})*(?:\.\d+)?(?!\w)"  # 1'500'000
+    r"|(?<![\w.])[-\u2212]?\$?\d{1,3}(?: \d{3}){2,}(?:\.\d+)?(?!\w)"  # 1 500 000 (one plain-space group is two numbers)
+    r"|(?<![\w.])[-\u2212]?\$?(?P<dotted>\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?)(?!\w|[.,]\d)"  # 1.500.000,5 (one dot group: a decimal)
     r"|(?<![\w.,])[-\u2212]?\$?\d+(?:\.\d+)?(?:st|nd|rd|th|s)?(?![\w])"  # 42, 3.5, 1990s, 21st
     r"|(?<![\w.])\$?\d+(?:\.\d+)?(?=%|[a-zA-Z]{1,3}\b)"  # 5%, 10km, 3pm
 )
@@ -142,8 +145,11 @@ def _fold_script_digits(text: str) -> tuple[str, dict[int, str]]:
 def numbers(text: str) -> list[Mention]:
     """Numbers in ``text`` (digits, with thousands separators, scales and number words).
 
-    ``"1,500"``, ``"1500"``, ``"1_500"`` and ``"1.5 thousand"`` share the key ``"1500"``;
-    ordinals and decades drop their suffix. Years are ordinary numbers. Superscript and subscript
+    ``"1,500"``, ``"1500"``, ``"1_500"`` and ``"1.5 thousand"`` share the key ``"1500"``, and
+    ``"1,500,000"`` is also read in the other ways thousands are grouped: ``"1'500'000"``, with a
+    (narrow) no-break or thin space between the groups, ``"1 500 000"`` and ``"1.500.000"`` (two
+    groups or more: ``"1 500"`` is two numbers, ``"1.500"`` a decimal). Ordinals and decades drop
+    their suffix. Years are ordinary numbers. Superscript and subscript
     digits are digits ("¹⁶⁵⁰" is 1650), "10⁶" is a million, and a superscript after another
     number or a word is a footnote or a unit ("1889²", "m²"), not part of a number. Spans and
     texts index ``text`` as given.
@@ -153,6 +159,8 @@ def numbers(text: str) -> list[Mention]:
     taken: list[tuple[int, int]] = []
     for match in _NUMBER.finditer(scan):
         raw = match.group(0)
+        if match.group("dotted"):  # dots group the thousands, a comma marks the decimals
+            raw = raw.replace(".", "").replace(",", ".")
         digits = _NON_DIGIT.sub("", raw.replace("\u2212", "-")).strip(".")
         if not digits or digits.count(".") > 1:
             continue

@@ -151,3 +151,37 @@ def test_the_strict_number_rule_reads_underscores_and_superscripts() -> None:
     for claim, known in [("It cost 9_500_000 francs.", False), ("It cost 1_500_000 francs.", True),
                          ("It was completed in ¹⁶⁵⁰.", False), ("It was completed in ¹⁸⁸⁹.", True)]:
         assert all(m.key in profile.numbers for m in numbers(claim)) is known, claim
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["1,500,000", "1 500 000", "1\u202f500\u202f000", "1\u00a0500\u00a0000", "1\u2009500\u2009000", "1'500'000",
+     "1\u2019500\u2019000", "1.500.000", "1_500_000", "1,500,000.0"],
+)
+def test_group_separators_give_one_value(written: str) -> None:
+    text = f"It cost {written} francs."
+    [m] = numbers(text)
+    assert m.key == "1.5e+06" and m.text == written and text[m.span[0] : m.span[1]] == written
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("It is 3.5 m wide.", ["3.5"]),
+        ("It cost 1.500 francs.", ["1.5"]),  # one dot group: a decimal or a thousand, left as read
+        ("Pages 1 500 and 2.", ["1", "500", "2"]),  # one plain-space group: ambiguous, two numbers
+        ("In 2010 500 people came.", ["2010", "500"]),
+        ("It cost 1.500.000,50 francs.", ["1.5e+06"]),
+        ("Version 1.2.3 is out.", ["1.2"]),
+    ],
+)
+def test_ambiguous_groupings_are_left_as_they_were(text: str, keys: list[str]) -> None:
+    assert [m.key for m in numbers(text)] == keys
+
+
+def test_the_strict_number_rule_reads_other_separators() -> None:
+    profile = LexicalProfile(["It cost 1,500,000 francs to build. It was completed in 1889."])
+    for claim, known in [("It cost 1 500 000 francs.", True), ("It cost 1\u202f500\u202f000 francs.", True),
+                         ("It cost 1'500'000 francs.", True), ("It cost 1.500.000 francs.", True),
+                         ("It cost 1.600.000 francs.", False), ("It cost 1 500 francs.", False)]:
+        assert all(m.key in profile.numbers for m in numbers(claim)) is known, claim
