@@ -251,10 +251,16 @@ def decide(results: Sequence[CheckResult], config: GuardConfig, *, attempt: int 
             return Decision(verdict=Verdict.FALLBACK, confidence=confidence, reason=f"inconclusive: {why}")
         return Decision(verdict=Verdict.FLAG, confidence=confidence,
                         reason=f"inconclusive: {why}; handed on unverified (on_inconclusive='flag')")
+    # a check that did not run is named, so a setting that turned one off cannot hide behind
+    # "every check passed" (grounding.enabled=False once read as a full pass)
+    not_run = [r for r in results if r.outcome == CheckOutcome.SKIPPED]
+    passed = "every check that ran passed" if not_run else "every check passed"
+    if not_run:
+        passed += " (not run: " + ", ".join(r.check for r in not_run) + "; see report.checks)"
     if confidence is None:
-        return Decision(verdict=Verdict.ACCEPT, confidence=None, reason="every check passed")
+        return Decision(verdict=Verdict.ACCEPT, confidence=None, reason=passed)
     return Decision(verdict=Verdict.ACCEPT, confidence=confidence,
-                    reason=f"every check passed; confidence {confidence:.2f} >= {config.confidence_threshold:.2f}")
+                    reason=f"{passed}; confidence {confidence:.2f} >= {config.confidence_threshold:.2f}")
 
 
 # -- the report -----------------------------------------------------------------------------------

@@ -299,3 +299,16 @@ def test_the_policy_treats_a_failed_result_without_blocking_findings_as_unsettle
     hard = Finding(kind="style", severity=Severity.HARD, message="The style is off.")
     results = [CheckResult(check="custom", outcome=CheckOutcome.FAILED, findings=(hard,))]
     assert decide(results, config).verdict == Verdict.RETRY
+
+
+def test_an_accept_names_the_checks_that_did_not_run() -> None:
+    """A new user's trial: grounding.enabled=False (or LEXGUARD_GROUNDING__ENABLED=no) gave
+    accept with the reason "every check passed", hiding that nothing was compared to the sources."""
+    from lexguard import Guard
+
+    sources = ["The Eiffel Tower is 330 metres tall."]
+    report = Guard(audit=False, grounding={"enabled": False}).invoke(
+        {"answer": "The Eiffel Tower is 330 metres tall.", "sources": sources}
+    )
+    assert report.reason.startswith("every check that ran passed") and "support" in report.reason
+    assert "every check passed" not in report.reason
