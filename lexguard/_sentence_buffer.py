@@ -17,8 +17,8 @@ class SentenceVerdict(BaseModel):
 
     Attributes:
         index: Position of the sentence in the stream.
-        text: The sentence.
-        span: ``(start, end)`` of the sentence in the streamed text.
+        text: The sentence, with the markup or fenced code before it that was checked with it.
+        span: ``(start, end)`` of that text in the streamed text.
         supported: Whether the sources support every claim of the sentence (``None``: not
             checked, e.g. no sources or nothing checkable).
         support: The lowest claim support probability, when checked.
@@ -49,38 +49,74 @@ class SentenceVerdict(BaseModel):
 
 
 class SentenceBuffer:
-    """Accumulates streamed text and cuts off sentences once the next one has begun."""
+    """Accumulates streamed text and cuts it into units to check, once the next one has begun.
+
+    The units cover the text: every character passed on belongs to exactly one unit, so text the
+    sentence splitter does not take as a sentence (fenced code, markup between sentences) is in
+    the unit that is checked before it is passed on, never handed on unchecked. A unit ends after
+    a sentence, the rest of its line and the blank space that follows; markup on the lines before
+    the next sentence (a heading's ``##``, a code fence) starts the next unit.
+
+    Each unit is ``(start, end, piece_end)``: ``text[start:end]`` is the unit without its edge
+    whitespace (the text to check; ``start == end`` when it is whitespace only) and
+    ``piece_end`` is where the text to pass on with it ends (the previous unit's ``piece_end``,
+    or 0, is where it starts).
+    """
 
     def __init__(self) -> None:
         self.text = ""
-        self.done = 0  # start of the text not yet passed on
+        self.done = 0  # start of the text not yet cut into units (the last unit's piece_end)
+
+    def _unit(self, lo: int, hi: int) -> tuple[int, int, int]:
+        """``(start, end, hi)`` of ``text[lo:hi]`` without its edge whitespace."""
+        piece = self.text[lo:hi]
+        start = lo + len(piece) - len(piece.lstrip())
+        end = max(start, lo + len(piece.rstrip()))
+        return start, end, hi
+
+    def _cuts(self, segments: list[tuple[int, int]], offset: int) -> list[int]:
+        """Where each segment's unit ends: the rest of its line and the blank space after it go
+        with it; what precedes the next segment on a later line (``## ``, a fence) goes with that
+        one. Without a line break in between, the whole gap goes with the segment."""
+        from lexguard.grounding._sentences import LINE_BREAKS
+
+        cuts = []
+        for (_, end), (next_start, _) in zip(segments, segments[1:], strict=False):
+            cut, limit = offset + end, offset + next_start
+            while cut < limit and self.text[cut] not in LINE_BREAKS:
+                cut += 1
+            while cut < limit and self.text[cut].isspace():
+                cut += 1
+            cuts.append(cut)
+        return cuts
 
     def feed(self, piece: str) -> list[tuple[int, int, int]]:
-        """Add text; return ``(start, end, piece_end)`` of each newly completed sentence."""
+        """Add text; return ``(start, end, piece_end)`` of each newly completed unit."""
         from lexguard.grounding import split_sentences
 
         self.text += piece
-        segments = split_sentences(self.text[self.done:])
+        offset = self.done
+        segments = split_sentences(self.text[offset:])
         if len(segments) < 2:
             return []
-        offset = self.done
-        out = []
-        for (start, end), (next_start, _) in zip(segments, segments[1:], strict=False):
-            out.append((offset + start, offset + end, offset + next_start))
-        self.done = offset + segments[-1][0]
+        out, lo = [], offset
+        for cut in self._cuts(segments, offset):
+            out.append(self._unit(lo, cut))
+            lo = cut
+        self.done = lo
         return out
 
     def flush(self) -> list[tuple[int, int, int]]:
-        """Return the rest of the text as final sentences."""
+        """Return the rest of the text as final units (whitespace only: one empty unit)."""
         from lexguard.grounding import split_sentences
 
-        rest = self.text[self.done:]
-        segments = split_sentences(rest)
-        out = []
-        for i, (start, end) in enumerate(segments):
-            piece_end = segments[i + 1][0] if i + 1 < len(segments) else len(rest)
-            out.append((self.done + start, self.done + end, self.done + piece_end))
-        if not segments and rest:
-            out.append((self.done, self.done, len(self.text)))  # whitespace only: pass it on
+        offset = self.done
+        rest = self.text[offset:]
+        out, lo = [], offset
+        for cut in self._cuts(split_sentences(rest), offset):
+            out.append(self._unit(lo, cut))
+            lo = cut
+        if lo < len(self.text):
+            out.append(self._unit(lo, len(self.text)))
         self.done = len(self.text)
         return out

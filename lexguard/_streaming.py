@@ -2,10 +2,14 @@
 
 Text is held back only until the sentence it belongs to is complete; each complete sentence is
 checked (rule gate + support check against the sources) and then passed on unchanged, so the
-concatenated output equals the input text. Every check emits a ``lexguard.sentence`` custom
-event. A finding at or above ``halt_on`` (default: critical) stops the stream: the offending
-sentence is not passed on, a ``lexguard.halt`` event is emitted and the fallback text (the
-guard's ``refusal_message``) is the last chunk.
+concatenated output equals the input text; markup or fenced code between sentences is checked
+with the sentence next to it (``SentenceBuffer``), never passed on unread. Every check emits a
+``lexguard.sentence`` custom event. A finding at or above ``halt_on`` (default: critical) stops
+the stream: the offending sentence is not passed on, a ``lexguard.halt`` event is emitted and
+the fallback text (the guard's ``refusal_message``) is the last chunk. When the stream ends,
+every configured check but ``parse`` runs on the whole text passed on, as ``invoke`` runs them,
+and the final ``lexguard.decision`` is taken from those results (``flag`` where ``invoke`` would
+not accept).
 
 The guard's limits hold for a stream too: an answer that grows past ``limits.max_answer_chars``,
 or sources over the source limits, halt the stream with the reason (an input too large to check
@@ -45,7 +49,8 @@ __all__ = ["SENTENCE_CHECKS", "SentenceStreamer", "SentenceVerdict"]
 
 SENTENCE_CHECKS = frozenset({"parse", "rules", "support"})
 """Checks a stream runs sentence by sentence (rules and support; parsing is the sentence split).
-Every other configured check runs once on the whole streamed text when the stream ends."""
+When the stream ends every configured check but ``parse`` runs once on the whole streamed text,
+and the stream's decision is taken from those results."""
 
 
 class SentenceStreamer:
@@ -79,6 +84,7 @@ class SentenceStreamer:
         self._claims: list[Claim] = []
         self._support_findings: list[Finding] = []
         self._whole: list[CheckResult] = []
+        self._final = False  # the whole text passed on was checked (the stream ended, not halted)
         self._spent = 0.0  # seconds spent checking (the stream's share of limits.time_budget_s)
         self._refused: CheckResult | None = None  # the input or budget problem that halted the stream
 
@@ -228,12 +234,15 @@ class SentenceStreamer:
         return piece
 
     def results(self) -> list[CheckResult]:
-        """The stream's check results so far, as the decision policy reads them: ``rules`` (every
-        sentence's rule findings) and ``support`` (claims, support findings, lowest support;
-        inconclusive without sources or without a checked claim), and the input or budget problem
-        that halted the stream, if one did."""
+        """The stream's check results, as the decision policy reads them: once the stream has
+        ended, every configured check but parse on the whole text passed on; before that, or when
+        it halted, ``rules`` (every sentence's rule findings) and ``support`` (claims, findings,
+        lowest support; inconclusive without sources, without a checked claim or with a claim not
+        checked), or the input or budget problem that halted the stream."""
         if self._refused is not None:
             return [self._refused]
+        if self._final:
+            return list(self._whole)
         findings = [f for v in self.verdicts for f in v.findings]
         support_stage = {f for v in self.verdicts for f in v.findings if f in self._support_findings}
         rules = [f for f in findings if f not in support_stage]
@@ -250,27 +259,33 @@ class SentenceStreamer:
             fields.update(outcome=CheckOutcome.INCONCLUSIVE, reason="no sources were given, so support was not checked")
         elif not any(c.supported is not None for c in self._claims) and not blocking:
             fields.update(outcome=CheckOutcome.INCONCLUSIVE, reason="no claims: the answer has no checkable statement")
+        elif not blocking and (unread := sum(1 for c in self._claims if c.unread)):
+            fields.update(outcome=CheckOutcome.INCONCLUSIVE,
+                          reason=f"{unread} of {len(self._claims)} claims could not be checked")
         else:
             fields["outcome"] = CheckOutcome.FAILED if blocking else CheckOutcome.PASSED
         out.append(CheckResult(**fields))
         return [*out, *self._whole]
 
     def _whole_answer_context(self) -> tuple[list[Any], str, CheckContext]:
-        checks = [c for c in self.guard.checks() if c.name not in SENTENCE_CHECKS]
+        checks = [c for c in self.guard.checks() if c.name != "parse"]
         context = CheckContext(sources=tuple(self._sources or ()), question=self._question)
         return checks, self._buffer.text[: self._emitted], context
 
     def _check_whole(self) -> None:
-        """Run the checks that need the whole answer (every configured check but parse, rules and
-        support, which ran per sentence) on the text passed on."""
+        """Run every configured check but parse on the whole text passed on, as ``invoke`` runs
+        them (rules and support again too: the stream's decision is taken from these results)."""
         checks, text, context = self._whole_answer_context()
-        with use_deadline(self._deadline()):
+        with self._budgeted():
             self._whole = [run_check(check, text, context) for check in checks]
+        self._final = True
 
     async def _acheck_whole(self) -> None:
+        """Async :meth:`_check_whole`."""
         checks, text, context = self._whole_answer_context()
-        with use_deadline(self._deadline()):
+        with self._budgeted():
             self._whole = [await arun_check(check, text, context) for check in checks]
+        self._final = True
 
     def _decision_event(self, halted: bool) -> dict[str, Any]:
         report = self.summary(halted=halted)

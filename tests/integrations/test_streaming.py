@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableGenerator, RunnableLambda
@@ -199,3 +200,86 @@ async def test_astream_events_of_chain_pipe_guard_run_the_graph():
     assert outputs[-1].answer == "The bridge opened in 1932."
     chunks = [c async for c in chain.astream("q")]
     assert len(chunks) == 1 and chunks[0].accepted
+
+
+# -- every byte handed on is checked; the stream's decision is the one invoke gives -------------
+
+GOOD = "The bridge opened in 1932. It is 503 metres long."
+FENCED_FALSE = "The bridge opened in 1932.\n```\nIt was painted gold in 1990.\n```\nIt is 503 metres long."
+FENCED_CODE = "The bridge opened in 1932.\n```\nlength = 503 * 2\n```\n"
+HEADING_FALSE = "The bridge opened in 1932.\n## It was painted gold in 1990.\nIt is 503 metres long."
+LEADING_FENCE = "```\nIt was painted gold in 1990.\n```\nThe bridge opened in 1932. It is 503 metres long."
+
+
+def _streamed(g: Guard, text: str, size: int = 5) -> tuple[str, list[Any], Events]:
+    events = Events()
+    out = list(g.transform(iter(pieces(text, size)), {"callbacks": [events]}))
+    texts = [c.content if isinstance(c, AIMessageChunk) else c for c in out]
+    return "".join(texts), out, events
+
+
+def test_fenced_text_is_checked_before_it_is_passed_on():
+    for text in (FENCED_FALSE, LEADING_FENCE):
+        joined, _, events = _streamed(guard(return_type="text", halt_on="hard", refusal_message="Stopped."), text)
+        assert "gold" not in joined and joined.endswith("Stopped.")
+        assert events.named(HALT_EVENT)
+
+
+def test_a_heading_line_is_checked_before_it_is_passed_on():
+    joined, _, events = _streamed(guard(return_type="message", halt_on="hard", refusal_message="Stopped."), HEADING_FALSE)
+    assert joined == "The bridge opened in 1932.\nStopped."
+    assert events.named(DECISION_EVENT)[-1]["verdict"] == "fallback"
+
+
+def test_every_streamed_byte_is_inside_a_checked_sentence():
+    for text in (FENCED_FALSE, FENCED_CODE, HEADING_FALSE, LEADING_FENCE, TEXT, "  \n" + GOOD + "\n\n"):
+        joined, _, events = _streamed(guard(return_type="text"), text, 3)
+        assert joined == text
+        covered = set()
+        for verdict in events.named(SENTENCE_EVENT):
+            covered |= set(range(*verdict["span"]))
+        assert all(i in covered or text[i].isspace() for i in range(len(text))), text
+
+
+@pytest.mark.parametrize("text", [GOOD, FENCED_FALSE, FENCED_CODE, HEADING_FALSE, LEADING_FENCE, TEXT])
+@pytest.mark.parametrize("return_type", ["text", "message"])
+def test_the_stream_decision_is_the_invoke_decision(text: str, return_type: str):
+    g = guard(return_type=return_type, max_retries=0)
+    invoked = guard(max_retries=0).invoke(text)
+    _, _, events = _streamed(g, text)
+    decision = events.named(DECISION_EVENT)[-1]
+    assert (decision["verdict"] == "accept") == invoked.accepted, (decision, invoked.reason)
+    if not invoked.accepted:
+        assert decision["verdict"] == "flag"
+
+
+async def test_astream_events_decision_covers_fenced_code():
+    g = guard(return_type="text")
+    decisions = []
+    async for event in g.astream_events(FENCED_CODE, version="v2"):
+        if event["event"] == "on_custom_event" and event["name"] == DECISION_EVENT:
+            decisions.append(event["data"])
+    assert decisions and decisions[-1]["verdict"] == "flag"
+
+
+@pytest.mark.slow
+def test_real_checker_stream_matches_invoke_on_fenced_false_text():
+    sources = ["The Eiffel Tower is 330 metres tall. It was completed in 1889 in Paris."]
+    text = "The Eiffel Tower is 330 metres tall.\n```\nIt was completed in 1650 in Berlin by aliens.\n```\n"
+    events = Events()
+    out = list(Guard(sources=sources, return_type="text", audit=False).stream(text, {"callbacks": [events]}))
+    assert "".join(out) == text
+    assert events.named(DECISION_EVENT)[-1]["verdict"] == "flag"
+    assert not Guard(audit=False, max_retries=0).invoke({"answer": text, "sources": sources}).accepted
+
+
+def test_units_keep_markup_with_the_sentence_it_belongs_to():
+    from lexguard._sentence_buffer import SentenceBuffer
+
+    text = "**It is long.** It opened.\n\n## Gold\n```\nx = 1\n```\nIt carries traffic.\n| a | b |\n| c | d |\n"
+    buffer = SentenceBuffer()
+    units = [u for piece in pieces(text, 4) for u in buffer.feed(piece)] + buffer.flush()
+    assert [text[s:e] for s, e, _ in units] == [
+        "**It is long.**", "It opened.", "## Gold", "```\nx = 1\n```\nIt carries traffic.", "| a | b |", "| c | d |"]
+    ends = [0] + [p for _, _, p in units]
+    assert "".join(text[a:b] for a, b in zip(ends, ends[1:])) == text
