@@ -232,4 +232,28 @@ class KnowledgeCheck(BaseCheck):
         if report.partial or report.status.value == "inconclusive":
             return result.model_copy(update={"outcome": CheckOutcome.INCONCLUSIVE,
                                              "reason": report.reason or "the knowledge check did not finish"})
+        if not context.sources:  # the graph is the only evidence (the support check stood down)
+            unread = _claims_naming_nothing_known(report)
+            if unread:
+                quoted = "; ".join(repr(c.text[:80]) for c in unread[:3])
+                return result.model_copy(update={
+                    "outcome": CheckOutcome.INCONCLUSIVE,
+                    "reason": f"{len(unread)} claim(s) name nothing in the knowledge graph and there are no "
+                              f"sources to check them against ({quoted}); give sources, or extend the graph",
+                })
         return result
+
+
+def _claims_naming_nothing_known(report: Any) -> list[Claim]:
+    """Claims of a knowledge report that no check looked at: no known entity, no finding in
+    them, and not a meta statement ("Here is the answer:")."""
+    from lexguard.grounding._meta import is_meta_statement
+
+    marks = [m.span for m in report.mentions if m.entity_id is not None]
+    marks += [f.span for f in report.findings if f.span is not None]
+    return [
+        c for c in report.claims
+        if c.status != "not_checked"
+        and not any(c.span[0] <= a < c.span[1] or a <= c.span[0] < b for a, b in marks)
+        and not is_meta_statement(c.text)
+    ]

@@ -37,3 +37,16 @@ def test_the_support_checker_reads_a_number_split_by_a_zero_width_space():
     answer = "The Eiffel Tower is 3\u200b50 metres tall."
     spans = [f.span for f in guard.validate_answer(answer).findings if f.kind == "contradicted_value"]
     assert [answer[slice(*span)] for span in spans] == ["3\u200b50"]
+
+
+def test_knowledge_as_the_only_evidence_does_not_pass_claims_it_never_read() -> None:
+    """A new user's trial: with no sources the support check stands down for the graph, and the
+    knowledge check passed "The moon is made of cheese." although it names nothing in the graph."""
+    from lexguard import Guard
+
+    guard = Guard(audit=False, max_retries=0)
+    graph = {"entities": [{"id": "svc-x", "name": "Service X", "properties": {"version": 2}}]}
+    unread = guard.invoke({"answer": "Service X runs version 2. The moon is made of cheese.", "knowledge": graph})
+    assert unread.verdict.value != "accept" and "name nothing in the knowledge graph" in unread.reason
+    read = guard.invoke({"answer": "Sure, here is the answer: Service X runs version 2.", "knowledge": graph})
+    assert read.verdict.value == "accept"
