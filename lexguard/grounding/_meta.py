@@ -3,7 +3,8 @@
 Preambles ("Sure, here is a summary:"), sign-offs ("I hope this helps!") and statements about
 the passages ("The passages do not say when it opened.") are not facts to look up in the
 sources, so the support check does not score them; they are reported as ``not_checked`` claims
-with the reason, never silently dropped. A sentence with a meta *prefix* and a fact after it
+with the reason, never silently dropped. So are bare section titles ("## History", "Pros and
+cons:"), made only of common section words. A sentence with a meta *prefix* and a fact after it
 ("Based on the passages, the bridge opened in 1932.") is a fact and is checked.
 """
 
@@ -14,6 +15,16 @@ import regex
 __all__ = ["is_meta_statement"]
 
 _SOURCE_NOUN = r"(?:(?:provided|given|above|retrieved|following|available)\s+)?(?:passages?|text|texts|context|article|documents?|sources?|information|data|excerpts?|news|reviews?|records?|search\s+results)"
+
+_SECTION = (
+    r"(?:key\s+|main\s+|quick\s+|short\s+|brief\s+|general\s+|further\s+|additional\s+|other\s+)?"
+    r"(?:history|background|overview|summary|introduction|conclusions?|details|facts|points|notes"
+    r"|references|sources|context|description|timeline|features|specifications|specs|pros|cons"
+    r"|advantages|disadvantages|findings|results|recommendations|next\s+steps|answer|takeaways"
+    r"|highlights|location|construction|design|usage|examples?|limitations|caveats|information"
+    r"|reviews?|ratings?|amenities|services|contact|hours|prices|pricing|menu)"
+)
+"""A section title word ("History", "Key facts", "Pros and cons"): a heading, not a fact."""
 
 _META = regex.compile(
     r"""^\W*(?:
@@ -27,6 +38,7 @@ _META = regex.compile(
       | (?:unfortunately,?\s+)?(?:i\s+am\s+|i'm\s+|we\s+are\s+)?(?:unable|not\s+able)\s+to\s+(?:find|determine|answer|provide|tell|say)\b.*
       | (?:in\s+summary|to\s+summarize|in\s+conclusion|overall)[,:]?\s*$
       | (?:the\s+)?(?:answer|summary|overview)\s*:?\s*$
+      | """ + _SECTION + r"""(?:\s*(?:,|&|and|\+)\s*""" + _SECTION + r""")*\s*[:.]?\s*$
     )""",
     regex.IGNORECASE | regex.VERBOSE,
 )

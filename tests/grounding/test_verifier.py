@@ -248,6 +248,12 @@ def test_the_report_carries_a_quality_score_per_source() -> None:
         ("Based on the passages, the bridge opened in 1932.", False),
         ("The bridge is unable to carry trucks.", False),
         ("The tower is not in Paris.", False),
+        ("## History", True),  # section titles: headings are claims now, and these state nothing
+        ("Key facts:", True),
+        ("## Location & hours", True),
+        ("## History of the tower", False),
+        ("## Built by aliens", False),
+        ("Aliens built it in Berlin:", False),
     ],
 )
 def test_meta_statements_are_told_from_facts(text: str, meta: bool) -> None:
