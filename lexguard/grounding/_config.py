@@ -39,7 +39,8 @@ class GroundingConfig(ValueModel):
         strict_polarity: A claim that repeats a source sentence with its sense flipped (one of
             the two negated, or a word replaced by its opposite: "rose" / "fell") is
             contradicted, whatever the support model says.
-        min_claim_words: Shorter fragments (without a digit) are not checked as claims.
+        min_claim_words: Lines inside a code fence shorter than this are read as code, and table
+            column names shorter than this are meta; sentences of any length are checked.
         nli_weight: Weight of the NLI entailment probability against the support model when an
             NLI verifier is given (0..1).
         judge_weight: Weight of the LLM judge's ISSUP score when a judge is given (0..1).
