@@ -20,11 +20,21 @@ logger = logging.getLogger("lexguard.grounding")
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _FILLER = regex.compile(
     r"^(?:sure|certainly|of course|okay|ok|yes|no|thanks?(?: you)?|hope this helps|"
-    r"i hope this helps|let me know if .*|here(?:'s| is| are) .*:|based on .*:|"
+    r"i hope this helps|let me know if .*|"
     r"in summary|to summarize|answer|summary|overview)[.!:]*$",
     regex.IGNORECASE,
 )
 
+
+_INTRO_CUE = regex.compile(
+    r"\b(?:following|follows|below|include[sd]?|including|here|key|main|points|steps|features|reasons"
+    r"|ways|tips|details|facts|summary|list|highlights|options|items|things|examples|ingredients"
+    r"|benefits|advantages|disadvantages|aspects|factors|components|changes|findings|information"
+    r"|questions|types|kinds|categories|requirements|instructions)\b",
+    regex.IGNORECASE,
+)
+"""Words that make a line ending in a colon a list introduction ("The key points are:"); without
+one ("Aliens built it in Berlin:") the line is a statement and is checked."""
 
 _PROSE = regex.compile(r"^[\p{Lu}\p{N}\"'(][^{};=<>]*\p{L}[^{};=<>]*[.!?]$")
 _CODE_REASON = "code inside a fence is not checked against the sources"
@@ -96,7 +106,10 @@ def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
                 continue  # punctuation or markup only: nothing a reader could take as a fact
             if _FILLER.match(piece.strip()):
                 reason, kind = _FILLER_REASON, "meta"
-            elif piece.rstrip().endswith(":") and len(words) <= 12 and not any(ch.isdigit() for ch in piece):
+            elif (
+                piece.rstrip().endswith(":") and len(words) <= 12 and not any(ch.isdigit() for ch in piece)
+                and _INTRO_CUE.search(piece) is not None
+            ):
                 reason, kind = _INTRO_REASON, "meta"
             elif headers and _column_names(piece, start, end, headers, min_words):
                 reason, kind = _HEADER_REASON, "meta"

@@ -203,3 +203,20 @@ def test_a_fence_info_string_that_is_not_a_language_tag_is_reported() -> None:
             OK, "The tower is tall and old."]
     claims = extract_claims(OK + "\n```Aliens\nThe tower is tall and old.\n```")
     assert [(c.text, c.status) for c in claims] == [(OK, None), ("Aliens", "not_checked"), ("The tower is tall and old.", None)]
+
+
+@pytest.mark.parametrize(
+    ("line", "meta"),
+    [
+        ("Here are the key points:", True),
+        ("The Eiffel Tower has the following features:", True),
+        ("Based on the passages, here are the facts:", True),
+        ("Aliens built it in Berlin:", False),  # a statement that happens to end in a colon
+        ("Based on the sources, aliens built it in Berlin:", False),
+    ],
+)
+def test_a_line_ending_in_a_colon_is_an_introduction_only_with_a_cue_word(line: str, meta: bool) -> None:
+    """Any line of up to 12 words ending in a colon was a list introduction, not checked: a fact
+    written that way ("Aliens built it in Berlin:") went through unread."""
+    claim = extract_claims(line + "\n- The tower is 330 metres tall.")[0]
+    assert (claim.status == "not_checked") is meta
