@@ -23,7 +23,7 @@ from lexguard._models import Source, ValidationReport
 from lexguard._text import clean_text
 from lexguard._wiring import checked_message
 
-__all__ = ["GuardRun", "ReturnType", "first_key", "format_output", "graph_state", "merge_chunks"]
+__all__ = ["GuardRun", "ReturnType", "StreamInput", "first_key", "format_output", "graph_state", "merge_chunks"]
 
 ReturnType = Literal["report", "text", "message"]
 
@@ -97,6 +97,44 @@ def graph_state(input: Any, default_sources: Sequence[Source]) -> dict[str, Any]
         f"the guard cannot validate a {type(input).__name__}; pass a str, an AIMessage, or a dict "
         "with 'answer' and 'sources'"
     )
+
+
+@dataclass
+class StreamInput:
+    """What a streamed input brings besides the answer text, read chunk by chunk.
+
+    Chunks may be strings, messages or dicts (``{"answer": chain, "sources": retriever} | guard``
+    streams dicts, each carrying some of the keys).
+
+    Attributes:
+        sources: The sources, once a chunk brought them (``None`` until then).
+        question: The question, when a chunk brought one.
+        dict_mode: Whether the chunks are dicts (sentences then wait for the sources).
+    """
+
+    sources: list[Source] | None = None
+    question: str | None = None
+    dict_mode: bool = False
+
+    def absorb(self, chunk: Any) -> str:
+        """Take the sources and question of ``chunk`` and return its answer text (``""`` for none).
+
+        Raises:
+            InputError: If the chunk's answer or sources cannot be read.
+        """
+        if isinstance(chunk, dict):
+            self.dict_mode = True
+            found, sources = first_key(chunk, SOURCE_KEYS)
+            if found:
+                self.sources = coerce_sources(sources)
+            question = next((chunk[k] for k in QUESTION_KEYS if isinstance(chunk.get(k), str)), None)
+            if question is not None:
+                self.question = clean_text(question)
+            found, answer = first_key(chunk, ANSWER_KEYS)
+            return coerce_answer(answer) if found and answer is not None else ""
+        if chunk is None:
+            return ""
+        return coerce_answer(chunk)
 
 
 def format_output(report: ValidationReport, return_type: ReturnType, message: Any = None) -> Any:

@@ -1,15 +1,18 @@
 """The pieces of sentence-by-sentence streaming: the buffer that cuts streamed text into
-complete sentences, and the verdict on one sentence (see :mod:`lexguard._streaming`)."""
+complete sentences, the verdict on one sentence, and the steps a stream takes for each input
+chunk (see :mod:`lexguard._streaming`)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from lexguard._models import Finding, Severity, Span
 
-__all__ = ["SentenceBuffer", "SentenceVerdict"]
+__all__ = ["END", "HaltStep", "SentenceBuffer", "SentenceStep", "SentenceVerdict", "then_end"]
 
 
 class SentenceVerdict(BaseModel):
@@ -120,3 +123,31 @@ class SentenceBuffer:
             out.append(self._unit(lo, len(self.text)))
         self.done = len(self.text)
         return out
+
+
+END = object()
+"""Marks the end of a stream's input (after the last chunk)."""
+
+
+@dataclass
+class SentenceStep:
+    """A complete sentence (``start``-``end`` of the stream's text) to check; the caller sets
+    ``verdict``."""
+
+    start: int
+    end: int
+    verdict: SentenceVerdict | None = None
+
+
+@dataclass
+class HaltStep:
+    """The stream halts: ``payload`` is the ``lexguard.halt`` event's."""
+
+    payload: dict[str, Any]
+
+
+async def then_end(chunks: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    """``chunks``, then :data:`END`."""
+    async for chunk in chunks:
+        yield chunk
+    yield END

@@ -25,20 +25,17 @@ import itertools
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableConfig
 
 from lexguard._errors import InputError
-from lexguard._guard_run import GuardRun
-from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
+from lexguard._guard_run import GuardRun, StreamInput
 from lexguard._limits import Deadline, check_limits, use_deadline
-from lexguard._text import clean_text
-from lexguard._models import CheckOutcome, CheckResult, Claim, Finding, FindingKind, Severity, Source, ValidationReport, Verdict
+from lexguard._models import CheckOutcome, CheckResult, Claim, Finding, FindingKind, Severity, ValidationReport, Verdict
 from lexguard._policy import build_report, decide
-from lexguard._sentence_buffer import SentenceBuffer, SentenceVerdict
+from lexguard._sentence_buffer import END, HaltStep, SentenceBuffer, SentenceStep, SentenceVerdict, then_end
 from lexguard.checks import CheckContext, arun_check, run_check
 from lexguard._events import DECISION_EVENT, HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event, finding_counts
 
@@ -75,9 +72,7 @@ class SentenceStreamer:
         self.halt_on = Severity(halt_on)
         self.verdicts: list[SentenceVerdict] = []
         self._buffer = SentenceBuffer()
-        self._sources: list[Source] | None = None
-        self._question: str | None = None
-        self._dict_mode = False
+        self._input = StreamInput()
         self._pending: list[tuple[int, int, int]] = []
         self._emitted = 0
         self._started = time.perf_counter()
@@ -90,30 +85,10 @@ class SentenceStreamer:
 
     # -- input ---------------------------------------------------------------------------------
 
-    def _absorb(self, chunk: Any) -> str:
-        """Take sources/question from a chunk and return its answer text."""
-        if isinstance(chunk, dict):
-            self._dict_mode = True
-            for key in SOURCE_KEYS:
-                if key in chunk:
-                    self._sources = coerce_sources(chunk[key])
-                    break
-            for key in QUESTION_KEYS:
-                if isinstance(chunk.get(key), str):
-                    self._question = clean_text(chunk[key])
-                    break
-            for key in ANSWER_KEYS:
-                if key in chunk:
-                    return coerce_answer(chunk[key]) if chunk[key] is not None else ""
-            return ""
-        if chunk is None:
-            return ""
-        return coerce_answer(chunk)
-
     def _ready(self, final: bool) -> list[tuple[int, int, int]]:
-        if self._sources is None and (final or not self._dict_mode):
-            self._sources = list(self.guard.sources)
-        if self._sources is None:
+        if self._input.sources is None and (final or not self._input.dict_mode):
+            self._input.sources = list(self.guard.sources)
+        if self._input.sources is None:
             return []
         ready, self._pending = self._pending, []
         return ready
@@ -156,7 +131,7 @@ class SentenceStreamer:
         return verdict
 
     def _needs_support(self, text: str) -> bool:
-        return bool(text.strip()) and bool(self._sources) and self.guard.config.grounding.enabled
+        return bool(text.strip()) and bool(self._input.sources) and self.guard.config.grounding.enabled
 
     def _deadline(self) -> Deadline:
         """The stream's time budget left (``limits.time_budget_s`` less the time spent checking)."""
@@ -178,7 +153,7 @@ class SentenceStreamer:
     def _over_limits(self) -> dict[str, Any] | None:
         """The halt payload when the text so far or the sources exceed ``GuardConfig.limits``."""
         try:
-            check_limits(self._buffer.text, self._sources or [], self.guard.config.limits)
+            check_limits(self._buffer.text, self._input.sources or [], self.guard.config.limits)
         except InputError as exc:
             return self._refuse("input", "input.limits", str(exc))
         return None
@@ -210,7 +185,7 @@ class SentenceStreamer:
     def _check(self, start: int, end: int) -> SentenceVerdict:
         with self._budgeted():
             text, gate, support = self._gate_sentence(start, end)
-            result = self.guard.checker.check(text, self._sources, self._question) if support else None
+            result = self.guard.checker.check(text, self._input.sources, self._input.question) if support else None
             return self._verdict(start, end, gate, result)
 
     async def _acheck(self, start: int, end: int) -> SentenceVerdict:
@@ -218,9 +193,9 @@ class SentenceStreamer:
             text, gate, support = self._gate_sentence(start, end)
             result = None
             if support and hasattr(checker := self.guard.checker, "acheck"):
-                result = await checker.acheck(text, self._sources, self._question)
+                result = await checker.acheck(text, self._input.sources, self._input.question)
             elif support:
-                result = await asyncio.to_thread(checker.check, text, self._sources, self._question)
+                result = await asyncio.to_thread(checker.check, text, self._input.sources, self._input.question)
             return self._verdict(start, end, gate, result)
 
     # -- output ----------------------------------------------------------------------------------
@@ -255,7 +230,7 @@ class SentenceStreamer:
         fields: dict[str, Any] = {"check": "support", "findings": tuple(support), "claims": tuple(self._claims),
                                   "confidence": min(supports) if supports else None}
         blocking = any(f.severity.rank >= Severity.HARD.rank for f in support)
-        if not self._sources:
+        if not self._input.sources:
             fields.update(outcome=CheckOutcome.INCONCLUSIVE, reason="no sources were given, so support was not checked")
         elif not any(c.supported is not None for c in self._claims) and not blocking:
             fields.update(outcome=CheckOutcome.INCONCLUSIVE, reason="no claims: the answer has no checkable statement")
@@ -269,7 +244,7 @@ class SentenceStreamer:
 
     def _whole_answer_context(self) -> tuple[list[Any], str, CheckContext]:
         checks = [c for c in self.guard.checks() if c.name != "parse"]
-        context = CheckContext(sources=tuple(self._sources or ()), question=self._question)
+        context = CheckContext(sources=tuple(self._input.sources or ()), question=self._input.question)
         return checks, self._buffer.text[: self._emitted], context
 
     def _check_whole(self) -> None:
@@ -309,37 +284,37 @@ class SentenceStreamer:
             answer, reason = passed, decision.reason
         return build_report(
             verdict=verdict, answer=answer, results=results, config=config, original_answer=self._buffer.text,
-            question=self._question, reason=reason, n_sources=len(self._sources or ()),
+            question=self._input.question, reason=reason, n_sources=len(self._input.sources or ()),
             metadata={"streamed": True, "sentences": len(self.verdicts)},
         )
 
     def _audit(self, halted: bool, config: RunnableConfig | None) -> None:
         """Write one audit record for the stream when the guard has an audit store (never raises)."""
         if self.guard.audit is not None:
-            GuardRun(self.guard.audit, {"question": self._question}, config, started=self._started).audited(
+            GuardRun(self.guard.audit, {"question": self._input.question}, config, started=self._started).audited(
                 self.summary(halted=halted))
 
     def _halt(self, verdict: SentenceVerdict) -> dict[str, Any]:
         worst = next(f for f in verdict.findings if f.severity == verdict.severity)
         return {"index": verdict.index, "reason": worst.message, "fallback": self.guard.config.refusal_message}
 
-    def _steps(self, chunk: Any) -> Iterator[str | _Sentence | _Halt]:
-        """What to do with one input chunk (or ``_END``), free of I/O, for :meth:`transform` and
+    def _steps(self, chunk: Any) -> Iterator[str | SentenceStep | HaltStep]:
+        """What to do with one input chunk (or ``END``), free of I/O, for :meth:`transform` and
         :meth:`atransform`: text to pass on, a sentence to check (the caller sets its ``verdict``
         before asking for the next step) or, last, why the stream halts."""
-        final = chunk is _END
-        self._pending += self._buffer.flush() if final else self._buffer.feed(self._absorb(chunk))
+        final = chunk is END
+        self._pending += self._buffer.flush() if final else self._buffer.feed(self._input.absorb(chunk))
         if (refusal := self._over_limits()) is not None:
-            yield _Halt(refusal)
+            yield HaltStep(refusal)
             return
         for start, end, piece_end in self._ready(final):
             if start != end:  # not only whitespace left
                 if (refusal := self._out_of_time()) is not None:
-                    yield _Halt(refusal)
+                    yield HaltStep(refusal)
                     return
-                yield (sentence := _Sentence(start, end))
+                yield (sentence := SentenceStep(start, end))
                 if sentence.verdict is not None and sentence.verdict.halted:
-                    yield _Halt(self._halt(sentence.verdict))
+                    yield HaltStep(self._halt(sentence.verdict))
                     return
             piece = self._piece(piece_end)
             if piece or start == end:
@@ -347,12 +322,12 @@ class SentenceStreamer:
 
     def transform(self, chunks: Iterator[Any], config: RunnableConfig | None = None) -> Iterator[Any]:
         """Check ``chunks`` sentence by sentence and yield the text that passed."""
-        for chunk in itertools.chain(chunks, [_END]):
+        for chunk in itertools.chain(chunks, [END]):
             for step in self._steps(chunk):
-                if isinstance(step, _Sentence):
+                if isinstance(step, SentenceStep):
                     step.verdict = self._check(step.start, step.end)
                     emit_event(SENTENCE_EVENT, step.verdict.event(), config)
-                elif isinstance(step, _Halt):
+                elif isinstance(step, HaltStep):
                     emit_event(HALT_EVENT, step.payload, config)
                     emit_event(DECISION_EVENT, self._decision_event(True), config)
                     self._audit(True, config)
@@ -366,12 +341,12 @@ class SentenceStreamer:
 
     async def atransform(self, chunks: AsyncIterator[Any], config: RunnableConfig | None = None) -> AsyncIterator[Any]:
         """Async :meth:`transform`."""
-        async for chunk in _then_end(chunks):
+        async for chunk in then_end(chunks):
             for step in self._steps(chunk):
-                if isinstance(step, _Sentence):
+                if isinstance(step, SentenceStep):
                     step.verdict = await self._acheck(step.start, step.end)
                     await aemit_event(SENTENCE_EVENT, step.verdict.event(), config)
-                elif isinstance(step, _Halt):
+                elif isinstance(step, HaltStep):
                     await aemit_event(HALT_EVENT, step.payload, config)
                     await aemit_event(DECISION_EVENT, self._decision_event(True), config)
                     await asyncio.to_thread(self._audit, True, config)
@@ -383,28 +358,3 @@ class SentenceStreamer:
         await aemit_event(DECISION_EVENT, self._decision_event(False), config)
         await asyncio.to_thread(self._audit, False, config)
 
-
-_END = object()
-
-
-@dataclass
-class _Sentence:
-    """A complete sentence (``start``-``end`` of the stream's text) to check; the caller sets
-    ``verdict``."""
-
-    start: int
-    end: int
-    verdict: SentenceVerdict | None = None
-
-
-@dataclass
-class _Halt:
-    """The stream halts: ``payload`` is the ``lexguard.halt`` event's."""
-
-    payload: dict[str, Any]
-
-
-async def _then_end(chunks: AsyncIterator[Any]) -> AsyncIterator[Any]:
-    async for chunk in chunks:
-        yield chunk
-    yield _END
