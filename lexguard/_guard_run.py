@@ -18,16 +18,40 @@ from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import patch_config
 
 from lexguard._errors import InputError, ValidationFailedError
-from lexguard._inputs import ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_sources
+from lexguard._inputs import (ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_citations, coerce_mutations,
+                              coerce_sources)
 from lexguard._models import Source, ValidationReport
 from lexguard._text import clean_text
 from lexguard._wiring import checked_message
 
-__all__ = ["GuardRun", "ReturnType", "StreamInput", "first_key", "format_output", "graph_state", "merge_chunks"]
+__all__ = ["GuardRun", "ReturnType", "StreamInput", "first_key", "format_output", "graph_state", "merge_chunks", "read_input_keys"]
 
 ReturnType = Literal["report", "text", "message"]
 
 _STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated", "citations")
+
+
+def read_input_keys(values: dict[str, Any]) -> dict[str, Any]:
+    """The ``knowledge``, ``citations`` and ``mutations`` of an input dict, read as ``prepare``
+    reads them (so the door refuses what ``prepare`` would have turned into a fallback report).
+
+    ``citations`` and ``mutations`` come back as lists (a single dict as a one-item list);
+    ``knowledge`` is returned as given once it has been read. Absent keys are left out.
+
+    Raises:
+        InputError: Naming the field and the shape to pass, for a value the checks could not read.
+    """
+    from lexguard.nodes._prepare import read_knowledge
+
+    read: dict[str, Any] = {}
+    if "knowledge" in values:
+        read_knowledge(values["knowledge"])
+        read["knowledge"] = values["knowledge"]
+    if "citations" in values:
+        read["citations"] = coerce_citations(values["citations"])
+    if "mutations" in values:
+        read["mutations"] = coerce_mutations(values["mutations"])
+    return read
 
 
 def merge_chunks(chunks: Iterable[Any]) -> Any:
@@ -67,7 +91,11 @@ def graph_state(input: Any, default_sources: Sequence[Source]) -> dict[str, Any]
         default_sources: The sources used when the input brings none.
 
     Raises:
-        InputError: If the input holds no answer, or one that is not text (``None``, a number).
+        InputError: If the input holds no answer, or one that is not text (``None``, a number), or
+            sources, a ``knowledge`` graph, ``citations`` or ``mutations`` it cannot read
+            (:func:`read_input_keys`). Inside a LangGraph graph the same inputs give an
+            ``inconclusive`` fallback report instead (the ``prepare`` node), so a bad input never
+            crashes the user's graph.
     """
     if isinstance(input, str | BaseMessage):
         return {"answer": input, "sources": list(default_sources)}
@@ -92,6 +120,7 @@ def graph_state(input: Any, default_sources: Sequence[Source]) -> dict[str, Any]
             "question": clean_text(question) if isinstance(question, str) else None,
         }
         state.update({k: input[k] for k in _STATE_KEYS if k in input})
+        state.update(read_input_keys(input))
         return state
     raise InputError(
         f"the guard cannot validate a {type(input).__name__}; pass a str, an AIMessage, or a dict "

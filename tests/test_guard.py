@@ -257,3 +257,56 @@ def test_a_dict_answer_that_is_not_text_is_an_input_error(input, key, kind):
 
 def test_an_empty_answer_in_a_dict_is_still_a_report():
     assert isinstance(make_guard().invoke({"answer": "", "sources": DOCS}), ValidationReport)
+
+
+# -- the door refuses every input key it cannot read, as it does bad sources -------------------
+
+ENTITY = {"id": "bridge", "name": "The bridge", "properties": {"length": 503}}
+UNREADABLE = [
+    ("knowledge", {"entites": [ENTITY]}, ("knowledge", "'entites'", "did you mean 'entities'")),
+    ("knowledge", "The bridge is 503 metres long.", ("knowledge", "str")),
+    ("citations", "[doc-1] opened in 1932", ("citations", "str", "list of dicts")),
+    ("citations", [{"source": "doc-1", "quote": "opened in 1932"}, "opened in 1932"], ("citations", "item 1", "str")),
+    ("mutations", "the bridge is closed", ("mutations", "str", "list")),
+    ("mutations", 5, ("mutations", "int")),
+]
+
+
+def _raises_naming(error: pytest.ExceptionInfo, needles: tuple[str, ...]) -> None:
+    for needle in needles:
+        assert needle in str(error.value), str(error.value)
+
+
+@pytest.mark.parametrize(("key", "value", "needles"), UNREADABLE)
+def test_an_unreadable_knowledge_citations_or_mutations_input_is_an_input_error(key, value, needles):
+    with pytest.raises(InputError) as error:
+        make_guard(max_retries=0).invoke({"answer": GOOD, "sources": DOCS, key: value})
+    _raises_naming(error, needles)
+    with pytest.raises(InputError):
+        make_guard(return_type="text").invoke({"answer": GOOD, "sources": DOCS, key: value})
+
+
+@pytest.mark.parametrize(("key", "value", "needles"), UNREADABLE[::2])
+async def test_an_unreadable_input_key_is_an_input_error_on_the_async_path(key, value, needles):
+    with pytest.raises(InputError) as error:
+        await make_guard(max_retries=0).ainvoke({"answer": GOOD, "sources": DOCS, key: value})
+    _raises_naming(error, needles)
+
+
+@pytest.mark.parametrize(("key", "value", "needles"), UNREADABLE[::2])
+def test_inside_a_graph_an_unreadable_input_key_is_a_report_not_a_crash(key, value, needles):
+    graph = build_guard_graph(GuardConfig(max_retries=0), checker=SubstringChecker())
+    report = graph.invoke({"answer": GOOD, "sources": ["The bridge opened in 1932."], key: value})["report"]
+    assert report.verdict == Verdict.FALLBACK and report.status == Status.INCONCLUSIVE
+    assert all(needle in (report.reason or "") for needle in needles), report.reason
+
+
+def test_readable_knowledge_citations_and_mutations_still_reach_the_checks():
+    state = {"answer": GOOD, "sources": DOCS, "knowledge": {"entities": [ENTITY]},
+             "citations": {"source": "doc-1", "quote": "opened in 1932"}, "mutations": {"type": "transform_belief",
+                                                                                       "target": "x", "value": 1}}
+    report = make_guard(max_retries=0).invoke(state)
+    assert report.accepted
+    outcomes = {r.check: r.outcome.value for r in report.checks}
+    assert outcomes["citations"] == "passed" and outcomes["knowledge"] == "passed"
+    assert [m["target"] for m in report.metadata["mutations"]["approved"]] == ["x"]

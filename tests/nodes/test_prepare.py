@@ -2,14 +2,16 @@
 
 Like an unreadable answer or sources, a knowledge graph, ``citations`` or ``mutations`` of the
 wrong shape give an ``input`` result with a critical finding: the attempt goes to the fallback,
-inconclusive, with a reason naming the field and the shape to pass.
+inconclusive, with a reason naming the field and the shape to pass (inside a graph a bad input
+never crashes the graph). ``Guard.invoke`` refuses the same inputs at its door with an
+``InputError`` naming the same field, as it refuses bad sources.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from lexguard import Guard, GuardConfig, Status, Verdict, build_guard_graph
+from lexguard import Guard, GuardConfig, InputError, Status, Verdict, build_guard_graph
 from tests.fakes import SubstringChecker
 
 ANSWER = "Service X runs version 3 and depends on Database Z."
@@ -31,6 +33,13 @@ def assert_refused(report, *needles: str) -> None:
         assert needle in (report.reason or ""), report.reason
 
 
+def assert_door_refuses(state, *needles: str) -> None:
+    with pytest.raises(InputError) as error:
+        guard().invoke(state)
+    for needle in needles:
+        assert needle in str(error.value), str(error.value)
+
+
 ENTITY = {"id": "svc-x", "name": "Service X", "properties": {"version": 2}}
 
 
@@ -43,12 +52,12 @@ ENTITY = {"id": "svc-x", "name": "Service X", "properties": {"version": 2}}
 def test_a_knowledge_graph_it_cannot_read_is_refused_not_passed(knowledge, needles):
     state = {"answer": ANSWER, "sources": SOURCES, "knowledge": knowledge}
     assert_refused(graph().invoke(state)["report"], *needles)
-    assert_refused(guard().invoke(state), *needles)
+    assert_door_refuses(state, *needles)
 
 
 async def test_a_knowledge_graph_it_cannot_read_is_refused_on_the_async_path():
-    report = await guard().ainvoke({"answer": ANSWER, "sources": SOURCES, "knowledge": {"entites": [ENTITY]}})
-    assert_refused(report, "'entites'")
+    out = await graph().ainvoke({"answer": ANSWER, "sources": SOURCES, "knowledge": {"entites": [ENTITY]}})
+    assert_refused(out["report"], "'entites'")
 
 
 def test_a_readable_knowledge_graph_is_still_checked():
@@ -69,7 +78,7 @@ TALL = "The Eiffel Tower is 330 metres tall."
 def test_citations_of_the_wrong_shape_are_refused_not_skipped(citations, needles):
     state = {"answer": TALL, "sources": EIFFEL, "citations": citations}
     assert_refused(graph().invoke(state)["report"], *needles)
-    assert_refused(guard().invoke(state), *needles)
+    assert_door_refuses(state, *needles)
 
 
 def test_a_single_citation_dict_is_read_as_a_one_item_list():
@@ -88,7 +97,7 @@ def test_a_single_citation_dict_is_read_as_a_one_item_list():
 def test_mutations_of_the_wrong_shape_are_refused_not_skipped(mutations, needles):
     state = {"answer": TALL, "sources": EIFFEL, "mutations": mutations}
     assert_refused(graph().invoke(state)["report"], *needles)
-    assert_refused(guard().invoke(state), *needles)
+    assert_door_refuses(state, *needles)
 
 
 def test_a_single_mutation_dict_is_read_as_a_one_item_list():
