@@ -13,13 +13,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessageChunk, BaseMessage
+from langchain_core.messages.ai import add_ai_message_chunks
 from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import patch_config
 
 from lexguard._errors import InputError, ValidationFailedError
 from lexguard._inputs import (ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_citations, coerce_mutations,
-                              coerce_sources)
+                              coerce_sources, is_truncated)
 from lexguard._models import Source, ValidationReport
 from lexguard._text import clean_text
 from lexguard._wiring import checked_message
@@ -29,6 +30,7 @@ __all__ = ["GuardRun", "ReturnType", "StreamInput", "first_key", "format_output"
 ReturnType = Literal["report", "text", "message"]
 
 _STATE_KEYS = ("knowledge", "mutations", "generator_input", "truncated", "citations")
+_READ_KEYS = ("knowledge", "citations", "mutations")
 
 
 def read_input_keys(values: dict[str, Any]) -> dict[str, Any]:
@@ -130,26 +132,36 @@ def graph_state(input: Any, default_sources: Sequence[Source]) -> dict[str, Any]
 
 @dataclass
 class StreamInput:
-    """What a streamed input brings besides the answer text, read chunk by chunk.
+    """What a streamed input brings besides the answer text, read chunk by chunk as
+    :func:`graph_state` reads a whole input.
 
     Chunks may be strings, messages or dicts (``{"answer": chain, "sources": retriever} | guard``
-    streams dicts, each carrying some of the keys).
+    streams dicts, each carrying some of the keys). ``knowledge``, ``citations`` and
+    ``mutations`` are merged over the chunks as :func:`merge_chunks` merges them and read when
+    they arrive (:func:`read_input_keys`), so a value the checks could not read stops the stream
+    with the ``InputError`` that ``Guard.invoke`` raises for it.
 
     Attributes:
         sources: The sources, once a chunk brought them (``None`` until then).
         question: The question, when a chunk brought one.
         dict_mode: Whether the chunks are dicts (sentences then wait for the sources).
+        keys: ``knowledge``, ``citations`` and ``mutations`` as given (chunks merged).
+        messages: The answer's message chunks, in order (their citations and finish reason count).
     """
 
     sources: list[Source] | None = None
     question: str | None = None
     dict_mode: bool = False
+    keys: dict[str, Any] = field(default_factory=dict)
+    messages: list[BaseMessage] = field(default_factory=list)
 
     def absorb(self, chunk: Any) -> str:
-        """Take the sources and question of ``chunk`` and return its answer text (``""`` for none).
+        """Take the sources, question and other input keys of ``chunk`` and return its answer
+        text (``""`` for none).
 
         Raises:
-            InputError: If the chunk's answer or sources cannot be read.
+            InputError: If the chunk's answer, sources, knowledge, citations or mutations cannot
+                be read.
         """
         if isinstance(chunk, dict):
             self.dict_mode = True
@@ -159,11 +171,47 @@ class StreamInput:
             question = next((chunk[k] for k in QUESTION_KEYS if isinstance(chunk.get(k), str)), None)
             if question is not None:
                 self.question = clean_text(question)
-            found, answer = first_key(chunk, ANSWER_KEYS)
-            return coerce_answer(answer) if found and answer is not None else ""
+            self._take_keys(chunk)
+            found, chunk = first_key(chunk, ANSWER_KEYS)
+            if not found:
+                return ""
         if chunk is None:
             return ""
+        if isinstance(chunk, BaseMessage):
+            self.messages.append(chunk)
         return coerce_answer(chunk)
+
+    def _take_keys(self, chunk: dict[str, Any]) -> None:
+        arrived = [key for key in _READ_KEYS if key in chunk]
+        for key in arrived:
+            value = chunk[key]
+            if key in self.keys:
+                try:
+                    value = self.keys[key] + value
+                except TypeError:
+                    pass
+            self.keys[key] = value
+        read_input_keys({key: self.keys[key] for key in arrived})
+
+    def raw_answer(self) -> Any:
+        """The answer message the chunks make up (message chunks added up as LangChain adds
+        them), or ``None`` when the answer came as text."""
+        if len(self.messages) > 1 and all(isinstance(m, AIMessageChunk) for m in self.messages):
+            return add_ai_message_chunks(*self.messages)
+        return self.messages[-1] if self.messages else None
+
+    def context(self, text: str) -> dict[str, Any]:
+        """The :class:`~lexguard.checks.CheckContext` fields for ``text`` (the whole text passed
+        on), as ``prepare`` and ``context_of`` give them to ``invoke``'s checks: sources,
+        question, knowledge, mutations and the model's citations (the input's, the message's and
+        those in the text)."""
+        from lexguard.checks import model_citations
+
+        read, raw = read_input_keys(self.keys), self.raw_answer()
+        return {"sources": tuple(self.sources or ()), "question": self.question, "raw_answer": text,
+                "truncated": is_truncated(raw), "knowledge": read.get("knowledge") or None,
+                "mutations": tuple(read.get("mutations") or ()),
+                "citations": tuple(model_citations(raw, text, read.get("citations") or ()))}
 
 
 def format_output(report: ValidationReport, return_type: ReturnType, message: Any = None) -> Any:

@@ -7,9 +7,11 @@ with the sentence next to it (``SentenceBuffer``), never passed on unread. Every
 ``lexguard.sentence`` custom event. A finding at or above ``halt_on`` (default: critical) stops
 the stream: the offending sentence is not passed on, a ``lexguard.halt`` event is emitted and
 the fallback text (the guard's ``refusal_message``) is the last chunk. When the stream ends,
-every configured check but ``parse`` runs on the whole text passed on, as ``invoke`` runs them,
-and the final ``lexguard.decision`` is taken from those results (``flag`` where ``invoke`` would
-not accept).
+every configured check but ``parse`` runs on the whole text passed on, as ``invoke`` runs them
+(with the input's ``knowledge``, ``mutations`` and ``citations``, and the citations of the
+message chunks and the text, read as ``invoke`` reads them: a value it cannot read is the
+``InputError`` ``invoke`` raises), and the final ``lexguard.decision`` is taken from those
+results (``flag`` where ``invoke`` would not accept).
 
 The guard's limits hold for a stream too: an answer that grows past ``limits.max_answer_chars``,
 or sources over the source limits, halt the stream with the reason (an input too large to check
@@ -60,8 +62,9 @@ class SentenceStreamer:
 
     Input chunks may be strings, message chunks, or dicts (e.g. from
     ``{"answer": chain, "sources": retriever} | guard``) carrying answer pieces under
-    ``answer`` and the sources / question under their usual keys. Sentences that complete
-    before the sources arrive are held until they do (or the input ends).
+    ``answer`` and the sources / question / ``knowledge`` / ``citations`` / ``mutations`` under
+    their usual keys (:class:`~lexguard._guard_run.StreamInput`). Sentences that complete before
+    the sources arrive are held until they do (or the input ends).
 
     Output chunks are strings, or ``AIMessageChunk`` when the guard's ``return_type`` is
     ``"message"``.
@@ -244,8 +247,8 @@ class SentenceStreamer:
 
     def _whole_answer_context(self) -> tuple[list[Any], str, CheckContext]:
         checks = [c for c in self.guard.checks() if c.name != "parse"]
-        context = CheckContext(sources=tuple(self._input.sources or ()), question=self._input.question)
-        return checks, self._buffer.text[: self._emitted], context
+        text = self._buffer.text[: self._emitted]
+        return checks, text, CheckContext(**self._input.context(text))
 
     def _check_whole(self) -> None:
         """Run every configured check but parse on the whole text passed on, as ``invoke`` runs

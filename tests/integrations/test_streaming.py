@@ -10,7 +10,7 @@ from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableGenerator, RunnableLambda
 
-from lexguard import Guard, ValidationReport
+from lexguard import Guard, InputError, ValidationReport
 from lexguard.gate import GateConfig
 from lexguard.integrations import DECISION_EVENT, HALT_EVENT, SENTENCE_EVENT
 from tests.fakes import RecordingGenerator, SubstringChecker
@@ -283,3 +283,102 @@ def test_units_keep_markup_with_the_sentence_it_belongs_to():
         "**It is long.**", "It opened.", "## Gold", "```\nx = 1\n```\nIt carries traffic.", "| a | b |", "| c | d |"]
     ends = [0] + [p for _, _, p in units]
     assert "".join(text[a:b] for a, b in zip(ends, ends[1:])) == text
+
+
+# -- the stream reads knowledge, citations and mutations as invoke does --------------------------
+
+SERVICE = "Service X runs version 3."
+SERVICE_SOURCES = [{"id": "ops", "content": "Service X runs version 3. It depends on Database Z."}]
+VERSION_2 = {"entities": [{"id": "svc-x", "name": "Service X", "properties": {"version": 2}}]}
+VERSION_3 = {"entities": [{"id": "svc-x", "name": "Service X", "properties": {"version": 3}}]}
+GOOD_QUOTE = {"source": "ops", "quote": "Service X runs version 3"}
+BAD_QUOTE = {"source": "ops", "quote": "Service X was retired in 2020"}
+CHANGE = {"type": "transform_belief", "target": "svc-x", "value": "retired"}
+
+
+def _decision(g: Guard, value: Any) -> tuple[str, dict[str, Any]]:
+    events = Events()
+    out = list(g.stream(value, {"callbacks": [events]}))
+    texts = [c.content if isinstance(c, AIMessageChunk) else c for c in out]
+    return "".join(texts), events.named(DECISION_EVENT)[-1]
+
+
+def _door(**kwargs: Any) -> Guard:
+    return Guard(checker=SubstringChecker(), audit=False, max_retries=0, **kwargs)
+
+
+@pytest.mark.parametrize("extra, accepted", [
+    ({"knowledge": VERSION_2}, False),
+    ({"knowledge": VERSION_3}, True),
+    ({"citations": BAD_QUOTE}, False),
+    ({"citations": [GOOD_QUOTE]}, True),
+    ({"mutations": CHANGE, "_protect": True}, False),
+    ({"mutations": [CHANGE]}, True),
+    ({"knowledge": VERSION_3, "citations": [BAD_QUOTE, GOOD_QUOTE]}, False),
+])
+@pytest.mark.parametrize("return_type", ["text", "message"])
+def test_the_stream_decision_reads_knowledge_citations_and_mutations(extra, accepted, return_type):
+    settings = {"gate": {"protected_targets": ["svc-x"]}} if "_protect" in extra else {}
+    value = {"answer": SERVICE, "sources": SERVICE_SOURCES, **{k: v for k, v in extra.items() if k != "_protect"}}
+    invoked = _door(**settings).invoke(value)
+    assert invoked.accepted == accepted, invoked.reason
+    joined, decision = _decision(_door(return_type=return_type, **settings), value)
+    assert joined == SERVICE
+    assert decision["verdict"] == ("accept" if accepted else "flag"), decision
+
+
+async def test_the_async_stream_reads_the_knowledge_graph():
+    g = _door(return_type="text")
+    decisions = []
+    value = {"answer": SERVICE, "sources": SERVICE_SOURCES, "knowledge": VERSION_2}
+    async for event in g.astream_events(value, version="v2"):
+        if event["event"] == "on_custom_event" and event["name"] == DECISION_EVENT:
+            decisions.append(event["data"])
+    assert decisions[-1]["verdict"] == "flag" and decisions[-1]["checks"]["knowledge"] == "failed"
+
+
+def test_keys_that_arrive_in_later_dict_chunks_are_read():
+    chunks = [{"sources": SERVICE_SOURCES}, {"answer": "Service X runs "}, {"answer": "version 3."},
+              {"knowledge": VERSION_2}]
+    events = Events()
+    out = list(_door(return_type="text").transform(iter(chunks), {"callbacks": [events]}))
+    assert "".join(out) == SERVICE
+    assert events.named(DECISION_EVENT)[-1]["verdict"] == "flag"
+
+
+def test_citations_in_streamed_message_chunks_are_read():
+    def upstream(_: Any):
+        yield AIMessageChunk(content="Service X runs ")
+        yield AIMessageChunk(content="version 3.", additional_kwargs={"citations": [BAD_QUOTE]})
+
+    chain = RunnableGenerator(upstream) | _door(sources=SERVICE_SOURCES, return_type="message")
+    events = Events()
+    out = list(chain.stream("go", {"callbacks": [events]}))
+    assert "".join(c.content for c in out) == SERVICE
+    decision = events.named(DECISION_EVENT)[-1]
+    assert decision["verdict"] == "flag" and decision["checks"]["citations"] == "failed"
+    merged = AIMessageChunk(content="Service X runs ") + AIMessageChunk(
+        content="version 3.", additional_kwargs={"citations": [BAD_QUOTE]})
+    assert not _door(sources=SERVICE_SOURCES).invoke(merged).accepted
+
+
+@pytest.mark.parametrize("key, value, needle", [
+    ("knowledge", {"entites": VERSION_2["entities"]}, "'entites'"),
+    ("knowledge", "Service X has version 2", "knowledge"),
+    ("citations", "junk", "citations"),
+    ("citations", [GOOD_QUOTE, "junk"], "item 1"),
+    ("mutations", "retire svc-x", "mutations"),
+])
+@pytest.mark.parametrize("return_type", ["text", "message", "report"])
+def test_an_unreadable_input_key_in_a_stream_is_the_input_error_invoke_raises(key, value, needle, return_type):
+    value = {"answer": SERVICE, "sources": SERVICE_SOURCES, key: value}
+    with pytest.raises(InputError, match=needle):
+        _door().invoke(value)
+    with pytest.raises(InputError, match=needle):
+        list(_door(return_type=return_type).stream(value))
+
+
+async def test_an_unreadable_input_key_in_an_async_stream_is_an_input_error():
+    value = {"answer": SERVICE, "sources": SERVICE_SOURCES, "citations": "junk"}
+    with pytest.raises(InputError, match="citations"):
+        [chunk async for chunk in _door(return_type="text").astream(value)]
