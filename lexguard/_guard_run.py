@@ -19,13 +19,14 @@ from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import patch_config
 
 from lexguard._errors import InputError, ValidationFailedError
-from lexguard._inputs import (ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_citations, coerce_mutations,
-                              coerce_sources, is_truncated)
+from lexguard._inputs import (ANSWER_KEYS, QUESTION_KEYS, SOURCE_KEYS, coerce_answer, coerce_citations,
+                              coerce_mutations, coerce_sources, is_truncated)
 from lexguard._models import Source, ValidationReport
 from lexguard._text import clean_text
 from lexguard._wiring import checked_message
 
-__all__ = ["GuardRun", "ReturnType", "StreamInput", "first_key", "format_output", "graph_state", "merge_chunks", "read_input_keys"]
+__all__ = ["GuardRun", "ReturnType", "StreamInput", "first_key", "format_output", "graph_state", "merge_chunks",
+           "read_input_keys"]
 
 ReturnType = Literal["report", "text", "message"]
 

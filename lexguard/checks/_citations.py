@@ -5,6 +5,11 @@ blocks' ``annotations`` of type ``citation``, or ``additional_kwargs["citations"
 answer text (``"quoted text" [source-id]``). A quote not found in the cited source, a cited
 source that does not exist and a span that is not in the answer each become a hard
 ``invalid_citation`` finding (counted by the audit record's ``citations_failed``).
+
+A citation in the message that is no citation dict (a bare string or URL, a number, the whole
+``citations`` field as one string) is never skipped: it is collected as ``{"unreadable":
+reason}`` and makes the check ``inconclusive`` (a soft ``not_checked`` finding naming it), so
+the answer is not accepted; the readable citations beside it are still validated.
 """
 
 from __future__ import annotations
@@ -13,25 +18,51 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lexguard._inputs import coerce_citations
 from lexguard._models import CheckResult, Finding, FindingKind, Severity, Source
 from lexguard.checks._base import BaseCheck, CheckContext
 
-__all__ = ["CitationsCheck", "model_citations"]
+__all__ = ["UNREADABLE", "CitationsCheck", "model_citations"]
+
+UNREADABLE = "unreadable"
+"""Key of a collected citation the guard could not read (its value says why)."""
 
 _TEXT_CITATION = re.compile(r"[\"“]([^\"”]{8,}?)[\"”]\s*\[([^\[\]\s]{1,80})\]")
 _SOURCE_KEYS = ("source", "source_id", "id", "document_id", "document_title", "title", "url")
+
+
+def _entries(value: Any, where: str) -> list[Mapping[str, Any] | str]:
+    """The items of a message's citation list: each a mapping, or (a string) why it is no citation.
+
+    A single mapping is a one-item list; an empty value is none."""
+    if value is None or (isinstance(value, list | tuple | str) and not value):
+        return []
+    if isinstance(value, Mapping):
+        return [value]
+    if not isinstance(value, list | tuple):
+        return [f"{where} is a {type(value).__name__}, not a list of citation dicts"]
+    entries: list[Mapping[str, Any] | str] = []
+    for index, item in enumerate(value):
+        dump = getattr(item, "model_dump", None)
+        if not isinstance(item, Mapping) and callable(dump) and not isinstance(item, type):
+            item = dump()
+        entries.append(item if isinstance(item, Mapping)
+                       else f"{where} item {index} is a {type(item).__name__}, not a citation dict")
+    return entries
 
 
 def _block_citations(message: Any) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     content = getattr(message, "content", None)
     text = ""
-    for block in content if isinstance(content, list) else ():
+    for index, block in enumerate(content if isinstance(content, list) else ()):
         if not isinstance(block, Mapping):
             continue
         block_text = block.get("text") if isinstance(block.get("text"), str) else ""
-        for note in block.get("annotations") or block.get("citations") or ():
-            if not isinstance(note, Mapping):
+        key = "annotations" if block.get("annotations") else "citations"
+        for note in _entries(block.get(key), f"content block {index}'s {key}"):
+            if isinstance(note, str):
+                found.append({UNREADABLE: note})
                 continue
             extras = note.get("extras") if isinstance(note.get("extras"), Mapping) else {}
             source = next((v for k in _SOURCE_KEYS for v in (note.get(k), extras.get(k)) if v), None)
@@ -41,20 +72,29 @@ def _block_citations(message: Any) -> list[dict[str, Any]]:
                 citation["span_in_answer"] = block_text[start:end]
             found.append(citation)
         text += block_text
-    kwargs = getattr(message, "additional_kwargs", None) or {}
-    found += [dict(c) for c in kwargs.get("citations") or () if isinstance(c, Mapping)]
+    kwargs = getattr(message, "additional_kwargs", None)
+    given = kwargs.get("citations") if isinstance(kwargs, Mapping) else None
+    found += [{UNREADABLE: c} if isinstance(c, str) else dict(c)
+              for c in _entries(given, "additional_kwargs['citations']")]
     return found
 
 
-def model_citations(raw_answer: Any, text: str, given: Sequence[Any] = ()) -> list[dict[str, Any]]:
+def model_citations(raw_answer: Any, text: str, given: Any = ()) -> list[dict[str, Any]]:
     """Collect the citations a model produced for one answer (see the module docstring).
 
     Args:
         raw_answer: The answer as given (a message keeps its content blocks and kwargs).
         text: The answer text.
-        given: Citations passed in the input (dicts with ``source``, ``quote``, ...).
+        given: Citations passed in the input (read with :func:`~lexguard._inputs.coerce_citations`).
+
+    Returns:
+        One dict per citation; one the message holds but the guard cannot read is
+        ``{"unreadable": reason}`` (the ``citations`` check makes the answer inconclusive).
+
+    Raises:
+        InputError: If ``given`` is not citations (a string, a number, an item that is no dict).
     """
-    found = [dict(c) for c in given or () if isinstance(c, Mapping)]
+    found = coerce_citations(given)
     found += _block_citations(raw_answer)
     for match in _TEXT_CITATION.finditer(text):
         found.append({"source": match.group(2), "quote": match.group(1), "span_in_answer": match.group(1)})
@@ -84,12 +124,25 @@ class CitationsCheck(BaseCheck):
         self.policy = policy
 
     def check(self, answer: str, context: CheckContext) -> CheckResult:
+        if not context.citations:
+            return self.skipped("the answer carries no citations")
+        unread = [str(c[UNREADABLE]) for c in context.citations if UNREADABLE in c]
+        citations = [c for c in context.citations if UNREADABLE not in c]
+        findings = self._invalid(answer, citations, list(context.sources)) if citations else []
+        data = {"total": len(context.citations), "invalid": len(findings), "unreadable": len(unread)}
+        findings += [self.finding(f"A citation of the answer could not be read ({reason}), so it was not checked. "
+                                  "Give each citation as a dict with the source and the quoted text.",
+                                  kind=FindingKind.NOT_CHECKED, severity=Severity.SOFT, rule_id="citations.unreadable")
+                     for reason in unread]
+        if unread and not any(f.severity.rank >= Severity.HARD.rank for f in findings):
+            return self.inconclusive(f"{len(unread)} citation(s) could not be read: " + "; ".join(unread),
+                                     findings, data=data)
+        return self.result(findings, data=data)
+
+    def _invalid(self, answer: str, citations: list[dict[str, Any]], sources: list[Source]) -> list[Finding]:
+        """The ``invalid_citation`` findings of the readable citations."""
         from lexguard.citations import validate_citations
 
-        citations = list(context.citations)
-        if not citations:
-            return self.skipped("the answer carries no citations")
-        sources = list(context.sources)
         prepared = []
         for raw in citations:
             citation = dict(raw)
@@ -109,4 +162,4 @@ class CitationsCheck(BaseCheck):
                 rule_id="citations.invalid", stage=self.name,
                 evidence=str(cited.get("quote") or "")[:300] or None,
                 source_id=str(cited.get("source")) if cited.get("source") is not None else None))
-        return self.result(findings, data={"total": len(report.checks), "invalid": len(findings)})
+        return findings
