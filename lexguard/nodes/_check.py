@@ -7,17 +7,27 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
+from lexguard._errors import InputError
+from lexguard._inputs import coerce_mutations
 from lexguard._models import CheckResult, Severity
 from lexguard._state import GuardState, question_of
 from lexguard.checks import Check, CheckContext, arun_check, run_check
 from lexguard.nodes._base import GuardNode
+from lexguard.nodes._prepare import input_error
 
 __all__ = ["CheckNode", "context_of", "route_after_check"]
 
 
 def context_of(state: GuardState) -> CheckContext:
-    """The :class:`~lexguard.checks.CheckContext` of the state's current attempt."""
-    mutations = state.get("mutations")
+    """The :class:`~lexguard.checks.CheckContext` of the state's current attempt.
+
+    ``mutations`` are read with :func:`~lexguard._inputs.coerce_mutations` (a single dict is one
+    mutation), also when ``prepare`` did not run first (custom wiring).
+
+    Raises:
+        InputError: If the state's ``mutations`` are neither a list nor a single mutation.
+    """
+    mutations = coerce_mutations(state.get("mutations"))
     return CheckContext(
         sources=tuple(state.get("checked_sources") or ()),
         question=question_of(state),
@@ -25,7 +35,7 @@ def context_of(state: GuardState) -> CheckContext:
         truncated=bool(state.get("truncated")),
         raw_answer=state.get("answer"),
         knowledge=state.get("knowledge") or None,
-        mutations=tuple(mutations) if isinstance(mutations, list | tuple) else (),
+        mutations=tuple(mutations),
         citations=tuple(state.get("model_citations") or ()),
         previous=tuple(state.get("results") or ()),
     )
@@ -39,6 +49,8 @@ class CheckNode(GuardNode):
     """Run one check on the current answer and append its result to ``results``.
 
     A result with ``text`` (the parser's cleaned text) replaces ``answer`` for the checks after it.
+    State inputs the check could not read (:func:`context_of` raises ``InputError``) give an
+    ``input`` result with a critical finding under the check's name, which stops the attempt.
 
     Args:
         check: The check to run.
@@ -59,11 +71,24 @@ class CheckNode(GuardNode):
         answer = state.get("answer")
         return answer if isinstance(answer, str) else ""
 
+    def _context(self, state: GuardState) -> CheckContext | CheckResult:
+        """The check's context, or the result standing for state inputs it could not read."""
+        try:
+            return context_of(state)
+        except InputError as exc:
+            return input_error(str(exc), check=self.name)
+
     def run(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
-        return self._update(state, run_check(self.check, self._answer(state), context_of(state)))
+        context = self._context(state)
+        if isinstance(context, CheckResult):
+            return self._update(state, context)
+        return self._update(state, run_check(self.check, self._answer(state), context))
 
     async def arun(self, state: GuardState, config: RunnableConfig | None = None) -> dict[str, Any]:
-        return self._update(state, await arun_check(self.check, self._answer(state), context_of(state)))
+        context = self._context(state)
+        if isinstance(context, CheckResult):
+            return self._update(state, context)
+        return self._update(state, await arun_check(self.check, self._answer(state), context))
 
 
 def route_after_check(next_node: str) -> Callable[[GuardState], str]:
