@@ -200,7 +200,9 @@ class Guard(RunnableSerializable[Any, Any]):
         input brings none).
 
         Raises:
-            InputError: If the input holds no answer.
+            InputError: If the input holds no answer, an answer that is not text, or sources, a
+                ``knowledge`` graph, ``citations`` or ``mutations`` it cannot read
+                (:func:`~lexguard._guard_run.graph_state`).
         """
         return graph_state(input, self.sources)
 
@@ -244,7 +246,12 @@ class Guard(RunnableSerializable[Any, Any]):
         return format_output(report, self.return_type, state.get("answer"))
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
-        """Validate one answer and return the report (or text / message, per ``return_type``)."""
+        """Validate one answer and return the report (or text / message, per ``return_type``).
+
+        Raises:
+            InputError: For an input the guard cannot read (:meth:`to_state`); inside a LangGraph
+                graph the same input gives an ``inconclusive`` fallback report instead.
+        """
         state = self.to_state(input)
         return self._call_with_config(
             lambda _input, config, run_manager: self._run(state, None, config, run_manager),
@@ -279,7 +286,9 @@ class Guard(RunnableSerializable[Any, Any]):
         ``invoke`` returns it. ``"text"`` / ``"message"``: the answer passes through sentence by
         sentence, each checked (a ``lexguard.sentence`` event each; a finding at ``halt_on`` halts
         the stream with ``refusal_message``; see :class:`~lexguard.integrations.SentenceStreamer`),
-        as strings or ``AIMessageChunk`` s.
+        as strings or ``AIMessageChunk`` s; when the input ends, every check but parse runs on the
+        whole text with the input's knowledge, citations and mutations, as ``invoke`` runs them.
+        An input ``invoke`` refuses (:meth:`to_state`) raises the same ``InputError`` here.
         """
         if self.return_type == "report":
             yield from self._transform_stream_with_config(input, self._validated, config, run_type="chain")
