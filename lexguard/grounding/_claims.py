@@ -20,7 +20,8 @@ logger = logging.getLogger("lexguard.grounding")
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _FILLER = regex.compile(
     r"^(?:sure|certainly|of course|okay|ok|yes|no|thanks?(?: you)?|hope this helps|"
-    r"i hope this helps|let me know if .*|"
+    r"i hope this helps|let me know if .*|that'?s it|that is it|enjoy|good luck|cheers|"
+    r"(?:(?:so|therefore|thus),?\s+)?(?:based on [^,:]{1,80},\s*)?here(?:'s| is| are)(?![^:]*\d) .*:|"
     r"in summary|to summarize|answer|summary|overview)[.!:]*$",
     regex.IGNORECASE,
 )
@@ -30,7 +31,8 @@ _INTRO_CUE = regex.compile(
     r"\b(?:following|follows|below|include[sd]?|including|here|key|main|points|steps|features|reasons"
     r"|ways|tips|details|facts|summary|list|highlights|options|items|things|examples|ingredients"
     r"|benefits|advantages|disadvantages|aspects|factors|components|changes|findings|information"
-    r"|questions|types|kinds|categories|requirements|instructions)\b",
+    r"|questions|types|kinds|categories|requirements|instructions|answer|guide|differences?"
+    r"|overview|explanation|definition|recipe|process|procedure)\b",
     regex.IGNORECASE,
 )
 """Words that make a line ending in a colon a list introduction ("The key points are:"); without

@@ -213,6 +213,11 @@ def test_a_fence_info_string_that_is_not_a_language_tag_is_reported() -> None:
         ("Based on the passages, here are the facts:", True),
         ("Aliens built it in Berlin:", False),  # a statement that happens to end in a colon
         ("Based on the sources, aliens built it in Berlin:", False),
+        ('Based on the given passages, here\'s a brief answer to the question "How do I start?":', True),
+        ('Therefore, the answer to the question "What is arthritis?" is:', True),
+        ("Based on the passages, here are two ways to save money:", True),
+        ("Here is the tower, built by aliens in 1650:", False),  # a figure: read as a statement
+        ("That's it!", True),
     ],
 )
 def test_a_line_ending_in_a_colon_is_an_introduction_only_with_a_cue_word(line: str, meta: bool) -> None:

@@ -248,6 +248,8 @@ def test_the_report_carries_a_quality_score_per_source() -> None:
         ("Based on the passages, the bridge opened in 1932.", False),
         ("The bridge is unable to carry trucks.", False),
         ("The tower is not in Paris.", False),
+        ("The opening hours are not listed in the provided data.", True),
+        ("The tower was not built in Berlin.", False),
         ("## History", True),  # section titles: headings are claims now, and these state nothing
         ("Key facts:", True),
         ("## Location & hours", True),
