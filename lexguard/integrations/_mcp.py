@@ -12,6 +12,11 @@ Needs the optional ``mcp`` SDK (``pip install 'lexguard[mcp]'``). Tools:
 Every tool returns the full report as structured content (the JSON of
 :class:`~lexguard.ValidationReport`, :class:`~lexguard.citations.CitationReport` or
 :class:`~lexguard.gate.GateResult` plus its findings), so an orchestrator can act on it.
+``check_rules`` adds ``outcome`` (``passed`` / ``failed`` / ``inconclusive``) and, when the text
+was not fully checked (no rules at all, a rule without usable patterns, a search that ran out of
+time), ``passed: false`` with a ``reason``: nothing is reported passed that was not checked.
+Arguments a tool does not take are a tool error naming them (the schemas say
+``additionalProperties: false``).
 """
 
 from __future__ import annotations
@@ -75,6 +80,77 @@ def _sources(sources: list[Any] | None) -> list[Any]:
     return list(sources or [])
 
 
+def _refuse_unknown_arguments(server: Any, name: str) -> None:
+    """Make the tool ``name`` refuse arguments it does not take, with a message naming them.
+
+    The SDK builds each tool's argument model from the function's signature and ignores extra
+    keys; a misspelt or unsupported argument (``knowledge`` for ``validate_answer``) would be
+    dropped silently and the answer checked without it. The model is swapped for one that
+    refuses them, and the published schema says ``additionalProperties: false``.
+    """
+    from pydantic import create_model, model_validator
+
+    tool = server._tool_manager.get_tool(name)  # noqa: SLF001 - the SDK offers no public hook
+    base = tool.fn_metadata.arg_model
+    known = {field.alias or key for key, field in base.model_fields.items()}
+
+    def known_only(cls: Any, data: Any) -> Any:
+        unknown = sorted(set(data) - known) if isinstance(data, dict) else []
+        if unknown:
+            names = ", ".join(repr(key) for key in unknown)
+            raise ValueError(
+                f"unknown argument{'s' if len(unknown) > 1 else ''} {names} for {name}; it takes "
+                f"{', '.join(sorted(known))} (remove the others; the tool does not read them)"
+            )
+        return data
+
+    strict = create_model(base.__name__, __base__=base,
+                          __validators__={"known_only": model_validator(mode="before")(classmethod(known_only))})
+    tool.fn_metadata.arg_model = strict
+    tool.parameters["additionalProperties"] = False
+
+
+def _rules_checked(config: Any) -> int:
+    """How many rules ``evaluate_gate`` would apply to a text with ``config`` (no mutations).
+
+    Raises:
+        ConfigurationError: If ``config.rules_file`` cannot be loaded.
+    """
+    from lexguard.gate import GateConfig
+
+    if not config.enabled:
+        return 0
+    file = GateConfig.from_rules(config.rules_file) if config.rules_file is not None else GateConfig()
+    return sum(
+        len(getattr(config, key)) + len(getattr(file, key))
+        for key, switch in (("prohibited_patterns", "check_constraints"), ("required_patterns", "check_constraints"),
+                            ("constraints", "check_constraints"), ("canonical_facts", "check_canonical_facts"),
+                            ("forbidden_topics", "check_knowledge"), ("custom_rules", "check_custom_rules"))
+        if getattr(config, switch)
+    )
+
+
+_NO_RULES = (
+    "no rules to check: the call gave no rules, prohibited_patterns or required_patterns and the server "
+    "has none (start it with 'lexguard mcp --rules FILE', or pass rules in the call)"
+)
+
+
+def _rules_outcome(data: dict[str, Any], result: Any, count: int) -> dict[str, Any]:
+    """Add ``outcome`` (and ``reason``) to a ``check_rules`` result; not checked is never passed."""
+    timeouts = [f["message"] for f in data["findings"] if f.get("kind") == "rule_timeout"]
+    not_run = [*result.unchecked, *timeouts]
+    if count == 0:
+        data.update(passed=False, outcome="inconclusive", reason=_NO_RULES, unchecked=[*data["unchecked"], _NO_RULES])
+    elif not result.passed:
+        data["outcome"] = "failed"
+    elif not_run:
+        data.update(passed=False, outcome="inconclusive", reason="rules not checked: " + "; ".join(not_run))
+    else:
+        data["outcome"] = "passed"
+    return data
+
+
 def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) -> Any:
     """Build the MCP server (an ``mcp`` ``MCPServer``; call ``.run("stdio")`` to serve).
 
@@ -130,7 +206,8 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
         name="check_rules",
         description="Check text against a rule set: an inline rules mapping (lexguard rules schema) and/or "
         "prohibited_patterns / required_patterns (default: the server's rules). Returns the gate result and "
-        "findings.",
+        "findings; 'outcome' is passed, failed or inconclusive (no rules to check, or rules not checked: "
+        "then passed is false and 'reason' says why).",
     )
     async def check_rules(
         text: Annotated[str, Field(description="The text to check.")],
@@ -152,13 +229,15 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
         with _as_tool_errors(), warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", DeprecationWarning)
             extra = renamed_keys({k: v for k, v in given.items() if v is not None}, SHORTHAND_RENAMES, "check_rules")
-            config = GateConfig.from_rules(rules) if rules else base.config.gate
+            config = GateConfig.from_rules(rules) if rules is not None else base.config.gate
             updates = {key: (*getattr(config, key), *patterns) for key, patterns in extra.items()}
             if updates:
                 config = GateConfig(**{**{k: getattr(config, k) for k in GateConfig.model_fields}, **updates})
+            count = _rules_checked(config)
         result = await asyncio.to_thread(evaluate_gate, text, config)
         data = result.model_dump(mode="json")
         data["findings"] = [f.model_dump(mode="json") for f in result.findings]
+        data = _rules_outcome(data, result, count)
         deprecations = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
         for message in deprecations:  # the client sees them in the result, the server's log here
             warnings.warn(message, DeprecationWarning, stacklevel=2)
@@ -166,4 +245,6 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
             data["deprecations"] = deprecations
         return data
 
+    for tool_name in ("validate_answer", "validate_citations", "check_rules"):
+        _refuse_unknown_arguments(server, tool_name)
     return server

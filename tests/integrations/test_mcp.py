@@ -116,3 +116,49 @@ async def test_check_rules_takes_the_one_spelling_and_reports_the_deprecated_one
     assert old.structured_content["findings"] == new.structured_content["findings"]
     assert "spell it 'prohibited_patterns'" in old.structured_content["deprecations"][0]
     assert both.is_error and "keep only 'prohibited_patterns'" in both.content[0].text
+
+
+# -- nothing is reported passed that was not checked; unknown arguments are refused -------------------
+
+
+async def test_check_rules_without_any_rule_is_not_passed():
+    async with Client(server()) as client:
+        none = await client.call_tool("check_rules", {"text": "my password is x"})
+        empty = await client.call_tool("check_rules", {"text": "my password is x", "rules": {}})
+    for result in (none, empty):
+        assert not result.is_error
+        data = result.structured_content
+        assert data["passed"] is False and data["outcome"] == "inconclusive"
+        assert "no rules" in data["reason"] and "--rules" in data["reason"]
+
+
+async def test_check_rules_with_an_explicit_empty_mapping_does_not_fall_back_to_the_server_rules():
+    async with Client(server(gate=GateConfig(prohibited_patterns=("secret",)))) as client:
+        result = await client.call_tool("check_rules", {"text": "the secret code", "rules": {}})
+    assert result.structured_content["passed"] is False
+    assert result.structured_content["outcome"] == "inconclusive"
+    assert result.structured_content["findings"] == []
+
+
+async def test_check_rules_outcome_passed_and_failed():
+    async with Client(server()) as client:
+        ok = await client.call_tool("check_rules", {"text": "abc", "prohibited_patterns": ["z"]})
+        bad = await client.call_tool("check_rules", {"text": "abc", "prohibited_patterns": ["b"]})
+    assert ok.structured_content["passed"] is True and ok.structured_content["outcome"] == "passed"
+    assert "reason" not in ok.structured_content
+    assert bad.structured_content["passed"] is False and bad.structured_content["outcome"] == "failed"
+
+
+@pytest.mark.parametrize(("tool", "arguments", "unknown"), [
+    ("validate_answer", {"answer": "The bridge opened in 1932.", "sources": SOURCES, "knowledge": []}, "knowledge"),
+    ("check_rules", {"text": "abc", "prohibited_patterns": ["b"], "rule": {}}, "rule"),
+    ("validate_citations", {"answer": "a", "citations": [], "quotes": []}, "quotes"),
+])
+async def test_unknown_tool_arguments_are_an_error_naming_them(tool, arguments, unknown):
+    async with Client(server()) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        result = await client.call_tool(tool, arguments)
+    assert result.is_error
+    text = result.content[0].text
+    assert f"unknown argument '{unknown}'" in text and "takes" in text
+    assert tools[tool].input_schema.get("additionalProperties") is False
