@@ -171,7 +171,13 @@ class AuditRecord(ValueModel):
         timestamp: When the run was recorded (timezone-aware UTC).
         session_id: The caller's session, when given.
         query: The user question (after redaction).
-        answer: The answer handed on (after redaction).
+        answer: The answer handed on (after redaction): the accepted answer, the repaired one,
+            the best attempt or the refusal.
+        original_answer: The answer the guard was given (the model's own text, before any
+            retry, repair or refusal; redacted like ``answer``). This is the text a person's
+            label is about. ``None`` on records written before this field.
+        attempt_answers: The answer of each validated attempt, in order (redacted like
+            ``answer``); ``()`` on records written before this field.
         response_id: The caller's response id, when given.
         status: PASS / REVIEW / REJECT.
         verdict: The guard's verdict (``accept`` / ``fallback``).
@@ -201,6 +207,8 @@ class AuditRecord(ValueModel):
     session_id: str | None = None
     query: str = ""
     answer: str = ""
+    original_answer: str | None = None
+    attempt_answers: tuple[str, ...] = ()
     response_id: str | None = None
     status: AuditStatus
     verdict: str | None = None

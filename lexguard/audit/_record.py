@@ -88,6 +88,18 @@ def _sources(sources: Any, red: Redactor) -> tuple[dict[str, Any], ...]:
     return tuple(out)
 
 
+def _original_answer(report: Any) -> str | None:
+    """The answer the guard was given: ``report.original_answer``, else the first attempt's."""
+    original = getattr(report, "original_answer", None)
+    if isinstance(original, str) and original:
+        return original
+    history = getattr(report, "history", None) or ()
+    first = getattr(history[0], "answer", None) if history else None
+    if isinstance(first, str):
+        return first
+    return original if isinstance(original, str) else None
+
+
 def build_record(
     report: ValidationReport,
     *,
@@ -111,7 +123,8 @@ def build_record(
         model_version: The generator's model version.
         processing_time: Seconds the run took (stored in ms); defaults to the sum of
             ``report.timings``.
-        redact: Applied to the query, answer, sources, claim texts and finding messages. If
+        redact: Applied to the query, answers (handed on, original, per attempt), sources,
+            claim texts and finding messages. If
             it raises, the text is replaced by ``[redaction failed]`` (never stored
             unredacted).
         metadata: Extra fields (made JSON-safe).
@@ -127,10 +140,13 @@ def build_record(
     supported = {c.index: c.supported for c in report.claims}
     citations = [citation_entry(c, supported.get(c.claim_index)) for c in report.citations]
     citations += [code_citation_entry(check) for check in code_citations]
+    original = _original_answer(report)
     return AuditRecord(
         session_id=session_id,
         query=red(query if query is not None else report.question or ""),
         answer=red(report.answer),
+        original_answer=None if original is None else red(original),
+        attempt_answers=tuple(red(a.answer) for a in report.history),
         response_id=response_id,
         status=audit_status(report),
         verdict=str(report.verdict),
@@ -164,8 +180,16 @@ def _minimal_record(report: Any, error: BaseException, **fields: Any) -> AuditRe
         response_id=json_safe(fields.get("response_id")),
         verdict=json_safe(str(getattr(report, "verdict", None))),
         answer=_REDACTION_FAILED if fields.get("redact") else json_safe(getattr(report, "answer", "")),
+        original_answer=_REDACTION_FAILED if fields.get("redact") else _safe_original(report),
         metadata={"audit_error": f"{type(error).__name__}: {error}", "partial": True},
     )
+
+
+def _safe_original(report: Any) -> str | None:
+    try:
+        return json_safe(_original_answer(report))
+    except Exception:  # noqa: BLE001 - the minimal record must always build
+        return None
 
 
 def _fallback_target(store: object | None, fallback_path: str | os.PathLike[str] | None) -> Path:

@@ -123,3 +123,13 @@ def test_label_on_a_store_without_labels_says_so() -> None:
 
     with pytest.raises(AuditStoreError, match="keeps no labels"):
         label_record(Plain(), "x", "correct")
+
+
+def test_original_answer_round_trips_and_is_the_labelled_rows_answer(store: AuditStore) -> None:
+    record = rec(answer="I can't give a reliable answer.", original_answer="It is 900 m tall.",
+                 attempt_answers=("It is 900 m tall.",), verdict="fallback", status=AuditStatus.REJECT)
+    store.write(record)
+    assert store.get(record.audit_id) == record
+    label_record(store, record.audit_id, "hallucinated")
+    (row,) = labelled_rows(store)
+    assert row["answer"] == "It is 900 m tall."
