@@ -23,14 +23,22 @@ _stores: dict[str, AuditStore] = {}
 _stores_lock = threading.Lock()
 
 
+_MEMORY = ":memory:"
+
+
 def _key(value: str) -> str:
-    """The canonical form of a store location (raises ConfigurationError for odd schemes)."""
+    """The canonical form of a store location (raises ConfigurationError for odd schemes).
+
+    An empty location (``""``, ``sqlite://``, ``sqlite:///``: e.g. ``sqlite:///$DB`` with ``DB``
+    unset) is refused rather than opened in memory, where every record would vanish at exit.
+    """
+    given = value
     if value.startswith(POSTGRES_SCHEMES):
         return value
     if value.startswith("sqlite://"):
         value = value.removeprefix("sqlite://")
         if value.startswith("/") and not value.startswith("//"):
-            value = value[1:] or ":memory:"  # sqlite:///rel.db -> rel.db
+            value = value[1:]  # sqlite:///rel.db -> rel.db
         elif value.startswith("//"):
             value = value[1:]  # sqlite:////abs.db -> /abs.db
     elif "://" in value:
@@ -39,9 +47,12 @@ def _key(value: str) -> str:
             f"audit store URL scheme {scheme!r} is not supported; use postgresql://..., "
             "sqlite:///path.db or a plain SQLite file path"
         )
-    if not value:
-        raise ConfigurationError("the audit store location is empty; pass a file path or a URL")
-    return value if value == ":memory:" else os.path.abspath(value)
+    if not value.strip():
+        raise ConfigurationError(
+            f"the audit store location {given!r} is empty (no database file after the scheme); pass a file "
+            "path ('sqlite:///audit.db', 'audit.db') or a postgresql:// URL, and check that any variable in it is set"
+        )
+    return value if value == _MEMORY else os.path.abspath(value)
 
 
 def open_store(location: str | os.PathLike[str], **options: Any) -> AuditStore:
@@ -52,7 +63,7 @@ def open_store(location: str | os.PathLike[str], **options: Any) -> AuditStore:
         **options: Passed to the store's constructor (``timeout``, ``fallback_path``, ...).
 
     Raises:
-        ConfigurationError: If the URL's scheme is not supported.
+        ConfigurationError: If the URL's scheme is not supported or the location is empty.
     """
     key = _key(os.fspath(location))
     if key.startswith(POSTGRES_SCHEMES):
@@ -65,15 +76,20 @@ def audit_target(value: Any) -> Any:
 
     ``None`` means ``$LEXGUARD_AUDIT_URL`` when set (else no audit), ``False`` no audit, a
     string or path a store location (``postgresql://...``, ``sqlite:///x.db``, a file path),
-    anything else must be an :class:`AuditStore`.
+    anything else must be an :class:`AuditStore`. An empty location (``sqlite:///``) is refused;
+    so is an in-memory database (``:memory:``, ``sqlite:///:memory:``) from the environment,
+    whose records would all vanish at exit. In code, ``":memory:"`` or
+    ``SQLiteAuditStore(":memory:")`` stays allowed (for tests: the records live as long as the
+    process).
 
     Raises:
-        ConfigurationError: If the value is none of these, its URL scheme is unsupported, or it
-            is a PostgreSQL URL and psycopg is not installed.
+        ConfigurationError: If the value is none of these, its location is empty, its URL scheme
+            is unsupported, it is an in-memory database from ``$LEXGUARD_AUDIT_URL``, or it is a
+            PostgreSQL URL and psycopg is not installed.
     """
     if value is None:
-        value = os.environ.get(AUDIT_URL_ENV, "").strip() or None
-    if value is None or value is False:
+        return _from_environment()
+    if value is False:
         return None
     if isinstance(value, AuditStore):
         return value
@@ -85,6 +101,26 @@ def audit_target(value: Any) -> Any:
         f"audit= got {type(value).__name__}; pass a database URL or path "
         "('postgresql://...', 'audit.db') or an AuditStore (lexguard.audit.SQLiteAuditStore)"
     )
+
+
+def _from_environment() -> str | None:
+    """``$LEXGUARD_AUDIT_URL`` checked (``None`` when unset): a location that loses records is refused."""
+    value = os.environ.get(AUDIT_URL_ENV, "").strip()
+    if not value:
+        return None
+    try:
+        key = _key(value)
+    except ConfigurationError as exc:
+        raise ConfigurationError(f"{AUDIT_URL_ENV}={value!r}: {exc}") from exc
+    if key == _MEMORY:
+        raise ConfigurationError(
+            f"{AUDIT_URL_ENV}={value!r} is an in-memory database: every audit record would vanish at exit; "
+            "set it to a file path ('sqlite:///audit.db', 'audit.db') or a postgresql:// URL, or unset it "
+            "for no audit"
+        )
+    if key.startswith(POSTGRES_SCHEMES):
+        import_psycopg()
+    return value
 
 
 def resolve_audit_store(value: AuditStore | str | os.PathLike[str] | None) -> AuditStore | None:

@@ -47,7 +47,9 @@ def _store(location: str | None) -> Iterator[Any]:
 
     if not location:
         raise _fail("no audit store given; pass --store URL_OR_PATH or set LEXGUARD_AUDIT_URL")
-    if "://" not in location and not Path(location).exists() and location != ":memory:":
+    if location.strip() in (":memory:", "sqlite:///:memory:"):
+        raise _fail(f"{location!r} is a new, empty in-memory database; pass the file or URL the guard audits to")
+    if "://" not in location and not Path(location).exists():
         raise _fail(f"the SQLite audit database {location!r} does not exist; check the path")
     try:
         store = open_store(location)
