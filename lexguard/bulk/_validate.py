@@ -16,10 +16,15 @@ from lexguard.bulk._io import PartWriter, read_rows
 
 __all__ = ["GuardWorker", "load_factory", "validate_batch"]
 
-RESULT_COLUMNS = (
-    "id", "status", "verdict", "accepted", "confidence", "hallucination_rate", "claims",
-    "unsupported_claims", "findings", "reason", "error", "seconds",
+RESULT_SCHEMA = (
+    ("id", "string"), ("status", "string"), ("verdict", "string"), ("accepted", "bool_"),
+    ("confidence", "float64"), ("hallucination_rate", "float64"), ("claims", "int64"),
+    ("unsupported_claims", "int64"), ("findings", "string"), ("reason", "string"), ("error", "string"),
+    ("seconds", "float64"),
 )
+"""The columns of ``validate_batch``'s results file, with their pyarrow types."""
+
+RESULT_COLUMNS = tuple(name for name, _ in RESULT_SCHEMA)
 
 
 def load_factory(spec: str) -> Callable[[], Any]:
@@ -109,6 +114,9 @@ def validate_batch(
     skipped. Each row needs an answer (``answer``/``response``/...) and usually ``sources``
     (``context``/...) and a ``question``; ``id`` (or ``response_id``/``audit_id``) names it.
 
+    An empty input writes ``out`` with these columns and no rows. (With a custom ``worker``,
+    ``out`` holds the columns its rows have, and only ``id`` is required of an existing ``out``.)
+
     Args:
         source: Input file.
         out: Output Parquet file: one row per input row, columns ``id``, ``status``,
@@ -126,10 +134,16 @@ def validate_batch(
         and in ``out``.
 
     Raises:
-        InputError: If the input cannot be read.
-        ConfigurationError: If the engine is unknown or unavailable, or the ids repeat.
+        InputError: If the input cannot be read (missing, not UTF-8, not gzip, not Parquet, a
+            line that is not a JSON object), or ``out`` (or a part an earlier run left beside it)
+            exists but is not a results Parquet with these columns.
+        ConfigurationError: If ``out`` cannot be written (checked before any row is
+            validated), the engine is unknown or unavailable, or the ids repeat.
     """
-    writer = PartWriter(out, every=checkpoint_every)
+    worker = worker or GuardWorker()
+    schema = RESULT_SCHEMA if isinstance(worker, GuardWorker) else None  # a custom worker's own columns
+    writer = PartWriter(out, every=checkpoint_every, schema=schema)
+    writer.check()  # a foreign or unwritable --out is refused before any row is validated
     done = writer.done_ids()
     rows = list(read_rows(source))
     ids = [r["id"] for r in rows]
@@ -139,7 +153,7 @@ def validate_batch(
     finished = len(rows) - len(todo)
     if on_progress is not None:
         on_progress(finished, len(rows))
-    for batch in map_rows(todo, worker or GuardWorker(), engine=engine, workers=workers, batch_size=batch_size):
+    for batch in map_rows(todo, worker, engine=engine, workers=workers, batch_size=batch_size):
         writer.add(batch)
         finished += len(batch)
         if on_progress is not None:

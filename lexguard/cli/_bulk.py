@@ -37,6 +37,7 @@ def validate_batch_command(
 
     from lexguard._errors import LexguardError
     from lexguard.bulk import GuardWorker, validate_batch
+    from lexguard.cli._errors import EXIT_BAD_INPUT, one_line
 
     err = Console(stderr=True)
     if engine not in ("local", "ray"):
@@ -57,9 +58,9 @@ def validate_batch_command(
         try:
             counts = validate_batch(source, out, engine=engine, workers=workers, batch_size=batch_size,  # type: ignore[arg-type]
                                     worker=worker, on_progress=on_progress)
-        except LexguardError as exc:
-            err.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(code=2) from exc
+        except LexguardError as exc:  # one line, never wrapped by the console
+            typer.echo(f"error: {one_line(exc)}", err=True)
+            raise typer.Exit(code=EXIT_BAD_INPUT) from exc
     typer.echo(
         f"validated {counts['validated']} row(s), skipped {counts['skipped']} already done; "
         f"{counts['rows']} row(s) in {out}"

@@ -128,3 +128,62 @@ def test_a_ray_cluster_that_does_not_start_is_a_clear_error(monkeypatch: pytest.
     with pytest.raises(BulkEngineError, match="--engine local"):
         list(map_rows([{"id": "a"}], FAKE, engine="ray", workers=1))
     assert len(tries) == 3 and tries[0]["num_cpus"] == 1
+
+
+# -- an empty input, a foreign --out, unreadable input and unwritable output ---------------------------
+
+def never_called() -> Any:
+    raise AssertionError("no row may be validated")
+
+
+RESULT_COLUMNS = ["id", "status", "verdict", "accepted", "confidence", "hallucination_rate", "claims",
+                  "unsupported_claims", "findings", "reason", "error", "seconds"]
+
+
+def test_an_empty_input_writes_a_results_file_with_the_schema_that_a_later_run_can_resume(tmp_path: Path) -> None:
+    (tmp_path / "empty.jsonl").write_text("")
+    out = tmp_path / "e.parquet"
+    assert validate_batch(tmp_path / "empty.jsonl", out, worker=FAKE)["rows"] == 0
+    assert pq.read_schema(out).names == RESULT_COLUMNS
+    counts = validate_batch(write_log(tmp_path / "in.jsonl", 3), out, worker=FAKE)
+    assert counts == {"total": 3, "skipped": 0, "validated": 3, "rows": 3}
+    assert pq.read_table(out).column("accepted").to_pylist() == [False, True, True]
+
+
+def test_an_out_file_that_is_not_a_results_parquet_is_refused_before_any_row(tmp_path: Path) -> None:
+    import pyarrow as pa
+
+    log = write_log(tmp_path / "in.jsonl", 3)
+    foreign = tmp_path / "foreign.parquet"
+    pq.write_table(pa.table({"name": ["a"]}), foreign)
+    with pytest.raises(InputError, match=r"foreign\.parquet.*not a lexguard results file.*'id'"):
+        validate_batch(log, foreign, worker=never_called)
+    (tmp_path / "text.parquet").write_text("not parquet")
+    with pytest.raises(InputError, match=r"text\.parquet.*not a Parquet file"):
+        validate_batch(log, tmp_path / "text.parquet", worker=never_called)
+    no_schema = tmp_path / "old.parquet"
+    pq.write_table(pa.Table.from_pylist([]), no_schema)  # what an empty input used to leave
+    with pytest.raises(InputError, match=r"old\.parquet.*delete it"):
+        validate_batch(log, no_schema, worker=never_called)
+
+
+@pytest.mark.parametrize(("name", "content", "needle"), [
+    ("latin1.jsonl", '{"id": "a", "answer": "caf\xe9"}\n'.encode("latin-1"), r"latin1\.jsonl:1 is not UTF-8"),
+    ("plain.jsonl.gz", b'{"id": "a", "answer": "x"}\n', r"plain\.jsonl\.gz is not a gzip file"),
+    ("text.parquet", b"id,answer\na,x\n", r"text\.parquet is not a Parquet file"),
+])
+def test_unreadable_input_is_an_input_error_naming_the_file(tmp_path: Path, name: str, content: bytes,
+                                                            needle: str) -> None:
+    (tmp_path / name).write_bytes(content)
+    with pytest.raises(InputError, match=needle):
+        list(read_rows(tmp_path / name))
+    with pytest.raises(InputError, match=needle):
+        validate_batch(tmp_path / name, tmp_path / "o.parquet", worker=FAKE)
+    assert not (tmp_path / "o.parquet").exists() and not (tmp_path / "o.parquet.parts").exists()
+
+
+def test_an_unwritable_out_is_refused_before_any_row_is_validated(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(ConfigurationError, match=r"cannot write.*x\.parquet.*--out"):
+        validate_batch(write_log(tmp_path / "in.jsonl", 3), blocker / "x.parquet", worker=never_called)

@@ -132,3 +132,44 @@ def test_an_error_in_a_subcommand_group_exits_2(monkeypatch):
 
     monkeypatch.setattr(audit_cli, "_store", broken)  # past the command's own error handling
     one_line_error(runner.invoke(app, ["audit", "list", "--store", "sqlite:///x.db"]), "misconfigured")
+
+
+# -- validate-batch: empty input, foreign --out, unreadable input, unwritable --out -----------------------
+
+
+def test_validate_batch_on_an_empty_input_then_real_rows_resumes(tmp_path):
+    pytest.importorskip("pyarrow")
+    import json
+
+    fake = ["--checker", "tests.fakes:SubstringChecker"]
+    (tmp_path / "empty.jsonl").write_text("")
+    out = tmp_path / "e.parquet"
+    result = runner.invoke(app, ["validate-batch", str(tmp_path / "empty.jsonl"), "--out", str(out), "--quiet", *fake])
+    assert result.exit_code == 0, result.output
+    (tmp_path / "in.jsonl").write_text(json.dumps({"id": "a", "answer": "x", "sources": ["x"]}) + "\n")
+    result = runner.invoke(app, ["validate-batch", str(tmp_path / "in.jsonl"), "--out", str(out), "--quiet", *fake])
+    assert result.exit_code == 0, result.output
+    assert "validated 1 row(s)" in result.output
+
+
+@pytest.mark.parametrize(("name", "content", "needle"), [
+    ("latin1.jsonl", '{"answer": "caf\xe9"}\n'.encode("latin-1"), "is not UTF-8"),
+    ("plain.jsonl.gz", b'{"answer": "x"}\n', "is not a gzip file"),
+    ("text.parquet", b"answer\nx\n", "is not a Parquet file"),
+])
+def test_validate_batch_unreadable_input_is_one_line_exit_2(tmp_path, name, content, needle):
+    pytest.importorskip("pyarrow")
+    (tmp_path / name).write_bytes(content)
+    result = runner.invoke(app, ["validate-batch", str(tmp_path / name), "--out", str(tmp_path / "o.parquet"), "--quiet"])
+    one_line_error(result, needle, name)
+
+
+def test_validate_batch_foreign_or_unwritable_out_is_one_line_exit_2(tmp_path):
+    pytest.importorskip("pyarrow")
+    (tmp_path / "in.jsonl").write_text('{"answer": "x"}\n')
+    (tmp_path / "old.parquet").write_text("not parquet")
+    result = runner.invoke(app, ["validate-batch", str(tmp_path / "in.jsonl"), "--out", str(tmp_path / "old.parquet"), "--quiet"])
+    one_line_error(result, "old.parquet", "not a Parquet file")
+    (tmp_path / "file").write_text("")
+    result = runner.invoke(app, ["validate-batch", str(tmp_path / "in.jsonl"), "--out", str(tmp_path / "file" / "x.parquet"), "--quiet"])
+    one_line_error(result, "cannot write", "x.parquet")
