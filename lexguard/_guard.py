@@ -17,6 +17,7 @@ from lexguard._guard_run import GuardRun, ReturnType, first_key, format_output, 
 from lexguard._inputs import coerce_sources
 from lexguard._limits import validation_budget
 from lexguard._models import Severity, Source, ValidationReport
+from lexguard._state import HANDED_KEYS
 
 __all__ = ["Guard", "ReturnType", "first_key"]
 
@@ -208,42 +209,55 @@ class Guard(RunnableSerializable[Any, Any]):
 
     # -- Runnable API ------------------------------------------------------------------------------
 
-    def _report(
+    def _checked(
         self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
-    ) -> ValidationReport:
+    ) -> tuple[ValidationReport, list[Any]]:
+        """Run the graph: ``(audited report, the graph's retry_messages)`` (see :mod:`lexguard._state`)."""
         graph, run = self.graph_for(generator), GuardRun(self.audit, state, config, run_manager)
         try:
             with validation_budget(self.config.limits.time_budget_s):
-                output = graph.invoke(state, run.graph_config(), context=self._context(generator))
+                output = graph.invoke(state, run.graph_config(), context=self._context(generator),
+                                      output_keys=list(HANDED_KEYS))
         except ValidationFailedError as exc:  # fallback="raise": audit the rejection, then re-raise
             if run.audits(exc):
                 exc.report = run.audited(exc.report)
             raise
-        return run.audited(output["report"])
+        return run.audited(output["report"]), list(output.get("retry_messages") or [])
 
-    async def _areport(
+    async def _achecked(
         self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
-    ) -> ValidationReport:
+    ) -> tuple[ValidationReport, list[Any]]:
         graph, run = self.graph_for(generator), GuardRun(self.audit, state, config, run_manager)
         try:
             with validation_budget(self.config.limits.time_budget_s):
-                output = await graph.ainvoke(state, run.graph_config(), context=self._context(generator))
+                output = await graph.ainvoke(state, run.graph_config(), context=self._context(generator),
+                                             output_keys=list(HANDED_KEYS))
         except ValidationFailedError as exc:
             if run.audits(exc):
                 exc.report = await asyncio.to_thread(run.audited, exc.report)
             raise
-        if self.audit is None:
-            return output["report"]
-        return await asyncio.to_thread(run.audited, output["report"])
+        report = output["report"] if self.audit is None else await asyncio.to_thread(run.audited, output["report"])
+        return report, list(output.get("retry_messages") or [])
+
+    def _report(
+        self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
+    ) -> ValidationReport:
+        return self._checked(state, generator, config, run_manager)[0]
+
+    async def _areport(
+        self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
+    ) -> ValidationReport:
+        return (await self._achecked(state, generator, config, run_manager))[0]
 
     def _run(self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any) -> Any:
-        return format_output(self._report(state, generator, config, run_manager), self.return_type, state.get("answer"))
+        report, retry_messages = self._checked(state, generator, config, run_manager)
+        return format_output(report, self.return_type, state.get("answer"), retry_messages)
 
     async def _arun(
         self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
     ) -> Any:
-        report = await self._areport(state, generator, config, run_manager)
-        return format_output(report, self.return_type, state.get("answer"))
+        report, retry_messages = await self._achecked(state, generator, config, run_manager)
+        return format_output(report, self.return_type, state.get("answer"), retry_messages)
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         """Validate one answer and return the report (or text / message, per ``return_type``).

@@ -215,19 +215,22 @@ class StreamInput:
                 "citations": tuple(model_citations(raw, text, read.get("citations") or ()))}
 
 
-def format_output(report: ValidationReport, return_type: ReturnType, message: Any = None) -> Any:
+def format_output(report: ValidationReport, return_type: ReturnType, message: Any = None,
+                  retry_messages: Sequence[Any] = ()) -> Any:
     """The report, its final text, or an ``AIMessage`` carrying it, per ``return_type``.
 
     Args:
         report: The run's report.
         return_type: What to return.
-        message: The answer as given; when it is an ``AIMessage``, ``"message"`` returns that
-            message (same id and metadata) with the checked text (:func:`~lexguard._wiring.checked_message`).
+        message: The answer as given; ``"message"`` returns the message of the attempt the report
+            returns (this one, with its id and metadata, when no retry was made; the generator's
+            after a retry) with the checked text (:func:`~lexguard._wiring.checked_message`).
+        retry_messages: The graph's ``retry_messages`` (where each later attempt came from).
     """
     if return_type == "text":
         return report.answer
     if return_type == "message":
-        return checked_message(report, message)
+        return checked_message(report, message, retry_messages=retry_messages)
     return report
 
 

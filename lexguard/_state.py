@@ -32,6 +32,13 @@ never leak into or out of a parent graph):
     timings: Seconds spent per node, summed over attempts (merged).
     deadline: When the validation's time budget (``limits.time_budget_s``) ends, as wall-clock
         seconds (``time.time()``); set by ``prepare`` when a validation starts, kept on retries.
+    retry_messages: Where the text of each attempt after the first comes from (index
+        ``attempt - 2``), written by ``self_correct``: the generator's ``AIMessage``, ``None`` when
+        the generator returned text, or :data:`REPAIRED` when the text is the guard's own repair
+        (``filter`` / ``fix``) of the previous attempt's. The first attempt's message is the input
+        answer. The doors that hand on a message read it (``output_keys``) to build it from the
+        attempt that was returned (:func:`lexguard._wiring.checked_message`), never from a
+        rejected one.
 
 Output keys:
     answer: The text handed on: the accepted (possibly corrected) answer, the flagged answer,
@@ -50,7 +57,14 @@ from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (g
 from lexguard._models import AttemptRecord, CheckResult, Source, ValidationReport
 from lexguard._text import clean_text
 
-__all__ = ["GuardContext", "GuardInput", "GuardOutput", "GuardState", "merge_timings", "question_of"]
+__all__ = ["HANDED_KEYS", "REPAIRED", "GuardContext", "GuardInput", "GuardOutput", "GuardState", "merge_timings",
+           "question_of"]
+
+REPAIRED = "repaired"
+"""A ``retry_messages`` entry: the attempt's text is the guard's repair of the previous attempt's."""
+
+HANDED_KEYS = ("report", "retry_messages")
+"""The graph's keys a door reads (``graph.invoke(..., output_keys=HANDED_KEYS)``) to hand on a message."""
 
 
 @dataclass(frozen=True)
@@ -119,5 +133,6 @@ class GuardState(GuardInput, total=False):
     history: Annotated[list[AttemptRecord], operator.add]
     timings: Annotated[dict[str, float], merge_timings]
     deadline: float
+    retry_messages: list[Any]
     # output
     report: ValidationReport

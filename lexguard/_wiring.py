@@ -7,7 +7,8 @@ time). It reads the parent's keys, runs the guard, and writes back:
 * with ``messages_key``: the last ``AIMessage`` of that key is checked against the sources (the
   ``sources`` key, or the key ``input_keys["sources"]`` names, when the state has it, plus the
   ``ToolMessage`` results of the current turn) and replaced by the
-  checked message (same id, so ``add_messages`` replaces it) carrying the report in
+  checked message (same id, so ``add_messages`` replaces it; after a retry built from the
+  regenerated message, see :func:`checked_message`) carrying the report in
   ``response_metadata["lexguard"]``;
 * otherwise: the checked text goes to ``output_key``.
 
@@ -17,10 +18,10 @@ The report goes to ``report_key``. A key that is missing from the state raises
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
-from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, AIMessageChunk, AnyMessage, HumanMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import START, StateGraph
 from langgraph.graph.message import add_messages
@@ -29,36 +30,85 @@ from typing_extensions import TypedDict
 from lexguard._errors import ConfigurationError, InputError
 from lexguard._inputs import coerce_answer
 from lexguard._models import ValidationReport, Verdict
+from lexguard._state import HANDED_KEYS, REPAIRED
 
-__all__ = ["checked_message", "tool_sources", "wire_guard_graph"]
+__all__ = ["attempt_message", "checked_message", "tool_sources", "wire_guard_graph"]
 
 _INPUTS = ("answer", "sources", "question", "knowledge", "mutations", "citations", "generator_input")
 
 
-def checked_message(report: ValidationReport, message: Any = None) -> AIMessage:
+def attempt_message(first: Any, retry_messages: Sequence[Any], attempt: int) -> tuple[AIMessage | None, bool]:
+    """The message attempt ``attempt``'s text comes from, and whether that text is the guard's own
+    repair (``filter`` / ``fix``) of it.
+
+    Args:
+        first: The first attempt's answer as given (an ``AIMessage`` or text).
+        retry_messages: The graph's ``retry_messages`` (see :mod:`lexguard._state`).
+        attempt: The attempt (1 for the first).
+
+    Returns:
+        ``(message or None, repaired)``: ``None`` when the attempt's text did not come as an
+        ``AIMessage`` (then nothing of an earlier attempt stands for it).
+    """
+    message = first if isinstance(first, AIMessage) else None
+    repaired = False
+    for entry in list(retry_messages or ())[: max(attempt - 1, 0)]:
+        if isinstance(entry, str) and entry == REPAIRED:
+            repaired = True
+        else:
+            message, repaired = (entry if isinstance(entry, AIMessage) else None), False
+    return message, repaired
+
+
+def _without_tool_calls(message: AIMessage) -> dict[str, Any]:
+    update: dict[str, Any] = {"tool_calls": [], "invalid_tool_calls": [], "additional_kwargs": {
+        k: v for k, v in message.additional_kwargs.items() if k not in ("tool_calls", "function_call")}}
+    if isinstance(message, AIMessageChunk):
+        update["tool_call_chunks"] = []
+    return update
+
+
+def checked_message(
+    report: ValidationReport, message: Any = None, *, retry_messages: Sequence[Any] = (), in_place: bool = False
+) -> AIMessage:
     """The ``AIMessage`` to hand on for ``report``: its content is ``report.answer`` (the text that
     was checked, e.g. after the parser cleaned it, or the correction / fallback), never the raw
     model output, and the report is in ``response_metadata["lexguard"]``.
 
     Every door that hands on a message uses this one function (``return_type="message"``,
-    ``messages_key=`` wiring, ``GroundingMiddleware``).
+    ``messages_key=`` wiring, ``GroundingMiddleware``). The message is built from the attempt the
+    report returns (``report.metadata["attempt_returned"]``): after a retry, the generator's
+    message (its id, metadata and tool calls), never the rejected first one; a fresh message when
+    the generator returned text. Tool calls are handed on only with an accepted answer whose text
+    is the model's own: a repaired text (``filter`` / ``fix``) or a flagged or refused answer
+    carries none (they were never checked).
 
     Args:
         report: The report of the checked answer.
-        message: The message that was checked. When it is an ``AIMessage``, its other fields (id,
-            so ``add_messages`` replaces it in place; metadata; tool calls) are kept, except that
-            a fallback drops its tool calls (a rejected answer must not trigger tools).
+        message: The first attempt's answer as given (the message that was checked when no retry
+            was made).
+        retry_messages: The graph's ``retry_messages`` (:data:`~lexguard._state.HANDED_KEYS`): where
+            each later attempt came from.
+        in_place: Keep ``message``'s id, so ``add_messages`` replaces it in the conversation (the
+            ``messages_key=`` wiring) whichever attempt is handed on.
 
     Returns:
         The checked message.
     """
     lexguard = {"lexguard": report.model_dump(mode="json")}
-    if not isinstance(message, AIMessage):
-        return AIMessage(content=report.answer, response_metadata=lexguard)
-    update: dict[str, Any] = {"content": report.answer, "response_metadata": {**message.response_metadata, **lexguard}}
-    if report.verdict == Verdict.FALLBACK:
-        update.update(tool_calls=[], invalid_tool_calls=[])
-    return message.model_copy(update=update)
+    attempt = report.metadata.get("attempt_returned")
+    source, repaired = attempt_message(message, retry_messages, attempt if isinstance(attempt, int) else 1)
+    if source is None:
+        handed = AIMessage(content=report.answer, response_metadata=lexguard)
+    else:
+        update: dict[str, Any] = {"content": report.answer,
+                                  "response_metadata": {**source.response_metadata, **lexguard}}
+        if repaired or report.verdict != Verdict.ACCEPT:
+            update.update(_without_tool_calls(source))
+        handed = source.model_copy(update=update)
+    if in_place and isinstance(message, AIMessage) and handed.id != message.id:
+        handed = handed.model_copy(update={"id": message.id})
+    return handed
 
 
 def _turn(messages: list[Any]) -> tuple[str | None, list[Any]]:
@@ -156,15 +206,16 @@ def wire_guard_graph(
         report: ValidationReport = output["report"]
         if last is None:
             return {output_key: report.answer, report_key: report}
-        return {messages_key: [checked_message(report, last)], report_key: report}
+        handed = checked_message(report, last, retry_messages=output.get("retry_messages") or (), in_place=True)
+        return {messages_key: [handed], report_key: report}
 
     def guard(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
         payload, last = read(state)
-        return write(inner.invoke(payload, config), last)
+        return write(inner.invoke(payload, config, output_keys=list(HANDED_KEYS)), last)
 
     async def aguard(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
         payload, last = read(state)
-        return write(await inner.ainvoke(payload, config), last)
+        return write(await inner.ainvoke(payload, config, output_keys=list(HANDED_KEYS)), last)
 
     from lexguard.nodes._base import untraced
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable, RunnableConfig
 
 from lexguard._config import GuardConfig
@@ -11,13 +12,22 @@ from lexguard._errors import InputError
 from lexguard._inputs import coerce_answer
 from lexguard._models import CheckOutcome, CheckResult, FailureAction, Finding, FindingKind, Severity, Verdict
 from lexguard._policy import blocking_findings, claims_of, describe_problems
-from lexguard._state import GuardContext, GuardState
+from lexguard._state import REPAIRED, GuardContext, GuardState
 from lexguard.nodes._base import GuardNode
 from lexguard.nodes._feedback import build_retry_feedback
 from lexguard.nodes._repair import drop_unsupported
 from lexguard.nodes._retry_input import retry_call
 
 __all__ = ["SelfCorrectNode", "run_generator"]
+
+
+def _next_attempt(state: GuardState, answer: Any, source: Any, feedback: str) -> dict[str, Any]:
+    """The update that starts the next attempt with ``answer``; ``source`` is where it came from
+    (``retry_messages``: the generator's ``AIMessage``, ``None``, or ``REPAIRED``)."""
+    attempt = int(state.get("attempt") or 1)
+    earlier = list(state.get("retry_messages") or [])[: max(attempt - 1, 0)]
+    return {"answer": answer, "feedback": feedback, "truncated": False, "verdict": Verdict.RETRY.value,
+            "retry_messages": [*earlier, source]}
 
 
 def run_generator(default: Runnable | None) -> Runnable | None:
@@ -43,7 +53,10 @@ class SelfCorrectNode(GuardNode):
       feedback naming each problem and its evidence; without a generator, ``filter`` when
       ``repair_without_generator`` allows it.
 
-    When nothing can be done, or the generator raises, route to ``fallback`` with the reason.
+    Each next attempt is recorded in ``retry_messages`` (the generator's ``AIMessage``, ``None``
+    for text, ``REPAIRED`` for the guard's own fix / filter), so the message handed on is built from
+    the attempt that was returned, never from a rejected one. When nothing can be done, or the
+    generator raises, route to ``fallback`` with the reason.
 
     Args:
         config: Guard settings.
@@ -72,7 +85,7 @@ class SelfCorrectNode(GuardNode):
         results = list(state.get("results") or [])
         repaired = drop_unsupported(answer, claims_of(results), blocking_findings(results))
         if (asked or self.config.repair_without_generator) and repaired and repaired != answer:
-            return {"answer": repaired, "feedback": feedback, "truncated": False, "verdict": Verdict.RETRY.value}
+            return _next_attempt(state, repaired, REPAIRED, feedback)
         why = (
             "no generator is configured and text repair is switched off (repair_without_generator=False)"
             if not asked and not self.config.repair_without_generator
@@ -95,8 +108,7 @@ class SelfCorrectNode(GuardNode):
         if not applied or fixed == answer:
             return None
         notes = "; ".join(f"{answer[f.span[0]:f.span[1]]!r} -> {f.suggested_fix!r}" for f in applied if f.span)
-        return {"answer": fixed, "feedback": f"Applied {len(applied)} automatic fixes: {notes}",
-                "truncated": False, "verdict": Verdict.RETRY.value}
+        return _next_attempt(state, fixed, REPAIRED, f"Applied {len(applied)} automatic fixes: {notes}")
 
     def _generator_failed(self, state: GuardState, exc: Exception, feedback: str) -> dict[str, Any]:
         finding = Finding(kind=FindingKind.GENERATOR_ERROR, severity=Severity.CRITICAL,
@@ -110,7 +122,7 @@ class SelfCorrectNode(GuardNode):
             coerce_answer(output)
         except InputError as exc:
             return self._generator_failed(state, exc, feedback)
-        return {"answer": output, "feedback": feedback, "truncated": False, "verdict": Verdict.RETRY.value}
+        return _next_attempt(state, output, output if isinstance(output, AIMessage) else None, feedback)
 
     def _prepare(self, state: GuardState) -> tuple[dict[str, Any] | None, str, Runnable | None]:
         """Everything before the generator call: ``(final update or None, feedback, generator)``."""

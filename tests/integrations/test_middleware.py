@@ -300,3 +300,18 @@ def test_handed_on_message_keeps_its_id_and_metadata():
     assert final.id  # the model's message, replaced in place
     assert [m for m in out["messages"] if isinstance(m, AIMessage)] == [final]
     assert final.response_metadata["lexguard"]["verdict"] == "accept"
+
+
+def test_after_a_retry_the_handed_on_message_is_the_accepted_response():
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+
+    replies = [AIMessage(BAD, id="draft", response_metadata={"model_name": "first"}, additional_kwargs={"first": 1}),
+               AIMessage(GOOD, id="second", response_metadata={"model_name": "second"})]
+    model = GenericFakeChatModel(messages=iter(replies))
+    app = create_agent(model, tools=[], middleware=[GroundingMiddleware(Guard(checker=SubstringChecker()))])
+    out = app.invoke({"messages": [HumanMessage(QUESTION)], "sources": [SOURCE]})
+    final = out["messages"][-1]
+    assert out["lexguard_report"].verdict == Verdict.ACCEPT
+    assert [m for m in out["messages"] if isinstance(m, AIMessage)] == [final]  # the draft never reached it
+    assert final.id == "second" and final.content == GOOD
+    assert final.response_metadata["model_name"] == "second" and final.additional_kwargs == {}
