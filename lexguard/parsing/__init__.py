@@ -11,7 +11,7 @@ from lexguard.parsing._config import (
 )
 from lexguard.parsing._parser import ParseResult, parse_output
 from lexguard.parsing._validated import ApprovedIntents, ValidatedOutput, validate_output
-from lexguard.parsing._structured import extract_json, validate_json
+from lexguard.parsing._structured import extract_json, json_prose, validate_json
 from lexguard.parsing._whitespace import normalize_whitespace
 from lexguard._lazy import publish_all
 
@@ -28,6 +28,7 @@ __all__ = [
     "ParserConfig",
     "ParserPreset",
     "extract_json",
+    "json_prose",
     "normalize_whitespace",
     "parse_output",
     "validate_json",

@@ -10,7 +10,7 @@ from lexguard._errors import InputError, ParseError
 from lexguard._models import Finding, FindingKind, Severity
 from lexguard.parsing import _clean
 from lexguard.parsing._config import ParserConfig
-from lexguard.parsing._structured import extract_json, validate_json
+from lexguard.parsing._structured import extract_json, json_prose, validate_json
 from lexguard.parsing._whitespace import normalize_whitespace
 
 __all__ = ["ParseResult", "parse_output"]
@@ -25,6 +25,9 @@ class ParseResult(BaseModel):
         findings: Why it was rejected (empty when ``ok``).
         data: Structured data extracted in structured mode (the validated model instance
             when a ``structured_model`` is set, else the decoded JSON).
+        prose: Structured mode: the prose of ``data`` (its string values, one a line; see
+            :func:`~lexguard.parsing.json_prose`); ``None`` in text mode. Read it through
+            :attr:`checked_text`.
         removed: Pieces the cleaning removed (stage/script directions, speaker labels, extra
             lines, a truncated tail), in order.
         applied: Names of the cleaning steps that changed the text (``normalize``,
@@ -38,8 +41,16 @@ class ParseResult(BaseModel):
     ok: bool = True
     findings: tuple[Finding, ...] = ()
     data: Any = None
+    prose: str | None = None
     removed: tuple[str, ...] = ()
     applied: tuple[str, ...] = ()
+
+    @property
+    def checked_text(self) -> str:
+        """The text the content checks (rules, support) should read: in structured mode the
+        prose of the parsed value's string fields (the JSON syntax and keys are no claims), in
+        text mode the cleaned :attr:`text`. ``text`` itself stays the JSON the user asked for."""
+        return self.prose if self.prose is not None else self.text
 
     @property
     def malformed(self) -> bool:
@@ -220,4 +231,5 @@ def _parse_structured(
                                f"The JSON answer is invalid: {exc}.", "schema")
             return ParseResult(text=stripped, ok=False, findings=(finding,), data=None,
                                removed=tuple(removed), applied=tuple(applied))
-    return ParseResult(text=stripped, data=data, removed=tuple(removed), applied=tuple(applied))
+    return ParseResult(text=stripped, data=data, prose=json_prose(data), removed=tuple(removed),
+                       applied=tuple(applied))

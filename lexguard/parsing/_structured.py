@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from lexguard._errors import ParseError
 
-__all__ = ["extract_json", "validate_json"]
+__all__ = ["extract_json", "json_prose", "validate_json"]
 
 _FENCE = re.compile(r"```[ \t]*(?:json|JSON|json5)?[ \t]*\n?(.*?)```", re.DOTALL)
 _DECODER = json.JSONDecoder()
@@ -84,3 +84,33 @@ def validate_json(data: Any, model: type[BaseModel]) -> BaseModel:
             f"the JSON does not match the {model.__name__} schema ({problems}); "
             f"return an object with the fields: {fields}"
         ) from exc
+
+
+def json_prose(value: Any) -> str:
+    """The prose of a decoded JSON value: its string values, one a line, in document order.
+
+    Keys, numbers, booleans and ``null`` are left out, and so are blank strings; a pydantic
+    model is read through its JSON dump. This is what the content checks (support, rules) should
+    read of a JSON answer: the values the model asserted, not the syntax around them (a key in
+    double quotes would otherwise read as a quotation found in no source).
+
+    Args:
+        value: A decoded JSON value (dict, list, str, ...) or a pydantic model instance.
+
+    Returns:
+        The string values joined with newlines (``""`` when there are none).
+    """
+    if isinstance(value, BaseModel):
+        value = value.model_dump(mode="json")
+    pieces: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item.strip():
+                pieces.append(item.strip())
+        elif isinstance(item, dict):
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list | tuple):
+            stack.extend(reversed(item))
+    return "\n".join(pieces)
