@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -50,35 +52,29 @@ def calibrate_command(
     from rich.progress import Progress
 
     from lexguard._errors import LexguardError
+    from lexguard.cli._errors import EXIT_BAD_INPUT, one_line
     from lexguard.eval import EvalRow, calibrate, load_rows
 
-    err = Console(stderr=True)
     if (file is None) == (audit is None):
-        err.print("[red]error:[/red] give either FILE or --audit STORE (not both)")
-        raise typer.Exit(code=2)
+        typer.echo("error: give either FILE or --audit STORE (not both)", err=True)
+        raise typer.Exit(code=EXIT_BAD_INPUT)
     try:
-        if audit is not None:
-            from lexguard.audit import labelled_rows, open_store
-
-            store = open_store(audit)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UserWarning)
             try:
-                rows = [EvalRow.model_validate(row) for row in labelled_rows(store, limit=limit)]
+                rows, source = _rows(file, audit, limit, EvalRow, load_rows)
+                with Progress(console=Console(stderr=True), transient=True) as progress:
+                    task = progress.add_task("calibrating", total=len(rows))
+                    result = calibrate(
+                        rows, max_false_alarm=max_false_alarm, source=source,
+                        on_row=lambda: progress.advance(task), strict=strict,
+                    )
             finally:
-                getattr(store, "close", lambda: None)()
-            source = f"audit:{audit}"
-        else:
-            rows = load_rows(file, limit=limit)
-            source = str(file)
-        with Progress(console=err, transient=True) as progress:
-            task = progress.add_task("calibrating", total=len(rows))
-            result = calibrate(
-                rows, max_false_alarm=max_false_alarm, source=source, on_row=lambda: progress.advance(task),
-                strict=strict,
-            )
+                _show(caught, one_line)
         result.write(out)
     except (LexguardError, OSError) as exc:
-        err.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(code=2) from exc
+        typer.echo(f"error: {one_line(exc)}", err=True)
+        raise typer.Exit(code=EXIT_BAD_INPUT) from exc
     recall = "-" if result.recall is None else f"{100 * result.recall:.1f}%"
     typer.echo(
         f"support_threshold {result.support_threshold:.4f}: false alarms {100 * result.false_alarm_rate:.1f}% "
@@ -91,3 +87,27 @@ def calibrate_command(
             "the verifier override) alone exceed the budget; calibrate with --no-strict to reach it (the file "
             "then turns those rules off where it is loaded, and catches fewer false numbers and names)."
         )
+
+
+def _rows(file: Path | None, audit: str | None, limit: int | None, row_type: Any, load_rows: Any) -> tuple[list[Any], str]:
+    """The labelled rows and where they came from: FILE, or the labelled records of ``audit``."""
+    if audit is None:
+        return load_rows(file, limit=limit), str(file)
+    from lexguard.audit import labelled_rows, open_store
+
+    store = open_store(audit)
+    try:
+        rows = [row_type.model_validate(row) for row in labelled_rows(store, limit=limit)]
+    finally:
+        getattr(store, "close", lambda: None)()
+    return rows, f"audit:{audit}"
+
+
+def _show(caught: list[warnings.WarningMessage], one_line: Callable[[BaseException], str]) -> None:
+    """Print lexguard's user warnings as one ``warning:`` line each; pass the others on."""
+    for item in caught:
+        if issubclass(item.category, UserWarning):
+            message = item.message if isinstance(item.message, BaseException) else Warning(str(item.message))
+            typer.echo(f"warning: {one_line(message)}", err=True)
+        else:
+            warnings.showwarning(item.message, item.category, item.filename, item.lineno)

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from lexguard.cli._errors import EXIT_BAD_INPUT, one_line
 from lexguard.cli._options import CheckerOption, EngineOption, JsonOption, WorkersOption
 
 __all__ = ["eval_command"]
@@ -57,25 +58,21 @@ def eval_command(
     try:
         rows = load_rows(file, limit=limit)
     except LexguardError as exc:
-        err.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(code=2) from exc
+        raise _fail(one_line(exc)) from exc
     except UnicodeDecodeError as exc:
-        err.print(f"[red]error:[/red] {file} is not UTF-8 text ({exc.reason}); convert it to UTF-8.")
-        raise typer.Exit(code=2) from exc
+        raise _fail(f"{file} is not UTF-8 text ({exc.reason}); convert it to UTF-8.") from exc
     if not rows:
-        err.print(f"[red]error:[/red] {file} holds no labelled rows; nothing to evaluate.")
-        raise typer.Exit(code=2)
+        raise _fail(f"{file} holds no labelled rows; nothing to evaluate.")
+    _warn_one_label(rows, file)
     if engine not in ("local", "ray"):
-        err.print(f"[red]error:[/red] --engine {engine!r}: use local or ray")
-        raise typer.Exit(code=2)
+        raise _fail(f"--engine {engine!r}: use local or ray")
     if checker_spec:
         from lexguard.bulk import load_factory
 
         try:
             factory, method = load_factory(checker_spec), checker_spec
         except LexguardError as exc:
-            err.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(code=2) from exc
+            raise _fail(one_line(exc)) from exc
     elif baseline:
         factory, method = CosineBaseline, "baseline (sentence cosine >= 0.8)"
     else:
@@ -85,8 +82,7 @@ def eval_command(
         try:
             factory()  # a configuration error (e.g. no trained verifier) is reported here, exit 2
         except LexguardError as exc:
-            err.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(code=2) from exc
+            raise _fail(one_line(exc)) from exc
         method = "previous default (support model)" if baseline_default else "lexguard support check (verifier)"
 
     columns = (
@@ -116,8 +112,7 @@ def eval_command(
             try:
                 preds = predict_rows(factory, rows, engine="ray", workers=workers, on_row=on_row)
             except LexguardError as exc:
-                err.print(f"[red]error:[/red] {exc}")
-                raise typer.Exit(code=2) from exc
+                raise _fail(one_line(exc)) from exc
             report = summarize(preds, method=method, file=str(file))
 
     if predictions is not None:
@@ -139,6 +134,23 @@ def eval_command(
     _render(report, Console(width=max(console.width, 150)))
     if probe_report is not None:
         _render_probes(probe_report, Console(width=max(console.width, 100)))
+
+
+def _fail(message: str) -> typer.Exit:
+    """Print ``error: message`` (one line) on stderr; the exit (code 2) to raise."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code=EXIT_BAD_INPUT)
+
+
+def _warn_one_label(rows: list, file: Path) -> None:  # noqa: ANN001
+    """One ``warning:`` line when every row has the same label: some figures cannot be measured."""
+    positives = sum(1 for row in rows if row.hallucinated)
+    if positives == 0:
+        typer.echo(f"warning: {file} has no hallucinated rows: recall, precision, F1 and AUROC cannot be measured; "
+                   "check the labels ('supported' / 'hallucinated')", err=True)
+    elif positives == len(rows):
+        typer.echo(f"warning: {file} has no supported rows: false alarms, balanced accuracy and AUROC cannot be "
+                   "measured; check the labels ('supported' / 'hallucinated')", err=True)
 
 
 def _pct(value: float | None) -> str:

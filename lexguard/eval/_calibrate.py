@@ -8,6 +8,7 @@ rows flagged stays within the budget; the guard loads the file with
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -16,7 +17,10 @@ from lexguard._models import Source
 from lexguard.eval._data import EvalRow
 from lexguard.grounding._threshold import Calibration
 
-__all__ = ["Calibration", "calibrate"]
+__all__ = ["MIN_CALIBRATION_ROWS", "Calibration", "calibrate"]
+
+MIN_CALIBRATION_ROWS = 50
+"""Below this many rows :func:`calibrate` warns that the threshold will be noisy."""
 
 
 def _row_scores(checker: Any, row: EvalRow) -> tuple[bool, float]:
@@ -26,6 +30,30 @@ def _row_scores(checker: Any, row: EvalRow) -> tuple[bool, float]:
     strict = any(c.supported is False for c in result.claims)
     supports = [c.support for c in result.claims if c.supported and c.support is not None]
     return strict, min(supports, default=1.0)
+
+
+def _check_labels(rows: Sequence[EvalRow]) -> None:
+    """Refuse rows of one label only; warn when there are few."""
+    positives = sum(1 for row in rows if row.hallucinated)
+    if len(rows) == positives:
+        raise InputError(
+            f"calibration needs supported rows (label 'supported') to measure false alarms; the {len(rows)} "
+            "row(s) given have none: add rows of correct answers (or label audit records with "
+            "`lexguard audit label ID --correct`)"
+        )
+    if positives == 0:
+        raise InputError(
+            f"calibration needs hallucinated rows (label 'hallucinated') to measure recall; the {len(rows)} row(s) "
+            "given have none: check the labels (read as 'supported' / 'hallucinated' in any case) and add rows of "
+            "wrong answers (or label audit records with `lexguard audit label ID --hallucinated`)"
+        )
+    if len(rows) < MIN_CALIBRATION_ROWS:
+        warnings.warn(
+            f"only {len(rows)} labelled rows ({positives} hallucinated); the threshold will be noisy: "
+            f"use at least {MIN_CALIBRATION_ROWS}, both labels well represented",
+            UserWarning,
+            stacklevel=3,
+        )
 
 
 def calibrate(
@@ -54,10 +82,16 @@ def calibrate(
         The :class:`Calibration`.
 
     Raises:
-        InputError: Without supported rows (no false-alarm rate can be measured).
+        InputError: Without supported rows (no false-alarm rate can be measured) or without
+            hallucinated rows (no recall can be measured, and a file whose labels were all
+            misread would pass unnoticed); checked before any row is scored.
+
+    Warns:
+        UserWarning: With fewer than :data:`MIN_CALIBRATION_ROWS` rows (a noisy threshold).
     """
     if not 0.0 <= max_false_alarm <= 1.0:
         raise InputError(f"max_false_alarm must be between 0 and 1, got {max_false_alarm}")
+    _check_labels(rows)
     if checker is None:
         from lexguard.grounding import GroundingConfig, SupportChecker
 
@@ -70,8 +104,6 @@ def calibrate(
             on_row()
     negatives = [(strict, low) for hall, strict, low in scored if not hall]
     positives = [(strict, low) for hall, strict, low in scored if hall]
-    if not negatives:
-        raise InputError("calibration needs supported rows (label 'supported') to measure false alarms")
     n_neg = len(negatives)
     strict_neg = sum(1 for strict, _ in negatives if strict)
     allowed = int(max_false_alarm * n_neg + 1e-9) - strict_neg

@@ -7,11 +7,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from lexguard._errors import InputError
 
-__all__ = ["EvalRow", "load_probes", "load_rows"]
+__all__ = ["LABELS", "EvalRow", "load_probes", "load_rows"]
+
+LABELS = ("supported", "hallucinated")
+"""The accepted labels (read in any case, surrounding spaces ignored)."""
 
 
 class EvalRow(BaseModel):
@@ -23,7 +26,9 @@ class EvalRow(BaseModel):
         question: The user query or task instruction (``""`` when none).
         sources: Passages the answer must be grounded in.
         answer: The response under test.
-        label: ``supported`` or ``hallucinated``.
+        label: ``supported`` or ``hallucinated``, read in any case (stored lower-case); any other
+            value (``yes``, ``correct``, a boolean, ...) is a validation error, never counted as
+            supported.
         spans: Gold ``[start, end]`` character spans of hallucinated text in ``answer``.
         meta: Anything else.
     """
@@ -38,6 +43,13 @@ class EvalRow(BaseModel):
     label: str
     spans: list[tuple[int, int]] = Field(default_factory=list)
     meta: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("label", mode="before")
+    @classmethod
+    def _known_label(cls, value: Any) -> str:
+        if isinstance(value, str) and value.strip().lower() in LABELS:
+            return value.strip().lower()
+        raise ValueError(f"label {value!r} is not accepted; use 'supported' or 'hallucinated' (any case)")
 
     @property
     def hallucinated(self) -> bool:
@@ -56,6 +68,21 @@ def _read(path: Path) -> Iterator[str]:
             yield from handle
 
 
+def _row_id(raw: Any) -> str:
+    row_id = raw.get("id") if isinstance(raw, dict) else None
+    return f" (row id {row_id!r})" if row_id is not None else ""
+
+
+def _problems(exc: ValidationError) -> str:
+    """The validation errors on one line: ``field: message; ...``."""
+    parts = []
+    for error in exc.errors():
+        where = ".".join(str(part) for part in error.get("loc", ())) or "row"
+        message = str(error.get("msg", "")).removeprefix("Value error, ")
+        parts.append(f"{where}: {message}")
+    return "; ".join(parts) or str(exc).replace("\n", " ")
+
+
 def load_rows(path: str | Path, *, limit: int | None = None) -> list[EvalRow]:
     """Read a JSONL benchmark file (optionally gzipped).
 
@@ -64,7 +91,8 @@ def load_rows(path: str | Path, *, limit: int | None = None) -> list[EvalRow]:
         limit: Read at most this many rows.
 
     Raises:
-        InputError: If the file is missing or a line is not a valid row.
+        InputError: If the file is missing or a line is not a valid row (e.g. a label other
+            than ``supported`` / ``hallucinated``): the message names the line and row id.
     """
     path = Path(path)
     if not path.exists():
@@ -74,12 +102,17 @@ def load_rows(path: str | Path, *, limit: int | None = None) -> list[EvalRow]:
         if not line.strip():
             continue
         try:
-            rows.append(EvalRow.model_validate(json.loads(line)))
-        except (json.JSONDecodeError, ValidationError) as exc:
+            raw = json.loads(line)
+            rows.append(EvalRow.model_validate(raw))
+        except json.JSONDecodeError as exc:
             raise InputError(
-                f"{path}:{number} is not a valid benchmark row ({exc.__class__.__name__}: {exc}); "
+                f"{path}:{number} is not a valid benchmark row (not JSON: {exc}); "
                 "each line must be a JSON object with id, sources, answer, label and spans"
             ) from exc
+        except ValidationError as exc:
+            raise InputError(f"{path}:{number}{_row_id(raw)} is not a valid benchmark row ({_problems(exc)}); "
+                             "each line must be a JSON object with id, sources, answer, label "
+                             "('supported' or 'hallucinated') and spans") from exc
         if limit is not None and len(rows) >= limit:
             break
     return rows

@@ -58,3 +58,63 @@ def test_calibrate_reads_labelled_audit_records(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     cal = Calibration.read(out)
     assert cal.rows == 4 and cal.positives == 2 and cal.source == f"audit:{db}"
+
+
+class _SupportByAnswer:
+    """Stands in for the SupportChecker: one claim whose support is the answer read as a float."""
+
+    def __init__(self, config: object = None) -> None:
+        self.config = config
+
+    def check(self, answer: str, sources: object, question: object = None) -> object:
+        from types import SimpleNamespace
+
+        from lexguard._models import Claim
+
+        return SimpleNamespace(claims=[Claim(index=0, text=answer, span=(0, 1), support=float(answer), supported=True)])
+
+
+def _write(tmp_path, labels: list[str]):  # noqa: ANN001, ANN202
+    data = tmp_path / "rows.jsonl"
+    answers = {"supported": "0.9"}
+    rows = [{"id": f"r{i}", "sources": ["s"], "answer": answers.get(label.lower(), "0.1"), "label": label}
+            for i, label in enumerate(labels)]
+    data.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    return data
+
+
+def test_mixed_case_labels_count_as_hallucinated(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("lexguard.grounding.SupportChecker", _SupportByAnswer)
+    data = _write(tmp_path, ["supported", "Supported", "Hallucinated", "HALLUCINATED"])
+    out = tmp_path / "t.json"
+    result = CliRunner().invoke(app, ["calibrate", str(data), "--max-false-alarm", "0.5", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert Calibration.read(out).positives == 2
+
+
+def test_an_unknown_label_is_one_line_naming_the_row(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("lexguard.grounding.SupportChecker", _SupportByAnswer)
+    data = _write(tmp_path, ["supported", "yes"])
+    out = tmp_path / "t.json"
+    result = CliRunner().invoke(app, ["calibrate", str(data), "--out", str(out)])
+    assert result.exit_code == 2
+    assert "r1" in result.output and "'yes'" in result.output and "hallucinated" in result.output
+    assert "Traceback" not in result.output and not out.exists()
+
+
+def test_rows_without_a_hallucinated_one_are_refused(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("lexguard.grounding.SupportChecker", _SupportByAnswer)
+    data = _write(tmp_path, ["supported", "supported", "supported"])
+    out = tmp_path / "t.json"
+    result = CliRunner().invoke(app, ["calibrate", str(data), "--out", str(out)])
+    assert result.exit_code == 2 and "hallucinated" in result.output and not out.exists()
+
+
+def test_few_rows_give_a_one_line_warning(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("lexguard.grounding.SupportChecker", _SupportByAnswer)
+    data = _write(tmp_path, ["supported", "hallucinated"])
+    out = tmp_path / "t.json"
+    result = CliRunner().invoke(app, ["calibrate", str(data), "--max-false-alarm", "0.5", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    warning = [line for line in result.output.splitlines() if line.startswith("warning:")]
+    assert len(warning) == 1 and "noisy" in warning[0]

@@ -11,6 +11,8 @@ from lexguard._models import Claim
 from lexguard.eval import EvalRow, calibrate, load_probes, recall_at_false_alarm
 from lexguard.grounding import Calibration, GroundingConfig, SupportChecker
 
+pytestmark = pytest.mark.filterwarnings("ignore:only .* labelled rows:UserWarning")  # small hand-written sets
+
 
 def test_recall_at_false_alarm() -> None:
     truth = [True, True, True, True, False, False, False, False, False, False, False, False, False, False]

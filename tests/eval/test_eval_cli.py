@@ -1,0 +1,46 @@
+"""``lexguard eval``: labels it cannot read and files of one label are said in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from lexguard.cli import app
+
+PASSAGE = "The lighthouse was built in 1874 and is 40 metres tall."
+CHECKER = ["--checker", "tests.fakes:SubstringChecker", "--no-probes"]
+
+
+def _write(tmp_path: Path, labels: list[object]) -> Path:
+    data = tmp_path / "rows.jsonl"
+    answers = ["The lighthouse was built in 1874.", "The lighthouse is 90 metres tall."]
+    rows = [{"id": f"r{i}", "sources": [PASSAGE], "answer": answers[i % 2], "label": label}
+            for i, label in enumerate(labels)]
+    data.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    return data
+
+
+def test_an_unknown_label_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    data = _write(tmp_path, ["supported", "SUPPORTED", True])
+    result = CliRunner().invoke(app, ["eval", str(data), *CHECKER])
+    assert result.exit_code == 2, result.output
+    (line,) = [line for line in result.output.splitlines() if line.strip()]
+    assert line.startswith("error:") and "r2" in line and "'supported' or 'hallucinated'" in line
+
+
+def test_mixed_case_labels_are_read(tmp_path: Path) -> None:
+    data = _write(tmp_path, ["Supported", "HALLUCINATED", "supported", "Hallucinated"])
+    result = CliRunner().invoke(app, ["eval", str(data), *CHECKER, "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output[result.output.index("{"):])
+    assert report["overall"]["response"]["positives"] == 2
+
+
+def test_a_file_without_hallucinated_rows_warns_in_one_line(tmp_path: Path) -> None:
+    data = _write(tmp_path, ["supported", "supported"])
+    result = CliRunner().invoke(app, ["eval", str(data), *CHECKER, "--json"])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.output.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "no hallucinated rows" in warnings[0]
