@@ -57,3 +57,39 @@ def test_a_turn_that_passes_needs_one_attempt_after_a_failed_turn():
     report = app.invoke({"answer": GOOD, "sources": SOURCES}, thread)["report"]
     assert report.verdict == Verdict.ACCEPT and report.attempts == 1 and len(report.history) == 1
     assert report.metadata["attempt_returned"] == 1
+
+
+def _interrupting_graph():
+    from langchain_core.runnables import RunnableLambda
+    from langgraph.types import interrupt
+
+    def ask(_: object) -> str:
+        return interrupt({"q": "regenerate?"})
+
+    async def aask(_: object) -> str:
+        return interrupt({"q": "regenerate?"})
+
+    return build_guard_graph(GuardConfig(max_retries=1), generator=RunnableLambda(ask, afunc=aask),
+                             checker=SubstringChecker(), checkpointer=InMemorySaver(serde=checkpoint_serializer()))
+
+
+def test_a_generator_that_interrupts_pauses_the_run_and_resumes_with_the_human_answer():
+    from langgraph.types import Command
+
+    app, thread = _interrupting_graph(), {"configurable": {"thread_id": "hitl"}}
+    paused = app.invoke({"answer": BAD, "sources": SOURCES}, thread)
+    assert "report" not in paused  # no fallback report: the question is put to a human
+    assert [i.value for i in paused["__interrupt__"]] == [{"q": "regenerate?"}]
+    assert app.get_state(thread).next == ("self_correct",)
+    report = app.invoke(Command(resume=GOOD), thread)["report"]
+    assert report.verdict == Verdict.ACCEPT and report.answer == GOOD and report.attempts == 2
+
+
+async def test_async_a_generator_that_interrupts_pauses_the_run():
+    from langgraph.types import Command
+
+    app, thread = _interrupting_graph(), {"configurable": {"thread_id": "hitl-async"}}
+    paused = await app.ainvoke({"answer": BAD, "sources": SOURCES}, thread)
+    assert "report" not in paused and (await app.aget_state(thread)).next == ("self_correct",)
+    report = (await app.ainvoke(Command(resume=GOOD), thread))["report"]
+    assert report.verdict == Verdict.ACCEPT and report.answer == GOOD

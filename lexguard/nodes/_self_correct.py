@@ -6,6 +6,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable, RunnableConfig
+from langgraph.errors import GraphBubbleUp
 
 from lexguard._config import GuardConfig
 from lexguard._errors import InputError
@@ -56,7 +57,9 @@ class SelfCorrectNode(GuardNode):
     Each next attempt is recorded in ``retry_messages`` (the generator's ``AIMessage``, ``None``
     for text, ``REPAIRED`` for the guard's own fix / filter), so the message handed on is built from
     the attempt that was returned, never from a rejected one. When nothing can be done, or the
-    generator raises, route to ``fallback`` with the reason.
+    generator raises, route to ``fallback`` with the reason; LangGraph's own control flow raised
+    by the generator (``interrupt()``, a parent ``Command``: ``GraphBubbleUp``) is raised on, so a
+    human-in-the-loop regeneration pauses the run and resumes where it stopped.
 
     Args:
         config: Guard settings.
@@ -144,7 +147,9 @@ class SelfCorrectNode(GuardNode):
         try:
             runnable, payload = retry_call(generator, state, feedback)
             output = runnable.invoke(payload, config)
-        except Exception as exc:  # noqa: BLE001 - any generator failure becomes a finding
+        except GraphBubbleUp:  # interrupt() (human in the loop), Command(graph=PARENT): LangGraph's, not a failure
+            raise
+        except Exception as exc:  # noqa: BLE001 - any other generator failure becomes a finding
             return self._generator_failed(state, exc, feedback)
         return self._accept_output(state, output, feedback)
 
@@ -155,6 +160,8 @@ class SelfCorrectNode(GuardNode):
         try:
             runnable, payload = retry_call(generator, state, feedback)
             output = await runnable.ainvoke(payload, config)
-        except Exception as exc:  # noqa: BLE001 - any generator failure becomes a finding
+        except GraphBubbleUp:  # interrupt() (human in the loop), Command(graph=PARENT): LangGraph's, not a failure
+            raise
+        except Exception as exc:  # noqa: BLE001 - any other generator failure becomes a finding
             return self._generator_failed(state, exc, feedback)
         return self._accept_output(state, output, feedback)
