@@ -137,11 +137,9 @@ class PartWriter:
         pa, _ = _pyarrow()
         return pa.Table.from_pylist(rows, schema=self._arrow_schema())
 
-    def _cannot_write(self, exc: OSError) -> ConfigurationError:
-        return ConfigurationError(
-            f"cannot write the results file {self.out} ({exc.strerror or _reason(exc)}); pass --out in a "
-            f"folder you can write to (the run also writes the folder {self.parts.name} beside it)"
-        )
+    def _cannot_write(self, exc: OSError) -> str:
+        return (f"cannot write the results file {self.out} ({exc.strerror or _reason(exc)}); pass --out in a "
+                f"folder you can write to (the run also writes the folder {self.parts.name} beside it)")
 
     def _check_file(self, file: Path) -> None:
         """Raise :class:`InputError` when ``file`` is not a results Parquet of this writer's schema."""
@@ -178,7 +176,7 @@ class PartWriter:
             if created:
                 self.parts.rmdir()
         except OSError as exc:
-            raise self._cannot_write(exc) from exc
+            raise ConfigurationError(self._cannot_write(exc)) from exc
 
     def done_ids(self) -> set[str]:
         """Ids already validated by earlier (possibly interrupted) runs.
@@ -216,7 +214,7 @@ class PartWriter:
             pq.write_table(self._table(self._pending), tmp)
             tmp.replace(target)
         except OSError as exc:
-            raise self._cannot_write(exc) from exc
+            raise ConfigurationError(self._cannot_write(exc)) from exc
         self._pending = []
 
     def finish(self) -> int:
@@ -239,6 +237,6 @@ class PartWriter:
             pq.write_table(table, tmp)
             tmp.replace(self.out)
         except OSError as exc:
-            raise self._cannot_write(exc) from exc
+            raise ConfigurationError(self._cannot_write(exc)) from exc
         shutil.rmtree(self.parts, ignore_errors=True)
         return int(table.num_rows)
