@@ -53,12 +53,14 @@ def calibrate_command(
 
     from lexguard._errors import LexguardError
     from lexguard.cli._errors import EXIT_BAD_INPUT, one_line
+    from lexguard.cli._eval import check_writable
     from lexguard.eval import EvalRow, calibrate, load_rows
 
     if (file is None) == (audit is None):
         typer.echo("error: give either FILE or --audit STORE (not both)", err=True)
         raise typer.Exit(code=EXIT_BAD_INPUT)
     try:
+        check_writable(out, "--out")
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", UserWarning)
             try:
@@ -89,7 +91,9 @@ def calibrate_command(
         )
 
 
-def _rows(file: Path | None, audit: str | None, limit: int | None, row_type: Any, load_rows: Any) -> tuple[list[Any], str]:
+def _rows(
+    file: Path | None, audit: str | None, limit: int | None, row_type: Any, load_rows: Any
+) -> tuple[list[Any], str]:
     """The labelled rows and where they came from: FILE, or the labelled records of ``audit``."""
     if audit is None:
         return load_rows(file, limit=limit), str(file)

@@ -11,7 +11,34 @@ import typer
 from lexguard.cli._errors import EXIT_BAD_INPUT, one_line
 from lexguard.cli._options import CheckerOption, EngineOption, JsonOption, WorkersOption
 
-__all__ = ["eval_command"]
+__all__ = ["check_writable", "eval_command"]
+
+
+def check_writable(path: Path, option: str) -> None:
+    """Make sure ``path`` can be written, before a long run; leave no new file behind.
+
+    Args:
+        path: The output file (overwritten later).
+        option: The command-line option that named it, for the message.
+
+    Raises:
+        InputError: If ``path`` is a folder, its folder does not exist or it cannot be written.
+    """
+    from lexguard._errors import InputError
+
+    if path.is_dir():
+        raise InputError(f"{option} {path} is a folder; pass a file path")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise InputError(
+            f"{option} {path} cannot be written ({reason}); pass a file in an existing, writable folder"
+        ) from exc
+    if not existed:
+        path.unlink(missing_ok=True)
 
 
 def eval_command(
@@ -56,6 +83,8 @@ def eval_command(
 
     err = Console(stderr=True)
     try:
+        if predictions is not None:
+            check_writable(predictions, "--predictions")
         rows = load_rows(file, limit=limit)
     except LexguardError as exc:
         raise _fail(one_line(exc)) from exc
@@ -116,9 +145,12 @@ def eval_command(
             report = summarize(preds, method=method, file=str(file))
 
     if predictions is not None:
-        with predictions.open("w", encoding="utf-8") as handle:
-            for pred in preds:
-                handle.write(pred.model_dump_json() + "\n")
+        try:
+            with predictions.open("w", encoding="utf-8") as handle:
+                for pred in preds:
+                    handle.write(pred.model_dump_json() + "\n")
+        except OSError as exc:
+            raise _fail(f"--predictions {predictions} could not be written ({exc.strerror or exc})") from exc
     probe_report = None
     if probes:
         from lexguard.eval import load_probes

@@ -118,3 +118,21 @@ def test_few_rows_give_a_one_line_warning(tmp_path, monkeypatch) -> None:
     assert result.exit_code == 0, result.output
     warning = [line for line in result.output.splitlines() if line.startswith("warning:")]
     assert len(warning) == 1 and "noisy" in warning[0]
+
+
+def test_an_unwritable_out_path_is_refused_before_scoring(tmp_path, monkeypatch) -> None:
+    scored = []
+
+    class Counting(_SupportByAnswer):
+        def check(self, answer: str, sources: object, question: object = None) -> object:
+            scored.append(answer)
+            return super().check(answer, sources, question)
+
+    monkeypatch.setattr("lexguard.grounding.SupportChecker", Counting)
+    data = _write(tmp_path, ["supported", "hallucinated"])
+    for target in ("/proc/t.json", str(tmp_path / "missing" / "t.json"), str(tmp_path)):
+        result = CliRunner().invoke(app, ["calibrate", str(data), "--out", target])
+        assert result.exit_code == 2, result.output
+        errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+        assert len(errors) == 1 and "--out" in errors[0]
+    assert scored == []

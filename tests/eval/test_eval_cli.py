@@ -44,3 +44,28 @@ def test_a_file_without_hallucinated_rows_warns_in_one_line(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     warnings = [line for line in result.output.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1 and "no hallucinated rows" in warnings[0]
+
+
+def test_an_unwritable_predictions_path_is_refused_before_the_run(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    import tests.fakes
+
+    calls = []
+    original = tests.fakes.SubstringChecker.check
+    monkeypatch.setattr(tests.fakes.SubstringChecker, "check",
+                        lambda self, *a, **k: calls.append(1) or original(self, *a, **k))
+    data = _write(tmp_path, ["supported", "hallucinated"])
+    for target in ("/proc/p.jsonl", str(tmp_path / "no-such-folder" / "p.jsonl"), str(tmp_path)):
+        result = CliRunner().invoke(app, ["eval", str(data), *CHECKER, "--predictions", target])
+        assert result.exit_code == 2, result.output
+        (line,) = [line for line in result.output.splitlines() if line.strip()]
+        assert line.startswith("error:") and "--predictions" in line and "Traceback" not in result.output
+    assert calls == []  # nothing was evaluated
+    assert not (tmp_path / "no-such-folder").exists()
+
+
+def test_a_writable_predictions_path_gets_the_predictions(tmp_path: Path) -> None:
+    data = _write(tmp_path, ["supported", "hallucinated"])
+    out = tmp_path / "p.jsonl"
+    result = CliRunner().invoke(app, ["eval", str(data), *CHECKER, "--json", "--predictions", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(out.read_text().splitlines()) == 2
