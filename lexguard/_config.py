@@ -3,7 +3,10 @@
 Nested settings use a double underscore, e.g. ``LEXGUARD_GROUNDING__SUPPORT_THRESHOLD=0.6``.
 Unknown settings are refused with a :class:`~lexguard.ConfigurationError` naming the closest
 valid key (``GuardConfig(confidence_treshold=0.9)`` says "did you mean confidence_threshold?"),
-and so is a ``LEXGUARD_*`` variable close to a valid name (``LEXGUARD_CONFIDENCE_TRESHOLD``).
+and so is a ``LEXGUARD_*`` variable close to a valid name (``LEXGUARD_CONFIDENCE_TRESHOLD``). A
+nested setting given at the top level (``time_budget_s``, ``support_threshold``) is refused naming
+its section: "did you mean limits.time_budget_s=0.1 (GuardConfig(limits={'time_budget_s': 0.1}))?"
+(``LEXGUARD_SUPPORT_THRESHOLD``: "did you mean LEXGUARD_GROUNDING__SUPPORT_THRESHOLD?").
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ __all__ = [
     "InconclusiveStrategy",
     "closest_key",
     "configuration_error",
+    "unknown_key_hint",
 ]
 
 FallbackStrategy = Literal["refuse", "best_attempt", "raise"]
@@ -72,6 +76,12 @@ def _check_environment(environ: Mapping[str, str], fields: Iterable[str]) -> Non
         if not name.startswith("LEXGUARD_") or name.split("__", 1)[0] in settings or name in OTHER_ENVIRONMENT:
             continue
         head = name.split("__", 1)[0].removeprefix("LEXGUARD_")
+        sections = _sections_of(head.lower())
+        if sections and "__" not in name:
+            raise ConfigurationError(
+                f"unknown environment variable {variable}; did you mean "
+                f"LEXGUARD_{sections[0].upper()}__{head}? Nested settings take their section and '__'."
+            )
         near = closest_key(head, [v.removeprefix("LEXGUARD_") for v in valid])
         if near is not None:
             rest = name[len("LEXGUARD_") + len(head):]
@@ -91,11 +101,67 @@ def closest_key(key: str, valid: Iterable[str]) -> str | None:
     return matches[0] if matches else None
 
 
-def _unknown_key_message(owner: str, key: str, valid: Iterable[str]) -> str:
+_SECTION_ORDER = ("limits", "grounding", "gate", "parser", "knowledge")
+"""The order in which a nested field name's sections are suggested (``time_budget_s`` is in
+``limits`` and ``knowledge``: the total budget comes first)."""
+
+
+def _nested_fields() -> dict[str, tuple[str, ...]]:
+    """Each field of a nested section of :class:`GuardConfig` -> the sections that have it."""
+    found: dict[str, list[str]] = {}
+    sections = sorted(GuardConfig.model_fields, key=lambda n: (_SECTION_ORDER + (n,)).index(n))
+    for section in sections:
+        nested = getattr(GuardConfig.model_fields[section].annotation, "model_fields", None)
+        for name in nested if isinstance(nested, Mapping) else ():
+            found.setdefault(name, []).append(section)
+    return {name: tuple(where) for name, where in found.items()}
+
+
+def _sections_of(key: str) -> tuple[str, ...]:
+    """The nested sections that have a field ``key`` (exactly), in suggestion order."""
+    return _nested_fields().get(key, ()) if key not in GuardConfig.model_fields else ()
+
+
+def unknown_key_hint(
+    key: str, *, owner: str = "GuardConfig", value: Any = ..., valid: Iterable[str] | None = None
+) -> str | None:
+    """The hint for an unknown top-level setting, or ``None`` when nothing is close.
+
+    A key that is a field of a nested section gets that section ("did you mean
+    limits.time_budget_s=0.1 (Guard(limits={'time_budget_s': 0.1}))?"); else the closest valid
+    top-level key ("did you mean 'max_retries'?"); else a close field of a nested section.
+
+    Args:
+        key: The unknown key.
+        owner: What takes the setting (``Guard``, ``GuardConfig``), for the example call.
+        value: The value given (shown in the example; ``...`` when not known).
+        valid: The valid top-level keys (default: :class:`GuardConfig`'s fields).
+    """
+    shown = "..." if value is ... else repr(value)
+
+    def nested(section: str, name: str) -> str:
+        return f"{section}.{name}={shown} ({owner}({section}={{{name!r}: {shown}}}))"
+
+    fields = _nested_fields()
+    sections = _sections_of(key)
+    if sections:
+        also = f" (also: {', '.join(f'{s}.{key}' for s in sections[1:])})" if len(sections) > 1 else ""
+        return f"did you mean {nested(sections[0], key)}?{also}"
+    near = closest_key(key, valid if valid is not None else GuardConfig.model_fields)
+    if near is not None:
+        return f"did you mean {near!r}?"
+    near = closest_key(key, fields)
+    return f"did you mean {nested(fields[near][0], near)}?" if near is not None else None
+
+
+def _unknown_key_message(owner: str, key: str, valid: Iterable[str], value: Any = ...) -> str:
     valid = sorted(valid)
-    near = closest_key(key.rsplit(".", 1)[-1], valid)
-    hint = f"did you mean {near!r}? " if near else ""
-    return f"unknown {owner} setting {key!r}; {hint}valid settings: {', '.join(valid)}"
+    if "." not in key and owner == "GuardConfig":
+        hint = unknown_key_hint(key, owner=owner, value=value, valid=valid)
+    else:
+        near = closest_key(key.rsplit(".", 1)[-1], valid)
+        hint = f"did you mean {near!r}?" if near else None
+    return f"unknown {owner} setting {key!r}; {hint + ' ' if hint else ''}valid settings: {', '.join(valid)}"
 
 
 def _fields_at(fields: Mapping[str, Any], path: tuple[Any, ...]) -> Mapping[str, Any]:
@@ -137,7 +203,7 @@ def configuration_error(owner: str, exc: ValidationError, fields: Mapping[str, A
         elif error.get("type") == "extra_forbidden":
             path = tuple(error.get("loc", ()))
             valid = _fields_at(fields, path[:-1])
-            lines.append(_unknown_key_message(owner, loc, valid))
+            lines.append(_unknown_key_message(owner, loc, valid, error.get("input", ...)))
         else:
             lines.append(f"{owner}.{loc}: {error.get('msg')} (got {error.get('input')!r})")
     return ConfigurationError("; ".join(lines) + ". " + (_FIX_ALL if several or len(lines) > 1 else _FIX))

@@ -162,3 +162,48 @@ def test_an_out_of_range_setting_is_one_clean_message(make):
 def test_a_nan_threshold_is_refused_as_not_finite():
     with pytest.raises(ConfigurationError, match="finite"):
         GuardConfig(confidence_threshold=float("nan"))
+
+
+# -- a nested setting given at the top level points to its section ----------------------------------
+
+
+@pytest.mark.parametrize(("key", "value", "hint"), [
+    ("time_budget_s", 0.1, "did you mean limits.time_budget_s=0.1 (GuardConfig(limits={'time_budget_s': 0.1}))"),
+    ("support_threshold", 0.5,
+     "did you mean grounding.support_threshold=0.5 (GuardConfig(grounding={'support_threshold': 0.5}))"),
+    ("support_treshold", 0.5, "did you mean grounding.support_threshold"),
+])
+def test_guard_config_names_the_section_of_a_nested_setting(key, value, hint):
+    with pytest.raises(ConfigurationError) as info:
+        GuardConfig(**{key: value})
+    assert hint in str(info.value)
+
+
+def test_a_plain_misspelling_keeps_its_top_level_hint():
+    with pytest.raises(ConfigurationError, match="did you mean 'confidence_threshold'") as info:
+        GuardConfig(confidence_treshold=0.9)
+    assert "grounding." not in str(info.value)
+
+
+def test_unknown_key_hint_helper():
+    from lexguard._config import unknown_key_hint
+
+    assert unknown_key_hint("time_budget_s", owner="Guard", value=0.1) == (
+        "did you mean limits.time_budget_s=0.1 (Guard(limits={'time_budget_s': 0.1}))? (also: knowledge.time_budget_s)")
+    assert unknown_key_hint("support_threshold", owner="Guard") == (
+        "did you mean grounding.support_threshold=... (Guard(grounding={'support_threshold': ...}))?")
+    assert unknown_key_hint("max_retrys", owner="Guard") == "did you mean 'max_retries'?"
+    assert unknown_key_hint("zzz", owner="Guard") is None
+
+
+def test_the_environment_names_the_section_of_a_nested_setting(monkeypatch):
+    monkeypatch.setenv("LEXGUARD_SUPPORT_THRESHOLD", "0.5")
+    with pytest.raises(ConfigurationError, match="LEXGUARD_GROUNDING__SUPPORT_THRESHOLD"):
+        GuardConfig()
+
+
+@pytest.mark.xfail(strict=True, reason="Guard's own unknown-key message (_guard.py _collect_config_fields) "
+                   "must use lexguard._config.unknown_key_hint")
+def test_guard_names_the_section_of_a_nested_setting():
+    with pytest.raises(ConfigurationError, match=r"did you mean limits\.time_budget_s=0\.1"):
+        Guard(time_budget_s=0.1)
