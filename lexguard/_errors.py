@@ -80,3 +80,16 @@ class LexguardWarning(UserWarning):
 
 
 publish_all("lexguard", globals())
+
+
+def is_graph_control(exc: BaseException) -> bool:
+    """Whether ``exc`` is LangGraph control flow (``interrupt()``, a parent ``Command``), which
+    lexguard's catch-alls must re-raise, never turn into a failed check.
+
+    Looked up without importing LangGraph: if ``langgraph.errors`` was never imported, nothing
+    raised one.
+    """
+    import sys
+
+    errors = sys.modules.get("langgraph.errors")
+    return errors is not None and isinstance(exc, errors.GraphBubbleUp)

@@ -93,3 +93,26 @@ async def test_async_a_generator_that_interrupts_pauses_the_run():
     assert "report" not in paused and (await app.aget_state(thread)).next == ("self_correct",)
     report = (await app.ainvoke(Command(resume=GOOD), thread))["report"]
     assert report.verdict == Verdict.ACCEPT and report.answer == GOOD
+
+
+def test_a_check_that_interrupts_pauses_the_run_for_a_human() -> None:
+    """A custom check that asks a human (``interrupt()``) ended flagged with "the ask check
+    failed: GraphInterrupt" and nothing to resume."""
+    from langgraph.types import Command, interrupt
+
+    from lexguard.checks import BaseCheck, CheckResult
+
+    class AskHuman(BaseCheck):
+        name = "ask"
+
+        def check(self, answer: str, context: object) -> CheckResult:
+            ok = interrupt({"review": answer})
+            return self.passed() if ok == "yes" else self.failed([self.finding("a human refused it")])
+
+    app = build_guard_graph(GuardConfig(checks=["parse", AskHuman()], max_retries=0),
+                            checkpointer=InMemorySaver(serde=checkpoint_serializer()))
+    thread = {"configurable": {"thread_id": "ask"}}
+    paused = app.invoke({"answer": GOOD, "sources": SOURCES}, thread)
+    assert "report" not in paused and [i.value for i in paused["__interrupt__"]] == [{"review": GOOD}]
+    report = app.invoke(Command(resume="yes"), thread)["report"]
+    assert report.verdict == Verdict.ACCEPT

@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
-from lexguard._errors import ConfigurationError
+from lexguard._errors import ConfigurationError, is_graph_control
 from lexguard._limits import current_deadline
 from lexguard._models import CheckOutcome, CheckResult, FailureAction, Finding, FindingKind, Severity, Source
 
@@ -235,6 +235,8 @@ def run_check(check: Check, answer: str, context: CheckContext) -> CheckResult:
     except ConfigurationError:
         raise  # a misconfigured guard must be fixed: it raises instead of checking nothing
     except Exception as exc:  # noqa: BLE001 - a failing check never crashes the guard; it is inconclusive
+        if is_graph_control(exc):
+            raise  # interrupt() in a check (human review): LangGraph pauses the run
         return _errored(check, exc, time.perf_counter() - started)
     return _finish(check, result, time.perf_counter() - started)
 
@@ -252,5 +254,7 @@ async def arun_check(check: Check, answer: str, context: CheckContext) -> CheckR
     except ConfigurationError:
         raise
     except Exception as exc:  # noqa: BLE001 - see run_check
+        if is_graph_control(exc):
+            raise
         return _errored(check, exc, time.perf_counter() - started)
     return _finish(check, result, time.perf_counter() - started)

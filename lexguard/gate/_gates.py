@@ -8,7 +8,7 @@ from typing import Any
 import regex
 from pydantic import ValidationError
 
-from lexguard._errors import RuleTimeoutError
+from lexguard._errors import RuleTimeoutError, is_graph_control
 from lexguard._models import FindingKind, Severity
 from lexguard.gate._patterns import PatternMatch, RegexBudget, find_pattern, is_regex_pattern
 from lexguard.gate._rules import (
@@ -296,6 +296,8 @@ def check_custom_rules(
             failures.append(_timeout_failure("custom_rules", rule.id, pattern, exc,
                                              timeout_severity, rule.severity))
         except Exception as exc:  # a broken user rule must not break the graph
+            if is_graph_control(exc):
+                raise  # interrupt() in a rule: LangGraph pauses the run
             failures.append(GateFailure(
                 gate="custom_rules", reason=FindingKind.CHECK_ERROR,
                 description=(f"Custom rule {rule.id} could not be checked, so it counts as "
