@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -87,21 +87,21 @@ def eval_command(
             check_writable(predictions, "--predictions")
         rows = load_rows(file, limit=limit)
     except LexguardError as exc:
-        raise _fail(one_line(exc)) from exc
+        _fail(one_line(exc))
     except UnicodeDecodeError as exc:
-        raise _fail(f"{file} is not UTF-8 text ({exc.reason}); convert it to UTF-8.") from exc
+        _fail(f"{file} is not UTF-8 text ({exc.reason}); convert it to UTF-8.")
     if not rows:
-        raise _fail(f"{file} holds no labelled rows; nothing to evaluate.")
+        _fail(f"{file} holds no labelled rows; nothing to evaluate.")
     _warn_one_label(rows, file)
     if engine not in ("local", "ray"):
-        raise _fail(f"--engine {engine!r}: use local or ray")
+        _fail(f"--engine {engine!r}: use local or ray")
     if checker_spec:
         from lexguard.bulk import load_factory
 
         try:
             factory, method = load_factory(checker_spec), checker_spec
         except LexguardError as exc:
-            raise _fail(one_line(exc)) from exc
+            _fail(one_line(exc))
     elif baseline:
         factory, method = CosineBaseline, "baseline (sentence cosine >= 0.8)"
     else:
@@ -111,7 +111,7 @@ def eval_command(
         try:
             factory()  # a configuration error (e.g. no trained verifier) is reported here, exit 2
         except LexguardError as exc:
-            raise _fail(one_line(exc)) from exc
+            _fail(one_line(exc))
         method = "previous default (support model)" if baseline_default else "lexguard support check (verifier)"
 
     columns = (
@@ -141,7 +141,7 @@ def eval_command(
             try:
                 preds = predict_rows(factory, rows, engine="ray", workers=workers, on_row=on_row)
             except LexguardError as exc:
-                raise _fail(one_line(exc)) from exc
+                _fail(one_line(exc))
             report = summarize(preds, method=method, file=str(file))
 
     if predictions is not None:
@@ -150,7 +150,7 @@ def eval_command(
                 for pred in preds:
                     handle.write(pred.model_dump_json() + "\n")
         except OSError as exc:
-            raise _fail(f"--predictions {predictions} could not be written ({exc.strerror or exc})") from exc
+            _fail(f"--predictions {predictions} could not be written ({exc.strerror or exc})")
     probe_report = None
     if probes:
         from lexguard.eval import load_probes
@@ -168,10 +168,10 @@ def eval_command(
         _render_probes(probe_report, Console(width=max(console.width, 100)))
 
 
-def _fail(message: str) -> typer.Exit:
-    """Print ``error: message`` (one line) on stderr; the exit (code 2) to raise."""
+def _fail(message: str) -> NoReturn:
+    """Print ``error: message`` (one line) on stderr and exit with code 2."""
     typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code=EXIT_BAD_INPUT)
+    raise typer.Exit(code=EXIT_BAD_INPUT)
 
 
 def _warn_one_label(rows: list, file: Path) -> None:  # noqa: ANN001

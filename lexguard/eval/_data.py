@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from lexguard._errors import InputError
+from lexguard._errors import ConfigurationError, InputError
 
 __all__ = ["LABELS", "EvalRow", "load_probes", "load_rows"]
 
@@ -49,7 +49,8 @@ class EvalRow(BaseModel):
     def _known_label(cls, value: Any) -> str:
         if isinstance(value, str) and value.strip().lower() in LABELS:
             return value.strip().lower()
-        raise ValueError(f"label {value!r} is not accepted; use 'supported' or 'hallucinated' (any case)")
+        # a ConfigurationError is a ValueError: pydantic reports it as a validation error of the row
+        raise ConfigurationError(f"label {value!r} is not accepted; use 'supported' or 'hallucinated' (any case)")
 
     @property
     def hallucinated(self) -> bool:
