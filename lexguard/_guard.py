@@ -11,7 +11,7 @@ from typing import Any
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
 from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
-from lexguard._config import GuardConfig, closest_key, configuration_error
+from lexguard._config import GuardConfig, configuration_error, unknown_key_hint
 from lexguard._errors import ConfigurationError, ValidationFailedError
 from lexguard._guard_run import GuardRun, ReturnType, first_key, format_output, graph_state, merge_chunks
 from lexguard._inputs import coerce_sources
@@ -126,8 +126,10 @@ class Guard(RunnableSerializable[Any, Any]):
         unknown = sorted(k for k in data if k not in cls.model_fields)
         if unknown:
             valid = [*cls.model_fields, "checker", *GuardConfig.model_fields]
-            hints = [f"{k!r} (did you mean {closest_key(k, valid)!r}?)" if closest_key(k, valid) else repr(k)
-                     for k in unknown]
+            hints = [
+                f"{k!r} ({hint})" if (hint := unknown_key_hint(k, owner="Guard", value=data[k], valid=valid)) else repr(k)
+                for k in unknown
+            ]
             raise ConfigurationError(
                 f"unknown Guard setting(s) {', '.join(hints)}; use a Guard field "
                 f"({', '.join(sorted([*cls.model_fields, 'checker']))}) or a GuardConfig field "

@@ -204,8 +204,6 @@ def test_the_environment_names_the_section_of_a_nested_setting(monkeypatch):
         GuardConfig()
 
 
-@pytest.mark.xfail(strict=True, reason="Guard's own unknown-key message (_guard.py _collect_config_fields) "
-                   "must use lexguard._config.unknown_key_hint")
 def test_guard_names_the_section_of_a_nested_setting():
     with pytest.raises(ConfigurationError, match=r"did you mean limits\.time_budget_s=0\.1"):
         Guard(time_budget_s=0.1)
