@@ -29,7 +29,7 @@ from typing_extensions import TypedDict
 
 from lexguard._errors import ConfigurationError, InputError
 from lexguard._inputs import coerce_answer
-from lexguard._models import ValidationReport, Verdict
+from lexguard._models import ValidationReport
 from lexguard._state import HANDED_KEYS, REPAIRED
 
 __all__ = ["attempt_message", "checked_message", "tool_sources", "wire_guard_graph"]
@@ -78,10 +78,10 @@ def checked_message(
     Every door that hands on a message uses this one function (``return_type="message"``,
     ``messages_key=`` wiring, ``GroundingMiddleware``). The message is built from the attempt the
     report returns (``report.metadata["attempt_returned"]``): after a retry, the generator's
-    message (its id, metadata and tool calls), never the rejected first one; a fresh message when
-    the generator returned text. Tool calls are handed on only with an accepted answer whose text
-    is the model's own: a repaired text (``filter`` / ``fix``) or a flagged or refused answer
-    carries none (they were never checked).
+    message (its id and metadata), never the rejected first one; a fresh message when the
+    generator returned text. Tool calls are never handed on: no check reads them, so an action
+    the model asked for beside a checked text would pass unchecked (agents route tool-calling
+    steps around the guard: the middleware and ``messages_key=`` wiring check only final answers).
 
     Args:
         report: The report of the checked answer.
@@ -97,14 +97,13 @@ def checked_message(
     """
     lexguard = {"lexguard": report.model_dump(mode="json")}
     attempt = report.metadata.get("attempt_returned")
-    source, repaired = attempt_message(message, retry_messages, attempt if isinstance(attempt, int) else 1)
+    source, _ = attempt_message(message, retry_messages, attempt if isinstance(attempt, int) else 1)
     if source is None:
         handed = AIMessage(content=report.answer, response_metadata=lexguard)
     else:
         update: dict[str, Any] = {"content": report.answer,
                                   "response_metadata": {**source.response_metadata, **lexguard}}
-        if repaired or report.verdict != Verdict.ACCEPT:
-            update.update(_without_tool_calls(source))
+        update.update(_without_tool_calls(source))  # never checked: never handed on
         handed = source.model_copy(update=update)
     if in_place and isinstance(message, AIMessage) and handed.id != message.id:
         handed = handed.model_copy(update={"id": message.id})

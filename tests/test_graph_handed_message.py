@@ -47,7 +47,7 @@ async def test_after_a_retry_the_regenerated_message_is_handed_on(tool_calls):
         report = message.response_metadata["lexguard"]
         assert report["verdict"] == "accept" and report["attempts"] == 2
         assert message.id == "regen" and message.content == report["answer"] == GOOD
-        assert message.tool_calls == tool_calls  # never the rejected attempt's transfer_money
+        assert message.tool_calls == []  # neither the rejected attempt's transfer_money nor unchecked new ones
         assert message.response_metadata["model_name"] == "second" and "first" not in message.additional_kwargs
 
 
@@ -77,10 +77,12 @@ def test_a_repaired_text_keeps_its_attempts_id_but_not_its_tool_calls(on_fail):
     assert message.tool_calls == [] and message.invalid_tool_calls == []  # never checked: not handed on
 
 
-def test_an_accepted_first_attempt_keeps_its_tool_calls():
+def test_an_accepted_answer_carries_no_tool_call_no_check_read():
+    """A review found ``AIMessage(good text, tool_calls=[delete_all_files])`` handed on with its
+    tool call: no check reads tool calls, so none is handed on."""
     message = guard().invoke(AIMessage(GOOD, id="orig", tool_calls=[LOOKUP]))
     assert message.response_metadata["lexguard"]["verdict"] == "accept"
-    assert message.id == "orig" and message.tool_calls == [LOOKUP]
+    assert message.id == "orig" and message.tool_calls == [] and "tool_calls" not in message.additional_kwargs
 
 
 def test_a_flagged_answer_carries_no_tool_calls():
