@@ -21,7 +21,10 @@ _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _FILLER = regex.compile(
     r"^(?:sure|certainly|of course|okay|ok|yes|no|thanks?(?: you)?|hope this helps|"
     r"i hope this helps|let me know if .*|that'?s it|that is it|enjoy|good luck|cheers|"
-    r"(?:(?:so|therefore|thus),?\s+)?(?:based on [^,:]{1,80},\s*)?here(?:'s| is| are)(?![^:]*\d) .*:|"
+    r"(?:(?:so|therefore|thus),?\s+)?(?:based on [^,:]{1,80},\s*)?here(?:'s| is| are)(?![^:]*\d)\s+"
+    r"(?:(?:a|an|the|some|my|our)\s+)?(?:[\w'’-]+\s+){0,3}?(?:summary|answer|overview|response|list|steps|points|"
+    r"facts|ways|reasons|tips|details|options|examples|differences?|guide|breakdown|rundown|information|answers)"
+    r"(?:\s+(?:of|to|on|about|for|from|in|between|regarding)\b[^:]{0,160})?:|"
     r"in summary|to summarize|answer|summary|overview)[.!:]*$",
     regex.IGNORECASE,
 )
@@ -38,6 +41,19 @@ _INTRO_CUE = regex.compile(
 """Words that make a line ending in a colon a list introduction ("The key points are:"); without
 one ("Aliens built it in Berlin:") the line is a statement and is checked."""
 
+_INTRO_END = regex.compile(r"\b(?:is|are|was|were|include|includes|follows)\s*:\s*$", regex.IGNORECASE)
+
+
+def _introduces(piece: str) -> bool:
+    """A line ending in a colon introduces what follows when a cue word is among its last three
+    words ("... the following features:") or it ends "... is:" / "... are:" after a cue ("the
+    answer to the question ... is:"); "The key fact is that aliens built it in Berlin:" states."""
+    words = _WORD.findall(piece)
+    return _INTRO_CUE.search(" ".join(words[-3:])) is not None or (
+        _INTRO_END.search(piece) is not None and _INTRO_CUE.search(piece) is not None
+    )
+
+
 _PROSE = regex.compile(r"^[\p{Lu}\p{N}\"'(][^{};=<>]*\p{L}[^{};=<>]*[.!?]$")
 _CODE_REASON = "code inside a fence is not checked against the sources"
 _FILLER_REASON = "a meta statement (a filler: greeting, acknowledgement or sign-off), not a fact to check"
@@ -51,7 +67,10 @@ def _column_names(piece: str, start: int, end: int, headers: list[tuple[int, int
     if at < 0 or not headers[at][0] <= start <= end <= headers[at][1]:
         return False
     cells = [cell.strip() for cell in piece.split("|")]
-    return all(len(_WORD.findall(cell)) < min_words and not cell.endswith((".", "!", "?")) for cell in cells)
+    return all(
+        len(_WORD.findall(cell)) < min_words and not cell.endswith((".", "!", "?")) and not any(c.isdigit() for c in cell)
+        for cell in cells
+    )  # a cell with a figure ("Opened 1889") states something: checked
 
 
 def _claim(index: int, text: str, start: int, end: int, reason: str | None, kind: str) -> Claim:
@@ -110,7 +129,7 @@ def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
                 reason, kind = _FILLER_REASON, "meta"
             elif (
                 piece.rstrip().endswith(":") and len(words) <= 12 and not any(ch.isdigit() for ch in piece)
-                and _INTRO_CUE.search(piece) is not None
+                and _introduces(piece)
             ):
                 reason, kind = _INTRO_REASON, "meta"
             elif headers and _column_names(piece, start, end, headers, min_words):

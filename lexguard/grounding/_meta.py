@@ -33,7 +33,7 @@ _META = regex.compile(
       | (?:i\s+)?hope\s+(?:this|that|it)\s+helps\b.*
       | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b.*
       | (?:unfortunately,?\s+)?(?:the\s+|these\s+|this\s+)?""" + _SOURCE_NOUN + r"""\s+(?:does|do|did)\s*(?:not|n't)\s+(?:mention|provide|say|state|contain|include|specify|give|offer|discuss|address|indicate|describe|cover)\b.*
-      | .{0,120}?\b(?:is|are|was|were)\s+not\s+(?:specified|mentioned|provided|stated|given|included|listed|described|available|indicated)\s+in\s+(?:the\s+)?""" + _SOURCE_NOUN + r"""\b[^.!?]*[.!]?$
+      | (?:the\s+|its\s+|their\s+)?(?:(?!(?:it|this|that|they|these|but|though|although|while|which|because|so|yet|is|are|was|were)\b)[\w'’-]+\s+){0,8}(?:is|are|was|were)\s+not\s+(?:specified|mentioned|provided|stated|given|included|listed|described|available|indicated)\s+in\s+(?:the\s+)?""" + _SOURCE_NOUN + r"""\s*[.!]?$
       | (?:unfortunately,?\s+)?there\s+(?:is|are)\s+no\s+(?:\w+\s+){0,2}(?:information|mention|details?|data)\s+(?:about|on|regarding|in|of)\b.*
       | (?:unfortunately,?\s+)?i\s+(?:cannot|can't|could\s+not|couldn't|am\s+unable\s+to|was\s+unable\s+to)\s+(?:find|determine|answer|provide|tell|say)\b.*
       | (?:unfortunately,?\s+)?(?:i\s+am\s+|i'm\s+|we\s+are\s+)?(?:unable|not\s+able)\s+to\s+(?:find|determine|answer|provide|tell|say)\b.*

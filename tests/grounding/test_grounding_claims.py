@@ -218,6 +218,10 @@ def test_a_fence_info_string_that_is_not_a_language_tag_is_reported() -> None:
         ("Based on the passages, here are two ways to save money:", True),
         ("Here is the tower, built by aliens in 1650:", False),  # a figure: read as a statement
         ("That's it!", True),
+        ("Here is why aliens built the tower in Berlin:", False),  # a review's cases: statements
+        ("So, based on the data, here are the reasons aliens built it:", False),
+        ("The key fact is that aliens built it in Berlin:", False),
+        ("Aliens built the key bridge in Berlin:", False),
     ],
 )
 def test_a_line_ending_in_a_colon_is_an_introduction_only_with_a_cue_word(line: str, meta: bool) -> None:
@@ -225,3 +229,11 @@ def test_a_line_ending_in_a_colon_is_an_introduction_only_with_a_cue_word(line: 
     written that way ("Aliens built it in Berlin:") went through unread."""
     claim = extract_claims(line + "\n- The tower is 330 metres tall.")[0]
     assert (claim.status == "not_checked") is meta
+
+
+def test_a_header_cell_with_a_figure_is_checked() -> None:
+    """Short header cells were column names (meta) even when they stated a figure."""
+    claims = extract_claims("| Opened 1889 | By aliens |\n|---|---|\n| yes | no |")
+    assert claims[0].status != "not_checked"
+    names = extract_claims("| Name | Height |\n|---|---|\n| Eiffel Tower | 330 m |")
+    assert names[0].status == "not_checked"

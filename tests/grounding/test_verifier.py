@@ -250,6 +250,9 @@ def test_the_report_carries_a_quality_score_per_source() -> None:
         ("The tower is not in Paris.", False),
         ("The opening hours are not listed in the provided data.", True),
         ("The tower was not built in Berlin.", False),
+        ("It was built by aliens, though its cost is not mentioned in the sources.", False),  # a fact beside it
+        ("The cost is not mentioned in the sources, but aliens built it in 1889.", False),
+        ("Aliens built it and that is not mentioned in the sources.", False),
         ("## History", True),  # section titles: headings are claims now, and these state nothing
         ("Key facts:", True),
         ("## Location & hours", True),
