@@ -56,7 +56,7 @@ def test_soft_knowledge_finding_alone_does_not_refuse_and_agrees_with_the_valida
 
     text = "Service X runs on 4 servers."
     standalone = KnowledgeValidator(catalogue()).validate(text)
-    report = Guard(checker=SubstringChecker()).validate_answer(text, None, knowledge=catalogue())
+    report = Guard(checker=SubstringChecker()).validate_answer(text, [text], knowledge=catalogue())  # supported
     assert standalone.status == Status.VALID_WITH_WARNINGS
     assert report.status == Status.VALID_WITH_WARNINGS
     assert report.accepted and report.answer == text

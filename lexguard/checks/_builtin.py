@@ -117,7 +117,8 @@ def _finding_back(finding: Finding, key: FoldedText) -> Finding:
 class SupportCheck(BaseCheck):
     """The support check: every claim of the answer against the sources, with citations.
 
-    ``inconclusive`` when there are no sources (unless a knowledge graph is the evidence), no
+    With no sources but a knowledge graph, the claims are read against the graph written out as
+    facts (:func:`_knowledge_sources`). ``inconclusive`` when there are neither, no
     checkable claim, a model failure, or claims left unchecked. The checker reads the answer and
     the sources without zero-width characters (``3\u200b30`` is 330); spans and claim texts of
     the result are mapped back to the answer as given.
@@ -147,10 +148,8 @@ class SupportCheck(BaseCheck):
     def _precheck(self, context: CheckContext) -> CheckResult | None:
         if not self.config.grounding.enabled:
             return self.skipped("the support check is switched off (grounding.enabled=False)")
-        if context.sources:
+        if context.sources or context.knowledge:
             return None
-        if context.knowledge:
-            return self.skipped("no sources: the knowledge graph is the evidence")
         finding = self.finding("No sources were given; the answer's support was not checked.",
                                kind=FindingKind.NO_SOURCES, severity=Severity.SOFT, rule_id="support.no_sources")
         return self.inconclusive("no sources were given, so support was not checked", [finding])
@@ -183,7 +182,7 @@ class SupportCheck(BaseCheck):
         if skipped is not None:
             return skipped
         key = strip_invisible(answer)
-        return self._result(self.checker.check(key.text, _visible_sources(context.sources), context.question), key)
+        return self._result(self.checker.check(key.text, _evidence(context), context.question), key)
 
     async def acheck(self, answer: str, context: CheckContext) -> CheckResult:
         skipped = self._precheck(context)
@@ -193,7 +192,39 @@ class SupportCheck(BaseCheck):
         if not hasattr(checker, "acheck"):
             return await super().acheck(answer, context)
         key = strip_invisible(answer)
-        return self._result(await checker.acheck(key.text, _visible_sources(context.sources), context.question), key)
+        return self._result(await checker.acheck(key.text, _evidence(context), context.question), key)
+
+
+def _evidence(context: CheckContext) -> list[Source]:
+    """What the support check reads claims against: the sources, or with none the knowledge
+    graph written out as facts (the graph's checks confirm only the properties and relations
+    they find; "The Eiffel Tower was built by aliens." names a known entity and was accepted)."""
+    if context.sources:
+        return _visible_sources(context.sources)
+    return _knowledge_sources(context.knowledge)
+
+
+def _knowledge_sources(knowledge: Any) -> list[Source]:
+    """The knowledge graph as sources, one per entity: its names, type, properties and the
+    relationships it is the subject or object of, as plain sentences."""
+    from lexguard.knowledge import coerce_knowledge
+
+    graph = coerce_knowledge(knowledge)
+    names = {e.id: e.name for e in graph.entities}
+    facts: dict[str, list[str]] = {e.id: [] for e in graph.entities}
+    for r in graph.relationships:
+        line = f"{names.get(r.subject, r.subject)} {r.predicate.replace('_', ' ')} {names.get(r.object, r.object)}."
+        for end in (r.subject, r.object):
+            if end in facts:
+                facts[end].append(line)
+    sources = []
+    for e in graph.entities:
+        lines = [f"{e.name}" + (f" is a {e.type}" if e.type else "") + "."]
+        if e.aliases:
+            lines.append(f"{e.name} is also known as {', '.join(e.aliases)}.")
+        lines += [f"{e.name}'s {str(k).replace('_', ' ')} is {v}." for k, v in e.properties.items()]
+        sources.append(Source(id=f"knowledge:{e.id}", content=" ".join([*lines, *facts[e.id]])))
+    return sources
 
 
 class KnowledgeCheck(BaseCheck):
@@ -232,28 +263,4 @@ class KnowledgeCheck(BaseCheck):
         if report.partial or report.status.value == "inconclusive":
             return result.model_copy(update={"outcome": CheckOutcome.INCONCLUSIVE,
                                              "reason": report.reason or "the knowledge check did not finish"})
-        if not context.sources:  # the graph is the only evidence (the support check stood down)
-            unread = _claims_naming_nothing_known(report)
-            if unread:
-                quoted = "; ".join(repr(c.text[:80]) for c in unread[:3])
-                return result.model_copy(update={
-                    "outcome": CheckOutcome.INCONCLUSIVE,
-                    "reason": f"{len(unread)} claim(s) name nothing in the knowledge graph and there are no "
-                              f"sources to check them against ({quoted}); give sources, or extend the graph",
-                })
         return result
-
-
-def _claims_naming_nothing_known(report: Any) -> list[Claim]:
-    """Claims of a knowledge report that no check looked at: no known entity, no finding in
-    them, and not a meta statement ("Here is the answer:")."""
-    from lexguard.grounding._meta import is_meta_statement
-
-    marks = [m.span for m in report.mentions if m.entity_id is not None]
-    marks += [f.span for f in report.findings if f.span is not None]
-    return [
-        c for c in report.claims
-        if c.status != "not_checked"
-        and not any(c.span[0] <= a < c.span[1] or a <= c.span[0] < b for a, b in marks)
-        and not is_meta_statement(c.text)
-    ]

@@ -40,13 +40,17 @@ def test_the_support_checker_reads_a_number_split_by_a_zero_width_space():
 
 
 def test_knowledge_as_the_only_evidence_does_not_pass_claims_it_never_read() -> None:
-    """A new user's trial: with no sources the support check stands down for the graph, and the
-    knowledge check passed "The moon is made of cheese." although it names nothing in the graph."""
+    """A new user's trial: with no sources the support check stood down for the graph, and the
+    knowledge check passed "The moon is made of cheese." (it names nothing in the graph) and
+    "Service X was built by aliens." (the graph says nothing of it). The support check now reads
+    the claims against the graph written out as facts."""
     from lexguard import Guard
 
     guard = Guard(audit=False, max_retries=0)
     graph = {"entities": [{"id": "svc-x", "name": "Service X", "properties": {"version": 2}}]}
     unread = guard.invoke({"answer": "Service X runs version 2. The moon is made of cheese.", "knowledge": graph})
-    assert unread.verdict.value != "accept" and "name nothing in the knowledge graph" in unread.reason
+    assert unread.verdict.value != "accept" and "support" in unread.reason
+    named = guard.invoke({"answer": "Service X was built by aliens.", "knowledge": graph})  # a review's case
+    assert named.verdict.value != "accept"
     read = guard.invoke({"answer": "Sure, here is the answer: Service X runs version 2.", "knowledge": graph})
     assert read.verdict.value == "accept"

@@ -253,6 +253,7 @@ def test_the_report_carries_a_quality_score_per_source() -> None:
         ("It was built by aliens, though its cost is not mentioned in the sources.", False),  # a fact beside it
         ("The cost is not mentioned in the sources, but aliens built it in 1889.", False),
         ("Aliens built it and that is not mentioned in the sources.", False),
+        ("Sure, here is the answer: aliens built it in 1650.", False),  # the fact after the colon was skipped
         ("## History", True),  # section titles: headings are claims now, and these state nothing
         ("Key facts:", True),
         ("## Location & hours", True),

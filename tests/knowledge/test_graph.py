@@ -10,6 +10,11 @@ from tests.knowledge.catalogue import CATALOGUE, catalogue
 
 
 def graph(generator=None, **config):
+    """The guard without the support check: these tests are about the knowledge check and its
+    repairs (with no sources the support check reads the graph's facts; see
+    tests/checks/test_builtin.py)."""
+    if config.setdefault("checks", ["parse", "rules", "knowledge", "citations"]) is None:
+        del config["checks"]  # the default checks
     return build_guard_graph(GuardConfig(**config), generator=generator, checker=SubstringChecker())
 
 
@@ -61,7 +66,7 @@ def test_knowledge_findings_add_to_source_findings():
 
 
 def test_without_knowledge_nothing_changes():
-    out = graph().invoke({"answer": "Service X has version: 3."})
+    out = graph(checks=None).invoke({"answer": "Service X has version: 3."})
     report = out["report"]
     assert [f.kind for f in report.findings] == [FindingKind.NO_SOURCES]
     assert report.answer == "Service X has version: 3."
