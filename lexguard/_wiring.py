@@ -37,9 +37,9 @@ __all__ = ["attempt_message", "checked_message", "tool_sources", "wire_guard_gra
 _INPUTS = ("answer", "sources", "question", "knowledge", "mutations", "citations", "generator_input")
 
 
-def attempt_message(first: Any, retry_messages: Sequence[Any], attempt: int) -> tuple[AIMessage | None, bool]:
-    """The message attempt ``attempt``'s text comes from, and whether that text is the guard's own
-    repair (``filter`` / ``fix``) of it.
+def attempt_message(first: Any, retry_messages: Sequence[Any], attempt: int) -> AIMessage | None:
+    """The message attempt ``attempt``'s text comes from (a repair, ``filter`` / ``fix``, keeps
+    the message of the attempt it repaired).
 
     Args:
         first: The first attempt's answer as given (an ``AIMessage`` or text).
@@ -47,17 +47,14 @@ def attempt_message(first: Any, retry_messages: Sequence[Any], attempt: int) -> 
         attempt: The attempt (1 for the first).
 
     Returns:
-        ``(message or None, repaired)``: ``None`` when the attempt's text did not come as an
-        ``AIMessage`` (then nothing of an earlier attempt stands for it).
+        The message, or ``None`` when the attempt's text did not come as an ``AIMessage`` (then
+        nothing of an earlier attempt stands for it).
     """
     message = first if isinstance(first, AIMessage) else None
-    repaired = False
     for entry in list(retry_messages or ())[: max(attempt - 1, 0)]:
-        if isinstance(entry, str) and entry == REPAIRED:
-            repaired = True
-        else:
-            message, repaired = (entry if isinstance(entry, AIMessage) else None), False
-    return message, repaired
+        if not (isinstance(entry, str) and entry == REPAIRED):
+            message = entry if isinstance(entry, AIMessage) else None
+    return message
 
 
 def _without_tool_calls(message: AIMessage) -> dict[str, Any]:
@@ -97,7 +94,7 @@ def checked_message(
     """
     lexguard = {"lexguard": report.model_dump(mode="json")}
     attempt = report.metadata.get("attempt_returned")
-    source, _ = attempt_message(message, retry_messages, attempt if isinstance(attempt, int) else 1)
+    source = attempt_message(message, retry_messages, attempt if isinstance(attempt, int) else 1)
     if source is None:
         handed = AIMessage(content=report.answer, response_metadata=lexguard)
     else:

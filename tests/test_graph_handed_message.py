@@ -142,10 +142,10 @@ def test_attempt_message_follows_regenerations_and_repairs():
     from lexguard._wiring import attempt_message
 
     first, regen = rejected(), AIMessage(GOOD, id="regen")
-    assert attempt_message(first, [], 1) == (first, False)
-    assert attempt_message(first, [REPAIRED], 2) == (first, True)
-    assert attempt_message(first, [regen, REPAIRED], 3) == (regen, True)
-    assert attempt_message(first, [REPAIRED, regen], 3) == (regen, False)
-    assert attempt_message(first, [None, REPAIRED], 3) == (None, True)  # text from the generator: no message
-    assert attempt_message("text", [regen], 1) == (None, False)
-    assert attempt_message(first, [regen, None], 2) == (regen, False)  # later entries are not read
+    assert attempt_message(first, [], 1) == first
+    assert attempt_message(first, [REPAIRED], 2) == first
+    assert attempt_message(first, [regen, REPAIRED], 3) == regen
+    assert attempt_message(first, [REPAIRED, regen], 3) == regen
+    assert attempt_message(first, [None, REPAIRED], 3) is None  # text from the generator: no message
+    assert attempt_message("text", [regen], 1) is None
+    assert attempt_message(first, [regen, None], 2) == regen  # later entries are not read

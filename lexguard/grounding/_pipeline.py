@@ -304,6 +304,7 @@ def score_claims(
         if c.index not in skipped and is_meta_statement(text)
     }
     verdicts, ver_evidence = None, None
+    read = _read_mask(n, unembedded_set)  # the claims the support models score
     statuses: list[VerifierStatus] = []
     if stack is not None:
         t1 = time.perf_counter()
@@ -322,13 +323,11 @@ def score_claims(
             if unread
             else VerifierStatus(name="verifier", status="ok", checks=sum(not s for s in strict))
         )
-        read = _read_mask(n, unembedded_set)
         tree = model.predict(features[read]) if stack.uses_tree else None
         support = _scatter(n, read, stack.predict(features[read], verdicts[read], tree))
         methods = ["verifier"] * n
         timings["verifier"] = time.perf_counter() - t1
     else:
-        read = _read_mask(n, unembedded_set)
         support = _scatter(n, read, model.predict(features[read]))
     timings["score"] = time.perf_counter() - t0
     if nli is not None:
