@@ -58,6 +58,7 @@ def read_jsonl(path: str):
 def stage_data(args: argparse.Namespace) -> None:
     from lexguard._models import Source
     from lexguard.grounding._evidence import evidence_units
+    from nli_data import nli_pairs
     from verifier_data import SUPPORTED, ragtruth_pairs, synthetic_pairs
 
     rng = random.Random(args.seed)
@@ -90,9 +91,13 @@ def stage_data(args: argparse.Namespace) -> None:
                 pairs.append(item)
         if n % 500 == 0:
             print(f"  {n}/{len(docs) - n_hold} documents, {len(pairs)} pairs", flush=True)
+    if args.nli:
+        before = len(pairs)
+        pairs += [p for p in nli_pairs(args.nli, args.evidence_units) if rng.random() < args.nli_keep]
+        print(f"  {len(pairs) - before} human-labelled NLI pairs (train splits of {args.nli})", flush=True)
     rng.shuffle(pairs)
     for _, _, label, kind in pairs:
-        key = f"{kind}:{LABELS[label]}" if kind.startswith("ragtruth") else kind
+        key = f"{kind}:{LABELS[label]}" if kind.startswith(("ragtruth", "nli")) else kind
         stats[key] = stats.get(key, 0) + 1
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
@@ -567,7 +572,9 @@ def main() -> None:
     p.add_argument("stage", choices=["data", "train", "export", "stack"])
     p.add_argument("--train", default=str(ROOT.parent / "shared/bench/ragtruth_train.jsonl.gz"))
     p.add_argument("--exclude", default=str(ROOT.parent / "shared/bench/ragtruth_dev.jsonl"))
-    p.add_argument("--work", default="/tmp/lexguard_verifier")
+    p.add_argument("--work", default=str(Path.home() / ".cache/lexguard-train/verifier"))
+    p.add_argument("--nli", default=str(ROOT.parent / "shared/bench/nli"), help="data: NLI folder ('' for none)")
+    p.add_argument("--nli-keep", type=float, default=1.0, help="data: share of NLI train pairs kept")
     p.add_argument("--seed", type=int, default=13)
     p.add_argument("--holdout-frac", type=float, default=0.15, help="documents kept out of training for stacking")
     p.add_argument("--supported-keep", type=float, default=0.25, help="share of supported RAGTruth claims kept")
