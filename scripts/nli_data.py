@@ -1,7 +1,7 @@
 """Human-labelled NLI pairs (``../shared/bench/nli/``) for the claim verifier: one split rule.
 
 Every set is split by premise (all hypotheses of one premise on the same side), by a stable
-hash, so training (``scripts/train_verifier.py data``) and the dev figures
+hash: 90% train, 5% tune (thresholds, ``train_verifier.py stack``), 5% dev (figures), so training (``scripts/train_verifier.py data``) and the dev figures
 (``scripts/eval_nli.py``) agree on which rows are dev without storing any row in the project.
 Long premises (edited summaries, documents) are read as the verifier reads sources at run time:
 the ``k`` sentences that best cover the hypothesis (:func:`lexguard.grounding._evidence`).
@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["LABEL_IDS", "NLI_SETS", "is_dev", "nli_rows"]
+__all__ = ["LABEL_IDS", "NLI_SETS", "is_dev", "nli_pairs", "nli_rows", "split_of"]
 
 LABEL_IDS = {"supported": 0, "contradicted": 1, "baseless": 2}
 NLI_SETS = ("cad_snli", "breaking_nli", "snli_devtest", "negation_nli", "taxinli", "summedits", "begin")
@@ -23,14 +23,23 @@ DEV_PER_MILLE = 100
 """Share of premises (per mille) kept out of training as each set's dev split."""
 
 
-def is_dev(premise: str) -> bool:
-    """Whether a premise belongs to the dev split (10% of premises, stable across runs)."""
+def split_of(premise: str) -> str:
+    """The split of a premise, stable across runs: 10% of premises are kept out of training,
+    half of them to choose thresholds (``"tune"``) and half to report figures (``"dev"``)."""
     digest = hashlib.sha256(premise.strip().lower().encode("utf-8")).digest()
-    return int.from_bytes(digest[:4], "big") % 1000 < DEV_PER_MILLE
+    bucket = int.from_bytes(digest[:4], "big") % 1000
+    if bucket < DEV_PER_MILLE // 2:
+        return "tune"
+    return "dev" if bucket < DEV_PER_MILLE else "train"
+
+
+def is_dev(premise: str) -> bool:
+    """Whether a premise is kept out of training (the tune and dev splits)."""
+    return split_of(premise) != "train"
 
 
 def nli_rows(folder: str | Path, split: str, sets: tuple[str, ...] = NLI_SETS) -> Iterator[dict]:
-    """Rows of the ``split`` ("train" or "dev") of each set, deduplicated on (premise, hypothesis).
+    """Rows of the ``split`` ("train", "tune" or "dev") of each set, deduplicated on (premise, hypothesis).
 
     Yields:
         The row dicts (premise, hypothesis, label, source).
@@ -46,7 +55,7 @@ def nli_rows(folder: str | Path, split: str, sets: tuple[str, ...] = NLI_SETS) -
                 if key in seen or not all(key) or row.get("label") not in LABEL_IDS:
                     continue
                 seen.add(key)
-                if is_dev(row["premise"]) == (split == "dev"):
+                if split_of(row["premise"]) == split:
                     yield row
 
 
