@@ -15,7 +15,8 @@ Stages (all resumable; each reuses the previous one's output under ``--work``)::
         --exclude ../shared/bench/ragtruth_dev.jsonl
     python scripts/train_verifier.py train  --layers 3 --epochs 2 --budget-min 85
     python scripts/train_verifier.py export   # -> lexguard/grounding/data/verifier/ (int8; --fp32)
-    python scripts/train_verifier.py stack    # stacker, threshold, override on held-out train documents
+    python scripts/train_verifier.py stack    # stacker on held-out train documents; threshold and
+                                              # override on those and each NLI set's tune split
 
 The exported model is ONNX without its word-embedding matrix (frozen during training, so it
 is the bundled model's, looked up at run time): the package stays small.
@@ -342,50 +343,6 @@ def _data_meta(work: Path) -> dict:
     return json.loads(path.read_text()) if path.exists() else {"evidence_units": 3}
 
 
-def _choose_override(args, rows, k, probs, oof, threshold, strict, checked, groups, truth, n):  # noqa: ANN001
-    """``GroundingConfig.verifier_override``: the verifier's sure "contradicted" / "not in the
-    sources" that fails a claim whatever the stacker says. Chosen by the mean of two balanced
-    accuracies on held-out train documents: RAGTruth responses (stacker out-of-fold at the chosen
-    threshold, plus the override) and rule-made pairs from the same documents (override alone),
-    since RAGTruth labels hold few negations, antonyms or role swaps."""
-    import numpy as np
-    from lexguard._models import Source
-    from lexguard.grounding._evidence import evidence_units
-    from verifier_data import SUPPORTED, synthetic_pairs
-
-    rng = random.Random(args.seed + 1)
-    docs: dict[str, list[str]] = {}
-    for r in rows:
-        docs.setdefault(json.dumps(r["sources"])[:2000], r["sources"])
-    sentences = {
-        key: [s.strip() for s in srcs[0].split(". ")[:6] if 8 <= len(s.split()) <= 35] for key, srcs in docs.items()
-    }
-    pairs, labels = [], []
-    for key, srcs in docs.items():
-        sources = [Source(id=f"s{i}", content=c) for i, c in enumerate(srcs)]
-        others = [s for other, found in sentences.items() if other != key for s in found[:2]]
-        for claim, evidence, label, _ in synthetic_pairs(sources, others, rng, 4, k):
-            pairs.append((claim, evidence))
-            labels.append(int(label != SUPPORTED))
-    from lexguard.grounding._verifier import ClaimVerifier
-
-    syn = ClaimVerifier(OUT).predict(pairs)
-    # "not supported": contradicted and not-in-the-sources together
-    syn_false, y_syn = 1.0 - syn[:, 0], np.array(labels, dtype=bool)
-    claim_false = 1.0 - probs[:, 0]
-    table = {}
-    for o in (0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0):
-        hit = strict | (claim_false >= o) if o < 1.0 else strict
-        resp = _response_scores(oof, hit, checked, groups, n) > 1 - threshold
-        rag = _bal_acc(truth, resp)
-        rule = _bal_acc(y_syn.astype(int), syn_false >= o) if o < 1.0 else 0.5
-        table[o] = (round(rag, 4), round(rule, 4), round((rag + rule) / 2, 4))
-        print(f"override {o:.2f}: RAGTruth bal.acc {rag:.4f}, rule-made pairs ({len(pairs)}) {rule:.4f}, mean {(rag + rule) / 2:.4f}")
-    best = max(table, key=lambda o: table[o][2])
-    print(f"chosen verifier_override {best}")
-    return best, {str(o): v for o, v in table.items()}
-
-
 def _int8_drift(work: Path, pairs, probs, labels, checked) -> dict:  # noqa: ANN001
     """How far the shipped int8 verifier moves from its float32 copy on the held-out claims
     (empty when the shipped model is float32 or the copy is gone)."""
@@ -418,6 +375,114 @@ def _int8_drift(work: Path, pairs, probs, labels, checked) -> dict:  # noqa: ANN
     return drift
 
 
+def _claim_features(rows: list[dict], k: int) -> tuple:
+    """Support features, strict hits and verifier pairs of every claim of ``rows`` (bench schema),
+    computed by the run-time pipeline with the verifier off (its inputs, not its outputs)."""
+    from lexguard._models import Source
+    from lexguard.grounding import GroundingConfig, SupportChecker
+    from lexguard.grounding._evidence import evidence_units
+    from lexguard.grounding._lexical import strip_markdown
+    from lexguard.grounding._stacker import verifier_claim_text
+
+    checker = SupportChecker(GroundingConfig(verifier=False))
+    feats, strict, checked, labels, groups, pairs, truth, old_p = [], [], [], [], [], [], [], []
+    started = time.time()
+    for g, row in enumerate(rows):
+        srcs = [Source(id=f"s{i}", content=c) for i, c in enumerate(row["sources"])]
+        claims = checker._rule_claims(row["answer"])
+        scored = checker._score(row["answer"], claims, srcs, row["question"] or None, time.perf_counter())
+        truth.append(int(bool(row["spans"])))
+        if not scored.evidence:
+            continue
+        units = evidence_units(srcs)
+        skipped = scored.skipped or {}
+        for c, ev, p in zip(scored.claims, scored.evidence, scored.support, strict=True):
+            text = verifier_claim_text(strip_markdown(c.text) or c.text, row["question"] or None)
+            pairs.append((text, units.text(units.select(text, k))))
+            feats.append(ev.features)
+            strict.append(bool(ev.unknown_numbers or ev.unknown_quotes or ev.unknown_entities))
+            checked.append(c.index not in skipped)
+            labels.append(int(not any(c.span[0] < e and s < c.span[1] for s, e in row["spans"])))
+            groups.append(g)
+            old_p.append(float(p))
+        if g % 200 == 0:
+            print(f"  {g}/{len(rows)} responses, {len(pairs)} claims, {time.time() - started:.0f}s", flush=True)
+    return feats, strict, checked, labels, groups, pairs, truth, old_p
+
+
+def _nli_tune_rows(folder: str, per_set: int, seed: int) -> list[dict]:
+    """The tune split of each NLI set as bench rows (premise = source, hypothesis = answer)."""
+    from nli_data import NLI_SETS, nli_rows
+
+    rng = random.Random(seed)
+    out = []
+    for name in NLI_SETS:
+        found = list(nli_rows(folder, "tune", (name,)))
+        rng.shuffle(found)
+        for row in found[:per_set]:
+            answer = row["hypothesis"].strip()
+            bad = row["label"] != "supported"
+            out.append({"sources": [row["premise"].strip()], "answer": answer, "question": "", "task": name,
+                        "spans": [[0, len(answer)]] if bad else []})
+    return out
+
+
+def _joint_operating_point(sets: dict, overrides=(0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0)):  # noqa: ANN001
+    """Threshold and verifier override that maximise the mean balanced accuracy over ``sets``
+    (RAGTruth held-out documents and each NLI set's tune split weigh half each): chosen on
+    several datasets, never one. Each value of ``sets`` is (support, false_p, strict, checked,
+    groups, truth, n)."""
+    import numpy as np
+
+    grid = np.linspace(0.05, 0.95, 91)
+    table = {}
+    for o in overrides:
+        for t in grid:
+            bals = {}
+            for name, (support, false_p, strict, checked, groups, truth, n) in sets.items():
+                hit = strict | (false_p >= o) if o < 1.0 else strict
+                flagged = _response_scores(support, hit, checked, groups, n) > 1 - t
+                bals[name] = _bal_acc(truth, flagged)
+            nli = [v for k, v in bals.items() if k != "ragtruth"]
+            score = 0.5 * bals["ragtruth"] + 0.5 * (sum(nli) / len(nli) if nli else bals["ragtruth"])
+            table[(o, round(float(t), 2))] = (round(score, 4), {k: round(v, 4) for k, v in bals.items()})
+    best = max(table, key=lambda key: (table[key][0], -abs(key[1] - 0.5)))
+    return best, table
+
+
+def _nli_tune_sets(args, work: Path, k: int, stacker, with_tree: bool) -> dict:  # noqa: ANN001
+    """Per NLI set: the fitted stacker's support, the verifier's "not supported" and the strict hits
+    of every claim of the set's tune rows, as :func:`_joint_operating_point` reads them."""
+    import numpy as np
+
+    from lexguard.grounding._verifier import ClaimVerifier
+
+    rows = _nli_tune_rows(args.nli, args.nli_tune_per_set, args.seed)
+    cache = work / f"nli_tune_features_{len(rows)}_k{k}.pkl"
+    if cache.exists():
+        with open(cache, "rb") as handle:
+            found = pickle.load(handle)
+    else:
+        found = _claim_features(rows, k)
+        with open(cache, "wb") as handle:
+            pickle.dump(found, handle)
+    feats, strict, checked, _, groups, pairs, truth, old_p = found
+    probs = ClaimVerifier(OUT).predict(pairs)
+    X = np.hstack([np.stack(feats), probs] + ([np.array(old_p).reshape(-1, 1)] if with_tree else []))
+    support = stacker.predict_proba(X)[:, 1]
+    groups_a, truth_a = np.array(groups), np.array(truth)
+    out = {}
+    for name in sorted({r["task"] for r in rows}):
+        members = [g for g, r in enumerate(rows) if r["task"] == name]
+        index = {g: j for j, g in enumerate(members)}
+        keep = np.isin(groups_a, members)
+        out[f"nli_{name}"] = (
+            support[keep], 1.0 - probs[keep, 0], np.array(strict)[keep], np.array(checked)[keep],
+            np.array([index[g] for g in groups_a[keep]], dtype=int), truth_a[members], len(members),
+        )
+    return out
+
+
 def stage_stack(args: argparse.Namespace) -> None:
     """Fit the stacker on held-out train documents (never seen by the verifier), choose the threshold."""
     import numpy as np
@@ -426,13 +491,9 @@ def stage_stack(args: argparse.Namespace) -> None:
     from sklearn.metrics import roc_auc_score
     from sklearn.model_selection import GroupKFold
 
-    from lexguard._models import Source
-    from lexguard.grounding import GroundingConfig, SupportChecker
-    from lexguard.grounding._lexical import strip_markdown
-    from lexguard.grounding._stacker import STACK_FEATURES, STACK_FEATURES_TREE, verifier_claim_text
-    from lexguard.grounding._evidence import evidence_units
-    from lexguard.grounding._verifier import ClaimVerifier
     from lexguard.grounding._features import SupportModel
+    from lexguard.grounding._stacker import STACK_FEATURES, STACK_FEATURES_TREE
+    from lexguard.grounding._verifier import ClaimVerifier
     from train_support_model import export_trees
 
     work = Path(args.work)
@@ -448,29 +509,7 @@ def stage_stack(args: argparse.Namespace) -> None:
             feats, strict, checked, labels, groups, pairs, truth, old_p = pickle.load(handle)
         print(f"features of {len(rows)} responses read from {cache}", flush=True)
     else:
-        checker = SupportChecker(GroundingConfig(verifier=False))
-        feats, strict, checked, labels, groups, pairs, truth, old_p = [], [], [], [], [], [], [], []
-        started = time.time()
-        for g, row in enumerate(rows):
-            srcs = [Source(id=f"s{i}", content=c) for i, c in enumerate(row["sources"])]
-            claims = checker._rule_claims(row["answer"])
-            scored = checker._score(row["answer"], claims, srcs, row["question"] or None, time.perf_counter())
-            truth.append(int(bool(row["spans"])))
-            if not scored.evidence:
-                continue
-            units = evidence_units(srcs)
-            skipped = scored.skipped or {}
-            for c, ev, p in zip(scored.claims, scored.evidence, scored.support, strict=True):
-                text = verifier_claim_text(strip_markdown(c.text) or c.text, row["question"] or None)
-                pairs.append((text, units.text(units.select(text, k))))
-                feats.append(ev.features)
-                strict.append(bool(ev.unknown_numbers or ev.unknown_quotes or ev.unknown_entities))
-                checked.append(c.index not in skipped)
-                labels.append(int(not any(c.span[0] < e and s < c.span[1] for s, e in row["spans"])))
-                groups.append(g)
-                old_p.append(float(p))
-            if g % 200 == 0:
-                print(f"  {g}/{len(rows)} responses, {len(pairs)} claims, {time.time() - started:.0f}s", flush=True)
+        feats, strict, checked, labels, groups, pairs, truth, old_p = _claim_features(rows, k)
         with open(cache, "wb") as handle:
             pickle.dump((feats, strict, checked, labels, groups, pairs, truth, old_p), handle)
     if args.features_only:
@@ -527,10 +566,16 @@ def stage_stack(args: argparse.Namespace) -> None:
     oof = results[best][2]
     grid = np.linspace(0.05, 0.95, 91)
     bal = [(_bal_acc(truth_a, _response_scores(oof, strict_a, checked_a, grp, n) > 1 - t), t) for t in grid]
-    best_bal, threshold = max(bal)
-    print(f"chosen {best}: threshold {threshold:.2f}, OOF response balanced accuracy {best_bal:.4f}")
+    best_bal, ragtruth_threshold = max(bal)
+    print(f"chosen {best}: RAGTruth-only threshold {ragtruth_threshold:.2f}, OOF response balanced accuracy {best_bal:.4f}")
     cls, params = cands[best]
     final = cls(**params).fit(X, y)
+    sets = {"ragtruth": (oof, 1.0 - probs[:, 0], strict_a, checked_a, grp, truth_a, n)}
+    if args.nli:
+        sets |= _nli_tune_sets(args, work, k, final, args.with_tree)
+    (override, threshold), joint = _joint_operating_point(sets)
+    score, per_set = joint[(override, round(float(threshold), 2))]
+    print(f"joint operating point: threshold {threshold:.2f}, verifier_override {override}: mean {score:.4f} {per_set}")
     meta = {
         "source": "scripts/train_verifier.py stack",
         "stacker": best,
@@ -540,6 +585,8 @@ def stage_stack(args: argparse.Namespace) -> None:
         "oof_claim_auroc": round(results[best][1], 4),
         "verifier_only_oof_response_auroc": round(results["verifier_only"][0], 4),
         "oof_response_balanced_accuracy": round(best_bal, 4),
+        "operating_point": {"chosen_on": sorted(sets), "mean_balanced_accuracy": score, "balanced_accuracy": per_set,
+                            "ragtruth_only_threshold": round(float(ragtruth_threshold), 2)},
         "verifier_sha256": hashlib.sha256((OUT / "verifier.onnx").read_bytes()).hexdigest(),
         **meta_extra,
         **({"int8_drift": drift} if drift else {}),
@@ -557,9 +604,10 @@ def stage_stack(args: argparse.Namespace) -> None:
             threshold=float(threshold), names=names, meta=meta, trees=trees, learning_rate=lr,
             expected=names,
         )
-    override, override_table = _choose_override(args, rows, k, probs, oof, threshold, strict_a, checked_a, grp, truth_a, n)
     meta["verifier_override"] = override
-    meta["override_table"] = override_table
+    meta["override_table"] = {
+        str(o): joint[(o, round(float(threshold), 2))][0] for o in sorted({o for o, _ in joint})
+    }
     check = model.predict(X[:200])
     assert np.allclose(check, final.predict_proba(X[:200])[:, 1], atol=1e-5), "exported stacker disagrees"
     (OUT / "stacker.json").write_text(model.to_json())
@@ -597,6 +645,7 @@ def main() -> None:
     p.add_argument("--features-only", action="store_true", help="stack: only compute and cache the features")
     p.add_argument("--reuse-probs", action="store_true", help="stack: reuse the verifier probabilities of the last run")
     p.add_argument("--with-tree", action="store_true", help="stack: also feed the previous default's support")
+    p.add_argument("--nli-tune-per-set", type=int, default=200, help="stack: NLI tune rows per set")
     p.add_argument("--candidates", default="", help="stack: comma-separated stacker names to try (default: all)")
     args = p.parse_args()
     OUT = Path(args.out)
