@@ -138,7 +138,7 @@ def texts_of(row: dict[str, Any], config: Any) -> list[str]:
     from lexguard.grounding import chunk_sources, extract_claims
 
     try:
-        from lexguard.grounding._lexical import strip_markdown
+        from lexguard.grounding.signals._lexical import strip_markdown
     except ImportError:  # pragma: no cover - internal helper moved
 
         def strip_markdown(text: str) -> str:

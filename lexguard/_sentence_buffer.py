@@ -81,7 +81,7 @@ class SentenceBuffer:
         """Where each segment's unit ends: the rest of its line and the blank space after it go
         with it; what precedes the next segment on a later line (``## ``, a fence) goes with that
         one. Without a line break in between, the whole gap goes with the segment."""
-        from lexguard.grounding._sentences import LINE_BREAKS
+        from lexguard.grounding.claims._sentences import LINE_BREAKS
 
         cuts = []
         for (_, end), (next_start, _) in zip(segments, segments[1:], strict=False):

@@ -92,7 +92,7 @@ class FastChecker:
     def check(self, answer: str, sources: Any, question: str | None = None) -> Any:
         from lexguard._models import Claim, Finding, Severity
         from lexguard.grounding import SupportResult
-        from lexguard.grounding._sentences import split_sentences
+        from lexguard.grounding.claims._sentences import split_sentences
 
         text = " ".join(s.content for s in sources).lower()
         answer.encode("utf-8")  # fails like a tokenizer on text that cannot be encoded
@@ -221,7 +221,7 @@ class Targets:
 
     def text(self, rng: random.Random) -> Any:
         from lexguard._text import clean_text, comparison_key, split_fenced
-        from lexguard.grounding._sentences import split_sentences
+        from lexguard.grounding.claims._sentences import split_sentences
 
         text = rand_text(rng)
         key = comparison_key(text)

@@ -4,7 +4,7 @@ Every set is split by premise (all hypotheses of one premise on the same side), 
 hash: 90% train, 5% tune (thresholds, ``train_verifier.py stack``), 5% dev (figures), so training (``scripts/train_verifier.py data``) and the dev figures
 (``scripts/eval_nli.py``) agree on which rows are dev without storing any row in the project.
 Long premises (edited summaries, documents) are read as the verifier reads sources at run time:
-the ``k`` sentences that best cover the hypothesis (:func:`lexguard.grounding._evidence`).
+the ``k`` sentences that best cover the hypothesis (:func:`lexguard.grounding.evidence._evidence`).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def nli_rows(folder: str | Path, split: str, sets: tuple[str, ...] = NLI_SETS) -
 def nli_pairs(folder: str | Path, k: int, long_chars: int = 400) -> Iterator[tuple[str, str, int, str]]:
     """Training pairs ``(claim, evidence, label, kind)``; long premises cut to their ``k`` best units."""
     from lexguard._models import Source
-    from lexguard.grounding._evidence import evidence_units
+    from lexguard.grounding.evidence._evidence import evidence_units
 
     for row in nli_rows(folder, "train"):
         premise, hypothesis = row["premise"].strip(), row["hypothesis"].strip()

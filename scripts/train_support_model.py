@@ -45,8 +45,8 @@ sys.path.insert(0, str(ROOT))
 
 from lexguard import Source  # noqa: E402
 from lexguard.grounding import GroundingConfig, SupportChecker, chunk_sources, extract_claims  # noqa: E402
-from lexguard.grounding._features import FEATURE_NAMES, SupportModel  # noqa: E402
-from lexguard.grounding._lexical import strip_markdown  # noqa: E402
+from lexguard.grounding.verify._features import FEATURE_NAMES, SupportModel  # noqa: E402
+from lexguard.grounding.signals._lexical import strip_markdown  # noqa: E402
 from lexguard.grounding._findings import unsupported_parts  # noqa: E402
 
 OUT = ROOT / "lexguard" / "grounding" / "data" / "support_model.json"

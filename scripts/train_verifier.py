@@ -58,7 +58,7 @@ def read_jsonl(path: str):
 
 def stage_data(args: argparse.Namespace) -> None:
     from lexguard._models import Source
-    from lexguard.grounding._evidence import evidence_units
+    from lexguard.grounding.evidence._evidence import evidence_units
     from nli_data import nli_pairs
     from verifier_data import SUPPORTED, ragtruth_pairs, synthetic_pairs
 
@@ -349,7 +349,7 @@ def _int8_drift(work: Path, pairs, probs, labels, checked) -> dict:  # noqa: ANN
     import numpy as np
     from sklearn.metrics import roc_auc_score
 
-    from lexguard.grounding._verifier import ClaimVerifier
+    from lexguard.grounding.verify._verifier import ClaimVerifier
 
     fp32 = work / "verifier_fp32.onnx"
     if not fp32.exists() or json.loads((OUT / "verifier.json").read_text()).get("weights", "float32") == "float32":
@@ -380,9 +380,9 @@ def _claim_features(rows: list[dict], k: int) -> tuple:
     computed by the run-time pipeline with the verifier off (its inputs, not its outputs)."""
     from lexguard._models import Source
     from lexguard.grounding import GroundingConfig, SupportChecker
-    from lexguard.grounding._evidence import evidence_units
-    from lexguard.grounding._lexical import strip_markdown
-    from lexguard.grounding._stacker import verifier_claim_text
+    from lexguard.grounding.evidence._evidence import evidence_units
+    from lexguard.grounding.signals._lexical import strip_markdown
+    from lexguard.grounding.verify._stacker import verifier_claim_text
 
     checker = SupportChecker(GroundingConfig(verifier=False))
     feats, strict, checked, labels, groups, pairs, truth, old_p = [], [], [], [], [], [], [], []
@@ -455,7 +455,7 @@ def _nli_tune_sets(args, work: Path, k: int, stacker, with_tree: bool) -> dict: 
     of every claim of the set's tune rows, as :func:`_joint_operating_point` reads them."""
     import numpy as np
 
-    from lexguard.grounding._verifier import ClaimVerifier
+    from lexguard.grounding.verify._verifier import ClaimVerifier
 
     rows = _nli_tune_rows(args.nli, args.nli_tune_per_set, args.seed)
     cache = work / f"nli_tune_features_{len(rows)}_k{k}.pkl"
@@ -491,9 +491,9 @@ def stage_stack(args: argparse.Namespace) -> None:
     from sklearn.metrics import roc_auc_score
     from sklearn.model_selection import GroupKFold
 
-    from lexguard.grounding._features import SupportModel
-    from lexguard.grounding._stacker import STACK_FEATURES, STACK_FEATURES_TREE
-    from lexguard.grounding._verifier import ClaimVerifier
+    from lexguard.grounding.verify._features import SupportModel
+    from lexguard.grounding.verify._stacker import STACK_FEATURES, STACK_FEATURES_TREE
+    from lexguard.grounding.verify._verifier import ClaimVerifier
     from train_support_model import export_trees
 
     work = Path(args.work)

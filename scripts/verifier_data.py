@@ -2,7 +2,7 @@
 
 Used by ``scripts/train_verifier.py``. Every pair is ``(claim, evidence, label, kind)`` with
 label 0 = supported, 1 = contradicted, 2 = not in the sources (baseless); the evidence is chosen
-by :class:`lexguard.grounding._evidence.EvidenceUnits`, exactly as at run time.
+by :class:`lexguard.grounding.evidence._evidence.EvidenceUnits`, exactly as at run time.
 
 Synthetic pairs are made from the *train* sources by rules (no model, no dev row):
 
@@ -21,10 +21,10 @@ import re
 from collections.abc import Iterator
 
 from lexguard._models import Source
-from lexguard.grounding._claims import extract_claims
-from lexguard.grounding._evidence import EVIDENCE_UNITS, EvidenceUnits, evidence_units
-from lexguard.grounding._lexical import strip_markdown
-from lexguard.grounding._stacker import verifier_claim_text
+from lexguard.grounding.claims._claims import extract_claims
+from lexguard.grounding.evidence._evidence import EVIDENCE_UNITS, EvidenceUnits, evidence_units
+from lexguard.grounding.signals._lexical import strip_markdown
+from lexguard.grounding.verify._stacker import verifier_claim_text
 
 SUPPORTED, CONTRADICTED, BASELESS = 0, 1, 2
 

@@ -27,8 +27,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("lexguard.cli._audit", "_fail"): "prints the message and returns typer's Exit (status code)",
     ("lexguard.checks._registry", "ImportError"): "caught by _factory and raised as ConfigurationError",
     ("lexguard.citations._files", "UnreadableFile"): "internal signal: caught, the citation is rejected",
-    ("lexguard.grounding._judge", "_CheckFailed"): "internal signal: caught, the judge check is inconclusive",
-    ("lexguard.grounding._judge", "TimeoutError"): "internal signal: caught in the same loop",
+    ("lexguard.grounding.verify._judge", "_CheckFailed"): "internal signal: caught, the judge check is inconclusive",
+    ("lexguard.grounding.verify._judge", "TimeoutError"): "internal signal: caught in the same loop",
     ("lexguard.integrations._mcp", "_tool_error_class()"): "MCP's ToolError: its text reaches the client",
     ("lexguard.integrations._mcp", "ValueError"): "a pydantic validator of a tool's arguments (unknown "
                                                   "arguments): pydantic makes it the tool error the client reads",
@@ -122,8 +122,8 @@ def _calls():
     from lexguard.audit._hook import resolve_audit_store
     from lexguard.embeddings._cache import EmbeddingCache
     from lexguard.gate import build_feedback
-    from lexguard.grounding._confidence import recommendation
-    from lexguard.grounding._provenance import format_citations
+    from lexguard.grounding.reflect._confidence import recommendation
+    from lexguard.grounding.evidence._provenance import format_citations
 
     return [
         (lambda: resolve_audit_store(3.5), InputError, TypeError),

@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 
 from lexguard._models import Claim
-from lexguard.grounding._lexical import strip_markdown
-from lexguard.grounding._sentences import split_sentences
+from lexguard.grounding.signals._lexical import strip_markdown
+from lexguard.grounding.claims._sentences import split_sentences
 
 __all__ = ["CosineBaseline", "BaselineResult"]
 

@@ -6,15 +6,15 @@ probability, and reports findings with spans, evidence and citations (:class:`Su
 """
 
 from lexguard.grounding._checker import SupportChecker
-from lexguard.grounding._claim_types import (
+from lexguard.grounding.claims._claim_types import (
     ClaimType,
     classify_claim,
     classify_claims,
     fact_claims,
     mark_unverified,
 )
-from lexguard.grounding._claims import LLMClaimExtractor, extract_claims
-from lexguard.grounding._confidence import (
+from lexguard.grounding.claims._claims import LLMClaimExtractor, extract_claims
+from lexguard.grounding.reflect._confidence import (
     REJECT_KIND,
     ConfidenceWeights,
     QueryType,
@@ -27,24 +27,24 @@ from lexguard.grounding._confidence import (
     support_confidence,
     weighted_confidence,
 )
-from lexguard.grounding._consistency import INCONSISTENCY_KIND, find_inconsistencies
+from lexguard.grounding.reflect._consistency import INCONSISTENCY_KIND, find_inconsistencies
 from lexguard.grounding._config import GroundingConfig
-from lexguard.grounding._features import FEATURE_NAMES, SupportModel, load_support_model
-from lexguard.grounding._index import Chunk, SourceIndex, chunk_sources
-from lexguard.grounding._judge import SelfRAGJudge
-from lexguard.grounding._meta import is_meta_statement
-from lexguard.grounding._stacker import VerifierStack
+from lexguard.grounding.verify._features import FEATURE_NAMES, SupportModel, load_support_model
+from lexguard.grounding.evidence._index import Chunk, SourceIndex, chunk_sources
+from lexguard.grounding.verify._judge import SelfRAGJudge
+from lexguard.grounding.claims._meta import is_meta_statement
+from lexguard.grounding.verify._stacker import VerifierStack
 from lexguard.grounding._threshold import Calibration
-from lexguard.grounding._verifier import ClaimVerifier
-from lexguard.grounding._judge_models import (
+from lexguard.grounding.verify._verifier import ClaimVerifier
+from lexguard.grounding.verify._judge_models import (
     ClaimJudgement,
     JudgeAssessment,
     JudgeConfig,
     RelevanceJudgement,
     UsefulnessJudgement,
 )
-from lexguard.grounding._nli import NLIScores, NLIVerifier
-from lexguard.grounding._provenance import (
+from lexguard.grounding.verify._nli import NLIScores, NLIVerifier
+from lexguard.grounding.evidence._provenance import (
     RETRIEVER_SCORE_KEY,
     CitationStyle,
     cite_supporting,
@@ -52,7 +52,7 @@ from lexguard.grounding._provenance import (
     format_citations,
     supporting_citations,
 )
-from lexguard.grounding._relevance import (
+from lexguard.grounding.reflect._relevance import (
     ISREL_SCALE,
     ISUSE_SCALE,
     RelevanceScale,
@@ -63,14 +63,14 @@ from lexguard.grounding._relevance import (
     source_relevance,
 )
 from lexguard.grounding._result import Recommendation, SupportResult
-from lexguard.grounding._self_rag import (
+from lexguard.grounding.reflect._self_rag import (
     SelfRAGAssessment,
     SourceQuality,
     apply_self_rag,
     assess_offline,
     source_quality,
 )
-from lexguard.grounding._sentences import split_sentences
+from lexguard.grounding.claims._sentences import split_sentences
 from lexguard._lazy import publish_all
 
 __all__ = [

@@ -15,10 +15,10 @@ import numpy as np
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Claim, Source
-from lexguard.grounding._claims import extract_claims
+from lexguard.grounding.claims._claims import extract_claims
 from lexguard.grounding._config import GroundingConfig
-from lexguard.grounding._features import load_support_model
-from lexguard.grounding._index import SourceIndex, SourceIndexCache, chunk_sources, sources_key
+from lexguard.grounding.verify._features import load_support_model
+from lexguard.grounding.evidence._index import SourceIndex, SourceIndexCache, chunk_sources, sources_key
 from lexguard.grounding._pipeline import (
     Scored,
     early_result,
@@ -32,8 +32,8 @@ from lexguard.grounding._pipeline import (
 )
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._scoring import build_result
-from lexguard.grounding._self_rag import apply_self_rag, is_real_question
-from lexguard.grounding._stacker import VerifierStack
+from lexguard.grounding.reflect._self_rag import apply_self_rag, is_real_question
+from lexguard.grounding.verify._stacker import VerifierStack
 from lexguard.grounding._threshold import Calibration
 
 __all__ = ["SupportChecker"]

@@ -8,7 +8,7 @@ from pydantic import Field, model_validator
 
 from lexguard._errors import ConfigurationError
 from lexguard._value import ValueModel
-from lexguard.grounding._judge_models import JudgeConfig
+from lexguard.grounding.verify._judge_models import JudgeConfig
 
 __all__ = ["GroundingConfig"]
 

@@ -14,9 +14,9 @@ import regex
 
 from lexguard._models import Claim, Finding, FindingKind, Severity
 from lexguard.grounding._config import GroundingConfig
-from lexguard.grounding._features import ClaimEvidence
-from lexguard.grounding._index import SourceIndex
-from lexguard.grounding._lexical import Mention, content_words
+from lexguard.grounding.verify._features import ClaimEvidence
+from lexguard.grounding.evidence._index import SourceIndex
+from lexguard.grounding.signals._lexical import Mention, content_words
 
 __all__ = ["contradiction_finding", "coverage_finding", "findings_for", "novel_runs", "shorten", "unsupported_parts"]
 
@@ -29,7 +29,7 @@ def novel_runs(text: str, known: set[str] | frozenset[str], min_words: int = 1) 
 
     Args:
         text: The claim text.
-        known: Normalised content words (as :func:`~lexguard.grounding._lexical.content_words`
+        known: Normalised content words (as :func:`~lexguard.grounding.signals._lexical.content_words`
             gives them) of the evidence.
         min_words: Shortest run (in content words) worth reporting.
 

@@ -21,11 +21,11 @@ from lexguard._limits import current_deadline
 from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
 from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding._config import GroundingConfig
-from lexguard.grounding._features import FEATURE_NAMES, ClaimEvidence, claim_features
-from lexguard.grounding._index import SourceIndex
-from lexguard.grounding._judge_models import judge_failure_status
-from lexguard.grounding._lexical import LexicalProfile, strip_markdown
-from lexguard.grounding._meta import is_meta_statement
+from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, claim_features
+from lexguard.grounding.evidence._index import SourceIndex
+from lexguard.grounding.verify._judge_models import judge_failure_status
+from lexguard.grounding.signals._lexical import LexicalProfile, strip_markdown
+from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._scoring import META_REASON, apply_nli
 
@@ -141,7 +141,7 @@ def judge_from_config(config: GroundingConfig) -> Any | None:
             f"could not create the judge model {config.judge_model!r}: {exc}. Install `langchain` and the "
             "provider's package, or pass SupportChecker(judge=SelfRAGJudge(your_chat_model))."
         ) from exc
-    from lexguard.grounding._judge import SelfRAGJudge
+    from lexguard.grounding.verify._judge import SelfRAGJudge
 
     return SelfRAGJudge.from_config(llm, config.judge)
 
@@ -150,7 +150,7 @@ def nli_from_config(config: GroundingConfig) -> Any | None:
     """The NLI verifier named by ``config.nli_model``, if any (its model loads on first use)."""
     if not config.nli_model:
         return None
-    from lexguard.grounding._nli import NLIVerifier
+    from lexguard.grounding.verify._nli import NLIVerifier
 
     return NLIVerifier(
         config.nli_model,

@@ -10,12 +10,12 @@ import numpy as np
 
 from lexguard._errors import ParseError
 from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus
-from lexguard.grounding._confidence import recommendation
+from lexguard.grounding.reflect._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
-from lexguard.grounding._features import ClaimEvidence
+from lexguard.grounding.verify._features import ClaimEvidence
 from lexguard.grounding._findings import contradiction_finding, coverage_finding, findings_for
-from lexguard.grounding._index import SourceIndex
-from lexguard.grounding._lexical import strip_markdown
+from lexguard.grounding.evidence._index import SourceIndex
+from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding._result import SupportResult
 
 __all__ = ["META_REASON", "answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
@@ -119,7 +119,7 @@ def _citations(claim: Claim, ev: ClaimEvidence, index: SourceIndex | None, metho
 def _confidence(
     question: str | None, claims: Sequence[Claim], assessment: Any, config: GroundingConfig, threshold: float
 ) -> float:
-    from lexguard.grounding import _confidence as conf
+    from lexguard.grounding.reflect import _confidence as conf
 
     value = answer_confidence(claims, threshold, config.confidence_bar)
     if assessment is not None:

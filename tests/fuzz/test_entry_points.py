@@ -17,7 +17,7 @@ from lexguard._limits import LimitsConfig
 from lexguard._text import clean_text, comparison_key, split_fenced
 from lexguard.citations import validate_citations, validate_source
 from lexguard.gate import GateConfig, evaluate_gate, load_rules
-from lexguard.grounding._sentences import split_sentences
+from lexguard.grounding.claims._sentences import split_sentences
 from lexguard.knowledge import KnowledgeConfig, KnowledgeContext, check_knowledge
 from lexguard.parsing import parse_output
 from tests.fakes import SubstringChecker

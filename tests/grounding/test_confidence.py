@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lexguard import Claim
-from lexguard.grounding._confidence import (
+from lexguard.grounding.reflect._confidence import (
     ConfidenceWeights,
     classify_query,
     hallucination_rate,
@@ -13,7 +13,7 @@ from lexguard.grounding._confidence import (
     recommendation,
     support_confidence,
 )
-from lexguard.grounding._judge_models import (
+from lexguard.grounding.verify._judge_models import (
     ClaimJudgement,
     JudgeAssessment,
     JudgeConfig,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard.grounding._derived import MAX_POOL, is_derived, list_counts, states_ratio
-from lexguard.grounding._lexical import numbers
+from lexguard.grounding.signals._derived import MAX_POOL, is_derived, list_counts, states_ratio
+from lexguard.grounding.signals._lexical import numbers
 
 
 def _mention(text: str):
@@ -76,7 +76,7 @@ def test_a_small_count_is_derived_only_from_a_list_of_that_many_items() -> None:
 
 def test_json_record_lists_give_counts() -> None:
     from lexguard import Source
-    from lexguard.grounding._index import SourceIndex, chunk_sources
+    from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
 
     sources = [Source(id="y", content='{"name": "Cafe", "reviews": [{"stars": 5}, {"stars": 4}, {"stars": 5}]}')]
     assert SourceIndex(sources, chunk_sources(sources)).record_counts == {3}

@@ -219,7 +219,7 @@ def test_judge_and_nli_settings_build_the_verifiers(tmp_path) -> None:
 
 
 def test_novel_runs_find_the_words_absent_from_the_evidence() -> None:
-    from lexguard.grounding._lexical import content_words
+    from lexguard.grounding.signals._lexical import content_words
     from lexguard.grounding._findings import novel_runs
 
     known = set(content_words(SOURCES[1].content))

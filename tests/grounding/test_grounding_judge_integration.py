@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lexguard.grounding import SupportChecker
-from lexguard.grounding._judge import SelfRAGJudge
+from lexguard.grounding.verify._judge import SelfRAGJudge
 from tests.fakes import FakeStructuredChatModel
 from tests.grounding.test_grounding_checker import SOURCES, CountingEncoder
 

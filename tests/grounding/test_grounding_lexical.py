@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard.grounding._lexical import LexicalProfile, entities, has_negation, numbers, quotes
+from lexguard.grounding.signals._lexical import LexicalProfile, entities, has_negation, numbers, quotes
 
 
 def test_numbers_are_normalised() -> None:
@@ -45,7 +45,7 @@ def test_quotes_and_negation() -> None:
 
 import regex  # noqa: E402
 
-from lexguard.grounding import _lexical  # noqa: E402
+from lexguard.grounding.signals import _lexical  # noqa: E402
 
 _SENTENCE_START_REGEX = regex.compile(r"(?:^|[.!?:;\n\"\u201c(*\-\u2022]\s*)$")
 """The regex the prefix test replaced (it rescanned the whole prefix for every mention)."""

@@ -10,9 +10,9 @@ import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
 from lexguard import Claim, ConfigurationError, Source
-from lexguard.grounding._judge import SelfRAGJudge
-from lexguard.grounding._judge_models import JudgeConfig
-from lexguard.grounding._judge_prompts import SupportVerdict, UsefulnessVerdict
+from lexguard.grounding.verify._judge import SelfRAGJudge
+from lexguard.grounding.verify._judge_models import JudgeConfig
+from lexguard.grounding.verify._judge_prompts import SupportVerdict, UsefulnessVerdict
 from tests.fakes import FakeStructuredChatModel
 
 QUESTION = "When did the bridge open and how long is it?"

@@ -8,8 +8,8 @@ from langchain_core.language_models.chat_models import BaseChatModel
 
 from lexguard import Claim, Source
 from lexguard._models import VerifierStatus
-from lexguard.grounding._judge import SelfRAGJudge
-from lexguard.grounding._judge_models import JudgeAssessment, judge_failure_status
+from lexguard.grounding.verify._judge import SelfRAGJudge
+from lexguard.grounding.verify._judge_models import JudgeAssessment, judge_failure_status
 from tests.fakes import FakeStructuredChatModel
 
 QUESTION = "When did the bridge open?"

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from lexguard import ModelLoadError
-from lexguard.grounding._nli import NLIScores, NLIVerifier
+from lexguard.grounding.verify._nli import NLIScores, NLIVerifier
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 

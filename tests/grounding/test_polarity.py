@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard.grounding._polarity import ANTONYMS, polarity_conflict
+from lexguard.grounding.signals._polarity import ANTONYMS, polarity_conflict
 
 SOURCE = [
     "The Harbor Museum dates from 1921 and is closed on Mondays. Its collection grew after the war. "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lexguard import Citation, Claim
-from lexguard.grounding._provenance import format_citation, format_citations
+from lexguard.grounding.evidence._provenance import format_citation, format_citations
 
 ANSWER = "Paris is the capital of France. It has 90 million people. It is old."
 

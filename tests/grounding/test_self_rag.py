@@ -23,7 +23,7 @@ from lexguard.grounding import (
     source_relevance,
     weighted_confidence,
 )
-from lexguard.grounding._self_rag import is_real_question
+from lexguard.grounding.reflect._self_rag import is_real_question
 
 QUESTION = "When did the Golden Gate Bridge open?"
 GG = Source(id="gg", content="The Golden Gate Bridge opened to traffic on May 27, 1937. "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lexguard.grounding._sentences import split_blocks, split_sentences
+from lexguard.grounding.claims._sentences import split_blocks, split_sentences
 
 
 class CountingStr(str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard.grounding._units import unit_conflicts, units_by_number
+from lexguard.grounding.signals._units import unit_conflicts, units_by_number
 
 SOURCE = ["The Eiffel Tower is 330 metres tall and weighs 10,100 tonnes. It opened in 1889. A ticket costs 25 euros."]
 

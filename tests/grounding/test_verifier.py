@@ -9,9 +9,9 @@ from lexguard import FindingKind, Source
 from lexguard._errors import ConfigurationError
 from lexguard._models import Claim
 from lexguard.grounding import ClaimVerifier, GroundingConfig, SupportChecker, VerifierStack, extract_claims
-from lexguard.grounding._evidence import evidence_units
+from lexguard.grounding.evidence._evidence import evidence_units
 from lexguard.grounding._scoring import answer_confidence
-from lexguard.grounding._stacker import verifier_claim_text
+from lexguard.grounding.verify._stacker import verifier_claim_text
 
 ISSUE_EIFFEL = Source(
     id="eiffel",
@@ -291,7 +291,7 @@ def test_claims_are_embedded_under_the_time_budget_and_the_rest_left_unread() ->
     import numpy as np
 
     from lexguard._limits import Deadline, use_deadline
-    from lexguard.grounding._index import SourceIndex, chunk_sources
+    from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
     from lexguard.grounding._pipeline import _EMBED_CHUNK, _embed_claims
 
     class Encoder:
@@ -319,7 +319,7 @@ def test_claims_are_embedded_under_the_time_budget_and_the_rest_left_unread() ->
 
 def test_the_evidence_size_comes_from_the_model_settings(tmp_path) -> None:
     from lexguard._errors import ConfigurationError
-    from lexguard.grounding._verifier import ClaimVerifier
+    from lexguard.grounding.verify._verifier import ClaimVerifier
 
     (tmp_path / "verifier.json").write_text('{"labels": ["supported", "contradicted", "baseless"], "evidence_units": 2}')
     assert ClaimVerifier(tmp_path).evidence_units == 2
@@ -397,7 +397,7 @@ def test_the_shipped_stacker_was_fitted_on_the_shipped_verifier() -> None:
     import hashlib
     import json
 
-    from lexguard.grounding._verifier import VERIFIER_DIR
+    from lexguard.grounding.verify._verifier import VERIFIER_DIR
 
     meta = json.loads((VERIFIER_DIR / "stacker.json").read_text())["meta"]
     shipped = hashlib.sha256((VERIFIER_DIR / "verifier.onnx").read_bytes()).hexdigest()
@@ -414,7 +414,7 @@ def test_the_override_level_comes_with_the_stacker(tmp_path) -> None:
     import json
     import shutil
 
-    from lexguard.grounding._verifier import VERIFIER_DIR
+    from lexguard.grounding.verify._verifier import VERIFIER_DIR
 
     chosen = json.loads((VERIFIER_DIR / "stacker.json").read_text())["meta"]["verifier_override"]
     assert SupportChecker().config.verifier_override == chosen

@@ -1,7 +1,7 @@
 """The verifier stack: the learned verifier's verdicts combined with the support features.
 
-The claim verifier (:mod:`lexguard.grounding._verifier`) reads each claim with the source
-sentences chosen by :mod:`lexguard.grounding._evidence`; its three probabilities join the
+The claim verifier (:mod:`lexguard.grounding.verify._verifier`) reads each claim with the source
+sentences chosen by :mod:`lexguard.grounding.evidence._evidence`; its three probabilities join the
 support model's features (similarities, numbers, names, quotes, negation) in a small
 gradient-boosted stacker trained on RAGTruth train documents the verifier never saw
 (``scripts/train_verifier.py stack``), which also sets the support threshold.
@@ -19,10 +19,10 @@ from typing import Any
 import numpy as np
 
 from lexguard._errors import ConfigurationError
-from lexguard.grounding._evidence import EvidenceUnits, evidence_units
-from lexguard.grounding._features import FEATURE_NAMES, SupportModel
+from lexguard.grounding.evidence._evidence import EvidenceUnits, evidence_units
+from lexguard.grounding.verify._features import FEATURE_NAMES, SupportModel
 from lexguard._limits import current_deadline
-from lexguard.grounding._verifier import VERIFIER_DIR, ClaimVerifier, get_verifier
+from lexguard.grounding.verify._verifier import VERIFIER_DIR, ClaimVerifier, get_verifier
 
 __all__ = ["STACK_FEATURES", "STACK_FEATURES_TREE", "VerifierStack", "verifier_claim_text"]
 

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lexguard._models import Source
-from lexguard.grounding._index import Chunk, chunk_sources
-from lexguard.grounding._lexical import content_words
+from lexguard.grounding.evidence._index import Chunk, chunk_sources
+from lexguard.grounding.signals._lexical import content_words
 
 __all__ = ["EvidenceUnits", "evidence_units"]
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import regex
 
-from lexguard.grounding._lexical import Mention, numbers
+from lexguard.grounding.signals._lexical import Mention, numbers
 
 __all__ = ["UNITS", "index_units", "unit_conflicts", "units_by_number"]
 

@@ -19,18 +19,18 @@ from pydantic import Field
 
 from lexguard._models import Claim, Finding, Source
 from lexguard._value import ValueModel
-from lexguard.grounding._claim_types import ClaimType, classify_claims
-from lexguard.grounding._confidence import (
+from lexguard.grounding.claims._claim_types import ClaimType, classify_claims
+from lexguard.grounding.reflect._confidence import (
     ConfidenceWeights,
     decide,
     reject_finding,
     support_confidence,
     weighted_confidence,
 )
-from lexguard.grounding._consistency import find_inconsistencies
-from lexguard.grounding._lexical import content_words
-from lexguard.grounding._provenance import cite_supporting, supporting_citations
-from lexguard.grounding._relevance import (
+from lexguard.grounding.reflect._consistency import find_inconsistencies
+from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.evidence._provenance import cite_supporting, supporting_citations
+from lexguard.grounding.reflect._relevance import (
     SourceRelevance,
     aggregate_relevance,
     answer_usefulness,

@@ -3,7 +3,7 @@
 The Self-RAG design's confidence is a weighted mean of relevance (ISREL), support (ISSUP) and
 usefulness (ISUSE); factual questions weigh support highest, conversational ones usefulness.
 :func:`weighted_confidence` computes it from any mix of offline scores
-(:mod:`lexguard.grounding._relevance`) and LLM-judge scores; :func:`judge_confidence` from a
+(:mod:`lexguard.grounding.reflect._relevance`) and LLM-judge scores; :func:`judge_confidence` from a
 judge's assessment alone. The design's three-way recommendation is :func:`decide`: ``accept``
 at confidence >= 0.7 with every checked fact supported, ``regenerate`` (the design's *retry*)
 at >= 0.4 or with unsupported claims, ``reject`` below 0.4 or with more than 30% of the claims
@@ -24,7 +24,7 @@ from lexguard._value import ValueModel
 from lexguard.grounding._result import Recommendation
 
 if TYPE_CHECKING:
-    from lexguard.grounding._judge_models import JudgeAssessment
+    from lexguard.grounding.verify._judge_models import JudgeAssessment
 
 __all__ = [
     "QueryType",

@@ -120,7 +120,7 @@ def source_relevance(
         One :class:`SourceRelevance` per source with text, in source order; empty without a
         question.
     """
-    from lexguard.grounding._index import chunk_sources
+    from lexguard.grounding.evidence._index import chunk_sources
 
     srcs = [Source.from_any(s, i) for i, s in enumerate(sources)]
     srcs = [s for s in srcs if s.content.strip()]

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding._lexical import _stem, content_words
+from lexguard.grounding.signals._lexical import _stem, content_words
 
 __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "polarity_conflict"]
 

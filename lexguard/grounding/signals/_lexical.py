@@ -266,7 +266,7 @@ def _looks_like_name(word: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _common_words() -> frozenset[str]:
-    path = Path(__file__).with_name("data") / "common_words.txt"
+    path = Path(__file__).parents[1] / "data" / "common_words.txt"
     with path.open(encoding="utf-8") as handle:
         return frozenset(line.strip() for line in handle if line.strip() and not line.startswith("#"))
 

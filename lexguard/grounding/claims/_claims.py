@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from lexguard._errors import ParseError
 from lexguard._models import Claim
-from lexguard.grounding._sentences import fenced_blocks, split_sentences, table_headers
+from lexguard.grounding.claims._sentences import fenced_blocks, split_sentences, table_headers
 
 __all__ = ["extract_claims", "LLMClaimExtractor"]
 

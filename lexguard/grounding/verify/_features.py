@@ -17,11 +17,11 @@ from pathlib import Path
 import numpy as np
 
 from lexguard._errors import ModelLoadError
-from lexguard.grounding._derived import unknown_numbers
-from lexguard.grounding._index import SourceIndex
-from lexguard.grounding._polarity import polarity_conflict
-from lexguard.grounding._units import index_units, unit_conflicts
-from lexguard.grounding._lexical import (
+from lexguard.grounding.signals._derived import unknown_numbers
+from lexguard.grounding.evidence._index import SourceIndex
+from lexguard.grounding.signals._polarity import polarity_conflict
+from lexguard.grounding.signals._units import index_units, unit_conflicts
+from lexguard.grounding.signals._lexical import (
     LexicalProfile,
     Mention,
     content_words,

@@ -16,9 +16,9 @@ import regex
 
 from lexguard._errors import LexguardError
 from lexguard._models import Source
-from lexguard.grounding._derived import list_counts
-from lexguard.grounding._lexical import LexicalProfile, content_words, numbers
-from lexguard.grounding._sentences import split_sentences
+from lexguard.grounding.signals._derived import list_counts
+from lexguard.grounding.signals._lexical import LexicalProfile, content_words, numbers
+from lexguard.grounding.claims._sentences import split_sentences
 
 __all__ = ["Chunk", "SourceIndex", "SourceIndexCache", "chunk_sources", "sources_key"]
 

@@ -21,11 +21,11 @@ from typing import Any
 import numpy as np
 
 from lexguard._errors import ConfigurationError
-from lexguard.grounding._evidence import EVIDENCE_UNITS
+from lexguard.grounding.evidence._evidence import EVIDENCE_UNITS
 
 __all__ = ["ClaimVerifier", "VERIFIER_DIR", "get_verifier"]
 
-VERIFIER_DIR = Path(__file__).parent / "data" / "verifier"
+VERIFIER_DIR = Path(__file__).parents[1] / "data" / "verifier"
 """Folder of the shipped verifier (``verifier.onnx`` and ``verifier.json``)."""
 
 _BATCH = 4

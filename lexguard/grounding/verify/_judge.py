@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from lexguard._errors import ConfigurationError
 from lexguard._limits import remaining_time
 from lexguard._models import Claim, Source
-from lexguard.grounding._judge_models import (
+from lexguard.grounding.verify._judge_models import (
     RELEVANCE_SCORES,
     SUPPORT_SCORES,
     ClaimJudgement,
@@ -30,7 +30,7 @@ from lexguard.grounding._judge_models import (
     RelevanceJudgement,
     UsefulnessJudgement,
 )
-from lexguard.grounding._judge_prompts import (
+from lexguard.grounding.verify._judge_prompts import (
     RelevanceVerdict,
     SupportVerdict,
     UsefulnessVerdict,

@@ -9,8 +9,8 @@ from pydantic import Field
 
 from lexguard._models import Citation, Claim, Source, VerifierStatus
 from lexguard._value import ValueModel
-from lexguard.grounding._confidence import ConfidenceWeights
-from lexguard.grounding._judge_prompts import RelevanceLabel, SupportLabel
+from lexguard.grounding.reflect._confidence import ConfidenceWeights
+from lexguard.grounding.verify._judge_prompts import RelevanceLabel, SupportLabel
 
 __all__ = [
     "JudgeConfig",

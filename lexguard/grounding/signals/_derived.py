@@ -17,7 +17,7 @@ from itertools import combinations
 
 import regex
 
-from lexguard.grounding._lexical import Mention
+from lexguard.grounding.signals._lexical import Mention
 
 __all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "is_derived", "list_counts", "states_ratio", "unknown_numbers"]
 

@@ -1,0 +1,1 @@
+"""Evidence: the source index (chunks, embeddings), evidence selection per claim, provenance."""

@@ -1,0 +1,1 @@
+"""Reflect: Self-RAG relevance and usefulness, consistency between claims, confidence."""

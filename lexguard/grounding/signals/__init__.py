@@ -1,0 +1,1 @@
+"""Signals: lexical overlap, named entities, numbers, derived figures, units and polarity."""
