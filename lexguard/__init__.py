@@ -115,4 +115,13 @@ __version__ = "0.1.0"
 # old public names, served with a DeprecationWarning naming the new one
 _RENAMED = {"guard_graph_builder": "guard_state_graph"}
 
-__getattr__, __dir__ = lazy_exports("lexguard", _LAZY, globals(), renamed=_RENAMED)
+_resolve, __dir__ = lazy_exports("lexguard", _LAZY, globals(), renamed=_RENAMED)
+
+
+def __getattr__(name: str) -> object:
+    """Resolve a public name on first access; the first also loads :mod:`lexguard.render`, which
+    registers the notebook view of reports (``ValidationReport._repr_html_``)."""
+    value = _resolve(name)
+    import lexguard.render  # noqa: F401  (light: stdlib html and the value objects)
+
+    return value

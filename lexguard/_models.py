@@ -6,6 +6,7 @@ to put into LangGraph state. Build changed copies with ``model_copy(update=...)`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -40,9 +41,18 @@ __all__ = [
     "FailureAction",
     "VerifierStatus",
     "ValidationReport",
+    "register_html_view",
 ]
 
 Span = tuple[int, int]
+
+_HTML_VIEW: list[Callable[[ValidationReport], str]] = []
+
+
+def register_html_view(view: Callable[[ValidationReport], str]) -> None:
+    """Set the function behind ``ValidationReport._repr_html_`` (:mod:`lexguard.render` registers
+    its renderer when imported, so this values module does not import the renderer)."""
+    _HTML_VIEW[:] = [view]
 """A half-open ``(start, end)`` character range into the answer text."""
 
 
@@ -311,11 +321,10 @@ class ValidationReport(ValueModel):
         floor = Severity(severity).rank
         return tuple(f for f in self.findings if f.severity.rank >= floor)
 
-    def _repr_html_(self) -> str:
-        """HTML for notebooks: the answer with unsupported spans highlighted and the evidence."""
-        from lexguard.render import render_report_html
-
-        return render_report_html(self)
+    def _repr_html_(self) -> str | None:
+        """HTML for notebooks: the answer with unsupported spans highlighted and the evidence (the
+        view :mod:`lexguard.render` registers; ``None``, the plain repr, before it is imported)."""
+        return _HTML_VIEW[0](self) if _HTML_VIEW else None
 
 
 publish("lexguard", Citation, Claim, Finding, CheckResult, VerifierStatus, AttemptRecord, ValidationReport)

@@ -27,24 +27,45 @@ import itertools
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableConfig
 
 from lexguard._errors import InputError
-from lexguard._guard_run import GuardRun, StreamInput
+from lexguard._config import GuardConfig
+from lexguard._guard_run import GuardRun, ReturnType, StreamInput
 from lexguard._limits import Deadline, check_limits, use_deadline
 from lexguard._models import CheckOutcome, CheckResult, Claim, Finding, FindingKind, Severity, ValidationReport, Verdict
 from lexguard._policy import build_report, decide
+from lexguard._source import Source
 from lexguard._sentence_buffer import END, HaltStep, SentenceBuffer, SentenceStep, SentenceVerdict, then_end
 from lexguard.checks import CheckContext, arun_check, run_check
 from lexguard._events import DECISION_EVENT, HALT_EVENT, SENTENCE_EVENT, aemit_event, emit_event, finding_counts
 
-if TYPE_CHECKING:
-    from lexguard._guard import Guard
+__all__ = ["SENTENCE_CHECKS", "GuardParts", "SentenceStreamer", "SentenceVerdict"]
 
-__all__ = ["SENTENCE_CHECKS", "SentenceStreamer", "SentenceVerdict"]
+
+class GuardParts(Protocol):
+    """What a :class:`SentenceStreamer` reads of its guard (a :class:`~lexguard.Guard` passes
+    itself): the streamer depends on these parts, not on the ``Guard`` class."""
+
+    @property
+    def config(self) -> GuardConfig: ...
+
+    @property
+    def sources(self) -> list[Source]: ...
+
+    @property
+    def return_type(self) -> ReturnType: ...
+
+    @property
+    def audit(self) -> Any: ...
+
+    @property
+    def checker(self) -> Any: ...
+
+    def checks(self) -> tuple[Any, ...]: ...
 
 SENTENCE_CHECKS = frozenset({"parse", "rules", "support"})
 """Checks a stream runs sentence by sentence (rules and support; parsing is the sentence split).
@@ -70,7 +91,7 @@ class SentenceStreamer:
     ``"message"``.
     """
 
-    def __init__(self, guard: Guard, *, halt_on: Severity | str = Severity.CRITICAL) -> None:
+    def __init__(self, guard: GuardParts, *, halt_on: Severity | str = Severity.CRITICAL) -> None:
         self.guard = guard
         self.halt_on = Severity(halt_on)
         self.verdicts: list[SentenceVerdict] = []

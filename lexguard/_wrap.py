@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from langchain_core.prompts import BasePromptTemplate
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSequence, RunnableSerializable
@@ -11,11 +11,26 @@ from langchain_core.runnables.config import patch_config
 from pydantic import ConfigDict
 
 from lexguard._errors import LexguardWarning
-from lexguard._guard import Guard, first_key
+from lexguard._guard_run import first_key
 from lexguard._inputs import SOURCE_KEYS
 from lexguard.nodes import feedback_gap
 
-__all__ = ["GuardedRunnable", "split_at_prompt", "warn_if_feedback_lost"]
+__all__ = ["GuardRunner", "GuardedRunnable", "split_at_prompt", "warn_if_feedback_lost"]
+
+
+@runtime_checkable
+class GuardRunner(Protocol):
+    """What a :class:`GuardedRunnable` needs of its guard (a :class:`~lexguard.Guard` passes
+    itself to it): turn an input into the graph state and run the graph on it with the
+    generator to re-invoke on retries. The wrapper depends on these, not on the ``Guard`` class."""
+
+    def to_state(self, input: Any) -> dict[str, Any]: ...
+
+    def _run(self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any) -> Any: ...
+
+    async def _arun(
+        self, state: dict[str, Any], generator: Runnable | None, config: RunnableConfig, run_manager: Any
+    ) -> Any: ...
 
 
 def split_at_prompt(chain: Runnable) -> tuple[Runnable | None, Runnable]:
@@ -59,7 +74,7 @@ def first_call_input(generate: Runnable, prepared: Any) -> Any:
 
 
 class GuardedRunnable(RunnableSerializable[Any, Any]):
-    """A generating Runnable followed by a :class:`Guard` that can re-invoke it (``guard.wrap``).
+    """A generating Runnable followed by a :class:`~lexguard.Guard` that can re-invoke it (``guard.wrap``).
 
     For ``{"context": retriever | fmt, "question": ...} | prompt | model`` the part before the
     prompt runs once; a retry re-renders the prompt from its output plus the previous answer and
@@ -69,7 +84,7 @@ class GuardedRunnable(RunnableSerializable[Any, Any]):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    guard: Guard
+    guard: GuardRunner
     chain: Runnable
     sources: Any = None
     question_key: str = "question"

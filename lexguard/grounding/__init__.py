@@ -16,9 +16,6 @@ from lexguard.grounding.claims._claim_types import (
 from lexguard.grounding.claims._claims import LLMClaimExtractor, extract_claims
 from lexguard.grounding.reflect._confidence import (
     REJECT_KIND,
-    ConfidenceWeights,
-    QueryType,
-    classify_query,
     decide,
     hallucination_rate,
     judge_confidence,
@@ -36,6 +33,7 @@ from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding.verify._stacker import VerifierStack
 from lexguard.grounding._threshold import Calibration
 from lexguard.grounding.verify._verifier import ClaimVerifier
+from lexguard.grounding.verify._weights import ConfidenceWeights, QueryType, classify_query
 from lexguard.grounding.verify._judge_models import (
     ClaimJudgement,
     JudgeAssessment,

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from lexguard import Claim
+from lexguard.grounding.verify._weights import ConfidenceWeights, classify_query
 from lexguard.grounding.reflect._confidence import (
-    ConfidenceWeights,
-    classify_query,
     hallucination_rate,
     judge_confidence,
     recommendation,

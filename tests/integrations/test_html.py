@@ -42,3 +42,17 @@ def test_rule_findings_are_highlighted_when_no_claim_covers_them():
     assert 'The <mark class="lg-rule"' in html
     assert ">bridge</mark><sup>1</sup> opened" in html
     assert "<td>hard</td><td>prohibited</td>" in html
+
+
+def test_a_report_from_the_package_root_renders_in_a_fresh_interpreter():
+    """``lexguard.render`` registers the view (``_models`` does not import the renderer); the
+    package root loads it, so a report reached through ``lexguard`` always renders."""
+    import subprocess
+    import sys
+
+    code = (
+        "import lexguard; r = lexguard.ValidationReport(status='valid', verdict='accept', confidence=0.9, "
+        "answer='a'); print(r._repr_html_()[:40])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.startswith("<style>")

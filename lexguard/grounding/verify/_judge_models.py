@@ -9,7 +9,7 @@ from pydantic import Field
 
 from lexguard._models import Citation, Claim, Source, VerifierStatus
 from lexguard._value import ValueModel
-from lexguard.grounding.reflect._confidence import ConfidenceWeights
+from lexguard.grounding.verify._weights import ConfidenceWeights
 from lexguard.grounding.verify._judge_prompts import RelevanceLabel, SupportLabel
 
 __all__ = [
