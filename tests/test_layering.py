@@ -187,3 +187,35 @@ def test_no_import_cycles():
 
 def test_the_cycle_finder_finds_a_cycle():
     assert strongly_connected({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+GROUNDING_STAGES = [
+    ("values", ("lexguard.grounding._result", "lexguard.grounding._threshold")),
+    ("claims and signals", ("lexguard.grounding.claims", "lexguard.grounding.signals")),
+    ("evidence", ("lexguard.grounding.evidence",)),
+    ("verify", ("lexguard.grounding.verify",)),
+    ("reflect", ("lexguard.grounding.reflect", "lexguard.grounding._config")),
+    ("support check", ("lexguard.grounding._findings", "lexguard.grounding._scoring", "lexguard.grounding._pipeline",
+                       "lexguard.grounding._checker", "lexguard.grounding")),
+]
+
+
+def stage_of(module: str) -> int:
+    best, rank = -1, -1
+    for index, (_, prefixes) in enumerate(GROUNDING_STAGES):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+                best, rank = len(prefix), index
+    return rank
+
+
+def test_grounding_stages_import_downwards_only():
+    """Inside the support check a stage imports only earlier stages: claims and signals know
+    nothing of evidence, evidence nothing of verification, verification nothing of Self-RAG
+    reflection, and no stage imports the checker that drives them."""
+    graph = import_graph()
+    back_edges = [f"{module} ({GROUNDING_STAGES[stage_of(module)][0]}) imports {target}"
+                  for module, targets in graph.items() if module.startswith("lexguard.grounding")
+                  for target in targets
+                  if target.startswith("lexguard.grounding") and stage_of(target) > stage_of(module)]
+    assert back_edges == []
