@@ -111,11 +111,7 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-
-# old public names, served with a DeprecationWarning naming the new one
-_RENAMED = {"guard_graph_builder": "guard_state_graph"}
-
-_resolve, __dir__ = lazy_exports("lexguard", _LAZY, globals(), renamed=_RENAMED)
+_resolve, __dir__ = lazy_exports("lexguard", _LAZY, globals())
 
 
 def __getattr__(name: str) -> object:

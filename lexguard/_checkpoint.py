@@ -17,28 +17,17 @@ from typing import Any
 
 import lexguard._models as _models
 
-__all__ = ["CHECKPOINT_TYPES", "LEGACY_CHECKPOINT_TYPES", "checkpoint_serializer"]
+__all__ = ["CHECKPOINT_TYPES", "checkpoint_serializer"]
 
 _STATE_TYPES = ("Severity", "Status", "Verdict", "FindingKind", "Source", "Citation", "Claim", "Finding",
                 "CheckOutcome", "FailureAction", "CheckResult", "AttemptRecord", "ValidationReport")
 
-LEGACY_CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = (
-    *(("lexguard._models", name) for name in _STATE_TYPES if name != "Source"),
-    ("lexguard._models", "VerifierStatus"),
-    ("lexguard._source", "Source"),
-    ("lexguard.knowledge._context", "Entity"),
-    ("lexguard.knowledge._context", "KnowledgeContext"),
-    ("lexguard.knowledge._context", "Relationship"),
-)
-"""``(module, name)`` that checkpoints written by lexguard <= 0.1.0 recorded (the private module
-that defined each type); kept on the allow-list so those checkpoints still load."""
-
 CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = (
-    *((getattr(_models, name).__module__, name) for name in _STATE_TYPES),
-    *LEGACY_CHECKPOINT_TYPES,
+    *((getattr(_models, name).__module__, name) for name in (*_STATE_TYPES, "VerifierStatus")),
+    *(("lexguard.knowledge", name) for name in ("Entity", "KnowledgeContext", "Relationship")),
 )
-"""``(module, name)`` of every lexguard type that can sit in graph state: the public module
-(``lexguard``, the types' ``__module__``) and the private one older checkpoints recorded."""
+"""``(module, name)`` of every lexguard type that can sit in graph state, under the public module
+that its ``__module__`` (and so a checkpoint) records."""
 
 
 def checkpoint_serializer(extra: Any = ()) -> Any:

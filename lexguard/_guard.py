@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import warnings
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -161,16 +160,6 @@ class Guard(RunnableSerializable[Any, Any]):
 
                     self._checker = SupportChecker(self.config.grounding)
         return self._checker
-
-    def support_checker(self) -> Any:
-        """Deprecated alias of :attr:`checker`.
-
-        Warns:
-            DeprecationWarning: Always; read ``guard.checker`` instead.
-        """
-        warnings.warn("Guard.support_checker() is deprecated; read the Guard.checker property instead",
-                      DeprecationWarning, stacklevel=2)
-        return self.checker
 
     def checks(self) -> tuple[Any, ...]:
         """The configured checks (:func:`lexguard.checks.build_checks`), built once."""

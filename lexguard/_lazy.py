@@ -8,12 +8,11 @@ them: that is the name users import, and the name pickles and LangGraph checkpoi
 from __future__ import annotations
 
 import inspect
-import warnings
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any
 
-__all__ = ["is_private", "lazy_exports", "publish", "publish_all", "renamed_names"]
+__all__ = ["is_private", "lazy_exports", "publish", "publish_all"]
 
 
 def is_private(module: str) -> bool:
@@ -35,40 +34,16 @@ def publish_all(package: str, namespace: Mapping[str, Any]) -> None:
     publish(package, *(namespace[name] for name in namespace["__all__"]))
 
 
-def renamed_names(
-    package: str,
-    renamed: Mapping[str, str],
-    namespace: Mapping[str, Any],
-    fallback: Callable[[str], Any] | None = None,
-) -> Callable[[str], Any]:
-    """A package ``__getattr__`` that serves old public names (``renamed``: old -> new) with a
-    ``DeprecationWarning`` naming the new one; other names go to ``fallback`` (or fail)."""
-
-    def __getattr__(name: str) -> Any:
-        new = renamed.get(name)
-        if new is None:
-            if fallback is not None:
-                return fallback(name)
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        warnings.warn(
-            f"{package}.{name} is deprecated; use {package}.{new}", DeprecationWarning, stacklevel=2
-        )
-        return namespace[new] if new in namespace else __getattr__(new)
-
-    return __getattr__
-
-
 def lazy_exports(
     package: str,
     names: Mapping[str, str],
     namespace: dict[str, Any],
     homes: Mapping[str, str] | None = None,
-    renamed: Mapping[str, str] | None = None,
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """Return ``(__getattr__, __dir__)`` for ``package``: each name is imported from its module
     on first access, published (:func:`publish`, under ``homes[name]`` when a more public
     package exports it too, else ``package``) and cached in ``namespace`` (the package's
-    ``globals()``). ``renamed`` (old -> new) names are served by :func:`renamed_names`."""
+    ``globals()``)."""
 
     def resolve(name: str) -> Any:
         module = names.get(name)
@@ -82,4 +57,4 @@ def lazy_exports(
     def __dir__() -> list[str]:
         return sorted(set(namespace) | set(namespace.get("__all__", ())))
 
-    return renamed_names(package, renamed or {}, namespace, resolve), __dir__
+    return resolve, __dir__

@@ -205,8 +205,7 @@ def test_checker_is_the_one_name_of_the_support_checker():
     guard = Guard()
     built = guard.checker  # the default is built on first use, once
     assert isinstance(built, SupportChecker) and guard.checker is built
-    with pytest.warns(DeprecationWarning, match="Guard.checker"):
-        assert guard.support_checker() is built
+    assert not hasattr(guard, "support_checker")  # one name: no deprecated alias (0.1.0 was never released)
     with pytest.raises(ConfigurationError, match="checkr.*'checker'"):
         Guard(checkr=given)
 

@@ -108,32 +108,27 @@ def test_public_types_pickle_under_their_public_name():
     assert type(error) is lexguard.ConfigurationError
 
 
-def test_checkpoints_round_trip_under_public_and_legacy_module_paths(monkeypatch):
-    """Reports checkpoint under ``lexguard.<Name>``; checkpoints written before (which recorded
-    ``lexguard._models.<Name>``) still load, with no "unregistered type" warning."""
+def test_checkpoints_round_trip_under_the_public_module_paths():
+    """Reports checkpoint under ``lexguard.<Name>`` (knowledge under ``lexguard.knowledge``) and
+    load with no "unregistered type" warning, the verifier statuses and the knowledge context
+    included (both were allow-listed only under their old private module paths)."""
     import warnings
 
-    import lexguard._models as models
-    from lexguard._checkpoint import _STATE_TYPES
+    from lexguard.knowledge import Entity, KnowledgeContext
 
     report = lexguard.ValidationReport(
         status="valid", verdict="accept", confidence=0.9, answer="a",
         findings=(lexguard.Finding(kind="x", message="m", severity="soft"),),
         claims=(lexguard.Claim(index=0, text="a", span=(0, 1), supported=True),),
+        verifiers=(lexguard.VerifierStatus(name="nli", status="ok", checks=1),),
     )
+    knowledge = KnowledgeContext(entities=(Entity(id="e", name="E", type="t"),))
     serde = lexguard.checkpoint_serializer()
-    typed = serde.dumps_typed({"report": report})
+    typed = serde.dumps_typed({"report": report, "knowledge": knowledge})
     assert b"lexguard._models" not in typed[1]
-    for name in _STATE_TYPES:  # write as lexguard 0.1.0 did
-        legacy_module = "lexguard._source" if name == "Source" else "lexguard._models"
-        monkeypatch.setattr(getattr(models, name), "__module__", legacy_module)
-    legacy = serde.dumps_typed({"report": report})
-    monkeypatch.undo()
-    assert b"lexguard._models" in legacy[1]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert serde.loads_typed(typed) == {"report": report}
-        assert serde.loads_typed(legacy) == {"report": report}
+        assert serde.loads_typed(typed) == {"report": report, "knowledge": knowledge}
 
 
 def test_one_public_name_means_one_thing():
@@ -159,19 +154,14 @@ def test_one_public_name_means_one_thing():
     assert not hasattr(_gates, "check_knowledge") and hasattr(_gates, "check_forbidden_topics")
 
 
-def test_renamed_public_names_still_work_and_warn():
+def test_no_deprecated_names():
+    """0.1.0 was never released: no old name is served beside the new one."""
     import pytest
 
     import lexguard.citations as citations
 
-    with pytest.warns(DeprecationWarning, match="use lexguard.citations.QualityGateResult"):
-        assert citations.GateResult is citations.QualityGateResult
-    with pytest.warns(DeprecationWarning, match="use lexguard.citations.fold_whitespace"):
-        assert citations.normalize_whitespace is citations.fold_whitespace
-    with pytest.warns(DeprecationWarning, match="use lexguard.citations.validate_citation_batch"):
-        assert citations.validate_batch is citations.validate_citation_batch
-    with pytest.warns(DeprecationWarning, match="use lexguard.guard_state_graph"):
-        assert lexguard.guard_graph_builder is lexguard.guard_state_graph
-    assert "GateResult" not in citations.__all__ and "guard_graph_builder" not in lexguard.__all__
-    with pytest.raises(AttributeError):
-        citations.does_not_exist  # noqa: B018
+    for module, old in ((citations, "GateResult"), (citations, "normalize_whitespace"), (citations, "validate_batch"),
+                        (lexguard, "guard_graph_builder")):
+        with pytest.raises(AttributeError):
+            getattr(module, old)
+    assert not hasattr(lexguard.Guard, "support_checker")

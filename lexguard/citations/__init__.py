@@ -36,7 +36,7 @@ from lexguard.citations._text import (
 )
 from lexguard.citations._report import compute_metrics, quality_gate, validate_citation_batch, validate_citations
 from lexguard.citations._validate import validate_citation
-from lexguard._lazy import publish_all, renamed_names
+from lexguard._lazy import publish_all
 
 __all__ = [
     "AlignmentScorer",
@@ -69,13 +69,3 @@ __all__ = [
 ]
 
 publish_all(__name__, globals())
-
-# old public names, served with a DeprecationWarning naming the new one: the rule gate's
-# ``lexguard.gate.GateResult``, ``lexguard.parsing.normalize_whitespace`` and
-# ``lexguard.bulk.validate_batch`` keep those names
-__getattr__ = renamed_names(
-    __name__,
-    {"GateResult": "QualityGateResult", "normalize_whitespace": "fold_whitespace",
-     "validate_batch": "validate_citation_batch"},
-    globals(),
-)

@@ -200,8 +200,7 @@ class GateOutcome(OrderedStrEnum):
 class QualityGateResult(ValueModel):
     """The citation quality gate's outcome (PASS / WARN / FAIL) and every rule that fired.
 
-    Not the rule gate's :class:`lexguard.gate.GateResult` (``lexguard.citations.GateResult`` is
-    a deprecated name of this class).
+    Not the rule gate's :class:`lexguard.gate.GateResult`.
     """
 
     outcome: GateOutcome

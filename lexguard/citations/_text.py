@@ -27,7 +27,7 @@ _STOPWORDS = frozenset(
 def fold_whitespace(text: str) -> str:
     """Collapse every whitespace run to one space, strip the ends and casefold: a key for
     comparing quotes (not :func:`lexguard.parsing.normalize_whitespace`, which keeps the text's
-    content and case; ``lexguard.citations.normalize_whitespace`` is a deprecated name of this)."""
+    content and case)."""
     return _WS.sub(" ", text).strip().casefold()
 
 

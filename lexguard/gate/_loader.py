@@ -34,8 +34,7 @@ Schema (every section optional; unknown keys are an error)::
       prohibited_severity: critical  # severity of the prohibited_patterns shorthand
 
 The shorthand keys are spelled as :class:`~lexguard.gate.GateConfig` and the MCP tool
-``check_rules`` spell them; the older ``prohibited`` / ``required`` still load, with a
-``DeprecationWarning`` naming the new key.
+``check_rules`` spell them.
 """
 
 from __future__ import annotations
@@ -45,20 +44,18 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Severity
 from lexguard._value import ValueModel
 from lexguard.gate._rules import (
-    SHORTHAND_RENAMES,
     CanonicalFact,
     Constraint,
     ForbiddenTopic,
     Patterns,
     PatternRule,
     _topics_from_strings,
-    renamed_keys,
     shorthand_constraints,
 )
 
@@ -92,11 +89,6 @@ class RuleSet(ValueModel):
     settings: dict[str, Any] = Field(default_factory=dict)
 
     _topics = field_validator("forbidden_topics", mode="before")(_topics_from_strings)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _renamed_keys(cls, data: Any) -> Any:
-        return renamed_keys(data, SHORTHAND_RENAMES, "rules file")
 
     def all_constraints(
         self, prohibited_severity: Severity | str | None = None

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
@@ -38,38 +37,6 @@ def _check_patterns(patterns: tuple[str, ...]) -> tuple[str, ...]:
 
 Patterns = Annotated[tuple[str, ...], AfterValidator(_check_patterns)]
 """Keywords or ``/.../`` regexes, each compiled (and refused when unsafe) on validation."""
-
-
-SHORTHAND_RENAMES = {"prohibited": "prohibited_patterns", "required": "required_patterns"}
-"""Old spellings of the shorthand rule keys -> the one spelling (``GateConfig``'s)."""
-
-
-def renamed_keys(data: Any, renames: Mapping[str, str], where: str) -> Any:
-    """``data`` (a mapping) with deprecated keys moved to their new names.
-
-    Each old key found issues a ``DeprecationWarning`` naming the new one.
-
-    Raises:
-        ConfigurationError: If both the old and the new spelling are given.
-    """
-    if not isinstance(data, Mapping) or not any(old in data for old in renames):
-        return data
-    data = dict(data)
-    for old, new in renames.items():
-        if old not in data:
-            continue
-        if new in data:
-            raise ConfigurationError(
-                f"{where} gives both {old!r} and {new!r}; keep only {new!r} ({old!r} is its "
-                "deprecated spelling)"
-            )
-        warnings.warn(
-            f"{where}: {old!r} is deprecated; spell it {new!r}",
-            DeprecationWarning,
-            stacklevel=4,
-        )
-        data[new] = data.pop(old)
-    return data
 
 
 def shorthand_constraints(

@@ -22,7 +22,6 @@ Arguments a tool does not take are a tool error naming them (the schemas say
 from __future__ import annotations
 
 import asyncio
-import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
@@ -216,19 +215,12 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
             list[str] | None, Field(description="Patterns the text must not contain.")
         ] = None,
         required_patterns: Annotated[list[str] | None, Field(description="Patterns the text must contain.")] = None,
-        prohibited: Annotated[
-            list[str] | None, Field(description="Deprecated spelling of prohibited_patterns.")
-        ] = None,
-        required: Annotated[list[str] | None, Field(description="Deprecated spelling of required_patterns.")] = None,
     ) -> dict[str, Any]:
         from lexguard.gate import GateConfig, evaluate_gate
-        from lexguard.gate._rules import SHORTHAND_RENAMES, renamed_keys
 
-        given = {"prohibited_patterns": prohibited_patterns, "required_patterns": required_patterns,
-                 "prohibited": prohibited, "required": required}
-        with _as_tool_errors(), warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", DeprecationWarning)
-            extra = renamed_keys({k: v for k, v in given.items() if v is not None}, SHORTHAND_RENAMES, "check_rules")
+        given = {"prohibited_patterns": prohibited_patterns, "required_patterns": required_patterns}
+        with _as_tool_errors():
+            extra = {k: v for k, v in given.items() if v is not None}
             config = GateConfig.from_rules(rules) if rules is not None else base.config.gate
             updates = {key: (*getattr(config, key), *patterns) for key, patterns in extra.items()}
             if updates:
@@ -237,13 +229,7 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
         result = await asyncio.to_thread(evaluate_gate, text, config)
         data = result.model_dump(mode="json")
         data["findings"] = [f.model_dump(mode="json") for f in result.findings]
-        data = _rules_outcome(data, result, count)
-        deprecations = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
-        for message in deprecations:  # the client sees them in the result, the server's log here
-            warnings.warn(message, DeprecationWarning, stacklevel=2)
-        if deprecations:
-            data["deprecations"] = deprecations
-        return data
+        return _rules_outcome(data, result, count)
 
     for tool_name in ("validate_answer", "validate_citations", "check_rules"):
         _refuse_unknown_arguments(server, tool_name)

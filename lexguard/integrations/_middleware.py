@@ -115,7 +115,7 @@ class GroundingMiddleware(AgentMiddleware):
         sources: Any = None,
         source_tools: Sequence[str] | None = None,
         max_retries: int = 2,
-        fallback: FallbackStrategy | Literal["flag"] | None = None,
+        fallback: FallbackStrategy | None = None,
         refusal_message: str | None = None,
         context_key: str = "sources",
         call_limit: ModelCallLimitMiddleware | Sequence[ModelCallLimitMiddleware] | None = None,
@@ -124,10 +124,6 @@ class GroundingMiddleware(AgentMiddleware):
         super().__init__()
         if max_retries < 0:
             raise ConfigurationError(f"max_retries must be >= 0, not {max_retries}")
-        if fallback == "flag":
-            warnings.warn("GroundingMiddleware(fallback='flag') is now spelled 'best_attempt'", DeprecationWarning,
-                          stacklevel=2)
-            fallback = "best_attempt"
         if fallback not in (None, "refuse", "best_attempt", "raise"):
             raise ConfigurationError(f"fallback must be 'refuse', 'best_attempt' or 'raise', not {fallback!r}")
         if guard is not None and settings:

@@ -96,16 +96,11 @@ def test_missing_file_says_check_the_path(tmp_path):
         load_rules(tmp_path / "nope.yaml")
 
 
-def test_one_spelling_of_the_shorthand_and_the_old_one_warns():
-    with pytest.warns(DeprecationWarning) as caught:
-        old = load_rules({"prohibited": ["swordfish"], "required": ["thanks"]})
-    assert sorted(str(w.message) for w in caught) == [
-        "rules file: 'prohibited' is deprecated; spell it 'prohibited_patterns'",
-        "rules file: 'required' is deprecated; spell it 'required_patterns'",
-    ]
-    assert old == load_rules({"prohibited_patterns": ["swordfish"], "required_patterns": ["thanks"]})
-    with pytest.raises(ConfigurationError, match="keep only 'prohibited_patterns'"):
-        load_rules({"prohibited": ["a"], "prohibited_patterns": ["b"]})
+def test_one_spelling_of_the_shorthand():
+    assert load_rules({"prohibited_patterns": ["swordfish"], "required_patterns": ["thanks"]}).prohibited_patterns
+    for old in ("prohibited", "required"):
+        with pytest.raises(ConfigurationError, match=f"{old}: Extra inputs are not permitted"):
+            load_rules({old: ["swordfish"]})
 
 
 def test_shorthand_prohibition_has_the_same_severity_inline_and_from_a_file(tmp_path):

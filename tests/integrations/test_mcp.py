@@ -105,17 +105,13 @@ async def test_validate_answer_runs_are_audited(tmp_path):
     assert store.count() == 1
 
 
-async def test_check_rules_takes_the_one_spelling_and_reports_the_deprecated_one():
+async def test_check_rules_takes_the_one_spelling_only():
     async with Client(server()) as client:
         new = await client.call_tool("check_rules", {"text": "abc", "prohibited_patterns": ["b"]})
-        with pytest.warns(DeprecationWarning, match="spell it 'prohibited_patterns'"):  # the server's log
-            old = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"]})
-        both = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"], "prohibited_patterns": ["c"]})
+        old = await client.call_tool("check_rules", {"text": "abc", "prohibited": ["b"]})
     assert new.structured_content["findings"][0]["rule_id"] == "prohibited:b"
     assert "deprecations" not in new.structured_content
-    assert old.structured_content["findings"] == new.structured_content["findings"]
-    assert "spell it 'prohibited_patterns'" in old.structured_content["deprecations"][0]
-    assert both.is_error and "keep only 'prohibited_patterns'" in both.content[0].text
+    assert old.is_error and "prohibited" in old.content[0].text
 
 
 # -- nothing is reported passed that was not checked; unknown arguments are refused -------------------

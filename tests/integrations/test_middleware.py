@@ -138,8 +138,8 @@ def test_middleware_rejects_bad_settings():
         GroundingMiddleware(max_retries=-1)
     with pytest.raises(ConfigurationError):
         GroundingMiddleware(fallback="explode")  # type: ignore[arg-type]
-    with pytest.warns(DeprecationWarning):
-        assert GroundingMiddleware(fallback="flag").fallback == "best_attempt"
+    with pytest.raises(ConfigurationError, match="'refuse', 'best_attempt' or 'raise'"):
+        GroundingMiddleware(fallback="flag")  # type: ignore[arg-type]  (one spelling: best_attempt)
 
 
 def test_events_agree_with_the_report():
