@@ -135,7 +135,8 @@ def run_child(args: list[str], env: dict[str, str] | None = None) -> dict[str, A
 def texts_of(row: dict[str, Any], config: Any) -> list[str]:
     """Chunk and claim texts the checker embeds for ``row`` (for the batched throughput)."""
     from lexguard import Source
-    from lexguard.grounding import chunk_sources, extract_claims
+    from lexguard.grounding import extract_claims
+    from lexguard.grounding.evidence._index import chunk_sources
 
     try:
         from lexguard.grounding.signals._lexical import strip_markdown

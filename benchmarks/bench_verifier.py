@@ -42,7 +42,7 @@ def pct(values: list[float], q: float) -> float:
 
 def one_sentence_changed(answer: str) -> str:
     """The answer with its last sentence replaced, as a re-ask that fixes one claim returns it."""
-    from lexguard.grounding import split_sentences
+    from lexguard.grounding.claims._sentences import split_sentences
 
     spans = split_sentences(answer)
     if len(spans) < 2:

@@ -95,7 +95,7 @@ class SentenceBuffer:
 
     def feed(self, piece: str) -> list[tuple[int, int, int]]:
         """Add text; return ``(start, end, piece_end)`` of each newly completed unit."""
-        from lexguard.grounding import split_sentences
+        from lexguard.grounding.claims._sentences import split_sentences
 
         self.text += piece
         offset = self.done
@@ -111,7 +111,7 @@ class SentenceBuffer:
 
     def flush(self) -> list[tuple[int, int, int]]:
         """Return the rest of the text as final units (whitespace only: one empty unit)."""
-        from lexguard.grounding import split_sentences
+        from lexguard.grounding.claims._sentences import split_sentences
 
         offset = self.done
         rest = self.text[offset:]

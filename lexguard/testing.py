@@ -69,7 +69,7 @@ class ExtractiveChatModel(BaseChatModel):
         return "", messages
 
     def _answer(self, messages: list[BaseMessage], question: str, turn: list[BaseMessage]) -> str:
-        from lexguard.grounding import split_sentences
+        from lexguard.grounding.claims._sentences import split_sentences
 
         context = " ".join(
             str(m.content) for m in [*messages, *turn] if isinstance(m, SystemMessage | ToolMessage)

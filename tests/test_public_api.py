@@ -165,3 +165,17 @@ def test_no_deprecated_names():
         with pytest.raises(AttributeError):
             getattr(module, old)
     assert not hasattr(lexguard.Guard, "support_checker")
+
+
+def test_the_support_check_exports_what_a_user_needs_only():
+    """``lexguard.grounding`` exports the checker, its settings and result, the judge and NLI
+    verifiers and their settings, and the few helpers the README uses; the stage modules
+    (``claims/``, ``signals/``, ``evidence/``, ``verify/``, ``reflect/``) are private."""
+    import lexguard.grounding as grounding
+
+    assert sorted(grounding.__all__) == [
+        "Calibration", "ConfidenceWeights", "GroundingConfig", "JudgeAssessment", "JudgeConfig", "LLMClaimExtractor",
+        "NLIVerifier", "Recommendation", "SelfRAGJudge", "SupportChecker", "SupportResult", "assess_offline",
+        "extract_claims", "format_citations",
+    ]
+    assert not hasattr(grounding, "split_sentences") and not hasattr(grounding, "decide")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard.grounding import LLMClaimExtractor, extract_claims, split_sentences
+from lexguard.grounding import LLMClaimExtractor, extract_claims
+from lexguard.grounding.claims._sentences import split_sentences
 from tests.fakes import FakeStructuredChatModel
 
 

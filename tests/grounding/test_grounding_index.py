@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lexguard import Source
-from lexguard.grounding import chunk_sources
+from lexguard.grounding.evidence._index import chunk_sources
 from lexguard.grounding.evidence._index import SourceIndex, SourceIndexCache, negative_keys, sources_key
 
 TEXT = "First sentence here. Second one follows. Third closes it. Fourth is last."

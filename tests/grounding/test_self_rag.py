@@ -6,23 +6,13 @@ from __future__ import annotations
 import pytest
 
 from lexguard import Citation, Claim, GuardConfig, Severity, Source, Verdict, build_guard_graph
-from lexguard.grounding import (
-    INCONSISTENCY_KIND,
-    REJECT_KIND,
-    SupportResult,
-    answer_usefulness,
-    apply_self_rag,
-    assess_offline,
-    cite_supporting,
-    classify_claim,
-    decide,
-    find_inconsistencies,
-    format_citation,
-    mark_unverified,
-    reject_finding,
-    source_relevance,
-    weighted_confidence,
-)
+from lexguard.grounding import SupportResult, assess_offline
+from lexguard.grounding.claims._claim_types import classify_claim, mark_unverified
+from lexguard.grounding.evidence._provenance import cite_supporting, format_citation
+from lexguard.grounding.reflect._confidence import REJECT_KIND, decide, reject_finding, weighted_confidence
+from lexguard.grounding.reflect._consistency import INCONSISTENCY_KIND, find_inconsistencies
+from lexguard.grounding.reflect._relevance import answer_usefulness, source_relevance
+from lexguard.grounding.reflect._self_rag import apply_self_rag
 from lexguard.grounding.reflect._self_rag import is_real_question
 
 QUESTION = "When did the Golden Gate Bridge open?"

@@ -8,7 +8,9 @@ import pytest
 from lexguard import FindingKind, Source
 from lexguard._errors import ConfigurationError
 from lexguard._models import Claim
-from lexguard.grounding import ClaimVerifier, GroundingConfig, SupportChecker, VerifierStack, extract_claims
+from lexguard.grounding import GroundingConfig, SupportChecker, extract_claims
+from lexguard.grounding.verify._stacker import VerifierStack
+from lexguard.grounding.verify._verifier import ClaimVerifier
 from lexguard.grounding.evidence._evidence import evidence_units
 from lexguard.grounding._scoring import answer_confidence
 from lexguard.grounding.verify._stacker import verifier_claim_text
@@ -263,7 +265,7 @@ def test_the_report_carries_a_quality_score_per_source() -> None:
     ],
 )
 def test_meta_statements_are_told_from_facts(text: str, meta: bool) -> None:
-    from lexguard.grounding import is_meta_statement
+    from lexguard.grounding.claims._meta import is_meta_statement
 
     assert is_meta_statement(text) is meta
 

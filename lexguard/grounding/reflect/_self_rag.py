@@ -152,7 +152,7 @@ def assess_offline(
         judge_weight: Weight of the judge's scores against the offline ones.
         weights: Confidence weights; the preset for the question type when ``None``.
         accept_at / reject_below / reject_above: The three-way thresholds (see
-            :func:`~lexguard.grounding.decide`).
+            :func:`~lexguard.grounding.reflect._confidence.decide`).
         min_citation_score / citation_margin: Citation filter (see :func:`cite_supporting`).
 
     Returns:
