@@ -28,6 +28,7 @@ from lexguard.grounding.signals._lexical import LexicalProfile, strip_markdown
 from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._scoring import META_REASON, apply_nli
+from lexguard.grounding._strict import breaks_a_strict_rule
 
 BUDGET_REASON = "the time budget was spent before it was read"
 _PICTOGRAPH = regex.compile(r"\p{Extended_Pictographic}")
@@ -309,11 +310,7 @@ def score_claims(
     if stack is not None:
         t1 = time.perf_counter()
         strict = [  # already failed by the strict rules, or not a fact: the verifier need not read them
-            (config.strict_values and bool(e.unknown_numbers or e.unknown_quotes))
-            or (config.strict_entities and bool(e.unknown_entities))
-            or (config.strict_polarity and e.conflict is not None)
-            or c.index in skipped
-            for c, e in zip(claims, evidence, strict=True)
+            breaks_a_strict_rule(e, config) or c.index in skipped for c, e in zip(claims, evidence, strict=True)
         ]
         verdicts, ver_evidence, unread = stack.verify(claim_texts, index, question, skip=strict)
         skipped |= {claims[i].index: BUDGET_REASON for i in unread}

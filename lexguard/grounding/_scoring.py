@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -17,6 +18,7 @@ from lexguard.grounding._findings import contradiction_finding, coverage_finding
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding._result import SupportResult
+from lexguard.grounding._strict import breaks_a_strict_rule
 
 __all__ = ["META_REASON", "answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
 
@@ -153,6 +155,7 @@ def answer_confidence(claims: Sequence[Claim], threshold: float, bar: float) -> 
 
 
 META_REASON = "a meta statement about the answer or the sources, not a fact to check"
+NO_CLAIMS = "no claims: the answer has no checkable statement"
 
 
 def _not_checked(claim: Claim, reason: str) -> Claim:
@@ -160,6 +163,77 @@ def _not_checked(claim: Claim, reason: str) -> Claim:
     return claim.model_copy(
         update={"support": None, "supported": None, "status": "not_checked", "reason": reason, "kind": kind}
     )
+
+
+@dataclass(frozen=True)
+class _Scoring:
+    """What every claim of one answer is scored against."""
+
+    index: SourceIndex | None
+    config: GroundingConfig
+    threshold: float
+    judged: Mapping[int, Any]
+    verdicts: np.ndarray | None
+    verifier_evidence: list[str] | None
+
+
+def _inconclusive(claims: Sequence[Claim], findings: Sequence[Finding], timings: dict[str, float]) -> SupportResult:
+    return SupportResult(
+        claims=tuple(claims),
+        findings=tuple(findings),
+        confidence=0.5,
+        inconclusive_reason="no claims checked: " + "; ".join(sorted({c.reason or "" for c in claims})),
+        timings=timings,
+    )
+
+
+def _judged_support(s: _Scoring, claim: Claim, ev: ClaimEvidence, p: float, method: str) -> tuple[float, list[Citation]]:
+    """The claim's support with the judge's score blended in, and its citations (the judge's first)."""
+    cites = _citations(claim, ev, s.index, method, s.config.top_k)
+    verdict = s.judged.get(claim.index)
+    if verdict is not None and isinstance(getattr(verdict, "score", None), int | float):
+        w = s.config.judge_weight
+        p = (1 - w) * p + w * float(verdict.score)
+        to_citation = getattr(verdict, "to_citation", None)
+        llm_cite = to_citation(claim, _chunk_sources(s.index, ev)) if callable(to_citation) else None
+        if llm_cite is not None:
+            cites = [llm_cite, *cites]
+    return p, cites
+
+
+def _score_claim(
+    s: _Scoring, n: int, claim: Claim, ev: ClaimEvidence, p: float, method: str
+) -> tuple[Claim, list[Citation], list[Finding]]:
+    """One scored claim: its status, support, citations, and the findings when it is not supported."""
+    config, threshold, verdicts = s.config, s.threshold, s.verdicts
+    p, cites = _judged_support(s, claim, ev, p, method)
+    flipped = ev.conflict if config.strict_polarity else None
+    strict_hit = breaks_a_strict_rule(ev, config)
+    if verdicts is not None and config.verifier_override is not None and config.verifier_override < 1.0:
+        strict_hit = strict_hit or 1.0 - float(verdicts[n][0]) >= config.verifier_override
+    supported = p >= threshold and not strict_hit
+    if strict_hit:
+        p = min(p, max(0.0, threshold - 0.01))  # the lexical evidence overrides the model
+    p = float(min(1.0, max(0.0, p)))
+    contradicted = (
+        not supported
+        and verdicts is not None
+        and float(verdicts[n][1]) > float(verdicts[n][2])
+        and float(verdicts[n][1]) >= 0.5
+    ) or bool((ev.contradicted_numbers or flipped) and not supported)
+    status = "supported" if supported else "contradicted" if contradicted else "unsupported"
+    done = claim.model_copy(
+        update={"support": round(p, 4), "supported": supported, "citations": tuple(cites), "status": status}
+    )
+    if supported:
+        return done, cites[:1], []
+    severity = Severity.SOFT if not strict_hit and p >= threshold - config.soft_margin else Severity.HARD
+    findings: list[Finding] = []
+    if flipped is not None:
+        findings.append(contradiction_finding(done, flipped, p, severity))
+    elif status == "contradicted" and s.verifier_evidence is not None and not ev.contradicted_numbers:
+        findings.append(contradiction_finding(done, s.verifier_evidence[n], p, severity))
+    return done, [], [*findings, *findings_for(done, ev, s.index, p, severity, config)]
 
 
 def build_result(
@@ -187,82 +261,27 @@ def build_result(
     """
     skipped = dict(skipped or {})
     if not claims:
-        return SupportResult(
-            confidence=0.5, inconclusive_reason="no claims: the answer has no checkable statement", timings=timings
-        )
+        return SupportResult(confidence=0.5, inconclusive_reason=NO_CLAIMS, timings=timings)
     if not evidence:  # nothing was scored: every claim is not_checked
         out = tuple(_not_checked(c, skipped.get(c.index) or c.reason or "not checked") for c in claims)
-        return SupportResult(
-            claims=out,
-            findings=tuple(coverage_finding(c) for c in out if c.unread),
-            confidence=0.5,
-            inconclusive_reason="no claims checked: " + "; ".join(sorted({c.reason or "" for c in out})),
-            timings=timings,
-        )
-    judged: Mapping[int, Any] = getattr(assessment, "claim_support", None) or {}
+        return _inconclusive(out, [coverage_finding(c) for c in out if c.unread], timings)
+    scoring = _Scoring(index, config, threshold, getattr(assessment, "claim_support", None) or {}, verdicts,
+                       verifier_evidence)
     out_claims: list[Claim] = []
     flat: list[Citation] = []
     findings: list[Finding] = []
     for n, (claim, ev, p, method) in enumerate(zip(claims, evidence, support, methods, strict=True)):
         if claim.index in skipped:
             done = _not_checked(claim, skipped[claim.index])
-            out_claims.append(done)
-            if done.unread:
-                findings.append(coverage_finding(done))
-            continue
-        p = float(p)
-        cites = _citations(claim, ev, index, method, config.top_k)
-        verdict = judged.get(claim.index)
-        if verdict is not None and isinstance(getattr(verdict, "score", None), int | float):
-            w = config.judge_weight
-            p = (1 - w) * p + w * float(verdict.score)
-            to_citation = getattr(verdict, "to_citation", None)
-            llm_cite = to_citation(claim, _chunk_sources(index, ev)) if callable(to_citation) else None
-            if llm_cite is not None:
-                cites = [llm_cite, *cites]
-        flipped = ev.conflict if config.strict_polarity else None
-        strict_hit = (
-            (config.strict_values and bool(ev.unknown_numbers or ev.unknown_quotes))
-            or (config.strict_entities and bool(ev.unknown_entities))
-            or flipped is not None
-        )
-        if verdicts is not None and config.verifier_override is not None and config.verifier_override < 1.0:
-            strict_hit = strict_hit or 1.0 - float(verdicts[n][0]) >= config.verifier_override
-        supported = p >= threshold and not strict_hit
-        if strict_hit:
-            p = min(p, max(0.0, threshold - 0.01))  # the lexical evidence overrides the model
-        p = float(min(1.0, max(0.0, p)))
-        contradicted = (
-            not supported
-            and verdicts is not None
-            and float(verdicts[n][1]) > float(verdicts[n][2])
-            and float(verdicts[n][1]) >= 0.5
-        ) or bool((ev.contradicted_numbers or flipped) and not supported)
-        status = "supported" if supported else "contradicted" if contradicted else "unsupported"
-        done = claim.model_copy(
-            update={"support": round(p, 4), "supported": supported, "citations": tuple(cites), "status": status}
-        )
-        out_claims.append(done)
-        if supported:
-            flat.extend(cites[:1])
+            findings += [coverage_finding(done)] if done.unread else []
         else:
-            marginal = not strict_hit and p >= threshold - config.soft_margin
-            severity = Severity.SOFT if marginal else Severity.HARD
-            if flipped is not None:
-                findings.append(contradiction_finding(done, flipped, p, severity))
-            elif status == "contradicted" and verifier_evidence is not None and not ev.contradicted_numbers:
-                findings.append(contradiction_finding(done, verifier_evidence[n], p, severity))
-            findings += findings_for(done, ev, index, p, severity, config)
+            done, cited, found = _score_claim(scoring, n, claim, ev, float(p), method)
+            flat += cited
+            findings += found
+        out_claims.append(done)
     checked = [c for c in out_claims if c.status != "not_checked"]
     if not checked:
-        return SupportResult(
-            claims=tuple(out_claims),
-            findings=tuple(findings),
-            confidence=0.5,
-            inconclusive_reason="no claims checked: "
-            + "; ".join(sorted({c.reason or "" for c in out_claims})),
-            timings=timings,
-        )
+        return _inconclusive(out_claims, findings, timings)
     rate = sum(1 for c in checked if not c.supported) / len(checked)
     score = max(1.0 - (c.support or 0.0) for c in checked)
     return SupportResult(
