@@ -71,7 +71,7 @@ def guard_state_graph(
     builder.add_node("prepare", PrepareNode(config).as_runnable(), error_handler=handle_node_error)
     for check in checks:
         builder.add_node(check.name, CheckNode(check, config).as_runnable(), error_handler=handle_node_error)
-    builder.add_node("decide", DecideNode(config).as_runnable(), error_handler=handle_node_error)
+    builder.add_node("decide", DecideNode(config, generator=generator).as_runnable(), error_handler=handle_node_error)
     builder.add_node("self_correct", SelfCorrectNode(config, generator=generator).as_runnable(),
                      error_handler=handle_node_error)
     builder.add_node("finalize", FinalizeNode(config).as_runnable(), error_handler=handle_node_error)

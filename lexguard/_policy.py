@@ -323,6 +323,7 @@ def build_report(
     n_sources: int = 0,
     best: AttemptRecord | None = None,
     metadata: dict[str, Any] | None = None,
+    removed: Sequence[Finding] = (),
 ) -> ValidationReport:
     """Assemble a :class:`~lexguard.ValidationReport` whose status, confidence and message follow
     the verdict.
@@ -340,6 +341,9 @@ def build_report(
         n_sources: How many sources the answer was checked against.
         best: For the ``best_attempt`` fallback, the attempt handed on.
         metadata: Extras.
+        removed: Findings of the statements the guard's repair removed (marked removed): kept
+            in the report's findings, named in its reason; an accepted report is then
+            ``valid_with_warnings``, never a clean ``valid``.
     """
     if best is not None:
         results = best.checks or results
@@ -347,6 +351,12 @@ def build_report(
     status = report_status(verdict, results)
     if best is not None and not best.checks:  # a record without results: judge by its findings
         status = Status.INVALID if any(f.severity.rank >= Severity.HARD.rank for f in findings) else status
+    if removed:
+        findings = (*findings, *removed)
+        status = Status.VALID_WITH_WARNINGS if status == Status.VALID else status
+        why = ", ".join(f"{sum(f.kind == k for f in removed)} {k}" for k in dict.fromkeys(f.kind for f in removed))
+        reason = (f"{reason or 'repaired'}; the guard removed the statements its checks rejected "
+                  f"({why}; see the findings marked removed)")
     handed_on = verdict == Verdict.FLAG or best is not None
     extra: dict[str, Any] = {}
     for r in results:

@@ -32,6 +32,9 @@ never leak into or out of a parent graph):
     timings: Seconds spent per node, summed over attempts (merged).
     deadline: When the validation's time budget (``limits.time_budget_s``) ends, as wall-clock
         seconds (``time.time()``); set by ``prepare`` when a validation starts, kept on retries.
+    removed: What the guard's own repairs removed (``filter``): the findings of the removed
+        statements, each marked removed (``stage="removed"``, the removed text in its message),
+        appended; the report keeps them, so a repaired answer never reads as clean.
     retry_messages: Where the text of each attempt after the first comes from (index
         ``attempt - 2``), written by ``self_correct``: the generator's ``AIMessage``, ``None`` when
         the generator returned text, or :data:`REPAIRED` when the text is the guard's own repair
@@ -54,7 +57,7 @@ from typing import Annotated, Any
 
 from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12 (graph input schemas)
 
-from lexguard._models import AttemptRecord, CheckResult, Source, ValidationReport
+from lexguard._models import AttemptRecord, CheckResult, Finding, Source, ValidationReport
 from lexguard._text import clean_text
 
 __all__ = ["HANDED_KEYS", "REPAIRED", "GuardContext", "GuardInput", "GuardOutput", "GuardState", "merge_timings",
@@ -134,5 +137,6 @@ class GuardState(GuardInput, total=False):
     timings: Annotated[dict[str, float], merge_timings]
     deadline: float
     retry_messages: list[Any]
+    removed: Annotated[list[Finding], operator.add]
     # output
     report: ValidationReport

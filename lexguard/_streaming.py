@@ -32,12 +32,13 @@ from typing import Any, Protocol
 from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableConfig
 
+from lexguard._coverage import decide_with_coverage
 from lexguard._errors import InputError
 from lexguard._config import GuardConfig
 from lexguard._guard_run import GuardRun, ReturnType, StreamInput
 from lexguard._limits import Deadline, check_limits, use_deadline
 from lexguard._models import CheckOutcome, CheckResult, Claim, Finding, FindingKind, Severity, ValidationReport, Verdict
-from lexguard._policy import build_report, decide
+from lexguard._policy import build_report
 from lexguard._source import Source
 from lexguard._sentence_buffer import END, HaltStep, SentenceBuffer, SentenceStep, SentenceVerdict, then_end
 from lexguard.checks import CheckContext, arun_check, run_check
@@ -297,8 +298,8 @@ class SentenceStreamer:
         check passed, ``fallback`` when the stream was halted, else ``flag`` (the text was passed
         on but is not accepted)."""
         config = self.guard.config
-        results = self.results()
-        decision = decide(results, config.model_copy(update={"max_retries": 0}), attempt=1)
+        decision, results = decide_with_coverage(self.results(), config.model_copy(update={"max_retries": 0}),
+                                                 n_sources=len(self._input.sources or ()))
         passed = self._buffer.text[: self._emitted]
         if halted:
             verdict, answer = Verdict.FALLBACK, passed + config.refusal_message

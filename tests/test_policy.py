@@ -310,5 +310,6 @@ def test_an_accept_names_the_checks_that_did_not_run() -> None:
     report = Guard(audit=False, grounding={"enabled": False}).invoke(
         {"answer": "The Eiffel Tower is 330 metres tall.", "sources": sources}
     )
-    assert report.reason.startswith("every check that ran passed") and "support" in report.reason
+    # issue 22: sources given and not checked is never an accept (flagged, the reason says why)
+    assert report.verdict == Verdict.FLAG and "support check is switched off" in report.reason
     assert "every check passed" not in report.reason

@@ -14,6 +14,9 @@ from lexguard._models import CheckOutcome, CheckResult, Claim, FailureAction, Fi
 from lexguard._text import FoldedText, strip_invisible
 from lexguard.checks._base import BaseCheck, CheckContext
 
+ACCEPTS_EVERYTHING = "accepts_everything"
+"""``CheckResult.data`` key the support check sets (to the reason) when its settings pass every claim."""
+
 __all__ = ["KnowledgeCheck", "ParseCheck", "RulesCheck", "SupportCheck"]
 
 
@@ -167,6 +170,9 @@ class SupportCheck(BaseCheck):
                            "recommendation": support.recommendation,
                            "verifiers": [v.model_dump(mode="json") for v in getattr(support, "verifiers", ())],
                            "source_quality": list(getattr(support, "source_quality", ()))}}
+        passes_all = getattr(self.checker, "accepts_everything", None)
+        if passes_all:  # a threshold that passes every claim checked nothing (see lexguard._coverage)
+            fields["data"][ACCEPTS_EVERYTHING] = passes_all
         result = self.result(findings, **fields)
         if result.outcome == CheckOutcome.FAILED:
             return result

@@ -9,7 +9,28 @@ from typing import Annotated, Any
 
 import typer
 
-__all__ = ["calibrate_command"]
+__all__ = ["calibrate_command", "turned_off"]
+
+
+def turned_off(result: Any) -> list[str]:
+    """What a threshold file switches off where it is loaded, one ``turns off:`` line each.
+
+    A file written with ``--no-strict`` turns off the strict rules; a support threshold of 0
+    passes every claim (the guard then flags answers as not checked against their sources).
+    """
+    lines: list[str] = []
+    if not result.strict:
+        lines.append(
+            "turns off: the strict rules (numbers, names and quotes found in no source, flipped polarity, the "
+            "verifier override) wherever this file is loaded; false numbers and names the support model misses "
+            "are then accepted. Keep them: calibrate without --no-strict."
+        )
+    if result.support_threshold <= 0.0:
+        lines.append(
+            "turns off: the support model (threshold 0 passes every claim); a guard that loads this file does not "
+            "check answers against their sources and flags them as not checked."
+        )
+    return lines
 
 
 def calibrate_command(
@@ -83,6 +104,8 @@ def calibrate_command(
         f"(budget {100 * max_false_alarm:.1f}%, floor {100 * result.floor_false_alarm_rate:.1f}%), recall {recall} "
         f"on {result.rows} rows -> {out}"
     )
+    for line in turned_off(result):
+        typer.echo(line)
     if result.floor_false_alarm_rate > max_false_alarm:
         typer.echo(
             "note: the rules that fail a claim whatever the threshold (strict numbers, names, quotes, polarity, "

@@ -16,6 +16,7 @@ import numpy as np
 from lexguard._errors import ConfigurationError
 from lexguard._models import Claim, Source
 from lexguard.grounding.claims._claims import extract_claims
+from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._features import load_support_model
 from lexguard.grounding.evidence._index import SourceIndex, SourceIndexCache, chunk_sources, sources_key
@@ -98,6 +99,16 @@ class SupportChecker:
             self.config.support_threshold if self.config.support_threshold is not None else default_threshold
         )
         self._cache = SourceIndexCache(self.config.cache_size)
+
+    @property
+    def accepts_everything(self) -> str | None:
+        """Why these settings pass every claim whatever the sources say (``None`` when they do not):
+        a support threshold of 0 passes every score; the support check then verifies nothing."""
+        if self.threshold > 0.0:
+            return None
+        strict = any((self.config.strict_values, self.config.strict_entities, self.config.strict_polarity))
+        rules = "only the strict rules still apply" if strict else "and the strict rules are off"
+        return f"support threshold {self.threshold:.2f} passes every claim; {rules}"
 
     @property
     def encoder(self) -> Any:
@@ -206,7 +217,7 @@ class SupportChecker:
         timings = {"claims": time.perf_counter() - started}
         if not claims:
             return Scored([], None, [], np.zeros(0), [], timings)
-        if all(c.status == "not_checked" for c in claims):
+        if all(c.status == "not_checked" for c in claims) and not any(is_refusal(c.text) for c in claims):
             return Scored(claims, None, [], np.zeros(0), [], timings, skipped={c.index: c.reason or "" for c in claims})
         t0 = time.perf_counter()
         index = self._index_for(sources)
@@ -224,6 +235,7 @@ class SupportChecker:
             support=scored.support, methods=scored.methods, assessment=assessment, config=self.config,
             threshold=self.threshold, timings=scored.timings, verdicts=scored.verdicts,
             verifier_evidence=scored.verifier_evidence, skipped=scored.skipped or {},
+            refuted=scored.refuted,
         ).model_copy(update={"verifiers": tuple(statuses)})
         if not self.config.self_rag or result.inconclusive or scored.index is None:
             return result

@@ -18,7 +18,16 @@ from lexguard.grounding.verify._features import ClaimEvidence
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._lexical import Mention, content_words
 
-__all__ = ["contradiction_finding", "coverage_finding", "findings_for", "novel_runs", "shorten", "unsupported_parts"]
+__all__ = [
+    "contradiction_finding",
+    "coverage_finding",
+    "findings_for",
+    "novel_runs",
+    "refusal_finding",
+    "refused_claim",
+    "shorten",
+    "unsupported_parts",
+]
 
 _STAGE = "support_check"
 _TOKEN = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'\u2019-]*")
@@ -233,5 +242,26 @@ def contradiction_finding(claim: Claim, evidence: str, support: float, severity:
         rule_id="grounding.contradicted",
         evidence=shorten(evidence),
         confidence=round(1.0 - support, 4),
+        stage=_STAGE,
+    )
+
+
+def refused_claim(claim: Claim) -> Claim:
+    """A refusal ("the context does not say X") whose X the sources give: unsupported, support 0."""
+    return claim.model_copy(update={"support": 0.0, "supported": False, "status": "unsupported", "kind": "fact",
+                                    "reason": "a refusal, but the sources do give it"})
+
+
+def refusal_finding(claim: Claim, evidence: str) -> Finding:
+    """The hard finding of a refusal the sources refute, with the passage that gives the answer."""
+    return Finding(
+        kind=FindingKind.UNSUPPORTED,
+        severity=Severity.HARD,
+        message=f"The answer says the sources do not give this, but they do: \u201c{shorten(evidence, 200)}\u201d. "
+        "Answer from that passage instead of declining.",
+        span=claim.span,
+        rule_id="grounding.refusal",
+        evidence=shorten(evidence),
+        confidence=1.0,
         stage=_STAGE,
     )

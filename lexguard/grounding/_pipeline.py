@@ -26,6 +26,8 @@ from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.verify._judge_models import judge_failure_status
 from lexguard.grounding.signals._lexical import LexicalProfile, strip_markdown
 from lexguard.grounding.claims._meta import is_meta_statement
+from lexguard.grounding._refusal import refuted_refusals
+from lexguard.grounding.reflect._self_rag import is_real_question
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._scoring import META_REASON, apply_nli
 from lexguard.grounding._strict import breaks_a_strict_rule
@@ -123,6 +125,8 @@ class Scored:
     """Claims not scored as facts, with the reason (meta statements, code)."""
     statuses: list[VerifierStatus] = field(default_factory=list)
     """Status of each model that ran (or failed) on this request."""
+    refuted: dict[int, str] = field(default_factory=dict)
+    """Refusals ("the context does not say X") whose X a source passage gives, with that passage."""
 
 
 def judge_from_config(config: GroundingConfig) -> Any | None:
@@ -252,7 +256,7 @@ def score_claims(
     Args:
         claims: The answer's claims (at least one to check).
         index: The sources' chunk index (embedded here on first use).
-        question: The user question (its names and numbers count as known).
+        question: The user question (read with short claims; never evidence).
         config: Grounding settings.
         encoder: The sentence encoder.
         model: The support model (``load_support_model``).
@@ -277,7 +281,8 @@ def score_claims(
     scores, ids = index.search(claim_vectors, max(config.top_k, RERANK_K))
     timings["embed"] = time.perf_counter() - t0
     t0 = time.perf_counter()
-    q_profile = LexicalProfile([question]) if question else None
+    # a real question's words may carry a false premise: only a task instruction's words count
+    q_profile = LexicalProfile([question]) if question and not is_real_question(question) else None
     n = len(claims)
     unembedded_set = set(unembedded)
     # A claim the budget left unread gets no features and no evidence: nothing downstream (the
@@ -304,13 +309,18 @@ def score_claims(
         for c, text in zip(claims, claim_texts, strict=True)
         if c.index not in skipped and is_meta_statement(text)
     }
+    # a refusal is a claim about the sources: unsupported when they do give what it says is missing
+    refuted = {i: ev for i, ev in refuted_refusals(claims, claim_texts, index, question).items()
+               if skipped.get(i) != BUDGET_REASON}
+    skipped = {i: why for i, why in skipped.items() if i not in refuted}
     verdicts, ver_evidence = None, None
     read = _read_mask(n, unembedded_set)  # the claims the support models score
     statuses: list[VerifierStatus] = []
     if stack is not None:
         t1 = time.perf_counter()
         strict = [  # already failed by the strict rules, or not a fact: the verifier need not read them
-            breaks_a_strict_rule(e, config) or c.index in skipped for c, e in zip(claims, evidence, strict=True)
+            breaks_a_strict_rule(e, config) or c.index in skipped or c.index in refuted
+            for c, e in zip(claims, evidence, strict=True)
         ]
         verdicts, ver_evidence, unread = stack.verify(claim_texts, index, question, skip=strict)
         skipped |= {claims[i].index: BUDGET_REASON for i in unread}
@@ -332,4 +342,5 @@ def score_claims(
         support, methods, nli_status = apply_nli(nli, config.nli_weight, claims, index, evidence, support, methods)
         statuses.append(nli_status)
         timings["nli"] = time.perf_counter() - t0
-    return Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped, statuses)
+    return Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped, statuses,
+                  refuted)

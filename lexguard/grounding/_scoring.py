@@ -14,7 +14,13 @@ from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus
 from lexguard.grounding.reflect._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._features import ClaimEvidence
-from lexguard.grounding._findings import contradiction_finding, coverage_finding, findings_for
+from lexguard.grounding._findings import (
+    contradiction_finding,
+    coverage_finding,
+    findings_for,
+    refusal_finding,
+    refused_claim,
+)
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding._result import SupportResult
@@ -252,6 +258,7 @@ def build_result(
     verdicts: np.ndarray | None = None,
     verifier_evidence: list[str] | None = None,
     skipped: Mapping[int, str] | None = None,
+    refuted: Mapping[int, str] | None = None,
 ) -> SupportResult:
     """Assemble the :class:`SupportResult` from scored claims (and the judge's assessment).
 
@@ -274,6 +281,9 @@ def build_result(
         if claim.index in skipped:
             done = _not_checked(claim, skipped[claim.index])
             findings += [coverage_finding(done)] if done.unread else []
+        elif refuted and claim.index in refuted:  # "the sources do not say X", and they do
+            done = refused_claim(claim)
+            findings.append(refusal_finding(done, refuted[claim.index]))
         else:
             done, cited, found = _score_claim(scoring, n, claim, ev, float(p), method)
             flat += cited

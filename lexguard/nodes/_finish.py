@@ -29,6 +29,7 @@ def _report_args(state: GuardState) -> dict[str, Any]:
         "history": list(state.get("history") or []),
         "timings": dict(state.get("timings") or {}),
         "n_sources": len(state.get("checked_sources") or []),
+        "removed": list(state.get("removed") or []),
     }
 
 

@@ -7,7 +7,10 @@ from collections.abc import Sequence
 
 from lexguard._models import Claim, Finding, Severity, Span
 
-__all__ = ["drop_unsupported"]
+__all__ = ["drop_unsupported", "removed_findings", "says_something"]
+
+REMOVED_STAGE = "removed"
+"""``Finding.stage`` of a finding whose text the guard's repair removed."""
 
 _SPACES = re.compile(r"[ \t]{2,}")
 
@@ -22,6 +25,55 @@ def _merge(spans: list[Span]) -> list[Span]:
     return merged
 
 
+def _removed_spans(claims: Sequence[Claim], findings: Sequence[Finding]) -> list[Span]:
+    """The spans :func:`drop_unsupported` removes: unsupported claims, and the claims holding
+    hard findings (a finding outside every claim: its own span)."""
+    spans: list[Span] = [c.span for c in claims if c.supported is False]
+    for finding in findings:
+        if finding.span is None or finding.severity.rank < Severity.HARD.rank:
+            continue
+        owner = next((c.span for c in claims if c.span[0] <= finding.span[0] < c.span[1]), None)
+        spans.append(owner or finding.span)
+    return _merge(spans)
+
+
+def removed_findings(answer: str, claims: Sequence[Claim], findings: Sequence[Finding],
+                     blocking: Sequence[Finding]) -> list[Finding]:
+    """The findings of the text :func:`drop_unsupported` removes from ``answer``, marked removed.
+
+    Each keeps its kind, severity and evidence; its message starts with the removed statement
+    and says it was removed; its span is cleared (it pointed into the text before the repair)
+    and its stage is ``"removed"``.
+    """
+    out: list[Finding] = []
+    for lo, hi in _removed_spans(claims, blocking):
+        text = " ".join(answer[lo:hi].split())
+        inside = [f for f in findings if f.span is not None and lo <= f.span[0] < hi] or [
+            Finding(kind="unsupported", severity=Severity.HARD, message="not supported by the sources.")
+        ]
+        # a statement a rule rejected (a secret, a prohibited word) is not copied into the report
+        quoted = all(f.stage in (None, "support_check") for f in inside)
+        what = f"\u201c{text}\u201d" if quoted else f"the statement at characters {lo}-{hi} of the previous attempt"
+        for f in inside:
+            out.append(f.model_copy(update={
+                "message": f"Removed from the answer: {what} ({f.kind}: {f.message})",
+                "span": None, "stage": REMOVED_STAGE}))
+    return out
+
+
+_FACT_WORD = re.compile(r"\w{2,}")
+
+
+def says_something(text: str) -> bool:
+    """Whether a repaired text still states something to check: not only fillers ("Sure!"),
+    meta phrases, pictographs or punctuation."""
+    from lexguard.grounding import extract_claims
+
+    if not _FACT_WORD.search(text):
+        return False
+    return any(c.status != "not_checked" for c in extract_claims(text, min_words=1))
+
+
 def drop_unsupported(answer: str, claims: Sequence[Claim], findings: Sequence[Finding]) -> str:
     """Remove unsupported claims, and the claims holding hard findings, from ``answer``.
 
@@ -30,17 +82,12 @@ def drop_unsupported(answer: str, claims: Sequence[Claim], findings: Sequence[Fi
     Returns:
         The repaired text (whitespace tidied); the input unchanged when nothing could be removed.
     """
-    spans: list[Span] = [c.span for c in claims if c.supported is False]
-    for finding in findings:
-        if finding.span is None or finding.severity.rank < Severity.HARD.rank:
-            continue
-        owner = next((c.span for c in claims if c.span[0] <= finding.span[0] < c.span[1]), None)
-        spans.append(owner or finding.span)
+    spans = _removed_spans(claims, findings)
     if not spans:
         return answer
     pieces: list[str] = []
     cursor = 0
-    for start, end in _merge(spans):
+    for start, end in spans:
         pieces.append(answer[cursor:start])
         cursor = end
     pieces.append(answer[cursor:])

@@ -12,11 +12,11 @@ from lexguard._config import GuardConfig
 from lexguard._errors import InputError
 from lexguard._inputs import coerce_answer
 from lexguard._models import CheckOutcome, CheckResult, FailureAction, Finding, FindingKind, Severity, Verdict
-from lexguard._policy import blocking_findings, claims_of, describe_problems
+from lexguard._policy import blocking_findings, claims_of, describe_problems, findings_of
 from lexguard._state import REPAIRED, GuardContext, GuardState
 from lexguard.nodes._base import GuardNode
 from lexguard.nodes._feedback import build_retry_feedback
-from lexguard.nodes._repair import drop_unsupported
+from lexguard.nodes._repair import drop_unsupported, removed_findings, says_something
 from lexguard.nodes._retry_input import retry_call
 
 __all__ = ["SelfCorrectNode", "run_generator"]
@@ -86,9 +86,13 @@ class SelfCorrectNode(GuardNode):
     def _filter(self, state: GuardState, feedback: str, *, asked: bool) -> dict[str, Any]:
         answer = state.get("answer") or ""
         results = list(state.get("results") or [])
-        repaired = drop_unsupported(answer, claims_of(results), blocking_findings(results))
+        claims, blocking = claims_of(results), blocking_findings(results)
+        repaired = drop_unsupported(answer, claims, blocking)
+        if repaired and not says_something(repaired):
+            repaired = ""  # "Sure!", an emoji: a leftover with no claim is not an answer
         if (asked or self.config.repair_without_generator) and repaired and repaired != answer:
-            return _next_attempt(state, repaired, REPAIRED, feedback)
+            removed = removed_findings(answer, claims, findings_of(results), blocking)
+            return {**_next_attempt(state, repaired, REPAIRED, feedback), "removed": removed}
         why = (
             "no generator is configured and text repair is switched off (repair_without_generator=False)"
             if not asked and not self.config.repair_without_generator

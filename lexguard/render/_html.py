@@ -123,6 +123,10 @@ def render_report_html(report: ValidationReport) -> str:
             for start, end, css, note in marks
         )
         body.append(f"<div><b>Evidence:</b></div><ol>{items}</ol>")
+    removed = [f for f in report.findings if f.stage == "removed"]
+    if removed:
+        items = "".join(f"<li>{escape(f.message)}</li>" for f in removed)
+        body.append(f"<div><b>Removed by the guard:</b></div><ul>{items}</ul>")
     if report.findings:
         rows = "".join(
             f"<tr><td>{escape(f.severity.value)}</td><td>{escape(f.kind)}</td><td>{escape(f.message)}</td>"

@@ -110,12 +110,13 @@ def test_invented_entity_is_an_unknown_entity() -> None:
     assert spans_of(answer, result, FindingKind.UNKNOWN_ENTITY) == ["Microsoft"]
 
 
-def test_names_from_the_question_count_as_known() -> None:
+def test_names_from_the_question_are_not_evidence() -> None:
+    """Issue 22: a name the question brings (a false premise) is checked against the sources alone."""
     answer = "The Golden Gate Bridge in California opened in 1937."
     checker = SupportChecker(encoder=CountingEncoder())
     assert spans_of(answer, checker.check(answer, SOURCES), FindingKind.UNKNOWN_ENTITY) == ["California"]
     with_question = checker.check(answer, SOURCES, question="When did the bridge in California open?")
-    assert spans_of(answer, with_question, FindingKind.UNKNOWN_ENTITY) == []
+    assert spans_of(answer, with_question, FindingKind.UNKNOWN_ENTITY) == ["California"]
 
 
 def test_no_sources_and_no_claims_are_inconclusive() -> None:

@@ -4,7 +4,10 @@ A rule-based classifier. An *instruction* tells the reader what to do (an impera
 "you should / must / need to", "make sure", "remember to"); an *opinion* is a judgement marked
 as one ("I think", "in my opinion", "arguably", "probably the best", evaluative adjectives
 without a checkable figure); everything else is a *fact*. A claim with a number, a date or a
-quotation stays a fact whatever its wording, so "I think it opened in 1937" is still checked.
+quotation stays a fact whatever its wording, so "I think it opened in 1937" is still checked, and
+so does a statement a hedge or an instruction wraps ("I think the tower was designed by ...",
+"Remember that the tower ...", "Visit the tower, which was built by ..."): a marker removes only
+itself.
 """
 
 from __future__ import annotations
@@ -64,6 +67,32 @@ _IMPERATIVE_VERBS = frozenset(
 _FIRST_WORD = regex.compile(r"^[\s\"'“‘(\-*•\d.)]*(please\s+)?([A-Za-z]+)\b", regex.IGNORECASE)
 
 
+_EMBEDDED_STATEMENT = regex.compile(
+    r"\b(?:that|which|who|whose|where|because|since)\s+(?:[\w'’-]+\s+){0,6}?"
+    r"(?:is|are|was|were|has|have|had|will|can|could|did|does|stands?|lies|opened|built|designed|made)\b",
+    regex.IGNORECASE,
+)
+"""A statement inside an instruction or an opinion ("Remember that the tower was designed by
+...", "I love the tower, which is made of wood"): a fact to check, whatever wraps it."""
+_FINITE = regex.compile(r"\b(?:is|are|was|were|has|have|had|will|stands?|lies|opened|built|designed|made|founded)\b",
+                        regex.IGNORECASE)
+
+
+def _hedged_fact(stripped: str) -> bool:
+    """An opinion marker on a statement of fact ("I think the tower was designed by Napoleon"):
+    what is left once the markers are removed states something checkable, not a judgement."""
+    rest = _OPINION_MARKERS.sub(" ", stripped)
+    if _EVALUATIVE.search(rest) and not _SUPERLATIVE_FACT.search(rest):
+        return False
+    verb = _FINITE.search(rest)
+    if verb is None:
+        return False
+    # something is said after the verb ("... was designed by Napoleon"), not an adverb alone
+    # ("The walk is absolutely [worth a visit]")
+    said = [w for w in regex.findall(r"[\p{L}\p{N}]{3,}", rest[verb.end():]) if not w.lower().endswith("ly")]
+    return len(said) >= 1 and len(regex.findall(r"[\p{L}\p{N}]{3,}", rest[:verb.start()])) >= 1
+
+
 def classify_claim(text: str) -> ClaimType:
     """Classify one claim as ``fact``, ``opinion`` or ``instruction``.
 
@@ -80,13 +109,14 @@ def classify_claim(text: str) -> ClaimType:
         return "fact"
     match = _FIRST_WORD.match(stripped)
     first = match.group(2).lower() if match else ""
+    embedded = _EMBEDDED_STATEMENT.search(stripped) is not None  # a fact inside the wrapper is checked
     if first in _IMPERATIVE_VERBS and not regex.match(rf"^\W*{first}\s+(is|are|was|were|has|have)\b", stripped, regex.I):
-        return "instruction"
+        return "fact" if embedded else "instruction"
     if _INSTRUCTION_MARKERS.search(stripped):
-        return "instruction"
+        return "fact" if embedded else "instruction"
     checkable = bool(_CHECKABLE.search(stripped))
     if _OPINION_MARKERS.search(stripped) and not checkable:
-        return "opinion"
+        return "fact" if embedded or _hedged_fact(stripped) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
         return "opinion"
     return "fact"

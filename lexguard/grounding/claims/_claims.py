@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from lexguard._errors import ParseError
 from lexguard._models import Claim
+from lexguard.grounding.claims._meta_split import meta_segments
 from lexguard.grounding.claims._sentences import fenced_blocks, split_sentences, table_headers
 
 __all__ = ["extract_claims", "LLMClaimExtractor"]
@@ -20,7 +21,9 @@ logger = logging.getLogger("lexguard.grounding")
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _FILLER = regex.compile(
     r"^(?:sure|certainly|of course|okay|ok|yes|no|thanks?(?: you)?|hope this helps|"
-    r"i hope this helps|let me know if .*|that'?s it|that is it|enjoy|good luck|cheers|"
+    r"(?:happy|safe) (?:travels|travelling|traveling|reading|cooking)|bon voyage|take care|have fun|you'?re welcome|"
+    r"(?:best|kind) regards|(?:glad|happy) to help|(?:have|enjoy) (?:a|an|your) (?:\w+ )?(?:day|trip|visit|time|stay|meal)|"
+    r"i hope this helps|let me know if [^,;:]*|that'?s it|that is it|enjoy|good luck|cheers|"
     r"(?:(?:so|therefore|thus),?\s+)?(?:based on [^,:]{1,80},\s*)?here(?:'s| is| are)(?![^:]*\d)\s+"
     r"(?:(?:a|an|the|some|my|our)\s+)?(?:[\w'’-]+\s+){0,3}?(?:summary|answer|overview|response|list|steps|points|"
     r"facts|ways|reasons|tips|details|options|examples|differences?|guide|breakdown|rundown|information|answers)"
@@ -81,6 +84,21 @@ def _claim(index: int, text: str, start: int, end: int, reason: str | None, kind
                  kind=kind)  # type: ignore[arg-type]
 
 
+def _split_meta(
+    text: str, pieces: list[tuple[int, int, str | None, str]]
+) -> list[tuple[int, int, str | None, str]]:
+    """Each sentence to check cut into its meta phrases (``not_checked`` ``meta``) and its facts:
+    a meta phrase removes only itself (:func:`~lexguard.grounding.claims._meta_split.meta_segments`)."""
+    out: list[tuple[int, int, str | None, str]] = []
+    for start, end, reason, kind in pieces:
+        if reason is not None:
+            out.append((start, end, reason, kind))
+            continue
+        for lo, hi, why in meta_segments(text[start:end]):
+            out.append((start + lo, start + hi, why, "fact" if why is None else "meta"))
+    return out
+
+
 def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
     """Cut an answer into checkable claims, with character spans into ``text``.
 
@@ -108,18 +126,21 @@ def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
     pieces: list[tuple[int, int, str | None, str]] = [(s, e, None, "fact") for s, e in split_sentences(text)]
     for lo, hi in fenced_blocks(text):
         inner = text[lo:hi]
-        code: list[tuple[int, int]] = []
+        code: list[tuple[int, int]] = []  # the current run of code lines (prose between two runs splits them)
         for s, e in split_sentences(inner, hard_newlines=True, fences=False):
             sentence = inner[s:e].strip()
             if _PROSE.match(sentence) and len(_WORD.findall(sentence)) >= min_words:
                 pieces.append((lo + s, lo + e, None, "fact"))
+                if code:
+                    pieces.append((code[0][0], code[-1][1], _CODE_REASON, "code"))
+                code = []
             else:
                 code.append((lo + s, lo + e))
         if code:
             pieces.append((code[0][0], code[-1][1], _CODE_REASON, "code"))
     headers = table_headers(text)
     claims: list[Claim] = []
-    for start, end, reason, kind in sorted(pieces):
+    for start, end, reason, kind in _split_meta(text, sorted(pieces)):
         piece = text[start:end]
         if reason is None:
             words = _WORD.findall(piece)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import regex
 
+from lexguard.grounding.claims._meta_split import is_refusal, meta_segments
+
 __all__ = ["is_meta_statement"]
 
 _SOURCE_NOUN = r"(?:(?:provided|given|above|retrieved|following|available)\s+)?(?:passages?|text|texts|context|article|documents?|sources?|information|data|excerpts?|news|reviews?|records?|search\s+results)"
@@ -45,6 +47,13 @@ _META = regex.compile(
 )
 
 
+_RELATIVE_FACT = regex.compile(
+    r",\s*(?:which|who|whose|where)\s+(?:[\w'’-]+\s+){0,4}?(?:is|are|was|were|has|have|had)\b", regex.IGNORECASE
+)
+"""A statement in a relative clause ("..., which was designed by ..."): a sign-off that holds one
+states a fact."""
+
+
 def is_meta_statement(text: str) -> bool:
     """Whether ``text`` is a preamble, sign-off or statement about the sources, not a fact.
 
@@ -60,4 +69,13 @@ def is_meta_statement(text: str) -> bool:
         >>> is_meta_statement("Based on the passages, the bridge opened in 1932.")
         False
     """
-    return _META.match(text.strip()[:400]) is not None
+    text = text.strip()
+    if _META.match(text[:400]) is None:
+        return False
+    if not is_refusal(text) and _RELATIVE_FACT.search(text):
+        return False
+    # a meta phrase removes only itself: a fact after or inside it ("I hope this helps, and the
+    # tower is 540 metres tall.") makes the sentence a fact to check
+    return not any(
+        reason is None and _META.match(text[lo:hi].strip()[:400]) is None for lo, hi, reason in meta_segments(text)
+    )

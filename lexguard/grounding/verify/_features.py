@@ -66,7 +66,7 @@ class ClaimEvidence:
         best_scores: Their cosine similarities.
         unknown_numbers: Numbers of the claim found in no source (spans relative to the claim).
         contradicted_numbers: Unknown numbers while the best chunk holds other numbers.
-        unknown_entities: Names of the claim found in no source nor in the question.
+        unknown_entities: Names of the claim found in no source (the question is not evidence).
         unknown_quotes: Quoted strings found in no source.
         exact: Whether the claim text occurs verbatim in a source.
         conflict: A source sentence that says the opposite (negation or antonym), if any.
@@ -103,7 +103,9 @@ def claim_features(
         index: The embedded source index.
         scores: Cosine similarities of the top chunks (FAISS output row).
         chunk_ids: Indices of the top chunks (FAISS output row, ``-1`` padded).
-        question: Lexical profile of the question (its names count as known), if any.
+        question: Lexical profile of a task instruction (not a real question), if any: its words
+            count toward word coverage; values and names of the question or instruction never
+            support a claim (a false premise repeated is checked against the sources alone).
         position: Relative position of the claim in the answer, 0..1.
     """
     valid = [(float(s), int(i)) for s, i in zip(scores, chunk_ids, strict=True) if i >= 0]
@@ -113,6 +115,9 @@ def claim_features(
 
     profile = index.profile
     words = content_words(claim_text)
+    # the instruction's words ("Write an overview of this local business") describe the task and
+    # count toward word coverage; its values and names never count (the caller passes no profile
+    # for a real question: its words may carry a false premise)
     q_words = question.words if question is not None else set()
     known = [w for w in words if w in profile.words or w in q_words]
     word_cov_all = len(known) / len(words) if words else 1.0
@@ -130,18 +135,15 @@ def claim_features(
     bigram_cov = len(grams & source_grams) / len(grams) if grams else word_cov_all
 
     evidence_numbers = [key for ci in best_chunks[:3] for key in sorted(index.chunk_numbers[ci])]
-    asked = question.numbers if question is not None else set()
     nums = numbers(claim_text)
     counts = index.record_counts.union(*(index.chunk_counts[ci] for ci in best_chunks[:3]))
-    unknown_nums = unknown_numbers(nums, claim_text, profile.numbers | asked, evidence_numbers, counts)
+    unknown_nums = unknown_numbers(nums, claim_text, profile.numbers, evidence_numbers, counts)
     unknown_nums += [m for m in unit_conflicts(claim_text, index_units(index)) if m not in unknown_nums]
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     contradicted = [m for m in unknown_nums if best_numbers]
 
     ents = entities(claim_text)
-    unknown_ents = [
-        m for m in ents if not profile.has_entity(m.key) and not (question is not None and question.has_entity(m.key))
-    ]
+    unknown_ents = [m for m in ents if not profile.has_entity(m.key)]
     quoted = quotes(claim_text)
     unknown_q = [m for m in quoted if not profile.has_phrase(m.key)]
 

@@ -124,45 +124,60 @@ class VerifierStack:
     ) -> tuple[np.ndarray, list[str], list[int]]:
         """Verifier probabilities and the evidence read, for each claim, and the claims left unread.
 
-        Verdicts are cached by (claim, evidence), so a retry re-reads only the claims that
-        changed, and a pair repeated in one answer is read once. Claims marked in ``skip`` are
-        not read (see ``_SKIPPED``). The verifier reads in chunks under the validation's time
-        budget (:func:`lexguard._limits.current_deadline`): once it is spent, the claims not yet
-        read are returned as unread (their rows hold ``_SKIPPED``) for the caller to report.
+        A claim longer than the verifier reads whole (:meth:`ClaimVerifier.claim_windows`, from
+        ``max_len`` in ``verifier.json``) is read in overlapping windows, each with its own
+        evidence; its verdict is its weakest window's (the lowest supported probability), so a
+        false clause at the end of a long sentence is read and counts. Verdicts are cached by
+        (window, evidence), so a retry re-reads only the claims that changed, and a pair repeated
+        in one answer is read once. Claims marked in ``skip`` are not read (see ``_SKIPPED``).
+        The verifier reads in chunks under the validation's time budget
+        (:func:`lexguard._limits.current_deadline`): once it is spent, the claims with a window
+        not yet read are returned as unread (their rows hold ``_SKIPPED``) for the caller to report.
         """
         units = self.units_for(index)
         texts = [verifier_claim_text(t, question) for t in claim_texts]
         k = self.verifier.evidence_units
-        evidence = [units.text(units.select(t, k)) for t in texts]
+        windowed = getattr(self.verifier, "claim_windows", None)
+        reads: list[list[tuple[str, str]]] = []
+        for i, text in enumerate(texts):
+            if i < len(skip) and skip[i]:
+                reads.append([])
+                continue
+            windows = windowed(text) if callable(windowed) else [text]
+            reads.append([(w, units.text(units.select(w, k))) for w in windows])
+        evidence = [pairs[0][1] if pairs else units.text(units.select(t, k)) for pairs, t in zip(reads, texts,
+                                                                                                     strict=True)]
         out = np.tile(np.asarray(_SKIPPED, dtype=np.float32), (len(texts), 1))
-        todo: list[int] = []
+        known: dict[tuple[str, str], np.ndarray] = {}
         with self._lock:
-            for i, key in enumerate(zip(texts, evidence, strict=True)):
-                if i < len(skip) and skip[i]:
-                    continue
+            for key in {key for pairs in reads for key in pairs}:
                 hit = self._cache.get(key)
-                if hit is None:
-                    todo.append(i)
-                else:
+                if hit is not None:
                     self._cache.move_to_end(key)
-                    out[i] = hit
-        read: dict[tuple[str, str], np.ndarray] = {}
-        pending = list(dict.fromkeys((texts[i], evidence[i]) for i in todo))
+                    known[key] = hit
+        pending = list(dict.fromkeys(key for pairs in reads for key in pairs if key not in known))
         deadline = current_deadline()
+        fresh: dict[tuple[str, str], np.ndarray] = {}
         for first in range(0, len(pending), _CHUNK):
             if deadline is not None and deadline.expired:
                 break
             chunk = pending[first : first + _CHUNK]
-            read.update(zip(chunk, self.verifier.predict(chunk), strict=True))
+            fresh.update(zip(chunk, self.verifier.predict(chunk), strict=True))
+        known.update(fresh)
         unread: list[int] = []
+        for i, pairs in enumerate(reads):
+            if not pairs:
+                continue
+            rows = [known.get(key) for key in pairs]
+            if any(row is None for row in rows):
+                unread.append(i)  # a window the budget left unread: the claim was not read whole
+                continue
+            weakest = min(range(len(rows)), key=lambda j: float(rows[j][0]))  # type: ignore[index]
+            out[i] = rows[weakest]
+            evidence[i] = pairs[weakest][1]
         with self._lock:
-            for i in todo:
-                row = read.get((texts[i], evidence[i]))
-                if row is None:
-                    unread.append(i)
-                    continue
-                out[i] = row
-                self._cache[(texts[i], evidence[i])] = row
+            for key, row in fresh.items():
+                self._cache[key] = row
             while len(self._cache) > _CACHE_SIZE:
                 self._cache.popitem(last=False)
         return out, evidence, unread

@@ -77,6 +77,64 @@ class ClaimVerifier:
                 "Reinstall lexguard, or set GroundingConfig(verifier=False) to use the support model alone."
             ) from exc
 
+    @property
+    def max_len(self) -> int:
+        """Tokens the model reads per (claim, evidence) pair (``verifier.json``'s ``max_len``; 128 if unsaid)."""
+        try:
+            return max(8, int(self._settings().get("max_len", 128)))
+        except (OSError, ValueError, TypeError) as exc:
+            raise ConfigurationError(
+                f"the claim verifier's settings {self.folder / 'verifier.json'} could not be read ({exc}). "
+                "Reinstall lexguard, or set GroundingConfig(verifier=False) to use the support model alone."
+            ) from exc
+
+    @property
+    def claim_budget(self) -> int:
+        """Most tokens of a claim the model always reads whole: half of :attr:`max_len` less the
+        three special tokens (pairs are cut longest first, so a claim this short is never cut)."""
+        return max(4, (self.max_len - 3) // 2)
+
+    def claim_windows(self, claim: str) -> list[str]:
+        """``claim`` whole when it fits :attr:`claim_budget`, else overlapping windows that do.
+
+        A long sentence's last clause must be read too: each window is at most the budget, cut
+        at word boundaries, and the next starts a quarter of a budget before the last ended, so
+        every token of the claim is inside at least one window.
+        """
+        counter = self._counter()
+        enc = counter.encode(claim, add_special_tokens=False)
+        n, budget = len(enc.ids), self.claim_budget
+        if n <= budget:
+            return [claim]
+        words = [w if w is not None else i for i, w in enumerate(enc.word_ids)]
+        offsets = enc.offsets
+        windows: list[str] = []
+        first = 0
+        while True:
+            last = min(first + budget, n)
+            while last < n and last - 1 > first and words[last] == words[last - 1]:
+                last -= 1  # end on a whole word
+            windows.append(claim[offsets[first][0] : offsets[last - 1][1]])
+            if last >= n:
+                return windows
+            nxt = max(first + 1, last - budget // 4)
+            while nxt < last and words[nxt] == words[nxt - 1]:
+                nxt += 1  # start on a whole word
+            first = nxt
+
+    def _counter(self) -> Any:
+        """The tokenizer without truncation (to count a claim's tokens), made once."""
+        counter = getattr(self, "_untruncated", None)
+        if counter is None:
+            from tokenizers import Tokenizer
+
+            _, tok, _, _ = self._load()
+            counter = Tokenizer.from_str(tok.to_str())
+            counter.no_truncation()
+            counter.no_padding()
+            self._untruncated = counter
+        return counter
+
     def _settings(self) -> dict[str, Any]:
         """``verifier.json``, read once."""
         if self._meta is None:

@@ -1,0 +1,172 @@
+"""Meta phrases are prefixes, not exemptions: a sentence cut into its meta parts and its facts.
+
+"I hope this helps, and the tower is 540 metres tall." holds a sign-off *and* a fact; "The
+passages do not mention the paint, but the tower is in Berlin." a remark about the sources and a
+fact; "Let me know if you also knew that Napoleon designed it." a fact inside an instruction.
+:func:`meta_segments` cuts a sentence into contiguous segments that cover every character: the
+meta phrases (greetings, sign-offs, list introductions, "in summary", remarks about the sources,
+refusals) end ``not_checked`` with a reason; everything else is a fact to check.
+
+A *refusal* ("I don't know", "the context does not say X") is a claim about the sources, so it
+is kept apart (:data:`REFUSAL_REASON`, :func:`refusal_topic`): the support check looks for X in
+the sources and reports the refusal unsupported when they do say it.
+"""
+
+from __future__ import annotations
+
+import regex
+
+__all__ = ["LEAD_REASON", "REFUSAL_REASON", "TRAIL_REASON", "is_refusal", "meta_segments", "refusal_topic"]
+
+LEAD_REASON = "a meta phrase (greeting, preamble or sign-off), not a fact to check; the rest of its sentence is checked"
+TRAIL_REASON = "a meta phrase (sign-off), not a fact to check; the rest of its sentence is checked"
+REFUSAL_REASON = "a meta statement about the sources (a refusal), checked against them: the sources do not say it either"
+
+_SOURCE_NOUN = (
+    r"(?:(?:provided|given|above|retrieved|following|available)\s+)?(?:passages?|text|texts|context|article"
+    r"|documents?|sources?|information|data|excerpts?|news|reviews?|records?|search\s+results)"
+)
+_SEP = r"[\s,!.:;—–-]*"
+_CONNECTIVE = r"(?:(?:and|but|so|also|yet|though|however|although|plus)\b[\s,]*)*"
+
+_LEAD = regex.compile(
+    r"""\W*(?:
+        (?P<marker>(?:sure|certainly|of\s+course|okay|ok|absolutely|great\s+question|alright|all\s+right|well)\b[\s]*[,!.:;—–-]+\s*)
+      | here(?:'s|’s|\s+is|\s+are)\s+(?:the\s+thing|what\s+i\s+(?:found|know)|(?:a|an|the|my|some)?\s*(?:[\w'’-]+\s+){0,3}?
+            (?:summary|answer|overview|response|list|points|information|breakdown|rundown|details|facts)\b[^,:.!?]{0,80})\s*[,:—–-]+\s*
+      | (?:i\s+)?hope\s+(?:this|that|it)\s+helps\b""" + _SEP + _CONNECTIVE + r"""
+      | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b[^.!?]{0,120}?\b(?:knew|know|heard|realized|realised|noticed|learned|remember|aware)\s+(?:that\s+|of\s+)
+      | (?P<marker>(?:in\s+summary|to\s+summarize|to\s+summarise|to\s+sum\s+up|in\s+conclusion|overall|in\s+short
+          |all\s+in\s+all)\s*[,:—–-]+\s*)
+      | (?:did\s+you\s+know|fun\s+fact(?:\s+is)?|(?:please\s+)?note|keep\s+in\s+mind|remember|be\s+aware|bear\s+in\s+mind
+          |(?:however,?\s+)?it(?:'s|’s|\s+is)\s+(?:worth|important\s+to)\s+(?:noting|mentioning|knowing|note|mention|know))
+          \s*(?:that\b|:|,)\s*
+    )""",
+    regex.IGNORECASE | regex.VERBOSE,
+)
+"""A meta phrase at the start of a clause, with its separator and connective ("I hope this helps, and ").
+A *marker* ("Overall, ", "Sure, ") stays with the fact it opens: the claim is read as written."""
+MARKER = "marker"
+
+_REFUSAL = regex.compile(
+    r"""\W*(?:unfortunately,?\s+|however,?\s+|sorry,?\s+)?(?:
+        (?:the\s+|these\s+|this\s+|my\s+)?""" + _SOURCE_NOUN + r"""\s+(?:does|do|did)\s*(?:not|n't|n’t)\s+(?:\w+ly\s+)?(?:mention|provide|say|state|contain
+            |include|specify|give|offer|discuss|address|indicate|describe|cover|tell|explain|answer)\b
+      | there\s+(?:is|are)\s+no\s+(?:\w+\s+){0,2}(?:information|mention|details?|data)\b
+      | i\s+(?:cannot|can't|can’t|could\s+not|couldn't|couldn’t|am\s+unable\s+to|was\s+unable\s+to)\s+(?:find|determine|answer|provide
+            |tell|say|confirm|verify|give|share|comment)\b
+      | (?:i\s+am\s+|i'm\s+|i’m\s+|we\s+are\s+)?(?:unable|not\s+able)\s+to\s+(?:find|determine|answer|provide|tell|say|confirm)\b
+      | (?:(?:it|this|that)\s+)?(?:is\s+|are\s+|was\s+|were\s+)?not\s+(?:\w+ly\s+)?(?:mentioned|specified|given|provided|stated
+            |included|listed|described|indicated)\s+in\s+(?:the\s+)?""" + _SOURCE_NOUN + r"""\b
+      | i\s+(?:do\s+not|don't|don’t)\s+know\b
+      | i(?:'m|’m|\s+am)\s+not\s+sure\b
+    )""",
+    regex.IGNORECASE | regex.VERBOSE,
+)
+"""The head of a refusal: a statement that the sources (or the answerer) do not give something."""
+
+_BOUNDARY = regex.compile(
+    r"(?:,\s*|\s+)(?:but|however|although|though|yet|except(?:\s+that)?|while|whereas)\b[\s,]*|,\s*so\s+"
+    r"|,\s*and\s+|;\s*|\s+[—–-]\s+|:\s+",
+    regex.IGNORECASE,
+)
+"""Where a refusal clause ends and the next clause (a fact) begins."""
+
+_TRAIL = regex.compile(
+    r"(?:[,;—–-]\s*(?:and\s+)?|\s+and\s+)(?:(?:i\s+)?hope\s+(?:this|that|it)\s+helps|(?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b"
+    r"(?![^.!?]*\b(?:knew|heard|realized|realised|noticed|learned)\s+that\b))[^.!?]*[.!?]*\s*$",
+    regex.IGNORECASE,
+)
+"""A sign-off closing a sentence that states something (", I hope this helps!")."""
+
+_WORD = regex.compile(r"[\p{L}\p{N}]+")
+_FACT_WORDS = 3
+"""Fewest words of a remainder after a refusal for it to be read as a fact of its own."""
+
+
+def _words(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+def _refusal_end(text: str, pos: int) -> int | None:
+    """Where the refusal starting at ``pos`` ends (the next clause's start), or ``None`` if none."""
+    head = _REFUSAL.match(text, pos)
+    if head is None:
+        return None
+    for cut in _BOUNDARY.finditer(text, head.end()):
+        if _words(text[cut.end():]) >= _FACT_WORDS:
+            return cut.end()
+    return len(text)
+
+
+def meta_segments(text: str) -> list[tuple[int, int, str | None]]:
+    """Cut one sentence into contiguous meta and fact segments covering all of ``text``.
+
+    Args:
+        text: One sentence (or clause) of an answer.
+
+    Returns:
+        ``(start, end, reason)`` in order; ``reason`` is ``None`` for a fact to check, else why
+        the segment is not one (:data:`LEAD_REASON`, :data:`TRAIL_REASON`, :data:`REFUSAL_REASON`).
+
+    Example:
+        >>> [text[s:e] for text in ["I hope this helps, and the tower is tall."]
+        ...  for s, e, _ in meta_segments(text)]
+        ['I hope this helps, and ', 'the tower is tall.']
+    """
+    segments: list[tuple[int, int, str | None]] = []
+    pos = 0
+    while pos < len(text) and _words(text[pos:]):
+        lead = _LEAD.match(text, pos)
+        if lead is not None and lead.end() > pos and _words(text[lead.end():]):
+            segments.append((pos, lead.end(), MARKER if lead.group("marker") else LEAD_REASON))
+            pos = lead.end()
+            continue
+        end = _refusal_end(text, pos)
+        if end is not None:
+            segments.append((pos, end, REFUSAL_REASON))
+            pos = end
+            continue
+        break
+    segments = _markers_open_facts(segments, pos, text)
+    pos = segments[-1][1] if segments else 0
+    if pos < len(text):
+        if not _words(text[pos:]) and segments:
+            start, _, reason = segments.pop()
+            segments.append((start, len(text), reason))
+        else:
+            trail = _TRAIL.search(text, pos)
+            if trail is not None and _words(text[pos:trail.start()]) >= 2:
+                segments += [(pos, trail.start(), None), (trail.start(), len(text), TRAIL_REASON)]
+            else:
+                segments.append((pos, len(text), None))
+    if segments and segments[-1][2] is None and len(segments) > 1 and segments[-2][2] == MARKER:
+        segments[-2:] = [(segments[-2][0], segments[-1][1], None)]  # "Overall, " opens the fact
+    return [(lo, hi, LEAD_REASON if why == MARKER else why) for lo, hi, why in segments]
+
+
+def _markers_open_facts(
+    segments: list[tuple[int, int, str | None]], pos: int, text: str
+) -> list[tuple[int, int, str | None]]:
+    """Drop a trailing marker that opens the rest of the sentence (it is read with its fact)."""
+    if segments and segments[-1][2] == MARKER and pos < len(text) and _words(text[pos:]):
+        return segments[:-1]
+    return segments
+
+
+def is_refusal(text: str) -> bool:
+    """Whether ``text`` is a refusal: it says the sources (or the answerer) do not give something."""
+    return _REFUSAL.match(text.strip()) is not None
+
+
+def refusal_topic(text: str) -> str:
+    """What a refusal says the sources do not give ("the paint" of "The passages do not mention
+    the paint."); empty when it names nothing ("I don't know.")."""
+    head = _REFUSAL.match(text.strip())
+    if head is None:
+        return ""
+    rest = text.strip()[head.end():]
+    rest = regex.sub(r"^\s*(?:about|on|regarding|of|in|whether|if|what|how|when|where|who|why|which|anything|more)\b", " ", rest,
+                     flags=regex.IGNORECASE)
+    rest = regex.sub(r"\b(?:in|from)\s+(?:the\s+)?" + _SOURCE_NOUN + r"\b", " ", rest, flags=regex.IGNORECASE)
+    return rest.strip(" \t\n,.;:!?")
