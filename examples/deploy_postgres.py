@@ -1,6 +1,6 @@
 """The RAG app of ``langgraph.json`` on PostgreSQL: checkpointer and audit trail in one database.
 
-Run (see the README, section "Deployment and scale")::
+Run (see docs/deployment.md, section "PostgreSQL: audit trail and checkpoints")::
 
     DATABASE_URL=postgresql://postgres@127.0.0.1:5433/postgres python examples/deploy_postgres.py
 
