@@ -4,7 +4,9 @@ anchors resolve, the files it names exist, and ARCHITECTURE.md's layer table is 
 
 from __future__ import annotations
 
+import importlib
 import re
+import warnings
 from pathlib import Path
 
 import pytest
@@ -111,3 +113,40 @@ def test_architecture_layer_table_matches_the_layering_test():
             rows[cells[0]] = {m.rstrip("/") for m in re.findall(r"`([^`]+)`", cells[1])}
     expected = {name: {m.removeprefix("lexguard.") for m in modules if m != "lexguard"} for name, modules in LAYERS}
     assert rows == expected
+
+
+# -- public names named in the text ----------------------------------------------------------------
+
+
+def named_names(page: Path) -> list[str]:
+    """Dotted names the page gives in backticks as a whole (``lexguard.gate.load_rules``), except
+    the custom-event names (``lexguard.decision``), which are strings."""
+    from lexguard._events import DECISION_EVENT, HALT_EVENT, MIDDLEWARE_EVENT, SENTENCE_EVENT
+
+    events = {DECISION_EVENT, HALT_EVENT, MIDDLEWARE_EVENT, SENTENCE_EVENT}
+    found = re.findall(r"`(lexguard(?:\.\w+)+)`", without_code(page.read_text(encoding="utf-8")))
+    return [name for name in found if name not in events]
+
+
+def resolves(name: str) -> bool:
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if not hasattr(obj, part):
+                return False
+            obj = getattr(obj, part)
+        return True
+    return False
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_named_public_names_exist(page):
+    """A name the docs present as importable is importable (a renamed or trimmed name is caught)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # a documented alias still resolves
+        missing = [name for name in named_names(page) if not resolves(name)]
+    assert missing == []
