@@ -317,7 +317,7 @@ class OnnxEncoder(CachedEncoder):
 
     Args:
         model: A local sentence-transformers folder; ``None`` selects the bundled all-MiniLM-L6-v2.
-        quantize: Use dynamic int8 quantisation (faster, small drift; see the README).
+        quantize: Use dynamic int8 quantisation (faster, small drift; see docs/speed.md).
         batch_size: At most this many texts per forward pass (texts are sorted by length first).
         max_batch_tokens: At most this many padded tokens per forward pass; small batches of
             similar length were fastest on 2 cores (8 / 512: ~35% faster than 32 unbounded).

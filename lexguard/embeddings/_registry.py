@@ -32,7 +32,7 @@ def resolve_backend(model: str | None = None, backend: str | None = None) -> str
     ``auto`` (the default) means ``onnx`` when ``onnxruntime`` is importable and the model is a
     local mean-pooling sentence-transformers folder (the bundled default is), else ``torch``:
     on the 2-core reference machine ONNX fp32 is ~1.5-2.5x faster than torch with embeddings
-    equal to cosine >= 0.99999. ``onnx-int8`` is opt-in because it drifts (see the README).
+    equal to cosine >= 0.99999. ``onnx-int8`` is opt-in because it drifts (see docs/speed.md, "Encoder backends").
 
     Raises:
         ConfigurationError: If ``backend`` (or ``LEXGUARD_ENCODER_BACKEND``) is not a known name.

@@ -94,8 +94,7 @@ class GroundingMiddleware(AgentMiddleware):
         max_retries: How many times per turn the model is sent back with feedback.
         fallback: ``refuse`` (replace the answer by the refusal message), ``best_attempt``
             (keep the answer, not accepted, report attached) or ``raise``
-            (``ValidationFailedError``); default: the guard's. ``"flag"`` is the old spelling
-            of ``best_attempt``.
+            (``ValidationFailedError``); default: the guard's.
         refusal_message: Text of the ``refuse`` fallback (default: the guard's).
         context_key: Attribute / key of the run-time context holding sources.
         call_limit: The agent's ``ModelCallLimitMiddleware`` (or several): retries never take the

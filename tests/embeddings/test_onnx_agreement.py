@@ -71,7 +71,7 @@ def test_int8_drift_is_bounded(cache_dir: Path, reference: np.ndarray) -> None:
     quantised = encoder.encode(SENTENCES)
     assert encoder.backend == "onnx-int8"
     cosine = (quantised * reference).sum(axis=1)
-    assert cosine.min() >= 0.95  # measured ~0.97-0.99 per sentence; see the README
+    assert cosine.min() >= 0.95  # measured ~0.97-0.99 per sentence; see docs/speed.md
     assert cosine.min() < 0.99999  # really quantised, not the fp32 file
 
 

@@ -113,7 +113,7 @@ class TestShippedModel:
             request.applymarker(pytest.mark.xfail(strict=True, reason=(
                 "known miss of the 3-layer verifier: against the longer passage it reads 'built by aliens' "
                 "as not supported with 0.75 (int8; 0.72 in float32), under the 0.8 override, and the "
-                "stacker calls it supported (README)"
+                "stacker calls it supported (docs/detection.md)"
             )))
         result = checker.check(answer, [source])
         assert result.claims and result.claims[0].supported is False
