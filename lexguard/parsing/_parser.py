@@ -125,92 +125,161 @@ def parse_output(
     config = config or ParserConfig()
     if not config.enabled:
         return ParseResult(text=text)
-    removed: list[str] = []
-    applied: list[str] = []
     current = normalize_whitespace(text) if config.normalize else text
-    if current != text:
-        applied.append("normalize")
+    applied = ["normalize"] if current != text else []
     if not current.strip():
-        return _empty(current, removed, applied, config.rejection_severity)
+        return _empty(current, [], applied, config.rejection_severity)
     if config.mode == "structured":
-        return _parse_structured(current, config, removed, applied)
+        return _parse_structured(current, config, [], applied)
+    return _parse_text(_Cleaning(current, applied), config, truncated)
 
-    def step(name: str, result: tuple[str, list[str]]) -> None:
-        nonlocal current
+
+class _Cleaning:
+    """The text being cleaned in text mode, with what each cleaning step removed and applied."""
+
+    def __init__(self, text: str, applied: list[str]) -> None:
+        self.text = text
+        self.removed: list[str] = []
+        self.applied = applied
+
+    def step(self, name: str, result: tuple[str, list[str]]) -> None:
+        """Take a cleaning step's ``(new text, removed pieces)``; record it when it changed the text."""
         new, pieces = result
-        if new != current:
-            applied.append(name)
-            removed.extend(pieces)
-        current = new
+        if new != self.text:
+            self.applied.append(name)
+            self.removed.extend(pieces)
+        self.text = new
 
-    severity = config.rejection_severity
-    if config.reject_meta_text:
-        phrase = _clean.find_meta_text(
-            current, config.meta_phrases, anywhere=config.meta_match == "anywhere"
+    def reject(self, finding: Finding) -> ParseResult:
+        """The rejected result for ``finding``, carrying the text and record so far."""
+        return _reject(self.text, finding, self.removed, self.applied)
+
+    def accept(self) -> ParseResult:
+        """The accepted result: the cleaned text and the record of the steps."""
+        return ParseResult(
+            text=self.text, removed=tuple(self.removed), applied=tuple(self.applied)
         )
-        if phrase is not None:
-            return _reject(current, _finding(
-                FindingKind.MALFORMED, severity,
-                f"The answer contains meta-text ({phrase!r}); answer directly, without notes, "
-                "labels or instructions.", "meta_text", phrase), removed, applied)
+
+
+def _parse_text(cleaning: _Cleaning, config: ParserConfig, truncated: bool) -> ParseResult:
+    """Text mode after normalisation: reject meta-text, clean, then check the cleaned text.
+
+    Args:
+        cleaning: The normalised, non-blank text and its record.
+        config: Parser settings.
+        truncated: True when the generator stopped early.
+
+    Returns:
+        The accepted result, or the first rejection.
+    """
+    finding = _meta_text_finding(cleaning.text, config)
+    if finding is not None:
+        return cleaning.reject(finding)
+    _strip_extras(cleaning, config)
+    cleaning.text = cleaning.text.strip()
+    if not cleaning.text:
+        return _empty(cleaning.text, cleaning.removed, cleaning.applied, config.rejection_severity)
+    finding = _fragment_finding(cleaning.text, config) or _check_ending(
+        cleaning, config, truncated
+    )
+    if finding is not None:
+        return cleaning.reject(finding)
+    if config.complete_sentences:
+        cleaning.step("sentence_completion", (_clean.complete_sentence(cleaning.text), []))
+    finding = _min_chars_finding(cleaning.text, config)
+    return cleaning.reject(finding) if finding is not None else cleaning.accept()
+
+
+def _meta_text_finding(text: str, config: ParserConfig) -> Finding | None:
+    """The rejection for meta-text (notes, labels, instructions) in ``text``, if any."""
+    if not config.reject_meta_text:
+        return None
+    phrase = _clean.find_meta_text(
+        text, config.meta_phrases, anywhere=config.meta_match == "anywhere"
+    )
+    if phrase is None:
+        return None
+    return _finding(
+        FindingKind.MALFORMED, config.rejection_severity,
+        f"The answer contains meta-text ({phrase!r}); answer directly, without notes, "
+        "labels or instructions.", "meta_text", phrase)
+
+
+def _strip_extras(cleaning: _Cleaning, config: ParserConfig) -> None:
+    """Apply the removal steps: single line, stage / script directions, speaker labels and the
+    whitespace collapse, in that order."""
     if config.single_line:
+        current = cleaning.text
         line = _clean.first_line(current)
         rest = current.strip()[len(line):].strip() if current.strip().startswith(line) else ""
-        step("single_line", (line, [rest] if rest else []))
+        cleaning.step("single_line", (line, [rest] if rest else []))
     if config.stage_pattern is not None:
-        step("stage_directions", _clean.strip_pattern(current, config.stage_pattern))
+        cleaning.step("stage_directions", _clean.strip_pattern(cleaning.text, config.stage_pattern))
     else:
-        step("stage_directions", _clean.strip_stage_directions(current, config.stage_directions))
+        cleaning.step("stage_directions", _clean.strip_stage_directions(
+            cleaning.text, config.stage_directions))
     if config.script_directions:
         if config.script_pattern is not None:
-            step("script_directions", _clean.strip_pattern(
-                current, config.script_pattern, keep_digits=config.keep_citations))
+            cleaning.step("script_directions", _clean.strip_pattern(
+                cleaning.text, config.script_pattern, keep_digits=config.keep_citations))
         else:
-            step("script_directions",
-                 _clean.strip_script_directions(current, config.keep_citations))
+            cleaning.step("script_directions",
+                          _clean.strip_script_directions(cleaning.text, config.keep_citations))
     if config.speaker_labels:
         if config.speaker_pattern is not None:
-            step("speaker_labels",
-                 _clean.strip_pattern(current, config.speaker_pattern, multiline=True))
+            cleaning.step("speaker_labels", _clean.strip_pattern(
+                cleaning.text, config.speaker_pattern, multiline=True))
         else:
-            step("speaker_labels", _clean.strip_speaker_labels(current))
+            cleaning.step("speaker_labels", _clean.strip_speaker_labels(cleaning.text))
     if config.collapse_whitespace:
-        step("collapse_whitespace", (_clean.collapse_spaces(current), []))
-    current = current.strip()
-    if not current:
-        return _empty(current, removed, applied, severity)
-    if config.reject_fragments:
-        start = _clean.is_fragment(current, config.fragment_starts)
-        if start is not None:
-            return _reject(current, _finding(
-                FindingKind.MALFORMED, severity,
-                f"The answer is a sentence fragment (starts with {start!r}); write complete "
-                "sentences that stand on their own.", "fragment", start), removed, applied)
+        cleaning.step("collapse_whitespace", (_clean.collapse_spaces(cleaning.text), []))
+
+
+def _fragment_finding(text: str, config: ParserConfig) -> Finding | None:
+    """The rejection for a sentence fragment (an answer that starts mid-thought), if any."""
+    if not config.reject_fragments:
+        return None
+    start = _clean.is_fragment(text, config.fragment_starts)
+    if start is None:
+        return None
+    return _finding(
+        FindingKind.MALFORMED, config.rejection_severity,
+        f"The answer is a sentence fragment (starts with {start!r}); write complete "
+        "sentences that stand on their own.", "fragment", start)
+
+
+def _check_ending(cleaning: _Cleaning, config: ParserConfig, truncated: bool) -> Finding | None:
+    """Handle how the answer ends: trim a truncated answer to its last complete sentence (a
+    rejection when none ended), or reject a dangling last word."""
+    current = cleaning.text
     end = _clean.last_sentence_end(current)
     if truncated and end != len(current):
         if end is None:
             word = _clean.dangling_word(current, config.dangling_words)
             why = f" (it ends mid-sentence on {word!r})" if word else ""
-            return _reject(current, _finding(
-                FindingKind.MALFORMED, severity,
+            return _finding(
+                FindingKind.MALFORMED, config.rejection_severity,
                 f"The answer was cut off before its first sentence ended{why}; write a shorter, "
-                "complete answer.", "truncated", word), removed, applied)
-        step("truncation_trim", (current[:end].rstrip(), [current[end:].strip()]))
+                "complete answer.", "truncated", word)
+        cleaning.step("truncation_trim", (current[:end].rstrip(), [current[end:].strip()]))
     elif config.reject_dangling and end != len(current) and _clean.ends_dangling(
         current, config.dangling_words
     ):
-        return _reject(current, _finding(
-            FindingKind.MALFORMED, severity,
+        return _finding(
+            FindingKind.MALFORMED, config.rejection_severity,
             "The answer ends mid-sentence (on a dangling word); finish every sentence.",
-            "dangling", current[-30:]), removed, applied)
-    if config.complete_sentences:
-        step("sentence_completion", (_clean.complete_sentence(current), []))
-    if len(current) < config.min_chars:
-        return _reject(current, _finding(
-            FindingKind.MALFORMED, severity,
-            f"The answer is too short ({len(current)} characters, at least "
-            f"{config.min_chars} needed); give a complete answer.", "min_chars"), removed, applied)
-    return ParseResult(text=current, removed=tuple(removed), applied=tuple(applied))
+            "dangling", current[-30:])
+    return None
+
+
+def _min_chars_finding(text: str, config: ParserConfig) -> Finding | None:
+    """The rejection for an answer shorter than ``config.min_chars``, if it is."""
+    if len(text) >= config.min_chars:
+        return None
+    return _finding(
+        FindingKind.MALFORMED, config.rejection_severity,
+        f"The answer is too short ({len(text)} characters, at least "
+        f"{config.min_chars} needed); give a complete answer.", "min_chars")
 
 
 def _parse_structured(
