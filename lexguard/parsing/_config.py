@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Literal
 
 import regex
@@ -83,6 +85,50 @@ DIALOGUE_SCRIPT_PATTERN = r"\[.*?\]"
 
 DIALOGUE_SPEAKER_PATTERN = r"^\s*[A-Z][A-Za-z\s]+:\s*"
 """The design's speaker-label pattern (``Old Man: ``, ``The Wizard: ``), at line start."""
+
+
+# The presets' field values (see ParserConfig.preset). Read-only: preset() copies them.
+_PROSE_OFF: Mapping[str, Any] = MappingProxyType({
+    "reject_meta_text": False,
+    "single_line": False,
+    "stage_directions": "keep",
+    "script_directions": False,
+    "speaker_labels": False,
+    "collapse_whitespace": False,
+    "reject_fragments": False,
+    "complete_sentences": False,
+    "reject_dangling": False,
+})
+_PROSE: Mapping[str, Any] = MappingProxyType({
+    "reject_meta_text": True,
+    "stage_directions": "edges",
+    "script_directions": True,
+    "speaker_labels": True,
+    "reject_fragments": True,
+    "complete_sentences": True,
+})
+_DIALOGUE: Mapping[str, Any] = MappingProxyType({
+    **_PROSE,
+    "meta_phrases": DIALOGUE_META_PHRASES,
+    "meta_match": "anywhere",
+    "single_line": True,
+    "stage_pattern": DIALOGUE_STAGE_PATTERN,
+    "script_pattern": DIALOGUE_SCRIPT_PATTERN,
+    "keep_citations": False,
+    "speaker_pattern": DIALOGUE_SPEAKER_PATTERN,
+    "reject_dangling": False,
+    "dangling_words": DIALOGUE_DANGLING_WORDS,
+    "min_chars": 1,
+    "rejection_severity": Severity.CRITICAL,
+})
+_PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+    "default": MappingProxyType({}),
+    "rag": MappingProxyType({}),
+    "dialogue": _DIALOGUE,
+    "prose": _PROSE,
+    "structured": MappingProxyType({"mode": "structured", **_PROSE_OFF}),
+    "minimal": _PROSE_OFF,
+})
 
 
 class ParserConfig(ValueModel):
@@ -212,49 +258,8 @@ class ParserConfig(ValueModel):
         Raises:
             ConfigurationError: If the preset name is unknown.
         """
-        prose_off: dict[str, Any] = {
-            "reject_meta_text": False,
-            "single_line": False,
-            "stage_directions": "keep",
-            "script_directions": False,
-            "speaker_labels": False,
-            "collapse_whitespace": False,
-            "reject_fragments": False,
-            "complete_sentences": False,
-            "reject_dangling": False,
-        }
-        prose: dict[str, Any] = {
-            "reject_meta_text": True,
-            "stage_directions": "edges",
-            "script_directions": True,
-            "speaker_labels": True,
-            "reject_fragments": True,
-            "complete_sentences": True,
-        }
-        dialogue: dict[str, Any] = {
-            **prose,
-            "meta_phrases": DIALOGUE_META_PHRASES,
-            "meta_match": "anywhere",
-            "single_line": True,
-            "stage_pattern": DIALOGUE_STAGE_PATTERN,
-            "script_pattern": DIALOGUE_SCRIPT_PATTERN,
-            "keep_citations": False,
-            "speaker_pattern": DIALOGUE_SPEAKER_PATTERN,
-            "reject_dangling": False,
-            "dangling_words": DIALOGUE_DANGLING_WORDS,
-            "min_chars": 1,
-            "rejection_severity": Severity.CRITICAL,
-        }
-        presets: dict[str, dict[str, Any]] = {
-            "default": {},
-            "rag": {},
-            "dialogue": dialogue,
-            "prose": prose,
-            "structured": {"mode": "structured", **prose_off},
-            "minimal": prose_off,
-        }
-        if name not in presets:
+        if name not in _PRESETS:
             raise ConfigurationError(
-                f"unknown parser preset {name!r}; use one of {', '.join(presets)}"
+                f"unknown parser preset {name!r}; use one of {', '.join(_PRESETS)}"
             )
-        return cls(**{**presets[name], **overrides})
+        return cls(**{**_PRESETS[name], **overrides})
