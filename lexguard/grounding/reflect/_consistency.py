@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import regex
 
-from lexguard._limits import current_deadline
+from lexguard._limits import Deadline, current_deadline
 from lexguard._models import Claim, Finding, FindingKind, Severity
 
 __all__ = ["INCONSISTENCY_KIND", "find_inconsistencies"]
@@ -151,69 +151,116 @@ def find_inconsistencies(
         from lexguard.embeddings import get_encoder
 
         encoder = get_encoder()
+    vectors, rows_of = _embed_frames(claims, groups, encoder)
+    found: dict[int, tuple[int, float]] = {}  # later claim -> (earliest contradicted claim, similarity)
+    cut = False
+    for group in groups:
+        if not _compare_group(group, vectors, rows_of, min_similarity, deadline, found):
+            cut = True
+            break
+    findings = [
+        _contradiction(claims[i], claims[j], nums[i], nums[j], sim, severity)
+        for j, (i, sim) in sorted(found.items(), key=lambda item: (item[1][0], item[0]))
+    ]
+    if cut and deadline is not None:
+        findings.append(_not_compared(deadline.budget))
+    return tuple(findings)
+
+
+def _embed_frames(
+    claims: Sequence[Claim], groups: Sequence[_Group], encoder: Any
+) -> tuple[np.ndarray, np.ndarray]:
+    """Encode the masked frames of the grouped claims, each distinct frame once.
+
+    Returns:
+        The unit-length frame vectors, and for each claim index the row of its frame's vector
+        (0 for a claim in no group).
+    """
     frame_of = {int(k): _frame(claims[k].text) for g in groups for k in (*g.left, *g.right)}
     frames = sorted(set(frame_of.values()))
     vectors = np.asarray(encoder.encode(frames), dtype=np.float32)
     vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
     position = {f: n for n, f in enumerate(frames)}
     rows_of = np.array([position[frame_of[k]] if k in frame_of else 0 for k in range(len(claims))])
-    found: dict[int, tuple[int, float]] = {}  # later claim -> (earliest contradicted claim, similarity)
+    return vectors, rows_of
 
-    def offer(later: int, earlier: int, sim: float) -> None:
-        if later not in found or earlier < found[later][0]:
-            found[later] = (earlier, sim)
 
-    cut = False
-    for group in groups:
-        needed = min_similarity if group.tags is not None else (1.0 + min_similarity) / 2
-        right_vectors = vectors[rows_of[group.right]]
-        for first in range(0, len(group.left), _BLOCK):
-            if deadline is not None and deadline.expired:
-                cut = True
-                break
-            rows = group.left[first : first + _BLOCK]
-            sims = vectors[rows_of[rows]] @ right_vectors.T
-            near = sims >= needed
-            before = rows[:, None] < group.right[None, :]
-            if group.tags is not None:  # same figures but one; the later claim gets the finding
-                near &= before & (group.tags[first : first + _BLOCK, None] != group.tags[None, :])
-                cols, firsts = _earliest(near, 0)
-                for c, r in zip(cols.tolist(), firsts.tolist(), strict=True):
-                    offer(int(group.right[c]), int(rows[r]), float(sims[r, c]))
-                continue
-            cols, firsts = _earliest(near & before, 0)  # negated claim first
-            for c, r in zip(cols.tolist(), firsts.tolist(), strict=True):
-                offer(int(group.right[c]), int(rows[r]), float(sims[r, c]))
-            hits, firsts = _earliest(near & ~before, 1)  # negated claim later
-            for r, c in zip(hits.tolist(), firsts.tolist(), strict=True):
-                offer(int(rows[r]), int(group.right[c]), float(sims[r, c]))
-        if cut:
-            break
-    findings: list[Finding] = []
-    for j, (i, sim) in sorted(found.items(), key=lambda item: (item[1][0], item[0])):
-        a, b = claims[i], claims[j]
-        na, nb = nums[i], nums[j]
-        why = (
-            f"different figures ({', '.join(sorted(na))} vs {', '.join(sorted(nb))})"
-            if na != nb
-            else "one denies what the other states"
-        )
-        findings.append(
-            Finding(
-                kind=INCONSISTENCY_KIND,
-                severity=severity,
-                message=f"This claim contradicts an earlier claim of the same answer ({why}): "
-                f"\u201c{a.text.strip()}\u201d. Keep the one the sources support and remove the other.",
-                span=b.span,
-                rule_id="grounding.internal_consistency",
-                evidence=a.text.strip(),
-                confidence=round(sim, 4),
-                stage="support_check",
-            )
-        )
-    if cut and deadline is not None:
-        findings.append(_not_compared(deadline.budget))
-    return tuple(findings)
+def _offer(found: dict[int, tuple[int, float]], later: int, earlier: int, sim: float) -> None:
+    """Record that ``later`` contradicts ``earlier``, keeping the earliest claim it contradicts."""
+    if later not in found or earlier < found[later][0]:
+        found[later] = (earlier, sim)
+
+
+def _compare_group(
+    group: _Group,
+    vectors: np.ndarray,
+    rows_of: np.ndarray,
+    min_similarity: float,
+    deadline: Deadline | None,
+    found: dict[int, tuple[int, float]],
+) -> bool:
+    """Compare a group's pairs, ``_BLOCK`` rows at a time, recording contradictions in ``found``.
+
+    Returns:
+        False when the time budget ran out before the whole group was compared.
+    """
+    needed = min_similarity if group.tags is not None else (1.0 + min_similarity) / 2
+    right_vectors = vectors[rows_of[group.right]]
+    for first in range(0, len(group.left), _BLOCK):
+        if deadline is not None and deadline.expired:
+            return False
+        rows = group.left[first : first + _BLOCK]
+        sims = vectors[rows_of[rows]] @ right_vectors.T
+        _record_block(group, first, rows, sims >= needed, sims, found)
+    return True
+
+
+def _record_block(
+    group: _Group,
+    first: int,
+    rows: np.ndarray,
+    near: np.ndarray,
+    sims: np.ndarray,
+    found: dict[int, tuple[int, float]],
+) -> None:
+    """Record the contradictions of one block: the pairs similar enough (``near``) that differ in
+    one figure (a figures group) or in polarity (a polarity group); the later claim of a pair
+    gets the finding."""
+    before = rows[:, None] < group.right[None, :]
+    if group.tags is not None:  # same figures but one; the later claim gets the finding
+        near &= before & (group.tags[first : first + _BLOCK, None] != group.tags[None, :])
+        cols, firsts = _earliest(near, 0)
+        for c, r in zip(cols.tolist(), firsts.tolist(), strict=True):
+            _offer(found, int(group.right[c]), int(rows[r]), float(sims[r, c]))
+        return
+    cols, firsts = _earliest(near & before, 0)  # negated claim first
+    for c, r in zip(cols.tolist(), firsts.tolist(), strict=True):
+        _offer(found, int(group.right[c]), int(rows[r]), float(sims[r, c]))
+    hits, firsts = _earliest(near & ~before, 1)  # negated claim later
+    for r, c in zip(hits.tolist(), firsts.tolist(), strict=True):
+        _offer(found, int(rows[r]), int(group.right[c]), float(sims[r, c]))
+
+
+def _contradiction(
+    a: Claim, b: Claim, na: frozenset[str], nb: frozenset[str], sim: float, severity: Severity
+) -> Finding:
+    """The finding on claim ``b`` that contradicts the earlier claim ``a`` (figures ``na`` / ``nb``)."""
+    why = (
+        f"different figures ({', '.join(sorted(na))} vs {', '.join(sorted(nb))})"
+        if na != nb
+        else "one denies what the other states"
+    )
+    return Finding(
+        kind=INCONSISTENCY_KIND,
+        severity=severity,
+        message=f"This claim contradicts an earlier claim of the same answer ({why}): "
+        f"\u201c{a.text.strip()}\u201d. Keep the one the sources support and remove the other.",
+        span=b.span,
+        rule_id="grounding.internal_consistency",
+        evidence=a.text.strip(),
+        confidence=round(sim, 4),
+        stage="support_check",
+    )
 
 
 def _not_compared(budget: float | None) -> Finding:
