@@ -21,15 +21,7 @@ from pydantic import BaseModel
 from lexguard._errors import ConfigurationError
 from lexguard._limits import remaining_time
 from lexguard._models import Claim, Source
-from lexguard.grounding.verify._judge_models import (
-    RELEVANCE_SCORES,
-    SUPPORT_SCORES,
-    ClaimJudgement,
-    JudgeAssessment,
-    JudgeConfig,
-    RelevanceJudgement,
-    UsefulnessJudgement,
-)
+from lexguard.grounding.verify._judge_models import JudgeAssessment, JudgeConfig
 from lexguard.grounding.verify._judge_prompts import (
     RelevanceVerdict,
     SupportVerdict,
@@ -38,6 +30,7 @@ from lexguard.grounding.verify._judge_prompts import (
     support_messages,
     usefulness_messages,
 )
+from lexguard.grounding.verify._judge_verdicts import claim_support, relevance, usefulness
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -50,6 +43,10 @@ logger = logging.getLogger(__name__)
 
 _T = TypeVar("_T", bound=BaseModel)
 _R = TypeVar("_R")
+
+_Call = Callable[..., Awaitable[Any]]
+"""SelfRAGJudge._call: one check with its retries (runnable, messages, schema, semaphore, calls)."""
+
 
 class _CheckFailed(Exception):
     """One judge check gave no usable verdict, even after its retry."""
@@ -137,42 +134,51 @@ class SelfRAGJudge:
         Returns:
             The assessment; failed checks are listed in ``inconclusive``, never raised.
         """
-        semaphore = asyncio.Semaphore(self.max_concurrency)
-        calls = [0]
-        inconclusive: list[str] = []
-        errors: dict[str, str] = {}
+        checks = _Checks(self._call, asyncio.Semaphore(self.max_concurrency))
+        isrel, isuse = self._question_checks(checks, question, answer, sources)
+        support_tasks = self._support_checks(checks, question, claims, sources, claim_sources)
+        rel, use, *supports = await asyncio.gather(isrel, isuse, *support_tasks)
+        checks.inconclusive.sort(key=_check_order)
+        return JudgeAssessment(
+            relevance=relevance(rel, sources),
+            usefulness=usefulness(use),
+            claim_support=claim_support(claims, supports, sources, claim_sources),
+            inconclusive=tuple(checks.inconclusive),
+            errors=checks.errors,
+            calls=checks.calls[0],
+        )
 
-        async def run(
-            name: str, runnable: Runnable, messages: list[BaseMessage], schema: type[_T]
-        ) -> _T | None:
-            try:
-                return await self._call(runnable, messages, schema, semaphore, calls)
-            except _CheckFailed as exc:
-                logger.warning("judge check %s inconclusive: %s", name, exc)
-                inconclusive.append(name)
-                errors[name] = str(exc)
-                return None
-
-        def skip(name: str, why: str) -> Awaitable[None]:
-            inconclusive.append(name)
-            errors[name] = why
-            return _none()
-
-        has_question = bool(question and question.strip())
+    def _question_checks(
+        self, checks: _Checks, question: str | None, answer: str, sources: Sequence[Source]
+    ) -> tuple[Awaitable[RelevanceVerdict | None], Awaitable[UsefulnessVerdict | None]]:
+        """The ISREL and ISUSE checks; skipped (inconclusive) without a question, ISREL also
+        without sources."""
+        if not (question and question.strip()):
+            return (
+                checks.skip("isrel", "no question given"),
+                checks.skip("isuse", "no question given"),
+            )
         isrel: Awaitable[RelevanceVerdict | None]
-        isuse: Awaitable[UsefulnessVerdict | None]
-        if not has_question:
-            isrel = skip("isrel", "no question given")
-            isuse = skip("isuse", "no question given")
+        if sources:
+            rel_messages = relevance_messages(question, sources, self.max_source_chars)
+            isrel = checks.run("isrel", self._isrel, rel_messages, RelevanceVerdict)
         else:
-            assert question is not None
-            if sources:
-                rel_messages = relevance_messages(question, sources, self.max_source_chars)
-                isrel = run("isrel", self._isrel, rel_messages, RelevanceVerdict)
-            else:
-                isrel = skip("isrel", "no sources given")
-            isuse = run("isuse", self._isuse, usefulness_messages(question, answer), UsefulnessVerdict)
+            isrel = checks.skip("isrel", "no sources given")
+        isuse = checks.run(
+            "isuse", self._isuse, usefulness_messages(question, answer), UsefulnessVerdict
+        )
+        return isrel, isuse
 
+    def _support_checks(
+        self,
+        checks: _Checks,
+        question: str | None,
+        claims: Sequence[Claim],
+        sources: Sequence[Source],
+        claim_sources: Mapping[int, Sequence[Source]] | None,
+    ) -> list[Awaitable[SupportVerdict | None]]:
+        """One ISSUP check per claim, against its own evidence when ``claim_sources`` has it;
+        skipped (inconclusive) for a claim with no evidence."""
         support_tasks: list[Awaitable[SupportVerdict | None]] = []
         for claim in claims:
             evidence = sources
@@ -180,49 +186,11 @@ class SelfRAGJudge:
                 evidence = claim_sources[claim.index]
             name = f"issup[{claim.index}]"
             if not evidence:
-                support_tasks.append(skip(name, "no sources given"))
+                support_tasks.append(checks.skip(name, "no sources given"))
                 continue
             messages = support_messages(question, claim.text, evidence, self.max_source_chars)
-            support_tasks.append(run(name, self._issup, messages, SupportVerdict))
-
-        rel, use, *supports = await asyncio.gather(isrel, isuse, *support_tasks)
-
-        claim_support: dict[int, ClaimJudgement] = {}
-        for claim, verdict in zip(claims, supports, strict=True):
-            if verdict is None:
-                continue
-            evidence = claim_sources.get(claim.index, sources) if claim_sources else sources
-            known_ids = {s.id for s in evidence} | {s.id for s in sources}
-            claim_support[claim.index] = ClaimJudgement(
-                claim_index=claim.index,
-                label=verdict.support,
-                score=SUPPORT_SCORES[verdict.support],
-                source_id=verdict.source_id if verdict.source_id in known_ids else None,
-                reason=verdict.reason,
-            )
-        relevance = None
-        if rel is not None:
-            source_ids = {s.id for s in sources}
-            relevance = RelevanceJudgement(
-                label=rel.relevance,
-                score=RELEVANCE_SCORES[rel.relevance],
-                relevant_source_ids=tuple(i for i in rel.relevant_source_ids if i in source_ids),
-                reason=rel.reason,
-            )
-        usefulness = None
-        if use is not None:
-            usefulness = UsefulnessJudgement(
-                rating=use.rating, score=(use.rating - 1) / 4, reason=use.reason
-            )
-        inconclusive.sort(key=_check_order)
-        return JudgeAssessment(
-            relevance=relevance,
-            usefulness=usefulness,
-            claim_support=claim_support,
-            inconclusive=tuple(inconclusive),
-            errors=errors,
-            calls=calls[0],
-        )
+            support_tasks.append(checks.run(name, self._issup, messages, SupportVerdict))
+        return support_tasks
 
     def assess(
         self,
@@ -279,6 +247,36 @@ class SelfRAGJudge:
                 continue
             return parsed
         raise _CheckFailed("; ".join(problems))
+
+
+class _Checks:
+    """The bookkeeping of one assessment: the shared concurrency limit, the number of judge calls,
+    and the checks that gave no verdict with why (a failure is recorded here, never raised)."""
+
+    def __init__(self, call: _Call, semaphore: asyncio.Semaphore) -> None:
+        self.call = call
+        self.semaphore = semaphore
+        self.calls = [0]
+        self.inconclusive: list[str] = []
+        self.errors: dict[str, str] = {}
+
+    async def run(
+        self, name: str, runnable: Runnable, messages: list[BaseMessage], schema: type[_T]
+    ) -> _T | None:
+        """Run one check; ``None`` (and the check listed as inconclusive) when it failed."""
+        try:
+            return await self.call(runnable, messages, schema, self.semaphore, self.calls)
+        except _CheckFailed as exc:
+            logger.warning("judge check %s inconclusive: %s", name, exc)
+            self.inconclusive.append(name)
+            self.errors[name] = str(exc)
+            return None
+
+    def skip(self, name: str, why: str) -> Awaitable[None]:
+        """List a check that cannot run as inconclusive, saying ``why``; its verdict is ``None``."""
+        self.inconclusive.append(name)
+        self.errors[name] = why
+        return _none()
 
 
 def _check_order(name: str) -> tuple[int, int]:
