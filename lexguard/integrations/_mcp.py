@@ -163,6 +163,16 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
         config=base.config, sources=list(base.sources), checker=base.checker, audit=base.audit, return_type="report"
     )
     server = _server_class()(name=name, instructions=_INSTRUCTIONS)
+    _add_validate_answer(server, reporting)
+    _add_validate_citations(server)
+    _add_check_rules(server, base)
+    for tool_name in ("validate_answer", "validate_citations", "check_rules"):
+        _refuse_unknown_arguments(server, tool_name)
+    return server
+
+
+def _add_validate_answer(server: Any, reporting: Guard) -> None:
+    """Register ``validate_answer``: the full guard (``reporting`` returns reports) on an answer."""
 
     @server.tool(
         name="validate_answer",
@@ -179,6 +189,10 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
         with _as_tool_errors():
             report = await reporting.ainvoke({"answer": answer, "sources": _sources(sources), "question": question})
         return report.model_dump(mode="json")
+
+
+def _add_validate_citations(server: Any) -> None:
+    """Register ``validate_citations``: the citation checks and quality gate, off the event loop."""
 
     @server.tool(
         name="validate_citations",
@@ -201,6 +215,10 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
             report = await asyncio.to_thread(run, answer, citations, evidence=evidence, sources=_sources(sources))
         return report.model_dump(mode="json")
 
+
+def _add_check_rules(server: Any, base: Guard) -> None:
+    """Register ``check_rules``: the rule gate on a text, ``base``'s gate config by default."""
+
     @server.tool(
         name="check_rules",
         description="Check text against a rule set: an inline rules mapping (lexguard rules schema) and/or "
@@ -216,21 +234,30 @@ def create_mcp_server(guard: Guard | None = None, *, name: str = SERVER_NAME) ->
         ] = None,
         required_patterns: Annotated[list[str] | None, Field(description="Patterns the text must contain.")] = None,
     ) -> dict[str, Any]:
-        from lexguard.gate import GateConfig, evaluate_gate
+        from lexguard.gate import evaluate_gate
 
         given = {"prohibited_patterns": prohibited_patterns, "required_patterns": required_patterns}
         with _as_tool_errors():
-            extra = {k: v for k, v in given.items() if v is not None}
-            config = GateConfig.from_rules(rules) if rules is not None else base.config.gate
-            updates = {key: (*getattr(config, key), *patterns) for key, patterns in extra.items()}
-            if updates:
-                config = GateConfig(**{**{k: getattr(config, k) for k in GateConfig.model_fields}, **updates})
+            config = _call_rules(rules, given, base.config.gate)
             count = _rules_checked(config)
         result = await asyncio.to_thread(evaluate_gate, text, config)
         data = result.model_dump(mode="json")
         data["findings"] = [f.model_dump(mode="json") for f in result.findings]
         return _rules_outcome(data, result, count)
 
-    for tool_name in ("validate_answer", "validate_citations", "check_rules"):
-        _refuse_unknown_arguments(server, tool_name)
-    return server
+
+def _call_rules(rules: dict[str, Any] | None, given: dict[str, list[str] | None], default: Any) -> Any:
+    """The gate config of one ``check_rules`` call: the call's ``rules`` mapping (else ``default``)
+    with the call's patterns (``given``, by field; ``None`` for none) added to its own.
+
+    Raises:
+        ConfigurationError: If ``rules`` does not follow the rules schema.
+    """
+    from lexguard.gate import GateConfig
+
+    extra = {k: v for k, v in given.items() if v is not None}
+    config = GateConfig.from_rules(rules) if rules is not None else default
+    updates = {key: (*getattr(config, key), *patterns) for key, patterns in extra.items()}
+    if updates:
+        config = GateConfig(**{**{k: getattr(config, k) for k in GateConfig.model_fields}, **updates})
+    return config
