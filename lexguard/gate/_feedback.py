@@ -86,42 +86,13 @@ def build_feedback(
     attempt = max(1, attempt)
     current = [f for f in _as_findings(failures) if f.severity.rank >= 1]
     earlier = [f for f in _as_findings(previous) if f.severity.rank >= 1]
-    if mode is EscalationMode.FULL:
-        prohibit = attempt >= 2
-        harden = attempt >= 3
-    else:
-        prohibit = mode is EscalationMode.ADD_SPECIFIC_PROHIBITION
-        harden = mode is EscalationMode.HARDEN_REQUIREMENTS
-
+    prohibit, harden = _escalation(mode, attempt)
     lines = [f"Your previous answer was rejected (retry {attempt}). Fix every problem below."]
-    if not current:
-        lines.append("- The answer did not pass validation; write a complete, correct answer.")
-    for finding in current:
-        line = f"- [{finding.kind}] {finding.message}"
-        if finding.evidence and finding.evidence not in finding.message:
-            line += f" Offending text: {finding.evidence!r}."
-        lines.append(line)
-
+    lines += _violation_lines(current)
     if prohibit:
-        texts = _unique(
-            f.evidence or "" for f in [*earlier, *current] if f.kind not in _NOT_PROHIBITABLE
-        )
-        if texts:
-            lines.append("")
-            lines.append("Do NOT write any of the following text, or anything like it:")
-            lines.extend(f'- "{t}"' for t in texts)
-
+        lines += _prohibition_lines([*earlier, *current])
     if harden:
-        missing = [
-            f.message.removeprefix("Missing required content: ")
-            for f in current
-            if f.kind == FindingKind.REQUIRED_MISSING
-        ]
-        rules = _unique([*requirements, *missing])
-        if rules:
-            lines.append("")
-            lines.append("HARD REQUIREMENTS: the answer is rejected unless every one holds:")
-            lines.extend(f"- MUST: {r}" for r in rules)
+        lines += _requirement_lines(current, requirements)
     if mode is EscalationMode.FULL and attempt >= 3:
         lines.append("")
         lines.append(
@@ -129,3 +100,45 @@ def build_feedback(
             "above exactly, or answer that you cannot."
         )
     return "\n".join(lines)
+
+
+def _escalation(mode: EscalationMode, attempt: int) -> tuple[bool, bool]:
+    """Whether this retry's feedback prohibits the violating text, and whether it restates the
+    requirements as hard rules (``full`` escalates: attempt 2 prohibits, attempt 3 hardens)."""
+    if mode is EscalationMode.FULL:
+        return attempt >= 2, attempt >= 3
+    return mode is EscalationMode.ADD_SPECIFIC_PROHIBITION, mode is EscalationMode.HARDEN_REQUIREMENTS
+
+
+def _violation_lines(current: Sequence[Finding]) -> list[str]:
+    """One line per violation with its offending text (a generic line when none is known)."""
+    lines: list[str] = []
+    if not current:
+        lines.append("- The answer did not pass validation; write a complete, correct answer.")
+    for finding in current:
+        line = f"- [{finding.kind}] {finding.message}"
+        if finding.evidence and finding.evidence not in finding.message:
+            line += f" Offending text: {finding.evidence!r}."
+        lines.append(line)
+    return lines
+
+
+def _prohibition_lines(findings: Sequence[Finding]) -> list[str]:
+    """The exact violating texts of ``findings`` to avoid (none for missing content or timeouts)."""
+    texts = _unique(f.evidence or "" for f in findings if f.kind not in _NOT_PROHIBITABLE)
+    if not texts:
+        return []
+    return ["", "Do NOT write any of the following text, or anything like it:", *(f'- "{t}"' for t in texts)]
+
+
+def _requirement_lines(current: Sequence[Finding], requirements: Sequence[str]) -> list[str]:
+    """The requirements, and the required content found missing, restated as hard rules."""
+    missing = [
+        f.message.removeprefix("Missing required content: ")
+        for f in current
+        if f.kind == FindingKind.REQUIRED_MISSING
+    ]
+    rules = _unique([*requirements, *missing])
+    if not rules:
+        return []
+    return ["", "HARD REQUIREMENTS: the answer is rejected unless every one holds:", *(f"- MUST: {r}" for r in rules)]
