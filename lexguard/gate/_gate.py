@@ -16,7 +16,14 @@ from lexguard.gate import _gates
 from lexguard.gate._config import GateConfig, check_rule_count
 from lexguard.gate._patterns import RegexBudget
 from lexguard.gate._loader import RuleSet, load_rules
-from lexguard.gate._rules import Constraint, GateFailure, Mutation, ValidationRule, shorthand_constraints
+from lexguard.gate._rules import (
+    CanonicalFact,
+    Constraint,
+    GateFailure,
+    Mutation,
+    ValidationRule,
+    shorthand_constraints,
+)
 
 __all__ = ["GateResult", "evaluate_gate", "run_gate"]
 
@@ -139,30 +146,10 @@ def evaluate_gate(
     extra = _rules_file(config)
     if extra is not None or rules:
         check_rule_count(config.rule_count() + _extra_count(extra) + len(rules or ()), config.max_rules)
-    seconds = remaining_time(config.regex_budget_s)
-    budget = RegexBudget(config.regex_budget_s if seconds is None else seconds, config.regex_timeout_s)
-    timing = {"timeout": config.regex_timeout_s, "timeout_severity": config.timeout_severity,
-              "budget": budget}
-    failures: list[GateFailure] = []
-    unchecked: list[str] = []
-    if config.check_constraints:
-        found, unchecked = _gates.check_constraints(text, _constraints(config, extra), **timing)
-        failures += found
-    facts = [*config.canonical_facts, *(extra.canonical_facts if extra else ())]
-    if config.check_canonical_facts:
-        failures += _gates.check_canonical_facts(text, facts, **timing)
-    if config.check_knowledge:
-        topics = [*config.forbidden_topics, *(extra.forbidden_topics if extra else ())]
-        failures += _gates.check_forbidden_topics(
-            text, topics, default_severity=config.knowledge_severity, **timing
-        )
-    valid, invalid = _gates.coerce_mutations(mutations)
-    approved, rejected = valid, []
-    if config.check_mutations:
-        protected = [f.id for f in facts] + list(config.protected_targets)
-        protected += list(extra.protected_targets) if extra else []
-        approved, rejected, found = _gates.check_mutations(valid, protected)
-        failures += invalid + found
+    timing = _timing(config)
+    failures, unchecked = _check_text(text, config, extra, timing)
+    approved, rejected, found = _check_mutations(config, extra, mutations)
+    failures += found
     if config.check_custom_rules:
         custom = [*config.custom_rules, *(extra.custom_rules if extra else ()), *(rules or ())]
         failures += _gates.check_custom_rules(text, custom, **timing)
@@ -173,6 +160,61 @@ def evaluate_gate(
         rejected_mutations=tuple(rejected),
         unchecked=tuple(unchecked),
     )
+
+
+def _timing(config: GateConfig) -> dict[str, Any]:
+    """The pattern-search settings every gate shares: the per-search timeout, its severity and
+    one time budget (``config.regex_budget_s``, cut to what is left of the validation's)."""
+    seconds = remaining_time(config.regex_budget_s)
+    budget = RegexBudget(config.regex_budget_s if seconds is None else seconds, config.regex_timeout_s)
+    return {"timeout": config.regex_timeout_s, "timeout_severity": config.timeout_severity,
+            "budget": budget}
+
+
+def _facts(config: GateConfig, extra: RuleSet | None) -> list[CanonicalFact]:
+    """The canonical facts of ``config`` and its rules file."""
+    return [*config.canonical_facts, *(extra.canonical_facts if extra else ())]
+
+
+def _check_text(
+    text: str, config: GateConfig, extra: RuleSet | None, timing: dict[str, Any]
+) -> tuple[list[GateFailure], list[str]]:
+    """Run the enabled text gates in order: constraints, canonical facts, knowledge boundaries.
+
+    Returns:
+        Their failures, and the constraints that could not be checked (with why).
+    """
+    failures: list[GateFailure] = []
+    unchecked: list[str] = []
+    if config.check_constraints:
+        found, unchecked = _gates.check_constraints(text, _constraints(config, extra), **timing)
+        failures += found
+    if config.check_canonical_facts:
+        failures += _gates.check_canonical_facts(text, _facts(config, extra), **timing)
+    if config.check_knowledge:
+        topics = [*config.forbidden_topics, *(extra.forbidden_topics if extra else ())]
+        failures += _gates.check_forbidden_topics(
+            text, topics, default_severity=config.knowledge_severity, **timing
+        )
+    return failures, unchecked
+
+
+def _check_mutations(
+    config: GateConfig, extra: RuleSet | None, mutations: Any
+) -> tuple[list[Mutation], list[Mutation], list[GateFailure]]:
+    """The mutation gate: approve the proposed state changes that touch no protected target
+    (a canonical fact's id or a protected target); with the gate off, every valid one.
+
+    Returns:
+        The approved and rejected mutations, and the failures (malformed mutations first).
+    """
+    valid, invalid = _gates.coerce_mutations(mutations)
+    if not config.check_mutations:
+        return valid, [], []
+    protected = [f.id for f in _facts(config, extra)] + list(config.protected_targets)
+    protected += list(extra.protected_targets) if extra else []
+    approved, rejected, found = _gates.check_mutations(valid, protected)
+    return approved, rejected, [*invalid, *found]
 
 
 def run_gate(
