@@ -93,26 +93,48 @@ def calibrate(
         raise InputError(f"max_false_alarm must be between 0 and 1, got {max_false_alarm}")
     _check_labels(rows)
     if checker is None:
-        from lexguard.grounding import GroundingConfig, SupportChecker
+        checker = _default_checker(strict)
+    scored = _score_rows(rows, checker, on_row)
+    return _operating_point(scored, max_false_alarm, source=source, strict=strict)
 
-        settings: dict[str, Any] = {"support_threshold": 0.0} | ({} if strict else dict(Calibration.STRICT_OFF))
-        checker = SupportChecker(GroundingConfig(**settings))
+
+def _default_checker(strict: bool) -> Any:
+    """A default ``SupportChecker`` at threshold 0 (only the strict rules flag), those rules
+    off unless ``strict``."""
+    from lexguard.grounding import GroundingConfig, SupportChecker
+
+    settings: dict[str, Any] = {"support_threshold": 0.0} | ({} if strict else dict(Calibration.STRICT_OFF))
+    return SupportChecker(GroundingConfig(**settings))
+
+
+def _score_rows(
+    rows: Sequence[EvalRow], checker: Any, on_row: Callable[[], None] | None
+) -> list[tuple[bool, bool, float]]:
+    """Check every row: (hallucinated, flagged by the strict rules, lowest support), in order."""
     scored = []
     for row in rows:
         scored.append((row.hallucinated, *_row_scores(checker, row)))
         if on_row is not None:
             on_row()
-    negatives = [(strict, low) for hall, strict, low in scored if not hall]
-    positives = [(strict, low) for hall, strict, low in scored if hall]
+    return scored
+
+
+def _operating_point(
+    scored: Sequence[tuple[bool, bool, float]], max_false_alarm: float, *, source: str, strict: bool
+) -> Calibration:
+    """The highest threshold whose false alarms on the supported rows stay within the budget
+    (the strict rules' false alarms count first), with its recall on the hallucinated rows."""
+    negatives = [(flagged, low) for hall, flagged, low in scored if not hall]
+    positives = [(flagged, low) for hall, flagged, low in scored if hall]
     n_neg = len(negatives)
-    strict_neg = sum(1 for strict, _ in negatives if strict)
+    strict_neg = sum(1 for flagged, _ in negatives if flagged)
     allowed = int(max_false_alarm * n_neg + 1e-9) - strict_neg
-    lows = sorted(low for strict, low in negatives if not strict)
+    lows = sorted(low for flagged, low in negatives if not flagged)
     # Flag claims strictly below the threshold: at most `allowed` non-strict negatives fall below it.
     threshold = 0.0 if allowed < 0 else (lows[allowed] if allowed < len(lows) else 1.0)
     flagged_neg = strict_neg + sum(1 for low in lows if low < threshold)
     recall = (
-        sum(1 for strict, low in positives if strict or low < threshold) / len(positives) if positives else None
+        sum(1 for flagged, low in positives if flagged or low < threshold) / len(positives) if positives else None
     )
     return Calibration(
         support_threshold=round(float(threshold), 6),
