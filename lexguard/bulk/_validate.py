@@ -144,12 +144,7 @@ def validate_batch(
     schema = RESULT_SCHEMA if isinstance(worker, GuardWorker) else None  # a custom worker's own columns
     writer = PartWriter(out, every=checkpoint_every, schema=schema)
     writer.check()  # a foreign or unwritable --out is refused before any row is validated
-    done = writer.done_ids()
-    rows = list(read_rows(source))
-    ids = [r["id"] for r in rows]
-    if len(set(ids)) != len(ids):
-        raise ConfigurationError(f"{source}: ids repeat; give each row a unique 'id' so runs can resume")
-    todo = [r for r in rows if r["id"] not in done]
+    rows, todo = _rows_to_validate(source, writer.done_ids())
     finished = len(rows) - len(todo)
     if on_progress is not None:
         on_progress(finished, len(rows))
@@ -160,3 +155,22 @@ def validate_batch(
             on_progress(finished, len(rows))
     total_out = writer.finish()
     return {"total": len(rows), "skipped": len(rows) - len(todo), "validated": len(todo), "rows": total_out}
+
+
+def _rows_to_validate(
+    source: str | Path, done: set[str]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Read ``source`` and pick the rows whose id is not ``done`` yet.
+
+    Returns:
+        Every row of the input, and the rows still to validate, in input order.
+
+    Raises:
+        ConfigurationError: If the ids repeat (a run could not resume).
+    """
+    rows = list(read_rows(source))
+    ids = [r["id"] for r in rows]
+    if len(set(ids)) != len(ids):
+        raise ConfigurationError(f"{source}: ids repeat; give each row a unique 'id' so runs can resume")
+    todo = [r for r in rows if r["id"] not in done]
+    return rows, todo
