@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from lexguard._errors import InputError
@@ -114,105 +115,32 @@ def validate_citation(
     """
     policy = policy or CitationPolicy()
     c = _coerce(citation)
-    errors: list[str] = []
-    warnings: list[str] = []
-    required_ok = True
-    other_errors = 0  # errors without a penalty of their own
-    low_alignment = False
-
-    if _is_missing(c.source) or not isinstance(c.source, str | int):
-        errors.append("source is missing or empty; cite the id of the source you used")
-        required_ok = False
-    relevance = _number(c.relevance)
-    if relevance is None or not 0.0 <= relevance <= 1.0:
-        errors.append(f"relevance {c.relevance!r} is not a number in 0..1")
-        required_ok = False
-    if _is_missing(c.quote) or not isinstance(c.quote, str):
-        errors.append("quote is missing or empty; quote the supporting source text")
-        required_ok = False
-
+    tally = _Tally()
+    _check_required(c, tally)
     missing = tuple(name for name in _ENHANCED if _is_missing(getattr(c, name)))
-    for name in missing:
-        warnings.append(f"enhanced field {name} is missing")
-
+    tally.warnings.extend(f"enhanced field {name} is missing" for name in missing)
     has_idx = "evidence_idx" not in missing
     if has_idx:
-        idx = c.evidence_idx
-        if isinstance(idx, bool) or not isinstance(idx, int) or idx < 0:
-            errors.append(f"evidence_idx {idx!r} is not a non-negative integer")
-            other_errors += 1
-        elif evidence is not None and idx >= len(evidence):
-            errors.append(f"evidence_idx {idx} points past the {len(evidence)} evidence passages")
-            other_errors += 1
-
-    alignment: float | None = None
-    if "alignment_score" not in missing:
-        alignment = _number(c.alignment_score)
-        if alignment is None or not 0.0 <= alignment <= 1.0:
-            errors.append(f"alignment_score {c.alignment_score!r} is not a number in 0..1")
-            other_errors += 1
-            alignment = None
-        elif alignment < policy.min_alignment:
-            low_alignment = True
-            warnings.append(
-                f"alignment_score {alignment:.2f} is below {policy.min_alignment}; "
-                "the quote may not back the cited span"
-            )
-
-    span: Span | None = None
-    hallucinated = False
-    if "span_in_answer" not in missing:
-        if isinstance(c.span_in_answer, str):
-            span = _locate_span(c.span_in_answer, answer, policy.span_prefix_chars)
-        if span is None:
-            hallucinated = True
-            errors.append("span_in_answer does not occur in the answer (hallucinated span)")
-
-    quote_match, quote_score = QuoteMatch.UNCHECKED, None
-    if isinstance(c.quote, str) and c.quote.strip():
-        reference: str | None = None
-        if sources:
-            by_id = {s.id: s for s in sources}
-            found = by_id.get(str(c.source)) if c.source is not None else None
-            if found is None:
-                errors.append(
-                    f"source {c.source!r} is not among the given sources {sorted(by_id)}"
-                )
-                other_errors += 1
-            else:
-                reference = found.content
-        elif evidence is not None and isinstance(c.evidence_idx, int) and not isinstance(
-            c.evidence_idx, bool
-        ) and 0 <= c.evidence_idx < len(evidence):
-            reference = evidence[c.evidence_idx]
-        if reference is not None:
-            quote_match, quote_score = match_quote(
-                c.quote, reference, policy.quote_fuzzy_threshold
-            )
-            if quote_match == QuoteMatch.NOT_FOUND:
-                errors.append(
-                    f"quote not found in source {c.source!r} (best fuzzy score {quote_score:.0f})"
-                )
-
-    quality = 1.0 - policy.missing_field_penalty * len(missing)
-    quality -= policy.error_penalty * other_errors
-    if low_alignment:
-        quality -= policy.low_alignment_penalty
-    if hallucinated:
-        quality -= policy.hallucinated_span_penalty
-    if quote_match == QuoteMatch.NOT_FOUND:
-        quality -= policy.quote_mismatch_penalty
-    if errors:  # an invalid citation never keeps full quality, whatever the penalties
-        quality = min(quality, 1.0 - policy.error_penalty)
-    quality = 0.0 if not required_ok else min(1.0, max(0.0, quality))
-    if quality < policy.low_quality:
-        warnings.append(f"low quality ({quality:.2f} < {policy.low_quality})")
-
+        _check_evidence_idx(c.evidence_idx, evidence, tally)
+    alignment, low_alignment = (
+        _check_alignment(c.alignment_score, policy, tally)
+        if "alignment_score" not in missing
+        else (None, False)
+    )
+    span, hallucinated = (
+        _check_span(c.span_in_answer, answer, policy, tally)
+        if "span_in_answer" not in missing
+        else (None, False)
+    )
+    quote_match, quote_score = _check_quote(c, evidence, sources, policy, tally)
+    quality = _quality(
+        policy, tally, len(missing), low_alignment, hallucinated, quote_match == QuoteMatch.NOT_FOUND
+    )
     return CitationCheck(
         index=index,
-        valid=not errors,
-        errors=tuple(errors),
-        warnings=tuple(warnings),
+        valid=not tally.errors,
+        errors=tuple(tally.errors),
+        warnings=tuple(tally.warnings),
         quality=round(quality, 6),
         missing_fields=missing,
         hallucinated_span=hallucinated,
@@ -222,3 +150,142 @@ def validate_citation(
         alignment=alignment,
         has_evidence_idx=has_idx,
     )
+
+
+@dataclass
+class _Tally:
+    """What the checks of one citation found so far, in the order they ran."""
+
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    required_ok: bool = True
+    other_errors: int = 0  # errors without a penalty of their own
+
+
+def _check_required(c: ModelCitation, tally: _Tally) -> None:
+    """The required fields: ``source`` non-empty, ``relevance`` in 0..1, ``quote`` non-empty."""
+    if _is_missing(c.source) or not isinstance(c.source, str | int):
+        tally.errors.append("source is missing or empty; cite the id of the source you used")
+        tally.required_ok = False
+    relevance = _number(c.relevance)
+    if relevance is None or not 0.0 <= relevance <= 1.0:
+        tally.errors.append(f"relevance {c.relevance!r} is not a number in 0..1")
+        tally.required_ok = False
+    if _is_missing(c.quote) or not isinstance(c.quote, str):
+        tally.errors.append("quote is missing or empty; quote the supporting source text")
+        tally.required_ok = False
+
+
+def _check_evidence_idx(idx: Any, evidence: Sequence[str] | None, tally: _Tally) -> None:
+    """A given ``evidence_idx``: a non-negative integer within the evidence (when known)."""
+    if isinstance(idx, bool) or not isinstance(idx, int) or idx < 0:
+        tally.errors.append(f"evidence_idx {idx!r} is not a non-negative integer")
+        tally.other_errors += 1
+    elif evidence is not None and idx >= len(evidence):
+        tally.errors.append(f"evidence_idx {idx} points past the {len(evidence)} evidence passages")
+        tally.other_errors += 1
+
+
+def _check_alignment(value: Any, policy: CitationPolicy, tally: _Tally) -> tuple[float | None, bool]:
+    """A given ``alignment_score``: a number in 0..1 (else an error), warned below the minimum.
+
+    Returns:
+        The score (``None`` when invalid), and whether it is below ``policy.min_alignment``.
+    """
+    alignment = _number(value)
+    if alignment is None or not 0.0 <= alignment <= 1.0:
+        tally.errors.append(f"alignment_score {value!r} is not a number in 0..1")
+        tally.other_errors += 1
+        return None, False
+    if alignment < policy.min_alignment:
+        tally.warnings.append(
+            f"alignment_score {alignment:.2f} is below {policy.min_alignment}; "
+            "the quote may not back the cited span"
+        )
+        return alignment, True
+    return alignment, False
+
+
+def _check_span(
+    value: Any, answer: str, policy: CitationPolicy, tally: _Tally
+) -> tuple[Span | None, bool]:
+    """A given ``span_in_answer``: where it is in the answer.
+
+    Returns:
+        The span found (``None`` when not found), and whether it is hallucinated (not found).
+    """
+    span = _locate_span(value, answer, policy.span_prefix_chars) if isinstance(value, str) else None
+    if span is None:
+        tally.errors.append("span_in_answer does not occur in the answer (hallucinated span)")
+    return span, span is None
+
+
+def _check_quote(
+    c: ModelCitation,
+    evidence: Sequence[str] | None,
+    sources: Sequence[Source] | None,
+    policy: CitationPolicy,
+    tally: _Tally,
+) -> tuple[QuoteMatch, float | None]:
+    """Look the quote up in the cited text; a quote not found there is an error.
+
+    Returns:
+        How it matched and the fuzzy score; ``unchecked`` without a quote or a cited text.
+    """
+    if not (isinstance(c.quote, str) and c.quote.strip()):
+        return QuoteMatch.UNCHECKED, None
+    reference = _cited_text(c, evidence, sources, tally)
+    if reference is None:
+        return QuoteMatch.UNCHECKED, None
+    quote_match, quote_score = match_quote(c.quote, reference, policy.quote_fuzzy_threshold)
+    if quote_match == QuoteMatch.NOT_FOUND:
+        tally.errors.append(
+            f"quote not found in source {c.source!r} (best fuzzy score {quote_score:.0f})"
+        )
+    return quote_match, quote_score
+
+
+def _cited_text(
+    c: ModelCitation, evidence: Sequence[str] | None, sources: Sequence[Source] | None, tally: _Tally
+) -> str | None:
+    """The text the citation cites: the source with id ``c.source`` when sources are given (an
+    unknown id is an error), else ``evidence[c.evidence_idx]`` when that index is valid."""
+    if sources:
+        by_id = {s.id: s for s in sources}
+        found = by_id.get(str(c.source)) if c.source is not None else None
+        if found is None:
+            tally.errors.append(f"source {c.source!r} is not among the given sources {sorted(by_id)}")
+            tally.other_errors += 1
+            return None
+        return found.content
+    if evidence is not None and isinstance(c.evidence_idx, int) and not isinstance(
+        c.evidence_idx, bool
+    ) and 0 <= c.evidence_idx < len(evidence):
+        return evidence[c.evidence_idx]
+    return None
+
+
+def _quality(
+    policy: CitationPolicy,
+    tally: _Tally,
+    missing: int,
+    low_alignment: bool,
+    hallucinated: bool,
+    quote_not_found: bool,
+) -> float:
+    """The citation's quality: 1.0 less the penalties, capped below 1.0 when there are errors, 0
+    when a required field is invalid, clamped to 0..1; adds the ``low quality`` warning."""
+    quality = 1.0 - policy.missing_field_penalty * missing
+    quality -= policy.error_penalty * tally.other_errors
+    if low_alignment:
+        quality -= policy.low_alignment_penalty
+    if hallucinated:
+        quality -= policy.hallucinated_span_penalty
+    if quote_not_found:
+        quality -= policy.quote_mismatch_penalty
+    if tally.errors:  # an invalid citation never keeps full quality, whatever the penalties
+        quality = min(quality, 1.0 - policy.error_penalty)
+    quality = 0.0 if not tally.required_ok else min(1.0, max(0.0, quality))
+    if quality < policy.low_quality:
+        tally.warnings.append(f"low quality ({quality:.2f} < {policy.low_quality})")
+    return quality
