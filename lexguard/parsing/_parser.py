@@ -69,6 +69,13 @@ def _finding(kind: str, severity: Severity, message: str, rule: str, evidence: s
     )
 
 
+def _malformed(
+    config: ParserConfig, message: str, rule: str, evidence: str | None = None
+) -> Finding:
+    """A text-mode content rejection (``malformed``, at ``config.rejection_severity``)."""
+    return _finding(FindingKind.MALFORMED, config.rejection_severity, message, rule, evidence)
+
+
 def _reject(text: str, finding: Finding, removed: list[str], applied: list[str]) -> ParseResult:
     return ParseResult(
         text=text, ok=False, findings=(finding,), removed=tuple(removed), applied=tuple(applied)
@@ -192,15 +199,14 @@ def _parse_text(cleaning: _Cleaning, config: ParserConfig, truncated: bool) -> P
 
 def _meta_text_finding(text: str, config: ParserConfig) -> Finding | None:
     """The rejection for meta-text (notes, labels, instructions) in ``text``, if any."""
-    if not config.reject_meta_text:
-        return None
-    phrase = _clean.find_meta_text(
-        text, config.meta_phrases, anywhere=config.meta_match == "anywhere"
+    anywhere = config.meta_match == "anywhere"
+    phrase = (
+        _clean.find_meta_text(text, config.meta_phrases, anywhere=anywhere)
+        if config.reject_meta_text
+        else None
     )
-    if phrase is None:
-        return None
-    return _finding(
-        FindingKind.MALFORMED, config.rejection_severity,
+    return None if phrase is None else _malformed(
+        config,
         f"The answer contains meta-text ({phrase!r}); answer directly, without notes, "
         "labels or instructions.", "meta_text", phrase)
 
@@ -237,13 +243,9 @@ def _strip_extras(cleaning: _Cleaning, config: ParserConfig) -> None:
 
 def _fragment_finding(text: str, config: ParserConfig) -> Finding | None:
     """The rejection for a sentence fragment (an answer that starts mid-thought), if any."""
-    if not config.reject_fragments:
-        return None
-    start = _clean.is_fragment(text, config.fragment_starts)
-    if start is None:
-        return None
-    return _finding(
-        FindingKind.MALFORMED, config.rejection_severity,
+    start = _clean.is_fragment(text, config.fragment_starts) if config.reject_fragments else None
+    return None if start is None else _malformed(
+        config,
         f"The answer is a sentence fragment (starts with {start!r}); write complete "
         "sentences that stand on their own.", "fragment", start)
 
@@ -257,16 +259,16 @@ def _check_ending(cleaning: _Cleaning, config: ParserConfig, truncated: bool) ->
         if end is None:
             word = _clean.dangling_word(current, config.dangling_words)
             why = f" (it ends mid-sentence on {word!r})" if word else ""
-            return _finding(
-                FindingKind.MALFORMED, config.rejection_severity,
+            return _malformed(
+                config,
                 f"The answer was cut off before its first sentence ended{why}; write a shorter, "
                 "complete answer.", "truncated", word)
         cleaning.step("truncation_trim", (current[:end].rstrip(), [current[end:].strip()]))
     elif config.reject_dangling and end != len(current) and _clean.ends_dangling(
         current, config.dangling_words
     ):
-        return _finding(
-            FindingKind.MALFORMED, config.rejection_severity,
+        return _malformed(
+            config,
             "The answer ends mid-sentence (on a dangling word); finish every sentence.",
             "dangling", current[-30:])
     return None
@@ -276,8 +278,8 @@ def _min_chars_finding(text: str, config: ParserConfig) -> Finding | None:
     """The rejection for an answer shorter than ``config.min_chars``, if it is."""
     if len(text) >= config.min_chars:
         return None
-    return _finding(
-        FindingKind.MALFORMED, config.rejection_severity,
+    return _malformed(
+        config,
         f"The answer is too short ({len(text)} characters, at least "
         f"{config.min_chars} needed); give a complete answer.", "min_chars")
 
