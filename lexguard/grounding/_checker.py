@@ -32,6 +32,7 @@ from lexguard.grounding._pipeline import (
     score_claims,
 )
 from lexguard.grounding._result import SupportResult
+from lexguard.grounding._retrieval import question_chunks
 from lexguard.grounding._scoring import build_result
 from lexguard.grounding.reflect._self_rag import apply_self_rag, is_real_question
 from lexguard.grounding.verify._stacker import VerifierStack
@@ -241,9 +242,12 @@ class SupportChecker:
             return result
         t0 = time.perf_counter()
         asked = question if is_real_question(question) else None
+        picked = None  # ISREL reads every chunk, or (candidate retrieval) the question's and claims' candidates
+        if asked and self.config.retrieval == "candidates":
+            picked = question_chunks(scored.index, asked, [e.best_chunks for e in scored.evidence])
         reflected = apply_self_rag(
             result, asked, answer, scored.index.sources, encoder=self.encoder,
-            reject_above=self.config.reject_hallucination_rate,
+            reject_above=self.config.reject_hallucination_rate, relevance_chunks=picked,
         )
         confidence = min(result.confidence, reflected.confidence) if asked else result.confidence
         timings = {**result.timings, "self_rag": time.perf_counter() - t0}

@@ -92,6 +92,13 @@ class GroundingConfig(ValueModel):
             threshold: answer confidence is the weakest checked claim's support mapped so that
             the threshold lands on this value, so an answer with an unsupported claim always
             scores below it (the guard's default ``confidence_threshold`` is 0.7).
+        retrieval: How each claim's evidence chunks are found. ``candidates`` (default): the
+            claim's ``retrieval_candidates`` best chunks by BM25 are embedded (only those; kept
+            per source index), and the claim is ranked against every candidate of the answer;
+            the cost follows the answer, not the sources. ``dense``: every chunk of every source
+            is embedded before any claim is read (the earlier default, kept as the benchmarks'
+            baseline).
+        retrieval_candidates: BM25 candidates embedded per claim (``retrieval="candidates"``).
         finding_span_min_words: Shortest word run (content words) reported as a finding.
             The defaults (``mentions_runs``, ``sources``, 2) had the best span F1 of the rules
             compared on a RAGTruth train subset (``scripts/train_support_model.py``).
@@ -128,6 +135,8 @@ class GroundingConfig(ValueModel):
     threshold_file: str | None = None
     self_rag: bool = True
     confidence_bar: float = Field(0.7, gt=0.0, lt=1.0)
+    retrieval: Literal["candidates", "dense"] = "candidates"
+    retrieval_candidates: int = Field(6, ge=1)
 
     @model_validator(mode="after")
     def _check_rates(self) -> GroundingConfig:

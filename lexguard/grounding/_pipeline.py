@@ -29,6 +29,7 @@ from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding._refusal import refuted_refusals
 from lexguard.grounding.reflect._self_rag import is_real_question
 from lexguard.grounding._result import SupportResult
+from lexguard.grounding._retrieval import candidate_search
 from lexguard.grounding._scoring import META_REASON, apply_nli
 from lexguard.grounding._strict import breaks_a_strict_rule
 
@@ -277,8 +278,13 @@ def score_claims(
         _PICTOGRAPH.sub(" ", unconfuse(CITATION_MARKER.sub(lambda m: " " * len(m.group()), c.text))) for c in claims
     ]
     claim_texts = [strip_markdown(t) or t for t in plain]
-    claim_vectors, unembedded = _embed_claims(encoder, index, claim_texts)
-    scores, ids = index.search(claim_vectors, max(config.top_k, RERANK_K))
+    if config.retrieval == "dense":  # every chunk embedded (the earlier default, the benchmarks' baseline)
+        claim_vectors, unembedded = _embed_claims(encoder, index, claim_texts)
+        scores, ids = index.search(claim_vectors, max(config.top_k, RERANK_K))
+    else:  # only each claim's BM25 candidates embedded
+        scores, ids, unembedded = candidate_search(
+            encoder, index, claim_texts, k=max(config.top_k, RERANK_K), per_claim=config.retrieval_candidates
+        )
     timings["embed"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     # a real question's words may carry a false premise: only a task instruction's words count

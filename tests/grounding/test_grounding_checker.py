@@ -60,7 +60,7 @@ def spans_of(answer: str, result: SupportResult, kind: str) -> list[str]:
 
 def test_sources_are_embedded_once_across_three_retries() -> None:
     encoder = CountingEncoder()
-    checker = SupportChecker(encoder=encoder)
+    checker = SupportChecker(GroundingConfig(retrieval="dense"), encoder=encoder)  # every chunk embedded
     answers = [
         "The Eiffel Tower was completed in 1899.",
         "The Eiffel Tower was completed in 1889.",

@@ -332,21 +332,60 @@ def test_the_evidence_size_comes_from_the_model_settings(tmp_path) -> None:
         ClaimVerifier(tmp_path).evidence_units
 
 
-def test_claims_left_unread_by_the_budget_are_not_checked_and_the_check_inconclusive() -> None:
+class _Clock:
+    """``time`` for :mod:`lexguard._limits` that moves only while the encoder runs (see ``_Ticking``)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def time(self) -> float:
+        return self.now
+
+
+class _Ticking:
+    """An encoder that takes ``tick`` seconds of the fake clock per call."""
+
+    name = "ticking"
+
+    def __init__(self, inner, clock: _Clock, tick: float) -> None:  # noqa: ANN001
+        self.inner, self.clock, self.tick = inner, clock, tick
+
+    def encode(self, texts):  # noqa: ANN001, ANN201
+        self.clock.now += self.tick
+        return self.inner.encode(texts)
+
+
+def _ticking(monkeypatch, inner, tick: float = 0.6) -> _Ticking:  # noqa: ANN001
+    import lexguard._limits as limits
+
+    clock = _Clock()
+    monkeypatch.setattr(limits, "time", clock)
+    return _Ticking(inner, clock, tick)
+
+
+def test_claims_left_unread_by_the_budget_are_not_checked_and_the_check_inconclusive(monkeypatch) -> None:
     from lexguard.checks import SupportCheck
     from lexguard._limits import Deadline, use_deadline
     from lexguard.checks import CheckContext
-    from lexguard.grounding._pipeline import _EMBED_CHUNK, BUDGET_REASON
+    from lexguard.grounding._pipeline import BUDGET_REASON
+    from lexguard.grounding._retrieval import CLAIM_BATCH
 
-    checker = SupportChecker(GroundingConfig(verifier=False, self_rag=False))
-    answer = " ".join(["The tower is tall."] * (_EMBED_CHUNK + 20))
+    encoder = _ticking(monkeypatch, _BagEncoder())
+    checker = SupportChecker(GroundingConfig(verifier=False, self_rag=False), encoder=encoder)
+    answer = " ".join(["The tower is tall."] * (CLAIM_BATCH + 20))
     sources = [Source(id="e", content="The tower is very tall. It stands in Paris.")]
-    with use_deadline(Deadline(0.0)):  # spent: only the first chunk rides with the sources
+    with use_deadline(Deadline(1.0)):  # spent after two encoder calls: the first claims and their chunks
         result = checker.check(answer, sources)
     unread = [c for c in result.claims if c.status == "not_checked"]
     assert len(unread) == 20 and all(c.reason == BUDGET_REASON for c in unread)
     checker.clear_cache()
-    checker.encoder.clear_cache()
+    with use_deadline(Deadline(0.0)):  # spent before the check: nothing is read
+        result = checker.check(answer, sources)
+    assert all(c.status == "not_checked" and c.reason == BUDGET_REASON for c in result.claims)
+    checker.clear_cache()
     with use_deadline(Deadline(0.0)):
         outcome = SupportCheck(checker=checker).check(answer, CheckContext(sources=sources)).outcome
     assert outcome == "inconclusive"
@@ -377,9 +416,10 @@ def test_claims_left_unread_by_the_budget_get_no_features_and_no_judge(monkeypat
             return [{"entailment": 0.9, "contradiction": 0.0} for _ in pairs]
 
     judge, nli = Judge(), NLI()
-    checker = SupportChecker(GroundingConfig(verifier=False, self_rag=False), encoder=_BagEncoder(), judge=judge, nli=nli)
+    encoder = _ticking(monkeypatch, _BagEncoder())
+    checker = SupportChecker(GroundingConfig(verifier=False, self_rag=False), encoder=encoder, judge=judge, nli=nli)
     answer = " ".join(f"The tower is tall number {i}." for i in range(pipeline._EMBED_CHUNK + 20))
-    with use_deadline(Deadline(0.0)):  # spent: only the first chunk rides with the sources
+    with use_deadline(Deadline(1.0)):  # spent after two encoder calls: the first claims and their chunks
         result = checker.check(answer, [EIFFEL])
     unread = [c.index for c in result.claims if c.reason == pipeline.BUDGET_REASON]
     assert len(unread) == 20

@@ -244,6 +244,9 @@ class SourceIndex:
                     if words:
                         self.negative_keys.append(words)
         self._faiss: Any = None
+        self._lexicon: Any = None
+        self.chunk_vectors: dict[int, np.ndarray] = {}
+        """Vectors of the chunks embedded so far as some claim's candidates (``retrieval="candidates"``)."""
         self.lock = threading.Lock()
         self.evidence_units: Any = None
         """Sentence units for the claim verifier (built on first use, see ``_stacker``)."""
@@ -260,6 +263,30 @@ class SourceIndex:
         if len(vectors):
             index.add(vectors)
         self.vectors, self._faiss = vectors, index
+
+    @property
+    def lexicon(self) -> Any:
+        """The chunks' BM25 index (:class:`~lexguard.grounding._lexicon.ChunkLexicon`), built on first use."""
+        if self._lexicon is None:
+            from lexguard.grounding._lexicon import ChunkLexicon
+
+            self._lexicon = ChunkLexicon([p.words for p in self.chunk_profiles], [c.source_id for c in self.chunks])
+        return self._lexicon
+
+    def unembedded(self, ids: Sequence[int]) -> list[int]:
+        """Those of the chunk indices ``ids`` without a vector yet (in the order given, once each)."""
+        return [i for i in dict.fromkeys(ids) if i not in self.chunk_vectors and self.vectors is None]
+
+    def store(self, ids: Sequence[int], vectors: np.ndarray) -> None:
+        """Keep the vectors of the chunks ``ids`` (candidates embedded for some claim)."""
+        for i, vector in zip(ids, np.asarray(vectors, dtype=np.float32), strict=True):
+            self.chunk_vectors[int(i)] = vector
+
+    def vectors_of(self, ids: Sequence[int]) -> np.ndarray:
+        """The vectors of the chunks ``ids`` (all embedded: see :meth:`unembedded`)."""
+        if self.vectors is not None:
+            return self.vectors[list(ids)]
+        return np.stack([self.chunk_vectors[i] for i in ids]) if ids else np.zeros((0, 0), np.float32)
 
     def search(self, queries: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Top-``k`` chunks per query: ``(scores, chunk_indices)``, ``-1`` where fewer exist."""

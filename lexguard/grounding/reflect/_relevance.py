@@ -12,7 +12,7 @@ cut. An LLM judge, when one is configured, refines these (see :func:`merge_judge
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import numpy as np
@@ -101,6 +101,7 @@ def source_relevance(
     scale: RelevanceScale = ISREL_SCALE,
     chunk_sentences: int = 2,
     chunk_overlap: int = 1,
+    chunk_ids: Collection[str] | None = None,
 ) -> tuple[SourceRelevance, ...]:
     """ISREL offline: how relevant each source is to ``question``.
 
@@ -115,10 +116,13 @@ def source_relevance(
         scale: Cosine-to-score mapping.
         chunk_sentences: Sentences per chunk (``GroundingConfig.chunk_sentences``).
         chunk_overlap: Sentences shared by consecutive chunks.
+        chunk_ids: Score only these chunks (``"<source_id>#<n>"``; the support check passes the
+            question's and the claims' candidates, which it has embedded); all when ``None``. A
+            source none of whose chunks is named gets no relevance.
 
     Returns:
-        One :class:`SourceRelevance` per source with text, in source order; empty without a
-        question.
+        One :class:`SourceRelevance` per source with text (and a scored chunk), in source
+        order; empty without a question.
     """
     from lexguard.grounding.evidence._index import chunk_sources
 
@@ -127,6 +131,8 @@ def source_relevance(
     if not question or not question.strip() or not srcs:
         return ()
     chunks = chunk_sources(srcs, sentences=chunk_sentences, overlap=chunk_overlap)
+    if chunk_ids is not None:
+        chunks = [c for c in chunks if c.id in chunk_ids]
     if not chunks:
         return ()
     vectors = _unit(_encoder(encoder).encode([question.strip()] + [c.text[:_MAX_CHARS] for c in chunks]))

@@ -10,7 +10,7 @@ only-supporting citations with retriever scores, and a quality score per source.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import regex
@@ -129,6 +129,7 @@ def assess_offline(
     sources: Sequence[Any],
     *,
     encoder: Any | None = None,
+    relevance_chunks: Collection[str] | None = None,
     judge: Any | None = None,
     judge_weight: float = 0.5,
     weights: ConfidenceWeights | None = None,
@@ -147,6 +148,8 @@ def assess_offline(
         sources: The sources the answer was checked against.
         encoder: Sentence encoder; the bundled MiniLM when ``None`` (share the checker's
             ``SupportChecker.encoder`` so its embedding cache is reused).
+        relevance_chunks: Ids of the source chunks ISREL reads (see :func:`source_relevance`);
+            all when ``None``.
         judge: An LLM judge's ``JudgeAssessment`` (``relevance_score``, ``usefulness_score``),
             when one ran; its scores refine the offline ones.
         judge_weight: Weight of the judge's scores against the offline ones.
@@ -167,7 +170,9 @@ def assess_offline(
         for c, t in zip(claims, types, strict=True)
     )
     cited = cite_supporting(facts_only, sources, min_score=min_citation_score, margin=citation_margin)
-    relevance = source_relevance(question or "", sources, encoder=encoder) if question else ()
+    relevance = (
+        source_relevance(question or "", sources, encoder=encoder, chunk_ids=relevance_chunks) if question else ()
+    )
     isrel = merge_judge(aggregate_relevance(relevance, cited), getattr(judge, "relevance_score", None), judge_weight)
     isuse = merge_judge(
         answer_usefulness(question, answer, encoder=encoder) if question else None,
