@@ -136,7 +136,7 @@ class GroundingConfig(ValueModel):
     self_rag: bool = True
     confidence_bar: float = Field(0.7, gt=0.0, lt=1.0)
     retrieval: Literal["candidates", "dense"] = "candidates"
-    retrieval_candidates: int = Field(6, ge=1)
+    retrieval_candidates: int = Field(4, ge=1)
 
     @model_validator(mode="after")
     def _check_rates(self) -> GroundingConfig:

@@ -6,6 +6,8 @@ finding needs one.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -177,11 +179,14 @@ def numbers(text: str) -> list[Mention]:
             end = scale.end()
         found.append(Mention(text[match.start():end], (match.start(), end), _format_value(value)))
         taken.append((match.start(), end))
+    starts = [s for s, _ in taken]  # in text order; reach[i]: the furthest end of the first i + 1
+    reach = list(itertools.accumulate((e for _, e in taken), max))
     for match in _WORD_NUMBER.finditer(scan):
         word = match.group(1).lower()
         if word in {"one", "second", "single", "once", "first"}:
             continue  # too often not a quantity ("one of the", "second half")
-        if any(s <= match.start() < e for s, e in taken):
+        at = bisect.bisect_right(starts, match.start()) - 1  # inside a number found above (binary search)
+        if at >= 0 and match.start() < reach[at]:
             continue
         found.append(Mention(match.group(0), match.span(), _format_value(_NUMBER_WORDS[word])))
     found.sort(key=lambda m: m.span)
