@@ -50,12 +50,14 @@ def padded(sources: list[str], factor: int, filler: list[str], start: int) -> li
     return [*sources, *extra]
 
 
-def run(rows: list[dict[str, Any]], factors: list[int]) -> dict[str, Any]:
-    """Time both retrievals on ``rows`` at each size factor; print and return the figures."""
+def run(rows: list[dict[str, Any]], factors: list[int], pool: list[dict[str, Any]]) -> dict[str, Any]:
+    """Time both retrievals on ``rows`` at each size factor (padding from the sources of ``pool``);
+    print and return the figures."""
     from lexguard.grounding import GroundingConfig, SupportChecker
 
     checkers = {"candidates": SupportChecker(), "dense": SupportChecker(GroundingConfig(retrieval="dense"))}
-    filler = [s for row in rows for s in row["sources"] if not s.lstrip().startswith(("{", "["))]
+    # distinct passages (RAGTruth rows share their sources), never a row's own
+    filler = list(dict.fromkeys(s for row in pool for s in row["sources"] if not s.lstrip().startswith(("{", "["))))
     for checker in checkers.values():  # load the models
         checker.check(rows[0]["answer"], rows[0]["sources"], rows[0]["question"] or None)
     times = {(n, f): [] for n in checkers for f in factors}
@@ -64,7 +66,8 @@ def run(rows: list[dict[str, Any]], factors: list[int]) -> dict[str, Any]:
     load_start = os.getloadavg()
     for r, row in enumerate(rows):
         for factor in factors:
-            sources = padded(row["sources"], factor, filler, start=7 * r + 1)
+            others = [s for s in filler if s not in row["sources"]]
+            sources = padded(row["sources"], factor, others, start=7 * r + 1)
             for name, checker in checkers.items():
                 checker.clear_cache()
                 checker.encoder.clear_cache()
@@ -100,8 +103,8 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
     lines = Path(args.data).read_text(encoding="utf-8").splitlines()
-    rows = [json.loads(line) for line in lines if line.strip()][: args.limit]
-    run(rows, args.factors)
+    rows = [json.loads(line) for line in lines if line.strip()]
+    run(rows[: args.limit], args.factors, rows)
 
 
 if __name__ == "__main__":
