@@ -1,0 +1,188 @@
+"""Candidate retrieval: the support check embeds each claim's BM25 candidates, not every source chunk."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+import numpy as np
+import regex
+
+from lexguard import Source
+from lexguard.grounding import GroundingConfig, SupportChecker
+
+TOPICS = [
+    "glacier", "volcano", "harbor", "orchard", "cathedral", "railway", "lighthouse", "vineyard",
+    "observatory", "canal", "monastery", "quarry", "bridge", "library", "stadium", "aqueduct",
+]
+
+
+class CountingEncoder:
+    """Hashed bag-of-words vectors; records every text it is asked to embed (no cache)."""
+
+    name = "counting-fake"
+
+    def __init__(self, dim: int = 256) -> None:
+        self.dim = dim
+        self.calls: list[list[str]] = []
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls.append(list(texts))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in regex.findall(r"\w+", text.lower()):
+                out[row, int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
+
+    def embedded(self, texts: Sequence[str]) -> int:
+        """How many times texts of ``texts`` were embedded."""
+        wanted = set(texts)
+        return sum(1 for call in self.calls for t in call if t in wanted)
+
+    def distinct(self, texts: Sequence[str]) -> int:
+        """How many of ``texts`` were embedded at all."""
+        seen = {t for call in self.calls for t in call}
+        return len(set(texts) & seen)
+
+
+def long_source(sentences: int, seed: int = 0) -> str:
+    """``sentences`` distinct sentences, each naming one topic, a number and a made-up place."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(sentences):
+        topic = TOPICS[i % len(TOPICS)]
+        out.append(f"The {topic} of Town{seed}x{i} was restored in {1800 + int(rng.integers(0, 200))} by crew {i}.")
+    return " ".join(out)
+
+
+def chunk_texts(checker: SupportChecker) -> list[str]:
+    (index,) = checker._cache._items.values()
+    return [c.text for c in index.chunks]
+
+
+def test_only_the_claims_candidates_are_embedded() -> None:
+    """Every chunk of every source was embedded before any claim was read (600 sentences for a
+    two-claim answer); now at most ``retrieval_candidates`` chunks per claim are."""
+    encoder = CountingEncoder()
+    checker = SupportChecker(GroundingConfig(self_rag=False), encoder=encoder)
+    source = long_source(600)
+    answer = "The glacier of Town0x0 was restored by crew 0. The railway of Town0x5 was restored by crew 5."
+    result = checker.check(answer, [Source(id="s", content=source)])
+    chunks = chunk_texts(checker)
+    per_claim = checker.config.retrieval_candidates
+    assert len(chunks) > 500
+    assert 0 < encoder.embedded(chunks) <= 2 * per_claim
+    assert all(c.status == "supported" for c in result.claims)
+
+
+def test_the_embedding_count_does_not_grow_with_the_sources() -> None:
+    """The same answer against its source and the source with nine times more text around it."""
+    answer = "The glacier of Town0x3 was restored by crew 3. The canal of Town0x9 was restored by crew 9."
+    counts = []
+    for extra in (0, 900):
+        encoder = CountingEncoder()
+        checker = SupportChecker(GroundingConfig(self_rag=False), encoder=encoder)
+        sources = [Source(id="s", content=long_source(100))]
+        if extra:
+            sources.append(Source(id="pad", content=long_source(extra, seed=1)))
+        checker.check(answer, sources)
+        counts.append(sum(len(call) for call in encoder.calls))
+    assert counts[1] <= counts[0] + 2 * 4  # at most one more candidate set per claim, not 10x
+
+
+def test_retries_and_claims_share_the_embedded_chunks() -> None:
+    """A chunk is embedded once per source index, whichever claim or retry asks for it first."""
+    encoder = CountingEncoder()
+    checker = SupportChecker(GroundingConfig(self_rag=False), encoder=encoder)
+    sources = [Source(id="s", content=long_source(200))]
+    for answer in (
+        "The glacier of Town0x0 was restored by crew 0.",
+        "The glacier of Town0x0 was restored by crew 0. The glacier of Town0x16 was restored by crew 16.",
+        "The volcano of Town0x1 was restored by crew 1.",
+    ):
+        checker.check(answer, sources)
+    chunks = chunk_texts(checker)
+    assert all(encoder.embedded([c]) <= 1 for c in chunks)
+
+
+def test_the_question_relevance_reads_candidates_not_every_chunk() -> None:
+    """ISREL embedded every chunk of the sources to score the question against them."""
+    encoder = CountingEncoder()
+    checker = SupportChecker(encoder=encoder)  # Self-RAG on: ISREL for a real question
+    sources = [Source(id="a", content=long_source(300)), Source(id="b", content=long_source(300, seed=2))]
+    checker.check("The glacier of Town0x0 was restored by crew 0.", sources, "Who restored the glacier of Town0x0?")
+    chunks = chunk_texts(checker)
+    # the claim's candidates and two chunks per source for the question (the real encoder's
+    # cache serves a chunk asked for twice; this one has none)
+    assert encoder.distinct(chunks) <= 4 + 2 * 2
+
+
+def test_the_dense_baseline_still_embeds_every_chunk() -> None:
+    encoder = CountingEncoder()
+    checker = SupportChecker(GroundingConfig(retrieval="dense", self_rag=False), encoder=encoder)
+    checker.check("The glacier of Town0x0 was restored by crew 0.", [Source(id="s", content=long_source(50))])
+    chunks = chunk_texts(checker)
+    assert encoder.embedded(chunks) == len(chunks)
+
+
+def test_candidate_and_dense_retrieval_agree_on_a_claim_read_in_both() -> None:
+    sources = [Source(id="s", content=long_source(40))]
+    answer = "The harbor of Town0x2 was restored by crew 2. The harbor of Town0x2 was restored by crew 7."
+    results = [
+        SupportChecker(GroundingConfig(retrieval=mode, self_rag=False), encoder=CountingEncoder()).check(answer, sources)
+        for mode in ("candidates", "dense")
+    ]
+    assert [c.status for c in results[0].claims] == [c.status for c in results[1].claims]
+
+
+class _Clock:
+    """``time`` for :mod:`lexguard._limits` that moves only while the encoder runs."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def time(self) -> float:
+        return self.now
+
+
+class _SlowEncoder(CountingEncoder):
+    """Each call takes ``tick`` seconds of the fake clock."""
+
+    def __init__(self, clock: _Clock, tick: float) -> None:
+        super().__init__()
+        self.clock, self.tick = clock, tick
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.clock.now += self.tick
+        return super().encode(texts)
+
+
+def test_the_budget_stops_the_source_embedding_and_the_unread_claims_are_not_checked(monkeypatch) -> None:
+    """The sources were embedded whole in one call that never looked at the deadline (a 200 KB
+    source took 17 s against a 5 s budget). Now the chunks are embedded in batches, the deadline
+    is read before each, and a claim whose candidates were not embedded is not checked."""
+    import lexguard._limits as limits
+    from lexguard._limits import Deadline, use_deadline
+    from lexguard.checks import CheckContext, SupportCheck
+    from lexguard.grounding._pipeline import BUDGET_REASON
+    from lexguard.grounding._retrieval import CHUNK_BATCH
+
+    clock = _Clock()
+    monkeypatch.setattr(limits, "time", clock)
+    encoder = _SlowEncoder(clock, tick=1.0)
+    checker = SupportChecker(GroundingConfig(self_rag=False, verifier=False), encoder=encoder)
+    sources = [Source(id="s", content=long_source(2000))]
+    answer = " ".join(f"The {TOPICS[i % 16]} of Town0x{i * 37} was restored by crew {i * 37}." for i in range(40))
+    with use_deadline(Deadline(1.5)):  # the claims (1 s), one batch of chunks (1 s), then it is spent
+        result = checker.check(answer, sources)
+    assert len(encoder.calls) == 2 and len(encoder.calls[1]) <= CHUNK_BATCH
+    unread = [c for c in result.claims if c.reason == BUDGET_REASON]
+    assert unread and all(c.status == "not_checked" and c.supported is None for c in unread)
+    assert len(unread) < len(result.claims)  # those whose candidates were embedded were read
+    checker.clear_cache()
+    with use_deadline(Deadline(1.5)):
+        outcome = SupportCheck(checker=checker).check(answer, CheckContext(sources=sources)).outcome
+    assert outcome == "inconclusive"
