@@ -11,7 +11,9 @@ response with sources embedded fresh (all caches cleared) and on a retry whose s
 cached (new answer text, source index kept) or with one sentence added, throughput (one by one and with several responses'
 texts batched into one encoder call), latency growth with answer / source length, the encoder
 backends (speed and agreement with torch), and the plain method of the seeds on the same rows in
-the same process, with the speed ratio. The machine's load average is printed: other processes
+the same process, with the speed ratio, and the two retrievals (``candidates``, the default, and
+``dense``, every chunk embedded: the earlier pipeline) side by side with 1x / 3x / 10x longer
+sources (``_growth.py``). The machine's load average is printed: other processes
 on a 2-core box move every figure.
 """
 
@@ -255,6 +257,8 @@ def main() -> None:
     parser.add_argument("--skip-subprocess", action="store_true")
     parser.add_argument("--skip-plain", action="store_true")
     parser.add_argument("--skip-backends", action="store_true")
+    parser.add_argument("--growth-limit", type=int, default=30,
+                        help="rows for the retrieval comparison at 1x / 3x / 10x sources (0: skip it)")
     parser.add_argument("--skip-export", action="store_true", help="skip the first-use export timing")
     parser.add_argument("--child", choices=["cold"], help=argparse.SUPPRESS)
     parser.add_argument("--rows-after", type=int, default=20, help=argparse.SUPPRESS)
@@ -367,6 +371,13 @@ def main() -> None:
         gold = [r["label"] == "hallucinated" for r in subset]
         print(f"- detection, plain: {f1_report(gold, plain_pred)}; lexguard: "
               f"{f1_report(gold, [r['predicted'] for r in records[: len(subset)]])}")
+
+    if args.growth_limit:
+        from _growth import run as growth
+
+        print("\n## Retrieval: candidates (default) against dense (every chunk embedded), "
+              "same answers with 1x / 3x / 10x longer sources, fresh caches\n")
+        growth(rows[: args.growth_limit], [1, 3, 10], load_rows(Path(args.data), None))
 
     if not args.skip_backends:
         backend_table(rows[:40], checker.config, args.backend_texts)

@@ -4,9 +4,11 @@ Usage (from the repository root)::
 
     python benchmarks/bench_verifier.py [DATA.jsonl] [--limit 100] [--rounds 2] [--wheel]
 
-Both checkers run in this one process on the same rows, interleaved row by row (so machine load
-hits both alike): ``SupportChecker()`` (verifier + stacker, the default) and
-``SupportChecker(GroundingConfig(verifier=False))`` (the previous default). Prints per-response
+The checkers run in this one process on the same rows, interleaved row by row (so machine load
+hits all alike): ``SupportChecker()`` (verifier + stacker, the default),
+``SupportChecker(GroundingConfig(verifier=False))`` (the previous default) and
+``SupportChecker(GroundingConfig(retrieval="dense"))`` (the default with every source chunk
+embedded before any claim is read: the pipeline before candidate retrieval). Prints per-response
 latency with sources embedded fresh (caches cleared before each row), on a retry with the
 sources cached and the whole answer new (the source index kept, every other cache cleared: the
 worst case), and on a typical re-ask (the last sentence rewritten, the first attempt's caches
@@ -64,7 +66,11 @@ def main() -> None:
 
     rows = [json.loads(line) for line in Path(args.data).read_text(encoding="utf-8").splitlines() if line.strip()]
     rows = rows[: args.limit]
-    checkers = {"new default (verifier)": SupportChecker(), "previous default": SupportChecker(GroundingConfig(verifier=False))}
+    checkers = {
+        "new default (verifier)": SupportChecker(),
+        "previous default": SupportChecker(GroundingConfig(verifier=False)),
+        "default, dense retrieval": SupportChecker(GroundingConfig(retrieval="dense")),
+    }
     fresh: dict[str, list[float]] = {k: [] for k in checkers}
     retry: dict[str, list[float]] = {k: [] for k in checkers}
     edited: dict[str, list[float]] = {k: [] for k in checkers}
@@ -104,7 +110,13 @@ def main() -> None:
     print(f"{'re-ask, one sentence changed, caches of the first attempt kept':64s}")
     for name in checkers:
         print(f"{name:26s} p50 {1000 * statistics.median(edited[name]):8.1f}ms p95 {1000 * pct(edited[name], 0.95):8.1f}ms")
-    new, old = list(checkers)
+    new, old, dense = list(checkers)
+    print(
+        f"ratio default / dense retrieval (every source chunk embedded, the earlier pipeline): fresh p50 "
+        f"{statistics.median(fresh[new]) / statistics.median(fresh[dense]):.2f}x, p95 "
+        f"{pct(fresh[new], 0.95) / pct(fresh[dense], 0.95):.2f}x; retry p50 "
+        f"{statistics.median(retry[new]) / statistics.median(retry[dense]):.2f}x (target: fresh p50 at most 0.6x)"
+    )
     print(
         f"ratio new/previous: fresh p50 {statistics.median(fresh[new]) / statistics.median(fresh[old]):.2f}x, "
         f"retry (all text new, caches cleared) p50 {statistics.median(retry[new]) / statistics.median(retry[old]):.2f}x, "

@@ -7,7 +7,7 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -215,6 +215,26 @@ def sources_key(sources: Sequence[Source], *, sentences: int, overlap: int, mode
     return digest.hexdigest()
 
 
+class _PerChunk(Sequence[Any]):
+    """A value per chunk, computed on first access and kept (thread-safe enough: the value is
+    a pure function of the chunk, so two threads computing it at once store equal values)."""
+
+    def __init__(self, chunks: list[Chunk], compute: Callable[[Chunk], Any]) -> None:
+        self._chunks, self._compute = chunks, compute
+        self._values: dict[int, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self._chunks)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        i = range(len(self))[i]  # negative indices, IndexError
+        if i not in self._values:
+            self._values[i] = self._compute(self._chunks[i])
+        return self._values[i]
+
+
 class SourceIndex:
     """Chunks of a set of sources, their embeddings and a FAISS inner-product index.
 
@@ -228,9 +248,11 @@ class SourceIndex:
         self.vectors: np.ndarray | None = None
         self.profile = LexicalProfile(c.text for c in chunks)
         self.chunk_profiles = [LexicalProfile([c.text]) for c in chunks]
-        self.chunk_numbers = [{m.key for m in numbers(c.text)} for c in chunks]
+        # per chunk, computed when a claim's evidence first reads the chunk: a long source's
+        # chunks are mostly never read (see ``_retrieval``)
+        self.chunk_numbers: Sequence[set[str]] = _PerChunk(chunks, lambda c: {m.key for m in numbers(c.text)})
         self.structured = any(c.span is None for c in chunks)
-        self.chunk_counts = [list_counts(c.text) for c in chunks]
+        self.chunk_counts: Sequence[frozenset[int]] = _PerChunk(chunks, lambda c: list_counts(c.text))
         """Items listed by each chunk's series ("A, B and C": 3), for counts an answer derives."""
         self.record_counts: frozenset[int] = frozenset()
         """Lengths of the lists in the sources' JSON records (three reviews: 3)."""
