@@ -186,3 +186,16 @@ def test_the_budget_stops_the_source_embedding_and_the_unread_claims_are_not_che
     with use_deadline(Deadline(1.5)):
         outcome = SupportCheck(checker=checker).check(answer, CheckContext(sources=sources)).outcome
     assert outcome == "inconclusive"
+
+
+def test_bm25_prefers_rare_shared_words_and_skips_chunks_sharing_none() -> None:
+    from lexguard.grounding._lexicon import ChunkLexicon
+
+    lexicon = ChunkLexicon(
+        [{"tower", "paris"}, {"tower", "eiffel", "iron"}, {"bridge", "river"}, {"tower", "paris"}], ["a", "a", "b", "b"]
+    )
+    assert lexicon.top(["eiffel", "tower"], 3) == [1, 0, 3]  # the rare word first; ties: the earlier chunk
+    assert lexicon.top(["castle"], 3) == []
+    assert lexicon.top_per_source(["tower"], 1) == [0, 3]
+    scores = lexicon.scores(["tower", "paris"])
+    assert scores[2] == 0 and scores[0] == scores[3] > scores[1] > 0
