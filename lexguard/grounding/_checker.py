@@ -32,7 +32,7 @@ from lexguard.grounding._pipeline import (
     score_claims,
 )
 from lexguard.grounding._result import SupportResult
-from lexguard.grounding._retrieval import question_chunks
+from lexguard.grounding.evidence._retrieval import question_chunks
 from lexguard.grounding._scoring import build_result
 from lexguard.grounding.reflect._self_rag import apply_self_rag, is_real_question
 from lexguard.grounding.verify._stacker import VerifierStack

@@ -29,7 +29,7 @@ from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding._refusal import refuted_refusals
 from lexguard.grounding.reflect._self_rag import is_real_question
 from lexguard.grounding._result import SupportResult
-from lexguard.grounding._retrieval import candidate_search
+from lexguard.grounding.evidence._retrieval import candidate_search
 from lexguard.grounding._scoring import META_REASON, apply_nli
 from lexguard.grounding._strict import breaks_a_strict_rule
 

@@ -168,7 +168,7 @@ def test_the_budget_stops_the_source_embedding_and_the_unread_claims_are_not_che
     from lexguard._limits import Deadline, use_deadline
     from lexguard.checks import CheckContext, SupportCheck
     from lexguard.grounding._pipeline import BUDGET_REASON
-    from lexguard.grounding._retrieval import CHUNK_BATCH
+    from lexguard.grounding.evidence._retrieval import CHUNK_BATCH
 
     clock = _Clock()
     monkeypatch.setattr(limits, "time", clock)
@@ -189,7 +189,7 @@ def test_the_budget_stops_the_source_embedding_and_the_unread_claims_are_not_che
 
 
 def test_bm25_prefers_rare_shared_words_and_skips_chunks_sharing_none() -> None:
-    from lexguard.grounding._lexicon import ChunkLexicon
+    from lexguard.grounding.evidence._lexicon import ChunkLexicon
 
     lexicon = ChunkLexicon(
         [{"tower", "paris"}, {"tower", "eiffel", "iron"}, {"bridge", "river"}, {"tower", "paris"}], ["a", "a", "b", "b"]

@@ -371,7 +371,7 @@ def test_claims_left_unread_by_the_budget_are_not_checked_and_the_check_inconclu
     from lexguard._limits import Deadline, use_deadline
     from lexguard.checks import CheckContext
     from lexguard.grounding._pipeline import BUDGET_REASON
-    from lexguard.grounding._retrieval import CLAIM_BATCH
+    from lexguard.grounding.evidence._retrieval import CLAIM_BATCH
 
     encoder = _ticking(monkeypatch, _BagEncoder())
     checker = SupportChecker(GroundingConfig(verifier=False, self_rag=False), encoder=encoder)

@@ -1,1 +1,2 @@
-"""Evidence: the source index (chunks, embeddings), evidence selection per claim, provenance."""
+"""Evidence: the source index (chunks, embeddings), candidate retrieval (BM25, then dense over the
+candidates), evidence selection per claim, provenance."""

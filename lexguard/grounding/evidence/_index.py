@@ -288,9 +288,9 @@ class SourceIndex:
 
     @property
     def lexicon(self) -> Any:
-        """The chunks' BM25 index (:class:`~lexguard.grounding._lexicon.ChunkLexicon`), built on first use."""
+        """The chunks' BM25 index (:class:`~lexguard.grounding.evidence._lexicon.ChunkLexicon`), built on first use."""
         if self._lexicon is None:
-            from lexguard.grounding._lexicon import ChunkLexicon
+            from lexguard.grounding.evidence._lexicon import ChunkLexicon
 
             self._lexicon = ChunkLexicon([p.words for p in self.chunk_profiles], [c.source_id for c in self.chunks])
         return self._lexicon

@@ -2,7 +2,7 @@
 
 The support check's default retrieval (``GroundingConfig.retrieval="candidates"``). Each claim
 gets its ``per_claim`` best chunks by BM25 over the chunks' content words
-(:class:`~lexguard.grounding._lexicon.ChunkLexicon`); only those chunks are embedded (kept on
+(:class:`~lexguard.grounding.evidence._lexicon.ChunkLexicon`); only those chunks are embedded (kept on
 the source index, so a retry or a later request on the same sources re-embeds nothing, and the
 encoder's text cache serves chunks shared by other sources), and every claim is then ranked
 densely against all the candidates of the request (a paraphrase that shares no word with its
@@ -24,8 +24,8 @@ import numpy as np
 
 from lexguard._errors import ConfigurationError
 from lexguard._limits import current_deadline
-from lexguard.grounding._index import SourceIndex
-from lexguard.grounding._lexical import content_words
+from lexguard.grounding.evidence._index import SourceIndex
+from lexguard.grounding.signals._lexical import content_words
 
 __all__ = ["CHUNK_BATCH", "CLAIM_BATCH", "candidate_search", "question_chunks"]
 

@@ -3,7 +3,7 @@
 The support check reads each claim against a handful of source chunks. Rather than embedding
 every chunk of every source before any claim is looked at, the claim's candidates are chosen
 first by BM25 over the chunks' content words (built once per source index and kept with it),
-and only those candidates are embedded (:mod:`lexguard.grounding._retrieval`).
+and only those candidates are embedded (:mod:`lexguard.grounding.evidence._retrieval`).
 
 Written on numpy: an inverted index of postings, Lucene's BM25 as ``bm25s`` scores it
 (``k1=1.5``, ``b=0.75``), each word counted once per chunk; on random corpora its scores equal
