@@ -98,7 +98,7 @@ def _build(entry: Any, config: GuardConfig, shared: Mapping[str, Any]) -> Check:
     if _takes(factory, "config"):
         options.setdefault("config", config)
     for key, value in shared.items():  # e.g. the guard's shared support checker
-        if value is not None and key not in options and factory is BUILTIN_CHECKS.get("support") and _takes(factory, key):
+        if value is not None and key not in options and factory in (BUILTIN_CHECKS.get("support"), BUILTIN_CHECKS.get("citations")) and _takes(factory, key):
             options[key] = value
     try:
         return factory(**options)
