@@ -75,7 +75,7 @@ def guard_state_graph(
     for check in checks:
         builder.add_node(check.name, CheckNode(check, config).as_runnable(), error_handler=handle_node_error)
     builder.add_node("decide", DecideNode(config, generator=generator).as_runnable(), error_handler=handle_node_error)
-    builder.add_node("self_correct", SelfCorrectNode(config, generator=generator).as_runnable(),
+    builder.add_node("self_correct", SelfCorrectNode(config, generator=generator, checks=checks).as_runnable(),
                      error_handler=handle_node_error)
     builder.add_node("finalize", FinalizeNode(config).as_runnable(), error_handler=handle_node_error)
     builder.add_node("fallback", FallbackNode(config).as_runnable())
