@@ -202,7 +202,8 @@ def describe_problems(results: Sequence[CheckResult], config: GuardConfig) -> st
         return f"hard findings ({_describe(failed)})"
     confidence = attempt_confidence(results)
     if confidence is not None and confidence < config.confidence_threshold:
-        return f"confidence {confidence:.2f} < {config.confidence_threshold:.2f}"
+        digits = 2 if f"{confidence:.2f}" != f"{config.confidence_threshold:.2f}" else 3  # never "0.70 < 0.70"
+        return f"confidence {confidence:.{digits}f} < {config.confidence_threshold:.{digits}f}"
     return "the answer did not pass validation"
 
 

@@ -9,16 +9,13 @@ a sentence the sources do not support is never passed on) stops the stream: the 
 sentence is not passed on, a ``lexguard.halt`` event is emitted and the fallback text (the
 guard's ``refusal_message``) is the last chunk.
 
-The latest checked sentence is held back until the next one is checked or the stream ends. When
-the stream ends, every configured check but ``parse`` runs on the whole text (the held sentence
-included), as ``invoke`` runs them (with the input's ``knowledge``, ``mutations`` and
-``citations``, and the citations of the message chunks and the text, read as ``invoke`` reads
-them: a value it cannot read is the ``InputError`` ``invoke`` raises); the final
-``lexguard.decision`` is taken from those results and emitted **before** the held sentence is
-passed on, and a blocking finding at or above ``halt_on`` replaces that sentence with the
-fallback text (``fallback``). So no sentence reaches the caller as the last one before its
-verdict. A stream is never retried: where ``invoke`` would retry, the stream's decision is
-``flag`` (the text was passed on, not accepted) and its reason says so.
+The latest checked sentence is held back until the next one is checked or the stream ends;
+then every configured check but ``parse`` runs on the whole text (as ``invoke`` runs them, with
+the input's ``knowledge``, ``mutations`` and ``citations`` and the citations of the chunks and
+the text; a value it cannot read is the ``InputError`` ``invoke`` raises), the final
+``lexguard.decision`` is emitted **before** the held sentence is passed on, and a blocking
+finding at ``halt_on`` replaces that sentence with the fallback text: no sentence reaches the
+caller as the last one before its verdict. A stream is never retried: its reason says so.
 
 The guard's limits hold for a stream too: an answer that grows past ``limits.max_answer_chars``,
 or sources over the source limits, halt the stream with the reason (an input too large to check
@@ -33,18 +30,16 @@ import asyncio
 import itertools
 import time
 from collections.abc import AsyncIterator, Iterator
-from contextlib import contextmanager
 from typing import Any, Protocol
 
 from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableConfig
 
 from lexguard._coverage import decide_with_coverage
-from lexguard._errors import InputError
 from lexguard._config import GuardConfig
 from lexguard._guard_run import GuardRun, ReturnType, StreamInput
-from lexguard._limits import Deadline, check_limits, use_deadline
-from lexguard._models import (CheckOutcome, CheckResult, Claim, FailureAction, Finding, FindingKind, Severity,
+from lexguard._stream_limits import StreamLimits
+from lexguard._models import (CheckOutcome, CheckResult, Claim, FailureAction, Finding, Severity,
                               ValidationReport, Verdict)
 from lexguard._policy import build_report, describe_problems
 from lexguard._source import Source
@@ -82,7 +77,7 @@ When the stream ends every configured check but ``parse`` runs once on the whole
 and the stream's decision is taken from those results."""
 
 
-class SentenceStreamer:
+class SentenceStreamer(StreamLimits):
     """Check a stream of answer chunks sentence by sentence (one instance per stream).
 
     Args:
@@ -169,49 +164,6 @@ class SentenceStreamer:
 
     def _needs_support(self, text: str) -> bool:
         return bool(text.strip()) and bool(self._input.sources) and self.guard.config.grounding.enabled
-
-    def _deadline(self) -> Deadline:
-        """The stream's time budget left (``limits.time_budget_s`` less the time spent checking)."""
-        budget = self.guard.config.limits.time_budget_s
-        deadline = Deadline(max(0.0, budget - self._spent))
-        deadline.budget = budget
-        return deadline
-
-    def _refuse(self, check: str, rule_id: str, message: str) -> dict[str, Any]:
-        """Record why the stream stops unchecked (an ``inconclusive`` result with a critical finding,
-        so the policy's reason names it) and return the ``lexguard.halt`` payload."""
-        finding = Finding(kind=FindingKind.MALFORMED if check == "input" else FindingKind.NOT_CHECKED,
-                          severity=Severity.CRITICAL, message=f"The answer could not be validated: {message}",
-                          rule_id=rule_id, stage=check)
-        self._refused = CheckResult(check=check, outcome=CheckOutcome.INCONCLUSIVE, findings=(finding,),
-                                    reason=message, stop=True)
-        return {"index": len(self.verdicts), "reason": finding.message, "fallback": self.guard.config.refusal_message}
-
-    def _over_limits(self) -> dict[str, Any] | None:
-        """The halt payload when the text so far or the sources exceed ``GuardConfig.limits``."""
-        try:
-            check_limits(self._buffer.text, self._input.sources or [], self.guard.config.limits)
-        except InputError as exc:
-            return self._refuse("input", "input.limits", str(exc))
-        return None
-
-    def _out_of_time(self) -> dict[str, Any] | None:
-        """The halt payload when the stream's time budget is spent before a sentence is checked."""
-        deadline = self._deadline()
-        if not deadline.expired:
-            return None
-        return self._refuse("budget", "budget.spent", f"the stream's checks used up the time budget of "
-                            f"{deadline.budget:g}s (limits.time_budget_s); raise it or send less text")
-
-    @contextmanager
-    def _budgeted(self) -> Iterator[None]:
-        """Run a check under the stream's time budget left, and count the time it took."""
-        started = time.perf_counter()
-        try:
-            with use_deadline(self._deadline()):
-                yield
-        finally:
-            self._spent += time.perf_counter() - started
 
     def _gate_sentence(self, start: int, end: int) -> tuple[str, list[Finding], bool]:
         """The sentence's text, its rule findings and whether its support is to be checked."""

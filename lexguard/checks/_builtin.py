@@ -173,6 +173,7 @@ class SupportCheck(BaseCheck):
         passes_all = getattr(self.checker, "accepts_everything", None)
         if passes_all:  # a threshold that passes every claim checked nothing (see lexguard._coverage)
             fields["data"][ACCEPTS_EVERYTHING] = passes_all
+        findings += _low_confidence(claims, support.confidence, self.config.confidence_threshold, findings)
         result = self.result(findings, **fields)
         if result.outcome == CheckOutcome.FAILED:
             return result
@@ -199,6 +200,26 @@ class SupportCheck(BaseCheck):
             return await super().acheck(answer, context)
         key = strip_invisible(answer)
         return self._result(await checker.acheck(key.text, _evidence(context), context.question), key)
+
+
+def _low_confidence(claims: tuple[Any, ...], confidence: float, threshold: float,
+                    findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """A soft finding that says why an answer whose checked claims are all supported has a
+    confidence below the guard's threshold (the Self-RAG reflection lowered it), so a refusal for
+    low confidence always names its cause; ``()`` when a finding already explains it."""
+    checked = [c for c in claims if c.supported is not None]
+    if not checked or not all(c.supported for c in checked) or confidence >= threshold:
+        return ()
+    if any(f.severity.rank >= Severity.HARD.rank for f in findings):
+        return ()
+    weakest = min(checked, key=lambda c: c.support if c.support is not None else 1.0)
+    return (Finding(
+        kind="low_confidence", severity=Severity.SOFT, rule_id="support.low_confidence", stage="support_check",
+        message=(f"Every checked claim is supported (the weakest, {weakest.text!r}, at "
+                 f"{weakest.support if weakest.support is not None else 1.0:.2f}), but the answer's confidence "
+                 f"{confidence:.3f} is below the threshold {threshold:.2f}: the reflection on how relevant the sources "
+                 "are to the question and how fully the answer addresses it lowered it. Answer the question "
+                 "fully, in a sentence, from the sources.")),)
 
 
 def _evidence(context: CheckContext) -> list[Source]:

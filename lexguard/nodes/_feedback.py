@@ -29,6 +29,7 @@ _HEADINGS = {
     "support": "Statements the sources do not support:",
     "knowledge": "Statements the knowledge graph contradicts or does not hold:",
     "citations": "Citations that do not hold:",
+    "confidence": "Why the answer is not trusted enough:",
 }
 _STAGE_CHECK = {"support_check": "support", "gate": "rules"}
 
@@ -43,13 +44,16 @@ def _groups(results: Sequence[CheckResult], given: Sequence[Finding] | None) -> 
     groups: dict[str, list[Finding]] = {}
     if given is not None:
         for f in given:
-            groups.setdefault(_STAGE_CHECK.get(f.stage or "", f.stage or "support"), []).append(f)
+            check = "confidence" if f.kind == "low_confidence" else _STAGE_CHECK.get(f.stage or "", f.stage or "support")
+            groups.setdefault(check, []).append(f)
     else:
         for r in results:
-            groups.setdefault(r.check, []).extend(r.findings)
+            for f in r.findings:
+                groups.setdefault("confidence" if f.kind == "low_confidence" else r.check, []).append(f)
     out = {}
     for check, findings in groups.items():
-        problems = sorted((f for f in findings if f.severity.rank >= 1 and f.stage not in RULE_STAGES),
+        problems = sorted((f for f in findings if (f.severity.rank >= 1 or f.kind == "low_confidence")
+                           and f.stage not in RULE_STAGES),
                           key=lambda f: -f.severity.rank)
         if problems:
             out[check] = problems
@@ -97,10 +101,11 @@ def build_retry_feedback(state: GuardState, config: GuardConfig | None = None) -
         earlier = [f for h in state.get("history") or [] if h.attempt < attempt for f in h.findings
                    if f.stage in RULE_STAGES]
         lines.append(build_rule_feedback(rules, attempt, config.gate.escalation, previous=earlier))
-    for check, found in _groups(results, given).items():
+    groups = _groups(results, given)
+    for check, found in groups.items():
         lines.append(_heading(check))
         lines.extend(_describe(i, f, answer) for i, f in enumerate(found, 1))
-    if not problems:
+    if not problems and not groups:
         confidence = state.get("confidence")  # type: ignore[call-overload]
         confidence = float(confidence if confidence is not None else attempt_confidence(results) or 0.0)
         lines.append(f"The sources support it too weakly (confidence {confidence:.2f}).")
