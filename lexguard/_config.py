@@ -257,7 +257,7 @@ class GuardConfig(BaseSettings):
     parser: ParserConfig = Field(default_factory=ParserConfig)
     gate: GateConfig = Field(default_factory=GateConfig)
     grounding: GroundingConfig = Field(default_factory=GroundingConfig)
-    knowledge: KnowledgeConfig = Field(default_factory=lambda: KnowledgeConfig(stage="support_check"))
+    knowledge: KnowledgeConfig = Field(default_factory=KnowledgeConfig)
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
 
     def __init__(self, **values: Any) -> None:

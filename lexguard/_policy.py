@@ -178,11 +178,18 @@ def _auto_fixable(finding: Finding, threshold: float) -> bool:
             and finding.fix_confidence is not None and finding.fix_confidence > threshold)
 
 
+def _same_place(finding: Finding, fixable: Sequence[Finding]) -> bool:
+    """Whether ``finding`` overlaps the span of an auto-fixable finding (the fix is re-checked)."""
+    span = finding.span
+    return span is not None and any(f.span[0] < span[1] and span[0] < f.span[1] for f in fixable if f.span)
+
+
 def _remedy(failed: Sequence[CheckResult], config: GuardConfig) -> FailureAction:
     blocking = [f for r in failed for f in r.blocking]
     threshold = config.knowledge.auto_fix_threshold
-    if blocking and all(_auto_fixable(f, threshold) for f in blocking):
-        return FailureAction.FIX
+    fixable = [f for f in blocking if _auto_fixable(f, threshold)]
+    if fixable and all(f in fixable or _same_place(f, fixable) for f in blocking):
+        return FailureAction.FIX  # the others are the same problem, seen by another check (support)
     if failed and all(r.action == FailureAction.FILTER for r in failed):
         return FailureAction.FILTER
     return FailureAction.REASK
