@@ -1,4 +1,4 @@
-"""``lexguard audit``: the same exit code for a missing id, ``--out`` like the other commands, one
+"""Small doors of issue 24, 7: `lexguard audit` exit codes, `--out`, one line for an unreachable store; a judge model checked when the guard is built."""
 line for an unreachable store (issue 24, 7)."""
 
 from __future__ import annotations
@@ -40,3 +40,15 @@ def test_an_unreachable_store_is_one_line_of_error() -> None:
     assert done.returncode == 2
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: audit database"), done.stderr
+
+
+def test_a_judge_model_whose_provider_is_missing_fails_when_the_guard_is_built() -> None:
+    import pytest
+
+    from lexguard import ConfigurationError, Guard, build_guard_graph
+    from lexguard._config import GuardConfig
+
+    with pytest.raises(ConfigurationError, match="judge_model.*not installed"):
+        Guard(grounding={"judge_model": "anthropic:claude-3-5-haiku-latest"}, audit=False)
+    with pytest.raises(ConfigurationError, match="judge_model"):
+        build_guard_graph(GuardConfig(grounding={"judge_model": "nosuch:model"}))
