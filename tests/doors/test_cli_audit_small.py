@@ -1,5 +1,5 @@
-"""Small doors of issue 24, 7: `lexguard audit` exit codes, `--out`, one line for an unreachable store; a judge model checked when the guard is built."""
-line for an unreachable store (issue 24, 7)."""
+"""Small doors of issue 24, 7: `lexguard audit` exit codes, `--out`, one line for an unreachable
+store; a judge model whose provider is missing is refused when the guard is built."""
 
 from __future__ import annotations
 
