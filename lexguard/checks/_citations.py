@@ -68,11 +68,11 @@ class CitationsCheck(BaseCheck):
         unread = [str(c[UNREADABLE]) for c in context.citations if UNREADABLE in c]
         citations = [self._resolved(c, context.sources) for c in context.citations if UNREADABLE not in c]
         quoted = [c for c in citations if not self._cites_statement(c)]
-        findings = self._invalid(answer, quoted, list(context.sources)) if quoted else []
+        findings, quality = self._invalid(answer, quoted, list(context.sources)) if quoted else ([], {})
         more, unchecked = self._statements(answer, [c for c in citations if self._cites_statement(c)], context)
         findings += more
         data = {"total": len(context.citations), "invalid": len(findings), "unreadable": len(unread),
-                "unchecked": len(unchecked)}
+                "unchecked": len(unchecked), **quality}
         findings += [self.finding(f"A citation of the answer could not be read ({reason}), so it was not checked. "
                                   "Give each citation as a dict with the source and the quoted text.",
                                   kind=FindingKind.NOT_CHECKED, severity=Severity.SOFT, rule_id="citations.unreadable")
@@ -125,8 +125,11 @@ class CitationsCheck(BaseCheck):
                                                   self.checker, context.question)
         return findings + more, unchecked
 
-    def _invalid(self, answer: str, citations: list[dict[str, Any]], sources: list[Source]) -> list[Finding]:
-        """The ``invalid_citation`` findings of the quoting citations."""
+    def _invalid(self, answer: str, citations: list[dict[str, Any]],
+                 sources: list[Source]) -> tuple[list[Finding], dict[str, Any]]:
+        """The ``invalid_citation`` findings of the quoting citations, and the citation design's
+        quality score and gate (``quality``: mean quality 0..1, ``gate``: PASS / WARN / FAIL,
+        ``gate_reasons``) for the check's data."""
         from lexguard.citations import validate_citations
 
         prepared = []
@@ -147,4 +150,6 @@ class CitationsCheck(BaseCheck):
                 rule_id="citations.invalid", stage=self.name,
                 evidence=str(cited.get("quote") or "")[:300] or None,
                 source_id=str(cited.get("source")) if cited.get("source") is not None else None))
-        return findings
+        quality = {"quality": round(report.metrics.average_quality, 4), "gate": str(report.gate.outcome),
+                   "gate_reasons": list(report.gate.reasons)}
+        return findings, quality

@@ -98,3 +98,13 @@ def test_url_citation_without_cited_text_checks_the_statement_against_the_url(gu
     report = guard.invoke({"answer": wrong, "sources": SOURCES})
     assert report.status != Status.VALID
     assert any(f.rule_id == "citations.wrong_source" for f in report.findings)
+
+
+def test_the_citation_quality_score_and_gate_are_on_the_guards_report(guard: Guard) -> None:
+    good = guard.invoke({"answer": TEXT, "sources": SOURCES,
+                         "citations": [{"source_id": "bkb", "quote": "The Brooklyn Bridge opened in 1883"}]})
+    data = _citations(good).data
+    assert 0.0 < data["quality"] < 1.0 and data["gate"] in ("PASS", "WARN") and isinstance(data["gate_reasons"], list)
+    bad = guard.invoke({"answer": TEXT, "sources": SOURCES,
+                        "citations": [{"source_id": "ggb", "quote": "The Brooklyn Bridge opened in 1883"}]})
+    assert _citations(bad).data["gate"] == "FAIL" and _citations(bad).data["quality"] < data["quality"]
