@@ -372,6 +372,8 @@ def build_report(
             extra["mutations"] = r.data["mutations"]
         if r.data.get("source_quality"):
             extra["source_quality"] = r.data["source_quality"]
+    if isinstance(extra.get("mutations"), dict):  # only an accepted answer's changes are approved
+        extra["mutations"] = _mutations(extra["mutations"], accepted=verdict == Verdict.ACCEPT)
     return ValidationReport(
         status=status,
         verdict=verdict,
@@ -392,6 +394,16 @@ def build_report(
         timings=dict(timings or {}),
         metadata={**extra, **(metadata or {})},
     )
+
+
+def _mutations(gate: dict[str, Any], *, accepted: bool) -> dict[str, Any]:
+    """The report's mutations: the gate's approved ones (and the world intents among them) only
+    when the answer is accepted, else ``not_applied`` (the gate design's ``validate_output``)."""
+    approved = list(gate.get("approved") or [])
+    intents = [m for m in approved if isinstance(m, dict) and m.get("type") == "emit_world_intent"]
+    if accepted:
+        return {**gate, "approved": approved, "world_intents": intents}
+    return {**gate, "approved": [], "world_intents": [], "not_applied": approved}
 
 
 def audit_level(report: ValidationReport) -> AuditLevel:
