@@ -24,3 +24,15 @@ def test_an_accepted_answers_world_intents_are_approved() -> None:
     report = _guard().invoke({"answer": "The gate is open.", "sources": ["The gate is open."], "mutations": INTENT})
     assert report.status == Status.VALID
     assert [m["target"] for m in report.metadata["mutations"]["world_intents"]] == ["gate"]
+
+
+def test_the_self_rag_designs_environment_variables_are_read(monkeypatch) -> None:
+    from lexguard import GuardConfig
+
+    monkeypatch.setenv("VALIDATION_CONFIDENCE_THRESHOLD", "0.8")
+    monkeypatch.setenv("SELF_CORRECTION_MAX_RETRIES", "3")
+    monkeypatch.setenv("HALLUCINATION_MAX_RATE", "0.2")
+    config = GuardConfig()
+    assert (config.confidence_threshold, config.max_retries, config.grounding.max_hallucination_rate) == (0.8, 3, 0.2)
+    monkeypatch.setenv("LEXGUARD_MAX_RETRIES", "1")  # lexguard's own variable wins, an argument wins over both
+    assert GuardConfig().max_retries == 1 and GuardConfig(max_retries=0).max_retries == 0
