@@ -48,6 +48,7 @@ from lexguard._models import (
     ValidationReport,
     VerifierStatus,
 )
+from lexguard.checks._builtin import report_mutations
 
 __all__ = [
     "Decision",
@@ -373,7 +374,7 @@ def build_report(
         if r.data.get("source_quality"):
             extra["source_quality"] = r.data["source_quality"]
     if isinstance(extra.get("mutations"), dict):  # only an accepted answer's changes are approved
-        extra["mutations"] = _mutations(extra["mutations"], accepted=verdict == Verdict.ACCEPT)
+        extra["mutations"] = report_mutations(extra["mutations"], accepted=verdict == Verdict.ACCEPT)
     return ValidationReport(
         status=status,
         verdict=verdict,
@@ -394,16 +395,6 @@ def build_report(
         timings=dict(timings or {}),
         metadata={**extra, **(metadata or {})},
     )
-
-
-def _mutations(gate: dict[str, Any], *, accepted: bool) -> dict[str, Any]:
-    """The report's mutations: the gate's approved ones (and the world intents among them) only
-    when the answer is accepted, else ``not_applied`` (the gate design's ``validate_output``)."""
-    approved = list(gate.get("approved") or [])
-    intents = [m for m in approved if isinstance(m, dict) and m.get("type") == "emit_world_intent"]
-    if accepted:
-        return {**gate, "approved": approved, "world_intents": intents}
-    return {**gate, "approved": [], "world_intents": [], "not_applied": approved}
 
 
 def audit_level(report: ValidationReport) -> AuditLevel:

@@ -17,7 +17,7 @@ from lexguard.checks._base import BaseCheck, CheckContext
 ACCEPTS_EVERYTHING = "accepts_everything"
 """``CheckResult.data`` key the support check sets (to the reason) when its settings pass every claim."""
 
-__all__ = ["KnowledgeCheck", "ParseCheck", "RulesCheck", "SupportCheck"]
+__all__ = ["KnowledgeCheck", "ParseCheck", "RulesCheck", "SupportCheck", "report_mutations"]
 
 
 def _dump(items: Any) -> list[Any]:
@@ -94,6 +94,17 @@ class RulesCheck(BaseCheck):
             result = result.model_copy(update={"outcome": CheckOutcome.INCONCLUSIVE,
                                                "reason": "rules not checked: " + "; ".join(not_run)})
         return result
+
+
+def report_mutations(gate: dict[str, Any], *, accepted: bool) -> dict[str, Any]:
+    """The report's mutations from the rules check's data: the gate's approved ones (and the world
+    intents among them) only when the answer is accepted, else ``not_applied`` (as the gate
+    design's ``validate_output``: only validated output changes state)."""
+    approved = list(gate.get("approved") or [])
+    intents = [m for m in approved if isinstance(m, dict) and m.get("type") == "emit_world_intent"]
+    if accepted:
+        return {**gate, "approved": approved, "world_intents": intents}
+    return {**gate, "approved": [], "world_intents": [], "not_applied": approved}
 
 
 def _visible_sources(sources: Any) -> list[Source]:
