@@ -200,18 +200,45 @@ def quotes(text: str) -> list[Mention]:
     return out
 
 
+_OTHER_LANGUAGES = ("french", "german", "spanish", "italian", "portuguese", "dutch")
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> dict[str, frozenset[str]]:
+    """The function words (``stop-words`` lists) of English and the languages above."""
+    from stop_words import get_stop_words
+
+    return {lang: frozenset(get_stop_words(lang)) for lang in ("english", *_OTHER_LANGUAGES)}
+
+
+def text_language(text: str) -> str:
+    """``english``, or the language among :data:`_OTHER_LANGUAGES` whose function words ``text``
+    uses most (more than English ones)."""
+    words = regex.findall(r"\p{L}+", text.lower())
+    counts = {lang: sum(w in listed for w in words) for lang, listed in _function_words().items()}
+    best = max(counts, key=lambda lang: counts[lang])
+    return best if counts[best] > counts["english"] else "english"
+
+
 def entities(text: str) -> list[Mention]:
     """Capitalised name phrases, excluding sentence-initial function words and common words.
 
     A crude but dependency-free named-entity finder: runs of capitalised words, where the first
-    word of a sentence counts only if it is not a common word.
+    word of a sentence counts only if it is not a common word. In French, Spanish, ... text the
+    language's function words ("Elle", "Cette", "Les") are never names; German capitalises every
+    noun, so capitalisation tells no name there and German text has none.
     """
+    language = text_language(text)
+    if language == "german":
+        return []
+    foreign = _function_words()[language] if language != "english" else frozenset()
     out = []
     for match in _ENTITY.finditer(text):
         words = match.group(0).split()
         start = match.start()
-        # drop leading common words ("The", "However") and trailing connectors
-        while words and (words[0].lower().strip(".'\u2019") in _NOT_ENTITIES or words[0].lower() in STOPWORDS):
+        # drop leading common words ("The", "However", "Cette") and trailing connectors
+        while words and (words[0].lower().strip(".'\u2019") in _NOT_ENTITIES or words[0].lower() in STOPWORDS
+                         or words[0].lower().strip(".'\u2019") in foreign):
             start = text.index(words[0], start) + len(words[0])
             words = words[1:]
         while words and words[-1].lower() in {"of", "the", "de", "and", "&", "van", "von", "la"}:
