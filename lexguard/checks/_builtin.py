@@ -12,6 +12,7 @@ from typing import Any
 from lexguard._config import GuardConfig
 from lexguard._models import CheckOutcome, CheckResult, Claim, FailureAction, Finding, FindingKind, Severity, Source
 from lexguard._text import FoldedText, strip_invisible
+from lexguard.checks._answered import unanswered
 from lexguard.checks._base import BaseCheck, CheckContext
 
 ACCEPTS_EVERYTHING = "accepts_everything"
@@ -200,7 +201,8 @@ class SupportCheck(BaseCheck):
         if skipped is not None:
             return skipped
         key = strip_invisible(answer)
-        return self._result(self.checker.check(key.text, _evidence(context), context.question), key)
+        result = self._result(self.checker.check(key.text, _evidence(context), context.question), key)
+        return unanswered(result, context.question, answer, self.config.confidence_threshold)
 
     async def acheck(self, answer: str, context: CheckContext) -> CheckResult:
         skipped = self._precheck(context)
@@ -210,7 +212,8 @@ class SupportCheck(BaseCheck):
         if not hasattr(checker, "acheck"):
             return await super().acheck(answer, context)
         key = strip_invisible(answer)
-        return self._result(await checker.acheck(key.text, _evidence(context), context.question), key)
+        result = self._result(await checker.acheck(key.text, _evidence(context), context.question), key)
+        return unanswered(result, context.question, answer, self.config.confidence_threshold)
 
 
 def _low_confidence(claims: tuple[Any, ...], confidence: float, threshold: float,

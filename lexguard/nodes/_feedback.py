@@ -32,6 +32,8 @@ _HEADINGS = {
     "confidence": "Why the answer is not trusted enough:",
 }
 _STAGE_CHECK = {"support_check": "support", "gate": "rules"}
+_CONFIDENCE_KINDS = frozenset({"low_confidence", "unanswered"})
+"""Soft findings that say why the confidence is too low: fed back, though soft."""
 
 
 def _heading(check: str) -> str:
@@ -44,15 +46,15 @@ def _groups(results: Sequence[CheckResult], given: Sequence[Finding] | None) -> 
     groups: dict[str, list[Finding]] = {}
     if given is not None:
         for f in given:
-            check = "confidence" if f.kind == "low_confidence" else _STAGE_CHECK.get(f.stage or "", f.stage or "support")
+            check = "confidence" if f.kind in _CONFIDENCE_KINDS else _STAGE_CHECK.get(f.stage or "", f.stage or "support")
             groups.setdefault(check, []).append(f)
     else:
         for r in results:
             for f in r.findings:
-                groups.setdefault("confidence" if f.kind == "low_confidence" else r.check, []).append(f)
+                groups.setdefault("confidence" if f.kind in _CONFIDENCE_KINDS else r.check, []).append(f)
     out = {}
     for check, findings in groups.items():
-        problems = sorted((f for f in findings if (f.severity.rank >= 1 or f.kind == "low_confidence")
+        problems = sorted((f for f in findings if (f.severity.rank >= 1 or f.kind in _CONFIDENCE_KINDS)
                            and f.stage not in RULE_STAGES),
                           key=lambda f: -f.severity.rank)
         if problems:
