@@ -49,6 +49,7 @@ from lexguard._models import (
     VerifierStatus,
 )
 from lexguard.checks._builtin import report_mutations
+from lexguard.knowledge._fixes import fixes_cover
 
 __all__ = [
     "Decision",
@@ -174,23 +175,11 @@ def _describe(results: Sequence[CheckResult]) -> str:
     return "; ".join(parts)
 
 
-def _auto_fixable(finding: Finding, threshold: float) -> bool:
-    return (finding.span is not None and finding.suggested_fix is not None
-            and finding.fix_confidence is not None and finding.fix_confidence > threshold)
-
-
-def _same_place(finding: Finding, fixable: Sequence[Finding]) -> bool:
-    """Whether ``finding`` overlaps the span of an auto-fixable finding (the fix is re-checked)."""
-    span = finding.span
-    return span is not None and any(f.span[0] < span[1] and span[0] < f.span[1] for f in fixable if f.span)
-
-
 def _remedy(failed: Sequence[CheckResult], config: GuardConfig) -> FailureAction:
     blocking = [f for r in failed for f in r.blocking]
     threshold = config.knowledge.auto_fix_threshold
-    fixable = [f for f in blocking if _auto_fixable(f, threshold)]
-    if fixable and all(f in fixable or _same_place(f, fixable) for f in blocking):
-        return FailureAction.FIX  # the others are the same problem, seen by another check (support)
+    if blocking and fixes_cover(blocking, threshold):
+        return FailureAction.FIX
     if failed and all(r.action == FailureAction.FILTER for r in failed):
         return FailureAction.FILTER
     return FailureAction.REASK

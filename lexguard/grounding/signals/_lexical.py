@@ -13,6 +13,8 @@ from pathlib import Path
 
 import regex
 
+from lexguard.grounding.signals._language import function_words, text_language
+
 __all__ = [
     "Mention",
     "LexicalProfile",
@@ -200,26 +202,6 @@ def quotes(text: str) -> list[Mention]:
     return out
 
 
-_OTHER_LANGUAGES = ("french", "german", "spanish", "italian", "portuguese", "dutch")
-
-
-@lru_cache(maxsize=1)
-def _function_words() -> dict[str, frozenset[str]]:
-    """The function words (``stop-words`` lists) of English and the languages above."""
-    from stop_words import get_stop_words
-
-    return {lang: frozenset(get_stop_words(lang)) for lang in ("english", *_OTHER_LANGUAGES)}
-
-
-def text_language(text: str) -> str:
-    """``english``, or the language among :data:`_OTHER_LANGUAGES` whose function words ``text``
-    uses most (more than English ones)."""
-    words = regex.findall(r"\p{L}+", text.lower())
-    counts = {lang: sum(w in listed for w in words) for lang, listed in _function_words().items()}
-    best = max(counts, key=lambda lang: counts[lang])
-    return best if counts[best] > counts["english"] else "english"
-
-
 def entities(text: str) -> list[Mention]:
     """Capitalised name phrases, excluding sentence-initial function words and common words.
 
@@ -231,7 +213,7 @@ def entities(text: str) -> list[Mention]:
     language = text_language(text)
     if language == "german":
         return []
-    foreign = _function_words()[language] if language != "english" else frozenset()
+    foreign = function_words(language) if language != "english" else frozenset()
     out = []
     for match in _ENTITY.finditer(text):
         words = match.group(0).split()
