@@ -38,7 +38,7 @@ from langchain_core.runnables import RunnableConfig
 from lexguard._coverage import decide_with_coverage
 from lexguard._config import GuardConfig
 from lexguard._guard_run import GuardRun, ReturnType, StreamInput
-from lexguard._stream_limits import StreamLimits
+from lexguard._sentence_buffer import StreamLimits
 from lexguard._models import (CheckOutcome, CheckResult, Claim, FailureAction, Finding, Severity,
                               ValidationReport, Verdict)
 from lexguard._policy import build_report, describe_problems

@@ -34,8 +34,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("policy", ("lexguard._policy", "lexguard._coverage")),
     ("audit", ("lexguard.audit",)),
     ("graph", ("lexguard._state", "lexguard.nodes", "lexguard._graph", "lexguard._checkpoint", "lexguard._wiring")),
-    ("runnable", ("lexguard._guard", "lexguard._guard_run", "lexguard._wrap", "lexguard._streaming", "lexguard._stream_limits",
-                  "lexguard._sentence_buffer")),
+    ("runnable", ("lexguard._guard", "lexguard._guard_run", "lexguard._wrap", "lexguard._streaming", "lexguard._sentence_buffer")),
     ("edge", ("lexguard.integrations", "lexguard.cli", "lexguard.eval", "lexguard.bulk", "lexguard.deploy",
               "lexguard.testing", "lexguard")),
 ]
