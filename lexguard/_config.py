@@ -62,6 +62,34 @@ OTHER_ENVIRONMENT = frozenset({
 variable close to a valid name is refused as a misspelling."""
 
 
+DESIGN_ENVIRONMENT: dict[str, tuple[str, ...]] = {
+    "VALIDATION_CONFIDENCE_THRESHOLD": ("confidence_threshold",),
+    "SELF_CORRECTION_MAX_RETRIES": ("max_retries",),
+    "HALLUCINATION_MAX_RATE": ("grounding", "max_hallucination_rate"),
+}
+"""The Self-RAG design's variables, read as the setting they name (path in ``GuardConfig``) when
+neither the setting is given nor its ``LEXGUARD_*`` variable is set."""
+
+
+def _design_environment(environ: Mapping[str, str], values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with the settings named by :data:`DESIGN_ENVIRONMENT` variables filled in."""
+    out = dict(values)
+    for variable, path in DESIGN_ENVIRONMENT.items():
+        raw = environ.get(variable, "").strip()
+        own = "LEXGUARD_" + "__".join(p.upper() for p in path)
+        if not raw or environ.get(own, "").strip() or path[0] in values:
+            continue
+        try:
+            value = float(raw) if "." in raw or "e" in raw.lower() else int(raw)
+        except ValueError as exc:
+            raise ConfigurationError(f"{variable}={raw!r} is not a number; it sets {own}") from exc
+        if len(path) == 1:
+            out[path[0]] = value
+        else:
+            out[path[0]] = {**out.get(path[0], {}), path[1]: value}
+    return out
+
+
 def _check_environment(environ: Mapping[str, str], fields: Iterable[str]) -> None:
     """Refuse a ``LEXGUARD_*`` variable that names no setting but is close to a valid name
     (``LEXGUARD_CONFIDENCE_TRESHOLD``), and a ``LEXGUARD_ENCODER_THREADS`` that is no count.
@@ -257,11 +285,12 @@ class GuardConfig(BaseSettings):
     parser: ParserConfig = Field(default_factory=ParserConfig)
     gate: GateConfig = Field(default_factory=GateConfig)
     grounding: GroundingConfig = Field(default_factory=GroundingConfig)
-    knowledge: KnowledgeConfig = Field(default_factory=lambda: KnowledgeConfig(stage="support_check"))
+    knowledge: KnowledgeConfig = Field(default_factory=KnowledgeConfig)
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
 
     def __init__(self, **values: Any) -> None:
         _check_environment(os.environ, type(self).model_fields)
+        values = _design_environment(os.environ, values)
         try:
             super().__init__(**values)
         except ValidationError as exc:

@@ -15,6 +15,7 @@ compiled once per configuration; the generator of a run travels in LangGraph's r
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,6 +24,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from lexguard._config import GuardConfig
+from lexguard._errors import ConfigurationError, LexguardWarning
 from lexguard._state import GuardContext, GuardInput, GuardOutput, GuardState
 from lexguard.checks import build_checks
 from lexguard.nodes import (
@@ -38,8 +40,9 @@ from lexguard.nodes import (
     route_after_self_correct,
 )
 from lexguard.nodes._base import untraced
+from lexguard.nodes._retry_input import FEEDBACK_KEY, prompt_gap, split_prompt
 
-__all__ = ["build_guard_graph", "guard_state_graph"]
+__all__ = ["build_guard_graph", "check_generator", "guard_state_graph"]
 
 def guard_state_graph(
     config: GuardConfig | None = None,
@@ -72,7 +75,7 @@ def guard_state_graph(
     for check in checks:
         builder.add_node(check.name, CheckNode(check, config).as_runnable(), error_handler=handle_node_error)
     builder.add_node("decide", DecideNode(config, generator=generator).as_runnable(), error_handler=handle_node_error)
-    builder.add_node("self_correct", SelfCorrectNode(config, generator=generator).as_runnable(),
+    builder.add_node("self_correct", SelfCorrectNode(config, generator=generator, checks=checks).as_runnable(),
                      error_handler=handle_node_error)
     builder.add_node("finalize", FinalizeNode(config).as_runnable(), error_handler=handle_node_error)
     builder.add_node("fallback", FallbackNode(config).as_runnable())
@@ -88,6 +91,33 @@ def guard_state_graph(
     builder.add_edge("finalize", END)
     builder.add_edge("fallback", END)
     return builder
+
+
+def check_generator(generator: Any, *, wired: bool = False) -> None:
+    """Check a graph's build-time generator: it must be a Runnable; for ``prompt | model`` whose
+    prompt needs variables a retry cannot rebuild from the guard's state (see
+    :func:`lexguard.nodes._retry_input.prompt_gap`), warn that retries need the ``generator_input``
+    key unless ``wired`` (``input_keys`` maps it).
+
+    Raises:
+        ConfigurationError: When ``generator`` is not a Runnable.
+    """
+    if generator is None:
+        return
+    if not isinstance(generator, Runnable):
+        raise ConfigurationError(
+            f"generator must be a LangChain Runnable (e.g. prompt | llm), not {type(generator).__name__}; "
+            "wrap a function in RunnableLambda")
+    split = split_prompt(generator)
+    missing = prompt_gap(split[0]) if split is not None else []
+    if missing and not wired:
+        warnings.warn(
+            f"build_guard_graph: the generator's prompt needs {', '.join(map(repr, missing))}, which the guard's "
+            "state does not hold, so a retry without a 'generator_input' state key sends the model a fresh prompt "
+            "(question, numbered sources, previous answer, feedback) instead of your prompt. Put the prompt's input "
+            "dict in the state's 'generator_input' key (in a parent graph: input_keys={'generator_input': "
+            "'<parent key>'}), or name the prompt's variables question / context (and optionally "
+            f"{FEEDBACK_KEY} / previous_answer).", LexguardWarning, stacklevel=3)
 
 
 def build_guard_graph(
@@ -133,6 +163,7 @@ def build_guard_graph(
             an ``answer`` key raises ``ConfigurationError`` (a mis-wired guard never passes
             silently).
     """
+    check_generator(generator, wired=bool(input_keys and "generator_input" in input_keys))
     builder = guard_state_graph(config, generator=generator, checker=checker, checks=checks)
     if input_keys is None and output_key is None and report_key is None and messages_key is None:
         return builder.compile(name=name, **compile_kwargs)  # type: ignore[arg-type]

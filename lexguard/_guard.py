@@ -47,7 +47,8 @@ class Guard(RunnableSerializable[Any, Any]):
             ``config.grounding``, shared by every run of this guard so source embeddings are
             cached across retries and requests).
         halt_on: While streaming, the severity at which the stream stops with the refusal
-            (default ``critical``; ``hard`` also stops on unsupported sentences).
+            (default ``hard``: a sentence with a blocking finding, e.g. one the sources do not
+            support, is never passed on; ``critical`` passes it and only flags the stream).
         audit: An audit store (``lexguard.audit.AuditStore``), a URL (``postgresql://...``,
             ``sqlite:///audit.db``) or a SQLite file path; ``None`` reads ``$LEXGUARD_AUDIT_URL``,
             ``False`` turns auditing off. Every run writes one audit record and puts its id into
@@ -67,7 +68,7 @@ class Guard(RunnableSerializable[Any, Any]):
     sources: list[Source] = Field(default_factory=list)
     return_type: ReturnType = "report"
     audit: Any = Field(default=None, validate_default=True)
-    halt_on: Severity = Severity.CRITICAL
+    halt_on: Severity = Severity.HARD
 
     _checker: Any = PrivateAttr(default=None)
     _graph: Any = PrivateAttr(default=None)

@@ -48,6 +48,8 @@ from lexguard._models import (
     ValidationReport,
     VerifierStatus,
 )
+from lexguard.checks._builtin import report_mutations
+from lexguard.knowledge._fixes import fixes_cover
 
 __all__ = [
     "Decision",
@@ -173,15 +175,10 @@ def _describe(results: Sequence[CheckResult]) -> str:
     return "; ".join(parts)
 
 
-def _auto_fixable(finding: Finding, threshold: float) -> bool:
-    return (finding.span is not None and finding.suggested_fix is not None
-            and finding.fix_confidence is not None and finding.fix_confidence > threshold)
-
-
 def _remedy(failed: Sequence[CheckResult], config: GuardConfig) -> FailureAction:
     blocking = [f for r in failed for f in r.blocking]
     threshold = config.knowledge.auto_fix_threshold
-    if blocking and all(_auto_fixable(f, threshold) for f in blocking):
+    if blocking and fixes_cover(blocking, threshold):
         return FailureAction.FIX
     if failed and all(r.action == FailureAction.FILTER for r in failed):
         return FailureAction.FILTER
@@ -202,7 +199,8 @@ def describe_problems(results: Sequence[CheckResult], config: GuardConfig) -> st
         return f"hard findings ({_describe(failed)})"
     confidence = attempt_confidence(results)
     if confidence is not None and confidence < config.confidence_threshold:
-        return f"confidence {confidence:.2f} < {config.confidence_threshold:.2f}"
+        digits = 2 if f"{confidence:.2f}" != f"{config.confidence_threshold:.2f}" else 3  # never "0.70 < 0.70"
+        return f"confidence {confidence:.{digits}f} < {config.confidence_threshold:.{digits}f}"
     return "the answer did not pass validation"
 
 
@@ -364,6 +362,8 @@ def build_report(
             extra["mutations"] = r.data["mutations"]
         if r.data.get("source_quality"):
             extra["source_quality"] = r.data["source_quality"]
+    if isinstance(extra.get("mutations"), dict):  # only an accepted answer's changes are approved
+        extra["mutations"] = report_mutations(extra["mutations"], accepted=verdict == Verdict.ACCEPT)
     return ValidationReport(
         status=status,
         verdict=verdict,

@@ -10,8 +10,13 @@ Input keys:
         dicts with ``content``, or :class:`~lexguard.Source` objects.
     question: The user question, when known (used in feedback, judges and the audit trail).
     truncated: True when the generator stopped early (finish reason ``length``).
-    generator_input: What the generator was originally called with; retries re-invoke the
-        generator with this input plus feedback.
+    generator_input: What the generator was originally called with (for ``prompt | llm``, the
+        prompt's input dict); retries re-invoke the generator with this input plus feedback.
+        Without it, a ``prompt | llm`` generator's prompt is rendered from this state (``question``
+        / ``query`` / ``input``, the numbered ``sources`` as ``context`` / ``sources`` /
+        ``documents`` / ``docs``, ``feedback``, ``previous_answer``), or, when the prompt needs
+        other variables, the model gets a fresh prompt from the question and the sources
+        (``build_guard_graph`` warns then: map this key with ``input_keys``).
     knowledge: An optional knowledge-graph context (the ``knowledge`` check).
     mutations: Proposed state changes checked by the ``rules`` check (protected state).
     citations: Citations the model produced (dicts with ``source``, ``quote``, ...; the

@@ -4,14 +4,18 @@ Text is held back only until the sentence it belongs to is complete; each comple
 checked (rule gate + support check against the sources) and then passed on unchanged, so the
 concatenated output equals the input text; markup or fenced code between sentences is checked
 with the sentence next to it (``SentenceBuffer``), never passed on unread. Every check emits a
-``lexguard.sentence`` custom event. A finding at or above ``halt_on`` (default: critical) stops
-the stream: the offending sentence is not passed on, a ``lexguard.halt`` event is emitted and
-the fallback text (the guard's ``refusal_message``) is the last chunk. When the stream ends,
-every configured check but ``parse`` runs on the whole text passed on, as ``invoke`` runs them
-(with the input's ``knowledge``, ``mutations`` and ``citations``, and the citations of the
-message chunks and the text, read as ``invoke`` reads them: a value it cannot read is the
-``InputError`` ``invoke`` raises), and the final ``lexguard.decision`` is taken from those
-results (``flag`` where ``invoke`` would not accept).
+``lexguard.sentence`` custom event. A blocking finding at or above ``halt_on`` (default: hard, so
+a sentence the sources do not support is never passed on) stops the stream: the offending
+sentence is not passed on, a ``lexguard.halt`` event is emitted and the fallback text (the
+guard's ``refusal_message``) is the last chunk.
+
+The latest checked sentence is held back until the next one is checked or the stream ends;
+then every configured check but ``parse`` runs on the whole text (as ``invoke`` runs them, with
+the input's ``knowledge``, ``mutations`` and ``citations`` and the citations of the chunks and
+the text; a value it cannot read is the ``InputError`` ``invoke`` raises), the final
+``lexguard.decision`` is emitted **before** the held sentence is passed on, and a blocking
+finding at ``halt_on`` replaces that sentence with the fallback text: no sentence reaches the
+caller as the last one before its verdict. A stream is never retried: its reason says so.
 
 The guard's limits hold for a stream too: an answer that grows past ``limits.max_answer_chars``,
 or sources over the source limits, halt the stream with the reason (an input too large to check
@@ -26,19 +30,18 @@ import asyncio
 import itertools
 import time
 from collections.abc import AsyncIterator, Iterator
-from contextlib import contextmanager
 from typing import Any, Protocol
 
 from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import RunnableConfig
 
 from lexguard._coverage import decide_with_coverage
-from lexguard._errors import InputError
 from lexguard._config import GuardConfig
 from lexguard._guard_run import GuardRun, ReturnType, StreamInput
-from lexguard._limits import Deadline, check_limits, use_deadline
-from lexguard._models import CheckOutcome, CheckResult, Claim, Finding, FindingKind, Severity, ValidationReport, Verdict
-from lexguard._policy import build_report
+from lexguard._sentence_buffer import StreamLimits
+from lexguard._models import (CheckOutcome, CheckResult, Claim, FailureAction, Finding, Severity,
+                              ValidationReport, Verdict)
+from lexguard._policy import build_report, describe_problems
 from lexguard._source import Source
 from lexguard._sentence_buffer import END, HaltStep, SentenceBuffer, SentenceStep, SentenceVerdict, then_end
 from lexguard.checks import CheckContext, arun_check, run_check
@@ -74,7 +77,7 @@ When the stream ends every configured check but ``parse`` runs once on the whole
 and the stream's decision is taken from those results."""
 
 
-class SentenceStreamer:
+class SentenceStreamer(StreamLimits):
     """Check a stream of answer chunks sentence by sentence (one instance per stream).
 
     Args:
@@ -92,7 +95,7 @@ class SentenceStreamer:
     ``"message"``.
     """
 
-    def __init__(self, guard: GuardParts, *, halt_on: Severity | str = Severity.CRITICAL) -> None:
+    def __init__(self, guard: GuardParts, *, halt_on: Severity | str = Severity.HARD) -> None:
         self.guard = guard
         self.halt_on = Severity(halt_on)
         self.verdicts: list[SentenceVerdict] = []
@@ -100,6 +103,7 @@ class SentenceStreamer:
         self._input = StreamInput()
         self._pending: list[tuple[int, int, int]] = []
         self._emitted = 0
+        self._held: int | None = None  # end of the checked text held back (the latest sentence)
         self._started = time.perf_counter()
         self._claims: list[Claim] = []
         self._support_findings: list[Finding] = []
@@ -133,6 +137,7 @@ class SentenceStreamer:
         text = self._buffer.text[start:end]
         findings = list(gate)
         supported = support = None
+        moved: list[Finding] = []
         if result is not None:
             moved = [
                 f.model_copy(update={"span": (f.span[0] + start, f.span[1] + start)}) if f.span else f
@@ -150,56 +155,15 @@ class SentenceStreamer:
                 support = min(values) if values else None
         verdict = SentenceVerdict(index=len(self.verdicts), text=text, span=(start, end), supported=supported,
                                   support=support, findings=tuple(findings))
-        if verdict.severity is not None and verdict.severity.rank >= self.halt_on.rank:
+        recorded = {c.name for c in self.guard.checks() if c.on_fail == FailureAction.RECORD}
+        halting = [*(gate if "rules" not in recorded else ()), *(moved if "support" not in recorded else ())]
+        if any(f.severity.rank >= max(self.halt_on.rank, Severity.HARD.rank) for f in halting):
             verdict = verdict.model_copy(update={"halted": True})
         self.verdicts.append(verdict)
         return verdict
 
     def _needs_support(self, text: str) -> bool:
         return bool(text.strip()) and bool(self._input.sources) and self.guard.config.grounding.enabled
-
-    def _deadline(self) -> Deadline:
-        """The stream's time budget left (``limits.time_budget_s`` less the time spent checking)."""
-        budget = self.guard.config.limits.time_budget_s
-        deadline = Deadline(max(0.0, budget - self._spent))
-        deadline.budget = budget
-        return deadline
-
-    def _refuse(self, check: str, rule_id: str, message: str) -> dict[str, Any]:
-        """Record why the stream stops unchecked (an ``inconclusive`` result with a critical finding,
-        so the policy's reason names it) and return the ``lexguard.halt`` payload."""
-        finding = Finding(kind=FindingKind.MALFORMED if check == "input" else FindingKind.NOT_CHECKED,
-                          severity=Severity.CRITICAL, message=f"The answer could not be validated: {message}",
-                          rule_id=rule_id, stage=check)
-        self._refused = CheckResult(check=check, outcome=CheckOutcome.INCONCLUSIVE, findings=(finding,),
-                                    reason=message, stop=True)
-        return {"index": len(self.verdicts), "reason": finding.message, "fallback": self.guard.config.refusal_message}
-
-    def _over_limits(self) -> dict[str, Any] | None:
-        """The halt payload when the text so far or the sources exceed ``GuardConfig.limits``."""
-        try:
-            check_limits(self._buffer.text, self._input.sources or [], self.guard.config.limits)
-        except InputError as exc:
-            return self._refuse("input", "input.limits", str(exc))
-        return None
-
-    def _out_of_time(self) -> dict[str, Any] | None:
-        """The halt payload when the stream's time budget is spent before a sentence is checked."""
-        deadline = self._deadline()
-        if not deadline.expired:
-            return None
-        return self._refuse("budget", "budget.spent", f"the stream's checks used up the time budget of "
-                            f"{deadline.budget:g}s (limits.time_budget_s); raise it or send less text")
-
-    @contextmanager
-    def _budgeted(self) -> Iterator[None]:
-        """Run a check under the stream's time budget left, and count the time it took."""
-        started = time.perf_counter()
-        try:
-            with use_deadline(self._deadline()):
-                yield
-        finally:
-            self._spent += time.perf_counter() - started
 
     def _gate_sentence(self, start: int, end: int) -> tuple[str, list[Finding], bool]:
         """The sentence's text, its rule findings and whether its support is to be checked."""
@@ -269,7 +233,7 @@ class SentenceStreamer:
 
     def _whole_answer_context(self) -> tuple[list[Any], str, CheckContext]:
         checks = [c for c in self.guard.checks() if c.name != "parse"]
-        text = self._buffer.text[: self._emitted]
+        text = self._buffer.text[: max(self._emitted, self._held or 0)]
         return checks, text, CheckContext(**self._input.context(text))
 
     def _check_whole(self) -> None:
@@ -300,13 +264,16 @@ class SentenceStreamer:
         config = self.guard.config
         decision, results = decide_with_coverage(self.results(), config.model_copy(update={"max_retries": 0}),
                                                  n_sources=len(self._input.sources or ()))
-        passed = self._buffer.text[: self._emitted]
+        reason = decision.reason or ""
+        if reason.endswith("; retries are off (max_retries=0)"):  # the stream's own rule, not the setting
+            reason = (f"{describe_problems(results, config)}; a stream is not retried "
+                      f"(max_retries={config.max_retries} applies to invoke)")
         if halted:
-            verdict, answer = Verdict.FALLBACK, passed + config.refusal_message
-            reason = f"stream halted: {decision.reason}"
+            verdict, answer = Verdict.FALLBACK, self._buffer.text[: self._emitted] + config.refusal_message
+            reason = f"stream halted: {reason}"
         else:
             verdict = Verdict.ACCEPT if decision.verdict == Verdict.ACCEPT else Verdict.FLAG
-            answer, reason = passed, decision.reason
+            answer = self._buffer.text[: max(self._emitted, self._held or 0)]
         return build_report(
             verdict=verdict, answer=answer, results=results, config=config, original_answer=self._buffer.text,
             question=self._input.question, reason=reason, n_sources=len(self._input.sources or ()),
@@ -319,6 +286,20 @@ class SentenceStreamer:
             GuardRun(self.guard.audit, {"question": self._input.question}, config, started=self._started).audited(
                 self.summary(halted=halted))
 
+    def _final_halt(self) -> dict[str, Any] | None:
+        """The halt payload when the whole-answer checks found a blocking finding at ``halt_on``
+        (the held sentence is then replaced by the fallback text), else ``None``."""
+        worst = [f for r in self._whole for f in r.blocking if f.severity.rank >= self.halt_on.rank]
+        if not worst:
+            return None
+        return {"index": len(self.verdicts) - 1, "reason": worst[0].message, "stage": worst[0].stage,
+                "fallback": self.guard.config.refusal_message}
+
+    def _release(self) -> str:
+        """The held text (passed on once its verdict is known)."""
+        held, self._held = self._held, None
+        return self._piece(held) if held is not None else ""
+
     def _halt(self, verdict: SentenceVerdict) -> dict[str, Any]:
         worst = next(f for f in verdict.findings if f.severity == verdict.severity)
         return {"index": verdict.index, "reason": worst.message, "fallback": self.guard.config.refusal_message}
@@ -330,20 +311,26 @@ class SentenceStreamer:
         final = chunk is END
         self._pending += self._buffer.flush() if final else self._buffer.feed(self._input.absorb(chunk))
         if (refusal := self._over_limits()) is not None:
+            if piece := self._release():  # checked before the text grew past the limits
+                yield piece
             yield HaltStep(refusal)
             return
         for start, end, piece_end in self._ready(final):
             if start != end:  # not only whitespace left
                 if (refusal := self._out_of_time()) is not None:
+                    if piece := self._release():  # checked before the budget ran out
+                        yield piece
                     yield HaltStep(refusal)
                     return
                 yield (sentence := SentenceStep(start, end))
                 if sentence.verdict is not None and sentence.verdict.halted:
+                    if piece := self._release():  # checked, and the stream stops here: no whole-answer verdict to wait for
+                        yield piece
                     yield HaltStep(self._halt(sentence.verdict))
                     return
-            piece = self._piece(piece_end)
-            if piece or start == end:
-                yield piece
+                if piece := self._release():  # the previous sentence: a later one was checked
+                    yield piece
+            self._held = piece_end
 
     def transform(self, chunks: Iterator[Any], config: RunnableConfig | None = None) -> Iterator[Any]:
         """Check ``chunks`` sentence by sentence and yield the text that passed."""
@@ -353,16 +340,32 @@ class SentenceStreamer:
                     step.verdict = self._check(step.start, step.end)
                     emit_event(SENTENCE_EVENT, step.verdict.event(), config)
                 elif isinstance(step, HaltStep):
-                    emit_event(HALT_EVENT, step.payload, config)
-                    emit_event(DECISION_EVENT, self._decision_event(True), config)
-                    self._audit(True, config)
-                    yield self._out(self.guard.config.refusal_message)
+                    yield from self._halted(step.payload, config)
                     return
                 else:
                     yield self._out(step)
         self._check_whole()
+        if (payload := self._final_halt()) is not None:
+            yield from self._halted(payload, config)
+            return
         emit_event(DECISION_EVENT, self._decision_event(False), config)
         self._audit(False, config)
+        if last := self._release():
+            yield self._out(last)
+
+    def _halted(self, payload: dict[str, Any], config: RunnableConfig | None) -> Iterator[Any]:
+        self._held = None  # the held sentence is never passed on
+        emit_event(HALT_EVENT, payload, config)
+        emit_event(DECISION_EVENT, self._decision_event(True), config)
+        self._audit(True, config)
+        yield self._out(self.guard.config.refusal_message)
+
+    async def _ahalted(self, payload: dict[str, Any], config: RunnableConfig | None) -> Any:
+        self._held = None
+        await aemit_event(HALT_EVENT, payload, config)
+        await aemit_event(DECISION_EVENT, self._decision_event(True), config)
+        await asyncio.to_thread(self._audit, True, config)
+        return self._out(self.guard.config.refusal_message)
 
     async def atransform(self, chunks: AsyncIterator[Any], config: RunnableConfig | None = None) -> AsyncIterator[Any]:
         """Async :meth:`transform`."""
@@ -372,14 +375,15 @@ class SentenceStreamer:
                     step.verdict = await self._acheck(step.start, step.end)
                     await aemit_event(SENTENCE_EVENT, step.verdict.event(), config)
                 elif isinstance(step, HaltStep):
-                    await aemit_event(HALT_EVENT, step.payload, config)
-                    await aemit_event(DECISION_EVENT, self._decision_event(True), config)
-                    await asyncio.to_thread(self._audit, True, config)
-                    yield self._out(self.guard.config.refusal_message)
+                    yield await self._ahalted(step.payload, config)
                     return
                 else:
                     yield self._out(step)
         await self._acheck_whole()
+        if (payload := self._final_halt()) is not None:
+            yield await self._ahalted(payload, config)
+            return
         await aemit_event(DECISION_EVENT, self._decision_event(False), config)
         await asyncio.to_thread(self._audit, False, config)
-
+        if last := self._release():
+            yield self._out(last)

@@ -168,10 +168,9 @@ def wire_guard_graph(
     keys = dict(input_keys or {})
     if unknown := sorted(set(keys) - set(_INPUTS)):
         raise ConfigurationError(f"input_keys names {', '.join(unknown)}; the guard reads {', '.join(_INPUTS)}")
-    if messages_key is None:
-        keys.setdefault("answer", "answer")
-    else:
-        keys.setdefault("sources", "sources")
+    for name in _INPUTS:  # an input not mapped is read under its own name (unless that key is mapped)
+        if name not in keys and (messages_key is None if name == "answer" else name not in keys.values()):
+            keys[name] = name
     fields: dict[str, Any] = {parent: Any for parent in keys.values()}
     fields[report_key] = ValidationReport
     if messages_key is not None:

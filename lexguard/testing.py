@@ -81,7 +81,9 @@ class ExtractiveChatModel(BaseChatModel):
         ranked = sorted(range(len(sentences)), key=lambda i: (-len(_words(sentences[i]) & wanted), i))
         if wanted and not _words(sentences[ranked[0]]) & wanted:
             return "The sources do not answer that question."  # quoting the instructions is no answer
-        picked = sorted(ranked[: self.max_sentences])
+        # feedback that the question went unanswered: one more sentence each time, as a model would add
+        more = sum(1 for m in turn if _is_feedback(m) and "does not answer the question" in str(m.content))
+        picked = sorted(ranked[: self.max_sentences + more])
         answer = " ".join(sentences[i] for i in picked)
         if self.extra and not any(_is_feedback(m) for m in turn):
             answer = f"{answer} {self.extra}"

@@ -205,7 +205,9 @@ def test_mutation_outcome_lands_in_report_metadata():
     ]
     report = graph(gate=gate).invoke({"answer": GOOD, "sources": SOURCES, "mutations": mutations})["report"]
     assert report.verdict == Verdict.FALLBACK
-    assert [m["target"] for m in report.metadata["mutations"]["approved"]] == ["memory-1"]
+    # a refused answer changes nothing: the gate's approved mutation is listed as not applied
+    assert report.metadata["mutations"]["approved"] == []
+    assert [m["target"] for m in report.metadata["mutations"]["not_applied"]] == ["memory-1"]
     assert [m["target"] for m in report.metadata["mutations"]["rejected"]] == ["bridge-year"]
 
 

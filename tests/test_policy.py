@@ -224,7 +224,7 @@ async def test_astream_halt_on_is_reachable_from_the_guard():
     out = "".join([chunk async for chunk in guard.astream(BAD)])
     assert out == "The bridge opened in 1932. " + guard.config.refusal_message
     default = Guard(checker=SubstringChecker(), sources=SOURCES, return_type="text")
-    assert default.halt_on == "critical"
+    assert default.halt_on == "hard"  # a sentence the sources do not support is never passed on
 
 
 def test_no_check_that_examined_the_answer_is_never_an_accept() -> None:

@@ -12,12 +12,13 @@ from typing import Any
 from lexguard._config import GuardConfig
 from lexguard._models import CheckOutcome, CheckResult, Claim, FailureAction, Finding, FindingKind, Severity, Source
 from lexguard._text import FoldedText, strip_invisible
+from lexguard.checks._answered import unanswered
 from lexguard.checks._base import BaseCheck, CheckContext
 
 ACCEPTS_EVERYTHING = "accepts_everything"
 """``CheckResult.data`` key the support check sets (to the reason) when its settings pass every claim."""
 
-__all__ = ["KnowledgeCheck", "ParseCheck", "RulesCheck", "SupportCheck"]
+__all__ = ["KnowledgeCheck", "ParseCheck", "RulesCheck", "SupportCheck", "report_mutations"]
 
 
 def _dump(items: Any) -> list[Any]:
@@ -94,6 +95,17 @@ class RulesCheck(BaseCheck):
             result = result.model_copy(update={"outcome": CheckOutcome.INCONCLUSIVE,
                                                "reason": "rules not checked: " + "; ".join(not_run)})
         return result
+
+
+def report_mutations(gate: dict[str, Any], *, accepted: bool) -> dict[str, Any]:
+    """The report's mutations from the rules check's data: the gate's approved ones (and the world
+    intents among them) only when the answer is accepted, else ``not_applied`` (as the gate
+    design's ``validate_output``: only validated output changes state)."""
+    approved = list(gate.get("approved") or [])
+    intents = [m for m in approved if isinstance(m, dict) and m.get("type") == "emit_world_intent"]
+    if accepted:
+        return {**gate, "approved": approved, "world_intents": intents}
+    return {**gate, "approved": [], "world_intents": [], "not_applied": approved}
 
 
 def _visible_sources(sources: Any) -> list[Source]:
@@ -173,6 +185,7 @@ class SupportCheck(BaseCheck):
         passes_all = getattr(self.checker, "accepts_everything", None)
         if passes_all:  # a threshold that passes every claim checked nothing (see lexguard._coverage)
             fields["data"][ACCEPTS_EVERYTHING] = passes_all
+        findings += _low_confidence(claims, support.confidence, self.config.confidence_threshold, findings)
         result = self.result(findings, **fields)
         if result.outcome == CheckOutcome.FAILED:
             return result
@@ -188,7 +201,8 @@ class SupportCheck(BaseCheck):
         if skipped is not None:
             return skipped
         key = strip_invisible(answer)
-        return self._result(self.checker.check(key.text, _evidence(context), context.question), key)
+        result = self._result(self.checker.check(key.text, _evidence(context), context.question), key)
+        return unanswered(result, context.question, answer, self.config.confidence_threshold)
 
     async def acheck(self, answer: str, context: CheckContext) -> CheckResult:
         skipped = self._precheck(context)
@@ -198,7 +212,28 @@ class SupportCheck(BaseCheck):
         if not hasattr(checker, "acheck"):
             return await super().acheck(answer, context)
         key = strip_invisible(answer)
-        return self._result(await checker.acheck(key.text, _evidence(context), context.question), key)
+        result = self._result(await checker.acheck(key.text, _evidence(context), context.question), key)
+        return unanswered(result, context.question, answer, self.config.confidence_threshold)
+
+
+def _low_confidence(claims: tuple[Any, ...], confidence: float, threshold: float,
+                    findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """A soft finding that says why an answer whose checked claims are all supported has a
+    confidence below the guard's threshold (the Self-RAG reflection lowered it), so a refusal for
+    low confidence always names its cause; ``()`` when a finding already explains it."""
+    checked = [c for c in claims if c.supported is not None]
+    if not checked or not all(c.supported for c in checked) or confidence >= threshold:
+        return ()
+    if any(f.severity.rank >= Severity.HARD.rank for f in findings):
+        return ()
+    weakest = min(checked, key=lambda c: c.support if c.support is not None else 1.0)
+    return (Finding(
+        kind="low_confidence", severity=Severity.SOFT, rule_id="support.low_confidence", stage="support_check",
+        message=(f"Every checked claim is supported (the weakest, {weakest.text!r}, at "
+                 f"{weakest.support if weakest.support is not None else 1.0:.2f}), but the answer's confidence "
+                 f"{confidence:.3f} is below the threshold {threshold:.2f}: the reflection on how relevant the sources "
+                 "are to the question and how fully the answer addresses it lowered it. Answer the question "
+                 "fully, in a sentence, from the sources.")),)
 
 
 def _evidence(context: CheckContext) -> list[Source]:

@@ -98,12 +98,39 @@ def _build(entry: Any, config: GuardConfig, shared: Mapping[str, Any]) -> Check:
     if _takes(factory, "config"):
         options.setdefault("config", config)
     for key, value in shared.items():  # e.g. the guard's shared support checker
-        if value is not None and key not in options and factory is BUILTIN_CHECKS.get("support") and _takes(factory, key):
+        if value is not None and key not in options and factory in (BUILTIN_CHECKS.get("support"), BUILTIN_CHECKS.get("citations")) and _takes(factory, key):
             options[key] = value
     try:
         return factory(**options)
     except TypeError as exc:
         raise ConfigurationError(f"check {entry!r} could not be built: {exc}; check its options") from exc
+
+
+def check_judge_provider(model: str | None) -> None:
+    """Check that ``grounding.judge_model`` (``"provider:model"``) names a provider LangChain knows
+    whose package is installed, when the guard is built rather than on its first request (the
+    model itself is created on first use: no API key is needed here).
+
+    Raises:
+        ConfigurationError: For an unknown provider or one whose package is missing.
+    """
+    if not model:
+        return
+    try:
+        from langchain.chat_models import base
+    except ImportError as exc:
+        raise ConfigurationError(f"grounding.judge_model={model!r} needs the `langchain` package; install it") from exc
+    parse, creator = getattr(base, "_parse_model", None), getattr(base, "_get_chat_model_creator", None)
+    if parse is None or creator is None:  # another langchain: the model is checked on first use
+        return
+    try:
+        _, provider = parse(model, None)
+        creator(provider)
+    except ImportError as exc:
+        raise ConfigurationError(f"grounding.judge_model={model!r}: the provider's package is not installed ({exc}); "
+                                 "install it, or set judge_model to a provider you have") from exc
+    except ValueError as exc:
+        raise ConfigurationError(f"grounding.judge_model={model!r}: {exc}") from exc
 
 
 def build_checks(config: GuardConfig, **shared: Any) -> tuple[Check, ...]:
@@ -115,11 +142,13 @@ def build_checks(config: GuardConfig, **shared: Any) -> tuple[Check, ...]:
             ``support``).
 
     Raises:
-        ConfigurationError: For an unknown or unimportable check, a duplicate name or one the
+        ConfigurationError: For a ``grounding.judge_model`` whose provider is unknown or not
+            installed, for an unknown or unimportable check, a duplicate name or one the
             graph cannot take (see :func:`check_name_problem`), an object that is not a check, an
             ``on_fail`` that is no failure action, or an ``on_fail`` key that names no configured
             check.
     """
+    check_judge_provider(config.grounding.judge_model)
     checks: list[Check] = []
     for entry in config.checks:
         check = _build(entry, config, shared)

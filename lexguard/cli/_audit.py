@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -51,16 +52,22 @@ def _store(location: str | None) -> Iterator[Any]:
         raise _fail(f"{location!r} is a new, empty in-memory database; pass the file or URL the guard audits to")
     if "://" not in location and not Path(location).exists():
         raise _fail(f"the SQLite audit database {location!r} does not exist; check the path")
+    pool_log = logging.getLogger("psycopg.pool")  # its per-attempt connection errors: the one-line error says it
+    level = pool_log.level
+    pool_log.setLevel(logging.CRITICAL)
     try:
-        store = open_store(location)
-    except LexguardError as exc:
-        raise _fail(str(exc)) from exc
-    try:
-        yield store
-    except LexguardError as exc:
-        raise _fail(str(exc)) from exc
+        try:
+            store = open_store(location)
+        except LexguardError as exc:
+            raise _fail(str(exc)) from exc
+        try:
+            yield store
+        except LexguardError as exc:
+            raise _fail(str(exc)) from exc
+        finally:
+            store.close()
     finally:
-        store.close()
+        pool_log.setLevel(level)
 
 
 def _time(value: str | None, name: str) -> datetime | None:
@@ -132,8 +139,8 @@ def show(
 
 @audit_app.command("export")
 def export(
-    out: Annotated[str, typer.Argument(help="Output JSONL file, or - for standard output.")],
     store: StoreOption = None,
+    out: Annotated[str, typer.Option("--out", "-o", help="Output JSONL file, or - for standard output.")] = "-",
     session: SessionOption = None,
     status: StatusOption = None,
     since: SinceOption = None,
@@ -184,12 +191,15 @@ def label(
     note: Annotated[str | None, typer.Option("--note", help="What was right or wrong.")] = None,
     store: StoreOption = None,
 ) -> None:
-    """Attach a person's label to a record, for threshold calibration (a new label replaces an old one)."""
+    """Attach a person's label to a record, for threshold calibration (a new label replaces an old one).
+    Exits 1 when the record is not found."""
     from lexguard.audit import label_record
 
     if correct == hallucinated:
         raise _fail("pass exactly one of --correct or --hallucinated")
     with _store(store) as opened:
+        if opened.get(audit_id) is None:  # as `audit show` does: a missing id exits 1
+            raise _fail(f"no audit record {audit_id!r}; list ids with `lexguard audit list`", code=1)
         value = label_record(opened, audit_id, "correct" if correct else "hallucinated", note=note)
     typer.echo(f"labelled {value.audit_id} {value.label}")
 

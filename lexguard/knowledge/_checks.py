@@ -252,6 +252,8 @@ def _check_value(
         return None
     tokens = list(regex.finditer(r"\S+", region))
     count = len(want.split())
+    if len(tokens) < count and has_connector and not want.startswith(normalize_surface(region)):
+        count = len(tokens)  # a shorter value after "owner:": "Bobcorp" for "Team Alpha"
     if len(tokens) < count or not (has_connector or len(tokens) == count):
         return None
     span = (vstart + tokens[0].start(), vstart + tokens[count - 1].end())

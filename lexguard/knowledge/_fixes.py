@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from lexguard._models import Finding
 
-__all__ = ["apply_fixes", "is_auto_fixable"]
+__all__ = ["apply_fixes", "fixes_cover", "is_auto_fixable"]
 
 
 def is_auto_fixable(finding: Finding, min_confidence: float = 0.9) -> bool:
@@ -17,6 +17,17 @@ def is_auto_fixable(finding: Finding, min_confidence: float = 0.9) -> bool:
         and finding.fix_confidence is not None
         and finding.fix_confidence > min_confidence
     )
+
+
+def fixes_cover(findings: Iterable[Finding], min_confidence: float = 0.9) -> bool:
+    """True when confident fixes cover every finding: each is auto-fixable, or lies on the span of
+    one that is (the same problem seen by another check, such as the support check's finding on a
+    value the knowledge graph corrects; the fixed text is checked again)."""
+    findings = list(findings)
+    fixable = [f for f in findings if is_auto_fixable(f, min_confidence)]
+    return bool(fixable) and all(
+        f in fixable or (f.span is not None and any(_overlaps(f.span, g.span) for g in fixable if g.span))
+        for f in findings)
 
 
 def apply_fixes(

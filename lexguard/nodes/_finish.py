@@ -10,7 +10,8 @@ from langgraph.errors import NodeError
 from langgraph.types import Command
 
 from lexguard._errors import ConfigurationError, ValidationFailedError
-from lexguard._models import AttemptRecord, CheckOutcome, CheckResult, Finding, FindingKind, Severity, Verdict
+from lexguard._models import (AttemptRecord, CheckOutcome, CheckResult, Finding, FindingKind, Severity,
+                              ValidationReport, Verdict)
 from lexguard._policy import build_report, findings_of
 from lexguard._state import GuardState, question_of
 from lexguard.nodes._base import GuardNode
@@ -33,6 +34,17 @@ def _report_args(state: GuardState) -> dict[str, Any]:
     }
 
 
+def explained(report: ValidationReport) -> ValidationReport:
+    """``report`` with a finding that states its reason when no check's finding says why it was
+    not accepted (a refusal for low confidence, an inconclusive check without a finding), so a
+    refused or flagged answer never comes with ``findings=[]`` or only the retry's own note."""
+    if any(f.severity.rank >= Severity.SOFT.rank and f.stage != "self_correct" for f in report.findings):
+        return report
+    finding = Finding(kind="not_accepted", severity=Severity.SOFT, rule_id="decision.reason", stage="decide",
+                      message=f"The answer was not accepted: {report.reason or 'it did not pass validation'}.")
+    return report.model_copy(update={"findings": (*report.findings, finding)})
+
+
 class FinalizeNode(GuardNode):
     """Hand the current answer on: accepted, or flagged (``verdict="flag"``: not accepted, a check
     could not run; logged as a warning)."""
@@ -45,6 +57,7 @@ class FinalizeNode(GuardNode):
         report = build_report(verdict=verdict, answer=answer, config=self.config,
                               metadata={"attempt_returned": int(state.get("attempt") or 1)}, **_report_args(state))
         if verdict == Verdict.FLAG:
+            report = explained(report)
             logger.warning("lexguard: answer handed on unverified (%s)", report.reason)
         return {"report": report, "answer": report.answer}
 
@@ -84,6 +97,7 @@ class FallbackNode(GuardNode):
             metadata={"attempt_returned": best.attempt if best else int(state.get("attempt") or 1)},
             **args,
         )
+        report = explained(report)
         if self.config.fallback == "raise" or state.get("raise_error"):
             raise ValidationFailedError(
                 f"lexguard rejected the answer: {report.reason}. Inspect err.report for the findings, or set "

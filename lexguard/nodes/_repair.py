@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from lexguard._models import Claim, Finding, Severity, Span
 
-__all__ = ["drop_unsupported", "removed_findings", "says_something"]
+__all__ = ["drop_unsupported", "removed_findings", "says_something", "trim_to_pass"]
 
 REMOVED_STAGE = "removed"
 """``Finding.stage`` of a finding whose text the guard's repair removed."""
+
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]*(?=\s)|\n")
 
 _SPACES = re.compile(r"[ \t]{2,}")
 
@@ -98,3 +100,15 @@ def drop_unsupported(answer: str, claims: Sequence[Claim], findings: Sequence[Fi
         line for line in lines if line and not re.fullmatch(r"[-*•\d.)\s]+", line) and not re.fullmatch(r"[|\s]+", line)
     )
     return text.strip()
+
+
+def trim_to_pass(text: str, passes: Callable[[str], bool]) -> str | None:
+    """The longest leading run of ``text``'s sentences that ``passes`` accepts (for a finding of
+    the whole answer, such as a length limit, that no sentence holds), or ``None`` when even the
+    first sentence fails or ``text`` is one sentence."""
+    ends = sorted({m.end() for m in _SENTENCE_END.finditer(text)})
+    for end in reversed(ends):
+        candidate = text[:end].strip()
+        if candidate and candidate != text.strip() and passes(candidate):
+            return candidate
+    return None

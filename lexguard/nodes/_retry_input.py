@@ -14,10 +14,11 @@ from langchain_core.language_models import BaseLanguageModel
 from langchain_core.runnables import Runnable, RunnableSequence, RunnableWithFallbacks
 from langchain_core.runnables.base import RunnableBindingBase
 
+from lexguard._inputs import QUESTION_KEYS, SOURCE_KEYS
 from lexguard._models import Source
 from lexguard._state import GuardState, question_of
 
-__all__ = ["build_retry_input", "feedback_gap", "retry_call", "FEEDBACK_KEY"]
+__all__ = ["build_retry_input", "feedback_gap", "prompt_gap", "retry_call", "split_prompt", "FEEDBACK_KEY"]
 
 FEEDBACK_KEY = "feedback"
 """Key added to a dict input: put ``{feedback}`` in your prompt to pass it to the model."""
@@ -57,13 +58,44 @@ def build_retry_input(state: GuardState, feedback: str) -> Any:
     return messages
 
 
-def _split_prompt(generator: Runnable) -> tuple[BasePromptTemplate, Runnable] | None:
+def split_prompt(generator: Runnable) -> tuple[BasePromptTemplate, Runnable] | None:
     """``(prompt, rest)`` when ``generator`` is ``prompt | rest...``, else ``None``."""
     if isinstance(generator, RunnableSequence) and isinstance(generator.first, BasePromptTemplate):
         steps = generator.steps
         rest = steps[1] if len(steps) == 2 else RunnableSequence(*steps[1:])
         return generator.first, rest
     return None
+
+
+_ANSWER_VARS = ("previous_answer", "answer")
+
+
+def _required(prompt: BasePromptTemplate) -> list[str]:
+    """The prompt's variables that must be given (not partial, not optional)."""
+    optional = set(getattr(prompt, "optional_variables", None) or ()) | set(prompt.partial_variables)
+    return [name for name in prompt.input_variables if name not in optional]
+
+
+def prompt_gap(prompt: BasePromptTemplate) -> list[str]:
+    """The prompt's required variables a retry cannot fill from the guard's own state (question
+    (``question`` / ``query`` / ``input``), sources (``context`` / ``sources`` / ``documents`` /
+    ``docs``), ``feedback``, ``previous_answer`` / ``answer``) when there is no ``generator_input``."""
+    known = {*QUESTION_KEYS, *SOURCE_KEYS, FEEDBACK_KEY, *_ANSWER_VARS}
+    return [name for name in _required(prompt) if name not in known]
+
+
+def _state_mapping(prompt: BasePromptTemplate, state: GuardState, feedback: str) -> dict[str, Any] | None:
+    """The prompt's input rebuilt from the guard's state (no ``generator_input``): the question, the
+    numbered sources, the feedback and the previous answer under the names the prompt uses;
+    ``None`` when the prompt needs a variable the state does not hold."""
+    if prompt_gap(prompt):
+        return None
+    answer = state.get("answer") if isinstance(state.get("answer"), str) else ""
+    values = {**dict.fromkeys(QUESTION_KEYS, question_of(state) or ""),
+              **dict.fromkeys(SOURCE_KEYS, _sources_block(list(state.get("checked_sources") or []))),
+              **dict.fromkeys(_ANSWER_VARS, answer), FEEDBACK_KEY: feedback}
+    names = [*prompt.input_variables, *(getattr(prompt, "optional_variables", None) or ())]
+    return {name: values[name] for name in names if name in values}
 
 
 def _takes_feedback(prompt: BasePromptTemplate) -> bool:
@@ -84,7 +116,9 @@ def retry_call(generator: Runnable, state: GuardState, feedback: str) -> tuple[R
         Exception: Whatever rendering the prompt raises (the caller treats it as a generator error).
     """
     original = state.get("generator_input")
-    split = _split_prompt(generator)
+    split = split_prompt(generator)
+    if split is not None and original is None:  # a graph's generator, no generator_input key
+        return _from_state(*split, state, feedback)
     if split is not None and original is not None:
         prompt, rest = split
         if not (isinstance(original, dict) and _takes_feedback(prompt)):
@@ -92,6 +126,21 @@ def retry_call(generator: Runnable, state: GuardState, feedback: str) -> tuple[R
             messages = prompt.invoke(original).to_messages()
             return rest, [*messages, AIMessage(content=answer), HumanMessage(content=feedback)]
     return generator, build_retry_input(state, feedback)
+
+
+def _from_state(prompt: BasePromptTemplate, rest: Runnable, state: GuardState, feedback: str) -> tuple[Runnable, Any]:
+    """The retry of ``prompt | rest`` when the state holds no ``generator_input``: the prompt
+    rendered from the state (:func:`_state_mapping`) when it can be, else a fresh prompt from the
+    question and the sources (:func:`build_retry_input`) sent to ``rest``; the previous answer and
+    the feedback follow as messages unless the prompt has a ``{feedback}`` variable."""
+    mapping = _state_mapping(prompt, state, feedback)
+    if mapping is None:
+        return rest, build_retry_input(state, feedback)
+    messages = prompt.invoke(mapping).to_messages()
+    if FEEDBACK_KEY in mapping:
+        return rest, messages
+    answer = state.get("answer") if isinstance(state.get("answer"), str) else ""
+    return rest, [*messages, AIMessage(content=answer), HumanMessage(content=feedback)]
 
 
 def _is_model(runnable: Runnable) -> bool:
@@ -133,7 +182,7 @@ def feedback_gap(generator: Runnable) -> str | None:
     filled), or a Runnable that declares a text or message input. Anything else (a function that
     builds its own prompt from a dict, a graph, an untyped function) only gets ``feedback`` and
     ``previous_answer`` keys added to a dict input, which it may ignore."""
-    if _is_model(generator) or _split_prompt(generator) is not None or isinstance(generator, BasePromptTemplate):
+    if _is_model(generator) or split_prompt(generator) is not None or isinstance(generator, BasePromptTemplate):
         return None
     first = generator.first if isinstance(generator, RunnableSequence) else generator
     if _takes_messages(first):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.messages import AIMessage
@@ -14,9 +15,11 @@ from lexguard._inputs import coerce_answer
 from lexguard._models import CheckOutcome, CheckResult, FailureAction, Finding, FindingKind, Severity, Verdict
 from lexguard._policy import blocking_findings, claims_of, describe_problems, findings_of
 from lexguard._state import REPAIRED, GuardContext, GuardState
+from lexguard.checks import run_check
 from lexguard.nodes._base import GuardNode
+from lexguard.nodes._check import context_of
 from lexguard.nodes._feedback import build_retry_feedback
-from lexguard.nodes._repair import drop_unsupported, removed_findings, says_something
+from lexguard.nodes._repair import drop_unsupported, removed_findings, says_something, trim_to_pass
 from lexguard.nodes._retry_input import retry_call
 
 __all__ = ["SelfCorrectNode", "run_generator"]
@@ -49,7 +52,9 @@ class SelfCorrectNode(GuardNode):
     """Produce the next attempt with the remedy the policy chose (``state["remedy"]``).
 
     * ``fix``: apply the blocking findings' confident suggested fixes in place;
-    * ``filter``: drop the sentences holding the blocking findings (and unsupported claims);
+    * ``filter``: drop the sentences holding the blocking findings (and unsupported claims); for
+      a blocking finding of the whole answer (no span: a length limit), keep the longest leading
+      run of sentences that the check which found it passes;
     * ``reask``: re-invoke the generator (the runtime context's, else the build-time one) with
       feedback naming each problem and its evidence; without a generator, ``filter`` when
       ``repair_without_generator`` allows it.
@@ -64,13 +69,30 @@ class SelfCorrectNode(GuardNode):
     Args:
         config: Guard settings.
         generator: The default generator; ``None`` for text repair only.
+        checks: The graph's checks (``filter`` re-runs a check whose finding has no span).
     """
 
     name = "self_correct"
 
-    def __init__(self, config: GuardConfig | None = None, *, generator: Runnable | None = None) -> None:
+    def __init__(self, config: GuardConfig | None = None, *, generator: Runnable | None = None,
+                 checks: Sequence[Any] = ()) -> None:
         super().__init__(config)
         self.generator = generator
+        self.checks = tuple(checks)
+
+    def _trimmed(self, state: GuardState, text: str) -> str:
+        """``text`` cut to the sentences that the checks with whole-answer findings pass."""
+        results = list(state.get("results") or [])
+        names = {r.check for r in results if any(f.span is None for f in r.blocking)}
+        checks = [c for c in self.checks if c.name in names]
+        if not checks or not text:
+            return text
+        context = context_of(state)
+
+        def passes(candidate: str) -> bool:
+            return all(not run_check(c, candidate, context).blocking for c in checks)
+
+        return trim_to_pass(text, passes) or text
 
     def _give_up(self, state: GuardState, finding: Finding, feedback: str, why: str,
                  outcome: CheckOutcome = CheckOutcome.SKIPPED) -> dict[str, Any]:
@@ -87,7 +109,7 @@ class SelfCorrectNode(GuardNode):
         answer = state.get("answer") or ""
         results = list(state.get("results") or [])
         claims, blocking = claims_of(results), blocking_findings(results)
-        repaired = drop_unsupported(answer, claims, blocking)
+        repaired = self._trimmed(state, drop_unsupported(answer, claims, blocking))
         if repaired and not says_something(repaired):
             repaired = ""  # "Sure!", an emoji: a leftover with no claim is not an answer
         if (asked or self.config.repair_without_generator) and repaired and repaired != answer:

@@ -34,7 +34,7 @@ def test_list_show_export(tmp_path: Path) -> None:
     out = runner.invoke(app, ["audit", "show", records[2].audit_id, "--store", db])
     assert out.exit_code == 0 and json.loads(out.stdout)["status"] == "REVIEW"
     assert runner.invoke(app, ["audit", "show", "nope", "--store", db]).exit_code == 1
-    out = runner.invoke(app, ["audit", "export", str(tmp_path / "x.jsonl"), "--store", db])
+    out = runner.invoke(app, ["audit", "export", "--out", str(tmp_path / "x.jsonl"), "--store", db])
     assert out.exit_code == 0 and len((tmp_path / "x.jsonl").read_text().splitlines()) == 3
 
 
@@ -58,7 +58,7 @@ def test_label_then_show(tmp_path: Path) -> None:
     shown = json.loads(runner.invoke(app, ["audit", "show", target, "--store", db]).stdout)
     assert shown["label"]["label"] == "hallucinated" and shown["label"]["note"] == "wrong year"
     assert runner.invoke(app, ["audit", "label", target, "--store", db]).exit_code == 2  # neither flag
-    assert runner.invoke(app, ["audit", "label", "nope", "--correct", "--store", db]).exit_code == 2
+    assert runner.invoke(app, ["audit", "label", "nope", "--correct", "--store", db]).exit_code == 1  # as show
 
 
 def test_recover_counts_and_purge(tmp_path: Path) -> None:

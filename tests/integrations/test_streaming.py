@@ -32,6 +32,8 @@ class Events(BaseCallbackHandler):
 
 
 def guard(**kwargs: Any) -> Guard:
+    """A guard that passes flagged sentences on (``halt_on="critical"``), unless told otherwise."""
+    kwargs.setdefault("halt_on", "critical")
     return Guard(sources=SOURCES, checker=SubstringChecker(), **kwargs)
 
 
@@ -267,7 +269,8 @@ def test_real_checker_stream_matches_invoke_on_fenced_false_text():
     sources = ["The Eiffel Tower is 330 metres tall. It was completed in 1889 in Paris."]
     text = "The Eiffel Tower is 330 metres tall.\n```\nIt was completed in 1650 in Berlin by aliens.\n```\n"
     events = Events()
-    out = list(Guard(sources=sources, return_type="text", audit=False).stream(text, {"callbacks": [events]}))
+    out = list(Guard(sources=sources, return_type="text", audit=False, halt_on="critical").stream(
+        text, {"callbacks": [events]}))
     assert "".join(out) == text
     assert events.named(DECISION_EVENT)[-1]["verdict"] == "flag"
     assert not Guard(audit=False, max_retries=0).invoke({"answer": text, "sources": sources}).accepted
@@ -304,6 +307,7 @@ def _decision(g: Guard, value: Any) -> tuple[str, dict[str, Any]]:
 
 
 def _door(**kwargs: Any) -> Guard:
+    kwargs.setdefault("halt_on", "critical")
     return Guard(checker=SubstringChecker(), audit=False, max_retries=0, **kwargs)
 
 
@@ -322,7 +326,11 @@ def test_the_stream_decision_reads_knowledge_citations_and_mutations(extra, acce
     value = {"answer": SERVICE, "sources": SERVICE_SOURCES, **{k: v for k, v in extra.items() if k != "_protect"}}
     invoked = _door(**settings).invoke(value)
     assert invoked.accepted == accepted, invoked.reason
-    joined, decision = _decision(_door(return_type=return_type, **settings), value)
+    door = _door(return_type=return_type, **settings)
+    joined, decision = _decision(door, value)
+    if "_protect" in extra:  # a critical finding of the whole answer: the held last sentence never passes
+        assert joined == door.config.refusal_message and decision["verdict"] == "fallback", decision
+        return
     assert joined == SERVICE
     assert decision["verdict"] == ("accept" if accepted else "flag"), decision
 

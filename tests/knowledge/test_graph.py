@@ -39,7 +39,7 @@ def test_auto_fixable_finding_is_repaired_without_the_generator():
     assert report.attempts == 2
     first = report.history[0]
     assert [f.kind for f in first.findings] == [KnowledgeKind.CONTRADICTED_VALUE]
-    assert first.findings[0].stage == "support_check"
+    assert first.findings[0].stage == "knowledge"
 
 
 async def test_auto_fix_on_the_async_path():

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import regex
 
+from lexguard.grounding.signals._language import function_words, text_language
+
 __all__ = [
     "Mention",
     "LexicalProfile",
@@ -209,14 +211,21 @@ def entities(text: str) -> list[Mention]:
     """Capitalised name phrases, excluding sentence-initial function words and common words.
 
     A crude but dependency-free named-entity finder: runs of capitalised words, where the first
-    word of a sentence counts only if it is not a common word.
+    word of a sentence counts only if it is not a common word. In French, Spanish, ... text the
+    language's function words ("Elle", "Cette", "Les") are never names; German capitalises every
+    noun, so capitalisation tells no name there and German text has none.
     """
+    language = text_language(text)
+    if language == "german":
+        return []
+    foreign = function_words(language) if language != "english" else frozenset()
     out = []
     for match in _ENTITY.finditer(text):
         words = match.group(0).split()
         start = match.start()
-        # drop leading common words ("The", "However") and trailing connectors
-        while words and (words[0].lower().strip(".'\u2019") in _NOT_ENTITIES or words[0].lower() in STOPWORDS):
+        # drop leading common words ("The", "However", "Cette") and trailing connectors
+        while words and (words[0].lower().strip(".'\u2019") in _NOT_ENTITIES or words[0].lower() in STOPWORDS
+                         or words[0].lower().strip(".'\u2019") in foreign):
             start = text.index(words[0], start) + len(words[0])
             words = words[1:]
         while words and words[-1].lower() in {"of", "the", "de", "and", "&", "van", "von", "la"}:
