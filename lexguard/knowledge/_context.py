@@ -254,10 +254,9 @@ class KnowledgeContext(ValueModel):
         Raises:
             InputError: If the file cannot be read or parsed.
         """
-        text = read_settings_file(path, what="knowledge file", error=InputError)
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            data = json.loads(read_settings_file(path, what="knowledge file", error=InputError))
+        except (InputError, json.JSONDecodeError) as exc:
             raise InputError(f"cannot load knowledge context from {str(path)!r}: {exc}; pass a readable JSON file") from exc
         return cls.from_dict(data)
 
