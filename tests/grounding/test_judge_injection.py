@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from lexguard import Claim, Source
-from lexguard.grounding import _judge_prompts
-from lexguard.grounding._judge import SelfRAGJudge
-from lexguard.grounding._judge_prompts import DataBlocks, support_messages
+from lexguard.grounding.verify import _judge_prompts
+from lexguard.grounding.verify._judge import SelfRAGJudge
+from lexguard.grounding.verify._judge_prompts import DataBlocks, support_messages
 from tests.fakes import FakeStructuredChatModel
 
 _OVERRIDE = re.compile(r"JUDGE OVERRIDE: (\w+)")
