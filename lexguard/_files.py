@@ -76,8 +76,7 @@ def read_settings_file(
         if info.st_size > max_bytes:
             raise error(f"the {what} {name!r} has {info.st_size} bytes, more than the {max_bytes} allowed; "
                         "pass a smaller file")
-        os.set_blocking(fd, True)
-        data = _read_bytes(fd, max_bytes)
+        data = _read_bytes(fd, max_bytes)  # left non-blocking: a regular file reads the same
     except OSError as exc:
         raise error(f"cannot read the {what} {name!r} ({exc}); check the file") from exc
     finally:
