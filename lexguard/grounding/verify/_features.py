@@ -386,9 +386,8 @@ def load_support_model(path: str | None = None) -> SupportModel:
         ModelLoadError: If ``path`` is given but unreadable or invalid.
     """
     if path is not None:
-        text = read_settings_file(path, what="support model", error=ModelLoadError)
         try:
-            return SupportModel.from_json(text)
+            return SupportModel.from_json(read_settings_file(path, what="support model", error=ModelLoadError))
         except (ValueError, KeyError) as exc:
             raise ModelLoadError(
                 f"could not load support model {path!r}: {exc}; pass a JSON file written by "
