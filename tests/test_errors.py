@@ -27,6 +27,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("lexguard.cli._audit", "_fail"): "prints the message and returns typer's Exit (status code)",
     ("lexguard.checks._registry", "ImportError"): "caught by _factory and raised as ConfigurationError",
     ("lexguard.citations._files", "UnreadableFile"): "internal signal: caught, the citation is rejected",
+    ("lexguard._files", "error"): "the LexguardError subclass the caller passes (typed type[LexguardError])",
+    ("lexguard.audit._fallback", "OSError"): "internal signal (EFBIG): caught, the next part or place is tried",
     ("lexguard.grounding.verify._judge", "_CheckFailed"): "internal signal: caught, the judge check is inconclusive",
     ("lexguard.grounding.verify._judge", "TimeoutError"): "internal signal: caught in the same loop",
     ("lexguard.integrations._mcp", "_tool_error_class()"): "MCP's ToolError: its text reaches the client",

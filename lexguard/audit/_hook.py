@@ -6,17 +6,32 @@ import os
 import threading
 import warnings
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from lexguard._errors import ConfigurationError, InputError
 from lexguard._models import ValidationReport
+from lexguard.audit._fallback import FALLBACK_ENV, default_fallback_path
 from lexguard.audit._pg_schema import POSTGRES_SCHEMES, import_psycopg
 from lexguard.audit._postgres import PostgresAuditStore
 from lexguard.audit._record import AuditWarning, record_report
 from lexguard.audit._sqlite import SQLiteAuditStore
-from lexguard.audit._store import AuditStore
+from lexguard.audit._store import (
+    RETENTION_ENV,
+    RETENTION_ENV_ALIAS,
+    AuditStore,
+    lock_timeout_from_env,
+    retention_days_from_env,
+)
 
-__all__ = ["AUDIT_URL_ENV", "attach_audit", "audit_target", "open_store", "resolve_audit_store"]
+__all__ = [
+    "AUDIT_URL_ENV",
+    "attach_audit",
+    "audit_target",
+    "check_audit_environment",
+    "open_store",
+    "resolve_audit_store",
+]
 
 AUDIT_URL_ENV = "LEXGUARD_AUDIT_URL"
 _stores: dict[str, AuditStore] = {}
@@ -83,10 +98,13 @@ def audit_target(value: Any) -> Any:
     process).
 
     Raises:
-        ConfigurationError: If the value is none of these, its location is empty, its URL scheme
-            is unsupported, it is an in-memory database from ``$LEXGUARD_AUDIT_URL``, or it is a
+        ConfigurationError: If a ``LEXGUARD_AUDIT_*`` variable is invalid
+            (:func:`check_audit_environment`), the value is none of these, its location is empty,
+            its URL scheme is unsupported, it is an in-memory database from ``$LEXGUARD_AUDIT_URL``, or it is a
             PostgreSQL URL and psycopg is not installed.
     """
+    auditing = value is not False and (value is not None or bool(os.environ.get(AUDIT_URL_ENV, "").strip()))
+    check_audit_environment(aliases=auditing)
     if value is None:
         return _from_environment()
     if value is False:
@@ -101,6 +119,31 @@ def audit_target(value: Any) -> Any:
         f"audit= got {type(value).__name__}; pass a database URL or path "
         "('postgresql://...', 'audit.db') or an AuditStore (lexguard.audit.SQLiteAuditStore)"
     )
+
+
+def check_audit_environment(*, aliases: bool = True) -> None:
+    """Refuse a bad ``LEXGUARD_AUDIT_RETENTION_DAYS``, ``LEXGUARD_AUDIT_LOCK_TIMEOUT`` or
+    ``LEXGUARD_AUDIT_FALLBACK`` now, rather than at the first write (where the record would have
+    to go to a fallback file).
+
+    Args:
+        aliases: Also check the design's ``AUDIT_RETENTION_DAYS`` (when auditing is on).
+
+    Raises:
+        ConfigurationError: Naming the variable and a valid example.
+    """
+    names = (RETENTION_ENV, RETENTION_ENV_ALIAS) if aliases else (RETENTION_ENV,)
+    if any(os.environ.get(name, "").strip() for name in names):
+        retention_days_from_env()
+    lock_timeout_from_env()
+    raw = os.environ.get(FALLBACK_ENV)
+    if raw is None:
+        return
+    if not raw.strip() or Path(raw.strip()).is_dir():
+        raise ConfigurationError(
+            f"{FALLBACK_ENV}={raw!r} is not a file path; set it to a file such as "
+            f"{FALLBACK_ENV}=/var/lib/app/lexguard-audit-fallback.jsonl, or unset it"
+        )
 
 
 def _from_environment() -> str | None:
@@ -192,7 +235,7 @@ def attach_audit(
             AuditWarning,
             stacklevel=2,
         )
-        resolved = _Unavailable(exc)
+        resolved = _Unavailable(exc, _fallback_of(store))
     audit_id = record_report(
         resolved,
         report,
@@ -210,14 +253,23 @@ def attach_audit(
         return report
 
 
+def _fallback_of(store: Any) -> Path:
+    """The fallback file the store at ``store`` would have had, so ``recover`` finds its records."""
+    try:
+        key = _key(os.fspath(store))
+    except Exception:  # noqa: BLE001 - an unreadable location: the default place
+        return default_fallback_path()
+    return default_fallback_path(None if key.startswith(POSTGRES_SCHEMES) else key)
+
+
 class _Unavailable:
     """Stands in for a store that could not be opened: every write fails (to the fallback)."""
 
     redact = None
-    fallback_path = None
 
-    def __init__(self, error: BaseException) -> None:
+    def __init__(self, error: BaseException, fallback_path: Path) -> None:
         self.error = error
+        self.fallback_path = fallback_path
 
     def __repr__(self) -> str:
         return f"<unavailable audit store: {self.error}>"

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Unpack
 
 from lexguard._errors import ConfigurationError
+from lexguard.audit._fallback import default_fallback_path
 from lexguard.audit._models import AuditLabel, AuditRecord
 from lexguard.audit._pg_schema import (
     LOCK_KEY,
@@ -57,7 +58,7 @@ class PostgresAuditStore(SQLAuditStore):
             ``LEXGUARD_AUDIT_RETENTION_DAYS`` / ``AUDIT_RETENTION_DAYS`` or 90.
         redact: Optional hook applied to query/answer/source text before records are built.
         fallback_path: Where records go while the database is unreachable; defaults to
-            ``$LEXGUARD_AUDIT_FALLBACK`` or ``./lexguard-audit-fallback.jsonl``.
+            ``$LEXGUARD_AUDIT_FALLBACK`` or ``./lexguard-audit-fallback.jsonl`` (absolute).
         purge_on_open: Purge expired records when the schema is first checked.
         pool_size: Most connections this process keeps open.
         timeout: Seconds an operation waits for a connection (or a lock) before it fails;
@@ -96,10 +97,8 @@ class PostgresAuditStore(SQLAuditStore):
             retention_days if retention_days is not None else retention_days_from_env()
         )
         self.redact = redact
-        self.fallback_path = Path(
-            fallback_path
-            if fallback_path is not None
-            else os.environ.get("LEXGUARD_AUDIT_FALLBACK") or "lexguard-audit-fallback.jsonl"
+        self.fallback_path = (
+            Path(os.path.abspath(fallback_path)) if fallback_path is not None else default_fallback_path()
         )
         self.timeout = timeout if timeout is not None else lock_timeout_from_env()
         self.pool_size = pool_size

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypedDict, Unpack
 
 from lexguard._models import FindingKind, Source, ValidationReport
-from lexguard.audit._fallback import DEFAULT_FALLBACK, FALLBACK_ENV, write_fallback
+from lexguard.audit._fallback import default_fallback_path, write_fallback
 from lexguard.audit._models import (
     AuditRecord,
     AuditStatus,
@@ -198,7 +198,7 @@ def _fallback_target(store: object | None, fallback_path: str | os.PathLike[str]
     attr = getattr(store, "fallback_path", None)
     if attr:
         return Path(attr)
-    return Path(os.environ.get(FALLBACK_ENV) or DEFAULT_FALLBACK)
+    return default_fallback_path()
 
 
 class RecordFields(TypedDict, total=False):
@@ -222,16 +222,16 @@ def record_report(
     fallback_path: str | os.PathLike[str] | None = None,
     **fields: Unpack[RecordFields],
 ) -> str | None:
-    """Record one guard run in ``store``. Never raises; with a store, always returns an id.
+    """Record one guard run in ``store``. Never raises; returns the id of a record kept.
 
     If building the full record fails, a minimal record (decision, answer, the error) is
     written instead. If the store fails, an :class:`AuditWarning` is issued and the record
     goes to the fallback file: ``fallback_path``, else the store's ``fallback_path``
-    attribute, else ``$LEXGUARD_AUDIT_FALLBACK``, else ``./lexguard-audit-fallback.jsonl``
-    (rolling over to numbered parts when the file cannot grow, the temp folder as a last
-    resort, and an ERROR log line with the whole record if even that fails).
-    :func:`~lexguard.audit.recover_fallback` (``lexguard audit recover``) moves such records
-    back.
+    attribute, else :func:`~lexguard.audit.default_fallback_path` (a few roll-over parts when
+    the file cannot grow, its temp-folder twin when its folder cannot be written; see
+    :mod:`lexguard.audit._fallback`). :func:`~lexguard.audit.recover_records`
+    (``lexguard audit recover``) moves such records back. A record no file could take whole is
+    logged at ERROR level and ``None`` is returned: it was not kept.
 
     Args:
         store: The audit store; ``None`` records nothing.
@@ -243,7 +243,8 @@ def record_report(
             ``metadata``, ``sources``, ``code_citations``).
 
     Returns:
-        The record's audit id (``None`` only when ``store`` is ``None``).
+        The record's audit id, or ``None`` when ``store`` is ``None`` or the record could be
+        written nowhere (then only the ERROR log holds it).
     """
     if store is None:
         return None
@@ -264,10 +265,18 @@ def record_report(
         return str(store.write(record))
     except Exception as exc:  # noqa: BLE001 - the audit never fails the run
         target = write_fallback(record, _fallback_target(store, fallback_path))
-        where = str(target) if target is not None else "the ERROR log (no file was writable)"
+        if target is None:
+            warnings.warn(
+                f"audit store {store!r} failed ({type(exc).__name__}: {exc}) and no fallback file could take "
+                f"record {record.audit_id} whole: it is only in the ERROR log of the 'lexguard.audit' logger; "
+                "free disk space or raise the file-size limit",
+                AuditWarning,
+                stacklevel=2,
+            )
+            return None
         warnings.warn(
             f"audit store {store!r} failed ({type(exc).__name__}: {exc}); record "
-            f"{record.audit_id} written to {where}; replay it with `lexguard audit recover`",
+            f"{record.audit_id} written to {target}; replay it with `lexguard audit recover`",
             AuditWarning,
             stacklevel=2,
         )

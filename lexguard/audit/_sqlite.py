@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lexguard._errors import ConfigurationError
+from lexguard.audit._fallback import default_fallback_path
 from lexguard.audit._models import AuditLabel, AuditRecord
 from lexguard.audit._sql import UPSERT_LABEL, SQLAuditStore, SQLDialect, cutoff
 from lexguard.audit._store import (
@@ -67,7 +68,8 @@ class SQLiteAuditStore(SQLAuditStore):
             ``LEXGUARD_AUDIT_RETENTION_DAYS`` / ``AUDIT_RETENTION_DAYS`` or 90.
         redact: Optional hook applied to query/answer/source text before records are built.
         fallback_path: Where :func:`~lexguard.audit.record_report` appends records the store
-            could not take; defaults to ``<path>.fallback.jsonl``.
+            could not take; defaults to ``$LEXGUARD_AUDIT_FALLBACK``, else
+            ``<path>.fallback.jsonl`` (:func:`~lexguard.audit.default_fallback_path`).
         purge_on_open: Purge expired records when the file is first opened.
         synchronous: SQLite ``synchronous`` pragma: ``FULL`` (durable on power loss, default)
             or ``NORMAL`` (faster; still never corrupt).
@@ -101,13 +103,7 @@ class SQLiteAuditStore(SQLAuditStore):
         )
         self.redact = redact
         self.fallback_path = (
-            Path(fallback_path)
-            if fallback_path is not None
-            else Path(
-                f"{self.path}.fallback.jsonl"
-                if self.path != ":memory:"
-                else "lexguard-audit-fallback.jsonl"
-            )
+            Path(os.path.abspath(fallback_path)) if fallback_path is not None else default_fallback_path(self.path)
         )
         self._purge_on_open = purge_on_open
         self._synchronous = synchronous.upper()

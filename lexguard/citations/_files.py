@@ -52,11 +52,13 @@ class ReadFile:
         path: Its path (root joined with the walked components, links resolved).
         text: Its content decoded as UTF-8 (invalid bytes replaced); ``None`` when too large.
         size: Its size in bytes.
+        links: Its hard-link count (more than one: the same file may also lie outside the root).
     """
 
     path: str
     text: str | None
     size: int
+    links: int = 1
 
 
 def supported() -> bool:
@@ -188,7 +190,7 @@ def read_under_root(raw: str, root: str | os.PathLike[str], max_bytes: int) -> R
         if not stat.S_ISREG(info.st_mode):
             raise UnreadableFile(f"{raw!r} is not a regular file (a directory, FIFO, socket or device)")
         if info.st_size > max_bytes:
-            return ReadFile(real, None, info.st_size)
+            return ReadFile(real, None, info.st_size, info.st_nlink)
         chunks: list[bytes] = []
         total = 0
         while total <= max_bytes:
@@ -198,9 +200,9 @@ def read_under_root(raw: str, root: str | os.PathLike[str], max_bytes: int) -> R
             chunks.append(chunk)
             total += len(chunk)
         if total > max_bytes:  # grew while being read
-            return ReadFile(real, None, total)
+            return ReadFile(real, None, total, info.st_nlink)
     except OSError as exc:
         raise UnreadableFile(f"{raw!r} cannot be read: {exc.strerror}") from None
     finally:
         os.close(fd)
-    return ReadFile(real, b"".join(chunks).decode("utf-8", errors="replace"), total)
+    return ReadFile(real, b"".join(chunks).decode("utf-8", errors="replace"), total, info.st_nlink)

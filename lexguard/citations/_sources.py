@@ -8,8 +8,12 @@ Decision rules (checked in this order; the first REJECT wins):
   the line range is invalid (start < 1, end < start, or end past the last line).
 * **REVIEW** when the quoted content does not match the cited lines (neither verbatim nor
   whitespace-insensitively; the audit design sends a mismatch to a person, not to REJECT), when
-  nothing was quoted (the range exists but cannot be verified), when the file is larger than
-  ``max_bytes``, or when the claim's semantic alignment with the cited lines is
+  nothing was quoted (the range exists but cannot be verified), when the quote is too short to
+  identify its place (fewer than ``min_quote_chars`` characters or ``min_quote_tokens`` tokens,
+  unless it is the whole cited text: ``"3"`` or ``"="`` match almost any line), when the file is
+  larger than ``max_bytes`` or has more than one hard link (a hard link inside the root may be a
+  file outside it: its text is not returned), when the alignment scorer fails or returns no
+  number in 0..1 (NaN, inf), or when the claim's semantic alignment with the cited lines is
   below ``review_alignment`` (weak alignment: a person should look).
 * **PASS** otherwise.
 
@@ -21,10 +25,12 @@ from outside the root or block.
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Any
 
+import regex
 from pydantic import Field
 
 from lexguard._enums import OrderedStrEnum
@@ -32,6 +38,8 @@ from lexguard._errors import InputError
 from lexguard._value import ValueModel
 from lexguard.citations._files import UnreadableFile, read_under_root
 from lexguard.citations._text import AlignmentScorer, fold_whitespace, token_overlap_scorer
+
+_TOKEN = regex.compile(r"[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]")
 
 __all__ = [
     "Decision",
@@ -76,10 +84,15 @@ class SourcePolicy(ValueModel):
     Attributes:
         review_alignment: Claims aligning less than this with the cited lines go to REVIEW.
         max_bytes: Larger files are not read (REVIEW).
+        min_quote_chars: A shorter quote (whitespace runs counted as one character) cannot
+            identify its place and goes to REVIEW, unless it is the whole cited text.
+        min_quote_tokens: The same in code tokens (a word, a number or one punctuation mark).
     """
 
     review_alignment: float = Field(0.3, ge=0.0, le=1.0)
     max_bytes: int = Field(5_000_000, ge=1)
+    min_quote_chars: int = Field(8, ge=1)
+    min_quote_tokens: int = Field(3, ge=1)
 
 
 class SourceCheck(ValueModel):
@@ -122,6 +135,31 @@ def _citation(citation: Any) -> CodeCitation:
             f"malformed code citation ({exc}); give 'path', 'start_line' and optionally "
             "'end_line', 'content', 'claim'"
         ) from exc
+
+
+def _too_short(quoted: str, cited: str, policy: SourcePolicy) -> str | None:
+    """Why ``quoted`` is too short to identify its place in ``cited`` (``None`` when it is not)."""
+    folded = fold_whitespace(quoted)
+    if folded.replace(" ", "") == fold_whitespace(cited).replace(" ", ""):
+        return None  # the whole cited text: nothing shorter could be quoted
+    chars, tokens = len(folded), len(_TOKEN.findall(folded))
+    if chars >= policy.min_quote_chars and tokens >= policy.min_quote_tokens:
+        return None
+    return (f"the quote {quoted.strip()[:40]!r} is too short to identify its place ({chars} character(s), "
+            f"{tokens} token(s); at least {policy.min_quote_chars} and {policy.min_quote_tokens}, or the "
+            "whole cited text); quote more of the cited lines")
+
+
+def _alignment(c: CodeCitation, cited: str, scorer: AlignmentScorer | None) -> tuple[float | None, str | None]:
+    """The claim's alignment with ``cited``, or why it could not be scored (then REVIEW)."""
+    try:
+        value = (scorer or token_overlap_scorer)(c.claim, cited)
+        alignment = float(value)
+    except Exception as exc:  # noqa: BLE001 - a user scorer must not break validation
+        return None, f"the alignment scorer failed ({type(exc).__name__}: {exc})"
+    if isinstance(value, bool) or not math.isfinite(alignment) or not 0.0 <= alignment <= 1.0:
+        return None, f"the alignment scorer returned {value!r}, not a number in 0..1"
+    return alignment, None
 
 
 def _content_match(quoted: str, actual: str) -> str | None:
@@ -171,6 +209,14 @@ def validate_source(
             reason += f" {str(Path(root))!r}; cite files in it"
         return _reject(c, reason)
     extra: dict[str, Any] = {"resolved_path": found.path}
+    if found.links > 1:
+        return SourceCheck(
+            citation=c,
+            decision=Decision.REVIEW,
+            reasons=(f"{c.path!r} has {found.links} hard links: it may be a file outside the root, so its "
+                     "text is not used; check by hand",),
+            **extra,
+        )
     if found.text is None:
         return SourceCheck(
             citation=c,
@@ -197,27 +243,28 @@ def validate_source(
     match: str | None = None
     if c.content.strip():
         match = _content_match(c.content, cited)
+        short = _too_short(c.content, cited, policy)
         if match is None:  # the audit design: a content mismatch goes to human REVIEW
             decision = Decision.REVIEW
             reasons.append(f"the quoted content does not match lines {start}-{end} of {c.path!r}")
+        elif short is not None:
+            decision = Decision.REVIEW
+            reasons.append(short)
     else:
         decision = Decision.REVIEW
         reasons.append("nothing was quoted, so the cited lines cannot be verified")
 
     alignment: float | None = None
     if c.claim.strip():
-        try:
-            alignment = float((scorer or token_overlap_scorer)(c.claim, cited))
-        except Exception as exc:  # a user scorer must not break validation
+        alignment, failure = _alignment(c, cited, scorer)
+        if failure is not None:
             decision = Decision.REVIEW
-            reasons.append(f"the alignment scorer failed ({type(exc).__name__}: {exc})")
-        else:
-            if alignment < policy.review_alignment:
-                decision = Decision.REVIEW
-                reasons.append(
-                    f"weak semantic alignment of claim and cited lines ({alignment:.2f} < "
-                    f"{policy.review_alignment})"
-                )
+            reasons.append(failure)
+        elif alignment is not None and alignment < policy.review_alignment:
+            decision = Decision.REVIEW
+            reasons.append(
+                f"weak semantic alignment of claim and cited lines ({alignment:.2f} < {policy.review_alignment})"
+            )
     return SourceCheck(
         citation=c,
         decision=decision,

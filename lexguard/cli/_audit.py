@@ -159,28 +159,38 @@ def export(
 def recover(
     store: StoreOption = None,
     fallback: Annotated[
-        Path | None, typer.Option("--fallback", help="Fallback file (default: the store's, e.g. $LEXGUARD_AUDIT_FALLBACK).")
+        Path | None,
+        typer.Option("--fallback", help="Fallback file (default: the store's; $LEXGUARD_AUDIT_FALLBACK when set)."),
     ] = None,
 ) -> None:
-    """Replay the fallback file (and its roll-over parts) into the store; prints how many.
+    """Replay the fallback file, its roll-over parts and its temp-folder twin into the store.
 
-    Records already in the store are skipped; the file is renamed to ``*.recovered``. Exits 1
-    when the store is still unreachable (nothing is lost: run it again later).
+    Prints what it found, wrote (records already in the store are skipped) and could not parse;
+    every file read is renamed to ``*.recovered``. Creates a SQLite database that does not exist
+    yet when there are records for it. Exits 1 when records remain stranded: the store is still
+    unreachable (nothing is lost: run it again later) or lines could not be parsed.
     """
-    from lexguard.audit import fallback_files, recover_fallback
+    from lexguard.audit import default_fallback_path, fallback_files, fallback_locations, recover_records
 
+    if store and "://" not in store and not Path(store).exists():
+        path = fallback or default_fallback_path(store)
+        if fallback_files(path):  # the database could not be created when they were written
+            Path(store).parent.mkdir(parents=True, exist_ok=True)
+            Path(store).touch()
     with _store(store) as opened:
         path = fallback or Path(opened.fallback_path)
-        files = fallback_files(path)
-        if not files:
-            typer.echo(f"recovered 0 record(s): no fallback file at {path}")
-            return
+        places = " and ".join(str(p) for p in fallback_locations(path))
         try:
-            n = recover_fallback(opened, path)
+            result = recover_records(opened, path)
         except Exception as exc:  # noqa: BLE001 - report, keep the file
             raise _fail(f"recovery stopped ({type(exc).__name__}: {exc}); the fallback file is kept, "
                         "run the command again once the store is reachable", code=1) from exc
-    typer.echo(f"recovered {n} record(s) from {len(files)} file(s) at {path}")
+    typer.echo(f"recovered {result.written} record(s) from {len(result.files)} file(s) at {places} "
+               f"(found {result.found}, {result.found - result.written} already in the store, "
+               f"{result.unparseable} unparseable line(s))")
+    if result.unparseable:
+        raise _fail(f"{result.unparseable} line(s) could not be parsed as audit records; they are kept in the "
+                    "*.recovered file(s) next to the fallback file for inspection", code=1)
 
 
 @audit_app.command("label")

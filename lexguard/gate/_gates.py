@@ -82,6 +82,10 @@ def _search(
         return False
 
 
+def _spent(budget: RegexBudget | None) -> bool:
+    return budget is not None and budget.remaining() <= 0.0
+
+
 def check_constraints(
     text: str,
     constraints: Sequence[Constraint],
@@ -121,12 +125,15 @@ def check_constraints(
                            if found.violating_text != found.matched else "")
                         + "; remove it.",
                         rule_id=rule_id, severity=rule.severity, pattern=pattern))
+                elif found is False and _spent(budget):
+                    break  # counted violated once: the patterns left would not be searched either
             continue
-        results = [
-            _search("constraints", rule_id, p, text, timeout, timeout_severity, failures,
-                    rule_severity=rule.severity, budget=budget)
-            for p in patterns
-        ]
+        results: list[PatternMatch | None | bool] = []
+        for p in patterns:
+            results.append(_search("constraints", rule_id, p, text, timeout, timeout_severity, failures,
+                                   rule_severity=rule.severity, budget=budget))
+            if results[-1] or (results[-1] is False and _spent(budget)):
+                break
         if any(results):
             continue
         if any(r is False for r in results):  # a pattern timed out: already reported as violated

@@ -47,6 +47,7 @@ import yaml
 from pydantic import Field, ValidationError, field_validator
 
 from lexguard._errors import ConfigurationError
+from lexguard._files import read_settings_file
 from lexguard._models import Severity
 from lexguard._value import ValueModel
 from lexguard.gate._rules import (
@@ -138,12 +139,7 @@ def load_rules(source: str | Path | dict[str, Any]) -> RuleSet:
     else:
         path = Path(source)
         where = str(path)
-        try:
-            raw = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ConfigurationError(
-                f"cannot read rules file {where} ({exc.strerror}); check the path"
-            ) from exc
+        raw = read_settings_file(path, what="rules file")
         try:
             data = json.loads(raw) if path.suffix.lower() == ".json" else yaml.safe_load(raw)
         except (json.JSONDecodeError, yaml.YAMLError) as exc:

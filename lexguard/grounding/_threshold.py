@@ -9,6 +9,7 @@ from typing import ClassVar
 from pydantic import Field, ValidationError
 
 from lexguard._errors import ConfigurationError
+from lexguard._files import read_settings_file
 from lexguard._value import ValueModel
 
 __all__ = ["Calibration"]
@@ -58,9 +59,14 @@ class Calibration(ValueModel):
         Raises:
             ConfigurationError: When the file is missing or not a calibration file.
         """
+        hint = "write one with `lexguard calibrate LABELLED.jsonl --max-false-alarm 0.05 --out FILE`"
         try:
-            return cls.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
-        except (OSError, ValueError, ValidationError) as exc:
+            text = read_settings_file(path, what="threshold file")
+        except ConfigurationError as exc:
+            raise ConfigurationError(f"{exc}; {hint}") from exc
+        try:
+            return cls.model_validate(json.loads(text))
+        except (ValueError, ValidationError) as exc:
             raise ConfigurationError(
                 f"could not read the threshold file {str(path)!r} ({exc}); write one with "
                 "`lexguard calibrate LABELLED.jsonl --max-false-alarm 0.05 --out FILE`"

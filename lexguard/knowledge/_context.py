@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from os import PathLike
-from pathlib import Path
 from typing import Any
 
 import regex
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 
 from lexguard._errors import ConfigurationError, InputError
+from lexguard._files import read_settings_file
 from lexguard._value import ValueModel
 from lexguard.knowledge._keys import CONTEXT_KEYS, ENTITY_FIELDS, RELATIONSHIP_KEYS, check_extra_keys, did_you_mean
 
@@ -255,8 +255,8 @@ class KnowledgeContext(ValueModel):
             InputError: If the file cannot be read or parsed.
         """
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
+            data = json.loads(read_settings_file(path, what="knowledge file", error=InputError))
+        except (InputError, json.JSONDecodeError) as exc:
             raise InputError(f"cannot load knowledge context from {str(path)!r}: {exc}; pass a readable JSON file") from exc
         return cls.from_dict(data)
 

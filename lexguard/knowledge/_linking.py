@@ -12,6 +12,7 @@ from lexguard._models import Span
 from lexguard._value import ValueModel
 from lexguard.knowledge._config import KnowledgeConfig
 from lexguard.knowledge._context import KnowledgeContext, normalize_surface
+from lexguard.knowledge._exact import ExactMatcher
 from lexguard.knowledge._numbers import NUMBER_WORDS
 
 __all__ = ["EntityMention", "link_entities"]
@@ -22,6 +23,8 @@ _WORD = r"(?:\p{Lu}[\p{L}\p{N}]*(?:['’&.\-][\p{L}\p{N}]+)*|\p{Ll}+\p{Lu}[\p{L}
 _NUM = r"\p{N}(?:[\p{L}\p{N}]|[.\-](?=[\p{L}\p{N}]))*"
 _CANDIDATE = regex.compile(rf"{_B}{_WORD}(?:[ \t]+(?:{_WORD}|{_NUM}))*{_E}")
 _DIGITS = regex.compile(r"\d+")
+_COMPARISONS_PER_STOP = 64_000
+"""Name comparisons between two calls of ``stop()`` (64 candidates for 1,000 names, 1 for 64,000)."""
 _SENTENCE_END = set(".!?:;\"“(*•-–—")
 
 # Capitalised words that start sentences or are capitalised by convention, never entity names.
@@ -93,10 +96,11 @@ def link_entities(
     surface_ids = context.surface_forms
     choices = list(originals)
     known_values = context.known_values
-    pattern = context.cached("exact_pattern", lambda: _exact_pattern(originals))
-    mentions = _exact_mentions(text, pattern, originals, surface_ids)
+    matcher = context.cached("exact_matcher", lambda: ExactMatcher(originals))
+    mentions = _exact_mentions(text, matcher, originals, surface_ids, stop)
+    every = max(1, min(64, _COMPARISONS_PER_STOP // max(1, len(choices))))  # each candidate is compared with every name
     for count, match in enumerate(_CANDIDATE.finditer(text)):
-        if stop is not None and count and count % 64 == 0 and stop():
+        if stop is not None and count and count % every == 0 and stop():
             break
         start, end = _trim_candidate(text, match.start(), match.end())
         if start >= end:
@@ -130,31 +134,18 @@ def _originals(context: KnowledgeContext) -> dict[str, str]:
     return originals
 
 
-def _exact_pattern(originals: dict[str, str]) -> regex.Pattern[str] | None:
-    if not originals:
-        return None
-    alternatives = sorted(originals, key=len, reverse=True)
-    return regex.compile(
-        _B + "(?:" + "|".join(r"\s+".join(regex.escape(w) for w in s.split()) for s in alternatives) + ")" + _E,
-        flags=regex.IGNORECASE,
-    )
-
-
 def _exact_mentions(
     text: str,
-    pattern: regex.Pattern[str] | None,
+    matcher: ExactMatcher,
     originals: dict[str, str],
     surface_ids: dict[str, tuple[str, ...]],
+    stop: Callable[[], bool] | None,
 ) -> list[EntityMention]:
-    if pattern is None:
-        return []
     found = []
-    for match in pattern.finditer(text):
-        key = normalize_surface(match.group())
+    for start, end, key in matcher.find(text, stop):
         ids = surface_ids.get(key)
-        if not ids:
-            continue
-        found.append(EntityMention(text=match.group(), span=match.span(), entity_id=ids[0], matched=originals[key]))
+        if ids:
+            found.append(EntityMention(text=text[start:end], span=(start, end), entity_id=ids[0], matched=originals[key]))
     return found
 
 

@@ -15,6 +15,7 @@ from lexguard.audit import (
     SQLiteAuditStore,
     audit_status,
     build_record,
+    fallback_files,
     read_fallback,
     record_report,
     recover_fallback,
@@ -154,8 +155,9 @@ def test_explicit_fallback_path_and_unwritable_fallback_uses_temp(
     blocker.write_text("x")
     with pytest.warns(AuditWarning):
         audit_id = record_report(BrokenStore(), make_report(), fallback_path=blocker / "fb.jsonl")
-    saved = read_fallback(tmp_path / "tmp" / "lexguard-audit-fallback.jsonl")
+    saved = read_fallback(blocker / "fb.jsonl")  # its temp-folder twin, where recover looks
     assert [r.audit_id for r in saved] == [audit_id]
+    assert all(str(p).startswith(str(tmp_path / "tmp")) for p in fallback_files(blocker / "fb.jsonl"))
 
 
 def test_recover_fallback_moves_records_into_the_store(tmp_path: Path) -> None:

@@ -189,8 +189,8 @@ def test_claim_sources_limit_the_evidence_shown_per_claim():
     prompts = [m[-1].content for name, m in llm.calls if name == "SupportVerdict"]
     claim1 = next(p for p in prompts if "700 metres" in p)
     claim0 = next(p for p in prompts if "700 metres" not in p)
-    assert "[s2]" in claim1 and "[s1]" not in claim1
-    assert "[s1]" in claim0 and "[s2]" in claim0
+    assert 'id="s2"' in claim1 and 'id="s1"' not in claim1
+    assert 'id="s1"' in claim0 and 'id="s2"' in claim0
 
 
 def test_long_sources_are_cut_in_prompts():
@@ -198,7 +198,7 @@ def test_long_sources_are_cut_in_prompts():
     llm = FakeStructuredChatModel(responder=support_by_claim)
     SelfRAGJudge(llm, max_source_chars=200).assess(None, ANSWER, CLAIMS[:1], [long_source])
     prompt = llm.calls[0][1][-1].content
-    assert len(prompt) < 1000 and "[big]" in prompt
+    assert len(prompt) < 1000 and 'id="big"' in prompt
 
 
 def test_model_without_tool_calling_is_a_configuration_error():
@@ -260,7 +260,7 @@ async def test_support_checker_merges_the_judge_even_with_malformed_output(use_a
         if tool_name == "SupportVerdict" and "700 metres" in prompt:
             return "{not valid json"  # malformed twice -> inconclusive for this claim
         if tool_name == "SupportVerdict":  # cite the first chunk shown, by its id
-            return {"support": "fully_supported", "source_id": re.search(r"\[(\S+)\]", prompt)[1]}
+            return {"support": "fully_supported", "source_id": re.search(r'kind="source" id="([^"]+)"', prompt)[1]}
         return support_by_claim(messages, tool_name)
 
     llm = FakeStructuredChatModel(responder=responder)

@@ -12,11 +12,11 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 
 import numpy as np
 
 from lexguard._errors import ModelLoadError
+from lexguard._files import read_settings_file
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._polarity import polarity_conflict
@@ -387,8 +387,8 @@ def load_support_model(path: str | None = None) -> SupportModel:
     """
     if path is not None:
         try:
-            return SupportModel.from_json(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError, KeyError) as exc:
+            return SupportModel.from_json(read_settings_file(path, what="support model", error=ModelLoadError))
+        except (ValueError, KeyError) as exc:
             raise ModelLoadError(
                 f"could not load support model {path!r}: {exc}; pass a JSON file written by "
                 "scripts/train_support_model.py or leave support_model unset"

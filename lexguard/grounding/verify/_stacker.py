@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from lexguard._errors import ConfigurationError
+from lexguard._files import read_settings_file
 from lexguard.grounding.evidence._evidence import EvidenceUnits, evidence_units
 from lexguard.grounding.verify._features import FEATURE_NAMES, SupportModel
 from lexguard._limits import current_deadline
@@ -99,7 +100,7 @@ class VerifierStack:
                 "GroundingConfig(verifier=False) to use the support model alone."
             )
         try:
-            text = (path / "stacker.json").read_text(encoding="utf-8")
+            text = read_settings_file(path / "stacker.json", what="verifier stacker")
             names = tuple(json.loads(text).get("names", ()))
             expected = STACK_FEATURES_TREE if names == STACK_FEATURES_TREE else STACK_FEATURES
             stacker = SupportModel.from_json(text, expected)

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from lexguard._errors import ConfigurationError
+from lexguard._files import read_settings_file
 from lexguard.grounding.evidence._evidence import EVIDENCE_UNITS
 
 __all__ = ["ClaimVerifier", "VERIFIER_DIR", "get_verifier"]
@@ -138,7 +139,7 @@ class ClaimVerifier:
     def _settings(self) -> dict[str, Any]:
         """``verifier.json``, read once."""
         if self._meta is None:
-            self._meta = json.loads((self.folder / "verifier.json").read_text(encoding="utf-8"))
+            self._meta = json.loads(read_settings_file(self.folder / "verifier.json", what="verifier settings"))
         return self._meta
 
     @property
