@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 import warnings
 from collections.abc import Mapping
@@ -40,6 +41,41 @@ _stores_lock = threading.Lock()
 
 _MEMORY = ":memory:"
 
+ACCEPTED_FORMS = (
+    "postgresql://user:password@host:5432/db (or postgres://...), sqlite:///relative.db, "
+    "sqlite:////absolute/path.db, or a plain SQLite file path (audit.db, ./data/audit.db, /var/lib/audit.db)"
+)
+"""The store locations lexguard accepts, as its error messages list them."""
+
+# ``word//...``, ``word:/...``, ``word:...`` (not ``word://``): a scheme with its colon or a slash
+# missing. Two or more letters, so a Windows drive (``C:/x``, ``C:\x``) is still a path.
+_MISSPELT_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]+)(?://|:(?!//))")
+
+
+def _shown(value: str) -> str:
+    """``value`` as an error message may show it: a password after ``//user:`` masked."""
+    return re.sub(r"(//[^:/@]*):[^@/]*@", r"\1:***@", value)
+
+
+def _check_scheme(value: str) -> None:
+    """Refuse a location that looks like a URL with a misspelt or unknown scheme.
+
+    ``sqlite//x`` (colon missing) would otherwise be taken as the relative file path
+    ``sqlite//x`` and every record would go to a database nobody looks at.
+    """
+    if "://" in value:
+        scheme = value.split("://", 1)[0]
+        raise ConfigurationError(
+            f"audit store URL scheme {scheme!r} is not supported; use {ACCEPTED_FORMS}"
+        )
+    misspelt = _MISSPELT_SCHEME.match(value)
+    if misspelt:
+        raise ConfigurationError(
+            f"{_shown(value)!r} looks like a URL with a misspelt scheme ({misspelt.group(0)!r} is not "
+            f"'{misspelt.group(1)}://'); use {ACCEPTED_FORMS}. For a file path whose name really "
+            f"starts like this, write it as ./{_shown(value)}"
+        )
+
 
 def _key(value: str) -> str:
     """The canonical form of a store location (raises ConfigurationError for odd schemes).
@@ -56,12 +92,8 @@ def _key(value: str) -> str:
             value = value[1:]  # sqlite:///rel.db -> rel.db
         elif value.startswith("//"):
             value = value[1:]  # sqlite:////abs.db -> /abs.db
-    elif "://" in value:
-        scheme = value.split("://", 1)[0]
-        raise ConfigurationError(
-            f"audit store URL scheme {scheme!r} is not supported; use postgresql://..., "
-            "sqlite:///path.db or a plain SQLite file path"
-        )
+    else:
+        _check_scheme(value)
     if not value.strip():
         raise ConfigurationError(
             f"the audit store location {given!r} is empty (no database file after the scheme); pass a file "
@@ -112,7 +144,11 @@ def audit_target(value: Any) -> Any:
     if isinstance(value, AuditStore):
         return value
     if isinstance(value, str | os.PathLike):
-        if _key(os.fspath(value)).startswith(POSTGRES_SCHEMES):
+        try:
+            key = _key(os.fspath(value))
+        except ConfigurationError as exc:
+            raise ConfigurationError(f"audit={_shown(os.fspath(value))!r}: {exc}") from exc
+        if key.startswith(POSTGRES_SCHEMES):
             import_psycopg()  # say now, not at the first write, that the driver is missing
         return value
     raise ConfigurationError(
@@ -154,7 +190,7 @@ def _from_environment() -> str | None:
     try:
         key = _key(value)
     except ConfigurationError as exc:
-        raise ConfigurationError(f"{AUDIT_URL_ENV}={value!r}: {exc}") from exc
+        raise ConfigurationError(f"{AUDIT_URL_ENV}={_shown(value)!r}: {exc}") from exc
     if key == _MEMORY:
         raise ConfigurationError(
             f"{AUDIT_URL_ENV}={value!r} is an in-memory database: every audit record would vanish at exit; "

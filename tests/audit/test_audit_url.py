@@ -57,3 +57,44 @@ def test_audit_cli_refuses_an_in_memory_store(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv(AUDIT_URL_ENV, ":memory:")
     result = CliRunner().invoke(app, ["audit", "list"])
     assert result.exit_code == 2 and "in-memory" in result.output
+
+
+@pytest.mark.parametrize("url", ["sqlite//x", "sqlite:/audit.db", "sqlite:audit.db", "postgresql//u@host/db",
+                                 "postgres:/host/db", "sqlit///audit.db"])
+def test_a_misspelt_scheme_in_the_environment_is_refused_not_taken_as_a_file_path(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, url: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(AUDIT_URL_ENV, url)
+    with pytest.raises(ConfigurationError, match=AUDIT_URL_ENV) as info:
+        Guard(checker=SubstringChecker())
+    message = str(info.value)
+    assert "misspelt scheme" in message and "sqlite:///" in message and "postgresql://" in message
+    with pytest.raises(ConfigurationError, match="misspelt scheme"):
+        Guard(audit=url, checker=SubstringChecker())
+    with pytest.raises(ConfigurationError, match="misspelt scheme"):
+        open_store(url)
+    assert not any(tmp_path.iterdir())  # no stray database file was created
+
+
+def test_an_unknown_scheme_in_the_environment_names_the_variable_and_the_accepted_forms(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(AUDIT_URL_ENV, "mysql://user:secret@db/audit")
+    with pytest.raises(ConfigurationError, match=AUDIT_URL_ENV) as info:
+        Guard(checker=SubstringChecker())
+    message = str(info.value)
+    assert "not supported" in message and "sqlite:///" in message and "plain SQLite file path" in message
+    assert "secret" not in message  # the password is masked
+
+
+def test_a_misspelt_postgres_url_does_not_show_its_password(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(AUDIT_URL_ENV, "postgresql//user:secret@db/audit")
+    with pytest.raises(ConfigurationError, match="misspelt scheme") as info:
+        Guard(checker=SubstringChecker())
+    assert "secret" not in str(info.value)
+
+
+@pytest.mark.parametrize("path", ["./sqlite//x.db", "audit.db", "data/audit.db", "C:/data/audit.db"])
+def test_plain_paths_are_still_paths(path: str) -> None:
+    assert audit_target(path) == path
