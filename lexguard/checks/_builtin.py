@@ -88,12 +88,17 @@ class RulesCheck(BaseCheck):
         data: dict[str, Any] = {}
         if context.mutations:
             data["mutations"] = {"approved": _dump(gate.approved_mutations), "rejected": _dump(gate.rejected_mutations)}
+        if gate.descriptive:  # requirements without patterns: never failed, said not checked
+            data["descriptive"] = list(gate.descriptive)
         result = self.result(gate.findings, data=data)
         timeouts = [f for f in gate.findings if f.kind == FindingKind.RULE_TIMEOUT]
         not_run = [*gate.unchecked, *(f.message for f in timeouts)]
         if result.outcome == CheckOutcome.PASSED and not_run:
             result = result.model_copy(update={"outcome": CheckOutcome.INCONCLUSIVE,
                                                "reason": "rules not checked: " + "; ".join(not_run)})
+        elif result.outcome == CheckOutcome.PASSED and gate.descriptive:
+            result = result.model_copy(update={"reason": "descriptive only, not checked: "
+                                               + "; ".join(gate.descriptive)})
         return result
 
 

@@ -20,6 +20,7 @@ from lexguard.gate._rules import (
     Mutation,
     MutationType,
     PatternRule,
+    PatternValidationRule,
     ValidationRule,
 )
 from lexguard._lazy import publish_all
@@ -36,6 +37,7 @@ __all__ = [
     "Mutation",
     "MutationType",
     "PatternRule",
+    "PatternValidationRule",
     "RuleGate",
     "RuleSet",
     "ValidationRule",

@@ -37,6 +37,8 @@ class GateResult(BaseModel):
         approved_mutations: Proposed state changes that may be applied.
         rejected_mutations: Proposed state changes that touch protected state.
         unchecked: Rules that could not be checked (no usable patterns), with the reason.
+        descriptive: Requirements with no patterns (none given or derivable): descriptive only
+            as in the validation-gating design, never failed, not checked (``id: description``).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -46,6 +48,7 @@ class GateResult(BaseModel):
     approved_mutations: tuple[Mutation, ...] = ()
     rejected_mutations: tuple[Mutation, ...] = ()
     unchecked: tuple[str, ...] = ()
+    descriptive: tuple[str, ...] = ()
 
     @property
     def has_critical(self) -> bool:
@@ -159,7 +162,16 @@ def evaluate_gate(
         approved_mutations=tuple(approved),
         rejected_mutations=tuple(rejected),
         unchecked=tuple(unchecked),
+        descriptive=_descriptive(config, extra),
     )
+
+
+def _descriptive(config: GateConfig, extra: RuleSet | None) -> tuple[str, ...]:
+    """The descriptive-only requirements (``id: description``) when constraints are checked."""
+    if not config.check_constraints:
+        return ()
+    return tuple(f"{rule.id or f'requirement-{index}'}: {rule.description}"
+                 for index, rule in enumerate(_constraints(config, extra)) if rule.descriptive)
 
 
 def _timing(config: GateConfig) -> dict[str, Any]:

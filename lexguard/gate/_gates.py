@@ -108,6 +108,8 @@ def check_constraints(
     for index, rule in enumerate(constraints):
         rule_id = rule.id or f"{rule.kind}-{index}"
         patterns = rule.effective_patterns
+        if not patterns and rule.descriptive:
+            continue  # descriptive only: the caller lists it in GateResult.descriptive
         if not patterns:
             unchecked.append(f"{rule_id}: not checkable (no patterns in {rule.description!r})")
             continue
@@ -278,6 +280,16 @@ def check_mutations(
     return approved, rejected, failures
 
 
+def _searches_regex(rule: ValidationRule, pattern: object) -> bool:
+    """Whether ``rule`` runs a regex: its own ``is_regex`` (a :class:`PatternValidationRule`'s
+    pattern is always one), else a ``/.../`` ``pattern`` attribute, else (a rule of unknown
+    kind) assume it does, so it gets the budget."""
+    is_regex = getattr(rule, "is_regex", None)
+    if isinstance(is_regex, bool):
+        return is_regex
+    return not isinstance(pattern, str) or is_regex_pattern(pattern)
+
+
 def check_custom_rules(
     text: str,
     rules: Sequence[ValidationRule],
@@ -296,7 +308,7 @@ def check_custom_rules(
     for rule in rules:
         pattern = getattr(rule, "pattern", None)
         try:
-            keyword = isinstance(pattern, str) and not is_regex_pattern(pattern)  # linear: no budget needed
+            keyword = not _searches_regex(rule, pattern)  # a keyword search is linear: no budget needed
             limit = timeout if budget is None or keyword else min(timeout, budget.timeout(str(pattern or rule.id)))
             failures.extend(rule.check(text, timeout=limit))
         except RuleTimeoutError as exc:

@@ -33,6 +33,7 @@ __all__ = [
     "PatternMatch",
     "is_regex_pattern",
     "compile_pattern",
+    "compile_regex",
     "find_pattern",
     "derive_patterns",
     "context_snippet",
@@ -231,6 +232,26 @@ def compile_pattern(pattern: str, case_sensitive: bool = False) -> regex.Pattern
             stacklevel=2,
         )
         return regex.compile(regex.escape(source, special_only=True), flags)
+
+
+def compile_regex(source: str, case_sensitive: bool = False) -> regex.Pattern[str]:
+    """Compile ``source`` as a regular expression (no slashes needed, no keyword fallback).
+
+    The same safety rules as a ``/.../`` pattern apply (:func:`check_pattern_shape`), but an
+    invalid regex is refused rather than matched as a keyword: the rule says it is a regex.
+
+    Raises:
+        ConfigurationError: If the regex is too long, too nested, repeats too much or is invalid.
+    """
+    check_pattern_shape(f"/{source}/")
+    flags = 0 if case_sensitive else regex.IGNORECASE | regex.FULLCASE
+    try:
+        return regex.compile(source, flags)
+    except regex.error as exc:
+        raise ConfigurationError(
+            f"rule regex {source[:60]!r} is not a valid regular expression ({exc}); fix it, or use "
+            "PatternRule for a plain keyword"
+        ) from exc
 
 
 def context_snippet(text: str, span: Span, chars: int = CONTEXT_CHARS) -> str:

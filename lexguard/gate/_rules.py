@@ -12,7 +12,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from lexguard._errors import ConfigurationError
 from lexguard._models import Finding, FindingKind, Severity, Span
 from lexguard._value import ValueModel
-from lexguard.gate._patterns import compile_pattern, derive_patterns, find_pattern
+from lexguard.gate._patterns import compile_pattern, compile_regex, derive_patterns, find_pattern, is_regex_pattern
 
 __all__ = [
     "GateName",
@@ -24,6 +24,7 @@ __all__ = [
     "GateFailure",
     "ValidationRule",
     "PatternRule",
+    "PatternValidationRule",
 ]
 
 GateName = Literal["constraints", "canonical_facts", "knowledge", "mutations", "custom_rules"]
@@ -71,6 +72,11 @@ class Constraint(ValueModel):
             ``patterns`` is empty (quoted strings, or the word after about/mention/say/...).
         patterns: ``/.../`` case-insensitive regexes or case-insensitive keywords.
         severity: Severity of a violation (``hard`` retries, ``critical`` falls back).
+
+    A requirement with no patterns and none derivable from its description (``"Speak like a
+    pirate"``) is *descriptive only*, as in the validation-gating design: it never fails and is
+    listed in ``GateResult.descriptive`` (not checked). A prohibition must have patterns (given
+    or derived): one that could never fire would silently let everything through.
     """
 
     id: str = ""
@@ -88,7 +94,9 @@ class Constraint(ValueModel):
             )
         if not self.patterns:
             derived = self.effective_patterns
-            if not derived:  # a rule the gate could never check would silently pass everything
+            if not derived and self.kind == "requirement":
+                return self  # descriptive only (the design): never fails, reported as not checked
+            if not derived:  # a prohibition the gate could never check would silently pass everything
                 raise ConfigurationError(
                     f"constraint {self.id or self.description!r} has no patterns and none can be "
                     "derived from its description (quote the text, e.g. 'Never say \"discount\"', "
@@ -101,6 +109,11 @@ class Constraint(ValueModel):
     def effective_patterns(self) -> tuple[str, ...]:
         """The explicit patterns, or those derived from the description."""
         return self.patterns or derive_patterns(self.description)
+
+    @property
+    def descriptive(self) -> bool:
+        """True for a requirement the gate cannot check (no patterns, none derivable)."""
+        return self.kind == "requirement" and not self.effective_patterns
 
 
 class CanonicalFact(ValueModel):
@@ -278,13 +291,23 @@ class PatternRule(ValidationRule):
         compile_pattern(self.pattern, self.case_sensitive)
         return self
 
+    @property
+    def search_pattern(self) -> str:
+        """The pattern as :func:`~lexguard.gate.find_pattern` takes it (``/.../`` for a regex)."""
+        return self.pattern
+
+    @property
+    def is_regex(self) -> bool:
+        """True when the pattern is searched as a regex (it then draws on the gate's regex budget)."""
+        return is_regex_pattern(self.search_pattern)
+
     def check(self, text: str, *, timeout: float = 0.25) -> Sequence[GateFailure]:
         """Search the pattern; see :class:`ValidationRule`.
 
         Raises:
             RuleTimeoutError: If the search ran out of time.
         """
-        found = find_pattern(self.pattern, text, case_sensitive=self.case_sensitive, timeout=timeout)
+        found = find_pattern(self.search_pattern, text, case_sensitive=self.case_sensitive, timeout=timeout)
         if self.mode == "prohibit" and found is not None:
             what = self.description or f"it must not contain {self.pattern!r}"
             return [self.failure(f"Rule {self.id} violated: {what} (found {found.violating_text!r}).",
@@ -296,3 +319,53 @@ class PatternRule(ValidationRule):
                                  pattern=self.pattern)]
         return []
 
+
+
+class PatternValidationRule(PatternRule):
+    """The validation-gating design's pattern rule: ``pattern`` is always a regular expression.
+
+    Unlike :class:`PatternRule` (a keyword unless written ``/.../``), the pattern is a regex as
+    written, so ``"computer|internet|phone"`` matches any of the three words; slashes are literal
+    characters of the regex. It is bounded like every other regex of the gate: refused when too
+    long, too nested, repeating too much or invalid, and searched within the gate's per-search
+    timeout and per-answer regex budget (a timeout counts as violated). The design's field names
+    are accepted too: ``is_prohibition`` (default ``True``; ``False`` is ``mode="require"``) and
+    ``case_insensitive`` (default ``True``).
+
+    Example:
+        >>> rule = PatternValidationRule(id="no-modern-terms", description="No modern terminology",
+        ...                              pattern="computer|internet|phone", is_prohibition=True)
+        >>> [f.rule_id for f in rule.check("I don't know what a computer is.")]
+        ['no-modern-terms']
+    """
+
+    @model_validator(mode="before")
+    @classmethod
+    def _design_names(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        if "is_prohibition" in data:
+            if "mode" in data:
+                raise ConfigurationError("give either mode= or is_prohibition=, not both")
+            data["mode"] = "prohibit" if data.pop("is_prohibition") else "require"
+        if "case_insensitive" in data:
+            if "case_sensitive" in data:
+                raise ConfigurationError("give either case_sensitive= or case_insensitive=, not both")
+            data["case_sensitive"] = not data.pop("case_insensitive")
+        return data
+
+    @model_validator(mode="after")
+    def _compile(self) -> PatternValidationRule:
+        compile_regex(self.pattern, self.case_sensitive)
+        return self
+
+    @property
+    def is_prohibition(self) -> bool:
+        """The design's name for ``mode == "prohibit"``."""
+        return self.mode == "prohibit"
+
+    @property
+    def search_pattern(self) -> str:
+        """The regex wrapped in slashes, as :func:`~lexguard.gate.find_pattern` takes a regex."""
+        return f"/{self.pattern}/"

@@ -81,10 +81,11 @@ def test_patterns_derived_from_description():
     assert evaluate_gate("Farewell!", GateConfig(constraints=(quoted,))).passed
 
 
-def test_a_description_only_rule_that_cannot_be_checked_is_refused_at_load_time():
-    # issue 13: such a rule used to be listed as "unchecked" and pass every answer
+def test_a_description_only_prohibition_that_cannot_be_checked_is_refused_at_load_time():
+    # issue 13: such a rule used to be listed as "unchecked" and pass every answer; a requirement
+    # like it is descriptive only (issue 24, the design), reported as such: tests/gate/test_descriptive_requirement.py
     with pytest.raises(ValueError, match="none can be derived"):
-        Constraint(id="polite", kind="requirement", description="Be polite")
+        Constraint(id="polite", kind="prohibition", description="Be polite")
 
 
 def test_constraint_severity_is_used():
