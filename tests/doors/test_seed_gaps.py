@@ -36,3 +36,17 @@ def test_the_self_rag_designs_environment_variables_are_read(monkeypatch) -> Non
     assert (config.confidence_threshold, config.max_retries, config.grounding.max_hallucination_rate) == (0.8, 3, 0.2)
     monkeypatch.setenv("LEXGUARD_MAX_RETRIES", "1")  # lexguard's own variable wins, an argument wins over both
     assert GuardConfig().max_retries == 1 and GuardConfig(max_retries=0).max_retries == 0
+
+
+def test_the_self_rag_deviation_is_documented_with_its_reason() -> None:
+    """A 2-claim answer with one false claim (50 %, over the design's 30 %) is retried, not
+    rejected: docs/checks.md names the constant, its value, what happens instead and why."""
+    from pathlib import Path
+
+    from lexguard.grounding.reflect._self_rag import MIN_REJECTED_CLAIMS
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "checks.md").read_text(encoding="utf-8")
+    assert f"MIN_REJECTED_CLAIMS = {MIN_REJECTED_CLAIMS}" in text
+    section = text[text.index(f"MIN_REJECTED_CLAIMS = {MIN_REJECTED_CLAIMS}"):][:1400]
+    assert "deviation" in text[text.index("MIN_REJECTED_CLAIMS") - 200:text.index("MIN_REJECTED_CLAIMS")]
+    assert "2-claim answer with one false claim" in section and "retried" in section and "Why" in section
