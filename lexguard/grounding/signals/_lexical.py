@@ -19,7 +19,7 @@ from lexguard.grounding.signals._written import (
     fold_digits,
     fractions,
     word_numbers,
-    overlaps,
+    Taken,
     percent_alts,
     scientific,
     stated_keys,
@@ -149,34 +149,29 @@ def _fold_script_digits(text: str) -> tuple[str, dict[int, str]]:
 
 
 def numbers(text: str) -> list[Mention]:
-    """Numbers in ``text``: digits (any script, thousands grouped any way, scales, ordinals,
-    decades), dates, scientific notation, fractions and number words.
+    """Numbers in ``text``: digits (any script, grouped any way, scaled, attached to letters:
+    "于1947年", "A380"), dates, scientific notation, fractions and number words.
 
-    ``"1,500"``, ``"1'500"``, ``"1_500"``, ``"1.5 thousand"`` and ``"one thousand five hundred"``
-    share the key ``"1500"`` (``"1 500"`` is two numbers, ``"1.500"`` a decimal). Superscript
-    digits are digits ("10⁶" is a million) unless they mark a footnote or unit ("1889²", "m²").
-    Digits attached to letters are read ("于1947年", "A380", "is_540_metres"); the other forms
-    are read by :mod:`lexguard.grounding.signals._written`. Spans index ``text`` as given.
+    ``"1,500"``, ``"1'500"``, ``"1.5 thousand"`` and ``"one thousand five hundred"`` share the key
+    ``"1500"``; "10⁶" is a million, "1889²" a footnote. The forms other than digits are read by
+    :mod:`lexguard.grounding.signals._written`. Spans index ``text`` as given.
     """
     scan, attached = _fold_script_digits(fold_digits(text))
     found: list[Mention] = []
-    taken: list[tuple[int, int]] = []
+    taken = Taken()
     for item in (*dates(scan), *scientific(scan, attached), *fractions(scan)):
-        if overlaps(item.span, taken):
-            continue
-        start, end = item.span
-        found.append(Mention(text[start:end], item.span, item.key, item.alts))
-        found += [Mention(text[start:end], item.span, part) for part in item.parts]
-        taken.append(item.span)
+        if not taken.hits(item.span):
+            start, end = item.span
+            found += [Mention(text[start:end], item.span, key, item.alts if key == item.key else ())
+                      for key in (item.key, *item.parts)]
+            taken.append(item.span)
     for match in _NUMBER.finditer(scan):
-        if overlaps(match.span(), taken):
-            continue
-        mention = _digit_mention(text, scan, match, attached)
+        mention = None if taken.hits(match.span()) else _digit_mention(text, scan, match, attached)
         if mention is not None:
             found.append(mention)
             taken.append(mention.span)
     for match in _ATTACHED_DIGITS.finditer(scan):  # digits glued to letters: "A380", "in1947"
-        if not overlaps(match.span(), taken):
+        if not taken.hits(match.span()):
             found.append(Mention(match.group(), match.span(), _format_value(float(match.group()))))
             taken.append(match.span())
     found += [Mention(text[a:b], (a, b), key, alts) for (a, b), key, alts in word_numbers(scan, taken)]

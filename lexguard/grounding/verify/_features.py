@@ -68,10 +68,9 @@ class ClaimEvidence:
         unknown_entities: Names of the claim found in no source (the question is not evidence).
         unknown_quotes: Quoted strings found in no source.
         exact: Whether the claim text occurs verbatim in a source.
-        conflict: A source sentence that says the opposite (negation, antonym, a misplaced value,
-            the other order of events), if any.
-        misplaced: Values in the sources but not where they state the rest of the claim.
-        overstated: A source sentence that states the claim only with a hedge or weaker quantifier.
+        conflict: A source sentence that says otherwise (negation, antonym, misplaced value, order).
+        misplaced: Values the sources give, but not where they state the rest of the claim.
+        overstated: A source sentence stating the claim with a hedge or weaker quantifier.
     """
 
     features: np.ndarray
