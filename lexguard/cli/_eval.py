@@ -11,7 +11,9 @@ import typer
 from lexguard.cli._errors import EXIT_BAD_INPUT, one_line
 from lexguard.cli._options import CheckerOption, EngineOption, JsonOption, WorkersOption
 
-__all__ = ["check_writable", "eval_command"]
+__all__ = ["OVERLAP", "check_writable", "eval_command"]
+
+OVERLAP = "word-overlap baseline (flag when < half of the answer's content words are in the sources)"
 
 
 def check_writable(path: Path, option: str) -> None:
@@ -151,6 +153,7 @@ def eval_command(
                     handle.write(pred.model_dump_json() + "\n")
         except OSError as exc:
             _fail(f"--predictions {predictions} could not be written ({exc.strerror or exc})")
+    base_report, base_probes = _overlap_reports(rows, str(file), probes)
     probe_report = None
     if probes:
         from lexguard.eval import load_probes
@@ -158,14 +161,27 @@ def eval_command(
         probe_report, _ = evaluate(checker, load_probes(), method=method, file="probes (shipped)")
     if json_output:
         out = report.model_dump(mode="json")
-        if probe_report is not None:
+        out["word_overlap_baseline"] = base_report.model_dump(mode="json")
+        if probe_report is not None and base_probes is not None:
             out["probes"] = probe_report.model_dump(mode="json")
+            out["probes"]["word_overlap_baseline"] = base_probes.model_dump(mode="json")
         typer.echo(json.dumps(out, indent=2))
         return
     console = Console()
-    _render(report, Console(width=max(console.width, 150)))
+    _render(report, Console(width=max(console.width, 200)), base_report)
     if probe_report is not None:
-        _render_probes(probe_report, Console(width=max(console.width, 100)))
+        _render_probes(probe_report, Console(width=max(console.width, 100)), base_probes)
+
+
+def _overlap_reports(rows: list, file: str, probes: bool) -> tuple:  # noqa: ANN001
+    """The word-overlap baseline's reports on the rows (and on the probe suite), printed beside
+    every figure of the checker's."""
+    from lexguard.eval import WordOverlapBaseline, evaluate, load_probes
+
+    overlap = WordOverlapBaseline()
+    report, _ = evaluate(overlap, rows, method=OVERLAP, file=file)
+    probe_report = evaluate(overlap, load_probes(), method=OVERLAP, file="probes (shipped)")[0] if probes else None
+    return report, probe_report
 
 
 def _fail(message: str) -> NoReturn:
@@ -189,31 +205,42 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}"
 
 
-def _render(report, console) -> None:  # noqa: ANN001
+def _pair(value: float | None, base: float | None) -> str:
+    """A figure with the word-overlap baseline's beside it: ``"63.4 (58.1)"``."""
+    return f"{_pct(value)} ({_pct(base)})"
+
+
+def _render(report, console, base) -> None:  # noqa: ANN001
     from rich.table import Table
 
-    table = Table(title=f"{report.method} on {Path(report.file).name}", title_justify="left")
+    table = Table(
+        title=f"{report.method} on {Path(report.file).name}; in brackets: the word-overlap baseline (flag the answer "
+        "when fewer than half of its content words occur in the sources)",
+        title_justify="left",
+    )
     names = ("task", "n", "hall.", "P", "R", "F1", "FA", "bal.acc", "AUROC", "R@5%FA", "R@10%FA", "span P", "span R", "span F1", "ms/resp")
     for name in names:
         table.add_column(name, justify="left" if name == "task" else "right")
     for tr in [*report.tasks.values(), report.overall]:
         r, s = tr.response, tr.span
+        bt = base.overall if tr.task == "overall" else base.tasks[tr.task]
+        b, bs = bt.response, bt.span
         table.add_row(
             tr.task,
             str(r.n),
             str(r.positives),
-            _pct(r.precision),
-            _pct(r.recall),
-            _pct(r.f1),
-            _pct(r.false_alarm_rate),
-            _pct(r.balanced_accuracy),
-            _pct(r.auroc),
-            _pct(r.recall_at_5_far),
-            _pct(r.recall_at_10_far),
-            _pct(s.precision),
-            _pct(s.recall),
-            _pct(s.f1),
-            f"{1000 * tr.latency_mean_s:.0f}",
+            _pair(r.precision, b.precision),
+            _pair(r.recall, b.recall),
+            _pair(r.f1, b.f1),
+            _pair(r.false_alarm_rate, b.false_alarm_rate),
+            _pair(r.balanced_accuracy, b.balanced_accuracy),
+            _pair(r.auroc, b.auroc),
+            _pair(r.recall_at_5_far, b.recall_at_5_far),
+            _pair(r.recall_at_10_far, b.recall_at_10_far),
+            _pair(s.precision, bs.precision),
+            _pair(s.recall, bs.recall),
+            _pair(s.f1, bs.f1),
+            f"{1000 * tr.latency_mean_s:.0f} ({1000 * bt.latency_mean_s:.2f})",
             style="bold" if tr.task == "overall" else None,
         )
     console.print(table)
@@ -221,24 +248,32 @@ def _render(report, console) -> None:  # noqa: ANN001
         console.print(f"[yellow]{report.errors} row(s) failed; see --predictions for details[/yellow]")
 
 
-def _render_probes(report, console) -> None:  # noqa: ANN001
-    """Per category of the probe suite: the share caught (hallucinated) or wrongly flagged (supported)."""
+def _flagged(tr) -> tuple[bool, int]:  # noqa: ANN001
+    """Whether a probe category is hallucinated, and how many of its cases were flagged."""
+    r = tr.response
+    hallucinated = r.positives == r.n
+    return hallucinated, round(r.recall * r.n) if hallucinated else round(r.false_alarm_rate * r.n)
+
+
+def _render_probes(report, console, base) -> None:  # noqa: ANN001
+    """Per category of the probe suite: the share caught (hallucinated) or wrongly flagged
+    (supported), with the word-overlap baseline's share beside it."""
     from rich.table import Table
 
-    table = Table(title="probe suite (hand-written cases)", title_justify="left")
+    table = Table(title="probe suite (hand-written cases); in brackets: the word-overlap baseline", title_justify="left")
     for name in ("category", "label", "n", "flagged", "rate"):
         table.add_column(name, justify="left" if name in ("category", "label") else "right")
-    caught = total_h = flagged_s = total_s = 0
-    for tr in report.tasks.values():
-        r = tr.response
-        hallucinated = r.positives == r.n
-        flagged = round(r.recall * r.n) if hallucinated else round(r.false_alarm_rate * r.n)
-        if hallucinated:
-            caught, total_h = caught + flagged, total_h + r.n
-        else:
-            flagged_s, total_s = flagged_s + flagged, total_s + r.n
+    totals = {True: [0, 0, 0], False: [0, 0, 0]}  # hallucinated -> [n, flagged, baseline flagged]
+    for task, tr in report.tasks.items():
+        hallucinated, flagged = _flagged(tr)
+        _, base_flagged = _flagged(base.tasks[task])
+        n = tr.response.n
+        for i, add in enumerate((n, flagged, base_flagged)):
+            totals[hallucinated][i] += add
         label = "caught" if hallucinated else "false flag"
-        table.add_row(tr.task, label, str(r.n), str(flagged), _pct(flagged / r.n if r.n else None))
-    table.add_row("all hallucinated", "caught", str(total_h), str(caught), _pct(caught / total_h if total_h else None), style="bold")
-    table.add_row("all supported", "false flag", str(total_s), str(flagged_s), _pct(flagged_s / total_s if total_s else None), style="bold")
+        table.add_row(task, label, str(n), f"{flagged} ({base_flagged})", _pair(flagged / n if n else None, base_flagged / n if n else None))
+    for hallucinated, name, label in ((True, "all hallucinated", "caught"), (False, "all supported", "false flag")):
+        n, flagged, base_flagged = totals[hallucinated]
+        table.add_row(name, label, str(n), f"{flagged} ({base_flagged})",
+                      _pair(flagged / n if n else None, base_flagged / n if n else None), style="bold")
     console.print(table)

@@ -5,7 +5,7 @@ score of a response is its largest claim hallucination probability). Span level:
 overlap micro precision/recall/F1. Per task and overall, with latency per response.
 """
 
-from lexguard.eval._baseline import CosineBaseline
+from lexguard.eval._baseline import CosineBaseline, WordOverlapBaseline
 from lexguard.eval._data import EvalRow, load_probes, load_rows
 from lexguard.eval._calibrate import Calibration, calibrate
 from lexguard.eval._metrics import (
@@ -28,6 +28,7 @@ __all__ = [
     "ResponseMetrics",
     "SpanMetrics",
     "TaskReport",
+    "WordOverlapBaseline",
     "auroc",
     "calibrate",
     "evaluate",

@@ -1,4 +1,6 @@
-"""The plain cosine baseline: claim = sentence, supported when max cosine to a source sentence >= 0.8."""
+"""Baselines: the plain cosine one (claim = sentence, supported when max cosine to a source
+sentence >= 0.8) and the word-overlap one (flag the answer when fewer than half of its content
+words occur in the sources)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,10 @@ from typing import Any
 import numpy as np
 
 from lexguard._models import Claim
-from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding.claims._sentences import split_sentences
+from lexguard.grounding.signals._lexical import LexicalProfile, content_words, strip_markdown
 
-__all__ = ["CosineBaseline", "BaselineResult"]
+__all__ = ["CosineBaseline", "BaselineResult", "WordOverlapBaseline"]
 
 
 class BaselineResult:
@@ -67,3 +69,29 @@ class CosineBaseline:
             for i, ((a, b), sim) in enumerate(zip(spans, sims, strict=True))
         ]
         return BaselineResult(claims)
+
+
+class WordOverlapBaseline:
+    """Flag the answer when fewer than half of its content words occur in the sources.
+
+    A one-line heuristic that costs a fraction of a millisecond; ``lexguard eval`` prints its
+    figures beside lexguard's, so that an operating point is judged against it. The answer is
+    one claim; its support is the share of its content words found in the sources.
+
+    Args:
+        threshold: Least share of the answer's content words the sources must hold.
+    """
+
+    def __init__(self, threshold: float = 0.5) -> None:
+        self.threshold = threshold
+
+    def check(self, answer: str, sources: Sequence[Any], question: str | None = None) -> BaselineResult:  # noqa: ARG002
+        """Score ``answer`` by the share of its content words found in ``sources``."""
+        words = content_words(answer)
+        if not words:
+            return BaselineResult([])
+        texts = [getattr(s, "content", s) for s in sources]
+        known = LexicalProfile(texts).words
+        share = sum(1 for w in words if w in known) / len(words)
+        claim = Claim(index=0, text=answer, span=(0, len(answer)), support=share, supported=share >= self.threshold)
+        return BaselineResult([claim])

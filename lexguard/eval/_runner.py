@@ -63,7 +63,7 @@ def predict(checker: Any, row: EvalRow) -> Prediction:
     started = time.perf_counter()
     error = None
     try:
-        is_baseline = checker.__class__.__name__ == "CosineBaseline"
+        is_baseline = checker.__class__.__name__ in ("CosineBaseline", "WordOverlapBaseline")
         result = checker.check(row.answer, row.sources if is_baseline else sources, row.question or None)
         claims = list(result.claims)
         findings = [] if is_baseline else [f for f in getattr(result, "findings", ()) if f.span]

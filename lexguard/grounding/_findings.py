@@ -23,6 +23,7 @@ __all__ = [
     "coverage_finding",
     "findings_for",
     "novel_runs",
+    "overstatement_finding",
     "refusal_finding",
     "refused_claim",
     "shorten",
@@ -171,16 +172,23 @@ def findings_for(
             )
         )
 
-    contradicted = {m.span for m in ev.contradicted_numbers}
+    misplaced = {item.mention.span: item.evidence for item in ev.misplaced}
+    for span, where in misplaced.items():  # in the sources, but not where the claim's statement is
+        add(FindingKind.CONTRADICTED_VALUE, "misplaced_value",
+            f"'{claim.text[span[0]:span[1]]}' is in the sources, but not where they state the rest of this "
+            f"claim: \u201c{shorten(where, 200)}\u201d. Use the value that passage gives or remove it.",
+            (offset + span[0], offset + span[1]))
+    contradicted = {m.span for m in ev.contradicted_numbers} | set(misplaced)
     closest = best.id if best else "?"
     mentions: list[tuple[Iterable[Mention], str, str, Callable[[str], str]]] = [
-        (ev.contradicted_numbers, FindingKind.CONTRADICTED_VALUE, "contradicted_value",
+        ([m for m in ev.contradicted_numbers if m.span not in misplaced], FindingKind.CONTRADICTED_VALUE,
+         "contradicted_value",
          lambda text: f"The value '{text}' is in no source as stated; the closest passage "
          f"({closest}) gives a different value or unit. Use the value from the source or remove it."),
         ([m for m in ev.unknown_numbers if m.span not in contradicted], FindingKind.UNSUPPORTED,
          "unknown_value", lambda text: f"The value '{text}' appears in no source; remove it or "
          "support it."),
-        (ev.unknown_entities, FindingKind.UNKNOWN_ENTITY, "unknown_entity",
+        ([m for m in ev.unknown_entities if m.span not in misplaced], FindingKind.UNKNOWN_ENTITY, "unknown_entity",
          lambda text: f"'{text}' is not mentioned in any source; remove it or use a name the "
          "sources support."),
         (ev.unknown_quotes, FindingKind.UNSUPPORTED, "unknown_quote",
@@ -263,5 +271,20 @@ def refusal_finding(claim: Claim, evidence: str) -> Finding:
         rule_id="grounding.refusal",
         evidence=shorten(evidence),
         confidence=1.0,
+        stage=_STAGE,
+    )
+
+
+def overstatement_finding(claim: Claim, evidence: str, support: float, severity: Severity) -> Finding:
+    """The finding of a claim that says more than its evidence (a hedge or quantifier dropped)."""
+    return Finding(
+        kind=FindingKind.UNSUPPORTED,
+        severity=severity,
+        message=f"The sources say this less certainly or of fewer cases: \u201c{shorten(evidence, 200)}\u201d. "
+        "Keep the source's hedge, quantifier and order, or remove the claim.",
+        span=claim.span,
+        rule_id="grounding.overstated",
+        evidence=shorten(evidence),
+        confidence=round(1.0 - support, 4),
         stage=_STAGE,
     )

@@ -30,6 +30,7 @@ from lexguard.grounding._refusal import refuted_refusals
 from lexguard.grounding.reflect._self_rag import is_real_question
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding.evidence._retrieval import candidate_search
+from lexguard.grounding.signals._rewrite import as_sources_write, blank_answer_word, read_urls
 from lexguard.grounding._scoring import META_REASON, apply_nli
 from lexguard.grounding._strict import breaks_a_strict_rule
 
@@ -274,10 +275,14 @@ def score_claims(
     # Look-alike letters are read as their Latin twins (one for one).
     # Pictographs ("The tower \U0001F47D was built by aliens") are read as spaces: the verifier's
     # vocabulary has no word for them, and an unknown token swayed it to "supported".
+    # "Yes," / "No," before a statement answer the question: the statement is the claim.
     plain = [
-        _PICTOGRAPH.sub(" ", unconfuse(CITATION_MARKER.sub(lambda m: " " * len(m.group()), c.text))) for c in claims
+        blank_answer_word(_PICTOGRAPH.sub(" ", unconfuse(CITATION_MARKER.sub(lambda m: " " * len(m.group()), c.text))))
+        for c in claims
     ]
-    claim_texts = [strip_markdown(t) or t for t in plain]
+    # Values the rules matched to the sources are read by the models as the sources write them
+    # ("27/05/1937" as "27 May 1937", "0.33 km" as "330 metres"); the words of a URL are read.
+    claim_texts = [read_urls(as_sources_write(strip_markdown(t) or t, index)) for t in plain]
     if config.retrieval == "dense":  # every chunk embedded (the earlier default, the benchmarks' baseline)
         claim_vectors, unembedded = _embed_claims(encoder, index, claim_texts)
         scores, ids = index.search(claim_vectors, max(config.top_k, RERANK_K))

@@ -18,6 +18,7 @@ from lexguard.grounding._findings import (
     contradiction_finding,
     coverage_finding,
     findings_for,
+    overstatement_finding,
     refusal_finding,
     refused_claim,
 )
@@ -214,6 +215,7 @@ def _score_claim(
     config, threshold, verdicts = s.config, s.threshold, s.verdicts
     p, cites = _judged_support(s, claim, ev, p, method)
     flipped = ev.conflict if config.strict_polarity else None
+    overstated = ev.overstated if config.strict_polarity and flipped is None else None
     strict_hit = breaks_a_strict_rule(ev, config)
     if verdicts is not None and config.verifier_override is not None and config.verifier_override < 1.0:
         strict_hit = strict_hit or 1.0 - float(verdicts[n][0]) >= config.verifier_override
@@ -237,6 +239,8 @@ def _score_claim(
     findings: list[Finding] = []
     if flipped is not None:
         findings.append(contradiction_finding(done, flipped, p, severity))
+    elif overstated is not None:
+        findings.append(overstatement_finding(done, overstated, p, severity))
     elif status == "contradicted" and s.verifier_evidence is not None and not ev.contradicted_numbers:
         findings.append(contradiction_finding(done, s.verifier_evidence[n], p, severity))
     return done, [], [*findings, *findings_for(done, ev, s.index, p, severity, config)]

@@ -123,6 +123,9 @@ def test_the_probe_suite_is_hand_written_and_covers_every_category() -> None:
     for category in ("negation", "antonym", "number", "entity_swap", "role_swap", "invented", "other_topic"):
         assert counts[category] >= 8
         assert all(p.hallucinated for p in probes if p.task == category)
+    for category in ("hedge", "quantifier", "temporal_order", "refuted_mention", "value_swap", "cross_source_swap"):
+        assert counts[category] >= 10
+        assert all(p.hallucinated for p in probes if p.task == category)
     for category in ("extractive", "paraphrase", "derived_number", "meta", "short"):
         assert counts[category] >= 5
         assert not any(p.hallucinated for p in probes if p.task == category)

@@ -17,9 +17,9 @@ from itertools import combinations
 
 import regex
 
-from lexguard.grounding.signals._lexical import Mention
+from lexguard.grounding.signals._lexical import Mention, _norm, content_words
 
-__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "is_derived", "list_counts", "states_ratio", "unknown_numbers"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "is_derived", "list_counts", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
@@ -95,9 +95,35 @@ def is_derived(
     )
 
 
+_HEAD = regex.compile(r"[\s-]+((?:[\p{L}'\u2019-]+\s+){0,2}?[\p{L}'\u2019-]+?)(?=\s*(?:[.,;:!?()]|$|\s(?:in|of|for|and|or|to|at|by|from|with|on|that|which|who)\b))")
+
+
+def counted(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
+    """Whether a small claim number counts the mentions of the thing it counts in the evidence.
+
+    "She won two Nobel Prizes" beside "... won the Nobel Prize in Physics ... She won a second
+    Nobel Prize, in Chemistry": the evidence names two Nobel Prizes, one per mention.
+    """
+    value = _as_float(mention.key)
+    head = _HEAD.match(claim, mention.span[1])
+    if value is None or not value.is_integer() or not 2 <= value <= MAX_POOL or head is None:
+        return False
+    phrase = " ".join(_root(w) for w in content_words(head.group(1)))
+    if not phrase:
+        return False
+    sentences = dict.fromkeys(s.strip() for text in texts for s in _SENTENCE.split(text))  # chunks overlap
+    joined = " ".join(" " + " ".join(_root(w) for w in _norm(s).split()) + " " for s in sentences)
+    return joined.count(f" {phrase} ") == int(value)
+
+
+def _root(stem: str) -> str:
+    """A stem without a final "e": "prizes" stems to "priz", "prize" to "prize"."""
+    return stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem
+
+
 def unknown_numbers(
     mentions: Iterable[Mention], claim: str, known: set[str], evidence_keys: list[str],
-    counts: frozenset[int] = frozenset(),
+    counts: frozenset[int] = frozenset(), texts: Iterable[str] = (),
 ) -> list[Mention]:
     """The claim's numbers that are neither stated (``known``: sources and question) nor derived.
 
@@ -107,11 +133,16 @@ def unknown_numbers(
         known: Keys of the numbers in the sources and the question.
         evidence_keys: Keys of the numbers in the claim's best evidence chunks, best chunk first.
         counts: How many items the evidence lists (see :func:`is_derived`).
+        texts: The claim's best evidence chunks, for counts of what they mention (:func:`counted`).
     """
     ratio = states_ratio(claim)
+    texts = list(texts)
     return [
         m for m in mentions
-        if m.key not in known and not is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts)
+        if m.key not in known
+        and not known.intersection(m.alts)
+        and not is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts)
+        and not counted(claim, m, texts)
     ]
 
 

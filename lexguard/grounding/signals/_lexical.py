@@ -6,8 +6,6 @@ finding needs one.
 
 from __future__ import annotations
 
-import bisect
-import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -16,6 +14,16 @@ from pathlib import Path
 import regex
 
 from lexguard.grounding.signals._language import function_words, text_language
+from lexguard.grounding.signals._written import (
+    dates,
+    fold_digits,
+    fractions,
+    word_numbers,
+    Taken,
+    percent_alts,
+    scientific,
+    stated_keys,
+)
 
 __all__ = [
     "Mention",
@@ -28,15 +36,7 @@ __all__ = [
     "strip_markdown",
 ]
 
-_NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-    "hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000,
-    "half": 0.5, "dozen": 12, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
-    "once": 1, "twice": 2, "single": 1, "double": 2, "triple": 3,
-}  # fmt: skip
+_ATTACHED_DIGITS = regex.compile(r"(?<=\p{L})\d+(?:\.\d+)?|\d+(?:\.\d+)?(?=\p{L})")
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
 _NUMBER = regex.compile(
     r"(?<![\w.])[-\u2212]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\w)"  # 1,000,000.5
@@ -53,7 +53,6 @@ _TO_ASCII = str.maketrans(_SCRIPT_DIGITS, "0123456789" * 2)
 _MAX_EXPONENT = 300
 _MONEY = regex.compile(r"[$\u20ac\u00a3\u00a5]")
 _SCALE_AFTER = regex.compile(r"\s*(thousand|million|billion|bn|mn|k|m|b)\b", regex.IGNORECASE)
-_WORD_NUMBER = regex.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
 _QUOTE = regex.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,200})[\"\u201d]|(?<!\w)'([^']{3,200})'(?!\w)")
 _NAME_WORD = (
     r"(?:\p{Lu}(?:\.\p{L})*\.(?=[ \t]+\p{Lu})"  # initials and acronyms: "J.", "U.S."
@@ -107,11 +106,14 @@ class Mention:
         text: The surface form.
         span: ``(start, end)`` offsets in the analysed text.
         key: Normalised form used for matching (a float as text, a lower-cased name, ...).
+        alts: Other keys the same words may equally mean ("75%" is also 0.75; "05/06/1937" is
+            5 June or 6 May).
     """
 
     text: str
     span: tuple[int, int]
     key: str
+    alts: tuple[str, ...] = ()
 
 
 def strip_markdown(text: str) -> str:
@@ -147,52 +149,56 @@ def _fold_script_digits(text: str) -> tuple[str, dict[int, str]]:
 
 
 def numbers(text: str) -> list[Mention]:
-    """Numbers in ``text`` (digits, with thousands separators, scales and number words).
+    """Numbers in ``text``: digits (any script, grouped any way, scaled, attached to letters:
+    "于1947年", "A380"), dates, scientific notation, fractions and number words.
 
-    ``"1,500"``, ``"1500"``, ``"1_500"`` and ``"1.5 thousand"`` share the key ``"1500"``, and
-    ``"1,500,000"`` is also read in the other ways thousands are grouped: ``"1'500'000"``, with a
-    (narrow) no-break or thin space between the groups, ``"1 500 000"`` and ``"1.500.000"`` (two
-    groups or more: ``"1 500"`` is two numbers, ``"1.500"`` a decimal). Ordinals and decades drop
-    their suffix. Years are ordinary numbers. Superscript and subscript
-    digits are digits ("¹⁶⁵⁰" is 1650), "10⁶" is a million, and a superscript after another
-    number or a word is a footnote or a unit ("1889²", "m²"), not part of a number. Spans and
-    texts index ``text`` as given.
+    ``"1,500"``, ``"1'500"``, ``"1.5 thousand"`` and ``"one thousand five hundred"`` share the key
+    ``"1500"``; "10⁶" is a million, "1889²" a footnote. The forms other than digits are read by
+    :mod:`lexguard.grounding.signals._written`. Spans index ``text`` as given.
     """
-    scan, attached = _fold_script_digits(text)
+    scan, attached = _fold_script_digits(fold_digits(text))
     found: list[Mention] = []
-    taken: list[tuple[int, int]] = []
+    taken = Taken()
+    for item in (*dates(scan), *scientific(scan, attached), *fractions(scan)):
+        if not taken.hits(item.span):
+            start, end = item.span
+            found += [Mention(text[start:end], item.span, key, item.alts if key == item.key else ())
+                      for key in (item.key, *item.parts)]
+            taken.append(item.span)
     for match in _NUMBER.finditer(scan):
-        raw = match.group(0)
-        if match.group("dotted"):  # dots group the thousands, a comma marks the decimals
-            raw = raw.replace(".", "").replace(",", ".")
-        digits = _NON_DIGIT.sub("", raw.replace("\u2212", "-")).strip(".")
-        if not digits or digits.count(".") > 1:
-            continue
-        value = float(digits)
-        end = match.end()
-        exponent = attached.get(end)
-        if exponent is not None and digits == "10" and int(exponent) <= _MAX_EXPONENT:
-            value, end = 10.0 ** int(exponent), end + len(exponent)  # "10⁶"
-        scale = _SCALE_AFTER.match(scan, end)
-        if scale and not _LETTER.match(scan, end, end + 1) and (
-            len(scale.group(1)) > 1 or _MONEY.search(scan, max(0, match.start() - 3), match.start() + 1)
-        ):  # "m" / "k" / "b" scale money ("$3 m"); "330 m tall" is metres
-            value *= _SCALE[scale.group(1).lower()]
-            end = scale.end()
-        found.append(Mention(text[match.start():end], (match.start(), end), _format_value(value)))
-        taken.append((match.start(), end))
-    starts = [s for s, _ in taken]  # in text order; reach[i]: the furthest end of the first i + 1
-    reach = list(itertools.accumulate((e for _, e in taken), max))
-    for match in _WORD_NUMBER.finditer(scan):
-        word = match.group(1).lower()
-        if word in {"one", "second", "single", "once", "first"}:
-            continue  # too often not a quantity ("one of the", "second half")
-        at = bisect.bisect_right(starts, match.start()) - 1  # inside a number found above (binary search)
-        if at >= 0 and match.start() < reach[at]:
-            continue
-        found.append(Mention(match.group(0), match.span(), _format_value(_NUMBER_WORDS[word])))
+        mention = None if taken.hits(match.span()) else _digit_mention(text, scan, match, attached)
+        if mention is not None:
+            found.append(mention)
+            taken.append(mention.span)
+    for match in _ATTACHED_DIGITS.finditer(scan):  # digits glued to letters: "A380", "in1947"
+        if not taken.hits(match.span()):
+            found.append(Mention(match.group(), match.span(), _format_value(float(match.group()))))
+            taken.append(match.span())
+    found += [Mention(text[a:b], (a, b), key, alts) for (a, b), key, alts in word_numbers(scan, taken)]
     found.sort(key=lambda m: m.span)
     return found
+
+
+def _digit_mention(text: str, scan: str, match: regex.Match[str], attached: dict[int, str]) -> Mention | None:
+    """The number of one match of the digit pattern (with its scale word, power or percent)."""
+    raw = match.group(0)
+    if match.group("dotted"):  # dots group the thousands, a comma marks the decimals
+        raw = raw.replace(".", "").replace(",", ".")
+    digits = _NON_DIGIT.sub("", raw.replace("\u2212", "-")).strip(".")
+    if not digits or digits.count(".") > 1:
+        return None
+    value = float(digits)
+    end = match.end()
+    exponent = attached.get(end)
+    if exponent is not None and digits == "10" and int(exponent) <= _MAX_EXPONENT:
+        value, end = 10.0 ** int(exponent), end + len(exponent)  # "10⁶"
+    scale = _SCALE_AFTER.match(scan, end)
+    if scale and not _LETTER.match(scan, end, end + 1) and (
+        len(scale.group(1)) > 1 or _MONEY.search(scan, max(0, match.start() - 3), match.start() + 1)
+    ):  # "m" / "k" / "b" scale money ("$3 m"); "330 m tall" is metres
+        value *= _SCALE[scale.group(1).lower()]
+        end = scale.end()
+    return Mention(text[match.start():end], (match.start(), end), _format_value(value), percent_alts(scan, end, value))
 
 
 def quotes(text: str) -> list[Mention]:
@@ -372,8 +378,9 @@ class LexicalProfile:
 
     @cached_property
     def numbers(self) -> set[str]:
-        """Keys of the numbers in the texts."""
-        return {m.key for m in numbers(self._joined)}
+        """Keys of the numbers in the texts, with the other readings of each and what a full
+        date also states (its month, its day)."""
+        return {k for m in numbers(self._joined) for key in (m.key, *m.alts) for k in stated_keys(key)}
 
     def has_phrase(self, key: str) -> bool:
         """Whether a normalised phrase occurs in the texts (word-aligned)."""

@@ -17,7 +17,7 @@ import regex
 
 from lexguard.grounding.signals._lexical import _stem, content_words
 
-__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "polarity_conflict"]
+__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "denied_statements", "polarity_conflict"]
 
 MIN_COVERAGE = 0.75
 """Share of the claim clause's content words that the source clause must hold."""
@@ -29,7 +29,7 @@ _PAIRS = """
 increase decrease | increased decreased | increasing decreasing | rise fall | rose fell | risen fallen
 rising falling | higher lower | highest lowest | more less | more fewer | larger smaller
 largest smallest | biggest smallest | bigger smaller | open closed | opened closed | opens closes
-won lost | win lose | wins loses | before after | first last | earliest latest | earlier later
+won lost | win lose | wins loses | first last | earliest latest | earlier later
 allowed banned | allowed prohibited | permitted prohibited | accepted rejected | approved rejected
 supported opposed | support oppose | gain loss | gained lost | profit loss | positive negative
 cheaper dearer | maximum minimum | older younger | oldest youngest | faster slower | fastest slowest
@@ -43,7 +43,8 @@ wider narrower | deeper shallower | entered exited | arrived departed | hired fi
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}
-"""Stemmed word -> stems of its opposites (a small hand-written list of common pairs)."""
+"""Stemmed word -> stems of its opposites (a small hand-written list of common pairs; "before" /
+"after" is read as an order of events by :mod:`lexguard.grounding.signals._order`)."""
 for _pair in filter(str.strip, _PAIRS.split("|")):
     _a, _b = (_stem(w) for w in _pair.split())
     ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
@@ -92,6 +93,7 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
             if sentence:
                 parts = [sentence] + [p for p in _CLAUSE.split(sentence) if p and p != sentence]
                 units += [_Unit(part, _words(part), sentence) for part in parts]
+                units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
     if not units:
         return None
     for clause in [claim] + [part for part in _CLAUSE.split(claim) if part and part != claim]:
@@ -105,6 +107,45 @@ class _Unit(NamedTuple):
     text: str
     words: frozenset[str]
     sentence: str
+    denied: bool = False
+    """The sentence mentions this statement to deny it ("It is a myth that ...")."""
+
+
+_DENIALS = [
+    regex.compile(p, regex.IGNORECASE)
+    for p in (
+        r"\b(?:myth|misconception|misbelief|legend|rumou?r|hoax|falsehood|canard|fallacy)s?\s+(?:\w+\s+){0,3}?that\s+(?P<c>[^;:]+)",
+        r"\b(?:not\s+true|untrue|false|incorrect|wrong)\s+that\s+(?P<c>[^;:]+)",
+        r"\b(?:falsely|wrongly|mistakenly|erroneously|incorrectly)\s+(?:\w+\s+)?(?:claimed|said|reported|believed|stated|"
+        r"suggested|thought|assumed|alleged|attributed)\s+(?:that\s+)?(?P<c>[^;:]+)",
+        r"\b(?:debunked|disproved|disproven|refuted|retracted|withdrew|withdrawn|denied|dismissed|rejected)\s+(?:\w+\s+){0,3}?"
+        r"(?:claims?|reports?|ideas?|notions?|rumou?rs?|allegations?|statements?|stories|story|study|paper|suggestions?)"
+        r"\s+that\s+(?P<c>[^;:]+)",
+        r"\b(?:early|initial|first|earlier|preliminary)\s+(?:\w+\s+)?(?:reports?|accounts?|claims?|rumou?rs?)\s+"
+        r"(?:\w+\s+)?(?:said|suggested|claimed|stated|indicated|had)\s+(?:that\s+)?(?P<c>[^;]+?),?\s+(?:but|however)\b",
+        r"\b(?:many|some|people|it\s+is\s+(?:often|commonly|widely))\s+(?:people\s+)?(?:believe[sd]?|think|thought|"
+        r"say|said|claim(?:ed)?)\s+(?:that\s+)?(?P<c>[^;]+?),?\s+but\b",
+    )
+]
+_ACQUITTED = regex.compile(
+    r"^(?P<s>.+?)\s+(?:was|were|has\s+been|had\s+been)\s+(?:later\s+|eventually\s+|fully\s+)?"
+    r"(?:acquitted|cleared|exonerated|found\s+not\s+guilty)\s+(?:of|on)\s+(?P<c>[^;:]+)",
+    regex.IGNORECASE,
+)
+
+
+def denied_statements(sentence: str) -> list[str]:
+    """Statements a sentence mentions in order to deny them.
+
+    "It is a common myth that Einstein failed mathematics", "Early reports said the bridge
+    collapsed, but ...", "The paper retracted its claim that ...", "Smith was acquitted of
+    murdering ..." (the subject joins the denied act: "Smith murdering ...").
+    """
+    out = [m.group("c").strip(" ,.;") for pattern in _DENIALS for m in [pattern.search(sentence)] if m]
+    acquitted = _ACQUITTED.search(sentence)
+    if acquitted:
+        out.append(f"{acquitted.group('s')} {acquitted.group('c')}".strip(" ,.;"))
+    return [o for o in out if o]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -123,8 +164,12 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     ]
     clause_stems = {_stem(w) for w in _WORD.findall(clause.lower())}
     if matches:  # the closest statement: most of the claim's words, then fewest others
-        unit = max(matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words)))
-        if _negated(unit.text) != _negated(clause) or _swapped_names(clause, unit.text):
+        unit = max(
+            matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words), u.denied)
+        )
+        if unit.denied and not _negated(clause):
+            return unit.sentence  # the source mentions the statement to deny it
+        if not unit.denied and (_negated(unit.text) != _negated(clause) or _swapped_names(clause, unit.text)):
             return unit.sentence
     for unit in units:
         unit_stems = {_stem(w) for w in _WORD.findall(unit.text.lower())}

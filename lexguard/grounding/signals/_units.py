@@ -1,20 +1,26 @@
-"""A number stated with another unit than the sources give it ("330 feet" for "330 metres").
+"""Numbers and their units: another unit than the sources give ("330 feet" for "330 metres"),
+another currency ("€3 million" for "$3 million"), or the same quantity converted ("0.33 km").
 
-The number is in the sources, so the strict number rule is satisfied, and the sentence around it
-matches; only the unit changed. :func:`unit_conflicts` finds claim numbers whose unit, of the
-same kind (length, mass, temperature, time, money), differs from every unit the sources give
-that number with.
+A number stated with another unit is in the sources, so the strict number rule is satisfied, and
+the sentence around it matches; only the unit changed. :func:`unit_conflicts` finds claim numbers
+whose unit, of the same kind (length, mass, temperature, time, money), differs from every unit
+the sources give that number with. :func:`converted` finds the claim numbers that are a source
+quantity in another unit of the same dimension (converted by ``pint``), to the precision the
+claim writes them with.
 """
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 import regex
 
 from lexguard.grounding.signals._lexical import Mention, numbers
 
-__all__ = ["UNITS", "index_units", "unit_conflicts", "units_by_number"]
+__all__ = ["UNITS", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "units_by_number"]
 
 _KINDS = {
     "length": "mm cm m metre metres meter meters km kilometre kilometres kilometer kilometers inch inches "
@@ -22,7 +28,7 @@ _KINDS = {
     "mass": "mg g gram grams kg kilogram kilograms t tonne tonnes ton tons lb lbs pound pounds oz ounce ounces",
     "temperature": "°c °f celsius fahrenheit",
     "time": "second seconds minute minutes hour hours day days week weeks month months year years decade decades",
-    "money": "dollar dollars euro euros yen yuan rupee rupees cent cents",
+    "money": "dollar dollars euro euros yen yuan rupee rupees cent cents usd eur gbp jpy cny inr",
     "area": "acre acres hectare hectares",
     "volume": "ml millilitre millilitres milliliter milliliters l litre litres liter liters gallon gallons",
 }
@@ -36,8 +42,21 @@ _CANONICAL = {
     "weeks": "week", "months": "month", "years": "year", "decades": "decade", "dollars": "dollar",
     "euros": "euro", "rupees": "rupee", "cents": "cent", "acres": "acre", "hectares": "hectare", "millilitre": "ml", "millilitres": "ml",
     "milliliter": "ml", "milliliters": "ml", "litre": "l", "litres": "l", "liter": "l", "liters": "l",
-    "gallons": "gallon",
+    "gallons": "gallon", "usd": "dollar", "eur": "euro", "jpy": "yen", "cny": "yuan", "inr": "rupee",
 }
+_SYMBOLS = {"$": "dollar", "\u20ac": "euro", "\u00a3": "gbp", "\u00a5": "yen", "\u20b9": "rupee"}
+"""Currency signs written before a number ("$3 million", "€3 million")."""
+_PINT_NAMES = {
+    "m": "meter", "km": "kilometer", "mm": "millimeter", "cm": "centimeter", "inch": "inch", "ft": "foot",
+    "yd": "yard", "mi": "mile", "g": "gram", "kg": "kilogram", "mg": "milligram", "t": "metric_ton",
+    "lb": "pound", "oz": "ounce", "°c": "degC", "°f": "degF", "second": "second", "minute": "minute",
+    "hour": "hour", "day": "day", "week": "week", "year": "year", "decade": "decade", "acre": "acre",
+    "hectare": "hectare", "ml": "milliliter", "l": "liter", "gallon": "gallon",
+}  # fmt: skip
+"""The canonical unit words above as ``pint`` names them (months vary in length: not converted)."""
+MAX_ROUNDING = 0.05
+"""A converted value may differ from the source's by at most half the claim's last written digit,
+and never by more than this share of it ("1,100 feet" for 330 metres: yes; "0.3 km": no)."""
 UNITS: dict[str, str] = {unit: kind for kind, names in _KINDS.items() for unit in names.split()}
 """Unit word (lower case) -> its kind."""
 
@@ -52,13 +71,24 @@ def _unit_after(text: str, end: int) -> str | None:
     return word if word in UNITS else None
 
 
+def _unit_of(text: str, mention: Mention) -> str | None:
+    """The canonical unit of a number: a currency sign before it, else the unit word after it."""
+    if mention.key.startswith("date:"):
+        return None
+    start = mention.span[0]
+    sign = mention.text[:1] if mention.text[:1] in _SYMBOLS else text[max(0, start - 2) : start].strip()[-1:]
+    if sign in _SYMBOLS:
+        return _SYMBOLS[sign]
+    unit = _unit_after(text, mention.span[1])
+    return _CANONICAL.get(unit, unit) if unit else None
+
+
 def units_by_number(texts: list[str]) -> dict[str, set[str]]:
     """For each number key in ``texts``: the canonical units it is given with ("" for none)."""
     found: dict[str, set[str]] = {}
     for text in texts:
         for mention in numbers(text):
-            unit = _unit_after(text, mention.span[1])
-            found.setdefault(mention.key, set()).add(_CANONICAL.get(unit, unit) if unit else "")
+            found.setdefault(mention.key, set()).add(_unit_of(text, mention) or "")
     return found
 
 
@@ -71,15 +101,94 @@ def unit_conflicts(claim: str, source_units: dict[str, set[str]]) -> list[Mentio
     """
     out = []
     for mention in numbers(claim):
-        unit = _unit_after(claim, mention.span[1])
+        unit = _unit_of(claim, mention)
         given = source_units.get(mention.key)
         if unit is None or not given or "" in given:
             continue
-        canonical = _CANONICAL.get(unit, unit)
-        same_kind = {u for u in given if UNITS.get(u) == UNITS[unit]}
-        if same_kind and canonical not in given:
+        same_kind = {u for u in given if _kind(u) == _kind(unit)}
+        if same_kind and unit not in given:
             out.append(mention)
     return out
+
+
+def _kind(unit: str) -> str | None:
+    return UNITS.get(unit) or ("money" if unit in _SYMBOLS.values() else None)
+
+
+@lru_cache(maxsize=1)
+def _registry() -> Any:
+    import pint
+
+    return pint.UnitRegistry()
+
+
+def _tolerance(value: float) -> float:
+    """Half the last significant digit a value is written with (330: 5; 0.33: 0.005)."""
+    if value == 0 or not math.isfinite(value):
+        return 1e-9
+    exponent = Decimal(f"{abs(value):.6g}").normalize().as_tuple().exponent
+    return min(0.5 * 10.0 ** int(exponent), MAX_ROUNDING * abs(value))
+
+
+def _conversion(claim: str, mention: Mention, source_units: dict[str, set[str]]) -> tuple[str, str] | None:
+    """The source ``(number key, unit)`` a claim number converts to, if any."""
+    unit = _unit_of(claim, mention)
+    target = _PINT_NAMES.get(unit or "")
+    if target is None or mention.key.startswith("date:"):
+        return None
+    value = float(mention.key)
+    registry = _registry()
+    for key, units in source_units.items():
+        for given in units:
+            name = _PINT_NAMES.get(given)
+            if name is None or given == unit or _kind(given) != _kind(unit or "") or key.startswith("date:"):
+                continue
+            try:
+                other = registry.Quantity(float(key), name).to(target).magnitude
+            except Exception:  # noqa: BLE001, S112 - pint's errors: not convertible
+                continue
+            if abs(other - value) <= _tolerance(value):
+                return key, given
+    return None
+
+
+def converted(claim: str, mention: Mention, source_units: dict[str, set[str]]) -> bool:
+    """Whether a claim number is a source quantity written in another unit ("0.33 km" for 330 m).
+
+    Args:
+        claim: The claim text.
+        mention: One of its numbers (absent from the sources as written).
+        source_units: :func:`units_by_number` of the sources.
+    """
+    return _conversion(claim, mention, source_units) is not None
+
+
+def converted_form(claim: str, mention: Mention, index: Any) -> tuple[str, int] | None:
+    """The sources' wording of the quantity a claim number converts to, and where the claim's
+    number and unit end ("0.33 km" -> ``("330 metres", end of "km")``)."""
+    found = _conversion(claim, mention, index_units(index))
+    if found is None:
+        return None
+    form = index_unit_forms(index).get(found)
+    unit = _AFTER.match(claim, mention.span[1])
+    if form is None or unit is None:
+        return None
+    return form, unit.end()
+
+
+def index_unit_forms(index: Any) -> dict[tuple[str, str], str]:
+    """``(number key, unit) -> "330 metres"``: how the sources write each quantity (kept on the index)."""
+    cached = getattr(index, "_unit_forms", None)
+    if cached is None:
+        cached = {}
+        for chunk in index.chunks:
+            for mention in numbers(chunk.text):
+                unit = _unit_of(chunk.text, mention)
+                match = _AFTER.match(chunk.text, mention.span[1])
+                if unit and match is not None and unit not in _SYMBOLS.values():
+                    cached.setdefault((mention.key, unit), chunk.text[mention.span[0] : match.end()])
+        index._unit_forms = cached
+    return cached
 
 
 def index_units(index: Any) -> dict[str, set[str]]:
@@ -89,3 +198,35 @@ def index_units(index: Any) -> dict[str, set[str]]:
         cached = units_by_number([chunk.text for chunk in index.chunks])
         index._units = cached
     return cached
+
+
+_WORD_AFTER = regex.compile(r"[\s-]*([a-zA-Z]{2,})\b")
+
+
+@lru_cache(maxsize=4096)
+def _dimension(word: str) -> str | None:
+    """``pint``'s dimensionality of a unit word ("megawatts": power), or ``None`` for other words."""
+    if word.lower() in _NOT_UNIT_WORDS:
+        return None
+    try:
+        dimension = str(_registry().parse_units(word).dimensionality)
+    except Exception:  # noqa: BLE001 - pint raises many kinds of errors for a word that is no unit
+        return None
+    return None if dimension == "dimensionless" else dimension
+
+
+_NOT_UNIT_WORDS = frozenset(
+    "a an the in at of on to by or and as is it be are was were for from with per one two second seconds "
+    "min ft in am pm st nd rd th km".split()
+) - {"ft", "km"}
+"""Short words ``pint`` would read as units ("in": inch, "a": year, "second" after an ordinal)."""
+
+
+def quantity_kind(text: str, mention: Mention) -> str | None:
+    """What a number measures: ``"money"``, a unit kind ("length"), or ``pint``'s dimensionality
+    of the unit word after it ("1,200 megawatts"); ``None`` for a bare count or a date."""
+    unit = _unit_of(text, mention)
+    if unit is not None:
+        return _kind(unit)
+    after = _WORD_AFTER.match(text, mention.span[1])
+    return _dimension(after.group(1)) if after else None

@@ -17,10 +17,9 @@ import numpy as np
 
 from lexguard._errors import ModelLoadError
 from lexguard._files import read_settings_file
-from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.evidence._index import SourceIndex
-from lexguard.grounding.signals._polarity import polarity_conflict
-from lexguard.grounding.signals._units import index_units, unit_conflicts
+from lexguard.grounding.signals._binding import Misplaced
+from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
     Mention,
@@ -69,7 +68,9 @@ class ClaimEvidence:
         unknown_entities: Names of the claim found in no source (the question is not evidence).
         unknown_quotes: Quoted strings found in no source.
         exact: Whether the claim text occurs verbatim in a source.
-        conflict: A source sentence that says the opposite (negation or antonym), if any.
+        conflict: A source sentence that says otherwise (negation, antonym, misplaced value, order).
+        misplaced: Values the sources give, but not where they state the rest of the claim.
+        overstated: A source sentence stating the claim with a hedge or weaker quantifier.
     """
 
     features: np.ndarray
@@ -81,6 +82,8 @@ class ClaimEvidence:
     unknown_quotes: list[Mention] = field(default_factory=list)
     exact: bool = False
     conflict: str | None = None
+    misplaced: list[Misplaced] = field(default_factory=list)
+    overstated: str | None = None
 
 
 def _bigrams(words: list[str]) -> set[str]:
@@ -134,16 +137,12 @@ def claim_features(
     source_grams = _source_bigrams(index)
     bigram_cov = len(grams & source_grams) / len(grams) if grams else word_cov_all
 
-    evidence_numbers = [key for ci in best_chunks[:3] for key in sorted(index.chunk_numbers[ci])]
     nums = numbers(claim_text)
-    counts = index.record_counts.union(*(index.chunk_counts[ci] for ci in best_chunks[:3]))
-    unknown_nums = unknown_numbers(nums, claim_text, profile.numbers, evidence_numbers, counts)
-    unknown_nums += [m for m in unit_conflicts(claim_text, index_units(index)) if m not in unknown_nums]
-    best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
-    contradicted = [m for m in unknown_nums if best_numbers]
+    unknown_nums, contradicted = number_evidence(claim_text, index, best_chunks)
 
     ents = entities(claim_text)
     unknown_ents = [m for m in ents if not profile.has_entity(m.key)]
+    misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
     quoted = quotes(claim_text)
     unknown_q = [m for m in quoted if not profile.has_phrase(m.key)]
 
@@ -188,7 +187,8 @@ def claim_features(
         unknown_entities=unknown_ents,
         unknown_quotes=unknown_q,
         exact=exact,
-        conflict=polarity_conflict(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]]),
+        misplaced=misplaced,
+        **statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced),
     )
 
 

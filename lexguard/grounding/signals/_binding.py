@@ -1,0 +1,268 @@
+"""Values bound to their place: a claim's number, date or name must be the one its evidence gives.
+
+The strict rules ask whether a claim's numbers and names occur *anywhere* in the sources, so a
+year that belongs to another prize in the same source, or a person from another retrieved
+document, passed them: "Curie won the Nobel Prize in Chemistry in 1903" against "Curie won the
+Nobel Prize in Physics in 1903. She won a second, in Chemistry, in 1911." holds only values the
+source holds.
+
+:func:`misplaced_values` reads each value of a claim against its *anchor*: the evidence sentence
+that best holds the rest of the claim (its other values and its relation words). The value is
+misplaced when the anchor does not hold it, no sentence that holds it fits the rest of the claim
+as well, and the anchor holds a rival of the same kind that the claim does not give (another
+year, another amount of the same unit, another name): the anchor is then the evidence that
+contradicts the claim. A value the anchor does not speak about (no rival) is left to the other
+rules: an answer may join facts from two sentences.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import regex
+
+from lexguard.grounding.signals._lexical import LexicalProfile, Mention, content_words, entities, numbers
+from lexguard.grounding.signals._units import quantity_kind
+
+__all__ = ["MIN_ANCHOR", "Misplaced", "misplaced_values", "sentence_facts"]
+
+MIN_ANCHOR = 0.6
+"""Least share of the rest of the claim (other values and relation words, averaged) its anchor holds."""
+
+_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+(?=\s|$)|$)|[^\n]+?(?=\n|$)")
+_CLAUSE = regex.compile(
+    r"\s*;\s+|,\s+(?:and|while|whereas|but)\s+|\s+(?:while|whereas)\s+"
+    r"|,\s+(?=the\s+(?:second|first|other|latter|former)\b)"
+)
+_AND_THE = regex.compile(r"\s+and\s+(?=(?:the|its|his|her|their)\s)")
+
+
+def _clauses(sentence: str) -> list[str]:
+    """A sentence's statements: split at ";", ", and", "while", ..., and at " and the" where no
+    comma comes before it (after a comma it closes a list: "France, Belgium and the UK")."""
+    out = []
+    for part in _CLAUSE.split(sentence):
+        if not part:
+            continue
+        cut = _AND_THE.search(part)
+        if cut is not None and "," not in part[: cut.start()]:
+            out += [part[: cut.start()], part[cut.end() :]]
+        else:
+            out.append(part)
+    return out
+"""Where a sentence holds two statements ("the north tower is 120 metres tall and the south tower
+is 95"): each is a place of its own for the values it gives."""
+_YEAR = regex.compile(r"\d{4}")
+
+
+@dataclass(frozen=True, slots=True)
+class Misplaced:
+    """A claim value its anchor sentence gives otherwise.
+
+    Attributes:
+        mention: The claim's number, date or name.
+        kind: ``"number"`` or ``"name"``.
+        evidence: The anchor sentence (it holds the rest of the claim and a rival value).
+    """
+
+    mention: Mention
+    kind: str
+    evidence: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    chunk: int
+    text: str
+    tokens: frozenset[str]
+    classes: dict[str, str]
+    profile: LexicalProfile
+    names: tuple[str, ...]
+    carried: frozenset[str] = frozenset()
+    """Words of the sentence's first clause that an elliptical later clause leaves out (half weight)."""
+
+    def _carry(self, carried: frozenset[str]) -> _Facts:
+        return _Facts(self.chunk, self.text, self.tokens, self.classes, self.profile, self.names, carried)
+
+    def extra(self, claim_tokens: frozenset[str]) -> int:
+        """How many of its words the claim does not use (to prefer the closer of equal fits)."""
+        return sum(1 for t in self.tokens if not t.startswith("#") and t not in claim_tokens)
+
+
+def _number_class(text: str, mention: Mention) -> str:
+    """What a number measures: a date, a year, a currency or a unit's kind ("" for a bare count)."""
+    if mention.key.startswith("date:"):
+        return "date"
+    written = mention.text.strip()
+    decade = written.endswith("s") and written[:-1].rstrip("'\u2019").isdigit()  # "1940s": a span of years, not one
+    if _YEAR.fullmatch(mention.key) and 1000 <= float(mention.key) <= 2100 and "," not in written and not decade:
+        return "year"
+    return quantity_kind(text, mention) or ""
+
+
+def _words(text: str) -> frozenset[str]:
+    """Content words without numbers (numbers are values, read by :func:`numbers`)."""
+    return frozenset(w for w in content_words(text) if not any(ch.isdigit() for ch in w))
+
+
+def _tokens(text: str, nums: list[Mention]) -> frozenset[str]:
+    return _words(text) | {f"#{k}" for m in nums for k in (m.key, *m.alts)}
+
+
+def sentence_facts(index: Any) -> list[_Facts]:
+    """The statements of an index's chunks (sentences, or the clauses of a sentence that holds
+    several) with their words, numbers and names (kept on the index)."""
+    cached = getattr(index, "_sentence_facts", None)
+    if cached is None:
+        cached = []
+        for ci, chunk in enumerate(index.chunks):
+            for match in _SENTENCE.finditer(chunk.text):
+                sentence = match.group().strip()
+                clauses = [c.strip() for c in _clauses(sentence) if len(c.strip()) >= 3]
+                if len(clauses) < 2:
+                    cached.append(_facts(ci, sentence))
+                    continue
+                first = _facts(ci, clauses[0])
+                carried = frozenset(t for t in first.tokens if not t.startswith("#"))
+                cached.append(first)
+                for text in clauses[1:]:
+                    facts = _facts(ci, text)
+                    own = {t for t in facts.tokens if not t.startswith("#")}
+                    if len(own & carried) <= len(own) / 2:  # "... and the newer one in 1901": elided verb
+                        facts = facts._carry(carried - facts.tokens)
+                    cached.append(facts)
+        index._sentence_facts = cached
+    return cached
+
+
+def _facts(ci: int, text: str) -> _Facts:
+    nums = numbers(text)
+    return _Facts(
+        ci, text, _tokens(text, nums), {m.key: _number_class(text, m) for m in nums},
+        LexicalProfile([text]), tuple(e.key for e in entities(text)),
+    )
+
+
+def _fit(rest_values: frozenset[str], relation: frozenset[str], facts: _Facts) -> float:
+    """How much of the rest of the claim a statement holds (values and relation words, averaged;
+    words carried over from the sentence's first clause count half)."""
+
+    def held(part: frozenset[str]) -> float:
+        return (len(part & facts.tokens) + 0.5 * len(part & facts.carried)) / len(part)
+
+    parts = [held(part) for part in (rest_values, relation) if part]
+    if not parts or any(p == 0 for p in parts):
+        return 0.0
+    return sum(parts) / len(parts)
+
+
+def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Misplaced]:
+    """The claim's numbers and names that its anchor evidence gives otherwise.
+
+    Args:
+        claim: The claim text.
+        index: The source index.
+        best_chunks: The claim's best chunks (anchors are looked for there), best first.
+    """
+    nums = [m for m in numbers(claim) if not _in_range(claim, m)]
+    names = entities(claim)
+    if not nums and not names or not best_chunks:
+        return []
+    facts = sentence_facts(index)
+    claim_names = [set(e.key.split()) for e in names]
+    values: list[tuple[Mention, str, frozenset[str]]] = [
+        (m, "number", frozenset({f"#{m.key}"})) for m in nums
+    ] + [(e, "name", frozenset(content_words(e.text))) for e in names]
+    value_tokens = frozenset().union(*(t for _, _, t in values))
+    relation = _words(claim) - value_tokens - {w for m in nums for w in content_words(m.text)}
+    claim_keys = {k for m in nums for k in (m.key, *m.alts)}
+    claim_tokens = _words(claim) | value_tokens
+    anchors = [f for f in facts if f.chunk in set(best_chunks)]
+    out = []
+    for mention, kind, own in values:
+        if not own:
+            continue
+        rest = value_tokens - own
+        scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
+        best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
+        if anchor is None or best < MIN_ANCHOR or _holds(anchor, mention, kind, own):
+            continue
+        holders = [f for f in facts if _holds(f, mention, kind, own)]
+        held = max(((_fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
+        if held is None or held >= (best, closeness):
+            continue  # the value is in no source (the other rules), or a statement holding it fits as well
+        if kind == "name" and not _same_slot_rival(claim, mention, anchor, claim_names):
+            continue  # no other name stands where this one does: the relation may be stated elsewhere
+        if _rival(anchor, claim, mention, kind, claim_keys, claim_names):
+            out.append(Misplaced(mention, kind, anchor.text))
+    return out
+
+
+_SLOT_WORD = regex.compile(r"[\p{L}\p{N}]+")
+_NOT_SLOT = frozenset({"a", "an", "the", "and", "or", "its", "his", "her", "their", "this", "that"})
+SLOT_WORDS = 1
+"""Words before a name (articles aside) that say what it is: "by" in "designed by", "in" in "the Nobel Prize in"."""
+
+
+def _slot(text: str, start: int) -> set[str]:
+    words = [w for w in _SLOT_WORD.findall(text[max(0, start - 60) : start].lower()) if w not in _NOT_SLOT]
+    return set(words[-SLOT_WORDS:])
+
+
+_RANGE = regex.compile(
+    r"\b(?:from|between)\s+\S+\s+(?:to|and)\s+\S+|\d\s*(?:-|\u2013|to)\s*\d", regex.IGNORECASE
+)
+
+
+def _in_range(claim: str, mention: Mention) -> bool:
+    """Whether a number is an end of a range ("from 6 to 36 months"): an answer gathers the ends
+    of a range from several statements."""
+    return any(m.start() <= mention.span[0] < m.end() or m.start() < mention.span[1] <= m.end()
+               for m in _RANGE.finditer(claim))
+
+
+def _same_slot_rival(claim: str, mention: Mention, anchor: _Facts, claim_names: list[set[str]]) -> bool:
+    """Whether the anchor gives, in the same place, a name the claim does not: after the word the
+    claim's name follows ("opened by Jack Lang" for the claim's "opened by Joseph Strauss",
+    "Prize in Physics" for "Prize in Chemistry"). A name the anchor simply does not mention is
+    left alone: an answer may join facts the source gives in two places."""
+    slot = _slot(claim, mention.span[0])
+    if not slot:
+        return False
+    for name in entities(anchor.text):
+        words = set(name.key.split())
+        if slot & _slot(anchor.text, name.span[0]) and not _given(words, set(mention.key.split()), claim_names):
+            return True
+    return False
+
+
+def _given(words: set[str], own: set[str], claim_names: list[set[str]]) -> bool:
+    """Whether an anchor name is one the claim gives: it shares a word with the claim's value
+    ("Puerto Rico" for "Puerto Rican"), or holds or is held by another claim name ("Marie Curie"
+    for "Curie"; "Gustave Eiffel" is not "Eiffel Tower")."""
+    return bool(words & own) or any(words <= other or other <= words for other in claim_names)
+
+
+def _holds(facts: _Facts, mention: Mention, kind: str, own: frozenset[str]) -> bool:
+    if kind == "number":
+        return own <= facts.tokens
+    if facts.profile.has_entity(mention.key):
+        return True
+    bare = mention.text.replace(".", "")  # "US" and "U.S."
+    return bool(bare) and regex.search(rf"(?<!\w){regex.escape(bare)}(?!\w)", facts.text.replace(".", "")) is not None
+
+
+def _rival(anchor: _Facts, claim: str, mention: Mention, kind: str, claim_keys: set[str], claim_names: list[set[str]]) -> bool:
+    """Whether the anchor gives another value of the same kind that the claim does not.
+
+    A name counts as given as :func:`_given` says; a number when its key is the claim's and it
+    measures the same kind of thing.
+    """
+    if kind == "number":
+        wanted = _number_class(claim, mention)
+        return bool(wanted) and any(
+            cls == wanted and key not in claim_keys for key, cls in anchor.classes.items()
+        )
+    own = set(mention.key.split())
+    return any(not _given(words, own, claim_names) for words in (set(name.split()) for name in anchor.names))

@@ -1,0 +1,125 @@
+"""Claims that put two events in the other order than their evidence.
+
+"She moved to Boston before she finished medical school" against "After finishing medical
+school, she moved to Boston": the same words, the same events, the other order. :func:`order_conflict`
+reads the order a claim states ("A before B", "A after B", "After B, A", "A, then B") and the
+order the evidence tells the two events in (the order it mentions them, turned round by an
+"after" between them or a leading "Before ..."), and returns the evidence when they differ.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import regex
+
+from lexguard.grounding.signals._lexical import _stem, content_words
+
+__all__ = ["MIN_EVENT_COVERAGE", "claimed_order", "order_conflict"]
+
+MIN_EVENT_COVERAGE = 0.5
+"""Least share of each event's own words the evidence must hold to place it (half: irregular verbs
+such as "left" / "leaving" are not matched)."""
+_NOT_ORDER = regex.compile(
+    r"\b(?:named|looked|look|looking|looks|lusted|takes?|took|taken|taking)\s+after\b|\bafter\s+all\b|\bbefore\s+long\b",
+    regex.IGNORECASE,
+)
+"""Idioms with "before" / "after" that tell no order of events ("named after", "after all")."""
+
+_DURATION = regex.compile(
+    r"\b(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|decades?|moments?|shortly|soon|long|just|"
+    r"right|immediately)\s+(?:before|after)\b",
+    regex.IGNORECASE,
+)
+"""In a claim, "eight hours before the procedure" is a time, not the order of two told events."""
+
+_CLAIM_ORDER = [
+    (regex.compile(r"^\s*before\s+(?P<b>[^,]+),\s*(?P<a>.+)$", regex.IGNORECASE), False),
+    (regex.compile(r"^\s*after\s+(?P<b>[^,]+),\s*(?P<a>.+)$", regex.IGNORECASE), True),
+    (regex.compile(r"^(?P<a>.+?)\s+before\s+(?P<b>.+)$", regex.IGNORECASE), False),
+    (regex.compile(r"^(?P<a>.+?)\s+after\s+(?P<b>.+)$", regex.IGNORECASE), True),
+    (regex.compile(r"^(?P<a>.+?),?\s+(?:and\s+)?(?:then|later|afterwards|subsequently)\s+(?P<b>.+)$", regex.IGNORECASE), False),
+]
+"""Patterns of a stated order: (pattern, whether ``b`` happened first)."""
+_CLAUSE_END = regex.compile(r"[,;:()\u2014]|\s(?:where|which|who|while|when|and|but)\s", regex.IGNORECASE)
+_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+_TOKEN = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'\u2019-]*")
+_TIME_WORDS = frozenset(
+    {"before", "after", "then", "later", "afterward", "afterwards", "subsequently", "first", "year", "day", "week",
+     "month", "hour", "minute", "moment", "few", "several", "two", "three", "four", "five", "six", "seven", "eight",
+     "nine", "ten"}
+)
+"""Words that date an event rather than name it ("After four days, ...": no event)."""
+
+
+def claimed_order(claim: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The words of the event a claim says came first, and of the one after, if it states an order."""
+    text = claim.strip().rstrip(".!?")
+    for pattern, swapped in _CLAIM_ORDER:
+        match = pattern.match(text)
+        if match is None:
+            continue
+        # each event is the clause next to the connective: "..., managed to stagger to a farm"
+        # after "her apparent death", not the rest of the sentence
+        a = _event(_CLAUSE_END.split(match.group("a"))[-1])
+        b = _event(_CLAUSE_END.split(match.group("b"))[0])
+        a, b = a - b, b - a
+        if a and b:
+            return (b, a) if swapped else (a, b)
+    return None
+
+
+def _event(text: str) -> frozenset[str]:
+    return frozenset(w for w in content_words(text) if w.rstrip("s") not in _TIME_WORDS and not w.isdigit())
+
+
+def order_conflict(claim: str, passages: list[str]) -> str | None:
+    """The evidence that tells the claim's two events in the other order, if any.
+
+    Args:
+        claim: The claim text.
+        passages: The claim's best evidence chunks, best first.
+    """
+    if _NOT_ORDER.search(claim) or _DURATION.search(claim):
+        return None
+    order = claimed_order(claim)
+    if order is None:
+        return None
+    first, second = order
+    best: tuple[float, str, bool] | None = None
+    for passage in passages:
+        for text in (m.group().strip() for m in _SENTENCE.finditer(passage)):  # one sentence tells both
+            placed = _told_first(text, first, second)
+            if placed is not None and (best is None or placed[0] > best[0]):
+                best = (placed[0], text, placed[1])
+    if best is None or best[2]:
+        return None
+    return best[1]
+
+
+SEPARATED = 0.6
+"""Least share of each event's words on its own side of the point between the two events."""
+
+
+def _share_on_side(positions: list[int], middle: float, before: bool) -> float:
+    return sum(1 for p in positions if (p < middle) == before) / len(positions)
+
+
+def _told_first(text: str, first: frozenset[str], second: frozenset[str]) -> tuple[float, bool] | None:
+    """How well ``text`` places both events, and whether it tells ``first`` as happening first."""
+    tokens = [_stem(t.lower()) for t in _TOKEN.findall(text)]
+    where_first = [i for i, t in enumerate(tokens) if t in first]
+    where_second = [i for i, t in enumerate(tokens) if t in second]
+    cover = min(len(first & set(tokens)) / len(first), len(second & set(tokens)) / len(second))
+    if cover < MIN_EVENT_COVERAGE or not where_first or not where_second:
+        return None
+    if _NOT_ORDER.search(text):
+        return None
+    p1, p2 = statistics.median(where_first), statistics.median(where_second)
+    middle = (p1 + p2) / 2
+    if min(_share_on_side(where_first, middle, p1 < middle), _share_on_side(where_second, middle, p2 < middle)) < SEPARATED:
+        return None  # the events' words mingle: the text does not tell one and then the other
+    lo, hi = sorted((p1, p2))
+    between = tokens[int(lo) : int(hi) + 1]
+    reversed_ = "after" in between or (bool(tokens) and tokens[0] == "before")
+    return cover, (p1 < p2) != reversed_

@@ -1,0 +1,103 @@
+"""Claims that say more than their evidence: a hedge dropped, a quantifier raised, an order reversed.
+
+"Drinking green tea lowers the risk" against "studies suggest drinking green tea *may* lower the
+risk"; "*All* of the houses were damaged" against "*Some* of the houses"; "She moved to Boston
+*before* she finished medical school" against "*After* finishing medical school, she moved to
+Boston". Every content word of such a claim is in its evidence sentence, so word coverage and
+similarity call it supported. :func:`overstatement` finds the evidence sentence that states the
+claim's content with a hedge or a weaker quantifier the claim drops, or in the other order.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from lexguard.grounding.signals._lexical import content_words
+
+__all__ = ["HEDGES", "MIN_COVERAGE", "QUANTIFIERS", "overstatement"]
+
+MIN_COVERAGE = 0.75
+"""Share of the claim's content words (hedges and quantifiers aside) the evidence sentence holds."""
+
+HEDGES = regex.compile(
+    r"\b(?:may|might|possibly|probably|perhaps|likely|unlikely|suggests?|suggested|believed?|believes|"
+    r"think|thinks|thought|expected|estimated|appears?|seems?|potentially|reportedly|allegedly|possible|"
+    r"plans?|planned|intends?)\b",
+)
+"""Words that make a statement uncertain or not yet done (lower case: "May" is a month; see
+:func:`_hedged`)."""
+
+_CERTAIN = regex.compile(r"\b(?:definitely|certainly|always|proven|proves?|confirmed|will)\b", regex.IGNORECASE)
+
+QUANTIFIERS: dict[str, int] = {
+    "none": 0, "no": 0, "nobody": 0,
+    "few": 1, "handful": 1, "minority": 1, "some": 1, "several": 1, "part": 1, "fraction": 1, "certain": 1,
+    "many": 2, "numerous": 2,
+    "most": 3, "majority": 3, "mostly": 3,
+    "all": 4, "every": 4, "each": 4, "whole": 4, "entire": 4, "everyone": 4, "everything": 4, "always": 4,
+}  # fmt: skip
+"""Quantity words by strength (none < some < many < most < all)."""
+_QUANTIFIER = regex.compile(r"\b(?:" + "|".join(QUANTIFIERS) + r")\b", regex.IGNORECASE)
+_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+_IGNORED = frozenset(
+    {*QUANTIFIERS, "may", "might", "could", "possibly", "probably", "perhaps", "likely", "suggest", "suggested",
+     "believe", "believed", "expected", "estimated", "definitely", "certainly", "studies", "stud", "research",
+     "researchers", "researcher", "data", "analyst", "analysts", "official", "officials", "team", "possible",
+     "only", "original", "part"}
+)
+
+
+_CLAIM_HEDGES = regex.compile(
+    r"\b(?:could|can|seen\s+as|considered|regarded|viewed|said|says|reported|according|claims?|claimed)\b"
+)
+"""A claim that says "could", "is seen as" or "reportedly" keeps the evidence's uncertainty too
+("could" alone is no hedge in a source: it is also the past of "can")."""
+
+
+def _hedged(text: str, *, claim: bool = False) -> bool:
+    """Whether ``text`` holds a hedge (its first word read in lower case)."""
+    text = text[:1].lower() + text[1:]
+    return HEDGES.search(text) is not None or (claim and _CLAIM_HEDGES.search(text) is not None)
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in content_words(text) if w not in _IGNORED and not HEDGES.fullmatch(w)}
+
+
+def _quantity(text: str) -> int | None:
+    found = [QUANTIFIERS[m.group().lower()] for m in _QUANTIFIER.finditer(text)]
+    return max(found) if found else None
+
+
+def overstatement(claim: str, passages: list[str]) -> str | None:
+    """The evidence sentence a claim overstates (a hedge or a weaker quantifier dropped), if any.
+
+    Args:
+        claim: The claim text.
+        passages: The claim's best evidence chunks, best first.
+
+    Returns:
+        The sentence that holds at least :data:`MIN_COVERAGE` of the claim's content words and
+        states them with a hedge the claim drops ("may lower" / "lowers"), or with a quantifier
+        weaker than the claim's ("some" / "all"); ``None`` otherwise.
+    """
+    words = _words(claim)
+    if len(words) < 2:
+        return None
+    claim_hedged = _hedged(claim.strip(), claim=True)
+    claim_quantity = _quantity(claim)
+    best: tuple[float, str] | None = None
+    for passage in passages:
+        for sentence in (m.group().strip() for m in _SENTENCE.finditer(passage)):
+            held = len(words & _words(sentence)) / len(words)
+            if held >= MIN_COVERAGE and (best is None or held > best[0]):
+                best = (held, sentence)
+    if best is None:
+        return None
+    sentence = best[1]
+    if not claim_hedged and _hedged(sentence) and not _CERTAIN.search(sentence):
+        return sentence
+    source_quantity = _quantity(sentence)
+    if claim_quantity is not None and source_quantity is not None and claim_quantity > source_quantity:
+        return sentence
+    return None

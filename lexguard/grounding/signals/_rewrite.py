@@ -1,0 +1,96 @@
+"""A claim's values written as its sources write them, for the models that read the claim.
+
+The strict number rule reads "27/05/1937", "three hundred and thirty", "3.3 x 10^2" and "0.33 km"
+as the sources' "27 May 1937", "330" and "330 metres"; the learned verifier does not, and called
+such correct claims contradicted. :func:`as_sources_write` gives the claim with each value that
+the rules matched to a source value replaced by the source's wording, so the verifier compares
+like with like. A value the rules did not match is left as written: a wrong value is never
+rewritten into a right one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import regex
+
+from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._units import converted_form
+
+__all__ = ["as_sources_write", "blank_answer_word", "read_urls", "source_forms"]
+
+_ANSWER_WORD = regex.compile(
+    r"^\s*(?:yes|no|yeah|yep|nope|correct|indeed|right)\b\s*[,;:!\u2014\u2013-]+\s*(?=\S)", regex.IGNORECASE
+)
+
+_URL_PATH = regex.compile(r"(?<=\bhttps?://[^\s/]+)/[^\s]*")
+_URL_JOINERS = regex.compile(r"%20|[/_+=&?#.-]+")
+
+
+def source_forms(index: Any) -> dict[str, str]:
+    """Number key -> the wording of its first mention in the sources (kept on the index)."""
+    cached = getattr(index, "_forms", None)
+    if cached is None:
+        cached = {}
+        for chunk in index.chunks:
+            for mention in numbers(chunk.text):
+                cached.setdefault(mention.key, mention.text)
+        index._forms = cached
+    return cached
+
+
+def _replacement(claim: str, mention: Mention, forms: dict[str, str], index: Any) -> tuple[str, int] | None:
+    """The sources' wording of a claim value and where the replaced text ends, or ``None``."""
+    for key in (mention.key, *mention.alts):
+        form = forms.get(key)
+        if form is not None:
+            return None if form == mention.text else (form, mention.span[1])
+    return converted_form(claim, mention, index)
+
+
+def as_sources_write(claim: str, index: Any) -> str:
+    """``claim`` with its values in the sources' wording where the rules matched them.
+
+    Args:
+        claim: The claim text.
+        index: The source index (its chunks are read once for their numbers' wording).
+    """
+    mentions = numbers(claim)
+    if not mentions:
+        return claim
+    forms = source_forms(index)
+    out, last = [], 0
+    for mention in mentions:
+        start, end = mention.span
+        if start < last:
+            continue  # a date's day and year share the date's span
+        new = _replacement(claim, mention, forms, index)
+        if new is None:
+            continue
+        out += [claim[last:start], new[0]]
+        last = max(end, new[1])
+    if not out:
+        return claim
+    return "".join(out) + claim[last:]
+
+
+def read_urls(text: str) -> str:
+    """``text`` with the words of each URL path spaced out, for the models to read.
+
+    "https://example.com/The_tower_is_540_metres_tall" states "The tower is 540 metres tall";
+    read as one token it was called supported.
+    """
+    if "://" not in text:
+        return text
+    return _URL_PATH.sub(lambda m: " " + _URL_JOINERS.sub(" ", m.group()).strip() + " ", text)
+
+
+def blank_answer_word(text: str) -> str:
+    """``text`` with a leading "Yes," / "No," read as spaces (same length: spans keep).
+
+    The word answers the question; the statement after it is the claim ("Yes, it was completed
+    in 1889."). Read as part of the statement, "No," was a negation that the sentence stating
+    the fact "contradicted", and "Yes," a word no source holds.
+    """
+    match = _ANSWER_WORD.match(text)
+    return text if match is None else " " * match.end() + text[match.end():]

@@ -1,0 +1,76 @@
+"""The numbers and names of a claim that the sources do not give as the claim states them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lexguard.grounding.signals._binding import Misplaced, misplaced_values
+from lexguard.grounding.signals._derived import unknown_numbers
+from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._order import order_conflict
+from lexguard.grounding.signals._overstated import overstatement
+from lexguard.grounding.signals._polarity import polarity_conflict
+from lexguard.grounding.signals._units import converted, index_units, unit_conflicts
+
+__all__ = ["add_misplaced", "number_evidence", "statement_conflicts"]
+
+
+def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> tuple[list[Mention], list[Mention]]:
+    """The claim's numbers found in no source (nor derived, counted or converted from one), or
+    given there with another unit, and those of them the best chunk contradicts.
+
+    Args:
+        claim: The claim text.
+        index: The source index (its profile, chunk numbers, counts and units).
+        best_chunks: The claim's best chunks, best first.
+
+    Returns:
+        ``(unknown, contradicted)``: unknown numbers, and those while the best chunk holds numbers.
+    """
+    top = best_chunks[:3]
+    evidence_numbers = [key for ci in top for key in sorted(index.chunk_numbers[ci])]
+    counts = index.record_counts.union(*(index.chunk_counts[ci] for ci in top))
+    units = index_units(index)
+    unknown = [
+        m for m in unknown_numbers(
+            numbers(claim), claim, index.profile.numbers, evidence_numbers, counts,
+            [index.chunks[ci].text for ci in top],
+        )
+        if not converted(claim, m, units)  # "0.33 km" for 330 metres
+    ]
+    unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
+    best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
+    return unknown, [m for m in unknown if best_numbers]
+
+
+def add_misplaced(
+    claim: str, index: Any, best_chunks: list[int], unknown: list[Mention], contradicted: list[Mention],
+    unknown_names: list[Mention],
+) -> list[Misplaced]:
+    """Add to the unknown (and contradicted) numbers and names those of the claim that are in the
+    sources but not where the claim's subject and relation are stated (another prize's year, a
+    person from another document: :func:`~lexguard.grounding.signals._binding.misplaced_values`).
+
+    Returns:
+        The misplaced values, with the statement that gives each otherwise.
+    """
+    misplaced = misplaced_values(claim, index, best_chunks[:3])
+    for item in misplaced:
+        if item.kind == "number" and item.mention not in unknown:
+            unknown.append(item.mention)
+            contradicted.append(item.mention)
+        elif item.kind == "name" and item.mention not in unknown_names:
+            unknown_names.append(item.mention)
+    return misplaced
+
+
+def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplaced]) -> dict[str, str | None]:
+    """The source sentence the claim's statement conflicts with (``conflict``: a flipped polarity,
+    a misplaced value, the other order of events) and the one it overstates (``overstated``: a
+    dropped hedge, a raised quantifier), for :class:`~lexguard.grounding.verify._features.ClaimEvidence`."""
+    conflict = (
+        polarity_conflict(claim, passages)
+        or next((m.evidence for m in misplaced), None)
+        or order_conflict(claim, passages)
+    )
+    return {"conflict": conflict, "overstated": overstatement(claim, passages)}

@@ -1,0 +1,338 @@
+"""Numbers as people write them: dates, number words, scientific notation, fractions, percentages.
+
+:func:`lexguard.grounding.signals._lexical.numbers` reads plain digits; this module reads the other ways a
+value is written, so that a correct value written another way is recognised ("27/05/1937" for
+"27 May 1937", "three hundred and thirty" for "330", "3.3 x 10^2" for "330", "three quarters"
+for "75%") and a wrong one disguised as another form is not ("27 June 1937" for "27 May 1937").
+
+Every reader returns :class:`Written` values: a span, the key the value is matched by, and the
+other keys it may equally be read as (``alts``: the other reading of an ambiguous numeric date,
+a percentage as a fraction and back). Dates have keys ``date:YYYY-MM-DD``, ``date:YYYY-MM`` or
+``date:--MM-DD``; :func:`stated_keys` gives what a *source* date also states (its month, its day
+of the month), so a claim that gives less of a date than the source is still supported, and one
+that gives more is not.
+"""
+
+from __future__ import annotations
+
+import bisect
+import calendar
+import datetime
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+from text_to_num import find_numbers
+
+__all__ = [
+    "Taken",
+    "Written",
+    "dates",
+    "fold_digits",
+    "fractions",
+    "number_words",
+    "overlaps",
+    "percent_alts",
+    "scientific",
+    "stated_keys",
+    "word_numbers",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A value read from text written in words, as a date, a fraction or in scientific notation.
+
+    Attributes:
+        span: ``(start, end)`` offsets in the text.
+        key: The key it is matched by (a number as ``f"{value:.6g}"``, or a ``date:`` key).
+        alts: Other keys the same words may mean (ambiguous dates, percent / fraction).
+        parts: Keys of the plain numbers the text also states (a date's day and year).
+    """
+
+    span: tuple[int, int]
+    key: str
+    alts: tuple[str, ...] = ()
+    parts: tuple[str, ...] = ()
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.6g}"
+
+
+_MONTHS: dict[str, int] = {}
+for _number in range(1, 13):
+    _MONTHS[calendar.month_name[_number].lower()] = _number
+    _MONTHS[calendar.month_abbr[_number].lower()] = _number
+_MONTHS["sept"] = 9
+_MONTH = r"(?P<month>" + "|".join(sorted((m.capitalize() for m in _MONTHS), key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+_YEAR = r"(?P<year>\d{4})"
+_NAMED_DATES = [
+    regex.compile(rf"(?<![\w.,]){_DAY}\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR})?(?![\w])"),
+    regex.compile(rf"(?<![\w]){_MONTH}\s+{_DAY}(?:,?\s+{_YEAR})?(?![\w])"),
+    regex.compile(rf"(?<![\w]){_MONTH},?\s+{_YEAR}(?![\w])"),
+]
+_NUMERIC_DATE = regex.compile(
+    r"(?<![\w./-])(?:(?P<y>\d{4})(?P<s>[-/.])(?P<a>\d{1,2})(?P=s)(?P<b>\d{1,2})"
+    r"|(?P<a>\d{1,2})(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}))(?![\w]|[./-]\d)"
+)
+
+
+def _date_key(year: int | None, month: int, day: int | None) -> str | None:
+    try:
+        datetime.date(year or 2000, month, day or 1)  # 2000: a leap year, "29 February" stays valid
+    except ValueError:
+        return None
+    if year is None:
+        return f"date:--{month:02d}-{day:02d}"
+    return f"date:{year:04d}-{month:02d}" + (f"-{day:02d}" if day is not None else "")
+
+
+def dates(text: str) -> list[Written]:
+    """Dates: "27 May 1937", "May 27, 1937", "May 1937", "27 May", "27/05/1937", "1937-05-27".
+
+    A numeric date whose day and month could be swapped ("05/06/1937") has both readings (the
+    day-first one as ``key``); one that can be read only one way ("27/05/1937", "05/27/1937")
+    has that one. Month names are read only capitalised ("may" is a verb).
+    """
+    found: list[Written] = []
+    taken: list[tuple[int, int]] = []
+    for match in _NUMERIC_DATE.finditer(text):
+        year, a, b = int(match.group("y")), int(match.group("a")), int(match.group("b"))
+        iso = len(match.group(0).split(match.group("s"))[0]) == 4
+        readings = [(a, b)] if iso else [(b, a), (a, b)]  # (month, day): ISO is y-m-d, else day first
+        keys = [k for k in dict.fromkeys(_date_key(year, m, d) for m, d in readings) if k]
+        if not keys:
+            continue
+        day_known = len(keys) == 1
+        day = int(keys[0][-2:])
+        parts = (_fmt(year), _fmt(day)) if day_known else (_fmt(year),)
+        found.append(Written(match.span(), keys[0], tuple(keys[1:]), parts))
+        taken.append(match.span())
+    for pattern in _NAMED_DATES:
+        for match in pattern.finditer(text):
+            if any(s < match.end() and match.start() < e for s, e in taken):
+                continue
+            groups = match.groupdict()
+            month = _MONTHS[groups["month"].lower().rstrip(".")]
+            year = int(groups["year"]) if groups.get("year") else None
+            day = int(groups["day"]) if groups.get("day") else None
+            key = _date_key(year, month, day)
+            if key is None:
+                continue
+            parts = tuple(_fmt(v) for v in (year, day) if v is not None)
+            found.append(Written(match.span(), key, parts=parts))
+            taken.append(match.span())
+    return found
+
+
+def stated_keys(key: str) -> tuple[str, ...]:
+    """What a source value with ``key`` states: itself, and for a full date its month and day.
+
+    "27 May 1937" in a source supports a claim of "May 1937" or of "27 May"; a claim of
+    "27 May 1937" is not supported by a source that says only "May 1937".
+    """
+    if key.startswith("date:") and len(key) == len("date:YYYY-MM-DD") and not key.startswith("date:--"):
+        return key, key[:-3], f"date:--{key[-5:]}"
+    return (key,)
+
+
+_SCI = regex.compile(
+    r"(?<![\w.])(?P<mantissa>[-\u2212]?\d+(?:\.\d+)?)"
+    r"(?:\s*[x\u00d7*]\s*10\s*(?:\^|\*\*)\s*(?P<power>[-\u2212+]?\d{1,3})|[eE](?P<e>[-+]?\d{1,3}))(?![\w.])"
+)
+_SCI_SUPERSCRIPT = regex.compile(r"(?<![\w.])(?P<mantissa>[-\u2212]?\d+(?:\.\d+)?)\s*[x\u00d7*]\s*10(?=\s)")
+
+
+def scientific(scan: str, attached: dict[int, str]) -> list[Written]:
+    """Scientific notation: "3.3e2", "3.3 x 10^2", "3.3 × 10**2" and "3.3 × 10²" (330).
+
+    Args:
+        scan: The text with superscript digits folded (see ``_lexical._fold_script_digits``).
+        attached: Offsets of superscript runs attached to the character before them.
+    """
+    found = []
+    for match in _SCI.finditer(scan):
+        power = (match.group("power") or match.group("e")).replace("\u2212", "-")
+        value = float(match.group("mantissa").replace("\u2212", "-")) * 10.0 ** int(power)
+        found.append(Written(match.span(), _fmt(value)))
+    for match in _SCI_SUPERSCRIPT.finditer(scan):
+        power = attached.get(match.end())
+        if power is not None:
+            value = float(match.group("mantissa").replace("\u2212", "-")) * 10.0 ** int(power)
+            found.append(Written((match.start(), match.end() + len(power)), _fmt(value)))
+    return found
+
+
+_DENOMINATORS = {
+    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4, "fourths": 4,
+    "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "eighth": 8, "eighths": 8, "tenth": 10, "tenths": 10,
+}  # fmt: skip
+_NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "seven": 7, "nine": 9}
+_WORD_FRACTION = regex.compile(
+    r"\b(?P<num>" + "|".join(_NUMERATORS) + r")[\s-]+(?P<den>" + "|".join(sorted(_DENOMINATORS, key=len, reverse=True))
+    + r")\b",
+    regex.IGNORECASE,
+)
+_OF = regex.compile(r"\s+of\b", regex.IGNORECASE)
+_DIGIT_FRACTION = regex.compile(r"(?<![\w./-])(?P<num>\d{1,3})/(?P<den>\d{1,3})(?![\w]|[./-]\d)")
+
+
+def fractions(text: str) -> list[Written]:
+    """Fractions: "3/4", "three quarters", "a third", "two-thirds" (key: the value; alt: percent).
+
+    "a half" and "half" alone are ratio words the derivation rule reads; they are not repeated
+    here unless they have a numerator other than one ("three halves").
+    """
+    found = []
+    for match in _DIGIT_FRACTION.finditer(text):
+        num, den = int(match.group("num")), int(match.group("den"))
+        if den and num < den:
+            found.append(Written(match.span(), _fmt(num / den), (_fmt(100 * num / den),)))
+    for match in _WORD_FRACTION.finditer(text):
+        num = _NUMERATORS[match.group("num").lower()]
+        den = match.group("den").lower()
+        value = num / _DENOMINATORS[den]
+        if num == 1 and (value == 0.5 or not _OF.match(text, match.end())):
+            continue  # "a third customer" is an ordinal; "a third of them" a fraction
+        found.append(Written(match.span(), _fmt(value), (_fmt(100 * value),)))
+    return found
+
+
+_PERCENT_AFTER = regex.compile(r"\s*(?:%|per\s?cent\b|percent\b)", regex.IGNORECASE)
+
+
+def percent_alts(text: str, end: int, value: float) -> tuple[str, ...]:
+    """A number followed by "%" / "percent" may also be read as a fraction ("75%": 0.75)."""
+    return (_fmt(value / 100),) if _PERCENT_AFTER.match(text, end) else ()
+
+
+_AND_A_HALF = regex.compile(r"\s+and\s+a\s+half\b(?:\s+(?P<scale>thousand|million|billion)\b)?", regex.IGNORECASE)
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+
+
+class _Token:
+    """A word for ``text_to_num.find_numbers`` (its ``Token`` protocol)."""
+
+    __slots__ = ("match",)
+
+    def __init__(self, match: regex.Match[str]) -> None:
+        self.match = match
+
+    def text(self) -> str:
+        return self.match.group()
+
+    def nt_separated(self, previous: object) -> bool:  # noqa: ARG002 - protocol signature
+        return False
+
+    def not_a_number_part(self) -> bool:
+        return False
+
+
+_TOKEN = regex.compile(r"[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*|[^\s]")
+_HAS_NUMBER_WORD = regex.compile(
+    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty|hundred|thousand"
+    r"|million|billion|trillion|\w+(?:st|nd|rd|th))\b",
+    regex.IGNORECASE,
+)
+
+
+def number_words(text: str) -> list[tuple[tuple[int, int], float, bool]]:
+    """Numbers written in words, read by ``text2num``: "three hundred and thirty", "twenty-five".
+
+    Returns:
+        ``(span, value, is_ordinal)`` for each number, in order.
+    """
+    if _HAS_NUMBER_WORD.search(text) is None:
+        return []
+    tokens = [_Token(m) for m in _TOKEN.finditer(text)]
+    out = []
+    for occurrence in find_numbers(tokens, "en", threshold=0):
+        first, last = tokens[occurrence.start], tokens[occurrence.end - 1]
+        if any(ch.isdigit() for t in tokens[occurrence.start : occurrence.end] for ch in t.text()):
+            continue  # digits are read by the number pattern
+        value, end = float(occurrence.value), last.match.end()
+        half = _AND_A_HALF.match(text, end)
+        if half is not None and not occurrence.is_ordinal:  # "two and a half million"
+            value = (value + 0.5) * _SCALES.get((half.group("scale") or "").lower(), 1.0)
+            end = half.end()
+        out.append(((first.match.start(), end), value, bool(occurrence.is_ordinal)))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _digit_table(chars: str) -> dict[int, str]:
+    return {ord(c): str(unicodedata.digit(c)) for c in chars}
+
+
+_OTHER_DIGIT = regex.compile(r"[\p{Nd}--[0-9]]", regex.V1)
+_UNSPACED = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
+_UNDERSCORE = regex.compile(r"_(?!\d)|(?<!\d)_")
+
+
+def fold_digits(text: str) -> str:
+    """``text`` with digits of every script read as ASCII digits, one character for one.
+
+    Letters of scripts written without spaces between words (Chinese, Japanese, Korean, Thai,
+    ...) become spaces, so that digits attached to them are read ("于1947年" holds 1947), and so
+    do underscores that join words rather than digit groups ("The_tower_is_540_metres_tall").
+    """
+    if text.isascii():
+        return _UNDERSCORE.sub(" ", text) if "_" in text else text
+    others = "".join(dict.fromkeys(_OTHER_DIGIT.findall(text)))
+    if others:
+        text = text.translate(_digit_table(others))
+    text = _UNSPACED.sub(" ", text)
+    return _UNDERSCORE.sub(" ", text) if "_" in text else text
+
+
+def overlaps(span: tuple[int, int], spans: Iterable[tuple[int, int]]) -> bool:
+    """Whether ``span`` overlaps any of ``spans`` (:class:`Taken` answers it in log time)."""
+    if isinstance(spans, Taken):
+        return spans.hits(span)
+    return any(s < span[1] and span[0] < e for s, e in spans)
+
+
+class Taken:
+    """Spans of a text already read, none overlapping another: ``hits`` is a binary search, so a
+    text with thousands of numbers is read in n log n."""
+
+    def __init__(self) -> None:
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+
+    def hits(self, span: tuple[int, int]) -> bool:
+        """Whether ``span`` overlaps a span already taken."""
+        at = bisect.bisect_left(self._starts, span[1]) - 1  # the last span starting before this one ends
+        return at >= 0 and self._ends[at] > span[0]
+
+    def append(self, span: tuple[int, int]) -> None:
+        """Take ``span`` (it overlaps no span taken: check with :meth:`hits` first)."""
+        at = bisect.bisect_left(self._starts, span[0])
+        self._starts.insert(at, span[0])
+        self._ends.insert(at, span[1])
+
+
+_NUMBER_WORDS = {"half": 0.5, "dozen": 12, "twice": 2, "double": 2, "triple": 3, "thrice": 3}
+"""Quantity words ``text2num`` does not read (it reads "two", "thirty", "hundred", "fifth")."""
+_NOT_QUANTITIES = frozenset({"one", "first", "second", "single", "once"})
+_WORD_NUMBER = regex.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
+
+
+def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tuple[str, ...]]]:
+    """Numbers written in words ("three hundred and thirty", "twice", "a dozen") outside ``taken``
+    (which grows by their spans): ``(span, key, alts)`` each."""
+    found = []
+    for span, value, _ordinal in number_words(scan):
+        word = scan[span[0] : span[1]].lower()
+        if word in _NOT_QUANTITIES or word.endswith("s") or taken.hits(span):
+            continue  # not a quantity: "one of the", "second half", "loved ones", "hundreds of", "the sixties"
+        found.append((span, _fmt(value), percent_alts(scan, span[1], value)))
+        taken.append(span)
+    for match in _WORD_NUMBER.finditer(scan):  # what text2num does not read: "half", "dozen", "twice"
+        if not taken.hits(match.span()):
+            found.append((match.span(), _fmt(_NUMBER_WORDS[match.group(1).lower()]), ()))
+    return found

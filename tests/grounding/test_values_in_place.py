@@ -1,0 +1,190 @@
+"""Issue 25 items 3-6 and issue 22 item 6: values bound to their place, answers to the question,
+refuted mentions, numbers as people write them, digits attached to letters and URLs read."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard._models import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._polarity import denied_statements
+
+TOWER = (
+    "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was designed and built by "
+    "Gustave Eiffel's company between 1887 and 1889. The tower is 330 metres tall and was completed on "
+    "31 March 1889. It cost $1.5 million to build."
+)
+CURIE = (
+    "Marie Curie won the Nobel Prize in Physics in 1903. She won a second Nobel Prize, in Chemistry, in 1911. "
+    "She was born in Warsaw in 1867."
+)
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+def _status(checker: SupportChecker, sources: list[str], answer: str, question: str | None = None) -> str:
+    result = checker.check(answer, [Source(id=f"s{i}", content=t) for i, t in enumerate(sources)], question)
+    statuses = {c.status for c in result.claims}
+    return "supported" if statuses == {"supported"} else "contradicted" if "contradicted" in statuses else "unsupported"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The tower is 0.33 km tall.",
+        "The tower is 1,083 feet tall.",
+        "The tower is three hundred and thirty metres tall.",
+        "The tower is 3.3 x 10^2 metres tall.",
+        "It was completed on 31/03/1889.",
+    ],
+)
+def test_a_correct_value_written_another_way_is_supported(checker: SupportChecker, answer: str) -> None:
+    assert _status(checker, [TOWER], answer) == "supported"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "It was completed on 31 May 1889.",
+        "It was completed on 31/05/1889.",
+        "It cost \u20ac1.5 million to build.",
+        "https://example.com/The_tower_is_540_metres_tall",
+    ],
+)
+def test_a_wrong_value_disguised_as_another_form_is_not_supported(checker: SupportChecker, answer: str) -> None:
+    assert _status(checker, [TOWER], answer) != "supported"
+
+
+def test_digits_attached_to_letters_of_any_script_are_read() -> None:
+    assert [m.key for m in numbers("埃菲尔铁塔于1947年建成")] == ["1947"]
+    assert [m.key for m in numbers("１９４７年")] == ["1947"]
+    assert "540" in [m.key for m in numbers("https://example.com/The_tower_is_540_metres_tall")]
+
+
+def test_a_cjk_year_glued_to_letters_is_checked(checker: SupportChecker) -> None:
+    assert _status(checker, ["埃菲尔铁塔于1889年建成。"], "埃菲尔铁塔于1947年建成。") != "supported"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Curie won the Nobel Prize in Chemistry in 1903.",
+        "Curie won the Nobel Prize in Physics in 1911.",
+        "Curie was born in Warsaw in 1903.",
+    ],
+)
+def test_a_value_from_another_place_in_the_source_is_contradicted(checker: SupportChecker, answer: str) -> None:
+    result = checker.check(answer, [Source(id="s", content=CURIE)])
+    assert result.claims[0].status == "contradicted"
+    assert any(f.rule_id == "grounding.misplaced_value" for f in result.findings)
+
+
+def test_a_person_from_another_document_is_not_supported(checker: SupportChecker) -> None:
+    sources = [TOWER, "The Statue of Liberty was designed by Frederic Auguste Bartholdi and dedicated in 1886."]
+    assert _status(checker, sources, "The Eiffel Tower was designed by Frederic Auguste Bartholdi.") != "supported"
+    assert _status(checker, sources, "The Statue of Liberty was dedicated in 1889.") != "supported"
+    assert _status(checker, sources, "The Statue of Liberty was dedicated in 1886.") == "supported"
+
+
+@pytest.mark.parametrize(
+    "answer", ["Curie won the Nobel Prize in Physics in 1903.", "Curie, born in Warsaw in 1867, won the Nobel Prize in Physics in 1903."]
+)
+def test_values_stated_where_the_claim_is_stated_are_supported(checker: SupportChecker, answer: str) -> None:
+    assert _status(checker, [CURIE], answer) == "supported"
+
+
+def test_a_count_is_checked_against_the_items_the_evidence_names(checker: SupportChecker) -> None:
+    assert _status(checker, [CURIE], "Curie won two Nobel Prizes.") == "supported"
+    assert _status(checker, [CURIE], "Curie won three Nobel Prizes.") != "supported"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Was the Eiffel Tower completed in 1889?", "Yes, it was completed in 1889."),
+        ("Was the Eiffel Tower completed in 1887?", "No, it was completed in 1889."),
+        ("Is the tower in Berlin?", "No, it is in Paris."),
+    ],
+)
+def test_a_yes_or_no_answer_with_a_supported_statement_is_not_refused(
+    checker: SupportChecker, question: str, answer: str
+) -> None:
+    assert _status(checker, [TOWER], answer, question) == "supported"
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        ("It is a common myth that Einstein failed mathematics at school; in fact he excelled at it.",
+         "Einstein failed mathematics at school."),
+        ("Early reports said the bridge had collapsed, but engineers later found only minor damage.", "The bridge collapsed."),
+        ("In 2019 the journal retracted the claim that the drug cures insomnia.", "The drug cures insomnia."),
+        ("John Miller was acquitted of stealing the painting in 1998.", "John Miller stole the painting in 1998."),
+        ("Many people believe that bulls are enraged by the colour red, but they are colour-blind to it.",
+         "Bulls are enraged by the colour red."),
+    ],
+)
+def test_a_source_that_mentions_a_claim_to_deny_it_contradicts_it(checker: SupportChecker, source: str, answer: str) -> None:
+    assert _status(checker, [source], answer) == "contradicted"
+
+
+def test_denied_statements_are_read_out_of_the_sentence() -> None:
+    assert denied_statements("It is a common myth that bats are blind.") == ["bats are blind"]
+    assert denied_statements("Bats see well.") == []
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        ("Some of the harbour's boats were damaged by the storm.", "All of the harbour's boats were damaged by the storm."),
+        ("A few of the council members opposed the budget.", "Most of the council members opposed the budget."),
+        ("Early trials suggest the vaccine may reduce infections in older patients.", "The vaccine reduces infections in older patients."),
+        ("The new rail line is expected to carry 20,000 passengers a day.", "The new rail line carries 20,000 passengers a day."),
+    ],
+)
+def test_a_claim_that_drops_a_hedge_or_raises_a_quantifier_is_not_supported(
+    checker: SupportChecker, source: str, answer: str
+) -> None:
+    result = checker.check(answer, [Source(id="s", content=source)])
+    assert result.claims[0].supported is False
+    assert any(f.rule_id == "grounding.overstated" for f in result.findings)
+
+
+@pytest.mark.parametrize(
+    ("source", "answer", "supported"),
+    [
+        ("After leaving the navy, he opened a bakery in Dover.", "He opened a bakery in Dover before he left the navy.", False),
+        ("After leaving the navy, he opened a bakery in Dover.", "He left the navy before he opened a bakery in Dover.", True),
+        ("The orchestra toured Japan and then recorded its first album.", "The orchestra recorded its first album after touring Japan.", True),
+        ("The orchestra toured Japan and then recorded its first album.", "The orchestra recorded its first album before touring Japan.", False),
+    ],
+)
+def test_two_events_are_read_in_the_order_the_evidence_tells_them(
+    checker: SupportChecker, source: str, answer: str, supported: bool
+) -> None:
+    assert (_status(checker, [source], answer) == "supported") is supported
+
+
+@pytest.mark.parametrize(
+    ("answer", "supported"),
+    [
+        ("The east wing is 80 metres long.", False),
+        ("The west wing is 80 metres long.", True),
+        ("The newer mill was built in 1790.", False),
+        ("The older mill was built in 1790.", True),
+    ],
+)
+def test_a_value_is_bound_to_its_clause_of_the_sentence(checker: SupportChecker, answer: str, supported: bool) -> None:
+    sources = [
+        "The west wing is 80 metres long and the east wing is 55 metres long.",
+        "The older mill was built in 1790 and the newer one in 1864.",
+    ]
+    assert (_status(checker, sources, answer) == "supported") is supported
+
+
+def test_number_words_with_a_half_are_read() -> None:
+    assert [m.key for m in numbers("two and a half million cubic metres")] == ["2.5e+06"]
