@@ -6,7 +6,7 @@ to put into LangGraph state. Build changed copies with ``model_copy(update=...)`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -22,7 +22,6 @@ from lexguard._enums import (
 )
 from lexguard._lazy import publish
 from lexguard._source import Source
-from lexguard._value import ValueModel
 from lexguard._value import ValueModel
 
 __all__ = [
@@ -41,10 +40,12 @@ __all__ = [
     "FailureAction",
     "VerifierStatus",
     "ValidationReport",
+    "hallucination_rate",
     "register_html_view",
 ]
 
 Span = tuple[int, int]
+"""A half-open ``(start, end)`` character range into the answer text."""
 
 _HTML_VIEW: list[Callable[[ValidationReport], str]] = []
 
@@ -53,7 +54,17 @@ def register_html_view(view: Callable[[ValidationReport], str]) -> None:
     """Set the function behind ``ValidationReport._repr_html_`` (:mod:`lexguard.render` registers
     its renderer when imported, so this values module does not import the renderer)."""
     _HTML_VIEW[:] = [view]
-"""A half-open ``(start, end)`` character range into the answer text."""
+
+
+def hallucination_rate(claims: Iterable[Claim]) -> float:
+    """Share of checked claims (``supported`` not ``None``) that are unsupported; 0 if none.
+
+    The one hallucination rate: the report's property and the Self-RAG reflection call it.
+    """
+    checked = [c for c in claims if c.supported is not None]
+    if not checked:
+        return 0.0
+    return sum(1 for c in checked if not c.supported) / len(checked)
 
 
 class Citation(ValueModel):
@@ -311,10 +322,7 @@ class ValidationReport(ValueModel):
     @property
     def hallucination_rate(self) -> float:
         """Share of checked claims that are unsupported (0 when nothing was checked)."""
-        checked = [c for c in self.claims if c.supported is not None]
-        if not checked:
-            return 0.0
-        return sum(1 for c in checked if not c.supported) / len(checked)
+        return hallucination_rate(self.claims)
 
     def findings_at_least(self, severity: Severity | str) -> tuple[Finding, ...]:
         """Findings whose severity is ``severity`` or worse."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lexguard._errors import ConfigurationError
-from lexguard._models import Claim, Finding, Severity
+from lexguard._models import Claim, Finding, Severity, hallucination_rate
 from lexguard.grounding._result import Recommendation
 from lexguard.grounding.verify._judge_models import JudgeAssessment
 from lexguard.grounding.verify._weights import ConfidenceWeights
@@ -72,14 +72,6 @@ def support_confidence(claims: Sequence[Claim]) -> float | None:
     if not values:
         return None
     return min(1.0, max(0.0, sum(values) / len(values)))
-
-
-def hallucination_rate(claims: Sequence[Claim]) -> float:
-    """Share of checked claims (``supported`` not ``None``) that are unsupported; 0 if none."""
-    checked = [c for c in claims if c.supported is not None]
-    if not checked:
-        return 0.0
-    return sum(1 for c in checked if not c.supported) / len(checked)
 
 
 def recommendation(

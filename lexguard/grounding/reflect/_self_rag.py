@@ -17,7 +17,7 @@ import regex
 
 from pydantic import Field
 
-from lexguard._models import Claim, Finding, Source
+from lexguard._models import Claim, Finding, Source, hallucination_rate
 from lexguard._value import ValueModel
 from lexguard.grounding.claims._claim_types import ClaimType, classify_claims
 from lexguard.grounding.reflect._confidence import (
@@ -181,7 +181,7 @@ def assess_offline(
     )
     checked = [c for c in cited if c.supported is not None]
     issup = support_confidence(checked)
-    rate = sum(1 for c in checked if not c.supported) / len(checked) if checked else 0.0
+    rate = hallucination_rate(checked)
     weights = weights or ConfidenceWeights.for_question(question)
     confidence = weighted_confidence(isrel, issup, isuse, weights)
     confidence = 0.0 if confidence is None else confidence
