@@ -41,7 +41,8 @@ from lexguard._guard_run import GuardRun, ReturnType, StreamInput
 from lexguard._sentence_buffer import StreamLimits
 from lexguard._models import (CheckOutcome, CheckResult, Claim, FailureAction, Finding, Severity,
                               ValidationReport, Verdict)
-from lexguard._policy import build_report, describe_problems
+from lexguard._policy import describe_problems
+from lexguard._policy_report import build_report
 from lexguard._source import Source
 from lexguard._sentence_buffer import END, HaltStep, SentenceBuffer, SentenceStep, SentenceVerdict, then_end
 from lexguard.checks import CheckContext, arun_check, run_check

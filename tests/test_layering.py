@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
                  "lexguard.knowledge", "lexguard.citations")),
     ("config", ("lexguard._config",)),
     ("checks", ("lexguard.checks",)),
-    ("policy", ("lexguard._policy", "lexguard._coverage")),
+    ("policy", ("lexguard._policy", "lexguard._policy_report", "lexguard._coverage")),
     ("audit", ("lexguard.audit",)),
     ("graph", ("lexguard._state", "lexguard.nodes", "lexguard._graph", "lexguard._checkpoint", "lexguard._wiring")),
     ("runnable", ("lexguard._guard", "lexguard._guard_run", "lexguard._wrap", "lexguard._streaming", "lexguard._sentence_buffer")),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from lexguard import Guard, Status, Verdict
-from lexguard._policy import audit_level
+from lexguard._policy_report import audit_level
 from lexguard.cli._calibrate import turned_off
 from lexguard.grounding._threshold import Calibration
 from lexguard.render import render_report_html

@@ -283,7 +283,8 @@ def test_a_recording_check_that_fails_without_findings_does_not_block():
 
 def test_the_policy_treats_a_failed_result_without_blocking_findings_as_unsettled():
     from lexguard._models import CheckOutcome, CheckResult, Finding, Severity
-    from lexguard._policy import build_report, decide
+    from lexguard._policy import decide
+    from lexguard._policy_report import build_report
 
     config = GuardConfig(max_retries=2)
     soft = Finding(kind="style", severity=Severity.SOFT, message="The style is off.")

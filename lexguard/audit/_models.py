@@ -47,7 +47,7 @@ class AuditStatus(StrEnum):
 def audit_status(report: ValidationReport) -> AuditStatus:
     """Map a report to PASS / REVIEW / REJECT (the decision policy's ``audit_level``; a flagged
     answer, handed on unverified, needs a REVIEW)."""
-    from lexguard._policy import audit_level
+    from lexguard._policy_report import audit_level
 
     return AuditStatus(audit_level(report))
 

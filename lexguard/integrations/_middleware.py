@@ -47,7 +47,8 @@ from lexguard._events import MIDDLEWARE_EVENT, aemit_event, emit_event
 from lexguard._guard import Guard
 from lexguard._inputs import coerce_answer, coerce_sources
 from lexguard._models import ValidationReport, Verdict
-from lexguard._policy import Decision, build_report, decide, describe_problems
+from lexguard._policy import Decision, decide, describe_problems
+from lexguard._policy_report import build_report
 from lexguard._wiring import checked_message, tool_sources
 
 __all__ = ["FEEDBACK_NAME", "GroundingMiddleware", "GroundingState"]

@@ -12,7 +12,8 @@ from langgraph.types import Command
 from lexguard._errors import ConfigurationError, ValidationFailedError
 from lexguard._models import (AttemptRecord, CheckOutcome, CheckResult, Finding, FindingKind, Severity,
                               ValidationReport, Verdict)
-from lexguard._policy import build_report, findings_of
+from lexguard._policy import findings_of
+from lexguard._policy_report import build_report
 from lexguard._state import GuardState, question_of
 from lexguard.nodes._base import GuardNode
 
