@@ -141,6 +141,73 @@ def _with_tool_sources(given: Any, found: list[Any]) -> Any:
     return [*(given if isinstance(given, list | tuple) else [given]), *found]
 
 
+def _parent_keys(input_keys: Mapping[str, str] | None, messages_key: str | None) -> dict[str, str]:
+    """Guard input name -> parent key: the mapping given, and every input not mapped under its
+    own name (unless that key is mapped; the answer not at all when it comes from the messages).
+
+    Raises:
+        ConfigurationError: For an input name the guard does not know.
+    """
+    keys = dict(input_keys or {})
+    if unknown := sorted(set(keys) - set(_INPUTS)):
+        raise ConfigurationError(f"input_keys names {', '.join(unknown)}; the guard reads {', '.join(_INPUTS)}")
+    for name in _INPUTS:
+        if name not in keys and (messages_key is None if name == "answer" else name not in keys.values()):
+            keys[name] = name
+    return keys
+
+
+def _wiring_schema(keys: Mapping[str, str], *, output_key: str, report_key: str, messages_key: str | None) -> Any:
+    """The wrapper's state schema: the parent keys it reads, the report key, and the messages
+    (with ``add_messages``) or the output key."""
+    fields: dict[str, Any] = {parent: Any for parent in keys.values()}
+    fields[report_key] = ValidationReport
+    if messages_key is not None:
+        fields[messages_key] = Annotated[list[AnyMessage], add_messages]
+    else:
+        fields[output_key] = Any
+    return TypedDict("GuardWiring", fields, total=False)  # type: ignore[operator]
+
+
+def _read_state(
+    state: dict[str, Any], keys: Mapping[str, str], messages_key: str | None
+) -> tuple[dict[str, Any], AIMessage | None]:
+    """The guard's input from the parent state, and the final ``AIMessage`` it checks (``None``
+    without ``messages_key``).
+
+    Raises:
+        InputError: When the messages end in no final ``AIMessage``, or the answer key is missing.
+    """
+    payload = {inner_key: state[parent] for inner_key, parent in keys.items() if parent in state}
+    last = None
+    if messages_key is not None:
+        messages = list(state.get(messages_key) or [])
+        last = messages[-1] if messages else None
+        if not isinstance(last, AIMessage) or last.tool_calls:
+            raise InputError(f"the guard found no final AIMessage at the end of {messages_key!r}; wire it after "
+                             "the node that answers (its last message must be an AIMessage without tool calls)")
+        question, turn = _turn(messages)
+        payload["answer"] = last
+        payload.setdefault("question", question)
+        payload["sources"] = _with_tool_sources(payload.get("sources"), tool_sources(turn))
+    elif keys["answer"] not in state:
+        raise InputError(f"the guard's answer key {keys['answer']!r} is not in the state (keys: "
+                         f"{', '.join(sorted(state)) or 'none'}); map it with input_keys={{'answer': ...}}")
+    return payload, last
+
+
+def _write_output(
+    output: dict[str, Any], last: AIMessage | None, *, output_key: str, report_key: str, messages_key: str | None
+) -> dict[str, Any]:
+    """The parent state update: the checked text and the report, or (from messages) the handed
+    message in place of ``last`` and the report."""
+    report: ValidationReport = output["report"]
+    if last is None or messages_key is None:
+        return {output_key: report.answer, report_key: report}
+    handed = checked_message(report, last, retry_messages=output.get("retry_messages") or (), in_place=True)
+    return {messages_key: [handed], report_key: report}
+
+
 def wire_guard_graph(
     inner: Any,
     *,
@@ -165,52 +232,18 @@ def wire_guard_graph(
     Raises:
         ConfigurationError: For an input name the guard does not know.
     """
-    keys = dict(input_keys or {})
-    if unknown := sorted(set(keys) - set(_INPUTS)):
-        raise ConfigurationError(f"input_keys names {', '.join(unknown)}; the guard reads {', '.join(_INPUTS)}")
-    for name in _INPUTS:  # an input not mapped is read under its own name (unless that key is mapped)
-        if name not in keys and (messages_key is None if name == "answer" else name not in keys.values()):
-            keys[name] = name
-    fields: dict[str, Any] = {parent: Any for parent in keys.values()}
-    fields[report_key] = ValidationReport
-    if messages_key is not None:
-        fields[messages_key] = Annotated[list[AnyMessage], add_messages]
-    else:
-        fields[output_key] = Any
-    schema = TypedDict("GuardWiring", fields, total=False)  # type: ignore[operator]
-
-    def read(state: dict[str, Any]) -> tuple[dict[str, Any], AIMessage | None]:
-        payload = {inner_key: state[parent] for inner_key, parent in keys.items() if parent in state}
-        last = None
-        if messages_key is not None:
-            messages = list(state.get(messages_key) or [])
-            last = messages[-1] if messages else None
-            if not isinstance(last, AIMessage) or last.tool_calls:
-                raise InputError(f"the guard found no final AIMessage at the end of {messages_key!r}; wire it after "
-                                 "the node that answers (its last message must be an AIMessage without tool calls)")
-            question, turn = _turn(messages)
-            payload["answer"] = last
-            payload.setdefault("question", question)
-            payload["sources"] = _with_tool_sources(payload.get("sources"), tool_sources(turn))
-        elif keys["answer"] not in state:
-            raise InputError(f"the guard's answer key {keys['answer']!r} is not in the state (keys: "
-                             f"{', '.join(sorted(state)) or 'none'}); map it with input_keys={{'answer': ...}}")
-        return payload, last
-
-    def write(output: dict[str, Any], last: AIMessage | None) -> dict[str, Any]:
-        report: ValidationReport = output["report"]
-        if last is None:
-            return {output_key: report.answer, report_key: report}
-        handed = checked_message(report, last, retry_messages=output.get("retry_messages") or (), in_place=True)
-        return {messages_key: [handed], report_key: report}
+    keys = _parent_keys(input_keys, messages_key)
+    schema = _wiring_schema(keys, output_key=output_key, report_key=report_key, messages_key=messages_key)
 
     def guard(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-        payload, last = read(state)
-        return write(inner.invoke(payload, config, output_keys=list(HANDED_KEYS)), last)
+        payload, last = _read_state(state, keys, messages_key)
+        output = inner.invoke(payload, config, output_keys=list(HANDED_KEYS))
+        return _write_output(output, last, output_key=output_key, report_key=report_key, messages_key=messages_key)
 
     async def aguard(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-        payload, last = read(state)
-        return write(await inner.ainvoke(payload, config, output_keys=list(HANDED_KEYS)), last)
+        payload, last = _read_state(state, keys, messages_key)
+        output = await inner.ainvoke(payload, config, output_keys=list(HANDED_KEYS))
+        return _write_output(output, last, output_key=output_key, report_key=report_key, messages_key=messages_key)
 
     from lexguard.nodes._base import untraced
 
