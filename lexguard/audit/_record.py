@@ -135,18 +135,9 @@ def build_record(
     red = _redactor(redact)
     if processing_time is None and report.timings:
         processing_time = float(sum(report.timings.values()))
-    extra: dict[str, Any] = {"report_status": str(report.status), "attempts": report.attempts}
-    extra.update(metadata or {})
-    supported = {c.index: c.supported for c in report.claims}
-    citations = [citation_entry(c, supported.get(c.claim_index)) for c in report.citations]
-    citations += [code_citation_entry(check) for check in code_citations]
-    original = _original_answer(report)
     return AuditRecord(
+        **_redacted_texts(report, query, red),
         session_id=session_id,
-        query=red(query if query is not None else report.question or ""),
-        answer=red(report.answer),
-        original_answer=None if original is None else red(original),
-        attempt_answers=tuple(red(a.answer) for a in report.history),
         response_id=response_id,
         status=audit_status(report),
         verdict=str(report.verdict),
@@ -154,18 +145,39 @@ def build_record(
         citations_validated=len(report.citations),
         citations_failed=sum(1 for f in report.findings if f.kind == FindingKind.INVALID_CITATION),
         hallucinations_detected=len(report.unsupported_claims),
-        claims=tuple(ClaimAudit.from_claim(c, red(c.text)) for c in report.claims),
-        citations=tuple(citations),
+        citations=_citation_entries(report, code_citations),
         sources=_sources(sources, red),
-        findings=tuple(
-            {"kind": f.kind, "severity": str(f.severity), "message": red(f.message)}
-            for f in report.findings
-        ),
-        reason=red(report.reason) if report.reason else None,
         processing_time_ms=None if processing_time is None else 1000.0 * processing_time,
         model_version=model_version,
-        metadata=extra,
+        metadata={"report_status": str(report.status), "attempts": report.attempts, **(metadata or {})},
     )
+
+
+def _redacted_texts(report: ValidationReport, query: str | None, red: Redactor) -> dict[str, Any]:
+    """The record's fields that hold text, each through ``red``: the query (``report.question``
+    by default), the answers (handed on, original, per attempt), the claims, the findings'
+    messages and the reason."""
+    original = _original_answer(report)
+    return {
+        "query": red(query if query is not None else report.question or ""),
+        "answer": red(report.answer),
+        "original_answer": None if original is None else red(original),
+        "attempt_answers": tuple(red(a.answer) for a in report.history),
+        "claims": tuple(ClaimAudit.from_claim(c, red(c.text)) for c in report.claims),
+        "findings": tuple(
+            {"kind": f.kind, "severity": str(f.severity), "message": red(f.message)} for f in report.findings
+        ),
+        "reason": red(report.reason) if report.reason else None,
+    }
+
+
+def _citation_entries(report: ValidationReport, code_citations: Iterable[Any]) -> tuple[dict[str, Any], ...]:
+    """The report's citations (each with whether its claim was supported), then the code
+    citations' entries."""
+    supported = {c.index: c.supported for c in report.claims}
+    citations = [citation_entry(c, supported.get(c.claim_index)) for c in report.citations]
+    citations += [code_citation_entry(check) for check in code_citations]
+    return tuple(citations)
 
 
 def _minimal_record(report: Any, error: BaseException, **fields: Any) -> AuditRecord:
@@ -264,23 +276,31 @@ def record_report(
     try:
         return str(store.write(record))
     except Exception as exc:  # noqa: BLE001 - the audit never fails the run
-        target = write_fallback(record, _fallback_target(store, fallback_path))
-        if target is None:
-            warnings.warn(
-                f"audit store {store!r} failed ({type(exc).__name__}: {exc}) and no fallback file could take "
-                f"record {record.audit_id} whole: it is only in the ERROR log of the 'lexguard.audit' logger; "
-                "free disk space or raise the file-size limit",
-                AuditWarning,
-                stacklevel=2,
-            )
-            return None
+        return _to_fallback(store, record, exc, fallback_path)
+
+
+def _to_fallback(
+    store: AuditStore, record: AuditRecord, exc: BaseException, fallback_path: str | os.PathLike[str] | None
+) -> str | None:
+    """Write ``record``, which ``store`` failed to take (``exc``), to the fallback file with an
+    :class:`AuditWarning`; ``None`` when no file could take it whole (only the ERROR log holds it)."""
+    target = write_fallback(record, _fallback_target(store, fallback_path))
+    if target is None:
         warnings.warn(
-            f"audit store {store!r} failed ({type(exc).__name__}: {exc}); record "
-            f"{record.audit_id} written to {target}; replay it with `lexguard audit recover`",
+            f"audit store {store!r} failed ({type(exc).__name__}: {exc}) and no fallback file could take "
+            f"record {record.audit_id} whole: it is only in the ERROR log of the 'lexguard.audit' logger; "
+            "free disk space or raise the file-size limit",
             AuditWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
-        return record.audit_id
+        return None
+    warnings.warn(
+        f"audit store {store!r} failed ({type(exc).__name__}: {exc}); record "
+        f"{record.audit_id} written to {target}; replay it with `lexguard audit recover`",
+        AuditWarning,
+        stacklevel=3,
+    )
+    return record.audit_id
 
 
 def export_jsonl(
