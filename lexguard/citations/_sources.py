@@ -201,6 +201,24 @@ def validate_source(
     """
     c = _citation(citation)
     policy = policy or SourcePolicy()
+    read = _cited_lines(c, root, policy)
+    if isinstance(read, SourceCheck):
+        return read
+    cited, extra = read
+    match, reasons = _quote_review(c, cited, policy)
+    alignment, weak = _claim_review(c, cited, scorer, policy)
+    reasons += weak
+    decision = Decision.REVIEW if reasons else Decision.PASS
+    return SourceCheck(citation=c, decision=decision, reasons=tuple(reasons), content_match=match,
+                       alignment=alignment, **extra)
+
+
+def _cited_lines(
+    c: CodeCitation, root: str | os.PathLike[str], policy: SourcePolicy
+) -> SourceCheck | tuple[str, dict[str, Any]]:
+    """The text of the cited lines and the check's path fields (``resolved_path``,
+    ``cited_text``), or the final check when they cannot be read: a REJECT for an unreadable or
+    escaping path or a bad line range, a REVIEW for a hard-linked or too large file."""
     try:
         found = read_under_root(c.path, root, policy.max_bytes)
     except UnreadableFile as exc:
@@ -210,69 +228,50 @@ def validate_source(
         return _reject(c, reason)
     extra: dict[str, Any] = {"resolved_path": found.path}
     if found.links > 1:
-        return SourceCheck(
-            citation=c,
-            decision=Decision.REVIEW,
-            reasons=(f"{c.path!r} has {found.links} hard links: it may be a file outside the root, so its "
-                     "text is not used; check by hand",),
-            **extra,
-        )
+        return SourceCheck(citation=c, decision=Decision.REVIEW, **extra,
+                           reasons=(f"{c.path!r} has {found.links} hard links: it may be a file outside the root, "
+                                    "so its text is not used; check by hand",))
     if found.text is None:
-        return SourceCheck(
-            citation=c,
-            decision=Decision.REVIEW,
-            reasons=(f"{c.path!r} has {found.size} bytes, more than {policy.max_bytes}; check by hand",),
-            **extra,
-        )
+        return SourceCheck(citation=c, decision=Decision.REVIEW, **extra,
+                           reasons=(f"{c.path!r} has {found.size} bytes, more than {policy.max_bytes}; check by hand",))
     lines = found.text.splitlines()
-
     start, end = c.start_line, c.end_line if c.end_line is not None else c.start_line
     if start < 1 or end < start:
         return _reject(c, f"line range {start}-{end} is invalid (1-based, start <= end)", **extra)
     if end > len(lines):
-        return _reject(
-            c,
-            f"line range {start}-{end} is past the end of {c.path!r} ({len(lines)} lines)",
-            **extra,
-        )
+        return _reject(c, f"line range {start}-{end} is past the end of {c.path!r} ({len(lines)} lines)", **extra)
     cited = "\n".join(lines[start - 1 : end])
-    extra["cited_text"] = cited
+    return cited, {**extra, "cited_text": cited}
 
-    reasons: list[str] = []
-    decision = Decision.PASS
-    match: str | None = None
-    if c.content.strip():
-        match = _content_match(c.content, cited)
-        short = _too_short(c.content, cited, policy)
-        if match is None:  # the audit design: a content mismatch goes to human REVIEW
-            decision = Decision.REVIEW
-            reasons.append(f"the quoted content does not match lines {start}-{end} of {c.path!r}")
-        elif short is not None:
-            decision = Decision.REVIEW
-            reasons.append(short)
-    else:
-        decision = Decision.REVIEW
-        reasons.append("nothing was quoted, so the cited lines cannot be verified")
 
-    alignment: float | None = None
-    if c.claim.strip():
-        alignment, failure = _alignment(c, cited, scorer)
-        if failure is not None:
-            decision = Decision.REVIEW
-            reasons.append(failure)
-        elif alignment is not None and alignment < policy.review_alignment:
-            decision = Decision.REVIEW
-            reasons.append(
-                f"weak semantic alignment of claim and cited lines ({alignment:.2f} < {policy.review_alignment})"
-            )
-    return SourceCheck(
-        citation=c,
-        decision=decision,
-        reasons=tuple(reasons),
-        content_match=match,
-        alignment=alignment,
-        **extra,
-    )
+def _quote_review(c: CodeCitation, cited: str, policy: SourcePolicy) -> tuple[str | None, list[str]]:
+    """How the quoted content matches the cited lines (``exact``, ``whitespace`` or ``None``),
+    and why it sends the citation to REVIEW: no quote, a mismatch (the audit design: a content
+    mismatch goes to human REVIEW) or a quote too short to place."""
+    if not c.content.strip():
+        return None, ["nothing was quoted, so the cited lines cannot be verified"]
+    match = _content_match(c.content, cited)
+    if match is None:
+        end = c.end_line if c.end_line is not None else c.start_line
+        return None, [f"the quoted content does not match lines {c.start_line}-{end} of {c.path!r}"]
+    short = _too_short(c.content, cited, policy)
+    return match, [] if short is None else [short]
+
+
+def _claim_review(
+    c: CodeCitation, cited: str, scorer: AlignmentScorer | None, policy: SourcePolicy
+) -> tuple[float | None, list[str]]:
+    """The claim's alignment with the cited lines (``None`` without a claim or when the scorer
+    failed), and why it sends the citation to REVIEW: a failing scorer or a weak alignment."""
+    if not c.claim.strip():
+        return None, []
+    alignment, failure = _alignment(c, cited, scorer)
+    if failure is not None:
+        return alignment, [failure]
+    if alignment is not None and alignment < policy.review_alignment:
+        return alignment, [f"weak semantic alignment of claim and cited lines ({alignment:.2f} < "
+                           f"{policy.review_alignment})"]
+    return alignment, []
 
 
 def validate_sources(
