@@ -69,6 +69,24 @@ def calibrate_command(
     import os
 
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    from lexguard.cli._errors import EXIT_BAD_INPUT
+
+    if (file is None) == (audit is None):
+        typer.echo("error: give either FILE or --audit STORE (not both)", err=True)
+        raise typer.Exit(code=EXIT_BAD_INPUT)
+    result = _calibrated(file, audit, limit=limit, max_false_alarm=max_false_alarm, strict=strict, out=out)
+    _say_result(result, max_false_alarm, out)
+
+
+def _calibrated(
+    file: Path | None, audit: str | None, *, limit: int | None, max_false_alarm: float, strict: bool, out: Path
+) -> Any:
+    """Calibrate on the rows of FILE or the audit store (a progress bar on stderr, the warnings
+    shown as one line each) and write the threshold file to ``out``.
+
+    Raises:
+        typer.Exit: With the bad-input code and an ``error:`` line for a library or file error.
+    """
     from rich.console import Console
     from rich.progress import Progress
 
@@ -77,9 +95,6 @@ def calibrate_command(
     from lexguard.cli._eval import check_writable
     from lexguard.eval import EvalRow, calibrate, load_rows
 
-    if (file is None) == (audit is None):
-        typer.echo("error: give either FILE or --audit STORE (not both)", err=True)
-        raise typer.Exit(code=EXIT_BAD_INPUT)
     try:
         check_writable(out, "--out")
         with warnings.catch_warnings(record=True) as caught:
@@ -98,6 +113,12 @@ def calibrate_command(
     except (LexguardError, OSError) as exc:
         typer.echo(f"error: {one_line(exc)}", err=True)
         raise typer.Exit(code=EXIT_BAD_INPUT) from exc
+    return result
+
+
+def _say_result(result: Any, max_false_alarm: float, out: Path) -> None:
+    """Print the operating point reached, the rules the file turns off, and a note when the
+    strict rules alone exceed the false-alarm budget."""
     recall = "-" if result.recall is None else f"{100 * result.recall:.1f}%"
     typer.echo(
         f"support_threshold {result.support_threshold:.4f}: false alarms {100 * result.false_alarm_rate:.1f}% "
