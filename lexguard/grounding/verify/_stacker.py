@@ -138,32 +138,13 @@ class VerifierStack:
         units = self.units_for(index)
         texts = [verifier_claim_text(t, question) for t in claim_texts]
         k = self.verifier.evidence_units
-        windowed = getattr(self.verifier, "claim_windows", None)
-        reads: list[list[tuple[str, str]]] = []
-        for i, text in enumerate(texts):
-            if i < len(skip) and skip[i]:
-                reads.append([])
-                continue
-            windows = windowed(text) if callable(windowed) else [text]
-            reads.append([(w, units.text(units.select(w, k))) for w in windows])
-        evidence = [pairs[0][1] if pairs else units.text(units.select(t, k)) for pairs, t in zip(reads, texts,
-                                                                                                     strict=True)]
+        reads = self._reads(texts, units, skip)
+        evidence = [pairs[0][1] if pairs else units.text(units.select(t, k))
+                    for pairs, t in zip(reads, texts, strict=True)]
         out = np.tile(np.asarray(_SKIPPED, dtype=np.float32), (len(texts), 1))
-        known: dict[tuple[str, str], np.ndarray] = {}
-        with self._lock:
-            for key in {key for pairs in reads for key in pairs}:
-                hit = self._cache.get(key)
-                if hit is not None:
-                    self._cache.move_to_end(key)
-                    known[key] = hit
-        pending = list(dict.fromkeys(key for pairs in reads for key in pairs if key not in known))
-        deadline = current_deadline()
-        fresh: dict[tuple[str, str], np.ndarray] = {}
-        for first in range(0, len(pending), _CHUNK):
-            if deadline is not None and deadline.expired:
-                break
-            chunk = pending[first : first + _CHUNK]
-            fresh.update(zip(chunk, self.verifier.predict(chunk), strict=True))
+        known = self._cached(reads)
+        fresh = self._predict_in_budget(list(dict.fromkeys(key for pairs in reads for key in pairs
+                                                           if key not in known)))
         known.update(fresh)
         unread: list[int] = []
         for i, pairs in enumerate(reads):
@@ -176,12 +157,53 @@ class VerifierStack:
             weakest = min(range(len(rows)), key=lambda j: float(rows[j][0]))  # type: ignore[index]
             out[i] = rows[weakest]
             evidence[i] = pairs[weakest][1]
+        self._remember(fresh)
+        return out, evidence, unread
+
+    def _reads(self, texts: list[str], units: Any, skip: Sequence[bool]) -> list[list[tuple[str, str]]]:
+        """The (window, evidence) pairs the verifier reads for each claim: one per window of a
+        long claim (one window otherwise), none for a claim marked in ``skip``."""
+        k = self.verifier.evidence_units
+        windowed = getattr(self.verifier, "claim_windows", None)
+        reads: list[list[tuple[str, str]]] = []
+        for i, text in enumerate(texts):
+            if i < len(skip) and skip[i]:
+                reads.append([])
+                continue
+            windows = windowed(text) if callable(windowed) else [text]
+            reads.append([(w, units.text(units.select(w, k))) for w in windows])
+        return reads
+
+    def _cached(self, reads: list[list[tuple[str, str]]]) -> dict[tuple[str, str], np.ndarray]:
+        """The cached verdicts of the pairs in ``reads`` (each hit marked recently used)."""
+        known: dict[tuple[str, str], np.ndarray] = {}
+        with self._lock:
+            for key in {key for pairs in reads for key in pairs}:
+                hit = self._cache.get(key)
+                if hit is not None:
+                    self._cache.move_to_end(key)
+                    known[key] = hit
+        return known
+
+    def _predict_in_budget(self, pending: list[tuple[str, str]]) -> dict[tuple[str, str], np.ndarray]:
+        """The verifier's verdicts of ``pending``, read in chunks until the validation's time
+        budget is spent (the pairs not reached then are missing from the result)."""
+        deadline = current_deadline()
+        fresh: dict[tuple[str, str], np.ndarray] = {}
+        for first in range(0, len(pending), _CHUNK):
+            if deadline is not None and deadline.expired:
+                break
+            chunk = pending[first : first + _CHUNK]
+            fresh.update(zip(chunk, self.verifier.predict(chunk), strict=True))
+        return fresh
+
+    def _remember(self, fresh: dict[tuple[str, str], np.ndarray]) -> None:
+        """Cache the fresh verdicts, dropping the least recently used beyond ``_CACHE_SIZE``."""
         with self._lock:
             for key, row in fresh.items():
                 self._cache[key] = row
             while len(self._cache) > _CACHE_SIZE:
                 self._cache.popitem(last=False)
-        return out, evidence, unread
 
     @property
     def uses_tree(self) -> bool:
