@@ -162,14 +162,34 @@ def assess_offline(
         The :class:`SelfRAGAssessment`.
     """
     types = classify_claims(claims)
-    facts_only = tuple(
-        c if t == "fact" else c.model_copy(
-            update={"support": None, "supported": None, "status": "not_checked", "kind": t,
-                    "reason": f"an {t}, not a fact to check against the sources"}
-        )
-        for c, t in zip(claims, types, strict=True)
+    cited = cite_supporting(_facts_only(claims, types), sources, min_score=min_citation_score, margin=citation_margin)
+    relevance, isrel, isuse = _relevance_and_use(question, answer, sources, cited, encoder=encoder,
+                                                 relevance_chunks=relevance_chunks, judge=judge,
+                                                 judge_weight=judge_weight)
+    checked = [c for c in cited if c.supported is not None]
+    issup = support_confidence(checked)
+    rate = hallucination_rate(checked)
+    confidence = weighted_confidence(isrel, issup, isuse, weights or ConfidenceWeights.for_question(question)) or 0.0
+    rec = _recommend(checked, confidence, rate, accept_at=accept_at, reject_below=reject_below,
+                     reject_above=reject_above)
+    rejected = reject_finding(rec, confidence, rate)
+    fact_claims = [c for c, t in zip(claims, types, strict=True) if t == "fact"]
+    findings = [*([] if rejected is None else [rejected]),
+                *find_inconsistencies(fact_claims, encoder=encoder)]  # says so if the budget cuts it
+    return SelfRAGAssessment(
+        claims=cited, claim_types=types, citations=supporting_citations(cited), relevance=relevance,
+        isrel=isrel, isuse=isuse, issup=None if issup is None else round(issup, 4),
+        confidence=round(confidence, 4), hallucination_rate=round(rate, 4), recommendation=rec,
+        findings=tuple(findings), source_quality=source_quality(sources, relevance, cited),
     )
-    cited = cite_supporting(facts_only, sources, min_score=min_citation_score, margin=citation_margin)
+
+
+def _relevance_and_use(
+    question: str | None, answer: str, sources: Sequence[Any], cited: Sequence[Claim], *, encoder: Any | None,
+    relevance_chunks: Collection[str] | None, judge: Any | None, judge_weight: float,
+) -> tuple[tuple[SourceRelevance, ...], float | None, float | None]:
+    """ISREL per source, the answer's ISREL and its ISUSE, each refined by the judge's score
+    when one ran (no ISREL per source and no ISUSE without a question)."""
     relevance = (
         source_relevance(question or "", sources, encoder=encoder, chunk_ids=relevance_chunks) if question else ()
     )
@@ -179,36 +199,33 @@ def assess_offline(
         getattr(judge, "usefulness_score", None),
         judge_weight,
     )
-    checked = [c for c in cited if c.supported is not None]
-    issup = support_confidence(checked)
-    rate = hallucination_rate(checked)
-    weights = weights or ConfidenceWeights.for_question(question)
-    confidence = weighted_confidence(isrel, issup, isuse, weights)
-    confidence = 0.0 if confidence is None else confidence
+    return tuple(relevance), isrel, isuse
+
+
+def _facts_only(claims: Sequence[Claim], types: Sequence[ClaimType]) -> tuple[Claim, ...]:
+    """The claims with every opinion and instruction marked not checked (no support, its type
+    as its kind and the reason): only facts are checked against the sources."""
+    return tuple(
+        c if t == "fact" else c.model_copy(
+            update={"support": None, "supported": None, "status": "not_checked", "kind": t,
+                    "reason": f"an {t}, not a fact to check against the sources"}
+        )
+        for c, t in zip(claims, types, strict=True)
+    )
+
+
+def _recommend(
+    checked: Sequence[Claim], confidence: float, rate: float, *, accept_at: float, reject_below: float,
+    reject_above: float,
+) -> Recommendation:
+    """The three-way recommendation (:func:`~lexguard.grounding.reflect._confidence.decide`),
+    where a ``reject`` with fewer than :data:`MIN_REJECTED_CLAIMS` unsupported claims is a
+    ``regenerate``: one false sentence is repaired (re-asked, fixed, filtered), not refused."""
     rec = decide(confidence, supported=bool(checked) and rate == 0.0, hallucination_rate=rate, accept_at=accept_at,
                  reject_below=reject_below, reject_above=reject_above)
     if rec == "reject" and sum(1 for c in checked if not c.supported) < MIN_REJECTED_CLAIMS:
-        rec = "regenerate"  # one false sentence is repaired (re-asked, fixed, filtered), not refused
-    findings: list[Finding] = []
-    rejected = reject_finding(rec, confidence, rate)
-    if rejected is not None:
-        findings.append(rejected)
-    fact_claims = [c for c, t in zip(claims, types, strict=True) if t == "fact"]
-    findings.extend(find_inconsistencies(fact_claims, encoder=encoder))  # says so if the budget cuts it
-    return SelfRAGAssessment(
-        claims=cited,
-        claim_types=types,
-        citations=supporting_citations(cited),
-        relevance=relevance,
-        isrel=isrel,
-        isuse=isuse,
-        issup=None if issup is None else round(issup, 4),
-        confidence=round(confidence, 4),
-        hallucination_rate=round(rate, 4),
-        recommendation=rec,
-        findings=tuple(findings),
-        source_quality=source_quality(sources, relevance, cited),
-    )
+        return "regenerate"
+    return rec
 
 
 _REAL_QUESTION = regex.compile(
