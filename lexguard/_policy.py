@@ -8,8 +8,9 @@ cannot disagree.
 Decision rules for one attempt, in order:
 
 1. a blocking finding of a check whose ``on_fail`` is ``raise`` -> ``fallback`` and raise;
-2. a critical finding, or a blocking finding of a check whose ``on_fail`` is ``refuse`` ->
-   ``fallback`` (no retry can help);
+2. a critical finding (a check reports that no retry can help: the parser's rejections, the
+   gate's critical rules, the support check's Self-RAG ``reject``), or a blocking finding of a
+   check whose ``on_fail`` is ``refuse`` -> ``fallback`` (no retry can help);
 3. a failed check (a blocking finding; the parser's rejections are hard by default), or a
    confidence below ``confidence_threshold`` -> ``retry`` while retries are left (the remedy is
    ``fix`` when every blocking finding has a confident fix, ``filter`` when every failed check

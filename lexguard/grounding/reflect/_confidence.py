@@ -178,7 +178,9 @@ def decide(
 
 
 def reject_finding(recommendation: Recommendation, confidence: float, hallucination_rate: float) -> Finding | None:
-    """The critical finding that makes the guard graph honour a ``reject`` (fallback, no retry).
+    """The critical finding that reports a ``reject`` (its confidence and hallucination rate in
+    the message); the decision policy (:mod:`lexguard._policy`, rule 2) turns it into a fallback
+    without a retry.
 
     Returns:
         ``None`` unless ``recommendation == "reject"``.

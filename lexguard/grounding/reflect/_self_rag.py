@@ -4,7 +4,7 @@
 / ``citations`` set) and adds what the design asks for: the claim type of every claim (only
 facts stay verified), ISREL per source and ISUSE of the answer with the bundled encoder (refined
 by an LLM judge's scores when one ran), the weighted confidence, the three-way recommendation
-(with the critical finding that makes the graph honour a reject), internal-consistency findings,
+(a reject reported as a critical finding, which the policy decides on), internal-consistency findings,
 only-supporting citations with retriever scores, and a quality score per source.
 """
 
