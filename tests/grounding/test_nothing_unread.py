@@ -18,7 +18,7 @@ from lexguard import Guard, Verdict
 from lexguard.grounding import extract_claims
 from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding.claims._meta_split import REFUSAL_REASON, meta_segments, refusal_topic
-from lexguard.grounding.verify._verifier import VERIFIER_DIR, get_verifier
+from lexguard.grounding.verify._verifier import MAX_CLAIM_WINDOW, VERIFIER_DIR, get_verifier
 
 EIFFEL = (
     "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It is 330 metres tall. "
@@ -191,7 +191,7 @@ def test_a_true_long_sentence_is_still_accepted(guard: Guard) -> None:
 def test_the_claim_budget_comes_from_verifier_json() -> None:
     verifier = get_verifier()
     max_len = json.loads((VERIFIER_DIR / "verifier.json").read_text(encoding="utf-8"))["max_len"]
-    assert verifier.max_len == max_len and verifier.claim_budget == (max_len - 3) // 2
+    assert verifier.max_len == max_len and verifier.claim_budget == min((max_len - 3) // 2, MAX_CLAIM_WINDOW)
 
 
 _WORDS = st.lists(st.sampled_from(["tower", "Paris", "330", "metres", "built", "by", "Gustave", "Eiffel's",

@@ -164,7 +164,7 @@ class VerifierStack:
         """The (window, evidence) pairs the verifier reads for each claim: one per window of a
         long claim (one window otherwise), none for a claim marked in ``skip``."""
         k = self.verifier.evidence_units
-        windowed = getattr(self.verifier, "claim_windows", None)
+        windowed = getattr(self.verifier, "read_windows", None)
         reads: list[list[tuple[str, str]]] = []
         for i, text in enumerate(texts):
             if i < len(skip) and skip[i]:
