@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, NoReturn
+from collections.abc import Callable
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -73,17 +74,42 @@ def eval_command(
     bundled embedding model. ``--engine ray`` spreads the rows over Ray actors (one model each)
     and gives the same figures.
     """
-    import functools
     import os
 
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    rows = _load_rows(file, limit, predictions)
+    if engine not in ("local", "ray"):
+        _fail(f"--engine {engine!r}: use local or ray")
+    factory, method = _checker_factory(checker_spec, baseline, baseline_default)
+    checker, report, preds = _run_rows(factory, rows, method, file, engine, workers, json_output)
+    if predictions is not None:
+        _write_predictions(predictions, preds)
+    base_report, base_probes = _overlap_reports(rows, str(file), probes)
+    probe_report = None
+    if probes:
+        from lexguard.eval import evaluate, load_probes
 
+        probe_report, _ = evaluate(checker, load_probes(), method=method, file="probes (shipped)")
+    _print_reports(report, base_report, probe_report, base_probes, json_output)
+
+
+def _load_rows(file: Path, limit: int | None, predictions: Path | None) -> list:
+    """Check that ``--predictions`` can be written, then read the labelled rows of ``file``.
+
+    Exits with code 2 (one ``error:`` line) when the output cannot be written, the file cannot be
+    read or holds no rows; warns when every row has the same label.
+
+    Args:
+        file: The labelled JSONL file.
+        limit: Read only the first ``limit`` rows (all when ``None``).
+        predictions: The ``--predictions`` output file, if any.
+
+    Returns:
+        The labelled rows.
+    """
     from lexguard._errors import LexguardError
-    from lexguard.eval import CosineBaseline, evaluate, load_rows
+    from lexguard.eval import load_rows
 
-    err = Console(stderr=True)
     try:
         if predictions is not None:
             check_writable(predictions, "--predictions")
@@ -95,26 +121,76 @@ def eval_command(
     if not rows:
         _fail(f"{file} holds no labelled rows; nothing to evaluate.")
     _warn_one_label(rows, file)
-    if engine not in ("local", "ray"):
-        _fail(f"--engine {engine!r}: use local or ray")
+    return rows
+
+
+def _checker_factory(checker_spec: str | None, baseline: bool, baseline_default: bool) -> tuple[Callable[[], Any], str]:
+    """The checker to evaluate, as a zero-argument factory, and the method name for the report.
+
+    A configuration error (a ``--checker`` that cannot be loaded, no trained verifier) exits
+    with code 2 here, before any row is checked.
+
+    Args:
+        checker_spec: ``--checker module:factory``, if given (it wins over the other options).
+        baseline: ``--baseline``: the plain sentence-cosine baseline.
+        baseline_default: ``--baseline-default``: the support model without the learned verifier.
+
+    Returns:
+        ``(factory, method)``.
+    """
+    import functools
+
+    from lexguard._errors import LexguardError
+    from lexguard.eval import CosineBaseline
+
     if checker_spec:
         from lexguard.bulk import load_factory
 
         try:
-            factory, method = load_factory(checker_spec), checker_spec
+            return load_factory(checker_spec), checker_spec
         except LexguardError as exc:
             _fail(one_line(exc))
-    elif baseline:
-        factory, method = CosineBaseline, "baseline (sentence cosine >= 0.8)"
-    else:
-        from lexguard.grounding import GroundingConfig, SupportChecker
+    if baseline:
+        return CosineBaseline, "baseline (sentence cosine >= 0.8)"
+    from lexguard.grounding import GroundingConfig, SupportChecker
 
-        factory = functools.partial(SupportChecker, GroundingConfig(verifier=not baseline_default))
-        try:
-            factory()  # a configuration error (e.g. no trained verifier) is reported here, exit 2
-        except LexguardError as exc:
-            _fail(one_line(exc))
-        method = "previous default (support model)" if baseline_default else "lexguard support check (verifier)"
+    factory = functools.partial(SupportChecker, GroundingConfig(verifier=not baseline_default))
+    try:
+        factory()  # a configuration error (e.g. no trained verifier) is reported here, exit 2
+    except LexguardError as exc:
+        _fail(one_line(exc))
+    return factory, "previous default (support model)" if baseline_default else "lexguard support check (verifier)"
+
+
+def _run_rows(
+    factory: Callable[[], Any],
+    rows: list,
+    method: str,
+    file: Path,
+    engine: str,
+    workers: int | None,
+    json_output: bool,
+) -> tuple[Any, Any, list]:
+    """Check every row (in this process or on Ray actors) under a progress bar on stderr.
+
+    Args:
+        factory: Builds the checker.
+        rows: The labelled rows.
+        method: The method name shown on the bar and in the report.
+        file: The labelled file, named in the report.
+        engine: ``"local"`` or ``"ray"``.
+        workers: Ray actors to start (``None``: the default).
+        json_output: Whether the bar is removed once done (the JSON goes to stdout).
+
+    Returns:
+        ``(checker, report, predictions)``; ``checker`` is built here in both engines and is
+        reused for the probe suite.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from lexguard._errors import LexguardError
+    from lexguard.eval import evaluate
 
     columns = (
         TextColumn("[bold]{task.description}"),
@@ -124,7 +200,7 @@ def eval_command(
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=err, transient=json_output) as progress:
+    with Progress(*columns, console=Console(stderr=True), transient=json_output) as progress:
         task_id = progress.add_task(method, total=len(rows), flagged=0)
         flagged = 0
 
@@ -136,29 +212,39 @@ def eval_command(
         checker = factory()
         if engine == "local":
             report, preds = evaluate(checker, rows, method=method, file=str(file), on_row=on_row)
-        else:
-            from lexguard.bulk import predict_rows
-            from lexguard.eval import summarize
+            return checker, report, preds
+        from lexguard.bulk import predict_rows
+        from lexguard.eval import summarize
 
-            try:
-                preds = predict_rows(factory, rows, engine="ray", workers=workers, on_row=on_row)
-            except LexguardError as exc:
-                _fail(one_line(exc))
-            report = summarize(preds, method=method, file=str(file))
-
-    if predictions is not None:
         try:
-            with predictions.open("w", encoding="utf-8") as handle:
-                for pred in preds:
-                    handle.write(pred.model_dump_json() + "\n")
-        except OSError as exc:
-            _fail(f"--predictions {predictions} could not be written ({exc.strerror or exc})")
-    base_report, base_probes = _overlap_reports(rows, str(file), probes)
-    probe_report = None
-    if probes:
-        from lexguard.eval import load_probes
+            preds = predict_rows(factory, rows, engine="ray", workers=workers, on_row=on_row)
+        except LexguardError as exc:
+            _fail(one_line(exc))
+        return checker, summarize(preds, method=method, file=str(file)), preds
 
-        probe_report, _ = evaluate(checker, load_probes(), method=method, file="probes (shipped)")
+
+def _write_predictions(path: Path, preds: list) -> None:
+    """Write one JSON line per prediction to ``path``; exit with code 2 when it cannot be written."""
+    try:
+        with path.open("w", encoding="utf-8") as handle:
+            for pred in preds:
+                handle.write(pred.model_dump_json() + "\n")
+    except OSError as exc:
+        _fail(f"--predictions {path} could not be written ({exc.strerror or exc})")
+
+
+def _print_reports(report, base_report, probe_report, base_probes, json_output: bool) -> None:  # noqa: ANN001
+    """Print the reports: one JSON object on stdout, or the tables (rows, then probe suite).
+
+    Args:
+        report: The checker's report on the rows.
+        base_report: The word-overlap baseline's report on the rows.
+        probe_report: The checker's report on the probe suite (``None`` with ``--no-probes``).
+        base_probes: The baseline's report on the probe suite (``None`` with ``--no-probes``).
+        json_output: ``--json``.
+    """
+    from rich.console import Console
+
     if json_output:
         out = report.model_dump(mode="json")
         out["word_overlap_baseline"] = base_report.model_dump(mode="json")
