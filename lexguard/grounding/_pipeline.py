@@ -14,28 +14,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import regex
 
 from lexguard._errors import ConfigurationError
 from lexguard._limits import current_deadline
 from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
-from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, claim_features
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.verify._judge_models import judge_failure_status
-from lexguard.grounding.signals._lexical import LexicalProfile, strip_markdown
-from lexguard.grounding.claims._meta import is_meta_statement
-from lexguard.grounding._refusal import refuted_refusals
+from lexguard.grounding.signals._lexical import LexicalProfile
+from lexguard.grounding._reading import BUDGET_REASON, model_texts, not_scored
 from lexguard.grounding.reflect._self_rag import is_real_question
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding.evidence._retrieval import candidate_search
-from lexguard.grounding.signals._rewrite import as_sources_write, blank_answer_word, read_urls
-from lexguard.grounding._scoring import META_REASON, apply_nli
+from lexguard.grounding._scoring import apply_nli
 from lexguard.grounding._strict import breaks_a_strict_rule
 
-BUDGET_REASON = "the time budget was spent before it was read"
-_PICTOGRAPH = regex.compile(r"\p{Extended_Pictographic}")
 _EMBED_CHUNK = 256
 """Claims embedded between two looks at the time budget."""
 
@@ -270,79 +264,25 @@ def score_claims(
         The :class:`Scored` claims, ready for the judge and ``build_result``.
     """
     t0 = time.perf_counter()
-    # Citation markers ("[1]", "[source-0]") are references, not values: blank them out
-    # (same length, so mention spans still index the claim).
-    # Look-alike letters are read as their Latin twins (one for one).
-    # Pictographs ("The tower \U0001F47D was built by aliens") are read as spaces: the verifier's
-    # vocabulary has no word for them, and an unknown token swayed it to "supported".
-    # "Yes," / "No," before a statement answer the question: the statement is the claim.
-    plain = [
-        blank_answer_word(_PICTOGRAPH.sub(" ", unconfuse(CITATION_MARKER.sub(lambda m: " " * len(m.group()), c.text))))
-        for c in claims
-    ]
-    # Values the rules matched to the sources are read by the models as the sources write them
-    # ("27/05/1937" as "27 May 1937", "0.33 km" as "330 metres"); the words of a URL are read.
-    claim_texts = [read_urls(as_sources_write(strip_markdown(t) or t, index)) for t in plain]
-    if config.retrieval == "dense":  # every chunk embedded (the earlier default, the benchmarks' baseline)
-        claim_vectors, unembedded = _embed_claims(encoder, index, claim_texts)
-        scores, ids = index.search(claim_vectors, max(config.top_k, RERANK_K))
-    else:  # only each claim's BM25 candidates embedded
-        scores, ids, unembedded = candidate_search(
-            encoder, index, claim_texts, k=max(config.top_k, RERANK_K), per_claim=config.retrieval_candidates
-        )
+    plain, claim_texts = model_texts(claims, index)
+    scores, ids, unembedded = _retrieve(claim_texts, index, config, encoder)
     timings["embed"] = time.perf_counter() - t0
     t0 = time.perf_counter()
-    # a real question's words may carry a false premise: only a task instruction's words count
-    q_profile = LexicalProfile([question]) if question and not is_real_question(question) else None
     n = len(claims)
     unembedded_set = set(unembedded)
-    # A claim the budget left unread gets no features and no evidence: nothing downstream (the
-    # verifier, NLI, the judge) reads it, and it is reported not checked.
-    evidence = [
-        _unread_evidence()
-        if i in unembedded_set
-        else claim_features(
-            plain[i],
-            index=index,
-            scores=scores[i],
-            chunk_ids=ids[i],
-            question=q_profile,
-            position=i / (n - 1) if n > 1 else 0.0,
-        )
-        for i in range(n)
-    ]
+    evidence = _read_evidence(plain, index, scores, ids, question, unembedded_set)
     features = np.stack([e.features for e in evidence])
     methods = ["exact" if e.exact else "semantic" for e in evidence]
-    skipped = {c.index: c.reason or "not checked" for c in claims if c.status == "not_checked"}
-    skipped |= {claims[i].index: BUDGET_REASON for i in unembedded if claims[i].index not in skipped}
-    skipped |= {
-        c.index: META_REASON
-        for c, text in zip(claims, claim_texts, strict=True)
-        if c.index not in skipped and is_meta_statement(text)
-    }
-    # a refusal is a claim about the sources: unsupported when they do give what it says is missing
-    refuted = {i: ev for i, ev in refuted_refusals(claims, claim_texts, index, question).items()
-               if skipped.get(i) != BUDGET_REASON}
-    skipped = {i: why for i, why in skipped.items() if i not in refuted}
+    skipped, refuted = not_scored(claims, claim_texts, unembedded, index, question)
     verdicts, ver_evidence = None, None
     read = _read_mask(n, unembedded_set)  # the claims the support models score
     statuses: list[VerifierStatus] = []
     if stack is not None:
         t1 = time.perf_counter()
-        strict = [  # already failed by the strict rules, or not a fact: the verifier need not read them
-            breaks_a_strict_rule(e, config) or c.index in skipped or c.index in refuted
-            for c, e in zip(claims, evidence, strict=True)
-        ]
-        verdicts, ver_evidence, unread = stack.verify(claim_texts, index, question, skip=strict)
-        skipped |= {claims[i].index: BUDGET_REASON for i in unread}
-        statuses.append(
-            VerifierStatus(name="verifier", status="timed_out", reason=f"{len(unread)} claim(s) not read: {BUDGET_REASON}",
-                           checks=sum(not s for s in strict))
-            if unread
-            else VerifierStatus(name="verifier", status="ok", checks=sum(not s for s in strict))
+        verdicts, ver_evidence, support, skipped, status = _verify(
+            stack, model, claims, claim_texts, evidence, features, read, index, question, config, skipped, refuted
         )
-        tree = model.predict(features[read]) if stack.uses_tree else None
-        support = _scatter(n, read, stack.predict(features[read], verdicts[read], tree))
+        statuses.append(status)
         methods = ["verifier"] * n
         timings["verifier"] = time.perf_counter() - t1
     else:
@@ -355,3 +295,92 @@ def score_claims(
         timings["nli"] = time.perf_counter() - t0
     return Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped, statuses,
                   refuted)
+
+
+def _retrieve(
+    claim_texts: list[str], index: SourceIndex, config: GroundingConfig, encoder: Any
+) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """Each claim's best chunks: ``(scores, chunk ids, claims left unread by the time budget)``.
+
+    ``config.retrieval == "dense"`` embeds every chunk (the earlier default, the benchmarks'
+    baseline); otherwise only each claim's BM25 candidates are embedded.
+    """
+    if config.retrieval == "dense":
+        claim_vectors, unembedded = _embed_claims(encoder, index, claim_texts)
+        scores, ids = index.search(claim_vectors, max(config.top_k, RERANK_K))
+        return scores, ids, unembedded
+    return candidate_search(
+        encoder, index, claim_texts, k=max(config.top_k, RERANK_K), per_claim=config.retrieval_candidates
+    )
+
+
+def _read_evidence(
+    plain: list[str],
+    index: SourceIndex,
+    scores: np.ndarray,
+    ids: np.ndarray,
+    question: str | None,
+    unembedded: set[int],
+) -> list[ClaimEvidence]:
+    """Read each claim against its best chunks (:func:`claim_features`).
+
+    A claim the budget left unread gets no features and no evidence: nothing downstream (the
+    verifier, NLI, the judge) reads it, and it is reported not checked. A real question's words
+    may carry a false premise: only a task instruction's words count as context.
+    """
+    q_profile = LexicalProfile([question]) if question and not is_real_question(question) else None
+    n = len(plain)
+    return [
+        _unread_evidence()
+        if i in unembedded
+        else claim_features(
+            plain[i],
+            index=index,
+            scores=scores[i],
+            chunk_ids=ids[i],
+            question=q_profile,
+            position=i / (n - 1) if n > 1 else 0.0,
+        )
+        for i in range(n)
+    ]
+
+
+def _verify(
+    stack: Any,
+    model: Any,
+    claims: list[Claim],
+    claim_texts: list[str],
+    evidence: list[ClaimEvidence],
+    features: np.ndarray,
+    read: np.ndarray,
+    index: SourceIndex,
+    question: str | None,
+    config: GroundingConfig,
+    skipped: dict[int, str],
+    refuted: dict[int, str],
+) -> tuple[np.ndarray, list[str], np.ndarray, dict[int, str], VerifierStatus]:
+    """Run the verifier stack on the claims that need it and stack its verdicts into support.
+
+    Claims already failed by the strict rules, skipped or refuted are not read by the verifier;
+    those the time budget leaves unread are added to ``skipped`` (in place) with
+    :data:`BUDGET_REASON`.
+
+    Returns:
+        ``(verdicts, verifier evidence, support, skipped, verifier status)``.
+    """
+    strict = [  # already failed by the strict rules, or not a fact: the verifier need not read them
+        breaks_a_strict_rule(e, config) or c.index in skipped or c.index in refuted
+        for c, e in zip(claims, evidence, strict=True)
+    ]
+    verdicts, ver_evidence, unread = stack.verify(claim_texts, index, question, skip=strict)
+    skipped |= {claims[i].index: BUDGET_REASON for i in unread}
+    checks = sum(not s for s in strict)
+    status = (
+        VerifierStatus(name="verifier", status="timed_out", reason=f"{len(unread)} claim(s) not read: {BUDGET_REASON}",
+                       checks=checks)
+        if unread
+        else VerifierStatus(name="verifier", status="ok", checks=checks)
+    )
+    tree = model.predict(features[read]) if stack.uses_tree else None
+    support = _scatter(len(claims), read, stack.predict(features[read], verdicts[read], tree))
+    return verdicts, ver_evidence, support, skipped, status
