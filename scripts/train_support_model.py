@@ -46,7 +46,8 @@ sys.path.insert(0, str(ROOT))
 from lexguard import Source  # noqa: E402
 from lexguard.grounding import GroundingConfig, SupportChecker, extract_claims  # noqa: E402
 from lexguard.grounding.evidence._index import chunk_sources  # noqa: E402
-from lexguard.grounding.verify._features import FEATURE_NAMES, SupportModel  # noqa: E402
+from lexguard.grounding.verify._features import FEATURE_NAMES  # noqa: E402
+from lexguard.grounding.verify._support_model import SupportModel  # noqa: E402
 from lexguard.grounding.signals._lexical import strip_markdown  # noqa: E402
 from lexguard.grounding._findings import unsupported_parts  # noqa: E402
 

@@ -491,7 +491,7 @@ def stage_stack(args: argparse.Namespace) -> None:
     from sklearn.metrics import roc_auc_score
     from sklearn.model_selection import GroupKFold
 
-    from lexguard.grounding.verify._features import SupportModel
+    from lexguard.grounding.verify._support_model import SupportModel
     from lexguard.grounding.verify._stacker import STACK_FEATURES, STACK_FEATURES_TREE
     from lexguard.grounding.verify._verifier import ClaimVerifier
     from train_support_model import export_trees

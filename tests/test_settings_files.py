@@ -30,7 +30,7 @@ READERS: dict[str, Callable[[str], Any]] = {
     "rules file": load_rules,
     "rules config": GateConfig.from_rules,
     "knowledge file": lambda p: KnowledgeContext.from_json(Path(p)),
-    "support model": lambda p: __import__("lexguard.grounding.verify._features", fromlist=["x"]).load_support_model(p),
+    "support model": lambda p: __import__("lexguard.grounding.verify._support_model", fromlist=["x"]).load_support_model(p),
 }
 
 

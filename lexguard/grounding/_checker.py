@@ -18,7 +18,7 @@ from lexguard._models import Claim, Source
 from lexguard.grounding.claims._claims import extract_claims
 from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding._config import GroundingConfig
-from lexguard.grounding.verify._features import load_support_model
+from lexguard.grounding.verify._support_model import load_support_model
 from lexguard.grounding.evidence._index import SourceIndex, SourceIndexCache, chunk_sources, sources_key
 from lexguard.grounding._pipeline import (
     Scored,

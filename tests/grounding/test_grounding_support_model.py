@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lexguard.grounding.verify._features import FEATURE_NAMES, SupportModel, load_support_model
+from lexguard.grounding.verify._features import FEATURE_NAMES
+from lexguard.grounding.verify._support_model import SupportModel, load_support_model
 
 
 def _model(trees: list[dict], intercept: float = -0.25, rate: float = 0.3) -> SupportModel:

@@ -1,22 +1,15 @@
-"""Claim-level support features and the calibrated logistic support model.
+"""Claim-level support features: what the scorer finds out about one claim against its chunks.
 
-The model is a plain logistic regression over the features of :func:`claim_features`, trained by
-``scripts/train_support_model.py`` on RAGTruth train (dev rows excluded) and shipped as JSON in
-``lexguard/grounding/data/support_model.json``. Only numpy is needed at run time.
+The support model over these features is in :mod:`lexguard.grounding.verify._support_model`.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib import resources
 
 import numpy as np
 
-from lexguard._errors import ModelLoadError
-from lexguard._files import read_settings_file
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
@@ -31,7 +24,7 @@ from lexguard.grounding.signals._lexical import (
     strip_markdown,
 )
 
-__all__ = ["FEATURE_NAMES", "ClaimEvidence", "SupportModel", "claim_features", "load_support_model"]
+__all__ = ["FEATURE_NAMES", "ClaimEvidence", "claim_features"]
 
 FEATURE_NAMES: tuple[str, ...] = (
     "sim_top1",
@@ -112,64 +105,124 @@ def claim_features(
         position: Relative position of the claim in the answer, 0..1.
     """
     valid = [(float(s), int(i)) for s, i in zip(scores, chunk_ids, strict=True) if i >= 0]
-    raw_scores = [s for s, _ in valid] or [0.0]
-    top1 = raw_scores[0]
-    margin = top1 - (raw_scores[1] if len(raw_scores) > 1 else 0.0)
-
-    profile = index.profile
     words = content_words(claim_text)
     # the instruction's words ("Write an overview of this local business") describe the task and
     # count toward word coverage; its values and names never count (the caller passes no profile
     # for a real question: its words may carry a false premise)
     q_words = question.words if question is not None else set()
-    known = [w for w in words if w in profile.words or w in q_words]
-    word_cov_all = len(known) / len(words) if words else 1.0
-    # hybrid re-ranking of the retrieved chunks: dense similarity + share of claim words present
+    known = [w for w in words if w in index.profile.words or w in q_words]
+    best_chunks, best_scores, word_cov_best = _rerank(valid, words, index)
+    mentions = _mentions(claim_text, index, best_chunks)
+    plain = strip_markdown(claim_text).strip().rstrip(".!?").strip()
+    return ClaimEvidence(
+        features=_feature_vector(claim_text, words, known, valid, word_cov_best, mentions, index, best_chunks, position),
+        best_chunks=best_chunks,
+        best_scores=best_scores if valid else [],
+        unknown_numbers=mentions.unknown_numbers,
+        contradicted_numbers=mentions.contradicted_numbers,
+        unknown_entities=mentions.unknown_entities,
+        unknown_quotes=mentions.unknown_quotes,
+        exact=len(plain) > 20 and any(plain in c.text for c in index.chunks),
+        misplaced=mentions.misplaced,
+        **statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], mentions.misplaced),
+    )
+
+
+def _rerank(valid: list[tuple[float, int]], words: list[str], index: SourceIndex) -> tuple[list[int], list[float], float]:
+    """Hybrid re-ranking of the retrieved chunks: dense similarity + share of claim words present.
+
+    Args:
+        valid: ``(cosine similarity, chunk index)`` of the retrieved chunks, as retrieved.
+        words: The claim's content words.
+        index: The source index.
+
+    Returns:
+        ``(best chunks, their similarities, best word coverage)``, best chunk first.
+    """
     coverage = []
     for _, ci in valid:
         chunk_words = index.chunk_profiles[ci].words
         coverage.append(sum(1 for w in words if w in chunk_words) / len(words) if words else 1.0)
     order = sorted(range(len(valid)), key=lambda j: -(valid[j][0] + coverage[j]) / 2)
-    best_chunks = [valid[j][1] for j in order]
-    best_scores = [valid[j][0] for j in order]
-    word_cov_best = max(coverage, default=0.0)
-    grams = _bigrams(words)
-    source_grams = _source_bigrams(index)
-    bigram_cov = len(grams & source_grams) / len(grams) if grams else word_cov_all
+    return [valid[j][1] for j in order], [valid[j][0] for j in order], max(coverage, default=0.0)
 
+
+@dataclass(frozen=True)
+class _Mentions:
+    """The claim's numbers, names and quotes, and those the sources do not back."""
+
+    numbers: list[Mention]
+    unknown_numbers: list[Mention]
+    contradicted_numbers: list[Mention]
+    entities: list[Mention]
+    unknown_entities: list[Mention]
+    misplaced: list[Misplaced]
+    unknown_quotes: list[Mention]
+
+
+def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int]) -> _Mentions:
+    """Find the claim's values, names and quotes the sources do not give (or give elsewhere).
+
+    Values and names the sources give, but not where they state the rest of the claim, are
+    added to the unknown (and contradicted) ones (:func:`add_misplaced`).
+    """
     nums = numbers(claim_text)
     unknown_nums, contradicted = number_evidence(claim_text, index, best_chunks)
-
     ents = entities(claim_text)
-    unknown_ents = [m for m in ents if not profile.has_entity(m.key)]
+    unknown_ents = [m for m in ents if not index.profile.has_entity(m.key)]
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
-    quoted = quotes(claim_text)
-    unknown_q = [m for m in quoted if not profile.has_phrase(m.key)]
+    unknown_q = [m for m in quotes(claim_text) if not index.profile.has_phrase(m.key)]
+    return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q)
 
+
+def _feature_vector(
+    claim_text: str,
+    words: list[str],
+    known: list[str],
+    valid: list[tuple[float, int]],
+    word_cov_best: float,
+    mentions: _Mentions,
+    index: SourceIndex,
+    best_chunks: list[int],
+    position: float,
+) -> np.ndarray:
+    """The claim's feature vector, in :data:`FEATURE_NAMES` order.
+
+    Args:
+        claim_text: The claim.
+        words: Its content words.
+        known: Those found in the sources (or the task instruction).
+        valid: ``(cosine similarity, chunk index)`` of the retrieved chunks, as retrieved.
+        word_cov_best: The best chunk's share of the claim's words.
+        mentions: The claim's values, names and quotes (:func:`_mentions`).
+        index: The source index.
+        best_chunks: The re-ranked chunks, best first.
+        position: Relative position of the claim in the answer, 0..1.
+    """
+    raw_scores = [s for s, _ in valid] or [0.0]
+    word_cov_all = len(known) / len(words) if words else 1.0
+    grams = _bigrams(words)
+    bigram_cov = len(grams & _source_bigrams(index)) / len(grams) if grams else word_cov_all
     best_text = index.chunks[best_chunks[0]].text if best_chunks else ""
     negation_mismatch = float(has_negation(claim_text) != has_negation(best_text)) if best_chunks else 0.0
     word_set = set(words)
-    negative_attribute = float(
-        not has_negation(claim_text) and any(key <= word_set for key in index.negative_keys)
-    )
-    plain = strip_markdown(claim_text).strip().rstrip(".!?").strip()
-    exact = len(plain) > 20 and any(plain in c.text for c in index.chunks)
-
-    features = np.array(
+    negative_attribute = float(not has_negation(claim_text) and any(key <= word_set for key in index.negative_keys))
+    ents, unknown_ents = mentions.entities, mentions.unknown_entities
+    return np.array(
         [
-            top1,
+            raw_scores[0],
             float(np.mean(raw_scores)),
-            margin,
+            raw_scores[0] - (raw_scores[1] if len(raw_scores) > 1 else 0.0),
             word_cov_all,
             word_cov_best,
             bigram_cov,
             math.log1p(len(words)),
-            float(bool(nums)),
-            float(min(len(unknown_nums), 3)),
-            float(min(len(contradicted), 3)),
+            float(bool(mentions.numbers)),
+            float(min(len(mentions.unknown_numbers), 3)),
+            float(min(len(mentions.contradicted_numbers), 3)),
             float(bool(ents)),
             len(unknown_ents) / len(ents) if ents else 0.0,
-            float(min(len(unknown_q), 3)),
+            float(min(len(mentions.unknown_quotes), 3)),
             negation_mismatch,
             position,
             float(min(len(words) - len(known), 6)),
@@ -177,18 +230,6 @@ def claim_features(
             negative_attribute,
         ],
         dtype=np.float64,
-    )
-    return ClaimEvidence(
-        features=features,
-        best_chunks=best_chunks,
-        best_scores=best_scores if valid else [],
-        unknown_numbers=unknown_nums,
-        contradicted_numbers=contradicted,
-        unknown_entities=unknown_ents,
-        unknown_quotes=unknown_q,
-        exact=exact,
-        misplaced=misplaced,
-        **statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced),
     )
 
 
@@ -200,201 +241,3 @@ def _source_bigrams(index: SourceIndex) -> set[str]:
             cached |= _bigrams(content_words(chunk.text))
         index._bigrams = cached  # type: ignore[attr-defined]
     return cached
-
-
-def _stack_trees(trees: list[dict[str, np.ndarray]]) -> tuple[np.ndarray, ...]:
-    """Pad the trees' parallel arrays to ``(n_trees, max_nodes)`` (padding: leaves of value 0)."""
-    width = max(len(tree["feature"]) for tree in trees)
-    feature = np.full((len(trees), width), -1, dtype=np.int64)
-    threshold = np.zeros((len(trees), width), dtype=np.float64)
-    left = np.zeros((len(trees), width), dtype=np.int64)
-    right = np.zeros((len(trees), width), dtype=np.int64)
-    value = np.zeros((len(trees), width), dtype=np.float64)
-    for t, tree in enumerate(trees):
-        size = len(tree["feature"])
-        feature[t, :size] = tree["feature"]
-        threshold[t, :size] = tree["threshold"]
-        left[t, :size] = tree["left"]
-        right[t, :size] = tree["right"]
-        value[t, :size] = tree["value"]
-    return feature, threshold, left, right, value
-
-
-class SupportModel:
-    """Maps claim features to a calibrated support probability.
-
-    Two kinds: ``logistic`` (weights on standardised features) and ``gbdt`` (small gradient
-    boosted trees on raw features, evaluated with numpy). Both are trained with log loss by
-    ``scripts/train_support_model.py``.
-
-    Args:
-        coef: One weight per feature on standardised features (``logistic``).
-        intercept: The bias (``logistic``) or the initial log-odds (``gbdt``).
-        mean: Feature means used for standardisation.
-        scale: Feature standard deviations used for standardisation.
-        threshold: Support probability below which a claim counts as unsupported, as tuned on
-            the training data.
-        names: Feature names (must equal :data:`FEATURE_NAMES`).
-        meta: Training details (data, sizes, metrics).
-        trees: The trees of a ``gbdt`` model: dicts of parallel lists ``feature``,
-            ``threshold``, ``left``, ``right``, ``value`` (leaves have ``feature == -1``).
-        learning_rate: Shrinkage of the trees.
-        expected: The feature names this code computes (``FEATURE_NAMES``, or the verifier
-            stacker's names).
-    """
-
-    def __init__(
-        self,
-        coef: list[float],
-        intercept: float,
-        mean: list[float],
-        scale: list[float],
-        threshold: float = 0.5,
-        names: tuple[str, ...] = FEATURE_NAMES,
-        meta: dict | None = None,
-        trees: list[dict] | None = None,
-        learning_rate: float = 1.0,
-        expected: tuple[str, ...] = FEATURE_NAMES,
-    ) -> None:
-        if tuple(names) != tuple(expected):
-            raise ModelLoadError(
-                "support model features do not match this lexguard version; "
-                "retrain it with scripts/train_support_model.py"
-            )
-        self.coef = np.asarray(coef, dtype=np.float64)
-        self.intercept = float(intercept)
-        self.mean = np.asarray(mean, dtype=np.float64)
-        self.scale = np.where(np.asarray(scale, dtype=np.float64) > 0, scale, 1.0)
-        self.threshold = float(threshold)
-        self.meta = meta or {}
-        self.learning_rate = float(learning_rate)
-        self.names = tuple(names)
-        self.trees = [{k: np.asarray(v) for k, v in tree.items()} for tree in trees or []]
-        self._stacked = _stack_trees(self.trees) if self.trees else None
-
-    @property
-    def kind(self) -> str:
-        """``gbdt`` or ``logistic``."""
-        return "gbdt" if self.trees else "logistic"
-
-    def _tree_sum(self, features: np.ndarray) -> np.ndarray:
-        """Sum of the trees' leaf values per row, all trees walked together (one step per level).
-
-        Equal, bit for bit, to walking the trees one by one and adding their leaf values in
-        tree order (see :meth:`_tree_sum_loop`).
-        """
-        stacked = self._stacked
-        assert stacked is not None
-        n = len(features)
-        feature, threshold, left, right, value = stacked
-        n_trees = feature.shape[0]
-        tree_ids = np.arange(n_trees)[None, :]  # (1, T)
-        rows = np.arange(n)[:, None]  # (n, 1)
-        node = np.zeros((n, n_trees), dtype=np.int64)
-        while True:
-            feat = feature[tree_ids, node]
-            inner = feat >= 0
-            if not inner.any():
-                break
-            go_left = features[rows, np.where(inner, feat, 0)] <= threshold[tree_ids, node]
-            nxt = np.where(go_left, left[tree_ids, node], right[tree_ids, node])
-            node = np.where(inner, nxt, node)
-        leaves = value[tree_ids, node].T  # (T, n): a reduction over axis 0 adds tree by tree, in order
-        total = np.zeros(n)
-        for row in leaves:
-            total += row
-        return total
-
-    def _tree_sum_loop(self, features: np.ndarray) -> np.ndarray:
-        """Reference implementation of :meth:`_tree_sum`: one tree at a time (slow, for tests)."""
-        total = np.zeros(len(features))
-        rows = np.arange(len(features))
-        for tree in self.trees:
-            node = np.zeros(len(features), dtype=np.int64)
-            while True:
-                feat = tree["feature"][node]
-                inner = feat >= 0
-                if not inner.any():
-                    break
-                go_left = features[rows, np.where(inner, feat, 0)] <= tree["threshold"][node]
-                nxt = np.where(go_left, tree["left"][node], tree["right"][node])
-                node = np.where(inner, nxt, node)
-            total += tree["value"][node]
-        return total
-
-    def predict(self, features: np.ndarray) -> np.ndarray:
-        """Support probabilities for an ``(n, n_features)`` array."""
-        features = np.atleast_2d(np.asarray(features, dtype=np.float64))
-        if self.trees:
-            z = self.intercept + self.learning_rate * self._tree_sum(features)
-        else:
-            z = ((features - self.mean) / self.scale) @ self.coef + self.intercept
-        return 1.0 / (1.0 + np.exp(-z))
-
-    def to_json(self) -> str:
-        """Serialise the model."""
-        return json.dumps(
-            {
-                "kind": self.kind,
-                "names": list(self.names),
-                "coef": self.coef.tolist(),
-                "intercept": self.intercept,
-                "mean": self.mean.tolist(),
-                "scale": self.scale.tolist(),
-                "threshold": self.threshold,
-                "learning_rate": self.learning_rate,
-                "trees": [{k: v.tolist() for k, v in tree.items()} for tree in self.trees],
-                "meta": self.meta,
-            },
-            separators=(",", ":"),
-        )
-
-    @classmethod
-    def from_json(cls, text: str, expected: tuple[str, ...] = FEATURE_NAMES) -> SupportModel:
-        """Load a model serialised by :meth:`to_json`."""
-        data = json.loads(text)
-        return cls(
-            data["coef"],
-            data["intercept"],
-            data["mean"],
-            data["scale"],
-            data.get("threshold", 0.5),
-            tuple(data["names"]),
-            data.get("meta"),
-            data.get("trees"),
-            data.get("learning_rate", 1.0),
-            expected,
-        )
-
-
-# Hand-set fallback used only when the shipped JSON is missing (e.g. before training).
-_FALLBACK = SupportModel(
-    coef=[1.2, 0.4, 0.1, 1.0, 0.6, 0.4, 0.0, 0.0, -0.8, -0.6, 0.0, -0.8, -0.6, -0.3, 0.0, -0.3, -0.3, -0.5],
-    intercept=1.5,
-    mean=[0.6, 0.5, 0.1, 0.85, 0.7, 0.6, 2.0, 0.3, 0.1, 0.05, 0.5, 0.1, 0.02, 0.2, 0.5, 1.0, 0.3, 0.05],
-    scale=[0.15, 0.15, 0.1, 0.15, 0.2, 0.25, 0.6, 0.45, 0.3, 0.2, 0.5, 0.25, 0.15, 0.4, 0.3, 1.0, 0.45, 0.2],
-    threshold=0.5,
-    meta={"source": "hand-set fallback"},
-)
-
-
-@lru_cache(maxsize=8)
-def load_support_model(path: str | None = None) -> SupportModel:
-    """Load the support model from ``path`` or the shipped ``support_model.json``.
-
-    Raises:
-        ModelLoadError: If ``path`` is given but unreadable or invalid.
-    """
-    if path is not None:
-        try:
-            return SupportModel.from_json(read_settings_file(path, what="support model", error=ModelLoadError))
-        except (ValueError, KeyError) as exc:
-            raise ModelLoadError(
-                f"could not load support model {path!r}: {exc}; pass a JSON file written by "
-                "scripts/train_support_model.py or leave support_model unset"
-            ) from exc
-    try:
-        text = resources.files("lexguard.grounding").joinpath("data/support_model.json").read_text("utf-8")
-    except (OSError, FileNotFoundError):
-        return _FALLBACK
-    return SupportModel.from_json(text)

@@ -21,7 +21,8 @@ import numpy as np
 from lexguard._errors import ConfigurationError
 from lexguard._files import read_settings_file
 from lexguard.grounding.evidence._evidence import EvidenceUnits, evidence_units
-from lexguard.grounding.verify._features import FEATURE_NAMES, SupportModel
+from lexguard.grounding.verify._features import FEATURE_NAMES
+from lexguard.grounding.verify._support_model import SupportModel
 from lexguard._limits import current_deadline
 from lexguard.grounding.verify._verifier import VERIFIER_DIR, ClaimVerifier, get_verifier
 
