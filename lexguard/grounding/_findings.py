@@ -143,6 +143,10 @@ def shorten(text: str, limit: int = 240) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
+_Located = tuple[str, str, str, tuple[int, int]]
+"""A finding before it is built: ``(kind, rule, message, span in the answer)``."""
+
+
 def findings_for(
     claim: Claim,
     ev: ClaimEvidence,
@@ -151,35 +155,66 @@ def findings_for(
     severity: Severity,
     config: GroundingConfig,
 ) -> list[Finding]:
-    offset = claim.span[0]
+    """The findings of an unsupported claim, each pointing at the words the evidence locates.
+
+    Values and names the sources give elsewhere or otherwise come first, then numbers, names and
+    quotations found in no source, then runs of unsupported words no earlier finding covers; a
+    finding on the whole claim when none of those was found (or ``finding_span="claim"``).
+
+    Args:
+        claim: The claim.
+        ev: Its evidence.
+        index: The source index (``None`` when nothing was retrieved).
+        support: The claim's support probability (its findings' confidence is ``1 - support``).
+        severity: The findings' severity.
+        config: Grounding settings (``finding_span``, ``finding_span_scope``,
+            ``finding_span_min_words``).
+    """
     best = index.chunks[ev.best_chunks[0]] if index is not None and ev.best_chunks else None
-    evidence = shorten(best.text) if best is not None else None
-    source_id = best.source_id if best is not None else None
-    common = {"stage": _STAGE, "evidence": evidence, "source_id": source_id, "severity": severity}
+    located = _value_findings(claim, ev, best.id if best else "?")
+    located += _word_findings(claim, ev, index, config, [at for *_, at in located])
+    if not located or config.finding_span == "claim":
+        located.append((
+            FindingKind.UNSUPPORTED,
+            "unsupported",
+            f"This claim is not supported by the sources (support {support:.2f}); remove it or "
+            "restate only what the sources say.",
+            claim.span,
+        ))
+    common = {
+        "stage": _STAGE,
+        "evidence": shorten(best.text) if best is not None else None,
+        "source_id": best.source_id if best is not None else None,
+        "severity": severity,
+    }
     confidence = round(1.0 - support, 4)
+    return [
+        Finding(kind=kind, message=message, span=at, rule_id=f"grounding.{rule}", confidence=confidence, **common)
+        for kind, rule, message, at in located
+    ]
 
-    findings: list[Finding] = []
 
-    def add(kind: str, rule: str, message: str, at: tuple[int, int]) -> None:
-        findings.append(
-            Finding(
-                kind=kind,
-                message=message,
-                span=at,
-                rule_id=f"grounding.{rule}",
-                confidence=confidence,
-                **common,
-            )
-        )
+def _value_findings(claim: Claim, ev: ClaimEvidence, closest: str) -> list[_Located]:
+    """One finding per value, name or quotation of the claim the sources do not back.
 
+    In order: values the sources give, but not where they state the rest of the claim; numbers
+    the closest passage gives otherwise; numbers, names and quotations found in no source (a
+    mention is reported once, under the first of these it falls in).
+
+    Args:
+        claim: The claim.
+        ev: Its evidence.
+        closest: The id of the closest passage (``"?"`` when none), named in the message.
+    """
+    offset = claim.span[0]
+    located: list[_Located] = []
     misplaced = {item.mention.span: item.evidence for item in ev.misplaced}
     for span, where in misplaced.items():  # in the sources, but not where the claim's statement is
-        add(FindingKind.CONTRADICTED_VALUE, "misplaced_value",
-            f"'{claim.text[span[0]:span[1]]}' is in the sources, but not where they state the rest of this "
-            f"claim: \u201c{shorten(where, 200)}\u201d. Use the value that passage gives or remove it.",
-            (offset + span[0], offset + span[1]))
+        located.append((FindingKind.CONTRADICTED_VALUE, "misplaced_value",
+                        f"'{claim.text[span[0]:span[1]]}' is in the sources, but not where they state the rest of "
+                        f"this claim: \u201c{shorten(where, 200)}\u201d. Use the value that passage gives or remove it.",
+                        (offset + span[0], offset + span[1])))
     contradicted = {m.span for m in ev.contradicted_numbers} | set(misplaced)
-    closest = best.id if best else "?"
     mentions: list[tuple[Iterable[Mention], str, str, Callable[[str], str]]] = [
         ([m for m in ev.contradicted_numbers if m.span not in misplaced], FindingKind.CONTRADICTED_VALUE,
          "contradicted_value",
@@ -196,9 +231,31 @@ def findings_for(
          "the source verbatim or drop the quotation marks."),
     ]
     for found, kind, rule, message in mentions:
-        for m in found:
-            add(kind, rule, message(m.text), (offset + m.span[0], offset + m.span[1]))
-    covered = [f.span for f in findings if f.span is not None]
+        located += [(kind, rule, message(m.text), (offset + m.span[0], offset + m.span[1])) for m in found]
+    return located
+
+
+def _word_findings(
+    claim: Claim,
+    ev: ClaimEvidence,
+    index: SourceIndex | None,
+    config: GroundingConfig,
+    covered: Sequence[tuple[int, int]],
+) -> list[_Located]:
+    """One finding per run of the claim's words absent from the evidence (:func:`unsupported_parts`).
+
+    The parts ``covered`` spans already report are left out, and each piece is trimmed of
+    punctuation and spaces at its edges (a piece with no letter or digit is dropped).
+
+    Args:
+        claim: The claim.
+        ev: Its evidence.
+        index: The source index.
+        config: Grounding settings (``finding_span``, ``finding_span_scope``, ``finding_span_min_words``).
+        covered: Spans in the answer that earlier findings report.
+    """
+    offset = claim.span[0]
+    located: list[_Located] = []
     for start, end in unsupported_parts(
         claim.text, ev, index, mode=config.finding_span, scope=config.finding_span_scope,
         min_words=config.finding_span_min_words,
@@ -210,23 +267,14 @@ def findings_for(
             if not any(ch.isalnum() for ch in piece):
                 continue
             lo += lead
-            hi = lo + len(piece)
-            add(
+            located.append((
                 FindingKind.UNSUPPORTED,
                 "unsupported_words",
                 f"'{shorten(piece, 80)}' is found in none of the closest passages; remove it or "
                 "restate only what the sources say.",
-                (lo, hi),
-            )
-    if not findings or config.finding_span == "claim":
-        add(
-            FindingKind.UNSUPPORTED,
-            "unsupported",
-            f"This claim is not supported by the sources (support {support:.2f}); remove it or "
-            "restate only what the sources say.",
-            claim.span,
-        )
-    return findings
+                (lo, lo + len(piece)),
+            ))
+    return located
 
 
 def coverage_finding(claim: Claim) -> Finding:
