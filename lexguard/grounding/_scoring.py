@@ -278,21 +278,7 @@ def build_result(
         return _inconclusive(out, [coverage_finding(c) for c in out if c.unread], timings)
     scoring = _Scoring(index, config, threshold, getattr(assessment, "claim_support", None) or {}, verdicts,
                        verifier_evidence)
-    out_claims: list[Claim] = []
-    flat: list[Citation] = []
-    findings: list[Finding] = []
-    for n, (claim, ev, p, method) in enumerate(zip(claims, evidence, support, methods, strict=True)):
-        if claim.index in skipped:
-            done = _not_checked(claim, skipped[claim.index])
-            findings += [coverage_finding(done)] if done.unread else []
-        elif refuted and claim.index in refuted:  # "the sources do not say X", and they do
-            done = refused_claim(claim)
-            findings.append(refusal_finding(done, refuted[claim.index]))
-        else:
-            done, cited, found = _score_claim(scoring, n, claim, ev, float(p), method)
-            flat += cited
-            findings += found
-        out_claims.append(done)
+    out_claims, flat, findings = _decide_claims(scoring, claims, evidence, support, methods, skipped, refuted)
     checked = [c for c in out_claims if c.status != "not_checked"]
     if not checked:
         return _inconclusive(out_claims, findings, timings)
@@ -309,6 +295,42 @@ def build_result(
         judge=assessment,
         timings=timings,
     )
+
+
+def _decide_claims(
+    scoring: _Scoring,
+    claims: list[Claim],
+    evidence: list[ClaimEvidence],
+    support: np.ndarray,
+    methods: list[str],
+    skipped: Mapping[int, str],
+    refuted: Mapping[int, str] | None,
+) -> tuple[list[Claim], list[Citation], list[Finding]]:
+    """Decide every claim, in order: not checked (skipped), a refuted refusal, or scored.
+
+    A skipped claim is ``not_checked`` with its reason (and a soft finding when its text was not
+    read); a refusal ("the sources do not say X") whose X the sources give is unsupported with a
+    hard finding; every other claim is scored by :func:`_score_claim`.
+
+    Returns:
+        ``(claims, citations of the supported claims, findings)``.
+    """
+    out_claims: list[Claim] = []
+    flat: list[Citation] = []
+    findings: list[Finding] = []
+    for n, (claim, ev, p, method) in enumerate(zip(claims, evidence, support, methods, strict=True)):
+        if claim.index in skipped:
+            done = _not_checked(claim, skipped[claim.index])
+            findings += [coverage_finding(done)] if done.unread else []
+        elif refuted and claim.index in refuted:  # "the sources do not say X", and they do
+            done = refused_claim(claim)
+            findings.append(refusal_finding(done, refuted[claim.index]))
+        else:
+            done, cited, found = _score_claim(scoring, n, claim, ev, float(p), method)
+            flat += cited
+            findings += found
+        out_claims.append(done)
+    return out_claims, flat, findings
 
 
 def _chunk_sources(index: SourceIndex | None, ev: ClaimEvidence) -> list[Any]:
