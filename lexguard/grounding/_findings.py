@@ -288,18 +288,28 @@ def coverage_finding(claim: Claim) -> Finding:
     )
 
 
-def contradiction_finding(claim: Claim, evidence: str, support: float, severity: Severity) -> Finding:
+def _quoting_finding(
+    claim: Claim, kind: FindingKind, severity: Severity, said: str, evidence: str, advice: str, rule_id: str,
+    confidence: float,
+) -> Finding:
+    """A finding on ``claim`` that quotes the source passage behind it: ``said``, the quote, ``advice``."""
     return Finding(
-        kind=FindingKind.CONTRADICTED,
+        kind=kind,
         severity=severity,
-        message=f"The sources say otherwise: \u201c{shorten(evidence, 200)}\u201d. Correct the claim to "
-        "match the source or remove it.",
+        message=f"{said}: \u201c{shorten(evidence, 200)}\u201d. {advice}",
         span=claim.span,
-        rule_id="grounding.contradicted",
+        rule_id=rule_id,
         evidence=shorten(evidence),
-        confidence=round(1.0 - support, 4),
+        confidence=confidence,
         stage=_STAGE,
     )
+
+
+def contradiction_finding(claim: Claim, evidence: str, support: float, severity: Severity) -> Finding:
+    """The finding of a claim a source passage says otherwise."""
+    return _quoting_finding(claim, FindingKind.CONTRADICTED, severity, "The sources say otherwise", evidence,
+                            "Correct the claim to match the source or remove it.", "grounding.contradicted",
+                            round(1.0 - support, 4))
 
 
 def refused_claim(claim: Claim) -> Claim:
@@ -310,29 +320,14 @@ def refused_claim(claim: Claim) -> Claim:
 
 def refusal_finding(claim: Claim, evidence: str) -> Finding:
     """The hard finding of a refusal the sources refute, with the passage that gives the answer."""
-    return Finding(
-        kind=FindingKind.UNSUPPORTED,
-        severity=Severity.HARD,
-        message=f"The answer says the sources do not give this, but they do: \u201c{shorten(evidence, 200)}\u201d. "
-        "Answer from that passage instead of declining.",
-        span=claim.span,
-        rule_id="grounding.refusal",
-        evidence=shorten(evidence),
-        confidence=1.0,
-        stage=_STAGE,
-    )
+    return _quoting_finding(claim, FindingKind.UNSUPPORTED, Severity.HARD,
+                            "The answer says the sources do not give this, but they do", evidence,
+                            "Answer from that passage instead of declining.", "grounding.refusal", 1.0)
 
 
 def overstatement_finding(claim: Claim, evidence: str, support: float, severity: Severity) -> Finding:
     """The finding of a claim that says more than its evidence (a hedge or quantifier dropped)."""
-    return Finding(
-        kind=FindingKind.UNSUPPORTED,
-        severity=severity,
-        message=f"The sources say this less certainly or of fewer cases: \u201c{shorten(evidence, 200)}\u201d. "
-        "Keep the source's hedge, quantifier and order, or remove the claim.",
-        span=claim.span,
-        rule_id="grounding.overstated",
-        evidence=shorten(evidence),
-        confidence=round(1.0 - support, 4),
-        stage=_STAGE,
-    )
+    return _quoting_finding(claim, FindingKind.UNSUPPORTED, severity,
+                            "The sources say this less certainly or of fewer cases", evidence,
+                            "Keep the source's hedge, quantifier and order, or remove the claim.",
+                            "grounding.overstated", round(1.0 - support, 4))
