@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import numpy as np
+import regex
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
@@ -195,3 +199,49 @@ class RecordingGenerator:
             return self._next(value)
 
         return RunnableLambda(self._next, afunc=_anext, name="fake_generator")
+
+
+class CountingEncoder:
+    """Deterministic hashed bag-of-words encoder that records every text it embeds (no cache)."""
+
+    name = "counting-fake"
+
+    def __init__(self, dim: int = 256) -> None:
+        self.dim = dim
+        self.calls: list[list[str]] = []
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls.append(list(texts))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in regex.findall(r"\w+", text.lower()):
+                out[row, int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return out / np.where(norms > 0, norms, 1.0)
+
+    def count(self, text: str) -> int:
+        """How many times ``text`` was embedded."""
+        return sum(call.count(text) for call in self.calls)
+
+    def embedded(self, texts: Sequence[str]) -> int:
+        """How many times texts of ``texts`` were embedded."""
+        wanted = set(texts)
+        return sum(1 for call in self.calls for t in call if t in wanted)
+
+    def distinct(self, texts: Sequence[str]) -> int:
+        """How many of ``texts`` were embedded at all."""
+        seen = {t for call in self.calls for t in call}
+        return len(set(texts) & seen)
+
+
+class ManualClock:
+    """``time`` for :mod:`lexguard._limits` that moves only when a test moves ``now``."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def time(self) -> float:
+        return self.now

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 import numpy as np
 import pytest
-import regex
 
 from lexguard import FindingKind, Severity, Source
 from lexguard.grounding import GroundingConfig, SupportChecker, SupportResult
+from tests.fakes import CountingEncoder
 
 SOURCES = [
     Source(
@@ -30,28 +29,6 @@ SOURCES = [
         ),
     ),
 ]
-
-
-class CountingEncoder:
-    """Deterministic hashed bag-of-words encoder that records every text it embeds."""
-
-    name = "counting-fake"
-
-    def __init__(self, dim: int = 256) -> None:
-        self.dim = dim
-        self.calls: list[list[str]] = []
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        self.calls.append(list(texts))
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for row, text in enumerate(texts):
-            for word in regex.findall(r"\w+", text.lower()):
-                out[row, int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
-        norms = np.linalg.norm(out, axis=1, keepdims=True)
-        return out / np.where(norms > 0, norms, 1.0)
-
-    def count(self, text: str) -> int:
-        return sum(call.count(text) for call in self.calls)
 
 
 def spans_of(answer: str, result: SupportResult, kind: str) -> list[str]:

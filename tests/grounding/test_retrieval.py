@@ -2,47 +2,18 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 import numpy as np
-import regex
 
 from lexguard import Source
 from lexguard.grounding import GroundingConfig, SupportChecker
+from tests.fakes import CountingEncoder, ManualClock
 
 TOPICS = [
     "glacier", "volcano", "harbor", "orchard", "cathedral", "railway", "lighthouse", "vineyard",
     "observatory", "canal", "monastery", "quarry", "bridge", "library", "stadium", "aqueduct",
 ]
-
-
-class CountingEncoder:
-    """Hashed bag-of-words vectors; records every text it is asked to embed (no cache)."""
-
-    name = "counting-fake"
-
-    def __init__(self, dim: int = 256) -> None:
-        self.dim = dim
-        self.calls: list[list[str]] = []
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        self.calls.append(list(texts))
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for row, text in enumerate(texts):
-            for word in regex.findall(r"\w+", text.lower()):
-                out[row, int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
-        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
-
-    def embedded(self, texts: Sequence[str]) -> int:
-        """How many times texts of ``texts`` were embedded."""
-        wanted = set(texts)
-        return sum(1 for call in self.calls for t in call if t in wanted)
-
-    def distinct(self, texts: Sequence[str]) -> int:
-        """How many of ``texts`` were embedded at all."""
-        seen = {t for call in self.calls for t in call}
-        return len(set(texts) & seen)
 
 
 def long_source(sentences: int, seed: int = 0) -> str:
@@ -135,23 +106,10 @@ def test_candidate_and_dense_retrieval_agree_on_a_claim_read_in_both() -> None:
     assert [c.status for c in results[0].claims] == [c.status for c in results[1].claims]
 
 
-class _Clock:
-    """``time`` for :mod:`lexguard._limits` that moves only while the encoder runs."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def monotonic(self) -> float:
-        return self.now
-
-    def time(self) -> float:
-        return self.now
-
-
 class _SlowEncoder(CountingEncoder):
     """Each call takes ``tick`` seconds of the fake clock."""
 
-    def __init__(self, clock: _Clock, tick: float) -> None:
+    def __init__(self, clock: ManualClock, tick: float) -> None:
         super().__init__()
         self.clock, self.tick = clock, tick
 
@@ -170,7 +128,7 @@ def test_the_budget_stops_the_source_embedding_and_the_unread_claims_are_not_che
     from lexguard.grounding._pipeline import BUDGET_REASON
     from lexguard.grounding.evidence._retrieval import CHUNK_BATCH
 
-    clock = _Clock()
+    clock = ManualClock()
     monkeypatch.setattr(limits, "time", clock)
     encoder = _SlowEncoder(clock, tick=1.0)
     checker = SupportChecker(GroundingConfig(self_rag=False, verifier=False), encoder=encoder)

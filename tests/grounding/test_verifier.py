@@ -14,6 +14,7 @@ from lexguard.grounding.verify._verifier import ClaimVerifier
 from lexguard.grounding.evidence._evidence import evidence_units
 from lexguard.grounding._scoring import answer_confidence
 from lexguard.grounding.verify._stacker import verifier_claim_text
+from tests.fakes import ManualClock
 
 ISSUE_EIFFEL = Source(
     id="eiffel",
@@ -336,25 +337,12 @@ def test_the_evidence_size_comes_from_the_model_settings(tmp_path) -> None:
         ClaimVerifier(tmp_path).evidence_units
 
 
-class _Clock:
-    """``time`` for :mod:`lexguard._limits` that moves only while the encoder runs (see ``_Ticking``)."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def monotonic(self) -> float:
-        return self.now
-
-    def time(self) -> float:
-        return self.now
-
-
 class _Ticking:
     """An encoder that takes ``tick`` seconds of the fake clock per call."""
 
     name = "ticking"
 
-    def __init__(self, inner, clock: _Clock, tick: float) -> None:  # noqa: ANN001
+    def __init__(self, inner, clock: ManualClock, tick: float) -> None:  # noqa: ANN001
         self.inner, self.clock, self.tick = inner, clock, tick
 
     def encode(self, texts):  # noqa: ANN001, ANN201
@@ -365,7 +353,7 @@ class _Ticking:
 def _ticking(monkeypatch, inner, tick: float = 0.6) -> _Ticking:  # noqa: ANN001
     import lexguard._limits as limits
 
-    clock = _Clock()
+    clock = ManualClock()
     monkeypatch.setattr(limits, "time", clock)
     return _Ticking(inner, clock, tick)
 
