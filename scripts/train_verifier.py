@@ -183,6 +183,15 @@ def stage_train(args: argparse.Namespace) -> None:
     encodings = tok.encode_batch([(r["claim"], r["evidence"]) for r in rows])
     labels = [r["label"] for r in rows]
     batches = _batches(encodings, labels, args.batch, random.Random(args.seed))
+    epoch_order = {0: batches}
+
+    def batch_at(s: int) -> list[int]:
+        # Each pass reshuffles (seed + pass number), so a resumed second pass does not repeat the first's order.
+        epoch = s // len(batches)
+        if epoch not in epoch_order:
+            epoch_order.clear()
+            epoch_order[epoch] = _batches(encodings, labels, args.batch, random.Random(args.seed + epoch))
+        return epoch_order[epoch][s % len(batches)]
     model = _model(args.layers, args.frozen_layers).to(device)
     params = [p for p in model.parameters() if p.requires_grad]
     opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01)
@@ -221,7 +230,7 @@ def stage_train(args: argparse.Namespace) -> None:
         if clock["offset"] + time.time() - clock["start"] > budget_s:
             print(f"time budget reached at step {step}/{total}", flush=True)
             break
-        idx = batches[step % len(batches)]
+        idx = batch_at(step)
         ids, mask, types, y = (t.to(device) for t in _collate(encodings, labels, idx, torch))
         out = model(input_ids=ids, attention_mask=mask, token_type_ids=types)
         loss = torch.nn.functional.cross_entropy(out.logits, y)

@@ -247,7 +247,7 @@ def _given(words: set[str], own: set[str], claim_names: list[set[str]]) -> bool:
 def _holds(facts: _Facts, mention: Mention, kind: str, own: frozenset[str]) -> bool:
     if kind == "number":
         return own <= facts.tokens
-    if facts.profile.has_entity(mention.key):
+    if facts.profile.has_entity(mention.key, mention.text):
         return True
     bare = mention.text.replace(".", "")  # "US" and "U.S."
     return bool(bare) and regex.search(rf"(?<!\w){regex.escape(bare)}(?!\w)", facts.text.replace(".", "")) is not None

@@ -14,10 +14,12 @@ from pathlib import Path
 import regex
 
 from lexguard.grounding.signals._language import function_words, text_language
+from lexguard.grounding.signals._names import NameFacts, state_code
 from lexguard.grounding.signals._written import (
     dates,
     fold_digits,
     fractions,
+    number_words,
     word_numbers,
     Taken,
     percent_alts,
@@ -59,7 +61,7 @@ _NAME_WORD = (
     r"|\p{Lu}(?:[\p{L}\p{M}\p{N}'\u2019&-]|\.(?=\p{L}))*)"
 )
 _ENTITY = regex.compile(_NAME_WORD + r"(?:[ \t]+(?:(?:of|the|de|van|von|la|&)[ \t]+)?" + _NAME_WORD + ")*")
-_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'\u2019-]*")
+_WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'\u2019-]*[\p{L}\p{N}])?")  # "TX'" is "tx"
 _NEGATION = regex.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|unable|lack|lacks|lacking|"
     r"fail|fails|failed)\b|n[\u2019']t\b",
@@ -244,8 +246,10 @@ def entities(text: str) -> list[Mention]:
         end = start + len(surface)
         if len(surface) < 2:
             continue
+        if _not_a_name(text, start, end, surface):
+            continue
         at_sentence_start = _at_sentence_start(text, start)
-        if at_sentence_start and len(surface.split()) == 1 and not _looks_like_name(surface):
+        if at_sentence_start and len(surface.split()) == 1 and not _looks_like_name(surface, text[end:]):
             continue  # "Customers ...", "Despite ...": capitalised because first, not a name
         if at_sentence_start and text[end : end + 1] == ":" and all(_label_word(w) for w in words):
             continue  # a field label ("Builder: ...", "Opening Hours: ..."), not a name
@@ -264,7 +268,21 @@ def _label_word(word: str) -> bool:
     return not _looks_like_name(word) or lower.endswith(_LABEL_SUFFIXES)
 
 
-def _looks_like_name(word: str) -> bool:
+_PLACEHOLDER = regex.compile(r"[\[{<][^\[\]{}<>\n]*$")
+_PARTICIPLE_NEXT = regex.compile(r"\s+(?:in|on|at|with|to|for|from|by|of|as|the|a|an|this|that|its|their|our)\b")
+
+
+def _not_a_name(text: str, start: int, end: int, surface: str) -> bool:
+    """A capitalised phrase that is no name: a number in words ("Eleven", "Twenty-Five") or a
+    template placeholder ("[Manager's Name]", "{Company}", "<Your Name>")."""
+    spans = number_words(surface)
+    if spans and spans[0][0] == (0, len(surface)):
+        return True
+    opened = _PLACEHOLDER.search(text, max(0, start - 80), start)
+    return opened is not None and regex.match(r"[^\[\]{}<>\n]*[\]}>]", text[end : end + 80]) is not None
+
+
+def _looks_like_name(word: str, after: str = "") -> bool:
     """Whether a sentence-initial capitalised word is a name rather than an ordinary word.
 
     "Napoleon built ..." opens with a name, "Customers said ..." with an ordinary word that is
@@ -275,6 +293,8 @@ def _looks_like_name(word: str) -> bool:
     bare = word.strip(".'\u2019-").replace("\u2019", "'")
     if len(bare) < 3 or not bare[0].isupper() or not bare.replace("'", "").replace("-", "").isalpha():
         return False
+    if bare.endswith("ing") and _PARTICIPLE_NEXT.match(after):
+        return False  # "Specializing in ...", "Serving the ...": a participle opening the sentence
     lower = bare.lower()
     if lower in STOPWORDS or lower in _NOT_ENTITIES:
         return False
@@ -333,22 +353,6 @@ def content_words(text: str) -> list[str]:
     return [_stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
 
 
-_US_STATES = {
-    "alabama": "al", "alaska": "ak", "arizona": "az", "arkansas": "ar", "california": "ca",
-    "colorado": "co", "connecticut": "ct", "delaware": "de", "florida": "fl", "georgia": "ga",
-    "hawaii": "hi", "idaho": "id", "illinois": "il", "indiana": "in", "iowa": "ia", "kansas": "ks",
-    "kentucky": "ky", "louisiana": "la", "maine": "me", "maryland": "md", "massachusetts": "ma",
-    "michigan": "mi", "minnesota": "mn", "mississippi": "ms", "missouri": "mo", "montana": "mt",
-    "nebraska": "ne", "nevada": "nv", "new hampshire": "nh", "new jersey": "nj", "new mexico": "nm",
-    "new york": "ny", "north carolina": "nc", "north dakota": "nd", "ohio": "oh", "oklahoma": "ok",
-    "oregon": "or", "pennsylvania": "pa", "rhode island": "ri", "south carolina": "sc",
-    "south dakota": "sd", "tennessee": "tn", "texas": "tx", "utah": "ut", "vermont": "vt",
-    "virginia": "va", "washington": "wa", "west virginia": "wv", "wisconsin": "wi", "wyoming": "wy",
-}  # fmt: skip
-"""US state names and their postal codes (addresses often give only the code)."""
-_STATE_KEYS = {" ".join(_stem(w) for w in name.split()): name for name in _US_STATES}
-
-
 class LexicalProfile:
     """Pre-computed lexical facts of a set of source texts, for fast membership tests.
 
@@ -386,14 +390,20 @@ class LexicalProfile:
         """Whether a normalised phrase occurs in the texts (word-aligned)."""
         return bool(key) and f" {key} " in self.padded
 
-    def has_entity(self, key: str) -> bool:
-        """Whether an entity (normalised) occurs, or all of its words occur in the texts."""
+    @cached_property
+    def names(self) -> NameFacts:
+        """What the texts hold for matching a name written another way (:mod:`._names`)."""
+        return NameFacts(self._joined)
+
+    def has_entity(self, key: str, surface: str | None = None) -> bool:
+        """Whether a name (normalised ``key``, written ``surface``) occurs, all of its words occur
+        in the texts, or the texts write it another way (:meth:`NameFacts.gives`)."""
         if self.has_phrase(key):
             return True
-        if len(key) >= 4 and key.replace(" ", "") in self.squashed:
-            return True  # "WiFi" vs "Wi Fi", "Wal-Mart" vs "Walmart"
-        state = _US_STATES.get(_STATE_KEYS.get(key, ""))
+        state = state_code(key)
         if state and self.has_phrase(state):
             return True
         words = [w for w in key.split() if w not in STOPWORDS]
-        return bool(words) and all(w in self.words or f" {w} " in self.padded for w in words)
+        if words and all(w in self.words or f" {w} " in self.padded for w in words):
+            return True
+        return self.names.gives(surface or key, key)

@@ -169,7 +169,7 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int]) -> _M
     nums = numbers(claim_text)
     unknown_nums, contradicted = number_evidence(claim_text, index, best_chunks)
     ents = entities(claim_text)
-    unknown_ents = [m for m in ents if not index.profile.has_entity(m.key)]
+    unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text)]
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
     unknown_q = [m for m in quotes(claim_text) if not index.profile.has_phrase(m.key)]
     return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q)

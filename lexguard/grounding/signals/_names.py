@@ -1,0 +1,158 @@
+"""When a name of a claim counts as given by the sources, written another way.
+
+A name is *given* when the sources hold it as a phrase or all its words
+(:meth:`~lexguard.grounding.signals._lexical.LexicalProfile.has_entity`), or in one of the ways
+people write the same name differently:
+
+- other spacing or punctuation: "Wi-Fi" for "WiFi", "Wal-Mart" for "Walmart";
+- run together in a field name: "TV" for ``'HasTV'``, "Wi-Fi" for ``'WiFi'`` (camel case);
+- an acronym and its expansion, either way: "US" for "U.S." or "United States", "United States"
+  for "US"; a plural acronym ("TVs") is the acronym;
+- a generational suffix the sources leave out: "Floyd Mayweather Jr." for "Floyd Mayweather";
+- a US state by its postal code ("Texas" for "TX");
+- a people or language word, alone, beside its place: "Americans" for "America", "Zimbabwean"
+  for "Zimbabwe" (a demonym suffix after at least four letters the place shares).
+
+Nothing here finds a name the sources do not hold in some spelling: an invented or swapped
+name stays unknown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import regex
+
+__all__ = ["NameFacts", "acronym_letters", "state_code"]
+
+_ACRONYM = regex.compile(r"^(?:\p{Lu}\.?){2,6}$")
+_SOURCE_ACRONYM = regex.compile(r"(?<![\p{L}.])(?:\p{Lu}\.){2,6}|(?<!\p{L})\p{Lu}{2,6}(?=s?(?!\p{L}))")
+_CAMEL = regex.compile(r"\p{L}*\p{Ll}\p{Lu}\p{L}*|\p{Lu}{2,}\p{Ll}+\p{L}*")
+_CAMEL_PARTS = regex.compile(r"\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+")
+_CAPITALISED_RUN = regex.compile(r"\p{Lu}[\p{L}'\u2019-]*(?:[ \t]+(?:(?:of|the|and|for|de|&)[ \t]+)*\p{Lu}[\p{L}'\u2019-]*)+")
+_NOT_ALNUM = regex.compile(r"[^\p{L}\p{N}]+")
+_WORD = regex.compile(r"\p{L}+")
+_SUFFIX_WORDS = frozenset({"jr", "sr", "ii", "iii", "iv"})
+_CONNECTORS = frozenset({"of", "the", "and", "for", "de", "&"})
+_DEMONYM_SUFFIXES = ("ians", "eans", "ans", "ian", "ean", "an", "ese", "ish")
+_MIN_PLACE_STEM = 4
+
+
+_US_STATES = {
+    "alabama": "al", "alaska": "ak", "arizona": "az", "arkansas": "ar", "california": "ca",
+    "colorado": "co", "connecticut": "ct", "delaware": "de", "florida": "fl", "georgia": "ga",
+    "hawaii": "hi", "idaho": "id", "illinois": "il", "indiana": "in", "iowa": "ia", "kansas": "ks",
+    "kentucky": "ky", "louisiana": "la", "maine": "me", "maryland": "md", "massachusetts": "ma",
+    "michigan": "mi", "minnesota": "mn", "mississippi": "ms", "missouri": "mo", "montana": "mt",
+    "nebraska": "ne", "nevada": "nv", "new hampshire": "nh", "new jersey": "nj", "new mexico": "nm",
+    "new york": "ny", "north carolina": "nc", "north dakota": "nd", "ohio": "oh", "oklahoma": "ok",
+    "oregon": "or", "pennsylvania": "pa", "rhode island": "ri", "south carolina": "sc",
+    "south dakota": "sd", "tennessee": "tn", "texas": "tx", "utah": "ut", "vermont": "vt",
+    "virginia": "va", "washington": "wa", "west virginia": "wv", "wisconsin": "wi", "wyoming": "wy",
+}  # fmt: skip
+"""US state names and their postal codes (addresses often give only the code)."""
+
+
+@lru_cache(maxsize=1)
+def _state_keys() -> dict[str, str]:
+    from lexguard.grounding.signals._lexical import _norm  # the profile's own normalisation
+
+    return {_norm(name): code for name, code in _US_STATES.items()}
+
+
+def state_code(key: str) -> str | None:
+    """The postal code of the US state whose normalised name is ``key`` ("texa" -> "tx"), else None."""
+    return _state_keys().get(key)
+
+
+def acronym_letters(surface: str) -> str | None:
+    """The lower-case letters of an acronym ("US", "U.S.", "TVs" -> "us", "us", "tv"), else None."""
+    bare = surface.strip()
+    if len(bare) > 2 and bare.endswith("s") and _ACRONYM.match(bare[:-1]):
+        bare = bare[:-1]
+    if not _ACRONYM.match(bare):
+        return None
+    return bare.replace(".", "").lower()
+
+
+def _initials(run: str) -> str:
+    words = [w for w in run.split() if w.lower() not in _CONNECTORS]
+    return "".join(w[0] for w in words).lower()
+
+
+@dataclass(frozen=True)
+class NameFacts:
+    """What the sources hold that a name written another way can be matched against.
+
+    Args:
+        text: The source texts, joined.
+    """
+
+    text: str
+
+    @cached_property
+    def squashed(self) -> str:
+        """The texts, lower-cased, with everything but letters and digits removed."""
+        return _NOT_ALNUM.sub("", self.text.lower())
+
+    @cached_property
+    def acronyms(self) -> frozenset[str]:
+        """Acronyms the texts write ("US", "U.S."), lower-cased."""
+        return frozenset(m.group().replace(".", "").lower() for m in _SOURCE_ACRONYM.finditer(self.text))
+
+    @cached_property
+    def initials(self) -> frozenset[str]:
+        """Initials of the texts' capitalised phrases ("United States": "us")."""
+        return frozenset(_initials(m.group()) for m in _CAPITALISED_RUN.finditer(self.text))
+
+    @cached_property
+    def camel_parts(self) -> frozenset[str]:
+        """Lower-cased parts of the texts' camel-case words ("HasTV": has, tv)."""
+        parts: set[str] = set()
+        for match in _CAMEL.finditer(self.text):
+            parts |= {p.lower() for p in _CAMEL_PARTS.findall(match.group())}
+        return frozenset(parts)
+
+    @cached_property
+    def words(self) -> frozenset[str]:
+        """Lower-cased words of the texts, with the parts of camel-case words."""
+        return frozenset(w.lower() for w in _WORD.findall(self.text)) | self.camel_parts
+
+    @cached_property
+    def capitalised(self) -> frozenset[str]:
+        """Lower-cased forms of the capitalised words of the texts (places, peoples, names)."""
+        return frozenset(w.lower() for w in _WORD.findall(self.text) if w[0].isupper())
+
+    def gives(self, surface: str, key: str) -> bool:
+        """Whether the texts give the name ``surface`` (normalised ``key``) written another way."""
+        letters = acronym_letters(surface)
+        if letters is not None:
+            return letters in self.acronyms or letters in self.initials or letters in self.camel_parts
+        plain = _NOT_ALNUM.sub("", key)
+        if len(plain) >= 4 and plain in self.squashed:
+            return True
+        words = [w.lower() for w in _WORD.findall(surface)]
+        kept = [w for w in words if w not in _SUFFIX_WORDS]
+        if not kept:
+            return False
+        if len(kept) > 1 and _initials(surface) in self.acronyms and _initials(surface) == "".join(
+            w[0] for w in kept if w not in _CONNECTORS
+        ):
+            return True  # "United States" for "US"
+        if state_code(key) in self.acronyms:
+            return True  # "Texas" for "TX"
+        if len(kept) == 1 and self._place_of(kept[0]):
+            return True  # "Americans" for "America"
+        return all(w in self.words for w in kept if w not in _CONNECTORS)
+
+    def _place_of(self, word: str) -> bool:
+        """Whether ``word`` is a people or language word of a place the texts name ("americans":
+        "America"): a demonym suffix after at least four letters that begin a capitalised source
+        word no more than two letters longer."""
+        for suffix in _DEMONYM_SUFFIXES:
+            stem = word[: -len(suffix)]
+            if word.endswith(suffix) and len(stem) >= _MIN_PLACE_STEM:
+                if any(w.startswith(stem) and len(w) - len(stem) <= 2 for w in self.capitalised):
+                    return True
+        return False

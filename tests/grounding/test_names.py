@@ -1,0 +1,71 @@
+"""A name the sources write another way is given; an invented or swapped name stays unknown."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding.signals._lexical import LexicalProfile, entities
+
+SOURCE = (
+    "{'name': 'Casa Verde', 'state': 'TX', 'attributes': {'WiFi': 'free', 'HasTV': 'True'}} "
+    "Sugar Ray Leonard beat him in Zimbabwe. The United States joined the UN in 1945; the U.K. "
+    "followed. Marie Curie won in Sweden."
+)
+
+
+def _known(sentence: str) -> dict[str, bool]:
+    profile = LexicalProfile([SOURCE])
+    return {m.text: profile.has_entity(m.key, m.text) for m in entities(sentence)}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("They offer free Wi-Fi.", "Wi-Fi"),  # other punctuation
+        ("The bar has a TV.", "TV"),  # run together in a field name
+        ("The bar has several TVs.", "TVs"),  # a plural acronym
+        ("It is in the US.", "US"),  # an acronym of a source phrase
+        ("It joined the United Nations.", "United Nations"),  # the expansion of a source acronym
+        ("It is in the UK.", "UK"),  # a dotted source acronym
+        ("It is in Texas.", "Texas"),  # a state by its postal code
+        ("It was won by Sugar Ray Leonard Jr. later.", "Sugar Ray Leonard Jr"),  # a suffix the source leaves out
+        ("Zimbabwean fans cheered.", "Zimbabwean"),  # a people beside its place
+        ("Swedish fans cheered.", "Swedish"),
+    ],
+)
+def test_a_name_written_another_way_is_given(sentence: str, name: str) -> None:
+    assert _known(sentence)[name] is True
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("It is in the EU.", "EU"),  # no such acronym or phrase
+        ("It was won by Sugar Ray Robinson.", "Sugar Ray Robinson"),  # a swapped surname
+        ("Pierre Curie won it.", "Pierre Curie"),  # a swapped first name
+        ("Austrian fans cheered.", "Austrian"),  # another country's people
+        ("It is in Oregon.", "Oregon"),  # another state
+        ("The Julian Leonard prize.", "Julian Leonard"),  # a demonym suffix inside a name is not read
+    ],
+)
+def test_an_invented_or_swapped_name_stays_unknown(sentence: str, name: str) -> None:
+    assert _known(sentence)[name] is False
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Eleven people were hurt.",  # a number in words (numbers are checked as numbers)
+        "Twenty-Five people came.",
+        "Dear [Supervisor's Name], I write to ask for leave.",  # a template placeholder
+        "Please sign here, <Your Name>.",
+        "Specializing in tacos, the cafe opened.",  # a participle opening the sentence
+    ],
+)
+def test_words_that_are_no_names_are_not_read_as_names(sentence: str) -> None:
+    assert entities(sentence) == []
+
+
+def test_a_trailing_quote_does_not_hide_a_source_word() -> None:
+    profile = LexicalProfile(["{'state': 'TX', 'city': 'Austin'}"])
+    assert profile.has_phrase("tx") and profile.has_phrase("austin")
