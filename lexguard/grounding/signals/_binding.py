@@ -24,6 +24,7 @@ import regex
 
 from lexguard.grounding.signals._lexical import LexicalProfile, Mention, content_words, entities, numbers
 from lexguard.grounding.signals._units import quantity_kind
+from lexguard.grounding.signals._written import is_calendar_key
 
 __all__ = ["MIN_ANCHOR", "Misplaced", "misplaced_values", "sentence_facts"]
 
@@ -92,8 +93,8 @@ class _Facts:
 
 def _number_class(text: str, mention: Mention) -> str:
     """What a number measures: a date, a year, a currency or a unit's kind ("" for a bare count)."""
-    if mention.key.startswith("date:"):
-        return "date"
+    if is_calendar_key(mention.key):
+        return mention.key.split(":", 1)[0]  # "date" or "time"
     written = mention.text.strip()
     decade = written.endswith("s") and written[:-1].rstrip("'\u2019").isdigit()  # "1940s": a span of years, not one
     if _YEAR.fullmatch(mention.key) and 1000 <= float(mention.key) <= 2100 and "," not in written and not decade:

@@ -25,6 +25,7 @@ from lexguard.grounding.signals._written import (
     percent_alts,
     scientific,
     stated_keys,
+    times,
 )
 
 __all__ = [
@@ -161,7 +162,7 @@ def numbers(text: str) -> list[Mention]:
     scan, attached = _fold_script_digits(fold_digits(text))
     found: list[Mention] = []
     taken = Taken()
-    for item in (*dates(scan), *scientific(scan, attached), *fractions(scan)):
+    for item in (*dates(scan), *times(scan), *scientific(scan, attached), *fractions(scan)):
         if not taken.hits(item.span):
             start, end = item.span
             found += [Mention(text[start:end], item.span, key, item.alts if key == item.key else ())

@@ -19,6 +19,7 @@ from typing import Any
 import regex
 
 from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._written import is_calendar_key
 
 __all__ = ["UNITS", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "units_by_number"]
 
@@ -73,7 +74,7 @@ def _unit_after(text: str, end: int) -> str | None:
 
 def _unit_of(text: str, mention: Mention) -> str | None:
     """The canonical unit of a number: a currency sign before it, else the unit word after it."""
-    if mention.key.startswith("date:"):
+    if is_calendar_key(mention.key):
         return None
     start = mention.span[0]
     sign = mention.text[:1] if mention.text[:1] in _SYMBOLS else text[max(0, start - 2) : start].strip()[-1:]
@@ -134,14 +135,14 @@ def _conversion(claim: str, mention: Mention, source_units: dict[str, set[str]])
     """The source ``(number key, unit)`` a claim number converts to, if any."""
     unit = _unit_of(claim, mention)
     target = _PINT_NAMES.get(unit or "")
-    if target is None or mention.key.startswith("date:"):
+    if target is None or is_calendar_key(mention.key):
         return None
     value = float(mention.key)
     registry = _registry()
     for key, units in source_units.items():
         for given in units:
             name = _PINT_NAMES.get(given)
-            if name is None or given == unit or _kind(given) != _kind(unit or "") or key.startswith("date:"):
+            if name is None or given == unit or _kind(given) != _kind(unit or "") or is_calendar_key(key):
                 continue
             try:
                 other = registry.Quantity(float(key), name).to(target).magnitude

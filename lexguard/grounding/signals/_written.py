@@ -37,6 +37,8 @@ __all__ = [
     "percent_alts",
     "scientific",
     "stated_keys",
+    "times",
+    "is_calendar_key",
     "word_numbers",
 ]
 
@@ -126,6 +128,39 @@ def dates(text: str) -> list[Written]:
             parts = tuple(_fmt(v) for v in (year, day) if v is not None)
             found.append(Written(match.span(), key, parts=parts))
             taken.append(match.span())
+    return found
+
+
+_CLOCK_12 = regex.compile(
+    r"(?<![\w.:])(?P<h>\d{1,2})(?:[:.](?P<m>[0-5]\d))?\s*(?P<half>[ap])\.?\s?m\b\.?", regex.IGNORECASE
+)
+_CLOCK_24 = regex.compile(r"(?<![\w.:/])(?P<h>[01]?\d|2[0-4]):(?P<m>[0-5]\d|0)(?![\d:/])")  # "3:2" is a score
+
+
+def is_calendar_key(key: str) -> bool:
+    """Whether ``key`` is a date's or a time of day's (not a plain number's)."""
+    return key.startswith(("date:", "time:"))
+
+
+def times(text: str) -> list[Written]:
+    """Times of day: "9 pm", "9:00 PM", "9.30 a.m.", "21:00", "21:0" (as structured data writes it).
+
+    Keys are ``time:HH:MM`` on a 24-hour clock ("12 am" is 00:00, "24:00" is 00:00). A time
+    without am / pm is read on the 24-hour clock ("9:00" is morning): an evening hour must say
+    so. The hour and minutes are not also read as plain numbers.
+    """
+    found: list[Written] = []
+    for match in _CLOCK_12.finditer(text):
+        hour, minute = int(match.group("h")), int(match.group("m") or 0)
+        if hour > 12:
+            continue
+        hour = hour % 12 + (12 if match.group("half").lower() == "p" else 0)
+        found.append(Written(match.span(), f"time:{hour:02d}:{minute:02d}"))
+    for match in _CLOCK_24.finditer(text):
+        if overlaps(match.span(), [w.span for w in found]):
+            continue
+        hour, minute = int(match.group("h")) % 24, int(match.group("m"))
+        found.append(Written(match.span(), f"time:{hour:02d}:{minute:02d}"))
     return found
 
 

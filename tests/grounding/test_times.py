@@ -1,0 +1,52 @@
+"""A time of day is read as one value on a 24-hour clock, however it is written."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding.signals._lexical import LexicalProfile, numbers
+
+HOURS = "{'name': 'Cafe Lune', 'hours': {'Monday': '11:0-21:0', 'Friday': '7:30-13:30', 'Saturday': '18:0-0:0'}}"
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("open from 11:00 AM to 9:00 PM", ["time:11:00", "time:21:00"]),
+        ("from 7:30 am to 1:30 pm", ["time:07:30", "time:13:30"]),
+        ("6 p.m. to 12 a.m.", ["time:18:00", "time:00:00"]),
+        ("'11:0-21:0'", ["time:11:00", "time:21:00"]),
+        ("at 9.30 a.m. sharp", ["time:09:30"]),
+        ("The score was 3:2.", ["3", "2"]),  # a score, not a time
+    ],
+)
+def test_times_are_read_as_one_value(text: str, keys: list[str]) -> None:
+    assert [m.key for m in numbers(text)] == keys
+
+
+@pytest.mark.parametrize(
+    ("claim", "given"),
+    [
+        ("It is open from 11:00 AM to 9:00 PM on Mondays.", True),
+        ("On Fridays it opens 7:30 am to 1:30 pm.", True),
+        ("On Saturdays it opens 6 pm to midnight, 12 am.", True),
+        ("It is open from 11:00 AM to 10:00 PM on Mondays.", False),  # a wrong closing hour
+        ("It opens at 11 PM on Mondays.", False),  # the morning hour read as evening
+        ("On Fridays it opens 7:30 pm.", False),
+    ],
+)
+def test_a_time_is_given_only_at_the_same_hour(claim: str, given: bool) -> None:
+    known = LexicalProfile([HOURS]).numbers
+    assert all(m.key in known for m in numbers(claim) if m.key.startswith("time:")) is given
+
+
+def test_the_checker_accepts_hours_written_another_way_and_fails_a_wrong_one() -> None:
+    from lexguard import Source
+    from lexguard.grounding import GroundingConfig, SupportChecker
+
+    checker = SupportChecker(GroundingConfig())
+    source = [Source(id="cafe", content=HOURS)]
+    right = checker.check("Cafe Lune is open on Monday from 11:00 AM to 9:00 PM.", source)
+    wrong = checker.check("Cafe Lune is open on Monday from 11:00 AM to 10:00 PM.", source)
+    assert not any(f.kind == "contradicted_value" for f in right.findings)
+    assert wrong.claims[0].supported is False
