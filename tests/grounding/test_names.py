@@ -9,7 +9,7 @@ from lexguard.grounding.signals._lexical import LexicalProfile, entities
 SOURCE = (
     "{'name': 'Casa Verde', 'state': 'TX', 'attributes': {'WiFi': 'free', 'HasTV': 'True'}} "
     "Sugar Ray Leonard beat him in Zimbabwe. The United States joined the UN in 1945; the U.K. "
-    "followed. Marie Curie won in Sweden."
+    "followed. Marie Curie won in Sweden. Barack Obama met Mark Udall and Beyoncé."
 )
 
 
@@ -31,6 +31,11 @@ def _known(sentence: str) -> dict[str, bool]:
         ("It was won by Sugar Ray Leonard Jr. later.", "Sugar Ray Leonard Jr"),  # a suffix the source leaves out
         ("Zimbabwean fans cheered.", "Zimbabwean"),  # a people beside its place
         ("Swedish fans cheered.", "Swedish"),
+        ("US President Barack Obama spoke.", "US President Barack Obama"),  # titles the source leaves out
+        ("Senator Mark Udall spoke.", "Senator Mark Udall"),
+        ("The US's plan failed.", "US's"),  # a possessive
+        ("Beyonce sang.", "Beyonce"),  # accents
+        ("Despite Marie Curie's work, it failed.", "Marie Curie's"),  # an opening connective is no name
     ],
 )
 def test_a_name_written_another_way_is_given(sentence: str, name: str) -> None:
@@ -46,6 +51,8 @@ def test_a_name_written_another_way_is_given(sentence: str, name: str) -> None:
         ("Austrian fans cheered.", "Austrian"),  # another country's people
         ("It is in Oregon.", "Oregon"),  # another state
         ("The Julian Leonard prize.", "Julian Leonard"),  # a demonym suffix inside a name is not read
+        ("Senator Mark Twain spoke.", "Senator Mark Twain"),  # a title does not excuse a swapped name
+        ("President Michelle Obama spoke.", "President Michelle Obama"),
     ],
 )
 def test_an_invented_or_swapped_name_stays_unknown(sentence: str, name: str) -> None:

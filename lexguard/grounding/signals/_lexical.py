@@ -14,7 +14,7 @@ from pathlib import Path
 import regex
 
 from lexguard.grounding.signals._language import function_words, text_language
-from lexguard.grounding.signals._names import NameFacts, state_code
+from lexguard.grounding.signals._names import NameFacts, core_name, state_code
 from lexguard.grounding.signals._written import (
     dates,
     fold_digits,
@@ -97,6 +97,8 @@ _NOT_ENTITIES = frozenset(
     to of and or but if while when where what which who how why there here yes no not
     mr mrs ms dr prof st am pm a.m p.m step monday tuesday wednesday thursday friday saturday sunday
     passage passages article summary source sources answer question note
+    since despite although though unlike amid amidst among following former latter meanwhile
+    whereas thus hence nevertheless nonetheless instead besides throughout upon until unless via
     """.split()
 )
 
@@ -407,4 +409,7 @@ class LexicalProfile:
         words = [w for w in key.split() if w not in STOPWORDS]
         if words and all(w in self.words or f" {w} " in self.padded for w in words):
             return True
-        return self.names.gives(surface or key, key)
+        if self.names.gives(surface or key, key):
+            return True
+        core = core_name(surface or key)  # "Senator Mark Udall": "Mark Udall"
+        return core != (surface or key) and self.has_entity(_norm(core), core)

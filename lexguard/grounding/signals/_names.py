@@ -8,7 +8,9 @@ people write the same name differently:
 - run together in a field name: "TV" for ``'HasTV'``, "Wi-Fi" for ``'WiFi'`` (camel case);
 - an acronym and its expansion, either way: "US" for "U.S." or "United States", "United States"
   for "US"; a plural acronym ("TVs") is the acronym;
-- a generational suffix the sources leave out: "Floyd Mayweather Jr." for "Floyd Mayweather";
+- a generational suffix or a title the sources leave out: "Floyd Mayweather Jr." for "Floyd
+  Mayweather", "Senator Mark Udall" or "US President Barack Obama" for "Mark Udall", "Barack
+  Obama" (:func:`core_name`), a possessive ("US's"), accents ("Beyonce" for "Beyoncé");
 - a US state by its postal code ("Texas" for "TX");
 - a people or language word, alone, beside its place: "Americans" for "America", "Zimbabwean"
   for "Zimbabwe" (a demonym suffix after at least four letters the place shares).
@@ -19,12 +21,13 @@ name stays unknown.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 import regex
 
-__all__ = ["NameFacts", "acronym_letters", "state_code"]
+__all__ = ["NameFacts", "acronym_letters", "core_name", "state_code"]
 
 _ACRONYM = regex.compile(r"^(?:\p{Lu}\.?){2,6}$")
 _SOURCE_ACRONYM = regex.compile(r"(?<![\p{L}.])(?:\p{Lu}\.){2,6}|(?<!\p{L})\p{Lu}{2,6}(?=s?(?!\p{L}))")
@@ -66,6 +69,39 @@ def state_code(key: str) -> str | None:
     return _state_keys().get(key)
 
 
+_TITLES = frozenset(
+    """
+    president vice senator sen representative rep congressman congresswoman governor gov mayor judge
+    justice minister pm premier chancellor secretary ambassador speaker commissioner chief director
+    general gen captain capt lieutenant lt colonel col sergeant sgt officer detective agent coach
+    king queen prince princess lord lady sir dame pope cardinal archbishop bishop reverend rev father
+    sister brother saint professor prof doctor dr mr mrs ms miss democrat republican democratic
+    republican former late ceo chairman chairwoman founder
+    """.split()
+)
+"""Words that stand before a name as a title or role ("Senator", "US President", "Democrat")."""
+
+
+def core_name(surface: str) -> str:
+    """``surface`` without the leading titles, roles and place words before a name ("US President
+    Barack Obama": "Barack Obama"), a possessive ("US's": "US") and accents ("Beyoncé": "Beyonce").
+
+    The words dropped are those a name's sources may leave out; at least one word is kept.
+    """
+    words = surface.replace("\u2019", "'").split()
+    if words and words[-1].endswith("'s"):
+        words[-1] = words[-1][:-2]
+    while len(words) > 1 and (
+        words[0].lower().strip(".") in _TITLES or acronym_letters(words[0]) is not None
+    ):
+        words = words[1:]
+    return _fold(" ".join(words))
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def acronym_letters(surface: str) -> str | None:
     """The lower-case letters of an acronym ("US", "U.S.", "TVs" -> "us", "us", "tv"), else None."""
     bare = surface.strip()
@@ -94,7 +130,7 @@ class NameFacts:
     @cached_property
     def squashed(self) -> str:
         """The texts, lower-cased, with everything but letters and digits removed."""
-        return _NOT_ALNUM.sub("", self.text.lower())
+        return _NOT_ALNUM.sub("", _fold(self.text.lower()))
 
     @cached_property
     def acronyms(self) -> frozenset[str]:
@@ -129,7 +165,7 @@ class NameFacts:
         letters = acronym_letters(surface)
         if letters is not None:
             return letters in self.acronyms or letters in self.initials or letters in self.camel_parts
-        plain = _NOT_ALNUM.sub("", key)
+        plain = _NOT_ALNUM.sub("", _fold(key))
         if len(plain) >= 4 and plain in self.squashed:
             return True
         words = [w.lower() for w in _WORD.findall(surface)]
