@@ -20,6 +20,7 @@ from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._support_model import load_support_model
 from lexguard.grounding.evidence._index import SourceIndex, SourceIndexCache, chunk_sources, sources_key
+from lexguard.grounding._polar import read_polar
 from lexguard.grounding._pipeline import (
     Scored,
     early_result,
@@ -218,13 +219,35 @@ class SupportChecker:
         timings = {"claims": time.perf_counter() - started}
         if not claims:
             return Scored([], None, [], np.zeros(0), [], timings)
+        polar = read_polar(claims, question, lambda statement: self._proposition(statement, sources))
+        claims = [c.model_copy(update={"status": None, "reason": None, "kind": "fact"})
+                  if c.index in polar and polar[c.index].bare else c for c in claims]  # "No." is an answer
         if all(c.status == "not_checked" for c in claims) and not any(is_refusal(c.text) for c in claims):
             return Scored(claims, None, [], np.zeros(0), [], timings, skipped={c.index: c.reason or "" for c in claims})
         t0 = time.perf_counter()
         index = self._index_for(sources)
         timings["index"] = time.perf_counter() - t0
-        return score_claims(claims, index, question, config=self.config, encoder=self.encoder, model=self.model,
-                            stack=self.stack, nli=self.nli, timings=timings)
+        scored = score_claims(claims, index, question, config=self.config, encoder=self.encoder, model=self.model,
+                              stack=self.stack, nli=self.nli, timings=timings)
+        scored.polar = polar
+        return scored
+
+    def _proposition(self, statement: str, sources: list[Source]) -> tuple[str, str, float]:
+        """Check the statement a yes/no question asks about: ``(status, evidence, support)``.
+
+        Contradicted when any of its claims is, supported when all are, else unsupported (also
+        when it could not be checked: a "Yes" to it is then not accepted).
+        """
+        result = self.check(statement, sources)
+        claims = [c for c in result.claims if c.status != "not_checked"]
+        evidence = next((f.evidence for f in result.findings if f.evidence), None)
+        evidence = evidence or next((c.citations[0].quote for c in claims if c.citations), "")
+        support = min((c.support or 0.0 for c in claims), default=0.0)
+        if any(c.status == "contradicted" for c in claims):
+            return "contradicted", evidence or "", support
+        if claims and not result.inconclusive and all(c.supported for c in claims):
+            return "supported", evidence or "", support
+        return "unsupported", evidence or "", support
 
     def _finish(self, answer: str, question: str | None, scored: Scored, assessment: Any) -> SupportResult:
         statuses = list(scored.statuses)
@@ -236,7 +259,7 @@ class SupportChecker:
             support=scored.support, methods=scored.methods, assessment=assessment, config=self.config,
             threshold=self.threshold, timings=scored.timings, verdicts=scored.verdicts,
             verifier_evidence=scored.verifier_evidence, skipped=scored.skipped or {},
-            refuted=scored.refuted,
+            refuted=scored.refuted, polar=scored.polar,
         ).model_copy(update={"verifiers": tuple(statuses)})
         if not self.config.self_rag or result.inconclusive or scored.index is None:
             return result

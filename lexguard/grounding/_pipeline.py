@@ -18,6 +18,7 @@ import numpy as np
 from lexguard._errors import ConfigurationError
 from lexguard._limits import current_deadline
 from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
+from lexguard.grounding._polar import PolarReading
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, claim_features
 from lexguard.grounding.evidence._index import SourceIndex
@@ -123,6 +124,8 @@ class Scored:
     """Status of each model that ran (or failed) on this request."""
     refuted: dict[int, str] = field(default_factory=dict)
     """Refusals ("the context does not say X") whose X a source passage gives, with that passage."""
+    polar: dict[int, PolarReading] = field(default_factory=dict)
+    """The answer word ("Yes," / "No,") of the claim it opens, read with the question (:mod:`._polar`)."""
 
 
 def judge_from_config(config: GroundingConfig) -> Any | None:

@@ -14,6 +14,7 @@ from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus
 from lexguard.grounding.reflect._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._features import ClaimEvidence
+from lexguard.grounding._polar import PolarReading, decide_polar
 from lexguard.grounding._findings import (
     contradiction_finding,
     coverage_finding,
@@ -263,6 +264,7 @@ def build_result(
     verifier_evidence: list[str] | None = None,
     skipped: Mapping[int, str] | None = None,
     refuted: Mapping[int, str] | None = None,
+    polar: Mapping[int, PolarReading] | None = None,
 ) -> SupportResult:
     """Assemble the :class:`SupportResult` from scored claims (and the judge's assessment).
 
@@ -279,6 +281,8 @@ def build_result(
     scoring = _Scoring(index, config, threshold, getattr(assessment, "claim_support", None) or {}, verdicts,
                        verifier_evidence)
     out_claims, flat, findings = _decide_claims(scoring, claims, evidence, support, methods, skipped, refuted)
+    if polar:  # "No, ..." read with the question (:mod:`._polar`)
+        out_claims, findings = _read_answer_words(out_claims, findings, polar, threshold)
     checked = [c for c in out_claims if c.status != "not_checked"]
     if not checked:
         return _inconclusive(out_claims, findings, timings)
@@ -331,6 +335,22 @@ def _decide_claims(
             findings += found
         out_claims.append(done)
     return out_claims, flat, findings
+
+
+def _read_answer_words(
+    claims: list[Claim], findings: list[Finding], polar: Mapping[int, PolarReading], threshold: float
+) -> tuple[list[Claim], list[Finding]]:
+    """The claims with their answer words decided (:func:`~lexguard.grounding._polar.decide_polar`)."""
+    out, found = [], list(findings)
+    for claim in claims:
+        reading = polar.get(claim.index)
+        if reading is not None and (reading.bare or claim.status != "not_checked"):
+            if reading.bare:  # the models read "No." itself: only the answer word's reading counts
+                found = [f for f in found if f.span != claim.span]
+            claim, extra = decide_polar(claim, reading, threshold)
+            found += extra
+        out.append(claim)
+    return out, found
 
 
 def _chunk_sources(index: SourceIndex | None, ev: ClaimEvidence) -> list[Any]:

@@ -14,12 +14,14 @@ from pathlib import Path
 import regex
 
 from lexguard.grounding.signals._language import function_words, text_language
-from lexguard.grounding.signals._names import NameFacts, core_name, state_code
+from lexguard.grounding.signals._names import PARTICIPLE_NEXT, NameFacts, core_name, not_a_name, state_code
+from lexguard.grounding.signals._words import WORD as _WORD
+from lexguard.grounding.signals._words import norm as _norm
+from lexguard.grounding.signals._words import stem as _stem
 from lexguard.grounding.signals._written import (
     dates,
     fold_digits,
     fractions,
-    number_words,
     word_numbers,
     Taken,
     percent_alts,
@@ -62,7 +64,6 @@ _NAME_WORD = (
     r"|\p{Lu}(?:[\p{L}\p{M}\p{N}'\u2019&-]|\.(?=\p{L}))*)"
 )
 _ENTITY = regex.compile(_NAME_WORD + r"(?:[ \t]+(?:(?:of|the|de|van|von|la|&)[ \t]+)?" + _NAME_WORD + ")*")
-_WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'\u2019-]*[\p{L}\p{N}])?")  # "TX'" is "tx"
 _NEGATION = regex.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|unable|lack|lacks|lacking|"
     r"fail|fails|failed)\b|n[\u2019']t\b",
@@ -249,7 +250,7 @@ def entities(text: str) -> list[Mention]:
         end = start + len(surface)
         if len(surface) < 2:
             continue
-        if _not_a_name(text, start, end, surface):
+        if not_a_name(text, start, end, surface):
             continue
         at_sentence_start = _at_sentence_start(text, start)
         if at_sentence_start and len(surface.split()) == 1 and not _looks_like_name(surface, text[end:]):
@@ -271,20 +272,6 @@ def _label_word(word: str) -> bool:
     return not _looks_like_name(word) or lower.endswith(_LABEL_SUFFIXES)
 
 
-_PLACEHOLDER = regex.compile(r"[\[{<][^\[\]{}<>\n]*$")
-_PARTICIPLE_NEXT = regex.compile(r"\s+(?:in|on|at|with|to|for|from|by|of|as|the|a|an|this|that|its|their|our)\b")
-
-
-def _not_a_name(text: str, start: int, end: int, surface: str) -> bool:
-    """A capitalised phrase that is no name: a number in words ("Eleven", "Twenty-Five") or a
-    template placeholder ("[Manager's Name]", "{Company}", "<Your Name>")."""
-    spans = number_words(surface)
-    if spans and spans[0][0] == (0, len(surface)):
-        return True
-    opened = _PLACEHOLDER.search(text, max(0, start - 80), start)
-    return opened is not None and regex.match(r"[^\[\]{}<>\n]*[\]}>]", text[end : end + 80]) is not None
-
-
 def _looks_like_name(word: str, after: str = "") -> bool:
     """Whether a sentence-initial capitalised word is a name rather than an ordinary word.
 
@@ -296,7 +283,7 @@ def _looks_like_name(word: str, after: str = "") -> bool:
     bare = word.strip(".'\u2019-").replace("\u2019", "'")
     if len(bare) < 3 or not bare[0].isupper() or not bare.replace("'", "").replace("-", "").isalpha():
         return False
-    if bare.endswith("ing") and _PARTICIPLE_NEXT.match(after):
+    if bare.endswith("ing") and PARTICIPLE_NEXT.match(after):
         return False  # "Specializing in ...", "Serving the ...": a participle opening the sentence
     lower = bare.lower()
     if lower in STOPWORDS or lower in _NOT_ENTITIES:
@@ -334,21 +321,6 @@ def _at_sentence_start(text: str, start: int) -> bool:
 def has_negation(text: str) -> bool:
     """Whether the text contains a negation word ("not", "never", "n't", "without", ...)."""
     return _NEGATION.search(text) is not None
-
-
-def _norm(text: str) -> str:
-    return " ".join(_stem(w) for w in _WORD.findall(text.lower()))
-
-
-@lru_cache(maxsize=1 << 16)
-def _stem(word: str) -> str:
-    word = word.replace("\u2019", "'")
-    if word.endswith("'s"):
-        word = word[:-2]
-    for suffix in ("ies", "es", "s", "ing", "ed", "ly"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
 
 
 def content_words(text: str) -> list[str]:

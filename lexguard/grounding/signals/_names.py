@@ -27,7 +27,10 @@ from functools import cached_property, lru_cache
 
 import regex
 
-__all__ = ["NameFacts", "acronym_letters", "core_name", "state_code"]
+from lexguard.grounding.signals._words import norm
+from lexguard.grounding.signals._written import number_words
+
+__all__ = ["PARTICIPLE_NEXT", "NameFacts", "acronym_letters", "core_name", "not_a_name", "state_code"]
 
 _ACRONYM = regex.compile(r"^(?:\p{Lu}\.?){2,6}$")
 _SOURCE_ACRONYM = regex.compile(r"(?<![\p{L}.])(?:\p{Lu}\.){2,6}|(?<!\p{L})\p{Lu}{2,6}(?=s?(?!\p{L}))")
@@ -59,9 +62,7 @@ _US_STATES = {
 
 @lru_cache(maxsize=1)
 def _state_keys() -> dict[str, str]:
-    from lexguard.grounding.signals._lexical import _norm  # the profile's own normalisation
-
-    return {_norm(name): code for name, code in _US_STATES.items()}
+    return {norm(name): code for name, code in _US_STATES.items()}
 
 
 def state_code(key: str) -> str | None:
@@ -100,6 +101,20 @@ def core_name(surface: str) -> str:
 
 def _fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+_PLACEHOLDER = regex.compile(r"[\[{<][^\[\]{}<>\n]*$")
+PARTICIPLE_NEXT = regex.compile(r"\s+(?:in|on|at|with|to|for|from|by|of|as|the|a|an|this|that|its|their|our)\b")
+
+
+def not_a_name(text: str, start: int, end: int, surface: str) -> bool:
+    """A capitalised phrase that is no name: a number in words ("Eleven", "Twenty-Five") or a
+    template placeholder ("[Manager's Name]", "{Company}", "<Your Name>")."""
+    spans = number_words(surface)
+    if spans and spans[0][0] == (0, len(surface)):
+        return True
+    opened = _PLACEHOLDER.search(text, max(0, start - 80), start)
+    return opened is not None and regex.match(r"[^\[\]{}<>\n]*[\]}>]", text[end : end + 80]) is not None
 
 
 def acronym_letters(surface: str) -> str | None:

@@ -1,0 +1,172 @@
+"""A "Yes" or "No" is read with the question it answers.
+
+"Was the Eiffel Tower completed in 1889?" - "No, it was completed in 1889." states a supported
+fact after a false "No". The answer word says something about the question's statement (its
+*proposition*, "the Eiffel Tower was completed in 1889"): "Yes" that the sources support it,
+"No" that they say otherwise. The proposition is checked like any claim, against the same
+sources, and the answer word is right when:
+
+- "Yes" and the proposition is supported;
+- "No" and the proposition is contradicted, or the sources do not say it and the statement after
+  the "No" is supported ("Is it in Berlin?" - "No, it is in Paris.").
+
+Any other outcome fails the claim that opens with the answer word (contradicted when the sources
+say the opposite, unsupported when they say neither); a bare "Yes." / "No." is then a claim of
+its own instead of a filler. Questions that are not yes/no questions, negative questions
+("Isn't it ...?", whose "No" means different things to different people) and answers that open
+with no answer word are left as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import regex
+
+from lexguard._enums import FindingKind, Severity
+from lexguard._models import Claim, Finding
+
+__all__ = ["PolarReading", "answer_word", "decide_polar", "polar_proposition", "read_polar"]
+
+_AUX = (
+    r"is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|shall|should|may|might|must"
+)
+_QUESTION = regex.compile(rf"^\s*(?P<aux>{_AUX})\s+(?P<rest>[^?]+?)\s*\?\s*$", regex.IGNORECASE)
+_NEGATED = regex.compile(r"^(?:n[’']t|not)\b", regex.IGNORECASE)
+_ANSWER = regex.compile(
+    r"^\s*(?:(?P<yes>yes|yeah|yep|correct|indeed|right|true)|(?P<no>no|nope|incorrect|false|wrong))\b"
+    r"\s*(?:[,;:!.\u2014\u2013-]+\s*|$)",
+    regex.IGNORECASE,
+)
+_PRONOUN = regex.compile(r"^(?:it|he|she|they|we|you|i|this|that|these|those|there)\b", regex.IGNORECASE)
+_DETERMINER = r"(?:the|a|an|this|that|these|those|his|her|its|their|our|my|your)\s+"
+_NAMED_SUBJECT = regex.compile(
+    rf"^(?:{_DETERMINER})?\p{{Lu}}[\p{{L}}\p{{N}}'’.-]*(?:\s+(?:(?:of|the|de|and|&)\s+)*\p{{Lu}}[\p{{L}}\p{{N}}'’.-]*)*"
+)
+_COMMON_SUBJECT = regex.compile(rf"^{_DETERMINER}[\p{{L}}\p{{N}}-]+(?:'s\s+[\p{{L}}\p{{N}}-]+)?", regex.IGNORECASE)
+_DO = frozenset({"do", "does", "did"})
+
+
+def polar_proposition(question: str | None) -> str | None:
+    """The statement a yes/no question asks about, or ``None`` for any other question.
+
+    "Was the Eiffel Tower completed in 1889?" -> "the Eiffel Tower was completed in 1889";
+    "Did Marie Curie win two Nobel Prizes?" -> "Marie Curie win two Nobel Prizes" (the
+    auxiliary "did" dropped). A negative question ("Wasn't it ...?") gives ``None``.
+    """
+    match = _QUESTION.match(question or "")
+    if match is None or _NEGATED.match(match.group("rest")) or "\n" in match.group("rest"):
+        return None
+    aux, rest = match.group("aux").lower(), match.group("rest")
+    if aux in _DO:
+        return rest
+    subject = _PRONOUN.match(rest) or _NAMED_SUBJECT.match(rest) or _COMMON_SUBJECT.match(rest)
+    if subject is None:
+        return rest
+    return f"{subject.group()} {aux} {rest[subject.end():].strip()}".strip()
+
+
+@dataclass(frozen=True)
+class AnswerWord:
+    """A "Yes" / "No" opening an answer: its sense and where the statement after it starts."""
+
+    yes: bool
+    end: int
+
+
+def answer_word(text: str) -> AnswerWord | None:
+    """The "Yes" / "No" (and their synonyms) that opens ``text``, or ``None``."""
+    match = _ANSWER.match(text)
+    if match is None:
+        return None
+    return AnswerWord(yes=match.group("yes") is not None, end=match.end())
+
+
+@dataclass(frozen=True)
+class PolarReading:
+    """How an answer word fares against the checked proposition.
+
+    Attributes:
+        right: Whether the answer word agrees with what the sources say of the proposition.
+        status: The proposition's status (supported, contradicted, unsupported, not_checked).
+        proposition: The statement the question asks about.
+        evidence: The passage the proposition was decided on ("" when none).
+        support: How well the answer word is supported, 0..1.
+        bare: Whether the claim is the answer word alone ("No.").
+        yes: The answer word's sense.
+    """
+
+    right: bool
+    status: str
+    proposition: str
+    evidence: str
+    support: float
+    bare: bool
+    yes: bool
+
+
+def read_polar(
+    claims: list[Claim], question: str | None, check: Callable[[str], tuple[str, str, float]]
+) -> dict[int, PolarReading]:
+    """The reading of the answer word that opens the first claim, when the question is yes/no.
+
+    Args:
+        claims: The answer's claims, in order.
+        question: The user question.
+        check: Checks one statement against the sources: ``(status, evidence, support)``.
+
+    Returns:
+        ``{claim index: reading}``, empty when nothing applies.
+    """
+    proposition = polar_proposition(question)
+    if proposition is None or not claims:
+        return {}
+    first = claims[0]
+    word = answer_word(first.text)
+    if word is None:
+        return {}
+    status, evidence, support = check(proposition)
+    right = status == ("supported" if word.yes else "contradicted")
+    agree = support if word.yes else 1.0 - support
+    bare = not regex.search(r"[\p{L}\p{N}]", first.text[word.end:])
+    return {first.index: PolarReading(right, status, proposition, evidence, round(agree, 4), bare, word.yes)}
+
+
+def decide_polar(claim: Claim, reading: PolarReading, threshold: float) -> tuple[Claim, list[Finding]]:
+    """``claim`` (already decided on its own words, or bare) with its answer word read.
+
+    A right answer word leaves a decided claim as it is and makes a bare one supported; a wrong
+    one makes the claim contradicted (the sources say the opposite) or unsupported, with a hard
+    finding that quotes the proposition's evidence.
+    """
+    if not reading.yes and not reading.bare and reading.status == "unsupported" and claim.status == "supported":
+        return claim, []  # "Is it in Berlin?" "No, it is in Paris.": the statement gives the sources' answer
+    if reading.right:
+        if not reading.bare:
+            return claim, []
+        support = max(reading.support, threshold)
+        return claim.model_copy(update={"support": round(support, 4), "supported": True, "status": "supported",
+                                        "kind": "fact", "reason": None}), []
+    said = "Yes" if reading.yes else "No"
+    opposite = reading.status == ("contradicted" if reading.yes else "supported")
+    status = "contradicted" if opposite else "unsupported"
+    done = claim.model_copy(update={"support": min(claim.support or 0.0, reading.support, max(0.0, threshold - 0.01)),
+                                    "supported": False, "status": status, "kind": "fact", "reason": None})
+    if opposite:
+        message = (f'The answer says "{said}", but the sources say {"otherwise" if reading.yes else "so"}: '
+                   f"\u201c{reading.evidence[:200]}\u201d. Answer the question as the sources do.")
+    else:
+        message = (f'The answer says "{said}", but the sources do not say whether {reading.proposition}. '
+                   "Say that the sources do not tell, or remove the answer word.")
+    finding = Finding(
+        kind=FindingKind.CONTRADICTED if opposite else FindingKind.UNSUPPORTED,
+        severity=Severity.HARD,
+        message=message,
+        span=claim.span,
+        rule_id="grounding.yes_no",
+        evidence=reading.evidence[:300] or None,
+        confidence=round(1.0 - reading.support, 4),
+        stage="support_check",
+    )
+    return done, [finding]

@@ -1,0 +1,77 @@
+"""A "Yes" or "No" is read with the yes/no question it answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import GroundingConfig, SupportChecker
+from lexguard.grounding._polar import answer_word, polar_proposition
+
+SOURCE = [
+    Source(
+        id="tower",
+        content="The Eiffel Tower was completed in 1889 for the World's Fair. It was designed by the company of "
+        "Gustave Eiffel and is 330 metres tall.",
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "proposition"),
+    [
+        ("Was the Eiffel Tower completed in 1889?", "the Eiffel Tower was completed in 1889"),
+        ("Is it 330 metres tall?", "it is 330 metres tall"),
+        ("Did Gustave Eiffel design it?", "Gustave Eiffel design it"),
+        ("Can the tower's lift carry ten people?", "the tower's lift can carry ten people"),
+        ("When was the tower completed?", None),  # not a yes/no question
+        ("Wasn't the tower completed in 1889?", None),  # a negative question
+        ("Was the tower completed in 1889", None),  # no question mark: not read as a question
+        (None, None),
+    ],
+)
+def test_the_proposition_of_a_question(question: str | None, proposition: str | None) -> None:
+    assert polar_proposition(question) == proposition
+
+
+@pytest.mark.parametrize(
+    ("text", "yes"),
+    [("Yes, it was.", True), ("No.", False), ("Nope - it was not.", False), ("Correct: 1889.", True),
+     ("Nobody knows.", None), ("Notably, it is tall.", None)],
+)
+def test_the_answer_word(text: str, yes: bool | None) -> None:
+    word = answer_word(text)
+    assert (word.yes if word else None) is yes
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker(GroundingConfig())
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "status"),
+    [
+        ("Was the Eiffel Tower completed in 1889?", "Yes.", "supported"),
+        ("Was the Eiffel Tower completed in 1889?", "Yes, it was completed in 1889.", "supported"),
+        ("Was the Eiffel Tower completed in 1889?", "No.", "contradicted"),
+        ("Was the Eiffel Tower completed in 1889?", "No, it was completed in 1889.", "contradicted"),
+        ("Was the Eiffel Tower completed in 1900?", "No, it was completed in 1889.", "supported"),
+        ("Was the Eiffel Tower completed in 1900?", "No.", "supported"),
+        ("Was the Eiffel Tower completed in 1900?", "Yes.", "contradicted"),
+        ("Is the Eiffel Tower 330 metres tall?", "No, it is shorter.", "contradicted"),
+        ("Did Gustave Eiffel's company design the tower?", "No.", "contradicted"),
+    ],
+)
+def test_the_answer_word_is_checked_against_the_question(
+    checker: SupportChecker, question: str, answer: str, status: str
+) -> None:
+    result = checker.check(answer, SOURCE, question)
+    assert [c.status for c in result.claims] == [status]
+    if status != "supported":
+        assert any(f.rule_id == "grounding.yes_no" and f.severity == "hard" for f in result.findings)
+
+
+def test_a_wh_question_leaves_the_answer_word_alone(checker: SupportChecker) -> None:
+    result = checker.check("Yes.", SOURCE, "When was the Eiffel Tower completed?")
+    assert result.inconclusive and [c.status for c in result.claims] == ["not_checked"]
