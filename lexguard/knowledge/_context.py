@@ -13,13 +13,8 @@ from pydantic import Field, PrivateAttr, field_validator, model_validator
 from lexguard._errors import ConfigurationError, InputError
 from lexguard._files import read_settings_file
 from lexguard._value import ValueModel
-from lexguard.knowledge._keys import (
-    CONTEXT_KEYS,
-    ENTITY_FIELDS,
-    RELATIONSHIP_KEYS,
-    check_extra_keys,
-    refuse_unknown_keys,
-)
+from lexguard.knowledge._keys import CONTEXT_KEYS, ENTITY_FIELDS, RELATIONSHIP_KEYS
+from lexguard.knowledge._keys import check_extra_keys, refuse_unknown_keys
 
 __all__ = ["Entity", "Relationship", "KnowledgeContext", "normalize_surface", "normalize_predicate"]
 
