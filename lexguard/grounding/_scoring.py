@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from lexguard._errors import ParseError
-from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus
+from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus, hallucination_rate
 from lexguard.grounding.reflect._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._features import ClaimEvidence
@@ -279,10 +279,10 @@ def build_result(
     scoring = _Scoring(index, config, threshold, getattr(assessment, "claim_support", None) or {}, verdicts,
                        verifier_evidence)
     out_claims, flat, findings = _decide_claims(scoring, claims, evidence, support, methods, skipped, refuted)
-    checked = [c for c in out_claims if c.status != "not_checked"]
+    checked = [c for c in out_claims if c.supported is not None]
     if not checked:
         return _inconclusive(out_claims, findings, timings)
-    rate = sum(1 for c in checked if not c.supported) / len(checked)
+    rate = hallucination_rate(checked)
     score = max(1.0 - (c.support or 0.0) for c in checked)
     return SupportResult(
         claims=tuple(out_claims),
