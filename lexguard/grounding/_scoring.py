@@ -23,11 +23,12 @@ from lexguard.grounding._findings import (
     refused_claim,
 )
 from lexguard.grounding.evidence._index import SourceIndex
+from lexguard.grounding.claims._worthiness import META_REASON
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._strict import breaks_a_strict_rule
 
-__all__ = ["META_REASON", "answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
+__all__ = ["answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
 
 logger = logging.getLogger("lexguard.grounding")
 
@@ -161,7 +162,6 @@ def answer_confidence(claims: Sequence[Claim], threshold: float, bar: float) -> 
     return float(min(1.0, max(0.0, mapped)))
 
 
-META_REASON = "a meta statement about the answer or the sources, not a fact to check"
 NO_CLAIMS = "no claims: the answer has no checkable statement"
 
 
