@@ -39,7 +39,9 @@ def read_input_keys(values: dict[str, Any]) -> dict[str, Any]:
     reads them (so the door refuses what ``prepare`` would have turned into a fallback report).
 
     ``citations`` and ``mutations`` come back as lists (a single dict as a one-item list);
-    ``knowledge`` is returned as given once it has been read. Absent keys are left out.
+    ``knowledge`` comes back read, a frozen ``KnowledgeContext`` that ``prepare`` and the checks
+    use as it is (a mapping or a JSON file is read once per input, not once per reader). Absent
+    keys are left out.
 
     Raises:
         InputError: Naming the field and the shape to pass, for a value the checks could not read.
@@ -48,8 +50,7 @@ def read_input_keys(values: dict[str, Any]) -> dict[str, Any]:
 
     read: dict[str, Any] = {}
     if "knowledge" in values:
-        read_knowledge(values["knowledge"])
-        read["knowledge"] = values["knowledge"]
+        read["knowledge"] = read_knowledge(values["knowledge"])
     if "citations" in values:
         read["citations"] = coerce_citations(values["citations"])
     if "mutations" in values:
