@@ -52,3 +52,12 @@ def test_a_knowledge_file_is_read_once_and_still_checked(reads: list[str], tmp_p
     assert report.answer == "Service X runs version 2." and report.attempts == 2  # found and fixed
     assert any(f.kind == "contradicted_value" for f in report.history[0].findings)
     assert reads.count("json") == 1
+
+
+def test_a_streamed_knowledge_graph_is_read_once(reads: list[str]) -> None:
+    """Streaming read the graph when it arrived and again for the whole-answer checks."""
+    guard = Guard(checker=SubstringChecker(), audit=False, return_type="text")
+    chunks = [{"sources": SOURCES, "knowledge": KNOWLEDGE}, {"answer": "Service X runs "}, {"answer": "version 2."}]
+    text = "".join(guard.transform(iter(chunks)))
+    assert text == "Service X runs version 2."
+    assert reads == ["dict"]
