@@ -13,7 +13,7 @@ import stat
 
 from lexguard._errors import ConfigurationError, LexguardError
 
-__all__ = ["SETTINGS_FILE_MAX_BYTES", "read_settings_file"]
+__all__ = ["SETTINGS_FILE_MAX_BYTES", "read_at_most", "read_settings_file"]
 
 SETTINGS_FILE_MAX_BYTES = 64 * 1024 * 1024
 """The largest file a setting may name (64 MiB)."""
@@ -32,7 +32,16 @@ def _kind(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
-def _read_bytes(fd: int, limit: int) -> bytes:
+def read_at_most(fd: int, limit: int) -> bytes:
+    """The bytes of the open file ``fd``, read until its end or until more than ``limit`` came.
+
+    One byte past ``limit`` is read when the file holds more, so a caller can tell a file that
+    grew past its cap (``len(result) > limit``) from one that fits.
+
+    Args:
+        fd: An open file descriptor (left open).
+        limit: The size cap in bytes.
+    """
     chunks: list[bytes] = []
     size = 0
     while size <= limit:
@@ -76,7 +85,7 @@ def read_settings_file(
         if info.st_size > max_bytes:
             raise error(f"the {what} {name!r} has {info.st_size} bytes, more than the {max_bytes} allowed; "
                         "pass a smaller file")
-        data = _read_bytes(fd, max_bytes)  # left non-blocking: a regular file reads the same
+        data = read_at_most(fd, max_bytes)  # left non-blocking: a regular file reads the same
     except OSError as exc:
         raise error(f"cannot read the {what} {name!r} ({exc}); check the file") from exc
     finally:

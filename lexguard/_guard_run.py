@@ -39,7 +39,9 @@ def read_input_keys(values: dict[str, Any]) -> dict[str, Any]:
     reads them (so the door refuses what ``prepare`` would have turned into a fallback report).
 
     ``citations`` and ``mutations`` come back as lists (a single dict as a one-item list);
-    ``knowledge`` is returned as given once it has been read. Absent keys are left out.
+    ``knowledge`` comes back read, a frozen ``KnowledgeContext`` that ``prepare`` and the checks
+    use as it is (a mapping or a JSON file is read once per input, not once per reader). Absent
+    keys are left out.
 
     Raises:
         InputError: Naming the field and the shape to pass, for a value the checks could not read.
@@ -48,8 +50,7 @@ def read_input_keys(values: dict[str, Any]) -> dict[str, Any]:
 
     read: dict[str, Any] = {}
     if "knowledge" in values:
-        read_knowledge(values["knowledge"])
-        read["knowledge"] = values["knowledge"]
+        read["knowledge"] = read_knowledge(values["knowledge"])
     if "citations" in values:
         read["citations"] = coerce_citations(values["citations"])
     if "mutations" in values:
@@ -147,6 +148,8 @@ class StreamInput:
         question: The question, when a chunk brought one.
         dict_mode: Whether the chunks are dicts (sentences then wait for the sources).
         keys: ``knowledge``, ``citations`` and ``mutations`` as given (chunks merged).
+        read: The same keys as :func:`read_input_keys` read them when they arrived (the
+            knowledge graph a frozen ``KnowledgeContext``): what the checks are given.
         messages: The answer's message chunks, in order (their citations and finish reason count).
     """
 
@@ -154,6 +157,7 @@ class StreamInput:
     question: str | None = None
     dict_mode: bool = False
     keys: dict[str, Any] = field(default_factory=dict)
+    read: dict[str, Any] = field(default_factory=dict)
     messages: list[BaseMessage] = field(default_factory=list)
 
     def absorb(self, chunk: Any) -> str:
@@ -192,7 +196,7 @@ class StreamInput:
                 except TypeError:
                     pass
             self.keys[key] = value
-        read_input_keys({key: self.keys[key] for key in arrived})
+        self.read.update(read_input_keys({key: self.keys[key] for key in arrived}))
 
     def raw_answer(self) -> Any:
         """The answer message the chunks make up (message chunks added up as LangChain adds
@@ -208,7 +212,7 @@ class StreamInput:
         those in the text)."""
         from lexguard.checks import model_citations
 
-        read, raw = read_input_keys(self.keys), self.raw_answer()
+        read, raw = self.read, self.raw_answer()
         return {"sources": tuple(self.sources or ()), "question": self.question, "raw_answer": text,
                 "truncated": is_truncated(raw), "knowledge": read.get("knowledge") or None,
                 "mutations": tuple(read.get("mutations") or ()),

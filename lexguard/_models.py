@@ -59,7 +59,8 @@ def register_html_view(view: Callable[[ValidationReport], str]) -> None:
 def hallucination_rate(claims: Iterable[Claim]) -> float:
     """Share of checked claims (``supported`` not ``None``) that are unsupported; 0 if none.
 
-    The one hallucination rate: the report's property and the Self-RAG reflection call it.
+    The one hallucination rate: the report's property, the support check's result
+    (``grounding/_scoring.py``) and the Self-RAG reflection call it.
     """
     checked = [c for c in claims if c.supported is not None]
     if not checked:

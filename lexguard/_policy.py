@@ -52,6 +52,8 @@ __all__ = [
     "describe_problems",
     "failed_checks",
     "findings_of",
+    "refuses",
+    "refusing_checks",
     "unsettled_checks",
     "unsettled_failures",
 ]
@@ -89,6 +91,24 @@ def findings_of(results: Iterable[CheckResult]) -> list[Finding]:
 def blocking_findings(results: Iterable[CheckResult]) -> list[Finding]:
     """The findings that block acceptance (hard or critical, not from a ``record`` check)."""
     return [f for r in results for f in r.blocking]
+
+
+def refuses(finding: Finding) -> bool:
+    """True when ``finding`` refuses the answer: no retry can help, the attempt goes to the fallback.
+
+    A critical finding refuses: the parser's rejections, the gate's critical rules, an input that
+    cannot be read or checked, a generator that failed, and the support check's Self-RAG
+    ``reject`` (its ``low_confidence`` finding). This is the one place that says so: :func:`decide`
+    (rule 2), the graph (a check that stops the attempt, the attempts the ``best_attempt``
+    fallback may hand on) and streaming (a sentence whose support is not checked) ask it.
+    """
+    return finding.severity == Severity.CRITICAL
+
+
+def refusing_checks(results: Iterable[CheckResult]) -> list[CheckResult]:
+    """The results with a blocking finding that :func:`refuses` the answer (a ``record`` check's
+    findings never block, so they never refuse either)."""
+    return [r for r in results if any(refuses(f) for f in r.blocking)]
 
 
 def claims_of(results: Iterable[CheckResult]) -> tuple[Claim, ...]:
@@ -204,7 +224,7 @@ def decide(results: Sequence[CheckResult], config: GuardConfig, *, attempt: int 
     if raising:
         return Decision(verdict=Verdict.FALLBACK, raise_error=True, confidence=confidence,
                         reason=f"{_describe(raising)} (on_fail='raise')")
-    critical = [r for r in results if any(f.severity == Severity.CRITICAL for f in r.blocking)]
+    critical = refusing_checks(results)
     if critical:
         return Decision(verdict=Verdict.FALLBACK, confidence=confidence,
                         reason=f"a critical finding forbids retrying ({_describe(critical)})")

@@ -41,7 +41,7 @@ from lexguard._guard_run import GuardRun, ReturnType, StreamInput
 from lexguard._sentence_buffer import StreamLimits
 from lexguard._models import (CheckOutcome, CheckResult, Claim, FailureAction, Finding, Severity,
                               ValidationReport, Verdict)
-from lexguard._policy import describe_problems
+from lexguard._policy import describe_problems, refuses
 from lexguard._policy_report import build_report
 from lexguard._source import Source
 from lexguard._sentence_buffer import END, HaltStep, SentenceBuffer, SentenceStep, SentenceVerdict, then_end
@@ -170,7 +170,7 @@ class SentenceStreamer(StreamLimits):
         """The sentence's text, its rule findings and whether its support is to be checked."""
         text = self._buffer.text[start:end]
         gate = self._gate(text, start) if text.strip() else []
-        return text, gate, self._needs_support(text) and not any(f.severity == Severity.CRITICAL for f in gate)
+        return text, gate, self._needs_support(text) and not any(refuses(f) for f in gate)
 
     def _check(self, start: int, end: int) -> SentenceVerdict:
         with self._budgeted():

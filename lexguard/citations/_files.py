@@ -19,6 +19,8 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
+from lexguard._files import read_at_most
+
 __all__ = ["ReadFile", "UnreadableFile", "read_under_root", "MAX_LINK_HOPS"]
 
 MAX_LINK_HOPS = 40
@@ -191,18 +193,11 @@ def read_under_root(raw: str, root: str | os.PathLike[str], max_bytes: int) -> R
             raise UnreadableFile(f"{raw!r} is not a regular file (a directory, FIFO, socket or device)")
         if info.st_size > max_bytes:
             return ReadFile(real, None, info.st_size, info.st_nlink)
-        chunks: list[bytes] = []
-        total = 0
-        while total <= max_bytes:
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > max_bytes:  # grew while being read
-            return ReadFile(real, None, total, info.st_nlink)
+        data = read_at_most(fd, max_bytes)
+        if len(data) > max_bytes:  # grew while being read
+            return ReadFile(real, None, len(data), info.st_nlink)
     except OSError as exc:
         raise UnreadableFile(f"{raw!r} cannot be read: {exc.strerror}") from None
     finally:
         os.close(fd)
-    return ReadFile(real, b"".join(chunks).decode("utf-8", errors="replace"), total, info.st_nlink)
+    return ReadFile(real, data.decode("utf-8", errors="replace"), len(data), info.st_nlink)

@@ -113,14 +113,11 @@ def check_constraints(
         if not patterns:
             unchecked.append(f"{rule_id}: not checkable (no patterns in {rule.description!r})")
             continue
-        if rule.kind == "prohibition":
-            _check_prohibition(text, rule, rule_id, patterns, failures, timeout, timeout_severity, budget)
-        else:
-            _check_requirement(text, rule, rule_id, patterns, failures, timeout, timeout_severity, budget)
+        _check_constraint(text, rule, rule_id, patterns, failures, timeout, timeout_severity, budget)
     return failures, unchecked
 
 
-def _check_prohibition(
+def _check_constraint(
     text: str,
     rule: Constraint,
     rule_id: str,
@@ -130,14 +127,16 @@ def _check_prohibition(
     timeout_severity: Severity,
     budget: RegexBudget | None,
 ) -> None:
-    """A prohibition: one failure per pattern that matches, appended to ``failures``.
+    """One constraint's patterns searched in order; its failures appended to ``failures``.
 
-    A pattern that times out is a failure at the rule's severity; once the ``budget`` is spent,
-    the patterns left are not searched (the rule already counts as violated).
+    A prohibition fails once per pattern that matches; a requirement fails when none of its
+    patterns matches (searching stops at the first match). A pattern that times out is already a
+    failure at the rule's severity (no second "missing" failure); once the ``budget`` is spent
+    after a timeout, the patterns left are not searched (the rule already counts as violated).
 
     Args:
         text: The answer.
-        rule: The prohibition.
+        rule: The prohibition or requirement.
         rule_id: Its id (or ``kind-index``).
         patterns: Its effective patterns (at least one).
         failures: The gate's failures so far; appended to.
@@ -145,56 +144,41 @@ def _check_prohibition(
         timeout_severity: The least severity of a timed-out rule.
         budget: The validation's regex budget, if any.
     """
-    what = rule.description or None
+    prohibition = rule.kind == "prohibition"
+    searched: list[PatternMatch | None | bool] = []
     for pattern in patterns:
         found = _search("constraints", rule_id, pattern, text, timeout, timeout_severity,
                         failures, rule_severity=rule.severity, budget=budget)
-        if isinstance(found, PatternMatch):
-            failures.append(_matched(
-                "constraints", FindingKind.PROHIBITED, found,
-                f"The answer contains prohibited text {found.matched!r}"
-                + (f" ({what.rstrip('.')})" if what else "")
-                + (f" in {found.violating_text!r}"
-                   if found.violating_text != found.matched else "")
-                + "; remove it.",
-                rule_id=rule_id, severity=rule.severity, pattern=pattern))
-        elif found is False and _spent(budget):
-            break  # counted violated once: the patterns left would not be searched either
-
-
-def _check_requirement(
-    text: str,
-    rule: Constraint,
-    rule_id: str,
-    patterns: Sequence[str],
-    failures: list[GateFailure],
-    timeout: float,
-    timeout_severity: Severity,
-    budget: RegexBudget | None,
-) -> None:
-    """A requirement: a failure appended to ``failures`` when none of its patterns matches.
-
-    Patterns are searched in order until one matches; a pattern that times out is already a
-    failure at the rule's severity (no second "missing" failure), and once the ``budget`` is
-    spent the patterns left are not searched. Arguments as :func:`_check_prohibition`.
-    """
-    results: list[PatternMatch | None | bool] = []
-    for p in patterns:
-        results.append(_search("constraints", rule_id, p, text, timeout, timeout_severity, failures,
-                               rule_severity=rule.severity, budget=budget))
-        if results[-1] or (results[-1] is False and _spent(budget)):
+        searched.append(found)
+        if prohibition and isinstance(found, PatternMatch):
+            failures.append(_prohibited(rule, rule_id, pattern, found))
+        if (found and not prohibition) or (found is False and _spent(budget)):
             break
-    if any(results):
-        return
-    if any(r is False for r in results):  # a pattern timed out: already reported as violated
-        return
+    if not prohibition and not any(searched) and not any(r is False for r in searched):
+        failures.append(_missing(rule, rule_id, patterns))
+
+
+def _prohibited(rule: Constraint, rule_id: str, pattern: str, found: PatternMatch) -> GateFailure:
+    """The failure of a prohibition whose ``pattern`` matched (``found``)."""
+    what = rule.description or None
+    return _matched(
+        "constraints", FindingKind.PROHIBITED, found,
+        f"The answer contains prohibited text {found.matched!r}"
+        + (f" ({what.rstrip('.')})" if what else "")
+        + (f" in {found.violating_text!r}" if found.violating_text != found.matched else "")
+        + "; remove it.",
+        rule_id=rule_id, severity=rule.severity, pattern=pattern)
+
+
+def _missing(rule: Constraint, rule_id: str, patterns: Sequence[str]) -> GateFailure:
+    """The failure of a requirement none of whose ``patterns`` matched."""
     what = rule.description or None
     shown = ", ".join(repr(p) for p in patterns)
-    failures.append(GateFailure(
+    return GateFailure(
         gate="constraints", reason=FindingKind.REQUIRED_MISSING,
         description=(f"Missing required content: {what.rstrip('.') if what else 'required text'}"
                      f"; the answer must contain one of: {shown}."),
-        rule_id=rule_id, severity=rule.severity, pattern=patterns[0]))
+        rule_id=rule_id, severity=rule.severity, pattern=patterns[0])
 
 
 def _matched(

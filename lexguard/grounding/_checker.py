@@ -16,6 +16,7 @@ import numpy as np
 from lexguard._errors import ConfigurationError
 from lexguard._models import Claim, Source
 from lexguard.grounding.claims._claims import extract_claims
+from lexguard.grounding.claims._worthiness import mark_not_facts
 from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._support_model import load_support_model
@@ -216,6 +217,7 @@ class SupportChecker:
         self, answer: str, claims: list[Claim], sources: list[Source], question: str | None, started: float
     ) -> Scored:
         """Score ``claims`` against ``sources`` (see :func:`~lexguard.grounding._pipeline.score_claims`)."""
+        claims = mark_not_facts(claims)  # the one claim-worthiness pass, whatever the extractor
         timings = {"claims": time.perf_counter() - started}
         if not claims:
             return Scored([], None, [], np.zeros(0), [], timings)

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import regex
-
 from lexguard._models import Claim
-from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding._refusal import refuted_refusals
-from lexguard.grounding._scoring import META_REASON
-from lexguard.grounding.claims._meta import is_meta_statement
+from lexguard.grounding.claims._worthiness import plain_text
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._lexical import strip_markdown
-from lexguard.grounding.signals._rewrite import as_sources_write, blank_answer_word, read_urls
+from lexguard.grounding.signals._rewrite import as_sources_write, read_urls
 
 __all__ = ["BUDGET_REASON", "model_texts", "not_scored"]
 
 BUDGET_REASON = "the time budget was spent before it was read"
-_PICTOGRAPH = regex.compile(r"\p{Extended_Pictographic}")
 
 
 def model_texts(claims: list[Claim], index: SourceIndex) -> tuple[list[str], list[str]]:
@@ -38,10 +33,7 @@ def model_texts(claims: list[Claim], index: SourceIndex) -> tuple[list[str], lis
     Returns:
         ``(plain, claim_texts)``, one text per claim each.
     """
-    plain = [
-        blank_answer_word(_PICTOGRAPH.sub(" ", unconfuse(CITATION_MARKER.sub(lambda m: " " * len(m.group()), c.text))))
-        for c in claims
-    ]
+    plain = [plain_text(c.text) for c in claims]
     claim_texts = [read_urls(as_sources_write(strip_markdown(t) or t, index)) for t in plain]
     return plain, claim_texts
 
@@ -51,8 +43,8 @@ def not_scored(
 ) -> tuple[dict[int, str], dict[int, str]]:
     """The claims not scored as facts, with the reason, and the refusals the sources refute.
 
-    Skipped, in this order: claims already marked not checked, claims the time budget left
-    unread, meta statements. A refusal ("the context does not say X") is a claim about the
+    Skipped, in this order: claims already marked not checked (fillers and meta statements among
+    them: :mod:`~lexguard.grounding.claims._worthiness`), claims the time budget left unread. A refusal ("the context does not say X") is a claim about the
     sources: it is refuted (unsupported) when they do give what it says is missing, and is then
     no longer skipped (unless unread).
 
@@ -61,11 +53,6 @@ def not_scored(
     """
     skipped = {c.index: c.reason or "not checked" for c in claims if c.status == "not_checked"}
     skipped |= {claims[i].index: BUDGET_REASON for i in unembedded if claims[i].index not in skipped}
-    skipped |= {
-        c.index: META_REASON
-        for c, text in zip(claims, claim_texts, strict=True)
-        if c.index not in skipped and is_meta_statement(text)
-    }
     refuted = {i: ev for i, ev in refuted_refusals(claims, claim_texts, index, question).items()
                if skipped.get(i) != BUDGET_REASON}
     return {i: why for i, why in skipped.items() if i not in refuted}, refuted

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from lexguard._errors import ParseError
-from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus
+from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus, hallucination_rate
 from lexguard.grounding.reflect._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._features import ClaimEvidence
@@ -24,11 +24,12 @@ from lexguard.grounding._findings import (
     refused_claim,
 )
 from lexguard.grounding.evidence._index import SourceIndex
+from lexguard.grounding.claims._worthiness import META_REASON
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._strict import breaks_a_strict_rule
 
-__all__ = ["META_REASON", "answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
+__all__ = ["answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
 
 logger = logging.getLogger("lexguard.grounding")
 
@@ -162,7 +163,6 @@ def answer_confidence(claims: Sequence[Claim], threshold: float, bar: float) -> 
     return float(min(1.0, max(0.0, mapped)))
 
 
-META_REASON = "a meta statement about the answer or the sources, not a fact to check"
 NO_CLAIMS = "no claims: the answer has no checkable statement"
 
 
@@ -283,10 +283,10 @@ def build_result(
     out_claims, flat, findings = _decide_claims(scoring, claims, evidence, support, methods, skipped, refuted)
     if polar:  # "No, ..." read with the question (:mod:`._polar`)
         out_claims, findings = _read_answer_words(out_claims, findings, polar, threshold)
-    checked = [c for c in out_claims if c.status != "not_checked"]
+    checked = [c for c in out_claims if c.supported is not None]
     if not checked:
         return _inconclusive(out_claims, findings, timings)
-    rate = sum(1 for c in checked if not c.supported) / len(checked)
+    rate = hallucination_rate(checked)
     score = max(1.0 - (c.support or 0.0) for c in checked)
     return SupportResult(
         claims=tuple(out_claims),

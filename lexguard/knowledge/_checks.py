@@ -230,15 +230,15 @@ def _check_value(
         read = _stated_number(text, before, vstart, end)
         if read is None:
             region = _value_region(text, vstart, end) if has_connector else None
-            return _unreadable(text, region, entity, label, expected, config)
+            return None if region is None else _value_finding(text, region, entity, label, expected, config)
         span, stated = read
         checked.append(span)
         if stated is None:  # "three point five", "eighty eighty": a number, but not one it can read
-            return _unreadable(text, span, entity, label, expected, config)
+            return _value_finding(text, span, entity, label, expected, config)
         if abs(stated - number) <= 1e-9 * max(1.0, abs(number)):
             return None
         fix = _format_number(expected, text[span[0] : span[1]])
-        return _contradiction(text, span, entity, label, expected, fix, 0.95, 0.95, config)
+        return _value_finding(text, span, entity, label, expected, config, fix=fix, confidence=0.95, fix_confidence=0.95)
     if not isinstance(expected, str) or not expected.strip():
         return None
     stop = _VALUE_END.search(text, vstart, end)
@@ -259,8 +259,9 @@ def _check_value(
     span = (vstart + tokens[0].start(), vstart + tokens[count - 1].end())
     checked.append(span)
     clean = len(tokens) == count
-    return _contradiction(
-        text, span, entity, label, expected, expected, 0.9 if clean else 0.7, 0.95 if clean else 0.6, config
+    return _value_finding(
+        text, span, entity, label, expected, config, fix=expected,
+        confidence=0.9 if clean else 0.7, fix_confidence=0.95 if clean else 0.6,
     )
 
 
@@ -299,51 +300,40 @@ def _value_region(text: str, vstart: int, end: int) -> Span | None:
     return vstart + tokens[0].start(), vstart + tokens[-1].end()
 
 
-def _unreadable(
-    text: str, span: Span | None, entity: Entity, label: str, expected: Any, config: KnowledgeConfig
-) -> Finding | None:
-    """An ``unverifiable`` finding for a stated value that is not a number it can read ("version:
-    latest", "three point five"): stated, but not confirmed by the graph's numeric value."""
-    if span is None:
-        return None
-    stated = text[span[0] : span[1]]
-    return knowledge_finding(
-        KnowledgeKind.UNVERIFIABLE,
-        config,
-        severity=Severity.SOFT,
-        message=f"The text gives {entity.name}'s {label} as {stated!r}, which could not be read as a number; "
-        f"the knowledge graph says {expected!r}. State the value as a number.",
-        span=span,
-        confidence=0.5,
-        evidence=f"{entity.name}.{label} = {expected}",
-        source_id=entity.id,
-    )
-
-
-def _contradiction(
+def _value_finding(
     text: str,
     span: Span,
     entity: Entity,
     label: str,
     expected: Any,
-    fix: str,
-    confidence: float,
-    fix_confidence: float,
     config: KnowledgeConfig,
+    *,
+    fix: str | None = None,
+    confidence: float = 0.5,
+    fix_confidence: float | None = None,
 ) -> Finding:
-    stated = text[span[0] : span[1]]
+    """The finding for the value the text states at ``span`` for ``entity``'s property ``label``.
+
+    Without a ``fix`` it is a soft ``unverifiable`` finding: a stated value that is not a number
+    it can read ("version: latest", "three point five"), so the graph's numeric value does not
+    confirm it. With a ``fix`` it is a hard ``contradicted_value`` finding suggesting ``fix``.
+    """
+    said = f"The text gives {entity.name}'s {label} as {text[span[0] : span[1]]!r}"
+    common: dict[str, Any] = {
+        "span": span, "confidence": confidence, "evidence": f"{entity.name}.{label} = {expected}",
+        "source_id": entity.id,
+    }
+    if fix is None:
+        return knowledge_finding(
+            KnowledgeKind.UNVERIFIABLE, config, severity=Severity.SOFT,
+            message=f"{said}, which could not be read as a number; the knowledge graph says {expected!r}. "
+            "State the value as a number.",
+            **common,
+        )
     return knowledge_finding(
-        KnowledgeKind.CONTRADICTED_VALUE,
-        config,
-        severity=Severity.HARD,
-        message=f"The text gives {entity.name}'s {label} as {stated!r}, but the knowledge graph says "
-        f"{expected!r}; change it to {fix!r}.",
-        span=span,
-        suggested_fix=fix,
-        fix_confidence=fix_confidence,
-        confidence=confidence,
-        evidence=f"{entity.name}.{label} = {expected}",
-        source_id=entity.id,
+        KnowledgeKind.CONTRADICTED_VALUE, config, severity=Severity.HARD,
+        message=f"{said}, but the knowledge graph says {expected!r}; change it to {fix!r}.",
+        suggested_fix=fix, fix_confidence=fix_confidence, **common,
     )
 
 

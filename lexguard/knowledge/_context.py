@@ -13,7 +13,8 @@ from pydantic import Field, PrivateAttr, field_validator, model_validator
 from lexguard._errors import ConfigurationError, InputError
 from lexguard._files import read_settings_file
 from lexguard._value import ValueModel
-from lexguard.knowledge._keys import CONTEXT_KEYS, ENTITY_FIELDS, RELATIONSHIP_KEYS, check_extra_keys, did_you_mean
+from lexguard.knowledge._keys import CONTEXT_KEYS, ENTITY_FIELDS, RELATIONSHIP_KEYS
+from lexguard.knowledge._keys import check_extra_keys, refuse_unknown_keys
 
 __all__ = ["Entity", "Relationship", "KnowledgeContext", "normalize_surface", "normalize_predicate"]
 
@@ -229,13 +230,11 @@ class KnowledgeContext(ValueModel):
                 f"knowledge data has type {type(data).__name__}; pass a mapping with 'entities' "
                 "and 'relationships' keys"
             )
-        unknown = [key for key in data if key not in CONTEXT_KEYS]
-        if unknown:
-            raise InputError(
-                f"knowledge data has the unknown key {unknown[0]!r}{did_you_mean(unknown[0], CONTEXT_KEYS)}; "
-                f"the accepted keys are {', '.join(map(repr, CONTEXT_KEYS))} "
-                "(pass {'entities': [...], 'relationships': [...]})"
-            )
+        refuse_unknown_keys(
+            data, CONTEXT_KEYS, "knowledge data",
+            f"the accepted keys are {', '.join(map(repr, CONTEXT_KEYS))} "
+            "(pass {'entities': [...], 'relationships': [...]})",
+        )
         raw_entities = data.get("entities", [])
         if isinstance(raw_entities, Mapping):
             bad = next((key for key, value in raw_entities.items() if not isinstance(value, Mapping)), None)
@@ -366,13 +365,11 @@ def _coerce_relationship(item: Any, index: int, ids: set[str], names: dict[str, 
     if isinstance(item, Relationship):
         parts: tuple[Any, Any, Any] = (item.subject, item.predicate, item.object)
     elif isinstance(item, Mapping):
-        unknown = [key for key in item if key not in RELATIONSHIP_KEYS]
-        if unknown:
-            raise InputError(
-                f"relationship {index} has the unknown key {unknown[0]!r}"
-                f"{did_you_mean(unknown[0], RELATIONSHIP_KEYS)}; a relationship has exactly the keys "
-                "'subject', 'predicate' and 'object' (endpoints are entity ids or names)"
-            )
+        refuse_unknown_keys(
+            item, RELATIONSHIP_KEYS, f"relationship {index}",
+            "a relationship has exactly the keys 'subject', 'predicate' and 'object' "
+            "(endpoints are entity ids or names)",
+        )
         parts = (item.get("subject"), item.get("predicate"), item.get("object"))
     elif isinstance(item, tuple | list) and len(item) == 3:
         parts = (item[0], item[1], item[2])

@@ -14,7 +14,8 @@ from rapidfuzz.distance import OSA
 
 from lexguard._errors import InputError
 
-__all__ = ["CONTEXT_KEYS", "ENTITY_FIELDS", "RELATIONSHIP_KEYS", "check_extra_keys", "did_you_mean", "misspelt_field"]
+__all__ = ["CONTEXT_KEYS", "ENTITY_FIELDS", "RELATIONSHIP_KEYS", "check_extra_keys", "did_you_mean", "misspelt_field",
+           "refuse_unknown_keys"]
 
 CONTEXT_KEYS = ("entities", "relationships")
 """The keys of a :meth:`~lexguard.knowledge.KnowledgeContext.from_dict` mapping."""
@@ -28,6 +29,25 @@ def did_you_mean(key: Any, choices: Iterable[str]) -> str:
     """``" (did you mean 'x'?)"`` for the choice closest to ``key``, or ``""``."""
     near = difflib.get_close_matches(str(key), list(choices), n=1, cutoff=0.6)
     return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+def refuse_unknown_keys(data: Mapping[Any, Any], allowed: Iterable[str], what: str, advice: str) -> None:
+    """Refuse a mapping with a key outside ``allowed``, naming the first such key and the closest
+    allowed one.
+
+    Args:
+        data: The mapping read.
+        allowed: Its accepted keys.
+        what: What the mapping is, for the message (``"relationship 3"``).
+        advice: What to do, after the key (``"a relationship has exactly the keys ..."``).
+
+    Raises:
+        InputError: If ``data`` has a key outside ``allowed``.
+    """
+    keys = tuple(allowed)
+    unknown = [key for key in data if key not in keys]
+    if unknown:
+        raise InputError(f"{what} has the unknown key {unknown[0]!r}{did_you_mean(unknown[0], keys)}; {advice}")
 
 
 def misspelt_field(key: str) -> str | None:

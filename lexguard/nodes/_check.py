@@ -9,7 +9,8 @@ from langchain_core.runnables import RunnableConfig
 
 from lexguard._errors import InputError
 from lexguard._inputs import coerce_mutations
-from lexguard._models import CheckResult, Severity
+from lexguard._models import CheckResult
+from lexguard._policy import refusing_checks
 from lexguard._state import GuardState, question_of
 from lexguard.checks import Check, CheckContext, arun_check, run_check
 from lexguard.nodes._base import GuardNode
@@ -42,7 +43,7 @@ def context_of(state: GuardState) -> CheckContext:
 
 
 def _halted(results: list[CheckResult]) -> bool:
-    return any(r.stop or any(f.severity == Severity.CRITICAL for f in r.blocking) for r in results)
+    return any(r.stop for r in results) or bool(refusing_checks(results))
 
 
 class CheckNode(GuardNode):

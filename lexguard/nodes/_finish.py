@@ -12,7 +12,7 @@ from langgraph.types import Command
 from lexguard._errors import ConfigurationError, ValidationFailedError
 from lexguard._models import (AttemptRecord, CheckOutcome, CheckResult, Finding, FindingKind, Severity,
                               ValidationReport, Verdict)
-from lexguard._policy import findings_of
+from lexguard._policy import findings_of, refuses
 from lexguard._policy_report import build_report
 from lexguard._state import GuardState, question_of
 from lexguard.nodes._base import GuardNode
@@ -69,7 +69,7 @@ class FinalizeNode(GuardNode):
 def best_attempt(history: list[AttemptRecord]) -> AttemptRecord | None:
     """The attempt the ``best_attempt`` fallback hands on: no critical finding, fewest hard
     findings, then the highest confidence."""
-    usable = [h for h in history if not any(f.severity == Severity.CRITICAL for f in h.findings) and h.answer]
+    usable = [h for h in history if not any(refuses(f) for f in h.findings) and h.answer]
     if not usable:
         return None
     return max(usable, key=lambda h: (-sum(f.severity.rank >= 1 for f in h.findings), h.confidence))

@@ -26,24 +26,28 @@ def input_error(message: str, *, check: str = "input", rule_id: str = "input.inv
     return CheckResult(check=check, outcome=CheckOutcome.INCONCLUSIVE, findings=(finding,), reason=message, stop=True)
 
 
-def read_knowledge(value: Any) -> None:
-    """Refuse a ``knowledge`` input the knowledge check could not read.
+def read_knowledge(value: Any) -> Any:
+    """Read a ``knowledge`` input once, refusing one the knowledge check could not read.
 
     A misspelt mapping (``{"entites": [...]}``) must not become an empty graph that every answer
     passes: the shape is checked here, before any check runs. ``None`` or an empty value is no
     knowledge (the knowledge check is skipped).
 
+    Returns:
+        The graph read (a frozen :class:`~lexguard.knowledge.KnowledgeContext`, which the checks
+        use as it is), or ``value`` itself when it is empty.
+
     Raises:
         InputError: Naming the field and what to pass.
     """
     if not value:
-        return
+        return value
     from lexguard.knowledge import KnowledgeContext, coerce_knowledge
 
     if isinstance(value, KnowledgeContext):
-        return
+        return value
     try:
-        coerce_knowledge(value)
+        return coerce_knowledge(value)
     except InputError as exc:
         raise InputError(f"knowledge: {exc}") from exc
 

@@ -12,7 +12,6 @@ __all__ = ["drop_unsupported", "removed_findings", "says_something", "trim_to_pa
 REMOVED_STAGE = "removed"
 """``Finding.stage`` of a finding whose text the guard's repair removed."""
 
-_SENTENCE_END = re.compile(r"[.!?][\"')\]]*(?=\s)|\n")
 
 _SPACES = re.compile(r"[ \t]{2,}")
 
@@ -105,8 +104,15 @@ def drop_unsupported(answer: str, claims: Sequence[Claim], findings: Sequence[Fi
 def trim_to_pass(text: str, passes: Callable[[str], bool]) -> str | None:
     """The longest leading run of ``text``'s sentences that ``passes`` accepts (for a finding of
     the whole answer, such as a length limit, that no sentence holds), or ``None`` when even the
-    first sentence fails or ``text`` is one sentence."""
-    ends = sorted({m.end() for m in _SENTENCE_END.finditer(text)})
+    first sentence fails or ``text`` is one sentence.
+
+    Sentences are cut as the support check and streaming cut them
+    (:func:`~lexguard.grounding.claims._sentences.split_sentences`, semicolons kept inside), so
+    "Dr." or "e.g." never ends a kept run.
+    """
+    from lexguard.grounding.claims._sentences import split_sentences
+
+    ends = sorted({end for _, end in split_sentences(text, split_semicolons=False)})
     for end in reversed(ends):
         candidate = text[:end].strip()
         if candidate and candidate != text.strip() and passes(candidate):

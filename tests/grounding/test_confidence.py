@@ -6,8 +6,8 @@ import pytest
 
 from lexguard import Claim
 from lexguard.grounding.verify._weights import ConfidenceWeights, classify_query
+from lexguard._models import hallucination_rate
 from lexguard.grounding.reflect._confidence import (
-    hallucination_rate,
     judge_confidence,
     recommendation,
     support_confidence,

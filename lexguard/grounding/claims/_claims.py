@@ -13,26 +13,13 @@ from lexguard._errors import ParseError
 from lexguard._models import Claim
 from lexguard.grounding.claims._meta_split import meta_segments
 from lexguard.grounding.claims._sentences import fenced_blocks, split_sentences, table_headers
+from lexguard.grounding.claims._worthiness import FILLER_REASON, not_a_fact
 
 __all__ = ["extract_claims", "LLMClaimExtractor"]
 
 logger = logging.getLogger("lexguard.grounding")
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
-_FILLER = regex.compile(
-    r"^(?:sure|certainly|of course|okay|ok|yes|no|thanks?(?: you)?|hope this helps|"
-    r"(?:happy|safe) (?:travels|travelling|traveling|reading|cooking)|bon voyage|take care|have fun|you'?re welcome|"
-    r"(?:best|kind) regards|(?:glad|happy) to help|(?:have|enjoy) (?:a|an|your) (?:\w+ )?(?:day|trip|visit|time|stay|meal)|"
-    r"i hope this helps|let me know if [^,;:]*|that'?s it|that is it|enjoy|good luck|cheers|"
-    r"(?:(?:so|therefore|thus),?\s+)?(?:based on [^,:]{1,80},\s*)?here(?:'s| is| are)(?![^:]*\d)\s+"
-    r"(?:(?:a|an|the|some|my|our)\s+)?(?:[\w'’-]+\s+){0,3}?(?:summary|answer|overview|response|list|steps|points|"
-    r"facts|ways|reasons|tips|details|options|examples|differences?|guide|breakdown|rundown|information|answers)"
-    r"(?:\s+(?:of|to|on|about|for|from|in|between|regarding)\b[^:]{0,160})?:|"
-    r"in summary|to summarize|answer|summary|overview)[.!:]*$",
-    regex.IGNORECASE,
-)
-
-
 _INTRO_CUE = regex.compile(
     r"\b(?:following|follows|below|include[sd]?|including|here|key|main|points|steps|features|reasons"
     r"|ways|tips|details|facts|summary|list|highlights|options|items|things|examples|ingredients"
@@ -59,7 +46,6 @@ def _introduces(piece: str) -> bool:
 
 _PROSE = regex.compile(r"^[\p{Lu}\p{N}\"'(][^{};=<>]*\p{L}[^{};=<>]*[.!?]$")
 _CODE_REASON = "code inside a fence is not checked against the sources"
-_FILLER_REASON = "a meta statement (a filler: greeting, acknowledgement or sign-off), not a fact to check"
 _INTRO_REASON = "a meta statement (a list introduction ending with a colon), not a fact to check"
 _HEADER_REASON = "a meta statement (column names of a table, the row above its |---| rule), not a fact to check"
 
@@ -106,7 +92,9 @@ def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
     table rows and prose inside code fences. No text with a word in it is dropped silently:
 
     * every sentence is checked, however short ("Aliens helped." can be false);
-    * fillers ("Sure!", "Hope this helps!"), short list introductions without a number
+    * fillers ("Sure!", "Hope this helps!"), meta statements ("The passages do not say when it
+      opened."; both from :func:`~lexguard.grounding.claims._worthiness.not_a_fact`), short list
+      introductions without a number
       ("Here are the key facts:") and a table's header row of short column names are
       ``not_checked`` ``meta`` claims with the reason;
     * code inside a fence is a ``not_checked`` ``code`` claim with the reason (which makes the
@@ -146,8 +134,9 @@ def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
             words = _WORD.findall(piece)
             if not words:
                 continue  # punctuation or markup only: nothing a reader could take as a fact
-            if _FILLER.match(piece.strip()):
-                reason, kind = _FILLER_REASON, "meta"
+            why = not_a_fact(piece)
+            if why == FILLER_REASON:
+                reason, kind = why, "meta"
             elif (
                 piece.rstrip().endswith(":") and len(words) <= 12 and not any(ch.isdigit() for ch in piece)
                 and _introduces(piece)
@@ -155,6 +144,8 @@ def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
                 reason, kind = _INTRO_REASON, "meta"
             elif headers and _column_names(piece, start, end, headers, min_words):
                 reason, kind = _HEADER_REASON, "meta"
+            elif why is not None:
+                reason, kind = why, "meta"
         claims.append(_claim(len(claims), text, start, end, reason, kind))
     return claims
 

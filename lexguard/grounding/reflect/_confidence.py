@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lexguard._errors import ConfigurationError
-from lexguard._models import Claim, Finding, Severity, hallucination_rate
+from lexguard._models import Claim, Finding, Severity
 from lexguard.grounding._result import Recommendation
 from lexguard.grounding.verify._judge_models import JudgeAssessment
 from lexguard.grounding.verify._weights import ConfidenceWeights
@@ -23,7 +23,6 @@ from lexguard.grounding.verify._weights import ConfidenceWeights
 __all__ = [
     "judge_confidence",
     "support_confidence",
-    "hallucination_rate",
     "recommendation",
     "weighted_confidence",
     "decide",

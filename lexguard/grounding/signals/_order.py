@@ -13,6 +13,7 @@ import statistics
 
 import regex
 
+from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import _stem, content_words
 
 __all__ = ["MIN_EVENT_COVERAGE", "claimed_order", "order_conflict"]
@@ -42,7 +43,6 @@ _CLAIM_ORDER = [
 ]
 """Patterns of a stated order: (pattern, whether ``b`` happened first)."""
 _CLAUSE_END = regex.compile(r"[,;:()\u2014]|\s(?:where|which|who|while|when|and|but)\s", regex.IGNORECASE)
-_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 _TOKEN = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'\u2019-]*")
 _TIME_WORDS = frozenset(
     {"before", "after", "then", "later", "afterward", "afterwards", "subsequently", "first", "year", "day", "week",
@@ -88,7 +88,7 @@ def order_conflict(claim: str, passages: list[str]) -> str | None:
     first, second = order
     best: tuple[float, str, bool] | None = None
     for passage in passages:
-        for text in (m.group().strip() for m in _SENTENCE.finditer(passage)):  # one sentence tells both
+        for text in passage_sentences(passage):  # one sentence tells both
             placed = _told_first(text, first, second)
             if placed is not None and (best is None or placed[0] > best[0]):
                 best = (placed[0], text, placed[1])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import regex
 
+from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import content_words
 
 __all__ = ["HEDGES", "MIN_COVERAGE", "QUANTIFIERS", "overstatement"]
@@ -38,7 +39,6 @@ QUANTIFIERS: dict[str, int] = {
 }  # fmt: skip
 """Quantity words by strength (none < some < many < most < all)."""
 _QUANTIFIER = regex.compile(r"\b(?:" + "|".join(QUANTIFIERS) + r")\b", regex.IGNORECASE)
-_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 _IGNORED = frozenset(
     {*QUANTIFIERS, "may", "might", "could", "possibly", "probably", "perhaps", "likely", "suggest", "suggested",
      "believe", "believed", "expected", "estimated", "definitely", "certainly", "studies", "stud", "research",
@@ -88,7 +88,7 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
     claim_quantity = _quantity(claim)
     best: tuple[float, str] | None = None
     for passage in passages:
-        for sentence in (m.group().strip() for m in _SENTENCE.finditer(passage)):
+        for sentence in passage_sentences(passage):
             held = len(words & _words(sentence)) / len(words)
             if held >= MIN_COVERAGE and (best is None or held > best[0]):
                 best = (held, sentence)

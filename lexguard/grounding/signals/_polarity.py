@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 import regex
 
+from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import _stem, content_words
 
 __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "denied_statements", "polarity_conflict"]
@@ -50,7 +51,6 @@ for _pair in filter(str.strip, _PAIRS.split("|")):
     ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
     ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
 
-_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 _CLAUSE = regex.compile(
     r"[;:]\s+|,\s+(?=(?:and|so|then)\b)|\s+(?=(?:but|yet|though|although|while|whereas|if|unless|because)\b)",
     regex.IGNORECASE,
@@ -89,7 +89,7 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
     """
     units: list[_Unit] = []
     for passage in passages:
-        for sentence in (m.group(0).strip() for m in _SENTENCE.finditer(passage)):
+        for sentence in passage_sentences(passage):
             if sentence:
                 parts = [sentence] + [p for p in _CLAUSE.split(sentence) if p and p != sentence]
                 units += [_Unit(part, _words(part), sentence) for part in parts]

@@ -1,0 +1,87 @@
+"""Claim worthiness: the one pass that says which pieces of an answer are not facts to check.
+
+A filler ("Sure!", "Hope this helps!") and a meta statement (a preamble, a sign-off, a statement
+about the sources: :func:`~lexguard.grounding.claims._meta.is_meta_statement`) are not looked up
+in the sources; they are ``not_checked`` ``meta`` claims with the reason, never dropped. The rule
+based extractor (:func:`~lexguard.grounding.claims._claims.extract_claims`) asks
+:func:`not_a_fact` of every sentence, and the support check runs :func:`mark_not_facts` over the
+claims of any extractor (an LLM's, a custom one), so each claim is judged once, the same way.
+
+A meta statement is recognised in the text as the support models read it (:func:`read_text`:
+citation markers, look-alike letters, pictographs, an opening "Yes," / "No," and markdown read
+away), so "No, the passages do not mention it." is about the sources.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from lexguard._models import Claim
+from lexguard._text import CITATION_MARKER, unconfuse
+from lexguard.grounding.claims._meta import is_meta_statement
+from lexguard.grounding.signals._lexical import strip_markdown
+from lexguard.grounding.signals._rewrite import blank_answer_word
+
+__all__ = ["FILLER_REASON", "META_REASON", "mark_not_facts", "not_a_fact", "plain_text", "read_text"]
+
+META_REASON = "a meta statement about the answer or the sources, not a fact to check"
+"""``Claim.reason`` of a meta statement."""
+FILLER_REASON = "a meta statement (a filler: greeting, acknowledgement or sign-off), not a fact to check"
+"""``Claim.reason`` of a filler."""
+
+_FILLER = regex.compile(
+    r"^(?:sure|certainly|of course|okay|ok|yes|no|thanks?(?: you)?|hope this helps|"
+    r"(?:happy|safe) (?:travels|travelling|traveling|reading|cooking)|bon voyage|take care|have fun|you'?re welcome|"
+    r"(?:best|kind) regards|(?:glad|happy) to help|(?:have|enjoy) (?:a|an|your) (?:\w+ )?(?:day|trip|visit|time|stay|meal)|"
+    r"i hope this helps|let me know if [^,;:]*|that'?s it|that is it|enjoy|good luck|cheers|"
+    r"(?:(?:so|therefore|thus),?\s+)?(?:based on [^,:]{1,80},\s*)?here(?:'s| is| are)(?![^:]*\d)\s+"
+    r"(?:(?:a|an|the|some|my|our)\s+)?(?:[\w'’-]+\s+){0,3}?(?:summary|answer|overview|response|list|steps|points|"
+    r"facts|ways|reasons|tips|details|options|examples|differences?|guide|breakdown|rundown|information|answers)"
+    r"(?:\s+(?:of|to|on|about|for|from|in|between|regarding)\b[^:]{0,160})?:|"
+    r"in summary|to summarize|answer|summary|overview)[.!:]*$",
+    regex.IGNORECASE,
+)
+_PICTOGRAPH = regex.compile(r"\p{Extended_Pictographic}")
+
+
+def plain_text(text: str) -> str:
+    """``text`` as the support check's features read it, same length (spans still index it).
+
+    Citation markers ("[1]", "[source-0]") are references, not values: blanked out. Look-alike
+    letters are read as their Latin twins; pictographs as spaces (the verifier has no word for
+    them); a leading "Yes," / "No," as spaces (it answers the question; the statement is the claim).
+    """
+    blanked = CITATION_MARKER.sub(lambda m: " " * len(m.group()), text)
+    return blank_answer_word(_PICTOGRAPH.sub(" ", unconfuse(blanked)))
+
+
+def read_text(text: str) -> str:
+    """``text`` as read for its meaning: :func:`plain_text` without markdown marks."""
+    plain = plain_text(text)
+    return strip_markdown(plain) or plain
+
+
+def not_a_fact(text: str) -> str | None:
+    """Why ``text`` (one sentence or claim) is not a fact to check, or ``None`` when it is one.
+
+    Returns:
+        :data:`FILLER_REASON` for a filler, :data:`META_REASON` for a meta statement.
+    """
+    if _FILLER.match(text.strip()):
+        return FILLER_REASON
+    if is_meta_statement(read_text(text)):
+        return META_REASON
+    return None
+
+
+def mark_not_facts(claims: Sequence[Claim]) -> list[Claim]:
+    """``claims`` with each one still to check that :func:`not_a_fact` names made a
+    ``not_checked`` ``meta`` claim with the reason (claims already decided are kept as they are)."""
+    out: list[Claim] = []
+    for claim in claims:
+        reason = None if claim.status is not None else not_a_fact(claim.text)
+        out.append(claim if reason is None else claim.model_copy(
+            update={"status": "not_checked", "reason": reason, "kind": "meta", "supported": None, "support": None}))
+    return out

@@ -1,0 +1,58 @@
+"""One claim-worthiness pass (``grounding/claims/_worthiness.py``).
+
+Fillers were marked at extraction by the rule-based extractor only, and meta statements by a
+second pass at scoring time. Now one function (``not_a_fact``) says what is not a fact, the
+rule-based extractor asks it of every sentence and the support check runs it over the claims of
+any extractor, so an LLM's or a custom extractor's claims are judged the same way.
+"""
+
+from __future__ import annotations
+
+from lexguard import Claim, Source
+from lexguard.grounding import SupportChecker, extract_claims
+from lexguard.grounding.claims._worthiness import FILLER_REASON, META_REASON, not_a_fact
+from lexguard.nodes._repair import says_something
+from tests.fakes import CountingEncoder
+
+SOURCES = [Source(id="bridge", content="The bridge opened in 1932. It is 503 metres long.")]
+
+
+class SentenceExtractor:
+    """A custom extractor: one claim per line, nothing marked."""
+
+    def extract(self, text: str) -> list[Claim]:
+        claims, pos = [], 0
+        for line in text.split("\n"):
+            start = text.index(line, pos)
+            claims.append(Claim(index=len(claims), text=line, span=(start, start + len(line))))
+            pos = start + len(line)
+        return claims
+
+
+def test_a_custom_extractors_sign_off_is_not_a_hallucination() -> None:
+    """A sign-off only the rule-based extractor knew as a filler was scored as an unsupported
+    fact when another extractor returned it."""
+    answer = "The bridge opened in 1932.\nHave a great day!"
+    result = SupportChecker(encoder=CountingEncoder(), claim_extractor=SentenceExtractor()).check(answer, SOURCES)
+    fact, sign_off = result.claims
+    assert fact.supported is True
+    assert sign_off.status == "not_checked" and sign_off.kind == "meta" and sign_off.reason == FILLER_REASON
+    assert result.hallucination_rate == 0.0 and not result.inconclusive
+
+
+def test_the_extractor_marks_meta_statements_as_it_marks_fillers() -> None:
+    """A section title is known as a meta statement at extraction (it was known only when
+    scored), so a repair that leaves only one states nothing to check."""
+    answer = "Sure!\n\n## History\n\nThe bridge opened in 1932."
+    claims = extract_claims(answer)
+    assert [(c.text, c.status, c.reason) for c in claims] == [
+        ("Sure!", "not_checked", FILLER_REASON), ("History", "not_checked", META_REASON),
+        ("The bridge opened in 1932.", None, None)]
+    assert not says_something("## History")
+    assert says_something("The bridge opened in 1932.")
+
+
+def test_meta_statements_are_read_as_the_models_read_them() -> None:
+    assert not_a_fact("No, the passages do not mention who built it.") == META_REASON  # "No," answers
+    assert not_a_fact("**The passages do not mention who built it.**") == META_REASON
+    assert not_a_fact("The bridge is 503 metres long [1].") is None

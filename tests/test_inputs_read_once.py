@@ -1,0 +1,63 @@
+"""Inputs read once: a knowledge graph given to ``Guard.invoke`` is read by the door into a frozen
+``KnowledgeContext`` that ``prepare``, the knowledge check and the support check use as it is
+(it was built three times on one invoke: the door, ``prepare`` and the knowledge check each read
+the mapping, or the JSON file, again)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lexguard import Guard, Status
+from lexguard.knowledge import KnowledgeContext
+from tests.fakes import SubstringChecker
+
+SOURCES = ["Service X runs version 2.", "Service X runs version 3."]
+KNOWLEDGE = {"entities": [{"id": "svc-x", "name": "Service X", "properties": {"version": 2}}]}
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    calls: list[str] = []
+    from_dict, from_json = KnowledgeContext.from_dict.__func__, KnowledgeContext.from_json.__func__
+
+    def counted_dict(cls, data, *args, **kwargs):
+        calls.append("dict")
+        return from_dict(cls, data, *args, **kwargs)
+
+    def counted_json(cls, path, *args, **kwargs):
+        calls.append("json")
+        return from_json(cls, path, *args, **kwargs)
+
+    monkeypatch.setattr(KnowledgeContext, "from_dict", classmethod(counted_dict))
+    monkeypatch.setattr(KnowledgeContext, "from_json", classmethod(counted_json))
+    return calls
+
+
+def _guard() -> Guard:
+    return Guard(checker=SubstringChecker(), audit=False)
+
+
+def test_a_knowledge_mapping_is_read_once_per_invoke(reads: list[str]) -> None:
+    report = _guard().invoke({"answer": "Service X runs version 2.", "sources": SOURCES, "knowledge": KNOWLEDGE})
+    assert report.status == Status.VALID, report.reason
+    assert reads == ["dict"]
+
+
+def test_a_knowledge_file_is_read_once_and_still_checked(reads: list[str], tmp_path) -> None:
+    path = tmp_path / "graph.json"
+    path.write_text(json.dumps(KNOWLEDGE), encoding="utf-8")
+    report = _guard().invoke({"answer": "Service X runs version 3.", "sources": SOURCES, "knowledge": path})
+    assert report.answer == "Service X runs version 2." and report.attempts == 2  # found and fixed
+    assert any(f.kind == "contradicted_value" for f in report.history[0].findings)
+    assert reads.count("json") == 1
+
+
+def test_a_streamed_knowledge_graph_is_read_once(reads: list[str]) -> None:
+    """Streaming read the graph when it arrived and again for the whole-answer checks."""
+    guard = Guard(checker=SubstringChecker(), audit=False, return_type="text")
+    chunks = [{"sources": SOURCES, "knowledge": KNOWLEDGE}, {"answer": "Service X runs "}, {"answer": "version 2."}]
+    text = "".join(guard.transform(iter(chunks)))
+    assert text == "Service X runs version 2."
+    assert reads == ["dict"]
