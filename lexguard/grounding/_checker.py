@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from lexguard._errors import ConfigurationError
+from lexguard._errors import BudgetExceededError, ConfigurationError
 from lexguard._models import Claim, Source
 from lexguard.grounding.claims._claims import extract_claims
 from lexguard.grounding.claims._worthiness import mark_not_facts
@@ -33,6 +33,7 @@ from lexguard.grounding._pipeline import (
     nli_from_config,
     score_claims,
 )
+from lexguard.grounding._reading import BUDGET_REASON
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding.evidence._retrieval import question_chunks
 from lexguard.grounding._scoring import build_result
@@ -216,7 +217,12 @@ class SupportChecker:
     def _score(
         self, answer: str, claims: list[Claim], sources: list[Source], question: str | None, started: float
     ) -> Scored:
-        """Score ``claims`` against ``sources`` (see :func:`~lexguard.grounding._pipeline.score_claims`)."""
+        """Score ``claims`` against ``sources`` (see :func:`~lexguard.grounding._pipeline.score_claims`).
+
+        Indexing the sources reads the validation's time budget batch by batch; when it runs out
+        there (a huge source, a short budget), every claim is returned unread, reported not
+        checked (:data:`~lexguard.grounding._reading.BUDGET_REASON`): never accepted unread.
+        """
         claims = mark_not_facts(claims)  # the one claim-worthiness pass, whatever the extractor
         timings = {"claims": time.perf_counter() - started}
         if not claims:
@@ -227,10 +233,15 @@ class SupportChecker:
         if all(c.status == "not_checked" for c in claims) and not any(is_refusal(c.text) for c in claims):
             return Scored(claims, None, [], np.zeros(0), [], timings, skipped={c.index: c.reason or "" for c in claims})
         t0 = time.perf_counter()
-        index = self._index_for(sources)
-        timings["index"] = time.perf_counter() - t0
-        scored = score_claims(claims, index, question, config=self.config, encoder=self.encoder, model=self.model,
-                              stack=self.stack, nli=self.nli, timings=timings)
+        try:
+            index = self._index_for(sources)
+            timings["index"] = time.perf_counter() - t0
+            scored = score_claims(claims, index, question, config=self.config, encoder=self.encoder,
+                                  model=self.model, stack=self.stack, nli=self.nli, timings=timings)
+        except BudgetExceededError:  # the budget ran out while the sources were indexed or read
+            skipped = {c.index: (c.reason or "not checked") if c.status == "not_checked" else BUDGET_REASON
+                       for c in claims}
+            scored = Scored(claims, None, [], np.zeros(0), [], timings, skipped=skipped)
         scored.polar = polar
         return scored
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lexguard._models import Source
-from lexguard.grounding.evidence._index import Chunk, chunk_sources
+from lexguard.grounding.evidence._index import INDEX_BATCH, Chunk, check_budget, chunk_sources
 from lexguard.grounding.signals._lexical import content_words
 
 __all__ = ["EvidenceUnits", "evidence_units"]
@@ -78,9 +78,17 @@ def evidence_units(sources: Sequence[Source]) -> EvidenceUnits:
 
     Returns:
         The units, ready for :meth:`EvidenceUnits.select`.
+
+    Raises:
+        BudgetExceededError: If the validation's time budget was spent before the units were
+            indexed (read before each source and each ``INDEX_BATCH`` units after the first).
     """
     units = chunk_sources(sources, sentences=1, overlap=0)
-    words = [frozenset(content_words(u.text)) for u in units]
+    words: list[frozenset[str]] = []
+    for first in range(0, len(units), INDEX_BATCH):
+        if first:
+            check_budget("indexing the sources' sentences for the verifier")
+        words += [frozenset(content_words(u.text)) for u in units[first : first + INDEX_BATCH]]
     df: Counter[str] = Counter()
     for w in words:
         df.update(w)

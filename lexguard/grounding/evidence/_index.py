@@ -15,14 +15,30 @@ import numpy as np
 import regex
 
 from lexguard._errors import LexguardError
+from lexguard._limits import current_deadline
 from lexguard._models import Source
 from lexguard.grounding.signals._derived import list_counts
 from lexguard.grounding.signals._lexical import LexicalProfile, content_words, numbers
 from lexguard.grounding.claims._sentences import split_sentences
 
-__all__ = ["Chunk", "SourceIndex", "SourceIndexCache", "chunk_sources", "sources_key"]
+__all__ = ["INDEX_BATCH", "Chunk", "SourceIndex", "SourceIndexCache", "check_budget", "chunk_sources", "sources_key"]
 
 _MAX_CHUNK_CHARS = 700
+INDEX_BATCH = 256
+"""Chunks (or sentence units) indexed between two looks at the time budget."""
+
+
+def check_budget(what: str) -> None:
+    """Raise :class:`~lexguard._errors.BudgetExceededError` when the validation's time budget
+    (:func:`lexguard._limits.current_deadline`) is spent; ``what`` names the work not done.
+
+    Read before each batch of indexing work after the first, so that a huge source under a
+    short budget stops after at most one batch more instead of being indexed whole first (and
+    sources that fit one batch are indexed as before: their work is one batch's at most).
+    """
+    deadline = current_deadline()
+    if deadline is not None:
+        deadline.check(what)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +178,15 @@ def chunk_sources(sources: Sequence[Source], *, sentences: int = 2, overlap: int
 
     Returns:
         All chunks, source by source, with ids ``"<source_id>#<n>"``.
+
+    Raises:
+        BudgetExceededError: If the time budget was spent before a source was split (it is read
+            before each source after the first; one source's split is bounded by the size limits).
     """
     chunks: list[Chunk] = []
-    for source in sources:
+    for n, source in enumerate(sources):
+        if n:
+            check_budget("splitting the sources into sentences")
         record = _parse_record(source.content)
         text = "\n".join(_flatten(record)) if record is not None else source.content
         units: list[tuple[int, int]] = []
@@ -238,16 +260,26 @@ class _PerChunk(Sequence[Any]):
 class SourceIndex:
     """Chunks of a set of sources, their embeddings and a FAISS inner-product index.
 
-    Embedding is deferred to :meth:`ensure_vectors` so that the chunks can be embedded in the
-    same ``encode`` call as the claims of the first request.
+    Embedding is deferred (:meth:`set_vectors`, :meth:`store`) so that only what the claims
+    need is embedded. The lexical facts are read :data:`INDEX_BATCH` chunks at a time, the time
+    budget looked at before each batch.
+
+    Raises:
+        BudgetExceededError: If the time budget was spent while indexing.
     """
 
     def __init__(self, sources: Sequence[Source], chunks: list[Chunk]) -> None:
         self.sources = list(sources)
         self.chunks = chunks
         self.vectors: np.ndarray | None = None
+        self.chunk_profiles: list[LexicalProfile] = []
+        for first in range(0, len(chunks), INDEX_BATCH):
+            if first:
+                check_budget("indexing the sources' words")
+            self.chunk_profiles += [LexicalProfile([c.text]) for c in chunks[first : first + INDEX_BATCH]]
         self.profile = LexicalProfile(c.text for c in chunks)
-        self.chunk_profiles = [LexicalProfile([c.text]) for c in chunks]
+        if len(chunks) > INDEX_BATCH:  # long sources: their facts are read now, batch by batch
+            _ = self.profile.text, self.profile.numbers  # under the budget, not by the first claim
         # per chunk, computed when a claim's evidence first reads the chunk: a long source's
         # chunks are mostly never read (see ``_retrieval``)
         self.chunk_numbers: Sequence[set[str]] = _PerChunk(chunks, lambda c: {m.key for m in numbers(c.text)})

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from lexguard.grounding.evidence._index import INDEX_BATCH, check_budget
+
 __all__ = ["ChunkLexicon"]
 
 _K1 = 1.5
@@ -29,6 +31,10 @@ class ChunkLexicon:
     Args:
         chunk_words: The content words of each chunk (``LexicalProfile([chunk.text]).words``).
         source_of: The source id of each chunk (for :meth:`top_per_source`).
+
+    Raises:
+        BudgetExceededError: If the time budget was spent while indexing (read before each
+            :data:`~lexguard.grounding.evidence._index.INDEX_BATCH` chunks after the first).
     """
 
     def __init__(self, chunk_words: Sequence[Iterable[str]], source_of: Sequence[str]) -> None:
@@ -38,6 +44,8 @@ class ChunkLexicon:
         chunk_of: list[int] = []
         word_of: list[int] = []
         for i, words in enumerate(chunk_words):
+            if i and i % INDEX_BATCH == 0:
+                check_budget("indexing the sources for BM25")
             for word in sorted(set(words)):
                 word_of.append(self._vocab.setdefault(word, len(self._vocab)))
                 chunk_of.append(i)

@@ -6,13 +6,14 @@ finding needs one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
 import regex
 
+from lexguard._limits import current_deadline
 from lexguard.grounding.signals._language import function_words, text_language
 from lexguard.grounding.signals._names import PARTICIPLE_NEXT, NameFacts, core_name, not_a_name, state_code
 from lexguard.grounding.signals._words import WORD as _WORD
@@ -40,6 +41,9 @@ __all__ = [
     "quotes",
     "strip_markdown",
 ]
+
+PROFILE_BATCH = 256
+"""Texts (source chunks) a :class:`LexicalProfile` reads between two looks at the time budget."""
 
 _ATTACHED_DIGITS = regex.compile(r"(?<=\p{L})\d+(?:\.\d+)?|\d+(?:\.\d+)?(?=\p{L})")
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
@@ -331,19 +335,42 @@ def content_words(text: str) -> list[str]:
 class LexicalProfile:
     """Pre-computed lexical facts of a set of source texts, for fast membership tests.
 
+    The facts that grow with the sources (content words, normalised text, numbers) are computed
+    :data:`PROFILE_BATCH` texts at a time, and the validation's time budget
+    (:func:`lexguard._limits.current_deadline`) is read before each batch: a huge source under a
+    short budget raises :class:`~lexguard._errors.BudgetExceededError` after at most one batch
+    more, for the support check to report its claims not checked. Texts that fit one batch are
+    read without looking at the budget (their work is one batch's at most).
+
     Args:
         texts: The source texts (or chunk texts).
+
+    Raises:
+        BudgetExceededError: If the time budget was spent before the words were read.
     """
 
     def __init__(self, texts: Iterable[str]) -> None:
-        self._joined = "\n".join(texts)
-        self.words = set(content_words(self._joined))
+        self._parts = tuple(texts)
+        self._joined = "\n".join(self._parts)
+        self.words = {w for part in self._batches("reading the sources' words") for w in content_words(part)}
+
+    def _batches(self, what: str) -> Iterator[str]:
+        """The texts joined :data:`PROFILE_BATCH` at a time, the time budget read before each
+        batch after the first (texts that fit one batch are read as they are)."""
+        if len(self._parts) <= PROFILE_BATCH:
+            yield self._joined
+            return
+        deadline = current_deadline()
+        for first in range(0, len(self._parts), PROFILE_BATCH):
+            if first and deadline is not None:
+                deadline.check(what)
+            yield "\n".join(self._parts[first : first + PROFILE_BATCH])
 
     # The other facts are computed on first use: per-chunk profiles only ever need ``words``.
     @cached_property
     def text(self) -> str:
         """The normalised texts (lower-cased, stemmed words joined by spaces)."""
-        return _norm(self._joined)
+        return " ".join(t for t in (_norm(part) for part in self._batches("reading the sources' text")) if t)
 
     @cached_property
     def padded(self) -> str:
@@ -359,7 +386,13 @@ class LexicalProfile:
     def numbers(self) -> set[str]:
         """Keys of the numbers in the texts, with the other readings of each and what a full
         date also states (its month, its day)."""
-        return {k for m in numbers(self._joined) for key in (m.key, *m.alts) for k in stated_keys(key)}
+        return {
+            k
+            for part in self._batches("reading the sources' numbers")
+            for m in numbers(part)
+            for key in (m.key, *m.alts)
+            for k in stated_keys(key)
+        }
 
     def has_phrase(self, key: str) -> bool:
         """Whether a normalised phrase occurs in the texts (word-aligned)."""
