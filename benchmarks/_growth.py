@@ -7,7 +7,8 @@ Used by ``bench_support.py`` (section "Retrieval") and runnable alone::
 The same answers are checked with their sources as given (1x) and padded to 3x and 10x their
 length with text from other rows (never seen before: every cache is cleared before each check),
 by the default support check (``retrieval="candidates"``: only each claim's BM25 candidates are
-embedded) and by the earlier pipeline (``retrieval="dense"``: every chunk embedded), interleaved
+embedded, by the int8 encoder) and by the earlier pipeline (``retrieval="dense"``: every chunk
+embedded, by the fp32 encoder), interleaved
 row by row in one process so machine load hits both alike. Prints p50 / p95 per size, the ratio
 candidates / dense, the growth p50(mx) / p50(1x), texts embedded, and whether the two flag the
 same responses. Asserts nothing.
@@ -55,7 +56,10 @@ def run(rows: list[dict[str, Any]], factors: list[int], pool: list[dict[str, Any
     print and return the figures."""
     from lexguard.grounding import GroundingConfig, SupportChecker
 
-    checkers = {"candidates": SupportChecker(), "dense": SupportChecker(GroundingConfig(retrieval="dense"))}
+    checkers = {  # "dense": the pipeline before issue 26 (every chunk embedded, fp32 encoder)
+        "candidates": SupportChecker(),
+        "dense": SupportChecker(GroundingConfig(retrieval="dense", embedding_backend="onnx")),
+    }
     # distinct passages (RAGTruth rows share their sources), never a row's own
     filler = list(dict.fromkeys(s for row in pool for s in row["sources"] if not s.lstrip().startswith(("{", "["))))
     for checker in checkers.values():  # load the models

@@ -56,8 +56,9 @@ class SupportChecker:
 
     Args:
         config: Grounding settings; defaults when ``None``.
-        encoder: Sentence encoder; ``lexguard.embeddings.get_encoder(config.embedding_model)``
-            (loaded lazily) when ``None``.
+        encoder: Sentence encoder; ``lexguard.embeddings.get_encoder(config.embedding_model)`` on
+            the backend ``config.embedding_backend`` names (int8 ONNX by default; loaded lazily)
+            when ``None``.
         judge: Optional LLM judge with ``aassess(question, answer, claims, sources,
             claim_sources=...)`` (see ``SelfRAGJudge``).
         nli: Optional verifier with ``score(pairs) -> sequence`` of entailment probabilities
@@ -119,8 +120,10 @@ class SupportChecker:
         """The sentence encoder (loaded on first use)."""
         if self._encoder is None:
             from lexguard.embeddings import get_encoder
+            from lexguard.embeddings._registry import support_backend
 
-            self._encoder = get_encoder(self.config.embedding_model)
+            model = self.config.embedding_model
+            self._encoder = get_encoder(model, support_backend(model, self.config.embedding_backend))
         return self._encoder
 
     # ------------------------------------------------------------------ public API
