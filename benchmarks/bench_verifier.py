@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python benchmarks/bench_verifier.py [DATA.jsonl] [--limit 100] [--rounds 2] [--wheel]
+    python benchmarks/bench_verifier.py [DATA.jsonl] [--limit 100] [--rounds 2] [--wheel] [--plain]
 
 The checkers run in this one process on the same rows, interleaved row by row (so machine load
 hits all alike): ``SupportChecker()`` (verifier + stacker, the default),
@@ -39,6 +39,7 @@ DEFAULT_DATA = REPO.parent / "shared" / "bench" / "ragtruth_dev.jsonl"
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
 
 
 def pct(values: list[float], q: float) -> float:
@@ -63,6 +64,12 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=2, help="passes over the rows (the first warms up)")
     parser.add_argument("--wheel", action="store_true", help="also build the wheel and print its size")
+    parser.add_argument(
+        "--plain", action="store_true",
+        help="also time the seeds' plain method (torch, each source sentence embedded for every claim) on the same "
+        "rows, interleaved in the last round",
+    )
+    parser.add_argument("--plain-limit", type=int, default=None, help="the plain method on the first N rows only")
     args = parser.parse_args()
 
     from lexguard import Source
@@ -80,6 +87,15 @@ def main() -> None:
     retry: dict[str, list[float]] = {k: [] for k in checkers}
     edited: dict[str, list[float]] = {k: [] for k in checkers}
     embedded: dict[str, dict[str, list[int]]] = {k: {"fresh": [], "retry": [], "re-ask": []} for k in checkers}
+    plain, plain_times = None, []
+    if args.plain:
+        from _plain import PlainChecker
+
+        from lexguard.embeddings import default_model_path
+        from lexguard.grounding import extract_claims
+
+        plain = PlainChecker(default_model_path())
+        plain.check(["warm up the model"], ["A sentence."])
     for round_ in range(args.rounds):
         for row in rows:
             sources = [Source(id=f"s{i}", content=c) for i, c in enumerate(row["sources"])]
@@ -111,6 +127,11 @@ def main() -> None:
                     embedded[name]["fresh"].append(texts_fresh)
                     embedded[name]["re-ask"].append(texts_edited)
                     embedded[name]["retry"].append(checker.encoder.cache_info().misses)
+            if plain is not None and round_ == args.rounds - 1 and len(plain_times) < (args.plain_limit or len(rows)):
+                claims = [c.text for c in extract_claims(row["answer"], min_words=3) if c.status != "not_checked"]
+                t0 = time.perf_counter()
+                plain.check(claims, row["sources"])
+                plain_times.append(time.perf_counter() - t0)
     print(f"rows: {len(rows)} from {args.data}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'checker':26s} {'fresh p50':>10s} {'fresh p95':>10s} {'retry p50':>10s} {'retry p95':>10s}")
     for name in checkers:
@@ -147,7 +168,17 @@ def main() -> None:
         f"re-ask (one sentence changed) p50 {ratio(new, old, edited):.2f}x "
         "(budget: at most 1.5x)"
     )
-    print(f"peak RSS of this process (every checker loaded): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB (budget 900 MB)")
+    if plain_times:
+        same = fresh[new][: len(plain_times)]  # the default on the same rows
+        print(
+            f"plain method of the seeds, first {len(plain_times)} rows: p50 {1000 * statistics.median(plain_times):.0f} ms, "
+            f"p95 {1000 * pct(plain_times, 0.95):.0f} ms; the default on the same rows p50 "
+            f"{1000 * statistics.median(same):.0f} ms; plain / default p50 "
+            f"{statistics.median(plain_times) / statistics.median(same):.1f}x, total time "
+            f"{sum(plain_times) / sum(same):.1f}x (target: at least 25x)"
+        )
+    print(f"peak RSS of this process (every checker loaded{', torch too' if plain else ''}): "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB (budget 900 MB, without torch)")
     if args.wheel:
         with tempfile.TemporaryDirectory() as out:
             subprocess.run(
