@@ -13,7 +13,7 @@ import lexguard._limits as limits
 from lexguard import Source
 from lexguard._limits import Deadline, use_deadline
 from lexguard.grounding import GroundingConfig, SupportChecker
-from lexguard.grounding.evidence._index import INDEX_BATCH
+from lexguard.grounding.evidence._budget import INDEX_BATCH
 from lexguard.grounding.signals import _lexical
 from tests.fakes import CountingEncoder, ManualClock
 from tests.grounding.test_retrieval import long_source

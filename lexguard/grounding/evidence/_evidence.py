@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lexguard._models import Source
-from lexguard.grounding.evidence._index import INDEX_BATCH, Chunk, check_budget, chunk_sources
+from lexguard.grounding.evidence._budget import INDEX_BATCH, check_budget
+from lexguard.grounding.evidence._index import Chunk, chunk_sources
 from lexguard.grounding.signals._lexical import content_words
 
 __all__ = ["EvidenceUnits", "evidence_units"]

@@ -15,30 +15,15 @@ import numpy as np
 import regex
 
 from lexguard._errors import LexguardError
-from lexguard._limits import current_deadline
 from lexguard._models import Source
+from lexguard.grounding.evidence._budget import INDEX_BATCH, check_budget
 from lexguard.grounding.signals._derived import list_counts
 from lexguard.grounding.signals._lexical import LexicalProfile, content_words, numbers
 from lexguard.grounding.claims._sentences import split_sentences
 
-__all__ = ["INDEX_BATCH", "Chunk", "SourceIndex", "SourceIndexCache", "check_budget", "chunk_sources", "sources_key"]
+__all__ = ["Chunk", "SourceIndex", "SourceIndexCache", "chunk_sources", "sources_key"]
 
 _MAX_CHUNK_CHARS = 700
-INDEX_BATCH = 256
-"""Chunks (or sentence units) indexed between two looks at the time budget."""
-
-
-def check_budget(what: str) -> None:
-    """Raise :class:`~lexguard._errors.BudgetExceededError` when the validation's time budget
-    (:func:`lexguard._limits.current_deadline`) is spent; ``what`` names the work not done.
-
-    Read before each batch of indexing work after the first, so that a huge source under a
-    short budget stops after at most one batch more instead of being indexed whole first (and
-    sources that fit one batch are indexed as before: their work is one batch's at most).
-    """
-    deadline = current_deadline()
-    if deadline is not None:
-        deadline.check(what)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,8 +263,6 @@ class SourceIndex:
                 check_budget("indexing the sources' words")
             self.chunk_profiles += [LexicalProfile([c.text]) for c in chunks[first : first + INDEX_BATCH]]
         self.profile = LexicalProfile(c.text for c in chunks)
-        if len(chunks) > INDEX_BATCH:  # long sources: their facts are read now, batch by batch
-            _ = self.profile.text, self.profile.numbers  # under the budget, not by the first claim
         # per chunk, computed when a claim's evidence first reads the chunk: a long source's
         # chunks are mostly never read (see ``_retrieval``)
         self.chunk_numbers: Sequence[set[str]] = _PerChunk(chunks, lambda c: {m.key for m in numbers(c.text)})
@@ -304,6 +287,22 @@ class SourceIndex:
         self.lock = threading.Lock()
         self.evidence_units: Any = None
         """Sentence units for the claim verifier (built on first use, see ``_stacker``)."""
+        if len(chunks) > INDEX_BATCH:
+            self._read_long_sources()
+
+    def _read_long_sources(self) -> None:
+        """Read the facts of long sources now, batch by batch under the time budget.
+
+        The signals read these on first use (all of the sources' numbers, statements and
+        units); for sources of more than one batch that work is done here, while the budget is
+        read, and not by the first claim that needs them, after the budget may be spent.
+        """
+        from lexguard.grounding.signals._binding import sentence_facts
+        from lexguard.grounding.signals._units import index_units
+
+        _ = self.profile.text, self.profile.numbers
+        sentence_facts(self)
+        index_units(self)
 
     @property
     def embedded(self) -> bool:

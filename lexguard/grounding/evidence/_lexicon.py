@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from lexguard.grounding.evidence._index import INDEX_BATCH, check_budget
+from lexguard.grounding.evidence._budget import INDEX_BATCH, check_budget
 
 __all__ = ["ChunkLexicon"]
 
@@ -34,7 +34,7 @@ class ChunkLexicon:
 
     Raises:
         BudgetExceededError: If the time budget was spent while indexing (read before each
-            :data:`~lexguard.grounding.evidence._index.INDEX_BATCH` chunks after the first).
+            :data:`~lexguard.grounding.evidence._budget.INDEX_BATCH` chunks after the first).
     """
 
     def __init__(self, chunk_words: Sequence[Iterable[str]], source_of: Sequence[str]) -> None:

@@ -17,12 +17,20 @@ rules: an answer may join facts from two sentences.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import regex
 
-from lexguard.grounding.signals._lexical import LexicalProfile, Mention, content_words, entities, numbers
+from lexguard._limits import current_deadline
+from lexguard.grounding.signals._lexical import (
+    PROFILE_BATCH,
+    LexicalProfile,
+    Mention,
+    content_words,
+    entities,
+    numbers,
+)
 from lexguard.grounding.signals._units import quantity_kind
 from lexguard.grounding.signals._written import is_calendar_key
 
@@ -113,22 +121,40 @@ def _tokens(text: str, nums: list[Mention]) -> frozenset[str]:
 
 def sentence_facts(index: Any) -> list[_Facts]:
     """The statements of an index's chunks (sentences, or the clauses of a sentence that holds
-    several) with their words, numbers and names (kept on the index)."""
+    several) with their words, numbers and names (kept on the index).
+
+    Each distinct statement is read once (overlapping chunks repeat sentences); for long sources
+    the time budget is read before each ``PROFILE_BATCH`` chunks after the first.
+
+    Raises:
+        BudgetExceededError: If the time budget was spent while reading a long source.
+    """
     cached = getattr(index, "_sentence_facts", None)
     if cached is None:
         cached = []
+        deadline = current_deadline()
+        read: dict[str, _Facts] = {}  # overlapping chunks repeat a sentence: each text is read once
+
+        def facts_of(ci: int, text: str) -> _Facts:
+            found = read.get(text)
+            if found is None:
+                found = read[text] = _facts(ci, text)
+            return found if found.chunk == ci else replace(found, chunk=ci)
+
         for ci, chunk in enumerate(index.chunks):
+            if ci and ci % PROFILE_BATCH == 0 and deadline is not None:
+                deadline.check("reading the sources' statements")
             for match in _SENTENCE.finditer(chunk.text):
                 sentence = match.group().strip()
                 clauses = [c.strip() for c in _clauses(sentence) if len(c.strip()) >= 3]
                 if len(clauses) < 2:
-                    cached.append(_facts(ci, sentence))
+                    cached.append(facts_of(ci, sentence))
                     continue
-                first = _facts(ci, clauses[0])
+                first = facts_of(ci, clauses[0])
                 carried = frozenset(t for t in first.tokens if not t.startswith("#"))
                 cached.append(first)
                 for text in clauses[1:]:
-                    facts = _facts(ci, text)
+                    facts = facts_of(ci, text)
                     own = {t for t in facts.tokens if not t.startswith("#")}
                     if len(own & carried) <= len(own) / 2:  # "... and the newer one in 1901": elided verb
                         facts = facts._carry(carried - facts.tokens)

@@ -42,8 +42,7 @@ __all__ = [
     "strip_markdown",
 ]
 
-PROFILE_BATCH = 256
-"""Texts (source chunks) a :class:`LexicalProfile` reads between two looks at the time budget."""
+PROFILE_BATCH = 256  # texts (chunks) a LexicalProfile reads between two looks at the time budget
 
 _ATTACHED_DIGITS = regex.compile(r"(?<=\p{L})\d+(?:\.\d+)?|\d+(?:\.\d+)?(?=\p{L})")
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
@@ -335,18 +334,11 @@ def content_words(text: str) -> list[str]:
 class LexicalProfile:
     """Pre-computed lexical facts of a set of source texts, for fast membership tests.
 
-    The facts that grow with the sources (content words, normalised text, numbers) are computed
-    :data:`PROFILE_BATCH` texts at a time, and the validation's time budget
-    (:func:`lexguard._limits.current_deadline`) is read before each batch: a huge source under a
-    short budget raises :class:`~lexguard._errors.BudgetExceededError` after at most one batch
-    more, for the support check to report its claims not checked. Texts that fit one batch are
-    read without looking at the budget (their work is one batch's at most).
+    Words, text and numbers are read :data:`PROFILE_BATCH` texts at a time, the time budget
+    read between batches (``BudgetExceededError`` when spent).
 
     Args:
         texts: The source texts (or chunk texts).
-
-    Raises:
-        BudgetExceededError: If the time budget was spent before the words were read.
     """
 
     def __init__(self, texts: Iterable[str]) -> None:
@@ -355,8 +347,7 @@ class LexicalProfile:
         self.words = {w for part in self._batches("reading the sources' words") for w in content_words(part)}
 
     def _batches(self, what: str) -> Iterator[str]:
-        """The texts joined :data:`PROFILE_BATCH` at a time, the time budget read before each
-        batch after the first (texts that fit one batch are read as they are)."""
+        """The texts joined :data:`PROFILE_BATCH` at a time, the time budget read between batches."""
         if len(self._parts) <= PROFILE_BATCH:
             yield self._joined
             return
@@ -386,13 +377,8 @@ class LexicalProfile:
     def numbers(self) -> set[str]:
         """Keys of the numbers in the texts, with the other readings of each and what a full
         date also states (its month, its day)."""
-        return {
-            k
-            for part in self._batches("reading the sources' numbers")
-            for m in numbers(part)
-            for key in (m.key, *m.alts)
-            for k in stated_keys(key)
-        }
+        parts = self._batches("reading the sources' numbers")
+        return {k for part in parts for m in numbers(part) for key in (m.key, *m.alts) for k in stated_keys(key)}
 
     def has_phrase(self, key: str) -> bool:
         """Whether a normalised phrase occurs in the texts (word-aligned)."""

@@ -18,7 +18,8 @@ from typing import Any
 
 import regex
 
-from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard._limits import current_deadline
+from lexguard.grounding.signals._lexical import PROFILE_BATCH as UNITS_BATCH, Mention, numbers
 from lexguard.grounding.signals._written import is_calendar_key
 
 __all__ = ["UNITS", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "units_by_number"]
@@ -193,10 +194,21 @@ def index_unit_forms(index: Any) -> dict[tuple[str, str], str]:
 
 
 def index_units(index: Any) -> dict[str, set[str]]:
-    """:func:`units_by_number` of an index's chunks, computed once and kept on the index."""
+    """:func:`units_by_number` of an index's chunks, computed once and kept on the index (the
+    time budget read before each ``UNITS_BATCH`` chunks after the first).
+
+    Raises:
+        BudgetExceededError: If the time budget was spent while reading a long source.
+    """
     cached = getattr(index, "_units", None)
     if cached is None:
-        cached = units_by_number([chunk.text for chunk in index.chunks])
+        cached, deadline = {}, current_deadline()
+        texts = [chunk.text for chunk in index.chunks]
+        for first in range(0, len(texts), UNITS_BATCH):  # the time budget read between batches
+            if first and deadline is not None:
+                deadline.check("reading the units of the sources' numbers")
+            for key, units in units_by_number(texts[first : first + UNITS_BATCH]).items():
+                cached.setdefault(key, set()).update(units)
         index._units = cached
     return cached
 
