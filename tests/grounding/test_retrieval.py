@@ -157,3 +157,22 @@ def test_bm25_prefers_rare_shared_words_and_skips_chunks_sharing_none() -> None:
     assert lexicon.top_per_source(["tower"], 1) == [0, 3]
     scores = lexicon.scores(["tower", "paris"])
     assert scores[2] == 0 and scores[0] == scores[3] > scores[1] > 0
+
+
+def test_a_retry_with_the_same_sources_pays_only_for_its_new_claims() -> None:
+    """The source index (chunks, BM25 statistics, candidate vectors) is kept per checker across
+    requests and retries: a retry that adds one sentence embeds that claim and its candidates,
+    and no chunk the first attempt embedded (issue 26)."""
+    encoder = CountingEncoder()
+    checker = SupportChecker(GroundingConfig(self_rag=False), encoder=encoder)
+    sources = [Source(id="s", content=long_source(300))]
+    first = "The glacier of Town0x0 was restored by crew 0. The railway of Town0x5 was restored by crew 5."
+    checker.check(first, sources)
+    before = [t for call in encoder.calls for t in call]
+    encoder.calls.clear()
+    checker.check(first + " The canal of Town0x9 was restored by crew 9.", sources)
+    again = [t for call in encoder.calls for t in call]
+    chunks = set(chunk_texts(checker))
+    assert not set(again) & set(before) & chunks  # no chunk embedded twice
+    assert len([t for t in again if t in chunks]) <= checker.config.retrieval_candidates
+    assert len([t for t in again if t not in chunks]) <= 3  # the claims (this encoder keeps no cache)
