@@ -23,8 +23,8 @@ from typing import Any
 import regex
 
 from lexguard._limits import current_deadline
+from lexguard.grounding.signals._batched import PROFILE_BATCH
 from lexguard.grounding.signals._lexical import (
-    PROFILE_BATCH,
     LexicalProfile,
     Mention,
     content_words,

@@ -6,14 +6,14 @@ finding needs one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
 import regex
 
-from lexguard._limits import current_deadline
+from lexguard.grounding.signals._batched import PROFILE_BATCH, joined_batches
 from lexguard.grounding.signals._language import function_words, text_language
 from lexguard.grounding.signals._names import PARTICIPLE_NEXT, NameFacts, core_name, not_a_name, state_code
 from lexguard.grounding.signals._words import WORD as _WORD
@@ -41,8 +41,6 @@ __all__ = [
     "quotes",
     "strip_markdown",
 ]
-
-PROFILE_BATCH = 256  # texts (chunks) a LexicalProfile reads between two looks at the time budget
 
 _ATTACHED_DIGITS = regex.compile(r"(?<=\p{L})\d+(?:\.\d+)?|\d+(?:\.\d+)?(?=\p{L})")
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
@@ -344,24 +342,15 @@ class LexicalProfile:
     def __init__(self, texts: Iterable[str]) -> None:
         self._parts = tuple(texts)
         self._joined = "\n".join(self._parts)
-        self.words = {w for part in self._batches("reading the sources' words") for w in content_words(part)}
-
-    def _batches(self, what: str) -> Iterator[str]:
-        """The texts joined :data:`PROFILE_BATCH` at a time, the time budget read between batches."""
-        if len(self._parts) <= PROFILE_BATCH:
-            yield self._joined
-            return
-        deadline = current_deadline()
-        for first in range(0, len(self._parts), PROFILE_BATCH):
-            if first and deadline is not None:
-                deadline.check(what)
-            yield "\n".join(self._parts[first : first + PROFILE_BATCH])
+        parts = joined_batches(self._parts, self._joined, "reading the sources' words")
+        self.words = {w for part in parts for w in content_words(part)}
 
     # The other facts are computed on first use: per-chunk profiles only ever need ``words``.
     @cached_property
     def text(self) -> str:
         """The normalised texts (lower-cased, stemmed words joined by spaces)."""
-        return " ".join(t for t in (_norm(part) for part in self._batches("reading the sources' text")) if t)
+        parts = joined_batches(self._parts, self._joined, "reading the sources' text")
+        return " ".join(t for t in map(_norm, parts) if t)
 
     @cached_property
     def padded(self) -> str:
@@ -377,7 +366,7 @@ class LexicalProfile:
     def numbers(self) -> set[str]:
         """Keys of the numbers in the texts, with the other readings of each and what a full
         date also states (its month, its day)."""
-        parts = self._batches("reading the sources' numbers")
+        parts = joined_batches(self._parts, self._joined, "reading the sources' numbers")
         return {k for part in parts for m in numbers(part) for key in (m.key, *m.alts) for k in stated_keys(key)}
 
     def has_phrase(self, key: str) -> bool:

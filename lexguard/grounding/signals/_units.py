@@ -19,7 +19,8 @@ from typing import Any
 import regex
 
 from lexguard._limits import current_deadline
-from lexguard.grounding.signals._lexical import PROFILE_BATCH as UNITS_BATCH, Mention, numbers
+from lexguard.grounding.signals._batched import PROFILE_BATCH as UNITS_BATCH
+from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._written import is_calendar_key
 
 __all__ = ["UNITS", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "units_by_number"]
