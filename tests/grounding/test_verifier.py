@@ -110,10 +110,10 @@ class TestShippedModel:
     def test_eiffel_hallucinations_are_flagged_with_evidence(
         self, checker: SupportChecker, answer: str, source: Source, request: pytest.FixtureRequest
     ) -> None:
-        if "aliens" in answer:
+        if "aliens" in answer and source is EIFFEL:
             request.applymarker(pytest.mark.xfail(strict=True, reason=(
-                "known miss of the verifier trained 2026-11-25 (3 layers, one pass): it reads 'built by "
-                "aliens' as not supported with 0.49-0.69, under the 0.75 override, and the stacker calls "
+                "known miss of the verifier trained 2026-11-25 (3 layers, two passes): beside the longer "
+                "passage it reads 'built by aliens' as not supported with about 0.47, under the 0.7 override, and the stacker calls "
                 "it supported on its word overlap; 'Aliens built the Eiffel Tower.' it reads as supported "
                 "(docs/detection.md, known blind spots)"
             )))
@@ -135,9 +135,20 @@ class TestShippedModel:
         assert all(c.supported for c in result.claims), result.claims
         assert result.confidence >= 0.7
 
-    @pytest.mark.xfail(strict=True, reason=(
-        "the claim around the pictographs is 'built by aliens', which the verifier trained 2026-11-25 "
-        "misses with or without them (see test_eiffel_hallucinations_are_flagged_with_evidence)"))
+    def test_a_source_sentence_quoted_verbatim_is_not_overruled_by_the_verifier(self, checker: SupportChecker) -> None:
+        # the verifier reads near-copies as contradicted (its contradiction pairs are minimal edits)
+        notice = Source(id="notice", content=(
+            "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Monday for "
+            "resurfacing. Pedestrians and cyclists can still cross during the work."))
+        quoted = checker.check(
+            "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Monday for resurfacing.",
+            [notice])
+        assert quoted.claims[0].supported is True, quoted.findings
+        changed = checker.check(
+            "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Tuesday for resurfacing.",
+            [notice])
+        assert changed.claims[0].supported is False
+
     def test_pictographs_do_not_sway_the_verifier(self, checker: SupportChecker) -> None:
         # "\U0001F47D" is an unknown token to the verifier: the false claim around it passed
         false = checker.check("The Eiffel Tower \U0001F47D was built by aliens \U0001F47D.", [ISSUE_EIFFEL])
@@ -460,3 +471,18 @@ def test_the_override_level_comes_with_the_stacker(tmp_path) -> None:
     data["meta"].pop("verifier_override")  # a stacker that names no level: the override is off
     (tmp_path / "stacker.json").write_text(json.dumps(data))
     assert SupportChecker(GroundingConfig(verifier_path=str(tmp_path))).config.verifier_override == 1.0
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "exact"),
+    [
+        ("The tower was built in 1889", "Paris is old. The tower was built in 1889 by Eiffel.", True),
+        ("The tower was built in 1889", "The tower was built in 1889.", True),
+        ("the tower was built by aliens", "No one claims the tower was built by aliens.", False),
+        ("The tower was built in 1889", "name: x\nThe tower was built in 1889", True),
+    ],
+)
+def test_a_verbatim_quote_is_a_source_sentence_not_a_clause_inside_one(claim: str, text: str, exact: bool) -> None:
+    from lexguard.grounding.verify._features import _opens_a_sentence
+
+    assert _opens_a_sentence(claim, text) is exact

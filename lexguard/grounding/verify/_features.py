@@ -60,7 +60,9 @@ class ClaimEvidence:
         contradicted_numbers: Unknown numbers while the best chunk holds other numbers.
         unknown_entities: Names of the claim found in no source (the question is not evidence).
         unknown_quotes: Quoted strings found in no source.
-        exact: Whether the claim text occurs verbatim in a source.
+        exact: Whether the claim text is a source sentence, or the opening of one, verbatim
+            (not a clause inside one: "No one claims the tower was built by aliens" does not
+            state "the tower was built by aliens").
         conflict: A source sentence that says otherwise (negation, antonym, misplaced value, order).
         misplaced: Values the sources give, but not where they state the rest of the claim.
         overstated: A source sentence stating the claim with a hedge or weaker quantifier.
@@ -122,7 +124,7 @@ def claim_features(
         contradicted_numbers=mentions.contradicted_numbers,
         unknown_entities=mentions.unknown_entities,
         unknown_quotes=mentions.unknown_quotes,
-        exact=len(plain) > 20 and any(plain in c.text for c in index.chunks),
+        exact=len(plain) > 20 and any(_opens_a_sentence(plain, c.text) for c in index.chunks),
         misplaced=mentions.misplaced,
         **statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], mentions.misplaced),
     )
@@ -241,3 +243,14 @@ def _source_bigrams(index: SourceIndex) -> set[str]:
             cached |= _bigrams(content_words(chunk.text))
         index._bigrams = cached  # type: ignore[attr-defined]
     return cached
+
+
+def _opens_a_sentence(plain: str, text: str) -> bool:
+    """Whether ``plain`` occurs in ``text`` where a sentence (or a line) starts."""
+    start = text.find(plain)
+    while start != -1:
+        head = text[:start].rstrip()
+        if not head or head[-1] in ".!?:;\n\"\u201d)" or "\n" in text[len(head):start]:
+            return True
+        start = text.find(plain, start + 1)
+    return False
