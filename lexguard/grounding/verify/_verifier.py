@@ -75,11 +75,10 @@ class ClaimVerifier:
         self._state: tuple[Any, Any, np.ndarray, int] | None = None
         self._meta: dict[str, Any] | None = None
 
-    @property
-    def evidence_units(self) -> int:
-        """Source sentences the model was trained to read with each claim (``verifier.json``; 3 if unsaid)."""
+    def _int_setting(self, name: str, default: int, least: int) -> int:
+        """An integer of ``verifier.json`` (``default`` if unsaid, at least ``least``)."""
         try:
-            return max(1, int(self._settings().get("evidence_units", EVIDENCE_UNITS)))
+            return max(least, int(self._settings().get(name, default)))
         except (OSError, ValueError, TypeError) as exc:
             raise ConfigurationError(
                 f"the claim verifier's settings {self.folder / 'verifier.json'} could not be read ({exc}). "
@@ -87,15 +86,14 @@ class ClaimVerifier:
             ) from exc
 
     @property
+    def evidence_units(self) -> int:
+        """Source sentences the model was trained to read with each claim (``verifier.json``; 3 if unsaid)."""
+        return self._int_setting("evidence_units", EVIDENCE_UNITS, 1)
+
+    @property
     def max_len(self) -> int:
         """Tokens the model reads per (claim, evidence) pair (``verifier.json``'s ``max_len``; 128 if unsaid)."""
-        try:
-            return max(8, int(self._settings().get("max_len", 128)))
-        except (OSError, ValueError, TypeError) as exc:
-            raise ConfigurationError(
-                f"the claim verifier's settings {self.folder / 'verifier.json'} could not be read ({exc}). "
-                "Reinstall lexguard, or set GroundingConfig(verifier=False) to use the support model alone."
-            ) from exc
+        return self._int_setting("max_len", 128, 8)
 
     @property
     def claim_budget(self) -> int:
