@@ -176,3 +176,19 @@ def test_a_retry_with_the_same_sources_pays_only_for_its_new_claims() -> None:
     assert not set(again) & set(before) & chunks  # no chunk embedded twice
     assert len([t for t in again if t in chunks]) <= checker.config.retrieval_candidates
     assert len([t for t in again if t not in chunks]) <= 3  # the claims (this encoder keeps no cache)
+
+
+def test_a_sentence_opening_with_a_pronoun_is_read_after_its_own_sources_sentence() -> None:
+    from lexguard import Source
+    from lexguard.grounding.evidence._evidence import evidence_units
+
+    units = evidence_units([
+        Source(id="bridge", content="The Harbour Bridge opened in 1932. Its arch spans 503 metres."),
+        Source(id="tower", content="The Kelvin Tower was finished in 1901. It is 120 metres tall."),
+    ])
+    text = units.text([1, 3])  # "Its arch spans ..." and "It is 120 metres tall."
+    assert text == ("The Harbour Bridge opened in 1932. Its arch spans 503 metres. "
+                    "The Kelvin Tower was finished in 1901. It is 120 metres tall.")
+    assert units.text([0, 3]) == (  # the bridge's sentence is no context for the tower's "It"
+        "The Harbour Bridge opened in 1932. The Kelvin Tower was finished in 1901. It is 120 metres tall.")
+    assert units.text([2, 3]) == "The Kelvin Tower was finished in 1901. It is 120 metres tall."  # not twice

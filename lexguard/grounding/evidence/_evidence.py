@@ -13,12 +13,16 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import regex
+
 from lexguard._models import Source
 from lexguard.grounding.evidence._budget import INDEX_BATCH, check_budget
 from lexguard.grounding.evidence._index import Chunk, chunk_sources
 from lexguard.grounding.signals._lexical import content_words
 
 __all__ = ["EvidenceUnits", "evidence_units"]
+
+_PRONOUN = regex.compile(r"(?:it|its|they|their|them|he|his|him|she|her|this|these|those|there)\b", regex.IGNORECASE)
 
 EVIDENCE_UNITS = 3
 """Source units per claim when not told otherwise (a verifier's ``verifier.json`` says how many it
@@ -67,8 +71,23 @@ class EvidenceUnits:
         return sorted(chosen)
 
     def text(self, indices: Sequence[int]) -> str:
-        """The evidence passage for the verifier: the chosen units joined in source order."""
-        return " ".join(self.units[i].text.strip() for i in indices)
+        """The evidence passage for the verifier: the chosen units joined in source order.
+
+        A unit that opens with a pronoun ("It is 330 metres tall") is read after the sentence
+        before it in its own source, unless that one is chosen too: joined after a unit of another
+        source, "It" read as that source's subject ("The Golden Gate Bridge opened in 1937. It is
+        330 metres tall ...") and the verifier called a true claim contradicted.
+        """
+        chosen = set(indices)
+        parts = []
+        for i in indices:
+            unit = self.units[i]
+            before = self.units[i - 1] if i > 0 else None
+            if (_PRONOUN.match(unit.text.lstrip()) and before is not None and i - 1 not in chosen
+                    and before.source_id == unit.source_id):
+                parts.append(before.text.strip())
+            parts.append(unit.text.strip())
+        return " ".join(parts)
 
 
 def evidence_units(sources: Sequence[Source]) -> EvidenceUnits:
