@@ -80,3 +80,21 @@ def test_json_record_lists_give_counts() -> None:
 
     sources = [Source(id="y", content='{"name": "Cafe", "reviews": [{"stars": 5}, {"stars": 4}, {"stars": 5}]}')]
     assert SourceIndex(sources, chunk_sources(sources)).record_counts == {3}
+
+
+@pytest.mark.parametrize(
+    ("claim", "derived"),
+    [
+        ("Building the Harmon Library took five years.", True),  # 2019 - 2014
+        ("Building the Harmon Library took 5 years.", True),
+        ("Building the Harmon Library took six years.", False),  # a wrong span
+        ("The Harmon Library has five floors.", False),  # not a number of years
+    ],
+)
+def test_a_number_of_years_between_two_source_years_is_derived(claim: str, derived: bool) -> None:
+    from lexguard.grounding.signals._derived import spans_years
+    from lexguard.grounding.signals._lexical import numbers
+
+    keys = [m.key for m in numbers("Construction began in 2014 and was finished in 2019. It has four floors.")]
+    mention = numbers(claim)[0]
+    assert spans_years(claim, mention, keys) is derived

@@ -19,7 +19,7 @@ import regex
 
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words
 
-__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "is_derived", "list_counts", "states_ratio", "unknown_numbers"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "is_derived", "list_counts", "spans_years", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
@@ -116,6 +116,19 @@ def counted(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
     return joined.count(f" {phrase} ") == int(value)
 
 
+_YEARS_AFTER = regex.compile(r"[\s-]+(?:full\s+|whole\s+)?years?\b", regex.IGNORECASE)
+
+
+def spans_years(claim: str, mention: Mention, evidence_keys: Iterable[str]) -> bool:
+    """Whether a number of years ("took five years") is the distance between two years of the
+    evidence ("began in 2014 and was finished in 2019"), however small."""
+    value = _as_float(mention.key)
+    if value is None or not value.is_integer() or not 1 <= value <= 200 or not _YEARS_AFTER.match(claim, mention.span[1]):
+        return False
+    years = {n for n in (_as_float(k) for k in evidence_keys) if n is not None and n.is_integer() and 1000 <= n <= 2100}
+    return any(abs(a - b) == value for a, b in combinations(sorted(years), 2))
+
+
 def _root(stem: str) -> str:
     """A stem without a final "e": "prizes" stems to "priz", "prize" to "prize"."""
     return stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem
@@ -143,6 +156,7 @@ def unknown_numbers(
         and not known.intersection(m.alts)
         and not is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts)
         and not counted(claim, m, texts)
+        and not spans_years(claim, m, evidence_keys)
     ]
 
 
