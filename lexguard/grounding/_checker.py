@@ -251,11 +251,13 @@ class SupportChecker:
     def _proposition(self, statement: str, sources: list[Source]) -> tuple[str, str, float]:
         """Check the statement a yes/no question asks about: ``(status, evidence, support)``.
 
-        Contradicted when any of its claims is, supported when all are, else unsupported (also
-        when it could not be checked: a "Yes" to it is then not accepted).
+        Contradicted when any of its claims is, supported when all are, ``not_checked`` when it
+        could not be checked (an error, the time budget, nothing to check), else unsupported.
         """
         result = self.check(statement, sources)
         claims = [c for c in result.claims if c.status != "not_checked"]
+        if not claims or result.inconclusive:
+            return "not_checked", "", 0.0
         evidence = next((f.evidence for f in result.findings if f.evidence), None)
         evidence = evidence or next((c.citations[0].quote for c in claims if c.citations), "")
         support = min((c.support or 0.0 for c in claims), default=0.0)

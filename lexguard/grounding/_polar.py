@@ -11,7 +11,7 @@ sources, and the answer word is right when:
   the "No" is supported ("Is it in Berlin?" - "No, it is in Paris.").
 
 Any other outcome fails the claim that opens with the answer word (contradicted when the sources
-say the opposite, unsupported when they say neither); a bare "Yes." / "No." is then a claim of
+say the opposite, unsupported when they say neither or the statement could not be checked); a bare "Yes." / "No." is then a claim of
 its own instead of a filler. Questions that are not yes/no questions, negative questions
 ("Isn't it ...?", whose "No" means different things to different people) and answers that open
 with no answer word are left as they are.
@@ -153,7 +153,10 @@ def decide_polar(claim: Claim, reading: PolarReading, threshold: float) -> tuple
     status = "contradicted" if opposite else "unsupported"
     done = claim.model_copy(update={"support": min(claim.support or 0.0, reading.support, max(0.0, threshold - 0.01)),
                                     "supported": False, "status": status, "kind": "fact", "reason": None})
-    if opposite:
+    if reading.status == "not_checked":
+        message = (f'The answer says "{said}", but whether {reading.proposition} could not be checked against '
+                   "the sources. Answer with what the sources state.")
+    elif opposite:
         message = (f'The answer says "{said}", but the sources say {"otherwise" if reading.yes else "so"}: '
                    f"\u201c{reading.evidence[:200]}\u201d. Answer the question as the sources do.")
     else:

@@ -73,6 +73,10 @@ def test_words_that_are_no_names_are_not_read_as_names(sentence: str) -> None:
     assert entities(sentence) == []
 
 
+def test_a_name_in_brackets_is_still_a_name() -> None:
+    assert [m.text for m in entities("The tower was built by [Napoleon Bonaparte].")] == ["Napoleon Bonaparte"]
+
+
 def test_a_trailing_quote_does_not_hide_a_source_word() -> None:
     profile = LexicalProfile(["{'state': 'TX', 'city': 'Austin'}"])
     assert profile.has_phrase("tx") and profile.has_phrase("austin")

@@ -476,7 +476,8 @@ def test_the_override_level_comes_with_the_stacker(tmp_path) -> None:
 @pytest.mark.parametrize(
     ("claim", "text", "exact"),
     [
-        ("The tower was built in 1889", "Paris is old. The tower was built in 1889 by Eiffel.", True),
+        ("The tower was built in 1889", "Paris is old. The tower was built in 1889. By Eiffel.", True),
+        ("Einstein failed mathematics", "Einstein failed mathematics, according to a popular myth.", False),
         ("The tower was built in 1889", "The tower was built in 1889.", True),
         ("the tower was built by aliens", "No one claims the tower was built by aliens.", False),
         ("The tower was built in 1889", "name: x\nThe tower was built in 1889", True),

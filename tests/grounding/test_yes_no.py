@@ -75,3 +75,11 @@ def test_the_answer_word_is_checked_against_the_question(
 def test_a_wh_question_leaves_the_answer_word_alone(checker: SupportChecker) -> None:
     result = checker.check("Yes.", SOURCE, "When was the Eiffel Tower completed?")
     assert result.inconclusive and [c.status for c in result.claims] == ["not_checked"]
+
+
+def test_a_no_whose_question_could_not_be_checked_is_not_accepted(checker: SupportChecker, monkeypatch) -> None:
+    # the statement after the "No" is supported, but the question's statement could not be checked
+    monkeypatch.setattr(type(checker), "_proposition", lambda self, statement, sources: ("not_checked", "", 0.0))
+    result = checker.check("No, it was completed in 1889.", SOURCE, "Was the Eiffel Tower completed in 1900?")
+    assert result.claims[0].supported is False
+    assert any(f.rule_id == "grounding.yes_no" and "could not be checked" in f.message for f in result.findings)

@@ -114,7 +114,18 @@ def not_a_name(text: str, start: int, end: int, surface: str) -> bool:
     if spans and spans[0][0] == (0, len(surface)):
         return True
     opened = _PLACEHOLDER.search(text, max(0, start - 80), start)
-    return opened is not None and regex.match(r"[^\[\]{}<>\n]*[\]}>]", text[end : end + 80]) is not None
+    closed = regex.match(r"[^\[\]{}<>\n]*[\]}>]", text[end : end + 80])
+    if opened is None or closed is None:
+        return False
+    inside = text[opened.start() + 1 : end + closed.end() - 1]
+    return _TEMPLATE_WORD.search(inside) is not None  # "[Napoleon]" stays a name
+
+
+_TEMPLATE_WORD = regex.compile(
+    r"\b(?:name|your|insert|company|organi[sz]ation|date|address|title|position|role|department|phone|email|"
+    r"recipient|manager|supervisor|employer|number|city|country|state|here|x+)\b",
+    regex.IGNORECASE,
+)
 
 
 def acronym_letters(surface: str) -> str | None:

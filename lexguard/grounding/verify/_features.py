@@ -60,9 +60,9 @@ class ClaimEvidence:
         contradicted_numbers: Unknown numbers while the best chunk holds other numbers.
         unknown_entities: Names of the claim found in no source (the question is not evidence).
         unknown_quotes: Quoted strings found in no source.
-        exact: Whether the claim text is a source sentence, or the opening of one, verbatim
-            (not a clause inside one: "No one claims the tower was built by aliens" does not
-            state "the tower was built by aliens").
+        exact: Whether the claim text is a whole source sentence verbatim (not a clause inside
+            one: "No one claims the tower was built by aliens" does not state "the tower was
+            built by aliens").
         conflict: A source sentence that says otherwise (negation, antonym, misplaced value, order).
         misplaced: Values the sources give, but not where they state the rest of the claim.
         overstated: A source sentence stating the claim with a hedge or weaker quantifier.
@@ -246,11 +246,15 @@ def _source_bigrams(index: SourceIndex) -> set[str]:
 
 
 def _opens_a_sentence(plain: str, text: str) -> bool:
-    """Whether ``plain`` occurs in ``text`` where a sentence (or a line) starts."""
+    """Whether ``plain`` is a whole sentence (or line) of ``text``, verbatim: it starts where one
+    starts and ends where that one ends ("Einstein failed mathematics" is not the sentence
+    "Einstein failed mathematics, according to a popular myth.")."""
     start = text.find(plain)
     while start != -1:
         head = text[:start].rstrip()
-        if not head or head[-1] in ".!?:;\n\"\u201d)" or "\n" in text[len(head):start]:
+        tail = text[start + len(plain):].lstrip("\"'\u201d\u2019)")
+        opens = not head or head[-1] in ".!?:;\n\"\u201d)" or "\n" in text[len(head):start]
+        if opens and (not tail.strip() or tail[0] in ".!?;\n"):
             return True
         start = text.find(plain, start + 1)
     return False
