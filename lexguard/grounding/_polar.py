@@ -27,7 +27,7 @@ import regex
 from lexguard._enums import FindingKind, Severity
 from lexguard._models import Claim, Finding
 
-__all__ = ["PolarReading", "answer_word", "decide_polar", "polar_proposition", "read_polar"]
+__all__ = ["AnswerWord", "PolarReading", "answer_word", "decide_polar", "polar_proposition", "read_polar"]
 
 _AUX = (
     r"is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|shall|should|may|might|must"
