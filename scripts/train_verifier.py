@@ -215,6 +215,10 @@ def stage_train(args: argparse.Namespace) -> None:
         step = state["step"]
         clock["offset"] = state.get("elapsed", 0.0)
         print(f"resumed at step {step}/{total}", flush=True)
+    elif args.init_from:
+        # A refining pass (scripts/verifier_contrast.py): the weights of an earlier run, a fresh schedule.
+        model.load_state_dict(torch.load(args.init_from, map_location=device, weights_only=False)["model"])
+        print(f"weights from {args.init_from}", flush=True)
 
     def save() -> None:
         tmp = ckpt.with_suffix(".tmp")
@@ -641,6 +645,7 @@ def main() -> None:
     p.add_argument("--layers", type=int, default=3, help="train: transformer layers kept from the 6 of the base")
     p.add_argument("--frozen-layers", type=int, default=0, help="train: lowest layers kept frozen")
     p.add_argument("--max-pairs", type=int, default=0)
+    p.add_argument("--init-from", default="", help="train: start from this checkpoint's weights (a refining pass)")
     p.add_argument("--batch", type=int, default=16)
     p.add_argument("--epochs", type=int, default=1)
     p.add_argument("--lr", type=float, default=5e-5)

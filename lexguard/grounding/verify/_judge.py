@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextvars
+import functools
 import logging
 import threading
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from pydantic import BaseModel
 
@@ -43,6 +44,23 @@ logger = logging.getLogger(__name__)
 
 _T = TypeVar("_T", bound=BaseModel)
 _R = TypeVar("_R")
+_P = ParamSpec("_P")
+
+
+def _synchronous(method: Callable[_P, Coroutine[Any, Any, _R]]) -> Callable[_P, _R]:
+    """The synchronous twin of an async method, with its signature.
+
+    Safe to call from any thread. When the calling thread already runs an event loop, the
+    coroutine runs on a fresh loop in a helper thread (prefer awaiting the async method there).
+    """
+
+    @functools.wraps(method)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return _run_sync(lambda: asyncio.run(method(*args, **kwargs)))  # type: ignore[arg-type]
+
+    run.__name__ = run.__qualname__ = method.__name__.removeprefix("a")
+    run.__doc__ = f"Synchronous :meth:`{method.__name__}` (safe from any thread).\n\n" + (method.__doc__ or "")
+    return run
 
 _Call = Callable[..., Awaitable[Any]]
 """SelfRAGJudge._call: one check with its retries (runnable, messages, schema, semaphore, calls)."""
@@ -192,27 +210,7 @@ class SelfRAGJudge:
             support_tasks.append(checks.run(name, self._issup, messages, SupportVerdict))
         return support_tasks
 
-    def assess(
-        self,
-        question: str | None,
-        answer: str,
-        claims: Sequence[Claim],
-        sources: Sequence[Source],
-        *,
-        claim_sources: Mapping[int, Sequence[Source]] | None = None,
-    ) -> JudgeAssessment:
-        """Synchronous :meth:`aassess`.
-
-        Safe to call from any thread. When the calling thread already runs an event loop, the
-        checks run on a fresh loop in a helper thread (prefer ``await aassess(...)`` there).
-        """
-
-        def job() -> JudgeAssessment:
-            return asyncio.run(
-                self.aassess(question, answer, claims, sources, claim_sources=claim_sources)
-            )
-
-        return _run_sync(job)
+    assess = _synchronous(aassess)
 
     async def _call(
         self,
