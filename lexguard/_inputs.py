@@ -17,6 +17,28 @@ QUESTION_KEYS = ("question", "query", "input")
 
 _TRUNCATION_REASONS = {"length", "max_tokens", "MAX_TOKENS", "model_length"}
 _MAX_NESTING = 32
+
+
+class _Read(list):  # type: ignore[type-arg]
+    """A list that a ``coerce_*`` function returned: read at the door, so not read again.
+
+    The guard reads its input once (``Guard`` at the door, or ``prepare`` in a bare graph); the
+    readers after it (``prepare``, the checks' context) get this list back as it is. A state that
+    lost the mark (a checkpointer that stores plain lists) is read again, with the same result.
+    """
+
+    __slots__ = ("kind",)
+
+    def __init__(self, items: Iterable[Any], kind: str) -> None:
+        super().__init__(items)
+        self.kind = kind
+
+
+def _already(value: Any, kind: str) -> bool:
+    return isinstance(value, _Read) and value.kind == kind
+
+
+
 """Deepest ``{"answer": {"answer": ...}}`` nesting unwrapped before the input is refused."""
 
 
@@ -96,6 +118,8 @@ def coerce_sources(value: Any) -> list[Source]:
     """
     if value is None:
         return []
+    if _already(value, "sources"):
+        return value
     if isinstance(value, str | Source | dict) or hasattr(value, "page_content"):
         value = [value]
     if not isinstance(value, Iterable) or isinstance(value, bytes | bytearray):
@@ -114,7 +138,7 @@ def coerce_sources(value: Any) -> list[Source]:
         count = seen.get(source.id, 0)
         seen[source.id] = count + 1
         unique.append(source if count == 0 else source.model_copy(update={"id": f"{source.id}~{count}"}))
-    return unique
+    return _Read(unique, "sources")
 
 
 def _item_dict(value: Any) -> dict[str, Any] | None:
@@ -142,9 +166,11 @@ def coerce_citations(value: Any) -> list[dict[str, Any]]:
     """
     if value is None:
         return []
+    if _already(value, "citations"):
+        return value
     single = _item_dict(value)
     if single is not None:
-        return [single]
+        return _Read([single], "citations")
     if not isinstance(value, list | tuple):
         raise InputError(
             f"citations must be a list of dicts, not {type(value).__name__}; pass "
@@ -159,7 +185,7 @@ def coerce_citations(value: Any) -> list[dict[str, Any]]:
                 "{'source': 'source-0', 'quote': 'text quoted from the source'}"
             )
         citations.append(citation)
-    return citations
+    return _Read(citations, "citations")
 
 
 def coerce_mutations(value: Any) -> list[Any]:
@@ -176,11 +202,13 @@ def coerce_mutations(value: Any) -> list[Any]:
     """
     if value is None:
         return []
+    if _already(value, "mutations"):
+        return value
     if isinstance(value, Mapping) or (callable(getattr(value, "model_dump", None)) and not isinstance(value, type)):
-        return [value]
+        return _Read([value], "mutations")
     if not isinstance(value, list | tuple):
         raise InputError(
             f"mutations must be a list of dicts, not {type(value).__name__}; pass "
             "[{'type': 'transform_belief', 'target': 'fact-id', 'value': ...}, ...]"
         )
-    return list(value)
+    return _Read(value, "mutations")

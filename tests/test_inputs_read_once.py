@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from lexguard import Guard, Status
+from lexguard import Guard, InputError, Status
 from lexguard.knowledge import KnowledgeContext
 from tests.fakes import SubstringChecker
 
@@ -61,3 +61,58 @@ def test_a_streamed_knowledge_graph_is_read_once(reads: list[str]) -> None:
     text = "".join(guard.transform(iter(chunks)))
     assert text == "Service X runs version 2."
     assert reads == ["dict"]
+
+
+# Sources, citations and mutations: read at the door, handed on marked as read (they were read
+# again by ``prepare`` and, for mutations, a third time by the checks' context).
+
+
+@pytest.fixture
+def source_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    from lexguard._models import Source
+
+    calls: list[int] = []
+    original = Source.from_any.__func__
+
+    def counted(cls, item, index=0, *args, **kwargs):
+        calls.append(index)
+        return original(cls, item, index, *args, **kwargs)
+
+    monkeypatch.setattr(Source, "from_any", classmethod(counted))
+    return calls
+
+
+def test_sources_are_read_once_per_invoke(source_reads: list[int]) -> None:
+    report = _guard().invoke({"answer": "Service X runs version 2.", "sources": SOURCES})
+    assert report.status == Status.VALID, report.reason
+    assert source_reads == [0, 1]
+
+
+def test_mutations_and_citations_are_read_once_and_still_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexguard import _inputs
+
+    calls: list[str] = []
+    for name in ("_item_dict",):
+        original = getattr(_inputs, name)
+        monkeypatch.setattr(_inputs, name, lambda v, _o=original: calls.append("citation") or _o(v))
+    guard = Guard(checker=SubstringChecker(), audit=False)
+    report = guard.invoke({
+        "answer": "Service X runs version 2.", "sources": SOURCES,
+        "citations": [{"source": "source-0", "quote": "Service X runs version 2."}],
+        "mutations": [{"type": "no_such_type"}],
+    })
+    assert calls == ["citation", "citation"]  # the single-dict test, then the one item: once
+    assert report.status != Status.VALID  # the unreadable mutation is still a finding
+
+
+def test_a_value_read_once_is_returned_as_it_is_and_a_plain_list_is_read_again() -> None:
+    from lexguard._inputs import coerce_mutations, coerce_sources
+
+    read = coerce_sources(["a", "a"])
+    assert coerce_sources(read) is read and [s.id for s in read] == ["source-0", "source-1"]
+    again = coerce_sources(list(read))  # a checkpointer that stored a plain list: same result
+    assert again == read and again is not read
+    mutations = coerce_mutations({"type": "x"})
+    assert coerce_mutations(mutations) is mutations == [{"type": "x"}]
+    with pytest.raises(InputError):  # a mark is per kind: read mutations are no sources
+        coerce_sources(mutations)
