@@ -26,45 +26,15 @@ import regex
 
 from lexguard._enums import FindingKind, Severity
 from lexguard._models import Claim, Finding
+from lexguard.grounding.claims._questions import polar_proposition
 
-__all__ = ["AnswerWord", "PolarReading", "answer_word", "decide_polar", "polar_proposition", "read_polar"]
+__all__ = ["AnswerWord", "PolarReading", "answer_word", "decide_polar", "read_polar"]
 
-_AUX = (
-    r"is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|shall|should|may|might|must"
-)
-_QUESTION = regex.compile(rf"^\s*(?P<aux>{_AUX})\s+(?P<rest>[^?]+?)\s*\?\s*$", regex.IGNORECASE)
-_NEGATED = regex.compile(r"^(?:n[’']t|not)\b", regex.IGNORECASE)
 _ANSWER = regex.compile(
     r"^\s*(?:(?P<yes>yes|yeah|yep|correct|indeed|right|true)|(?P<no>no|nope|incorrect|false|wrong))\b"
     r"\s*(?:[,;:!.\u2014\u2013-]+\s*|$)",
     regex.IGNORECASE,
 )
-_PRONOUN = regex.compile(r"^(?:it|he|she|they|we|you|i|this|that|these|those|there)\b", regex.IGNORECASE)
-_DETERMINER = r"(?:the|a|an|this|that|these|those|his|her|its|their|our|my|your)\s+"
-_NAMED_SUBJECT = regex.compile(
-    rf"^(?:{_DETERMINER})?\p{{Lu}}[\p{{L}}\p{{N}}'’.-]*(?:\s+(?:(?:of|the|de|and|&)\s+)*\p{{Lu}}[\p{{L}}\p{{N}}'’.-]*)*"
-)
-_COMMON_SUBJECT = regex.compile(rf"^{_DETERMINER}[\p{{L}}\p{{N}}-]+(?:'s\s+[\p{{L}}\p{{N}}-]+)?", regex.IGNORECASE)
-_DO = frozenset({"do", "does", "did"})
-
-
-def polar_proposition(question: str | None) -> str | None:
-    """The statement a yes/no question asks about, or ``None`` for any other question.
-
-    "Was the Eiffel Tower completed in 1889?" -> "the Eiffel Tower was completed in 1889";
-    "Did Marie Curie win two Nobel Prizes?" -> "Marie Curie win two Nobel Prizes" (the
-    auxiliary "did" dropped). A negative question ("Wasn't it ...?") gives ``None``.
-    """
-    match = _QUESTION.match(question or "")
-    if match is None or _NEGATED.match(match.group("rest")) or "\n" in match.group("rest"):
-        return None
-    aux, rest = match.group("aux").lower(), match.group("rest")
-    if aux in _DO:
-        return rest
-    subject = _PRONOUN.match(rest) or _NAMED_SUBJECT.match(rest) or _COMMON_SUBJECT.match(rest)
-    if subject is None:
-        return rest
-    return f"{subject.group()} {aux} {rest[subject.end():].strip()}".strip()
 
 
 @dataclass(frozen=True)

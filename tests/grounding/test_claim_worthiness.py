@@ -8,6 +8,8 @@ any extractor, so an LLM's or a custom extractor's claims are judged the same wa
 
 from __future__ import annotations
 
+import pytest
+
 from lexguard import Claim, Source
 from lexguard.grounding import SupportChecker, extract_claims
 from lexguard.grounding.claims._worthiness import FILLER_REASON, META_REASON, not_a_fact
@@ -56,3 +58,18 @@ def test_meta_statements_are_read_as_the_models_read_them() -> None:
     assert not_a_fact("No, the passages do not mention who built it.") == META_REASON  # "No," answers
     assert not_a_fact("**The passages do not mention who built it.**") == META_REASON
     assert not_a_fact("The bridge is 503 metres long [1].") is None
+
+
+@pytest.mark.parametrize("text", ["Great question!", "Of course!", "Good question.", "Of course, here is the summary:"])
+def test_interjections_with_a_space_are_meta(text: str) -> None:
+    """The meta pattern is verbose, where a literal space is ignored: "of course" and "great question"
+    were read as "ofcourse" / "greatquestion", so "Great question!" was a fact to check."""
+    from lexguard.grounding.claims._meta import is_meta_statement
+
+    assert is_meta_statement(text)
+
+
+def test_an_interjection_before_a_fact_leaves_the_fact_checked() -> None:
+    from lexguard.grounding.claims._meta import is_meta_statement
+
+    assert not is_meta_statement("Of course the bridge opened in 1932.")

@@ -6,7 +6,8 @@ import pytest
 
 from lexguard import Source
 from lexguard.grounding import GroundingConfig, SupportChecker
-from lexguard.grounding._polar import answer_word, polar_proposition
+from lexguard.grounding._polar import answer_word
+from lexguard.grounding.claims._questions import polar_proposition
 
 SOURCE = [
     Source(

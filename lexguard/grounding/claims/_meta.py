@@ -30,7 +30,7 @@ _SECTION = (
 
 _META = regex.compile(
     r"""^\W*(?:
-        (?:sure|certainly|of course|okay|ok|absolutely|great question)\b[\s,!.]*(?:here(?:'s|\s+is|\s+are)\b[^:]*:?\s*)?$
+        (?:sure|certainly|of\s+course|okay|ok|absolutely|(?:great|good|excellent)\s+question)\b[\s,!.]*(?:here(?:'s|\s+is|\s+are)\b[^:]*:?\s*)?$
       | here(?:'s|\s+is|\s+are)\s+(?:a|an|the|my|some)?\s*(?:\w+\s+){0,3}(?:summary|summaries|answer|overview|response|list|points|information|description|breakdown|rundown)\b[^.!?:]*[.!:]?$
       | (?:i\s+)?hope\s+(?:this|that|it)\s+helps\b.*
       | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b.*

@@ -24,6 +24,7 @@ from lexguard.grounding.evidence._evidence import EvidenceUnits, evidence_units
 from lexguard.grounding.verify._features import FEATURE_NAMES
 from lexguard.grounding.verify._support_model import SupportModel
 from lexguard._limits import current_deadline
+from lexguard.grounding.claims._short_answers import answer_statement
 from lexguard.grounding.verify._verifier import VERIFIER_DIR, ClaimVerifier, get_verifier
 
 __all__ = ["STACK_FEATURES", "STACK_FEATURES_TREE", "VerifierStack", "verifier_claim_text"]
@@ -45,9 +46,11 @@ _CHUNK = 64
 
 
 def verifier_claim_text(claim: str, question: str | None) -> str:
-    """The claim as the verifier reads it: short answers ("Edison did.") carry their question."""
+    """The claim as the verifier reads it: a short answer is read with its question, as the
+    statement they make together ("Who invented it?" + "Edison did." -> "Edison invented it.",
+    :func:`~lexguard.grounding.claims._short_answers.answer_statement`), else after the question."""
     if question and len(claim.split()) < _SHORT_CLAIM_WORDS:
-        return f"{question.strip()} {claim.strip()}"
+        return answer_statement(question, claim) or f"{question.strip()} {claim.strip()}"
     return claim
 
 

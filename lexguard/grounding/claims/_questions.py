@@ -1,0 +1,45 @@
+"""The statement a question asks about, read from its words (no model).
+
+Used to read an answer with its question: a "Yes" / "No" (:mod:`lexguard.grounding._polar`) and a
+short answer (:mod:`lexguard.grounding.claims._short_answers`).
+"""
+
+from __future__ import annotations
+
+import regex
+
+__all__ = ["polar_proposition"]
+
+_AUX = (
+    r"is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|shall|should|may|might|must"
+)
+_QUESTION = regex.compile(rf"^\s*(?P<aux>{_AUX})\s+(?P<rest>[^?]+?)\s*\?\s*$", regex.IGNORECASE)
+_NEGATED = regex.compile(r"^(?:n[’']t|not)\b", regex.IGNORECASE)
+_PRONOUN = regex.compile(r"^(?:it|he|she|they|we|you|i|this|that|these|those|there)\b", regex.IGNORECASE)
+_DETERMINER = r"(?:the|a|an|this|that|these|those|his|her|its|their|our|my|your)\s+"
+_NAMED_SUBJECT = regex.compile(
+    rf"^(?:{_DETERMINER})?\p{{Lu}}[\p{{L}}\p{{N}}'’.-]*(?:\s+(?:(?:of|the|de|and|&)\s+)*\p{{Lu}}[\p{{L}}\p{{N}}'’.-]*)*"
+)
+_COMMON_SUBJECT = regex.compile(rf"^{_DETERMINER}[\p{{L}}\p{{N}}-]+(?:'s\s+[\p{{L}}\p{{N}}-]+)?", regex.IGNORECASE)
+_DO = frozenset({"do", "does", "did"})
+
+
+def polar_proposition(question: str | None) -> str | None:
+    """The statement a yes/no question asks about, or ``None`` for any other question.
+
+    "Was the Eiffel Tower completed in 1889?" -> "the Eiffel Tower was completed in 1889";
+    "Did Marie Curie win two Nobel Prizes?" -> "Marie Curie win two Nobel Prizes" (the
+    auxiliary "did" dropped). A negative question ("Wasn't it ...?") gives ``None``.
+    """
+    match = _QUESTION.match(question or "")
+    if match is None or _NEGATED.match(match.group("rest")) or "\n" in match.group("rest"):
+        return None
+    aux, rest = match.group("aux").lower(), match.group("rest")
+    if aux in _DO:
+        return rest
+    subject = _PRONOUN.match(rest) or _NAMED_SUBJECT.match(rest) or _COMMON_SUBJECT.match(rest)
+    if subject is None:
+        return rest
+    return f"{subject.group()} {aux} {rest[subject.end():].strip()}".strip()
+
+

@@ -1,0 +1,120 @@
+"""A short answer is read as the statement it makes with its question.
+
+"Who founded the Marlow Theatre?" - "Thomas Crane." states "Thomas Crane founded the Marlow
+Theatre". Read alone, "Thomas Crane." names two words that both occur in the sources, and read
+as "Who founded the Marlow Theatre? Thomas Crane." the verifier sees a question, a shape it was
+not trained on; both let a wrong short answer through. The statement is made by putting the
+answer in the place of the question word:
+
+- a question word that is the subject: "Who founded X?" + "Thomas Crane" -> "Thomas Crane founded X";
+- one that asks for what something *is*: "What color is the flag's background?" + "White" ->
+  "the flag's background is White";
+- when, where, how long, how many and the other questions with an auxiliary: the rest read as a
+  statement (as a yes/no question is, :func:`~lexguard.grounding.claims._questions.polar_proposition`) with
+  the answer after it: "What year did the bridge open?" + "1973" -> "the bridge open in 1973".
+
+Answers with a statement of their own ("It opened in 1978."), yes/no questions and questions
+not in these shapes are left to the verifier as before (question and answer read together).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from lexguard.grounding.claims._questions import polar_proposition
+
+__all__ = ["answer_statement"]
+
+_AUX = r"is|are|was|were|do|does|did|has|have|had|can|could|will|would|should"
+_BE = frozenset({"is", "are", "was", "were"})
+_WH = regex.compile(
+    r"^\s*(?:in\s+)?(?P<wh>who|whom|what|which|when|where|how\s+(?:many|much|long|old|far|tall|big|high|often))"
+    r"\s+(?P<after>[^?]+?)\s*\??\s*$",
+    regex.IGNORECASE,
+)
+_AUX_WORD = regex.compile(rf"^(?:{_AUX})$", regex.IGNORECASE)
+_PLACE_NOUNS = {"year": "in", "month": "in", "decade": "in", "century": "in", "time": "at", "day": "on", "date": "on"}
+_MAX_NOUN_WORDS = 2
+_LEADING_AUX = regex.compile(rf"^(?P<aux>{_AUX})\b\s*(?P<tail>.*)$", regex.IGNORECASE | regex.DOTALL)
+_TRAILING_AUX = regex.compile(rf"\s+(?:{_AUX}|did so|does so)\s*$", regex.IGNORECASE)
+_OWN_STATEMENT = regex.compile(
+    rf"^(?:it|he|she|they|we|i|you|this|that|these|those|there)\b|\b(?:{_AUX}|it|him|her|them)\b", regex.IGNORECASE
+)
+_FUNCTION_WORD = regex.compile(r"^(?:the|a|an|in|on|at|of|to|by|for|from|with|and|or|about|around|some)$", regex.IGNORECASE)
+_PREPOSITION = regex.compile(r"^(?:in|on|at|by|from|since|around|about|near|after|before|during)\b", regex.IGNORECASE)
+_MAX_ANSWER_WORDS = 5
+
+
+def _bare(answer: str, question: str) -> str | None:
+    """The answer without its closing stop and a trailing auxiliary ("Edison did." -> "Edison"),
+    or ``None`` when it makes a statement of its own ("Shakespeare wrote it.", "He did it.")."""
+    text = _TRAILING_AUX.sub("", answer.strip().rstrip(".!").strip())
+    if not text or len(text.split()) > _MAX_ANSWER_WORDS or _OWN_STATEMENT.search(text) or "?" in text:
+        return None
+    asked = {w.lower() for w in regex.findall(r"[\p{L}]+", question)}
+    if any(w.islower() and w in asked and not _FUNCTION_WORD.match(w) for w in regex.findall(r"[\p{L}]+", text)):
+        return None  # it repeats the question's words: a statement, not a bare answer
+    first, _, others = text.partition(" ")
+    return f"{first.lower()} {others}".strip() if _FUNCTION_WORD.match(first) else text
+
+
+def _place(wh: str, noun: str) -> str:
+    """The preposition before an answer that says when or where ("in 1978", "at noon")."""
+    if wh in {"when", "where"}:
+        return "in"
+    return _PLACE_NOUNS.get(noun.split()[-1].lower(), "") if noun and wh in {"what", "which"} else ""
+
+
+def _split(wh: str, after: str) -> tuple[str, str]:
+    """The words after the question word cut into its noun and the rest, at the first auxiliary
+    within the next :data:`_MAX_NOUN_WORDS` + 1 words ("color | is the background"). Without one,
+    "which" and "what" take one noun when a verb follows it ("company | makes the watch"), not
+    when the word after them is itself the verb ("what | happened to", "what | caused the fire")."""
+    words = after.split()
+    for i, word in enumerate(words[: _MAX_NOUN_WORDS + 1]):
+        if _AUX_WORD.match(word):
+            return " ".join(words[:i]), " ".join(words[i:])
+    verb_first = words[0].lower().endswith("ed") or (len(words) > 1 and _FUNCTION_WORD.match(words[1]))
+    if wh in {"which", "what"} and len(words) > 1 and (wh == "which" or not verb_first):
+        return words[0], " ".join(words[1:])
+    return "", after
+
+
+def answer_statement(question: str | None, answer: str) -> str | None:
+    """The statement ``answer`` makes as the answer to ``question``, or ``None`` when not a short one.
+
+    Examples:
+        >>> answer_statement("Who founded the Marlow Theatre?", "Thomas Crane.")
+        'Thomas Crane founded the Marlow Theatre.'
+        >>> answer_statement("What color is the background of the flag?", "White.")
+        'The background of the flag is White.'
+        >>> answer_statement("When did the bridge open?", "1978")
+        'The bridge open in 1978.'
+        >>> answer_statement("When did the bridge open?", "It opened in 1978.") is None
+        True
+    """
+    match = _WH.match(question or "")
+    bare = _bare(answer, question or "")
+    if match is None or bare is None or "\n" in match.group("after") or "," in bare:
+        return None
+    if regex.match(r"(?:happen|go|went|occur)", match.group("after"), regex.IGNORECASE):
+        return None  # "What happened to X?": the answer tells an event of its own
+    wh = " ".join(match.group("wh").lower().split())
+    noun, rest = _split(wh, match.group("after"))
+    aux = _LEADING_AUX.match(rest)
+    simple_wh = wh in {"who", "what", "which", "whom"}
+    if aux is None:
+        if not simple_wh:
+            return None
+        statement = f"{bare} {rest}"  # the question word is the subject: "Who founded X?"
+    elif simple_wh and aux.group("aux").lower() in _BE:
+        statement = f"{aux.group('tail')} {aux.group('aux')} {bare}"  # "What color is X?" -> "X is A"
+    else:
+        proposition = polar_proposition(f"{rest}?")
+        if proposition is None:
+            return None
+        counted = f" {noun}" if wh.startswith("how") and noun else ""
+        place = "" if _PREPOSITION.match(bare) else _place(wh, noun)
+        statement = " ".join(part for part in (proposition, place, bare + counted) if part)
+    statement = " ".join(statement.split())
+    return statement[0].upper() + statement[1:] + "."
