@@ -113,7 +113,7 @@ class Guard(RunnableSerializable[Any, Any]):
     @field_validator("audit")
     @classmethod
     def _audit_target(cls, value: Any) -> Any:
-        from lexguard.audit import audit_target
+        from lexguard.audit._hook import audit_target
 
         return audit_target(value)
 

@@ -269,7 +269,7 @@ class GuardRun:
         report with its ``audit_id``."""
         if self.audit is None:
             return report
-        from lexguard.audit import attach_audit
+        from lexguard.audit._hook import attach_audit
 
         return attach_audit(
             self.audit,

@@ -16,21 +16,14 @@
 """
 
 from lexguard.audit._fallback import (
-    FALLBACK_ENV,
-    MAX_PARTS,
     FallbackRecovery,
-    default_fallback_path,
     fallback_files,
-    fallback_locations,
     read_fallback,
     recover_fallback,
     recover_records,
     write_fallback,
 )
 from lexguard.audit._hook import (
-    AUDIT_URL_ENV,
-    attach_audit,
-    audit_target,
     check_audit_environment,
     open_store,
     resolve_audit_store,
@@ -44,42 +37,25 @@ from lexguard.audit._models import (
     LabelValue,
     RejectionResponse,
     audit_status,
-    citation_entry,
 )
 from lexguard.audit._postgres import PostgresAuditStore
 from lexguard.audit._record import (
     AuditWarning,
     build_record,
-    code_citation_entry,
     export_jsonl,
     record_report,
 )
 from lexguard.audit._sqlite import SQLiteAuditStore
 from lexguard.audit._store import (
-    DEFAULT_LOCK_TIMEOUT,
-    DEFAULT_RETENTION_DAYS,
-    LOCK_TIMEOUT_ENV,
-    RETENTION_ENV,
-    RETENTION_ENV_ALIAS,
     AuditStore,
     AuditStoreError,
     LabelledAuditStore,
     RecordQuery,
     Redactor,
-    lock_timeout_from_env,
-    retention_days_from_env,
 )
 from lexguard._lazy import publish_all
 
 __all__ = [
-    "AUDIT_URL_ENV",
-    "DEFAULT_LOCK_TIMEOUT",
-    "DEFAULT_RETENTION_DAYS",
-    "FALLBACK_ENV",
-    "LOCK_TIMEOUT_ENV",
-    "MAX_PARTS",
-    "RETENTION_ENV",
-    "RETENTION_ENV_ALIAS",
     "AuditLabel",
     "AuditRecord",
     "AuditStatus",
@@ -95,27 +71,19 @@ __all__ = [
     "Redactor",
     "RejectionResponse",
     "SQLiteAuditStore",
-    "attach_audit",
     "audit_status",
-    "audit_target",
     "build_record",
     "check_audit_environment",
-    "citation_entry",
-    "code_citation_entry",
-    "default_fallback_path",
     "export_jsonl",
     "fallback_files",
-    "fallback_locations",
     "label_record",
     "labelled_rows",
-    "lock_timeout_from_env",
     "open_store",
     "read_fallback",
     "record_report",
     "recover_fallback",
     "recover_records",
     "resolve_audit_store",
-    "retention_days_from_env",
     "write_fallback",
 ]
 

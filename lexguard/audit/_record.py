@@ -239,7 +239,7 @@ def record_report(
     If building the full record fails, a minimal record (decision, answer, the error) is
     written instead. If the store fails, an :class:`AuditWarning` is issued and the record
     goes to the fallback file: ``fallback_path``, else the store's ``fallback_path``
-    attribute, else :func:`~lexguard.audit.default_fallback_path` (a few roll-over parts when
+    attribute, else :func:`~lexguard.audit._fallback.default_fallback_path` (a few roll-over parts when
     the file cannot grow, its temp-folder twin when its folder cannot be written; see
     :mod:`lexguard.audit._fallback`). :func:`~lexguard.audit.recover_records`
     (``lexguard audit recover``) moves such records back. A record no file could take whole is

@@ -69,7 +69,7 @@ class SQLiteAuditStore(SQLAuditStore):
         redact: Optional hook applied to query/answer/source text before records are built.
         fallback_path: Where :func:`~lexguard.audit.record_report` appends records the store
             could not take; defaults to ``$LEXGUARD_AUDIT_FALLBACK``, else
-            ``<path>.fallback.jsonl`` (:func:`~lexguard.audit.default_fallback_path`).
+            ``<path>.fallback.jsonl`` (:func:`~lexguard.audit._fallback.default_fallback_path`).
         purge_on_open: Purge expired records when the file is first opened.
         synchronous: SQLite ``synchronous`` pragma: ``FULL`` (durable on power loss, default)
             or ``NORMAL`` (faster; still never corrupt).

@@ -170,7 +170,8 @@ def recover(
     yet when there are records for it. Exits 1 when records remain stranded: the store is still
     unreachable (nothing is lost: run it again later) or lines could not be parsed.
     """
-    from lexguard.audit import default_fallback_path, fallback_files, fallback_locations, recover_records
+    from lexguard.audit import fallback_files, recover_records
+    from lexguard.audit._fallback import default_fallback_path, fallback_locations
 
     if store and "://" not in store and not Path(store).exists():
         path = fallback or default_fallback_path(store)

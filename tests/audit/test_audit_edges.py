@@ -13,17 +13,8 @@ from pathlib import Path
 import pytest
 
 from lexguard import Guard
-from lexguard.audit import (
-    AuditRecord,
-    AuditStatus,
-    AuditWarning,
-    SQLiteAuditStore,
-    fallback_files,
-    read_fallback,
-    record_report,
-    recover_fallback,
-    retention_days_from_env,
-)
+from lexguard.audit import AuditRecord, AuditStatus, AuditWarning, SQLiteAuditStore, fallback_files, read_fallback, record_report, recover_fallback
+from lexguard.audit._store import retention_days_from_env
 from tests.fakes import SubstringChecker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +40,8 @@ def test_with_ulimit_f_records_land_whole_in_a_few_parts_or_are_reported(
 ) -> None:
     """Issue 23: a bounded number of parts, each record whole; what fits nowhere is not acknowledged
     (no id) and is in the ERROR log; every acknowledged record is recovered."""
-    from lexguard.audit import MAX_PARTS, recover_records
+    from lexguard.audit import recover_records
+    from lexguard.audit._fallback import MAX_PARTS
 
     fallback = tmp_path / "fb.jsonl"
     (tmp_path / "tmp").mkdir()

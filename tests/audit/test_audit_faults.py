@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from lexguard.audit import MAX_PARTS, SQLiteAuditStore
+from lexguard.audit import SQLiteAuditStore
+from lexguard.audit._fallback import MAX_PARTS
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = 30

@@ -15,16 +15,8 @@ from pathlib import Path
 import pytest
 
 from lexguard import ConfigurationError
-from lexguard.audit import (
-    RETENTION_ENV,
-    AuditRecord,
-    AuditStatus,
-    AuditStore,
-    AuditStoreError,
-    SQLiteAuditStore,
-    export_jsonl,
-    retention_days_from_env,
-)
+from lexguard.audit import AuditRecord, AuditStatus, AuditStore, AuditStoreError, SQLiteAuditStore, export_jsonl
+from lexguard.audit._store import RETENTION_ENV, retention_days_from_env
 
 
 def rec(**kw: object) -> AuditRecord:

@@ -9,7 +9,8 @@ from typer.testing import CliRunner
 
 from lexguard import Guard
 from lexguard._errors import ConfigurationError
-from lexguard.audit import AUDIT_URL_ENV, SQLiteAuditStore, audit_target, open_store
+from lexguard.audit import SQLiteAuditStore, open_store
+from lexguard.audit._hook import AUDIT_URL_ENV, audit_target
 from lexguard.cli import app
 from tests.fakes import SubstringChecker
 
