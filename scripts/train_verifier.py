@@ -440,26 +440,35 @@ def _nli_tune_rows(folder: str, per_set: int, seed: int) -> list[dict]:
     return out
 
 
-def _joint_operating_point(sets: dict, overrides=(0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0)):  # noqa: ANN001
+def _false_alarms(truth, flagged) -> float:
+    import numpy as np
+
+    return float(np.mean(flagged[truth == 0])) if (truth == 0).any() else 0.0
+
+
+def _joint_operating_point(sets: dict, overrides=(0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0), max_fa: float = 1.0):  # noqa: ANN001
     """Threshold and verifier override that maximise the mean balanced accuracy over ``sets``
     (RAGTruth held-out documents and each NLI set's tune split weigh half each): chosen on
     several datasets, never one. Each value of ``sets`` is (support, false_p, strict, checked,
-    groups, truth, n)."""
+    groups, truth, n). With ``max_fa`` below 1, only points whose false alarms on RAGTruth stay
+    within it are chosen (the table keeps every point, with its false alarms)."""
     import numpy as np
 
     grid = np.linspace(0.05, 0.95, 91)
     table = {}
     for o in overrides:
         for t in grid:
-            bals = {}
+            bals, fas = {}, {}
             for name, (support, false_p, strict, checked, groups, truth, n) in sets.items():
                 hit = strict | (false_p >= o) if o < 1.0 else strict
                 flagged = _response_scores(support, hit, checked, groups, n) > 1 - t
-                bals[name] = _bal_acc(truth, flagged)
+                bals[name], fas[name] = _bal_acc(truth, flagged), _false_alarms(truth, flagged)
             nli = [v for k, v in bals.items() if k != "ragtruth"]
             score = 0.5 * bals["ragtruth"] + 0.5 * (sum(nli) / len(nli) if nli else bals["ragtruth"])
-            table[(o, round(float(t), 2))] = (round(score, 4), {k: round(v, 4) for k, v in bals.items()})
-    best = max(table, key=lambda key: (table[key][0], -abs(key[1] - 0.5)))
+            table[(o, round(float(t), 2))] = (round(score, 4), {k: round(v, 4) for k, v in bals.items()},
+                                              {k: round(v, 4) for k, v in fas.items()})
+    allowed = [key for key in table if table[key][2]["ragtruth"] <= max_fa] or list(table)
+    best = max(allowed, key=lambda key: (table[key][0], -abs(key[1] - 0.5)))
     return best, table
 
 
@@ -586,9 +595,14 @@ def stage_stack(args: argparse.Namespace) -> None:
     sets = {"ragtruth": (oof, 1.0 - probs[:, 0], strict_a, checked_a, grp, truth_a, n)}
     if args.nli:
         sets |= _nli_tune_sets(args, work, k, final, args.with_tree)
-    (override, threshold), joint = _joint_operating_point(sets)
-    score, per_set = joint[(override, round(float(threshold), 2))]
-    print(f"joint operating point: threshold {threshold:.2f}, verifier_override {override}: mean {score:.4f} {per_set}")
+    (override, threshold), joint = _joint_operating_point(sets, max_fa=args.max_false_alarm)
+    score, per_set, per_set_fa = joint[(override, round(float(threshold), 2))]
+    print(f"joint operating point: threshold {threshold:.2f}, verifier_override {override}: mean {score:.4f} {per_set}"
+          f" false alarms {per_set_fa}")
+    for o in sorted({o for o, _ in joint}):
+        best_t = max((key for key in joint if key[0] == o), key=lambda key: joint[key][0])
+        print(f"  override {o}: best threshold {best_t[1]:.2f} mean {joint[best_t][0]:.4f}"
+              f" ragtruth bal {joint[best_t][1]['ragtruth']:.4f} fa {joint[best_t][2]['ragtruth']:.4f}")
     meta = {
         "source": "scripts/train_verifier.py stack",
         "stacker": best,
@@ -599,6 +613,7 @@ def stage_stack(args: argparse.Namespace) -> None:
         "verifier_only_oof_response_auroc": round(results["verifier_only"][0], 4),
         "oof_response_balanced_accuracy": round(best_bal, 4),
         "operating_point": {"chosen_on": sorted(sets), "mean_balanced_accuracy": score, "balanced_accuracy": per_set,
+                            "false_alarms": per_set_fa, "max_false_alarm_ragtruth": args.max_false_alarm,
                             "ragtruth_only_threshold": round(float(ragtruth_threshold), 2)},
         "verifier_sha256": hashlib.sha256((OUT / "verifier.onnx").read_bytes()).hexdigest(),
         **meta_extra,
@@ -660,6 +675,8 @@ def main() -> None:
     p.add_argument("--reuse-probs", action="store_true", help="stack: reuse the verifier probabilities of the last run")
     p.add_argument("--with-tree", action="store_true", help="stack: also feed the previous default's support")
     p.add_argument("--nli-tune-per-set", type=int, default=200, help="stack: NLI tune rows per set")
+    p.add_argument("--max-false-alarm", type=float, default=1.0,
+                   help="stack: the operating point's false alarms on RAGTruth held-out documents stay within this")
     p.add_argument("--candidates", default="", help="stack: comma-separated stacker names to try (default: all)")
     args = p.parse_args()
     OUT = Path(args.out)

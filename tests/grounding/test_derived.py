@@ -98,3 +98,15 @@ def test_a_number_of_years_between_two_source_years_is_derived(claim: str, deriv
     keys = [m.key for m in numbers("Construction began in 2014 and was finished in 2019. It has four floors.")]
     mention = numbers(claim)[0]
     assert spans_years(claim, mention, keys) is derived
+
+
+def test_a_number_that_labels_a_source_is_no_value() -> None:
+    """"According to passage 1, ..." was failed by the strict number rule: the prompt's label of a
+    source is in no source's text."""
+    from lexguard.grounding import SupportChecker
+
+    sources = ["The Harbour Bridge opened in 1932 after eight years of work."]
+    result = SupportChecker().check("According to passage 1, the Harbour Bridge opened in 1932.", sources)
+    assert result.claims[0].status == "supported", result.findings
+    wrong = SupportChecker().check("According to passage 1, the Harbour Bridge opened in 1933.", sources)
+    assert wrong.claims[0].status != "supported"

@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 import regex
 
+from lexguard.grounding.signals._references import SOURCE_NOUNS
+
 from lexguard._limits import Deadline, current_deadline
 from lexguard._models import Claim, Finding, FindingKind, Severity
 
@@ -28,7 +30,7 @@ INCONSISTENCY_KIND = "internal_inconsistency"
 
 _NUMBER = regex.compile(r"\d[\d,.]*\d|\d")
 _ENUMERATOR = regex.compile(
-    r"\b(passage|step|option|item|point|part|chapter|section|source|document|doc|example|no\.?|number|#)\s*$",
+    rf"\b(?:{SOURCE_NOUNS}|step|option|item|point|part|chapter|section|example|no\.?|number|#)\s*$",
     regex.IGNORECASE,
 )
 _NEGATION = regex.compile(

@@ -18,6 +18,7 @@ from itertools import combinations
 import regex
 
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words
+from lexguard.grounding.signals._references import names_a_source
 
 __all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "is_derived", "list_counts", "spans_years", "states_ratio", "unknown_numbers"]
 
@@ -138,7 +139,8 @@ def unknown_numbers(
     mentions: Iterable[Mention], claim: str, known: set[str], evidence_keys: list[str],
     counts: frozenset[int] = frozenset(), texts: Iterable[str] = (),
 ) -> list[Mention]:
-    """The claim's numbers that are neither stated (``known``: sources and question) nor derived.
+    """The claim's numbers that are neither stated (``known``: sources and question) nor derived,
+    nor the label of a source ("According to passage 1", :mod:`._references`).
 
     Args:
         mentions: The numbers found in the claim.
@@ -157,6 +159,7 @@ def unknown_numbers(
         and not is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts)
         and not counted(claim, m, texts)
         and not spans_years(claim, m, evidence_keys)
+        and not names_a_source(claim, m)
     ]
 
 
