@@ -254,7 +254,8 @@ def stage_train(args: argparse.Namespace) -> None:
             save()
     save()
     (work / "progress.json").write_text(
-        json.dumps({"step": step, "total": total, "pairs": len(rows), "epochs": args.epochs, "layers": args.layers})
+        json.dumps({"step": step, "total": total, "pairs": len(rows), "epochs": args.epochs, "layers": args.layers}
+                   | ({"init_from": args.init_from} if args.init_from else {}))
     )
     print(f"saved step {step}", flush=True)
 
