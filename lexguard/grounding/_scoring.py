@@ -218,9 +218,10 @@ def _score_claim(
     flipped = ev.conflict if config.strict_polarity else None
     overstated = ev.overstated if config.strict_polarity and flipped is None else None
     strict_hit = breaks_a_strict_rule(ev, config)
-    if verdicts is not None and config.verifier_override is not None and config.verifier_override < 1.0 and not ev.exact:
-        # a source sentence quoted verbatim is not overruled by the verifier alone (it read near-copies as
-        # contradicted: its contradiction pairs are minimal edits); the stacker and the strict rules still decide
+    if (verdicts is not None and config.verifier_override is not None and config.verifier_override < 1.0
+            and not ev.exact and not ev.derived):
+        # a source sentence quoted verbatim, or a claim whose number was worked out from the sources (the
+        # verifier does no arithmetic), is not overruled by the verifier alone; the stacker and the strict rules still decide
         strict_hit = strict_hit or 1.0 - float(verdicts[n][0]) >= config.verifier_override
     supported = p >= threshold and not strict_hit
     if strict_hit:

@@ -110,3 +110,51 @@ def test_a_number_that_labels_a_source_is_no_value() -> None:
     assert result.claims[0].status == "supported", result.findings
     wrong = SupportChecker().check("According to passage 1, the Harbour Bridge opened in 1933.", sources)
     assert wrong.claims[0].status != "supported"
+
+
+COMMITTEE = ["The planning committee has nine members. Five of them are drawn from the city council, and the rest "
+             "are appointed by the mayor."]
+SEASON = ["The Kestrels played 12 matches this season and won 8 of them. They scored 30 goals in total."]
+
+
+@pytest.mark.parametrize(
+    ("sources", "claim", "supported"),
+    [
+        (COMMITTEE, "The mayor appoints four of the committee's members.", True),  # 9 - 5, "the rest"
+        (COMMITTEE, "The mayor appoints three of the committee's members.", False),
+        (SEASON, "The Kestrels won eight of their twelve matches, so there were four they did not win.", True),
+        (SEASON, "The Kestrels won eight of their twelve matches, so there were five they did not win.", False),
+    ],
+)
+def test_a_small_remainder_said_in_words_is_derived(sources, claim, supported) -> None:
+    """A number below ten is worked out from the best evidence only when the claim or the evidence
+    says it is a remainder, a difference or a sum; a wrong one still fails."""
+    from lexguard.grounding import SupportChecker
+
+    result = SupportChecker().check(claim, sources)
+    assert (result.claims[0].status == "supported") is supported, [f.message for f in result.findings]
+
+
+def test_a_small_sum_without_a_word_for_it_is_not_derived() -> None:
+    from lexguard.grounding.signals._derived import small_step
+    from lexguard.grounding.signals._lexical import numbers
+
+    claim = "The shop has four staff."
+    mention = numbers(claim)[0]
+    assert not small_step(claim, mention, ["1", "3"], ["The shop opened in 1 day with 3 rooms."])
+    assert small_step("The shop has four staff in total.", numbers("The shop has four staff in total.")[0],
+                      ["1", "3"], [""])
+
+
+def test_the_verifier_does_not_overrule_a_worked_out_number_alone() -> None:
+    """The verifier does no arithmetic: it read "7,000 more spectators" beside 18,000 and 25,000
+    as contradicted, and its override failed the claim. A claim whose number was worked out from
+    the sources (``ClaimEvidence.derived``) is decided by the stacker and the strict rules."""
+    from lexguard.grounding import GroundingConfig, SupportChecker
+
+    sources = ["The old arena held 16,000 fans. The new arena, which opened in May, holds 22,000."]
+    checker = SupportChecker(GroundingConfig(verifier_override=0.05))  # the verifier overrules almost anything
+    right = checker.check("The new arena holds 6,000 more fans than the old one.", sources)
+    assert right.claims[0].status == "supported", [f.message for f in right.findings]
+    wrong = checker.check("The new arena holds 5,000 more fans than the old one.", sources)
+    assert wrong.claims[0].status != "supported"

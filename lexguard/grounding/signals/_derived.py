@@ -20,7 +20,7 @@ import regex
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words
 from lexguard.grounding.signals._references import names_a_source
 
-__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "is_derived", "list_counts", "spans_years", "states_ratio", "unknown_numbers"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "is_derived", "list_counts", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
@@ -31,6 +31,18 @@ MAX_POOL = 12
 MIN_DERIVED = 10
 """Smaller numbers are not derived: from a handful of evidence numbers almost any of them could
 be (on RAGTruth train such chance derivations hid wrong counts)."""
+
+
+_REMAINDER_CUE = regex.compile(
+    r"\b(?:rest|remaining|remainder|others?|left|not|n't|never|without|except|more|fewer|less|total|altogether"
+    r"|combined|in\s+all|difference|between|apart|besides)\b",
+    regex.IGNORECASE,
+)
+"""Words that say a small number is a remainder, a difference or a sum ("the rest are appointed by
+the mayor", "three they did not win", "five in total")."""
+SMALL_POOL = 6
+"""A small number is derived only from the first few numbers of the best evidence: from more,
+almost any small number could be."""
 
 
 _SERIES_END = regex.compile(r",?\s+(?:and|or)\s+", regex.IGNORECASE)
@@ -117,6 +129,25 @@ def counted(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
     return joined.count(f" {phrase} ") == int(value)
 
 
+def small_step(claim: str, mention: Mention, evidence_keys: Iterable[str], texts: Iterable[str]) -> bool:
+    """Whether a number below :data:`MIN_DERIVED` is the sum or difference of two of the first
+    :data:`SMALL_POOL` evidence numbers, and the claim or its best evidence says so in words.
+
+    "The mayor appoints four of the committee's members" beside "The committee has nine members.
+    Five of them are drawn from the council, and the rest are appointed by the mayor" (9 - 5);
+    "there were three they did not win" beside "played 10 matches and won 7". Without such a word
+    the small number is left to the strict rule: a chance sum hid wrong counts on RAGTruth train.
+    """
+    value = _as_float(mention.key)
+    if value is None or not value.is_integer() or not 1 <= value < MIN_DERIVED:
+        return False
+    best = next(iter(texts), "")
+    if not (_REMAINDER_CUE.search(claim) or _REMAINDER_CUE.search(best)):
+        return False
+    pool = list(dict.fromkeys(n for n in (_as_float(k) for k in evidence_keys) if n is not None))[:SMALL_POOL]
+    return any(_close(value, a + b) or _close(value, abs(a - b)) for a, b in combinations(pool, 2))
+
+
 _YEARS_AFTER = regex.compile(r"[\s-]+(?:full\s+|whole\s+)?years?\b", regex.IGNORECASE)
 
 
@@ -159,6 +190,7 @@ def unknown_numbers(
         and not is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts)
         and not counted(claim, m, texts)
         and not spans_years(claim, m, evidence_keys)
+        and not small_step(claim, m, evidence_keys, texts)
         and not names_a_source(claim, m)
     ]
 

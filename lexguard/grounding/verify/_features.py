@@ -12,6 +12,7 @@ import numpy as np
 
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._binding import Misplaced
+from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
@@ -66,6 +67,9 @@ class ClaimEvidence:
         conflict: A source sentence that says otherwise (negation, antonym, misplaced value, order).
         misplaced: Values the sources give, but not where they state the rest of the claim.
         overstated: A source sentence stating the claim with a hedge or weaker quantifier.
+        derived: Whether a number of the claim is in no source but was worked out from them
+            (a sum, a difference, a count, a span of years, a unit conversion): the verifier,
+            which does no arithmetic, does not overrule such a claim alone.
     """
 
     features: np.ndarray
@@ -79,6 +83,7 @@ class ClaimEvidence:
     conflict: str | None = None
     misplaced: list[Misplaced] = field(default_factory=list)
     overstated: str | None = None
+    derived: bool = False
 
 
 def _bigrams(words: list[str]) -> set[str]:
@@ -126,6 +131,11 @@ def claim_features(
         unknown_quotes=mentions.unknown_quotes,
         exact=len(plain) > 20 and any(_opens_a_sentence(plain, c.text) for c in index.chunks),
         misplaced=mentions.misplaced,
+        derived=any(
+            m.key not in index.profile.numbers and not index.profile.numbers.intersection(m.alts)
+            and m not in mentions.unknown_numbers and not names_a_source(claim_text, m)
+            for m in mentions.numbers
+        ),
         **statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], mentions.misplaced),
     )
 
