@@ -82,7 +82,7 @@ _REFUTING = [
 _REPORTING = [  # the same frames, affirming: the claim is supported
     "It is well documented that {c}", "Investigators confirmed that {c}", "Records show that {c}",
 ]
-_NP = re.compile(r"\b(?:the|a|an|its|their|his|her)\s+(?:[a-z]+\s+){0,2}[a-z]{3,}\b")
+_NP = re.compile(r"\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er)\s+(?!(?:the|a|an|of|and|or)\b)[a-z]{3,}\b")
 
 
 def _lower(s: str) -> str:
@@ -114,13 +114,27 @@ def _swap_in_doc(s: str, doc_numbers: list[str], rng: random.Random) -> str | No
 
 
 def _swap_phrases(s: str) -> str | None:
-    """Two noun phrases of ``s`` swapped ("the frontend sends ... to the backend"), else two names."""
+    """Two determiner phrases of ``s`` swapped, one word after the determiner ("the farmer feeds the
+    horses" -> "the horses feeds the farmer"; "the frontend service sends requests to the backend
+    service" -> "the backend service ... the frontend service"), else two names.
+
+    The refining passes of 2026-11-26 (verifier3, verifier4) were made with a looser pattern (up
+    to three words after a lower-case determiner, as in commit 73a08a0), whose swaps
+    were often not sentences: role swaps were under-taught (docs/detection.md, known blind spots).
+    """
     phrases = list(dict.fromkeys(m.group(0) for m in _NP.finditer(s)))
-    if len(phrases) >= 2:
-        a, b = phrases[0], phrases[1]
-        if a.split()[-1] != b.split()[-1] and a not in b and b not in a:
-            return s.replace(a, "\x00", 1).replace(b, a, 1).replace("\x00", b, 1)
+    pair = next(((a, b) for a in phrases for b in phrases
+                 if a.split()[-1].lower() != b.split()[-1].lower() and phrases.index(a) < phrases.index(b)), None)
+    if pair is not None:
+        a, b = pair
+        as_a, as_b = _case_of(a, b), _case_of(b, a)  # "The frontend" at the start, "the backend" inside
+        return s.replace(a, "\x00", 1).replace(b, as_b, 1).replace("\x00", as_a, 1)
     return _swap_roles(s)
+
+
+def _case_of(place: str, phrase: str) -> str:
+    """``phrase`` with the first letter's case of the phrase whose place it takes."""
+    return (phrase[0].upper() if place[0].isupper() else phrase[0].lower()) + phrase[1:]
 
 
 def _foreign_name(s: str, foreign: list[str], rng: random.Random) -> str | None:

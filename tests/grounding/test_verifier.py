@@ -47,7 +47,9 @@ def test_evidence_selection_keeps_source_order_and_handles_records() -> None:
 
 
 def test_short_claims_carry_their_question() -> None:
-    assert verifier_claim_text("Edison did.", "Who invented the phonograph?") == "Who invented the phonograph? Edison did."
+    """A short answer is read as the statement it makes with its question (tests/grounding/test_short_answers.py)."""
+    assert verifier_claim_text("Edison did.", "Who invented the phonograph?") == "Edison invented the phonograph."
+    assert verifier_claim_text("Minerals.", "Why is the sea salty?") == "Why is the sea salty? Minerals."
     assert verifier_claim_text("The tower is in Paris.", "Where?") == "The tower is in Paris."
 
 
