@@ -158,3 +158,14 @@ def test_the_verifier_does_not_overrule_a_worked_out_number_alone() -> None:
     assert right.claims[0].status == "supported", [f.message for f in right.findings]
     wrong = checker.check("The new arena holds 5,000 more fans than the old one.", sources)
     assert wrong.claims[0].status != "supported"
+
+
+def test_a_product_with_a_fraction_is_a_halving_the_claim_must_state() -> None:
+    """"175" beside "bake at 350° for 1 1/2 hours" was derived as 350 x 0.5: a halving by chance."""
+    from lexguard.grounding.signals._derived import is_derived
+    from lexguard.grounding.signals._lexical import numbers
+
+    mention = numbers("Preheat the oven to 175 degrees.")[0]
+    assert not is_derived(mention, ["350", "1.5", "0.5"])
+    assert is_derived(mention, ["350", "1.5", "0.5"], ratio_stated=True)
+    assert is_derived(numbers("They paid $48.")[0], ["12", "4"])  # 4 x 12

@@ -85,7 +85,8 @@ def is_derived(
 
     Returns:
         True when the number is a ratio word ("half"), the count of a listed series, equals
-        a + b, |a - b| or a * b for evidence numbers a, b, or (with ``ratio_stated``) a / 2 or 2 * a.
+        a + b, |a - b| or a * b for evidence numbers a, b (both above 1: a product with "1/2" or
+        "0.5" is a halving, which the claim must state), or (with ``ratio_stated``) a / 2 or 2 * a.
     """
     if mention.text.lower() in RATIO_WORDS:
         return True
@@ -104,7 +105,8 @@ def is_derived(
     if ratio_stated and any(_close(value, a / 2) or _close(value, a * 2) for a in pool):
         return True
     return any(
-        _close(value, a + b) or _close(value, abs(a - b)) or _close(value, a * b) for a, b in combinations(pool, 2)
+        _close(value, a + b) or _close(value, abs(a - b)) or (min(a, b) > 1 and _close(value, a * b))
+        for a, b in combinations(pool, 2)
     )
 
 
@@ -169,9 +171,10 @@ def _root(stem: str) -> str:
 def unknown_numbers(
     mentions: Iterable[Mention], claim: str, known: set[str], evidence_keys: list[str],
     counts: frozenset[int] = frozenset(), texts: Iterable[str] = (),
-) -> list[Mention]:
-    """The claim's numbers that are neither stated (``known``: sources and question) nor derived,
-    nor the label of a source ("According to passage 1", :mod:`._references`).
+) -> tuple[list[Mention], list[Mention]]:
+    """The claim's numbers that are neither stated (``known``: sources and question) nor worked
+    out from the evidence, nor the label of a source ("According to passage 1", :mod:`._references`);
+    and those that are worked out (a sum, difference, product, ratio, count or span of years).
 
     Args:
         mentions: The numbers found in the claim.
@@ -180,19 +183,23 @@ def unknown_numbers(
         evidence_keys: Keys of the numbers in the claim's best evidence chunks, best chunk first.
         counts: How many items the evidence lists (see :func:`is_derived`).
         texts: The claim's best evidence chunks, for counts of what they mention (:func:`counted`).
+
+    Returns:
+        ``(unknown, worked_out)``.
     """
     ratio = states_ratio(claim)
     texts = list(texts)
-    return [
-        m for m in mentions
-        if m.key not in known
-        and not known.intersection(m.alts)
-        and not is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts)
-        and not counted(claim, m, texts)
-        and not spans_years(claim, m, evidence_keys)
-        and not small_step(claim, m, evidence_keys, texts)
-        and not names_a_source(claim, m)
-    ]
+    unknown: list[Mention] = []
+    worked: list[Mention] = []
+    for m in mentions:
+        if m.key in known or known.intersection(m.alts) or names_a_source(claim, m):
+            continue
+        if (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts)
+                or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)):
+            worked.append(m)
+        else:
+            unknown.append(m)
+    return unknown, worked
 
 
 def states_ratio(text: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
@@ -12,35 +13,45 @@ from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._polarity import polarity_conflict
 from lexguard.grounding.signals._units import converted, index_units, unit_conflicts
 
-__all__ = ["add_misplaced", "number_evidence", "statement_conflicts"]
+__all__ = ["NumberEvidence", "add_misplaced", "number_evidence", "statement_conflicts"]
 
 
-def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> tuple[list[Mention], list[Mention]]:
-    """The claim's numbers found in no source (nor derived, counted or converted from one), or
-    given there with another unit, and those of them the best chunk contradicts.
+@dataclass(frozen=True, slots=True)
+class NumberEvidence:
+    """What the sources say of a claim's numbers.
+
+    Attributes:
+        unknown: Numbers found in no source (nor worked out, counted or converted from one), or
+            given there with another unit.
+        contradicted: Those of them while the best chunk holds numbers.
+        worked_out: Numbers in no source that one arithmetic step, a count or a span of years over
+            the evidence gives (the verifier, which does no arithmetic, does not judge them alone).
+    """
+
+    unknown: list[Mention]
+    contradicted: list[Mention]
+    worked_out: list[Mention]
+
+
+def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvidence:
+    """Read the claim's numbers against the sources (:class:`NumberEvidence`).
 
     Args:
         claim: The claim text.
         index: The source index (its profile, chunk numbers, counts and units).
         best_chunks: The claim's best chunks, best first.
-
-    Returns:
-        ``(unknown, contradicted)``: unknown numbers, and those while the best chunk holds numbers.
     """
     top = best_chunks[:3]
     evidence_numbers = [key for ci in top for key in sorted(index.chunk_numbers[ci])]
     counts = index.record_counts.union(*(index.chunk_counts[ci] for ci in top))
     units = index_units(index)
-    unknown = [
-        m for m in unknown_numbers(
-            numbers(claim), claim, index.profile.numbers, evidence_numbers, counts,
-            [index.chunks[ci].text for ci in top],
-        )
-        if not converted(claim, m, units)  # "0.33 km" for 330 metres
-    ]
+    not_stated, worked_out = unknown_numbers(
+        numbers(claim), claim, index.profile.numbers, evidence_numbers, counts, [index.chunks[ci].text for ci in top],
+    )
+    unknown = [m for m in not_stated if not converted(claim, m, units)]  # "0.33 km" for 330 metres
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
-    return unknown, [m for m in unknown if best_numbers]
+    return NumberEvidence(unknown, [m for m in unknown if best_numbers], worked_out)
 
 
 def add_misplaced(

@@ -12,7 +12,6 @@ import numpy as np
 
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._binding import Misplaced
-from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
@@ -68,8 +67,9 @@ class ClaimEvidence:
         misplaced: Values the sources give, but not where they state the rest of the claim.
         overstated: A source sentence stating the claim with a hedge or weaker quantifier.
         derived: Whether a number of the claim is in no source but was worked out from them
-            (a sum, a difference, a count, a span of years, a unit conversion): the verifier,
-            which does no arithmetic, does not overrule such a claim alone.
+            (a sum, a difference, a product, a count, a span of years; not a unit conversion,
+            which the verifier reads in the sources' wording): the verifier, which does no
+            arithmetic, does not overrule such a claim alone.
     """
 
     features: np.ndarray
@@ -131,11 +131,7 @@ def claim_features(
         unknown_quotes=mentions.unknown_quotes,
         exact=len(plain) > 20 and any(_opens_a_sentence(plain, c.text) for c in index.chunks),
         misplaced=mentions.misplaced,
-        derived=any(
-            m.key not in index.profile.numbers and not index.profile.numbers.intersection(m.alts)
-            and m not in mentions.unknown_numbers and not names_a_source(claim_text, m)
-            for m in mentions.numbers
-        ),
+        derived=bool(mentions.worked_out),
         **statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], mentions.misplaced),
     )
 
@@ -170,6 +166,7 @@ class _Mentions:
     unknown_entities: list[Mention]
     misplaced: list[Misplaced]
     unknown_quotes: list[Mention]
+    worked_out: list[Mention]
 
 
 def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int]) -> _Mentions:
@@ -179,12 +176,13 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int]) -> _M
     added to the unknown (and contradicted) ones (:func:`add_misplaced`).
     """
     nums = numbers(claim_text)
-    unknown_nums, contradicted = number_evidence(claim_text, index, best_chunks)
+    found = number_evidence(claim_text, index, best_chunks)
+    unknown_nums, contradicted = found.unknown, found.contradicted
     ents = entities(claim_text)
     unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text)]
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
     unknown_q = [m for m in quotes(claim_text) if not index.profile.has_phrase(m.key)]
-    return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q)
+    return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q, found.worked_out)
 
 
 def _feature_vector(
