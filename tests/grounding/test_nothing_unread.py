@@ -270,16 +270,12 @@ def test_every_unit_ends_with_a_status_and_unread_facts_block(checker, answer: s
 
 def test_a_window_ends_on_a_clause_boundary_when_the_next_reads_the_rest() -> None:
     """A window that stopped mid-clause ("..., and which is 330 metres tall, was built by") was
-    read by the verifier as an unfinished, invented claim and failed a true long sentence; every
-    word is still inside some window."""
+    read by the verifier as an unfinished, invented claim and failed a true long sentence."""
     verifier = get_verifier(VERIFIER_DIR)
     claim = _PADDING + "was built by Gustave Eiffel's company between 1887 and 1889."
     windows = verifier.claim_windows(claim)
     assert len(windows) > 1
-    assert all(w.rstrip().endswith((",", ";", ":", "\u2014")) or not w.rstrip().endswith(" by") for w in windows[:-1])
-    covered = set()
-    for window in windows:
-        start = claim.find(window)
-        assert start >= 0
-        covered.update(range(start, start + len(window)))
-    assert all(i in covered for i, ch in enumerate(claim) if _WORDCHAR.match(ch))
+    assert all(w.rstrip().endswith(",") for w in windows[:-1]), windows  # no window ends on "was built by"
+    assert windows[-1].endswith("between 1887 and 1889.")
+    # (that every word is in some window: test_windows_fit_the_verifier_and_read_every_token)
+    assert _invoke(Guard(audit=False), claim).verdict == Verdict.ACCEPT
