@@ -76,11 +76,11 @@ class GroundingConfig(ValueModel):
             other signals say (1.0 turns the override off). ``None`` (default): the level chosen
             with the verifier's stacker (``stacker.json``'s ``meta``; 1.0 when it names none), so
             a verifier from ``verifier_path`` brings its own. ``scripts/train_verifier.py stack``
-            chooses it on held-out train documents by the mean of two balanced accuracies:
-            RAGTruth responses and rule-made contradictions / invented claims from the same
-            documents; for the shipped verifier 0.8 (RAGTruth 0.712 without the override, 0.695
-            at 0.8; rule-made pairs 0.865 at 0.8), so semantic errors the lexical signals cannot
-            see are caught at a small cost on RAGTruth.
+            chooses it with the threshold, jointly, by the mean of two balanced accuracies: on
+            RAGTruth held-out train documents and over the NLI sets' tune splits; for the shipped
+            verifier 0.85 with threshold 0.59 (docs/detection.md, training the claim verifier). A
+            source sentence quoted verbatim, or a claim whose number was worked out from the
+            sources, is not overruled by the verifier alone.
         threshold_file: A threshold file written by ``lexguard calibrate`` (an operating point
             chosen for a false-alarm budget on labelled data); used when ``support_threshold``
             is unset.
