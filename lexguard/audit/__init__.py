@@ -24,6 +24,8 @@ from lexguard.audit._fallback import (
     write_fallback,
 )
 from lexguard.audit._hook import (
+    attach_audit,
+    audit_target,
     check_audit_environment,
     open_store,
     resolve_audit_store,
@@ -71,7 +73,9 @@ __all__ = [
     "Redactor",
     "RejectionResponse",
     "SQLiteAuditStore",
+    "attach_audit",
     "audit_status",
+    "audit_target",
     "build_record",
     "check_audit_environment",
     "export_jsonl",
