@@ -17,29 +17,32 @@ QUESTION_KEYS = ("question", "query", "input")
 
 _TRUNCATION_REASONS = {"length", "max_tokens", "MAX_TOKENS", "model_length"}
 _MAX_NESTING = 32
+"""Deepest ``{"answer": {"answer": ...}}`` nesting unwrapped before the input is refused."""
 
 
 class _Read(list):  # type: ignore[type-arg]
     """A list that a ``coerce_*`` function returned: read at the door, so not read again.
 
     The guard reads its input once (``Guard`` at the door, or ``prepare`` in a bare graph); the
-    readers after it (``prepare``, the checks' context) get this list back as it is. A state that
-    lost the mark (a checkpointer that stores plain lists) is read again, with the same result.
+    readers after it (``prepare``, the checks' context) get this list back as it is, as long as it
+    holds the very items it was made with. A list changed since (an item appended or replaced by
+    a node of the user's graph), or one that lost the mark (a checkpointer that stores plain
+    lists), is read again.
     """
 
-    __slots__ = ("kind",)
+    __slots__ = ("kind", "_items")
 
     def __init__(self, items: Iterable[Any], kind: str) -> None:
         super().__init__(items)
         self.kind = kind
+        self._items = tuple(self)  # the items themselves (kept alive: no identity is reused)
 
 
 def _already(value: Any, kind: str) -> bool:
-    return isinstance(value, _Read) and value.kind == kind
-
-
-
-"""Deepest ``{"answer": {"answer": ...}}`` nesting unwrapped before the input is refused."""
+    """Whether ``value`` is a list of ``kind`` read at the door and unchanged since."""
+    if not isinstance(value, _Read) or value.kind != kind or len(value) != len(value._items):
+        return False
+    return all(a is b for a, b in zip(value, value._items, strict=True))
 
 
 def _message_text(message: Any) -> str | None:

@@ -116,3 +116,36 @@ def test_a_value_read_once_is_returned_as_it_is_and_a_plain_list_is_read_again()
     assert coerce_mutations(mutations) is mutations == [{"type": "x"}]
     with pytest.raises(InputError):  # a mark is per kind: read mutations are no sources
         coerce_sources(mutations)
+
+
+def test_a_read_list_changed_after_the_door_is_read_again() -> None:
+    """The mark survives ``append``: an item added by a node of the user's graph (a dict, a string,
+    a duplicate id) must still be read, not handed on raw."""
+    from lexguard._inputs import coerce_citations, coerce_sources
+    from lexguard._models import Source
+
+    sources = coerce_sources(["Service X runs version 2."])
+    sources.append({"content": "Service X runs version 3."})
+    sources.append(sources[0])
+    again = coerce_sources(sources)
+    assert again is not sources
+    assert all(isinstance(s, Source) for s in again) and len({s.id for s in again}) == 3
+    citations = coerce_citations([{"source": "source-0", "quote": "q"}])
+    citations.append("junk")
+    with pytest.raises(InputError):
+        coerce_citations(citations)
+
+
+def test_mutations_are_read_once_per_invoke(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexguard import _inputs
+
+    made: list[str] = []
+    original = _inputs._Read.__init__
+
+    def counted(self, items, kind):
+        made.append(kind)
+        original(self, items, kind)
+
+    monkeypatch.setattr(_inputs._Read, "__init__", counted)
+    _guard().invoke({"answer": "Service X runs version 2.", "sources": SOURCES, "mutations": [{"type": "no_such_type"}]})
+    assert made.count("mutations") == 1 and made.count("sources") == 1

@@ -27,6 +27,7 @@ from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.claims._worthiness import META_REASON
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding._result import SupportResult
+from lexguard.grounding.signals._language import text_language
 from lexguard.grounding._strict import breaks_a_strict_rule
 
 __all__ = ["answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
@@ -209,6 +210,21 @@ def _judged_support(s: _Scoring, claim: Claim, ev: ClaimEvidence, p: float, meth
     return p, cites
 
 
+def _overruled(config: GroundingConfig, verdict: np.ndarray, ev: ClaimEvidence, text: str) -> bool:
+    """Whether the verifier alone fails the claim, whatever the stacker says (``verifier_override``).
+
+    Not for a source sentence quoted verbatim (the verifier read near-copies as contradicted), nor
+    for a claim in another language than English (the verifier read only English). A claim whose
+    number was worked out from the evidence (a sum, a difference, a span of years) is overruled
+    only when the verifier reads it as not in the sources, not as contradicted: it does no arithmetic.
+    """
+    level = config.verifier_override
+    if level is None or level >= 1.0 or ev.exact or text_language(text) != "english":
+        return False
+    doubt = float(verdict[2]) if ev.derived else 1.0 - float(verdict[0])
+    return doubt >= level
+
+
 def _score_claim(
     s: _Scoring, n: int, claim: Claim, ev: ClaimEvidence, p: float, method: str
 ) -> tuple[Claim, list[Citation], list[Finding]]:
@@ -218,11 +234,8 @@ def _score_claim(
     flipped = ev.conflict if config.strict_polarity else None
     overstated = ev.overstated if config.strict_polarity and flipped is None else None
     strict_hit = breaks_a_strict_rule(ev, config)
-    if (verdicts is not None and config.verifier_override is not None and config.verifier_override < 1.0
-            and not ev.exact and not ev.derived):
-        # a source sentence quoted verbatim, or a claim whose number was worked out from the sources (the
-        # verifier does no arithmetic), is not overruled by the verifier alone; the stacker and the strict rules still decide
-        strict_hit = strict_hit or 1.0 - float(verdicts[n][0]) >= config.verifier_override
+    if verdicts is not None and _overruled(config, verdicts[n], ev, claim.text):
+        strict_hit = True
     supported = p >= threshold and not strict_hit
     if strict_hit:
         p = min(p, max(0.0, threshold - 0.01))  # the lexical evidence overrides the model

@@ -149,11 +149,12 @@ def test_a_small_sum_without_a_word_for_it_is_not_derived() -> None:
 def test_the_verifier_does_not_overrule_a_worked_out_number_alone() -> None:
     """The verifier does no arithmetic: it read "7,000 more spectators" beside 18,000 and 25,000
     as contradicted, and its override failed the claim. A claim whose number was worked out from
-    the sources (``ClaimEvidence.derived``) is decided by the stacker and the strict rules."""
+    the sources (``ClaimEvidence.derived``) is overruled only by the verifier's "not in the
+    sources", not by its "contradicted"."""
     from lexguard.grounding import GroundingConfig, SupportChecker
 
     sources = ["The old arena held 16,000 fans. The new arena, which opened in May, holds 22,000."]
-    checker = SupportChecker(GroundingConfig(verifier_override=0.05))  # the verifier overrules almost anything
+    checker = SupportChecker(GroundingConfig(verifier_override=0.6))  # it reads "contradicted" 0.38 + "not said" 0.53
     right = checker.check("The new arena holds 6,000 more fans than the old one.", sources)
     assert right.claims[0].status == "supported", [f.message for f in right.findings]
     wrong = checker.check("The new arena holds 5,000 more fans than the old one.", sources)
@@ -169,3 +170,41 @@ def test_a_product_with_a_fraction_is_a_halving_the_claim_must_state() -> None:
     assert not is_derived(mention, ["350", "1.5", "0.5"])
     assert is_derived(mention, ["350", "1.5", "0.5"], ratio_stated=True)
     assert is_derived(numbers("They paid $48.")[0], ["12", "4"])  # 4 x 12
+
+
+MILL = ["The old mill burned down in 1921. The mill was rebuilt two years later by the town council."]
+
+
+@pytest.mark.parametrize("claim", [
+    "Half of the mill was rebuilt by aliens.",  # a ratio word is no worked-out number
+    "The old mill was rebuilt in 1923, two years after the fire, and it was built by aliens.",
+])
+def test_a_derived_number_does_not_shield_an_invented_statement(claim: str) -> None:
+    """A worked-out number spares a claim the verifier's *contradicted*, never its *not in the
+    sources*: "Half of the mill was rebuilt by aliens." had been supported (0.70)."""
+    from lexguard.grounding import SupportChecker
+
+    assert SupportChecker().check(claim, MILL).claims[0].status != "supported"
+
+
+def test_a_small_number_with_a_cue_only_in_the_evidence_needs_a_remainder_there() -> None:
+    """Generic words of the evidence ("not", "more") made any small sum or difference derived; a
+    year is no operand of a small step."""
+    from lexguard.grounding.signals._derived import small_step
+    from lexguard.grounding.signals._lexical import numbers
+
+    claim = "The committee has 5 members."
+    mention = numbers(claim)[0]
+    evidence = ["The committee, which did not meet in 2014, has had nine members since 2019."]
+    assert not small_step(claim, mention, ["2014", "2019", "9"], evidence)
+    assert small_step(claim, mention, ["9", "4"], ["Four seats are elected; the rest are appointed."])
+
+
+def test_a_value_after_a_source_label_is_still_a_value() -> None:
+    from lexguard.grounding.signals._lexical import numbers
+    from lexguard.grounding.signals._references import names_a_source
+
+    claim = "According to Document 1, 45 people died."
+    assert [names_a_source(claim, m) for m in numbers(claim)] == [True, False]
+    listed = "Passages 1, 2 and 3 agree."
+    assert all(names_a_source(listed, m) for m in numbers(listed))

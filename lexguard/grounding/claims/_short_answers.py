@@ -38,8 +38,10 @@ _MAX_NOUN_WORDS = 2
 _LEADING_AUX = regex.compile(rf"^(?P<aux>{_AUX})\b\s*(?P<tail>.*)$", regex.IGNORECASE | regex.DOTALL)
 _TRAILING_AUX = regex.compile(rf"\s+(?:{_AUX}|did so|does so)\s*$", regex.IGNORECASE)
 _OWN_STATEMENT = regex.compile(
-    rf"^(?:it|he|she|they|we|i|you|this|that|these|those|there)\b|\b(?:{_AUX}|it|him|her|them)\b", regex.IGNORECASE
+    rf"^(?:it|he|she|they|we|i|you|this|that|these|those|there|not|never|no|only)\b|\b(?:{_AUX}|it|him|her|them)\b",
+    regex.IGNORECASE,
 )
+_ENDS_WITH_PREPOSITION = regex.compile(r"\b(?:after|for|from|to|with|by|of|about|in|on|at)\s*$", regex.IGNORECASE)
 _FUNCTION_WORD = regex.compile(r"^(?:the|a|an|in|on|at|of|to|by|for|from|with|and|or|about|around|some)$", regex.IGNORECASE)
 _PREPOSITION = regex.compile(r"^(?:in|on|at|by|from|since|around|about|near|after|before|during)\b", regex.IGNORECASE)
 _MAX_ANSWER_WORDS = 5
@@ -97,7 +99,9 @@ def answer_statement(question: str | None, answer: str) -> str | None:
     bare = _bare(answer, question or "")
     if match is None or bare is None or "\n" in match.group("after") or "," in bare:
         return None
-    if regex.match(r"(?:happen|go|went|occur)", match.group("after"), regex.IGNORECASE):
+    if _ENDS_WITH_PREPOSITION.search(match.group("after")):
+        return None  # "Who is the bridge named after?": the answer's place is after the preposition
+    if regex.match(r"(?:happen|happened|happens|go|goes|went|occur|occurred|occurs)\b", match.group("after"), regex.IGNORECASE):
         return None  # "What happened to X?": the answer tells an event of its own
     wh = " ".join(match.group("wh").lower().split())
     noun, rest = _split(wh, match.group("after"))

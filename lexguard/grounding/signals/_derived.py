@@ -6,7 +6,9 @@ the number is in no source, yet it is correct. The strict number rule
 (``GroundingConfig.strict_values``) would fail such claims, and on RAGTruth about a quarter of
 the false alarms were of this kind. A claim number counts as *derived* when one step (sum,
 difference, product, half or double) over two numbers of the claim's best evidence chunks gives
-it; the verifier and the support model still judge the claim, only the strict rule stands aside.
+it; the strict rule stands aside. The support model still judges the claim, and the verifier
+too, except that it cannot alone call a claim with a number *worked out* (from 10 up, a span of
+years, a small remainder said in words) contradicted: it does no arithmetic (``grounding/_scoring.py``).
 """
 
 from __future__ import annotations
@@ -34,12 +36,14 @@ be (on RAGTruth train such chance derivations hid wrong counts)."""
 
 
 _REMAINDER_CUE = regex.compile(
-    r"\b(?:rest|remaining|remainder|others?|left|not|n't|never|without|except|more|fewer|less|total|altogether"
-    r"|combined|in\s+all|difference|between|apart|besides)\b",
+    r"\b(?:rest|remaining|remainder|others?|left|not|never|without|except|more|fewer|less|total|altogether"
+    r"|combined|in\s+all|difference|apart|besides)\b|n't\b",
     regex.IGNORECASE,
 )
-"""Words that say a small number is a remainder, a difference or a sum ("the rest are appointed by
-the mayor", "three they did not win", "five in total")."""
+"""Words of a claim that say its small number is a remainder, a difference or a sum ("three they
+did not win", "five in total")."""
+_EVIDENCE_REMAINDER = regex.compile(r"\b(?:the\s+rest|the\s+remaining|the\s+remainder|the\s+others)\b", regex.IGNORECASE)
+"""Words of the evidence that leave a remainder to work out ("the rest are appointed by the mayor")."""
 SMALL_POOL = 6
 """A small number is derived only from the first few numbers of the best evidence: from more,
 almost any small number could be."""
@@ -133,20 +137,22 @@ def counted(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
 
 def small_step(claim: str, mention: Mention, evidence_keys: Iterable[str], texts: Iterable[str]) -> bool:
     """Whether a number below :data:`MIN_DERIVED` is the sum or difference of two of the first
-    :data:`SMALL_POOL` evidence numbers, and the claim or its best evidence says so in words.
+    :data:`SMALL_POOL` numbers of the evidence (years aside), and the claim says so in words, or
+    the best evidence leaves a remainder to work out.
 
     "The mayor appoints four of the committee's members" beside "The committee has nine members.
     Five of them are drawn from the council, and the rest are appointed by the mayor" (9 - 5);
-    "there were three they did not win" beside "played 10 matches and won 7". Without such a word
+    "there were three they did not win" beside "played 10 matches and won 7". Without such words
     the small number is left to the strict rule: a chance sum hid wrong counts on RAGTruth train.
     """
     value = _as_float(mention.key)
     if value is None or not value.is_integer() or not 1 <= value < MIN_DERIVED:
         return False
     best = next(iter(texts), "")
-    if not (_REMAINDER_CUE.search(claim) or _REMAINDER_CUE.search(best)):
+    if not (_REMAINDER_CUE.search(claim) or _EVIDENCE_REMAINDER.search(best)):
         return False
-    pool = list(dict.fromkeys(n for n in (_as_float(k) for k in evidence_keys) if n is not None))[:SMALL_POOL]
+    numbers = (n for n in (_as_float(k) for k in evidence_keys) if n is not None and not 1000 <= n <= 2100)
+    pool = list(dict.fromkeys(numbers))[:SMALL_POOL]
     return any(_close(value, a + b) or _close(value, abs(a - b)) for a, b in combinations(pool, 2))
 
 
@@ -172,9 +178,11 @@ def unknown_numbers(
     mentions: Iterable[Mention], claim: str, known: set[str], evidence_keys: list[str],
     counts: frozenset[int] = frozenset(), texts: Iterable[str] = (),
 ) -> tuple[list[Mention], list[Mention]]:
-    """The claim's numbers that are neither stated (``known``: sources and question) nor worked
-    out from the evidence, nor the label of a source ("According to passage 1", :mod:`._references`);
-    and those that are worked out (a sum, difference, product, ratio, count or span of years).
+    """The claim's numbers that are neither stated (``known``: sources and question) nor derived
+    from the evidence, nor the label of a source ("According to passage 1", :mod:`._references`);
+    and those that are *worked out*: from :data:`MIN_DERIVED` up, one arithmetic step over two
+    evidence numbers; a span of years; a small remainder said in words (:func:`small_step`). A
+    ratio word and a count of listed items are derived, not worked out.
 
     Args:
         mentions: The numbers found in the claim.
@@ -194,10 +202,12 @@ def unknown_numbers(
     for m in mentions:
         if m.key in known or known.intersection(m.alts) or names_a_source(claim, m):
             continue
-        if (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts)
+        value = _as_float(m.key)
+        if ((m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED
+                and is_derived(m, evidence_keys, ratio_stated=ratio))
                 or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)):
             worked.append(m)
-        else:
+        elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts)):
             unknown.append(m)
     return unknown, worked
 

@@ -17,12 +17,18 @@ SOURCE_NOUNS = r"passages?|sources?|documents?|docs?|contexts?|references?|excer
 """Nouns an answer names its sources by, before their number."""
 
 _BEFORE = regex.compile(rf"\b(?:{SOURCE_NOUNS})\s*(?:#|no\.?|number)?\s*\[?\s*$", regex.IGNORECASE)
-_LISTED = regex.compile(rf"\b(?:{SOURCE_NOUNS})\s*(?:#|no\.?|number)?\s*\[?\s*\d+(?:\s*(?:,|and|&|or)\s*\d+)*\s*(?:,|and|&|or)\s*$",
+_PLURAL = r"passages|sources|documents|docs|contexts|references|excerpts|snippets|(?:search\s+)?results"
+_LISTED = regex.compile(rf"\b(?:{_PLURAL})\s*\[?\s*\d{{1,2}}(?:\s*(?:,|and|&|or)\s*\d{{1,2}})*\s*(?:,|and|&|or)\s*$",
                         regex.IGNORECASE)
+_MAX_LABEL = 20
+"""A source label is a small number: "Document 1, 45 people died" does not make 45 a label."""
 
 
 def names_a_source(claim: str, mention: Mention) -> bool:
     """Whether a number of ``claim`` is a source's label: "passage 1", "passages 1 and 3", "[Source 2]".
+
+    Only a whole number up to :data:`_MAX_LABEL`, right after a source noun, or in a list after a
+    plural one ("passages 1, 2 and 3"); "According to Document 1, 45 people died" keeps 45 a value.
 
     Examples:
         >>> from lexguard.grounding.signals._lexical import numbers
@@ -30,5 +36,8 @@ def names_a_source(claim: str, mention: Mention) -> bool:
         >>> [names_a_source(claim, m) for m in numbers(claim)]
         [True, True, False]
     """
+    value = mention.key
+    if not value.isdigit() or not 1 <= int(value) <= _MAX_LABEL:
+        return False
     before = claim[max(0, mention.span[0] - 80) : mention.span[0]]
     return bool(_BEFORE.search(before) or _LISTED.search(before))

@@ -66,10 +66,11 @@ class ClaimEvidence:
         conflict: A source sentence that says otherwise (negation, antonym, misplaced value, order).
         misplaced: Values the sources give, but not where they state the rest of the claim.
         overstated: A source sentence stating the claim with a hedge or weaker quantifier.
-        derived: Whether a number of the claim is in no source but was worked out from them
-            (a sum, a difference, a product, a count, a span of years; not a unit conversion,
-            which the verifier reads in the sources' wording): the verifier, which does no
-            arithmetic, does not overrule such a claim alone.
+        derived: Whether a number of the claim is in no source but was worked out from them:
+            from 10 up, a sum, difference or product of two evidence numbers, a span of years, or
+            a small remainder said in words (not a ratio word, a count or a unit conversion, which the verifier reads in the
+            sources' wording). The verifier, which does no arithmetic, cannot alone call such a
+            claim contradicted (it can still call it not in the sources).
     """
 
     features: np.ndarray

@@ -58,7 +58,8 @@ def _synchronous(method: Callable[_P, Coroutine[Any, Any, _R]]) -> Callable[_P, 
     def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         return _run_sync(lambda: asyncio.run(method(*args, **kwargs)))  # type: ignore[arg-type]
 
-    run.__name__ = run.__qualname__ = method.__name__.removeprefix("a")
+    run.__name__ = method.__name__.removeprefix("a")
+    run.__qualname__ = method.__qualname__.rsplit(".", 1)[0] + "." + run.__name__ if "." in method.__qualname__ else run.__name__
     run.__doc__ = f"Synchronous :meth:`{method.__name__}` (safe from any thread).\n\n" + (method.__doc__ or "")
     return run
 

@@ -45,9 +45,10 @@ MAX_CLAIM_WINDOW = 46
 42 tokens long (median 14), and a 61-token window of a long sentence read a negation at its end
 as supported where a 46-token window read it as contradicted."""
 _HEAD_TOKENS = 8
-_CLAUSE_MARKS = frozenset({",", ";", ":", "\u2014"})
-"""Tokens a window may end on before its last words, when the next window reads those again."""
 """Most tokens of a long claim's opening words repeated before each later window."""
+_CLAUSE_MARKS = frozenset({",", ";", ":", "\u2014"})
+"""Tokens a window may end on before its last words, when the next window reads those again
+(not a comma between digits: "1,000" is one number)."""
 
 
 class ClaimVerifier:
@@ -108,8 +109,10 @@ class ClaimVerifier:
         """``claim`` whole when it fits :attr:`claim_budget`, else overlapping windows that do.
 
         A long sentence's last clause must be read too: each window is cut at word boundaries,
-        and the next starts a quarter of a budget before the last ended, so every token of the
-        claim is inside at least one window. Windows after the first leave room for the claim's
+        and the next starts a quarter of a budget before the last would have ended, so every
+        token of the claim is inside at least one window; a window then ends on the last clause
+        mark ("," ";" ":" "—") of that quarter, if any (a window cut mid-clause reads as
+        an unfinished claim), since the next window reads what follows it. Windows after the first leave room for the claim's
         opening words (:meth:`read_windows` puts them back), so each read stays within the budget.
         """
         return [w for _, w in self._windows(claim)]
@@ -163,10 +166,17 @@ class ClaimVerifier:
             # end on a clause boundary when the words after it are read again by the next window: a
             # window that stops mid-clause ("..., and which is 330 metres tall, was built by") reads as
             # a claim left unfinished, which the verifier took for an invented one
-            end = next((i + 1 for i in range(last - 1, nxt - 1, -1)
-                        if claim[offsets[i][0] : offsets[i][1]] in _CLAUSE_MARKS), last)
+            end = next((i + 1 for i in range(last - 1, nxt - 1, -1) if self._ends_clause(claim, offsets, i)), last)
             windows.append((first, claim[offsets[first][0] : offsets[end - 1][1]]))
             first = nxt
+
+    @staticmethod
+    def _ends_clause(claim: str, offsets: Any, i: int) -> bool:
+        """Whether token ``i`` is a clause mark (not the comma of "1,000")."""
+        start, end = offsets[i]
+        if claim[start:end] not in _CLAUSE_MARKS:
+            return False
+        return not (start > 0 and claim[start - 1].isdigit() and end < len(claim) and claim[end].isdigit())
 
     def _counter(self) -> Any:
         """The tokenizer without truncation (to count a claim's tokens), made once."""
