@@ -138,7 +138,7 @@ def test_nli_hook_is_used_and_can_veto() -> None:
 
 def test_strict_values_can_be_turned_off() -> None:
     answer = "The Golden Gate Bridge opened in 1937 with help from Microsoft."
-    loose = SupportChecker(GroundingConfig(strict_values=False, strict_entities=False, support_threshold=0.0), encoder=CountingEncoder())
+    loose = SupportChecker(GroundingConfig(strict_values=False, strict_entities=False, support_threshold=0.0, verifier_override=1.0), encoder=CountingEncoder())
     assert loose.check(answer, SOURCES).claims[0].supported is True
 
 
