@@ -73,3 +73,19 @@ def test_an_interjection_before_a_fact_leaves_the_fact_checked() -> None:
     from lexguard.grounding.claims._meta import is_meta_statement
 
     assert not is_meta_statement("Of course the bridge opened in 1932.")
+
+
+@pytest.mark.parametrize("answer", [
+    "Let me know if you need more, but the tower is in Berlin.",
+    "Feel free to ask; the tower is 500 metres tall.",
+])
+def test_a_fact_after_an_opening_sign_off_is_checked(answer: str) -> None:
+    """"Let me know ..." opened a sentence and swallowed it whole as meta (the pattern ends in
+    ``.*``): the fact after ", but" was never checked."""
+    from lexguard.grounding.claims._meta import is_meta_statement
+
+    assert not is_meta_statement(answer)
+    sources = ["The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It is 330 metres tall."]
+    result = SupportChecker().check(answer, [Source(id="s0", content=sources[0])])
+    assert any(c.status in ("contradicted", "unsupported") for c in result.claims), result.claims
+    assert is_meta_statement("Let me know if you want more details about the tower and its history.")

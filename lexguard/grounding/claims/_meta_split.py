@@ -88,9 +88,17 @@ def _words(text: str) -> int:
     return len(_WORD.findall(text))
 
 
-def _refusal_end(text: str, pos: int) -> int | None:
-    """Where the refusal starting at ``pos`` ends (the next clause's start), or ``None`` if none."""
-    head = _REFUSAL.match(text, pos)
+_SIGN_OFF = regex.compile(
+    r"\W*(?:(?:i\s+)?hope\s+(?:this|that|it)\s+helps|(?:please\s+)?(?:let\s+me\s+know|feel\s+free))\b", regex.IGNORECASE
+)
+"""A sign-off opening a sentence ("Let me know if you need more, but ..."): it ends where the next
+clause begins, and that clause is a fact to check."""
+
+
+def _clause_end(head_pattern: regex.Pattern[str], text: str, pos: int) -> int | None:
+    """Where the clause opened at ``pos`` by ``head_pattern`` ends (the next clause's start), or
+    ``None`` when the pattern does not open it."""
+    head = head_pattern.match(text, pos)
     if head is None:
         return None
     for cut in _BOUNDARY.finditer(text, head.end()):
@@ -122,9 +130,14 @@ def meta_segments(text: str) -> list[tuple[int, int, str | None]]:
             segments.append((pos, lead.end(), MARKER if lead.group("marker") else LEAD_REASON))
             pos = lead.end()
             continue
-        end = _refusal_end(text, pos)
+        end = _clause_end(_REFUSAL, text, pos)
         if end is not None:
             segments.append((pos, end, REFUSAL_REASON))
+            pos = end
+            continue
+        end = _clause_end(_SIGN_OFF, text, pos)
+        if end is not None and end < len(text):
+            segments.append((pos, end, LEAD_REASON))
             pos = end
             continue
         break
