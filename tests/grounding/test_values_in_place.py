@@ -188,3 +188,29 @@ def test_a_value_is_bound_to_its_clause_of_the_sentence(checker: SupportChecker,
 
 def test_number_words_with_a_half_are_read() -> None:
     assert [m.key for m in numbers("two and a half million cubic metres")] == ["2.5e+06"]
+
+
+PRICES = "Ticket prices: adults pay $25 and children pay $12. Seniors get in free on Tuesdays."
+
+
+@pytest.mark.parametrize(("answer", "supported"), [
+    ("Children pay $25.", False),  # the adults' price, in the same sentence of the source
+    ("Adults pay $12.", False),
+    ("Adults pay $25.", True),
+    ("Children pay $12, and adults pay $25.", True),
+    ("Seniors get in free on Tuesdays, and children pay $25.", False),  # read statement by statement
+])
+def test_a_value_given_for_another_subject_of_the_same_sentence_is_misplaced(
+        checker: SupportChecker, answer: str, supported: bool) -> None:
+    """"adults pay $25 and children pay $12" is two statements: the clause splitter read it as one,
+    so "Children pay $25." found its value in its anchor; and a claim of two statements was read as
+    one, so its second value was anchored to the first statement."""
+    assert (_status(checker, [PRICES], answer) == "supported") is supported
+
+
+def test_and_between_two_numbers_of_one_statement_is_no_cut() -> None:
+    from lexguard.grounding.signals._binding import _clauses
+
+    assert _clauses("It was built between 1887 and 1889 by Eiffel.") == ["It was built between 1887 and 1889 by Eiffel."]
+    assert _clauses("Mix 3 eggs and 2 cups of flour.") == ["Mix 3 eggs and 2 cups of flour."]
+    assert _clauses("Adults pay $25 and children pay $12.") == ["Adults pay $25", "children pay $12."]

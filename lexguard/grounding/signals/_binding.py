@@ -47,9 +47,16 @@ _CLAUSE = regex.compile(
 _AND_THE = regex.compile(r"\s+and\s+(?=(?:the|its|his|her|their)\s)")
 
 
+_AND = regex.compile(r"\s+(?:and|but)\s+")
+_VALUE_AFTER_WORDS = regex.compile(r"^(?:[\p{L}'\u2019-]+\s+){2,}?[^\d\s]*\d")
+"""Two words or more, then a number: the right side of "adults pay $25 and children pay $12"."""
+
+
 def _clauses(sentence: str) -> list[str]:
-    """A sentence's statements: split at ";", ", and", "while", ..., and at " and the" where no
-    comma comes before it (after a comma it closes a list: "France, Belgium and the UK")."""
+    """A sentence's statements: split at ";", ", and", "while", ..., at " and the" where no comma
+    comes before it (after a comma it closes a list: "France, Belgium and the UK"), and at " and"
+    between two statements that each give a number after two words or more ("adults pay $25 and
+    children pay $12"; not "between 1887 and 1889", nor "3 eggs and 2 cups of flour")."""
     out = []
     for part in _CLAUSE.split(sentence):
         if not part:
@@ -58,8 +65,16 @@ def _clauses(sentence: str) -> list[str]:
         if cut is not None and "," not in part[: cut.start()]:
             out += [part[: cut.start()], part[cut.end() :]]
         else:
-            out.append(part)
+            out += _value_statements(part)
     return out
+
+
+def _value_statements(part: str) -> list[str]:
+    for cut in _AND.finditer(part):
+        left, right = part[: cut.start()], part[cut.end() :]
+        if _VALUE_AFTER_WORDS.match(right) and any(ch.isdigit() for ch in left) and "," not in left[-25:]:
+            return [left, *_value_statements(right)]
+    return [part]
 """Where a sentence holds two statements ("the north tower is 120 metres tall and the south tower
 is 95"): each is a place of its own for the values it gives."""
 _YEAR = regex.compile(r"\d{4}")
@@ -185,7 +200,31 @@ def _fit(rest_values: frozenset[str], relation: frozenset[str], facts: _Facts) -
 
 
 def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Misplaced]:
-    """The claim's numbers and names that its anchor evidence gives otherwise.
+    """The claim's numbers and names that their anchor evidence gives otherwise, read statement by
+    statement (:func:`_clauses`): in "Seniors get in free on Tuesdays, and children pay $25" the
+    $25 is read with "children pay", not with the seniors' statement.
+
+    Args:
+        claim: The claim text.
+        index: The source index.
+        best_chunks: The claim's best chunks (anchors are looked for there), best first.
+    """
+    parts = [p for p in _clauses(claim) if p.strip()]
+    if len(parts) < 2:
+        return _misplaced_in(claim, index, best_chunks)
+    out: list[Misplaced] = []
+    start = 0
+    for part in parts:
+        offset = claim.find(part, start)
+        start = offset + len(part)
+        for item in _misplaced_in(part, index, best_chunks):
+            a, b = item.mention.span
+            out.append(replace(item, mention=replace(item.mention, span=(a + offset, b + offset))))
+    return out
+
+
+def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Misplaced]:
+    """The values of one statement that its anchor evidence gives otherwise.
 
     Args:
         claim: The claim text.
