@@ -69,3 +69,14 @@ def test_a_negation_in_another_clause_of_the_source_is_not_a_conflict() -> None:
 def test_a_claim_that_names_both_opposites_is_not_an_antonym_swap() -> None:
     source = ["Fold the shorter end of the tie horizontally."]
     assert polarity_conflict("Fold the shorter end horizontally, then place the longer end over the shorter end.", source) is None
+
+
+def test_names_swapped_inside_a_longer_source_statement_are_a_conflict() -> None:
+    """The source statement holds more than the claim ("..., who studied in her studio for four
+    years"): the swap was looked for only in statements of about the claim's length."""
+    from lexguard.grounding.signals._polarity import polarity_conflict
+
+    source = ("The potter Ines Ward was the mentor of the weaver Tomas Bell, who worked in her Leeds studio "
+              "for six years.")
+    assert polarity_conflict("The weaver Tomas Bell was the mentor of the potter Ines Ward.", [source]) == source
+    assert polarity_conflict("The potter Ines Ward was the mentor of the weaver Tomas Bell.", [source]) is None

@@ -171,6 +171,12 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
             return unit.sentence  # the source mentions the statement to deny it
         if not unit.denied and (_negated(unit.text) != _negated(clause) or _swapped_names(clause, unit.text)):
             return unit.sentence
+    # names swapped inside a longer statement ("Corvin owed Baxter £240,000 ... and ordered payment
+    # within 30 days"): the claim's words are all there, the statement holds more
+    wide = [u for u in units if u.words and not u.denied and len(words & u.words) / len(words) >= MIN_COVERAGE]
+    for unit in sorted(wide, key=lambda u: -len(words & u.words)):
+        if _swapped_names(clause, unit.text):
+            return unit.sentence
     for unit in units:
         unit_stems = {_stem(w) for w in _WORD.findall(unit.text.lower())}
         for stem in clause_stems:
