@@ -91,6 +91,11 @@ def test_code_in_a_fence_is_reported_not_dropped_and_prose_in_a_fence_is_checked
 
 
 @pytest.mark.slow
+NOTICE = Source(id="notice", content=(
+    "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Monday for "
+    "resurfacing. Pedestrians and cyclists can still cross during the work."))
+
+
 class TestShippedModel:
     """Behaviour of the shipped verifier with the bundled encoder (loads the models)."""
 
@@ -134,12 +139,9 @@ class TestShippedModel:
 
     def test_a_source_sentence_quoted_verbatim_is_not_overruled_by_the_verifier(self, checker: SupportChecker) -> None:
         # the verifier reads near-copies as contradicted (its contradiction pairs are minimal edits)
-        notice = Source(id="notice", content=(
-            "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Monday for "
-            "resurfacing. Pedestrians and cyclists can still cross during the work."))
         quoted = checker.check(
             "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Monday for resurfacing.",
-            [notice])
+            [NOTICE])
         assert quoted.claims[0].supported is True, quoted.findings
 
     @pytest.mark.xfail(strict=True, reason=(
@@ -148,12 +150,9 @@ class TestShippedModel:
         "rules read (a closed day is often absent from structured hours, so 'closed on Mondays' would be failed); "
         "docs/detection.md, known blind spots"))
     def test_a_weekday_swapped_in_a_near_copy_is_caught(self, checker: SupportChecker) -> None:
-        notice = Source(id="notice", content=(
-            "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Monday for "
-            "resurfacing. Pedestrians and cyclists can still cross during the work."))
         changed = checker.check(
             "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Tuesday for resurfacing.",
-            [notice])
+            [NOTICE])
         assert changed.claims[0].supported is False
 
     def test_pictographs_do_not_sway_the_verifier(self, checker: SupportChecker) -> None:
