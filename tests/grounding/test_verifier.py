@@ -90,12 +90,12 @@ def test_code_in_a_fence_is_reported_not_dropped_and_prose_in_a_fence_is_checked
     assert code.status == "not_checked" and "code" in (code.reason or "")
 
 
-@pytest.mark.slow
 NOTICE = Source(id="notice", content=(
     "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Monday for "
     "resurfacing. Pedestrians and cyclists can still cross during the work."))
 
 
+@pytest.mark.slow
 class TestShippedModel:
     """Behaviour of the shipped verifier with the bundled encoder (loads the models)."""
 
