@@ -468,7 +468,12 @@ def _joint_operating_point(sets: dict, overrides=(0.6, 0.7, 0.75, 0.8, 0.85, 0.9
             score = 0.5 * bals["ragtruth"] + 0.5 * (sum(nli) / len(nli) if nli else bals["ragtruth"])
             table[(o, round(float(t), 2))] = (round(score, 4), {k: round(v, 4) for k, v in bals.items()},
                                               {k: round(v, 4) for k, v in fas.items()})
-    allowed = [key for key in table if table[key][2]["ragtruth"] <= max_fa] or list(table)
+    allowed = [key for key in table if table[key][2]["ragtruth"] <= max_fa]
+    if not allowed:
+        lowest = min(table[key][2]["ragtruth"] for key in table)
+        print(f"warning: no operating point keeps RAGTruth false alarms within {max_fa:.2f} (lowest {lowest:.2f});"
+              " choosing among all points", flush=True)
+        allowed = list(table)
     best = max(allowed, key=lambda key: (table[key][0], -abs(key[1] - 0.5)))
     return best, table
 
