@@ -102,7 +102,8 @@ def test_mutations_and_citations_are_read_once_and_still_checked(monkeypatch: py
         "mutations": [{"type": "no_such_type"}],
     })
     assert calls == ["citation", "citation"]  # the single-dict test, then the one item: once
-    assert report.status != Status.VALID  # the unreadable mutation is still a finding
+    assert report.status != Status.VALID
+    assert "invalid_mutation" in [f.kind for f in report.findings]  # the unreadable mutation is still a finding
 
 
 def test_a_value_read_once_is_returned_as_it_is_and_a_plain_list_is_read_again() -> None:
