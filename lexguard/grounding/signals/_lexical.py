@@ -62,7 +62,7 @@ _SCALE_AFTER = regex.compile(r"\s*(thousand|million|billion|bn|mn|k|m|b)\b", reg
 _QUOTE = regex.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,200})[\"\u201d]|(?<!\w)'([^']{3,200})'(?!\w)")
 _NAME_WORD = (
     r"(?:\p{Lu}(?:\.\p{L})*\.(?=[ \t]+\p{Lu})"  # initials and acronyms: "J.", "U.S."
-    r"|\p{Lu}(?:[\p{L}\p{M}\p{N}'\u2019&-]|\.(?=\p{L}))*)"
+    r"|(?<!\p{L})\p{Ll}{0,2}\p{Lu}(?:[\p{L}\p{M}\p{N}'\u2019&-]|\.(?=\p{L}))*)"  # "eBay", "iPhone" whole
 )
 _ENTITY = regex.compile(_NAME_WORD + r"(?:[ \t]+(?:(?:of|the|de|van|von|la|&)[ \t]+)?" + _NAME_WORD + ")*")
 _NEGATION = regex.compile(

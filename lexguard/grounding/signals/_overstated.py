@@ -15,18 +15,24 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import content_words
 
-__all__ = ["HEDGES", "MIN_COVERAGE", "QUANTIFIERS", "overstatement"]
+__all__ = ["HEDGES", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "QUANTIFIERS", "overstatement"]
 
 MIN_COVERAGE = 0.75
 """Share of the claim's content words (hedges and quantifiers aside) the evidence sentence holds."""
 
+MIN_BACK_COVERAGE = 0.4
+"""Share of the evidence sentence's content words the claim holds: the sentence states the
+claim's statement, not a paragraph that happens to hold its words (a hedge there may qualify
+something else)."""
+
 HEDGES = regex.compile(
     r"\b(?:may|might|possibly|probably|perhaps|likely|unlikely|suggests?|suggested|believed?|believes|"
-    r"think|thinks|thought|expected|estimated|appears?|seems?|potentially|reportedly|allegedly|possible|"
-    r"plans?|planned|intends?)\b",
+    r"think|thinks|thought|expected|estimated|(?:appears?|appeared|seems?|seemed)(?=\s+(?:to|that|as\s+if|likely)\b)|"
+    r"potentially|reportedly|allegedly|possible|plans?|planned|intends?)\b",
 )
 """Words that make a statement uncertain or not yet done (lower case: "May" is a month; see
-:func:`_hedged`)."""
+:func:`_hedged`). "Appear" and "seem" hedge only before "to", "that" or "as if": "tended to
+appear in monster films" says where he acted."""
 
 _CERTAIN = regex.compile(r"\b(?:definitely|certainly|always|proven|proves?|confirmed|will)\b", regex.IGNORECASE)
 
@@ -48,10 +54,12 @@ _IGNORED = frozenset(
 
 
 _CLAIM_HEDGES = regex.compile(
-    r"\b(?:could|can|seen\s+as|considered|regarded|viewed|said|says|reported|according|claims?|claimed)\b"
+    r"\b(?:could|can|seen\s+as|considered|regarded|viewed|said|says|reported|according|claims?|claimed|"
+    r"believing|suggesting|expecting|thinking|accus(?:ed|es|ing)|alleg(?:ed|es|ing|ation|ations)|charged|"
+    r"suspect(?:ed|s)?)\b"
 )
-"""A claim that says "could", "is seen as" or "reportedly" keeps the evidence's uncertainty too
-("could" alone is no hedge in a source: it is also the past of "can")."""
+"""A claim that says "could", "is seen as", "reportedly", "believing" or "is accused of" keeps the
+evidence's uncertainty too ("could" alone is no hedge in a source: it is also the past of "can")."""
 
 
 def _hedged(text: str, *, claim: bool = False) -> bool:
@@ -77,7 +85,8 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
         passages: The claim's best evidence chunks, best first.
 
     Returns:
-        The sentence that holds at least :data:`MIN_COVERAGE` of the claim's content words and
+        The sentence that holds at least :data:`MIN_COVERAGE` of the claim's content words (and
+        whose own content words the claim holds at least :data:`MIN_BACK_COVERAGE` of), and
         states them with a hedge the claim drops ("may lower" / "lowers"), or with a quantifier
         weaker than the claim's ("some" / "all"); ``None`` otherwise.
     """
@@ -89,8 +98,10 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
     best: tuple[float, str] | None = None
     for passage in passages:
         for sentence in passage_sentences(passage):
-            held = len(words & _words(sentence)) / len(words)
-            if held >= MIN_COVERAGE and (best is None or held > best[0]):
+            theirs = _words(sentence)
+            shared = len(words & theirs)
+            held = shared / len(words)
+            if held >= MIN_COVERAGE and shared / len(theirs) >= MIN_BACK_COVERAGE and (best is None or held > best[0]):
                 best = (held, sentence)
     if best is None:
         return None

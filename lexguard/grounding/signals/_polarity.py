@@ -70,6 +70,29 @@ _FUNCTION = frozenset({"yet", "though", "although", "while", "whereas", "so", "b
 
 def _negated(text: str) -> bool:
     return _NEGATION.search(text) is not None
+
+
+_NEGATIVE_WORD = regex.compile(
+    r"\b(?:without|prevent(?:s|ed|ing)?|avoid(?:s|ed|ing)?|against|instead\s+of|rather\s+than|refus(?:e|es|ed|ing|al)|"
+    r"fail(?:s|ed|ing|ure)?|lack(?:s|ed|ing)?|unable|absent|free\s+of|stop(?:s|ped|ping)?|ban(?:s|ned)?)\b",
+    regex.IGNORECASE,
+)
+"""Words that say "not" without a negation: "turn it off *without* opening it" states what "don't
+open it" does, "*to prevent* it from hanging" what "so that it does not hang" does."""
+
+
+def _flipped(claim: str, source: str) -> bool:
+    """Whether exactly one of the two is negated and the other does not say "not" in other words
+    (:data:`_NEGATIVE_WORD`) that the negated one lacks."""
+    claim_not, source_not = _negated(claim), _negated(source)
+    if claim_not == source_not:
+        return False
+    plain, negated = (source, claim) if claim_not else (claim, source)
+    return not _negative_words(plain) - _negative_words(negated)  # "did not stop" / "stopped" stays a flip
+
+
+def _negative_words(text: str) -> set[str]:
+    return {m.group().lower()[:4] for m in _NEGATIVE_WORD.finditer(text)}
 _WORD = regex.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
@@ -169,7 +192,7 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         )
         if unit.denied and not _negated(clause):
             return unit.sentence  # the source mentions the statement to deny it
-        if not unit.denied and (_negated(unit.text) != _negated(clause) or _swapped_names(clause, unit.text)):
+        if not unit.denied and (_flipped(clause, unit.text) or _swapped_names(clause, unit.text)):
             return unit.sentence
     # names swapped inside a longer statement ("Corvin owed Baxter £240,000 ... and ordered payment
     # within 30 days"): the claim's words are all there, the statement holds more

@@ -9,10 +9,13 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+import regex
 
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
+from lexguard.grounding.signals._words import norm
+from lexguard.grounding.signals._written import is_calendar_key
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
     Mention,
@@ -179,11 +182,32 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int]) -> _M
     nums = numbers(claim_text)
     found = number_evidence(claim_text, index, best_chunks)
     unknown_nums, contradicted = found.unknown, found.contradicted
-    ents = entities(claim_text)
+    ents = _names_outside_dates(entities(claim_text), nums)
     unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text)]
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
-    unknown_q = [m for m in quotes(claim_text) if not index.profile.has_phrase(m.key)]
+    unknown_q = [m for m in quotes(claim_text) if not _quote_given(m, index)]
     return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q, found.worked_out)
+
+
+_INSERTION = regex.compile(r"\[[^\]]*\]|\.\.\.|\u2026")
+
+
+def _quote_given(quote: Mention, index: SourceIndex) -> bool:
+    """Whether the sources hold the quotation: verbatim, or piece by piece around what the
+    quoting writer put in brackets or left out ("the worst hotel [they've] ever stayed at",
+    "a fine ... meal"). Every piece must be there."""
+    if index.profile.has_phrase(quote.key):
+        return True
+    pieces = [norm(p) for p in _INSERTION.split(quote.text)]
+    pieces = [p for p in pieces if p]
+    return len(pieces) > 1 and all(index.profile.has_phrase(p) for p in pieces)
+
+
+def _names_outside_dates(names: list[Mention], values: list[Mention]) -> list[Mention]:
+    """The names that are not the month of a date: "March" in "March 13, 2011" is part of a value
+    the number rules check whole (a source may write it "2011-03-13")."""
+    spans = [m.span for m in values if is_calendar_key(m.key)]
+    return [n for n in names if not any(a <= n.span[0] and n.span[1] <= b for a, b in spans)]
 
 
 def _feature_vector(

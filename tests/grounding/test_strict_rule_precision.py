@@ -1,0 +1,111 @@
+"""The strict rules fire on what they were written for, not on a faithful paraphrase.
+
+Each case here is a faithful way of writing a source statement that a strict rule used to fail
+(false alarms found on RAGTruth train documents, written again by hand), beside the flip the same
+rule must still catch.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._lexical import entities
+from lexguard.grounding.signals._overstated import overstatement
+from lexguard.grounding.signals._polarity import polarity_conflict
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Once the timer rings, switch off the grill without lifting the lid.",
+         "Once the timer rings, don't lift the lid but switch the grill off."),
+        ("Clip the hose to the bracket with a cable tie to prevent it from dragging on the floor.",
+         "Clip the hose to the bracket with a cable tie, so that the hose does not drag on the floor."),
+        ("The manual warns against unplugging the console during the update.",
+         "During the update the manual warns to not unplug the console."),
+    ],
+)
+def test_a_negation_said_in_other_words_is_no_flip(claim: str, source: str) -> None:
+    assert polarity_conflict(claim, [source]) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The Acme plant did not stop car production in 2019.", "The Acme plant stopped car production in 2019."),
+        ("The Acme plant stopped car production in 2019.", "The Acme plant did not stop car production in 2019."),
+        ("Once the timer rings, lift the lid of the grill.", "Once the timer rings, don't lift the lid of the grill."),
+    ],
+)
+def test_a_negation_is_still_a_flip(claim: str, source: str) -> None:
+    assert polarity_conflict(claim, [source]) is not None
+
+
+def test_a_hedge_elsewhere_in_a_long_run_of_text_does_not_qualify_the_claim() -> None:
+    blob = (
+        "pack your parcel whether you sell old books or just want some extra cash it is a fun way to start "
+        "you can open a seller account in advance or when you list your first book buyers may leave feedback "
+        "prices might change with demand and shipping labels print from the orders page"
+    )
+    assert overstatement("Pack your parcel.", [blob]) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("He appeared in westerns in the 1960s.", "He tended to appear in westerns in the 1960s."),
+        ("Ortiz is accused of stealing the van in March.", "Ortiz allegedly stole the van in March."),
+        ("The founders backed the charter, believing it would protect small towns.",
+         "The founders backed the charter because they believed it would protect small towns."),
+    ],
+)
+def test_no_overstatement_where_the_claim_keeps_the_doubt_or_the_word_is_no_hedge(claim: str, source: str) -> None:
+    assert overstatement(claim, [source]) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The bridge is safe.", "The bridge appears to be safe."),
+        ("Ortiz stole the van in March.", "Ortiz allegedly stole the van in March."),
+    ],
+)
+def test_a_dropped_hedge_is_still_an_overstatement(claim: str, source: str) -> None:
+    assert overstatement(claim, [source]) is not None
+
+
+def test_a_brand_written_in_camel_case_is_one_name() -> None:
+    assert [m.text for m in entities("Sell it on eBay or list it on iPhone apps.")] == ["eBay", "iPhone"]
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+def _statuses(checker: SupportChecker, answer: str, source: str) -> list[str]:
+    return [c.status for c in checker.check(answer, [Source(id="s", content=source)]).claims]
+
+
+_REVIEW = "{'name': 'Olive Row', 'reviews': [{'date': '2019-04-13', 'stars': 4, 'text': 'Lovely pasta.'}]}"
+
+
+def test_the_month_of_a_date_is_checked_with_the_date(checker: SupportChecker) -> None:
+    assert _statuses(checker, "A review from April 13, 2019 gave Olive Row four stars.", _REVIEW) == ["supported"]
+    assert _statuses(checker, "A review from June 13, 2019 gave Olive Row four stars.", _REVIEW) != ["supported"]
+
+
+def test_a_camel_case_brand_the_source_writes_in_lower_case_is_given(checker: SupportChecker) -> None:
+    source = "To sell a bike, list it on ebay with clear photos and wait for bids."
+    assert _statuses(checker, "List the bike on eBay with clear photos.", source) == ["supported"]
+    assert _statuses(checker, "List the bike on Amazon with clear photos.", source) != ["supported"]
+
+
+def test_a_quote_with_a_bracketed_insertion_is_read_piece_by_piece(checker: SupportChecker) -> None:
+    source = "Review: honestly the worst motel I've ever stayed at, the sheets were dirty."
+    quoted = 'One guest called it "the worst motel [they\'ve] ever stayed at".'
+    assert _statuses(checker, quoted, source) == ["supported"]
+    invented = 'One guest called it "the worst motel [they\'ve] ever seen in Ohio".'
+    assert _statuses(checker, invented, source) != ["supported"]
