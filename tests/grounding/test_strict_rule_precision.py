@@ -12,6 +12,7 @@ import pytest
 from lexguard import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.signals._lexical import entities
+from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._polarity import polarity_conflict
 
@@ -109,3 +110,29 @@ def test_a_quote_with_a_bracketed_insertion_is_read_piece_by_piece(checker: Supp
     assert _statuses(checker, quoted, source) == ["supported"]
     invented = 'One guest called it "the worst motel [they\'ve] ever seen in Ohio".'
     assert _statuses(checker, invented, source) != ["supported"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("After a two-week walkout, the dockers and the port signed a deal.",
+         "The dockers and the port signed a deal that would end the two-week walkout."),
+        ("The ferry sailed after the storm passed.", "The ferry sailed once the storm passed."),
+    ],
+)
+def test_events_named_in_one_order_but_not_told_in_it_are_no_order_conflict(claim: str, source: str) -> None:
+    assert order_conflict(claim, [source]) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The ferry sailed before the storm passed.", "The ferry sailed once the storm passed."),
+        ("The bakery reopened before the shop was sold to Ann.",
+         "The shop was sold to Ann in May and the bakery reopened in June."),
+        ("The bakery reopened before the shop was sold to Ann.",
+         "The shop was sold to Ann in May; the bakery reopened in June."),
+    ],
+)
+def test_an_order_told_by_a_word_or_a_clause_boundary_is_still_read(claim: str, source: str) -> None:
+    assert order_conflict(claim, [source]) is not None

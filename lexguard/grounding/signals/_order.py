@@ -4,7 +4,10 @@
 school, she moved to Boston": the same words, the same events, the other order. :func:`order_conflict`
 reads the order a claim states ("A before B", "A after B", "After B, A", "A, then B") and the
 order the evidence tells the two events in (the order it mentions them, turned round by an
-"after" between them or a leading "Before ..."), and returns the evidence when they differ.
+"after" or "once" between them or a leading "Before ..."), and returns the evidence when they
+differ. A sentence tells an order only with a word of order or a clause boundary ("and",
+";", "then", "later") between the two events: "an agreement that would end the strike" names the
+agreement first but tells no order.
 """
 
 from __future__ import annotations
@@ -121,5 +124,21 @@ def _told_first(text: str, first: frozenset[str], second: frozenset[str]) -> tup
         return None  # the events' words mingle: the text does not tell one and then the other
     lo, hi = sorted((p1, p2))
     between = tokens[int(lo) : int(hi) + 1]
-    reversed_ = "after" in between or (bool(tokens) and tokens[0] == "before")
+    told = _TELLS_ORDER & set(between) or tokens[:1] in (["before"], ["after"])
+    if not told and ";" not in _text_between(text, int(lo), int(hi)):
+        return None  # "an agreement that would end the strike": mentioned in one order, not told in it
+    reversed_ = bool({"after", "once"} & set(between)) or tokens[:1] == ["before"]
     return cover, (p1 < p2) != reversed_
+
+
+_TELLS_ORDER = frozenset(
+    {"and", "but", "then", "later", "afterward", "afterwards", "subsequently", "before", "after", "first", "earlier",
+     "next", "eventually", "finally", "until", "since", "followed", "prior", "once"}
+)
+"""Words between two events that tell them one after the other (with a ";"): without one, a
+sentence that names both (a relative clause, a comparison) tells no order by its word order."""
+
+
+def _text_between(text: str, lo: int, hi: int) -> str:
+    spans = [m.span() for m in _TOKEN.finditer(text)]
+    return text[spans[lo][0] : spans[hi][1]] if hi < len(spans) else text
