@@ -136,3 +136,14 @@ def test_events_named_in_one_order_but_not_told_in_it_are_no_order_conflict(clai
 )
 def test_an_order_told_by_a_word_or_a_clause_boundary_is_still_read(claim: str, source: str) -> None:
     assert order_conflict(claim, [source]) is not None
+
+
+def test_a_lower_case_word_joined_to_a_name_is_not_part_of_it() -> None:
+    found = [m.text for m in entities("They serve Mexican-inspired tacos, New York-style pizza and Coca-Cola.")]
+    assert found == ["Mexican", "New York", "Coca-Cola"]
+
+
+def test_a_title_inside_a_name_leaves_the_person(checker: SupportChecker) -> None:
+    source = "India's Prime Minister Narendra Modi sent a message of hope to the marchers on Saturday."
+    assert _statuses(checker, "Indian PM Narendra Modi sent a message of hope to the marchers.", source) == ["supported"]
+    assert _statuses(checker, "Indian PM Rahul Gandhi sent a message of hope to the marchers.", source) != ["supported"]

@@ -247,7 +247,7 @@ def entities(text: str) -> list[Mention]:
             continue
         start = text.index(words[0], start)
         end = text.index(words[-1], start) + len(words[-1])
-        surface = text[start:end].rstrip(".'\u2019-")
+        surface = _COMPOUND_TAIL.sub("", text[start:end]).rstrip(".'\u2019-")  # "Mexican-inspired": "Mexican"
         end = start + len(surface)
         if len(surface) < 2:
             continue
@@ -260,6 +260,11 @@ def entities(text: str) -> list[Mention]:
             continue  # a field label ("Builder: ...", "Opening Hours: ..."), not a name
         out.append(Mention(surface, (start, end), _norm(surface)))
     return out
+
+
+_COMPOUND_TAIL = regex.compile(r"-\p{Ll}+$")
+"""A lower-case word joined to the last word of a name ("Mexican-inspired", "New York-style"):
+the name is what comes before it."""
 
 
 _LABEL_SUFFIXES = ("er", "or", "ion", "ment", "ity", "ness", "ance", "ence", "ship", "ing", "ure", "age", "ists")

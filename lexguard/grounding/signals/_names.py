@@ -85,13 +85,17 @@ _TITLES = frozenset(
 
 def core_name(surface: str) -> str:
     """``surface`` without the leading titles, roles and place words before a name ("US President
-    Barack Obama": "Barack Obama"), a possessive ("US's": "US") and accents ("Beyoncé": "Beyonce").
+    Barack Obama", "Charleston Mayor Joe Riley": "Barack Obama", "Joe Riley"), a possessive
+    ("US's": "US") and accents ("Beyoncé": "Beyonce").
 
     The words dropped are those a name's sources may leave out; at least one word is kept.
     """
     words = surface.replace("\u2019", "'").split()
     if words and words[-1].endswith("'s"):
         words[-1] = words[-1][:-2]
+    titled = [i for i, w in enumerate(words[:-1]) if w.lower().strip(".") in _TITLES]
+    if titled:  # "Indian PM Narendra Modi", "Charleston Mayor Joe Riley": the name follows the title
+        words = words[titled[-1] + 1 :]
     while len(words) > 1 and (
         words[0].lower().strip(".") in _TITLES or acronym_letters(words[0]) is not None
     ):
