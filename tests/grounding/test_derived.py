@@ -208,3 +208,5 @@ def test_a_value_after_a_source_label_is_still_a_value() -> None:
     assert [names_a_source(claim, m) for m in numbers(claim)] == [True, False]
     listed = "Passages 1, 2 and 3 agree."
     assert all(names_a_source(listed, m) for m in numbers(listed))
+    paired = "Passage 1 and 2 both say so."  # a second label joined to the first by "and"
+    assert all(names_a_source(paired, m) for m in numbers(paired))

@@ -147,3 +147,18 @@ def test_a_title_inside_a_name_leaves_the_person(checker: SupportChecker) -> Non
     source = "India's Prime Minister Narendra Modi sent a message of hope to the marchers on Saturday."
     assert _statuses(checker, "Indian PM Narendra Modi sent a message of hope to the marchers.", source) == ["supported"]
     assert _statuses(checker, "Indian PM Rahul Gandhi sent a message of hope to the marchers.", source) != ["supported"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "good"),
+    [
+        ("Basil grows best between 60-80°F (16-27°C).", True),
+        ("Basil grows best between 60-80°F (20-35°C).", False),
+        ("Basil grows best at 80 degrees Fahrenheit (27 degrees Celsius).", True),
+        ("Basil grows best at 80 degrees Fahrenheit (35 degrees Celsius).", False),
+        ("Basil grows best at 80 degrees Celsius.", False),
+    ],
+)
+def test_a_temperature_converted_in_a_range_or_in_words_is_read(checker: SupportChecker, claim: str, good: bool) -> None:
+    source = "Basil grows best at a temperature range of 60-80°F, in full sun."
+    assert (_statuses(checker, claim, source) == ["supported"]) is good

@@ -99,6 +99,7 @@ _NOT_ENTITIES = frozenset(
     to of and or but if while when where what which who how why there here yes no not
     mr mrs ms dr prof st am pm a.m p.m step monday tuesday wednesday thursday friday saturday sunday
     passage passages article summary source sources answer question note
+    celsius fahrenheit kelvin
     since despite although though unlike amid amidst among following former latter meanwhile
     whereas thus hence nevertheless nonetheless instead besides throughout upon until unless via
     """.split()

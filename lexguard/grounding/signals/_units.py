@@ -63,11 +63,15 @@ and never by more than this share of it ("1,100 feet" for 330 metres: yes; "0.3 
 UNITS: dict[str, str] = {unit: kind for kind, names in _KINDS.items() for unit in names.split()}
 """Unit word (lower case) -> its kind."""
 
-_AFTER = regex.compile(r"\s*-?\s*(°\s?[cf]\b|[a-z]+)", regex.IGNORECASE)
+_AFTER = regex.compile(r"\s*-?\s*(?:degrees?\s+)?(°\s?[cf]\b|[a-z]+)", regex.IGNORECASE)
+_RANGE_END = regex.compile(r"\s*(?:-|\u2013|to)\s*\d[\d.,]*(?=\s*(?:°|[a-z]))", regex.IGNORECASE)
+"""The rest of a range whose unit follows its last number: "13-24°C", "5 to 10 km"."""
 
 
 def _unit_after(text: str, end: int) -> str | None:
-    match = _AFTER.match(text, end)
+    """The unit word after a number ("24 °C", "24 degrees Celsius", "13-24°C": °c), if any."""
+    rest = _RANGE_END.match(text, end)
+    match = _AFTER.match(text, rest.end() if rest else end)
     if match is None:
         return None
     word = match.group(1).lower().replace(" ", "")

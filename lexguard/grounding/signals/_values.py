@@ -24,8 +24,9 @@ class NumberEvidence:
         unknown: Numbers found in no source (nor worked out, counted or converted from one), or
             given there with another unit.
         contradicted: Those of them while the best chunk holds numbers.
-        worked_out: Numbers in no source that one arithmetic step, a count or a span of years over
-            the evidence gives (the verifier, which does no arithmetic, does not judge them alone).
+        worked_out: Numbers in no source that one arithmetic step, a count, a span of years or a
+            unit conversion gives from the evidence (the verifier, which does no arithmetic, does
+            not judge them alone).
     """
 
     unknown: list[Mention]
@@ -48,7 +49,9 @@ def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvi
     not_stated, worked_out = unknown_numbers(
         numbers(claim), claim, index.profile.numbers, evidence_numbers, counts, [index.chunks[ci].text for ci in top],
     )
-    unknown = [m for m in not_stated if not converted(claim, m, units)]  # "0.33 km" for 330 metres
+    conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
+    unknown = [m for m in not_stated if m not in conversions]
+    worked_out = [*worked_out, *conversions]  # the verifier converts no units either
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     return NumberEvidence(unknown, [m for m in unknown if best_numbers], worked_out)
