@@ -38,6 +38,8 @@ def test_a_negation_said_in_other_words_is_no_flip(claim: str, source: str) -> N
         ("The Acme plant did not stop car production in 2019.", "The Acme plant stopped car production in 2019."),
         ("The Acme plant stopped car production in 2019.", "The Acme plant did not stop car production in 2019."),
         ("Once the timer rings, lift the lid of the grill.", "Once the timer rings, don't lift the lid of the grill."),
+        # a word that says "not" of something else excuses nothing
+        ("Once the timer rings, lift the lid without delay.", "Once the timer rings, don't lift the lid."),
     ],
 )
 def test_a_negation_is_still_a_flip(claim: str, source: str) -> None:

@@ -82,17 +82,29 @@ open it" does, "*to prevent* it from hanging" what "so that it does not hang" do
 
 
 def _flipped(claim: str, source: str) -> bool:
-    """Whether exactly one of the two is negated and the other does not say "not" in other words
-    (:data:`_NEGATIVE_WORD`) that the negated one lacks."""
+    """Whether exactly one of the two is negated, and the other does not say "not" of the same
+    thing in other words: a :data:`_NEGATIVE_WORD` the negated one lacks, a few words before what
+    the negation denies ("without opening it" for "don't open it"; "causes damage without
+    exception" still flips "does not cause damage")."""
     claim_not, source_not = _negated(claim), _negated(source)
     if claim_not == source_not:
         return False
     plain, negated = (source, claim) if claim_not else (claim, source)
-    return not _negative_words(plain) - _negative_words(negated)  # "did not stop" / "stopped" stays a flip
+    denied = _denied_words(negated)
+    theirs = {m.group().lower()[:4] for m in _NEGATIVE_WORD.finditer(negated)}
+    for match in _NEGATIVE_WORD.finditer(plain):
+        if match.group().lower()[:4] not in theirs and denied & set(content_words(plain[match.end():])[:_SCOPE]):
+            return False
+    return True
 
 
-def _negative_words(text: str) -> set[str]:
-    return {m.group().lower()[:4] for m in _NEGATIVE_WORD.finditer(text)}
+_SCOPE = 4
+"""Content words after a negation (or a word that says "not") that it denies."""
+
+
+def _denied_words(text: str) -> set[str]:
+    """The content words right after each negation of ``text`` ("don't open the oven": open, oven)."""
+    return {w for m in _NEGATION.finditer(text) for w in content_words(text[m.end():])[:_SCOPE]}
 _WORD = regex.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
