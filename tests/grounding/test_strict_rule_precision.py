@@ -164,3 +164,9 @@ def test_a_title_inside_a_name_leaves_the_person(checker: SupportChecker) -> Non
 def test_a_temperature_converted_in_a_range_or_in_words_is_read(checker: SupportChecker, claim: str, good: bool) -> None:
     source = "Basil grows best at a temperature range of 60-80°F, in full sun."
     assert (_statuses(checker, claim, source) == ["supported"]) is good
+
+
+def test_a_quarter_is_one_value_however_it_is_written(checker: SupportChecker) -> None:
+    source = "Two suppliers will continue to constrain our production through the end of the second quarter."
+    assert _statuses(checker, "Two suppliers will constrain production until the end of Q2.", source) == ["supported"]
+    assert _statuses(checker, "Two suppliers will constrain production until the end of Q3.", source) != ["supported"]

@@ -26,6 +26,7 @@ from lexguard.grounding.signals._written import (
     word_numbers,
     Taken,
     percent_alts,
+    quarters,
     scientific,
     stated_keys,
     times,
@@ -158,7 +159,8 @@ def _fold_script_digits(text: str) -> tuple[str, dict[int, str]]:
 
 def numbers(text: str) -> list[Mention]:
     """Numbers in ``text``: digits (any script, grouped any way, scaled, attached to letters:
-    "于1947年", "A380"), dates, scientific notation, fractions and number words.
+    "于1947年", "A380"), dates, times, quarters ("Q2", "the second quarter"), scientific notation,
+    fractions and number words.
 
     ``"1,500"``, ``"1'500"``, ``"1.5 thousand"`` and ``"one thousand five hundred"`` share the key
     ``"1500"``; "10⁶" is a million, "1889²" a footnote. The forms other than digits are read by
@@ -167,7 +169,7 @@ def numbers(text: str) -> list[Mention]:
     scan, attached = _fold_script_digits(fold_digits(text))
     found: list[Mention] = []
     taken = Taken()
-    for item in (*dates(scan), *times(scan), *scientific(scan, attached), *fractions(scan)):
+    for item in (*dates(scan), *times(scan), *quarters(scan), *scientific(scan, attached), *fractions(scan)):
         if not taken.hits(item.span):
             start, end = item.span
             found += [Mention(text[start:end], item.span, key, item.alts if key == item.key else ())

@@ -35,6 +35,7 @@ __all__ = [
     "number_words",
     "overlaps",
     "percent_alts",
+    "quarters",
     "scientific",
     "stated_keys",
     "times",
@@ -138,8 +139,26 @@ _CLOCK_24 = regex.compile(r"(?<![\w.:/])(?P<h>[01]?\d|2[0-4]):(?P<m>[0-5]\d|0)(?
 
 
 def is_calendar_key(key: str) -> bool:
-    """Whether ``key`` is a date's or a time of day's (not a plain number's)."""
-    return key.startswith(("date:", "time:"))
+    """Whether ``key`` is a date's, a time of day's or a quarter's (not a plain number's)."""
+    return key.startswith(("date:", "time:", "quarter:"))
+
+
+_QUARTER = regex.compile(
+    r"(?<![\w])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?![\w])"
+    r"|\b(?P<w>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+|financial\s+)?quarter\b",
+    regex.IGNORECASE,
+)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+
+def quarters(text: str) -> list[Written]:
+    """Quarters of a year: "Q2", "2Q", "the second quarter", "4th fiscal quarter" (key ``quarter:N``)."""
+    found = []
+    for match in _QUARTER.finditer(text):
+        digit = match.group("q") or match.group("n")
+        number = int(digit) if digit else _ORDINALS[match.group("w").lower()]
+        found.append(Written(match.span(), f"quarter:{number}"))
+    return found
 
 
 def times(text: str) -> list[Written]:
