@@ -170,3 +170,10 @@ def test_a_quarter_is_one_value_however_it_is_written(checker: SupportChecker) -
     source = "Two suppliers will continue to constrain our production through the end of the second quarter."
     assert _statuses(checker, "Two suppliers will constrain production until the end of Q2.", source) == ["supported"]
     assert _statuses(checker, "Two suppliers will constrain production until the end of Q3.", source) != ["supported"]
+
+
+def test_two_things_trading_places_in_a_near_copy_are_swapped_roles() -> None:
+    source = ["The billing service sends invoices to the archive service every night."]
+    assert polarity_conflict("The archive service sends invoices to the billing service every night.", source)
+    # the same statement with its parts in another order is no swap
+    assert polarity_conflict("Every night, the billing service sends invoices to the archive service.", source) is None

@@ -18,13 +18,17 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import _stem, content_words
 
-__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "denied_statements", "polarity_conflict"]
+__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "denied_statements", "polarity_conflict"]
 
 MIN_COVERAGE = 0.75
 """Share of the claim clause's content words that the source clause must hold."""
 
 MIN_BACK_COVERAGE = 0.6
 """Share of the source clause's content words that the claim clause must hold (same statement)."""
+
+NEAR_COPY = 0.9
+"""Share of each other's content words a claim clause and a source clause hold both ways for any
+two of their words (not only names) trading places around a shared word to be read as swapped roles."""
 
 _PAIRS = """
 increase decrease | increased decreased | increasing decreasing | rise fall | rose fell | risen fallen
@@ -206,6 +210,9 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
             return unit.sentence  # the source mentions the statement to deny it
         if not unit.denied and (_flipped(clause, unit.text) or _swapped_names(clause, unit.text)):
             return unit.sentence
+        near_copy = min(len(words & unit.words) / len(words), len(words & unit.words) / len(unit.words)) >= NEAR_COPY
+        if not unit.denied and near_copy and _swapped_names(clause, unit.text, any_word=True):
+            return unit.sentence  # "The authentication service sends requests to the frontend service"
     # names swapped inside a longer statement ("Corvin owed Baxter £240,000 ... and ordered payment
     # within 30 days"): the claim's words are all there, the statement holds more
     wide = [u for u in units if u.words and not u.denied and len(words & u.words) / len(words) >= MIN_COVERAGE]
@@ -229,20 +236,22 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     return None
 
 
-def _swapped_names(clause: str, unit: str) -> bool:
+def _swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
     """Whether two names stand on opposite sides of a shared pivot word in the two texts.
 
-    Only capitalised words of the source (names) count as moved, and a passive in either text
-    ("was acquired by", "the report, prepared by the authority") rules a swap out.
+    Only capitalised words of the source (names) count as moved, unless ``any_word`` (for a
+    near-copy of the source statement, :data:`NEAR_COPY`: "the frontend service" and "the
+    authentication service" trade places); a passive in either text ("was acquired by", "the
+    report, prepared by the authority") rules a swap out.
     """
     a = [_stem(w) for w in _WORD.findall(clause.lower())]
     b = [_stem(w) for w in _WORD.findall(unit.lower())]
-    names = {_stem(w.lower()) for w in _NAME.findall(unit)}
     shared = (set(content_words(clause)) & set(content_words(unit))) - _FUNCTION
     shared = {w for w in shared if a.count(w) == 1 and b.count(w) == 1}
+    names = shared if any_word else {_stem(w.lower()) for w in _NAME.findall(unit)}
     if len(shared) < 3 or _passive(a) or _passive(b):
         return False
-    for pivot in shared - names:
+    for pivot in shared if any_word else shared - names:
         pa, pb = a.index(pivot), b.index(pivot)
         if pa == 0 or pb == 0 or "by" in a[pa + 1 : pa + 4] or "by" in b[pb + 1 : pb + 4]:
             continue
