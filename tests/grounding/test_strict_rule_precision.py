@@ -177,3 +177,21 @@ def test_two_things_trading_places_in_a_near_copy_are_swapped_roles() -> None:
     assert polarity_conflict("The archive service sends invoices to the billing service every night.", source)
     # the same statement with its parts in another order is no swap
     assert polarity_conflict("Every night, the billing service sends invoices to the archive service.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        ("The pool is closed to swimmers from 9 p.m. Friday to 7 a.m. Tuesday for cleaning.", True),
+        ("The pool is closed to swimmers from 9 p.m. Friday to 7 a.m. Monday for cleaning.", False),
+        ("The pool is closed to swimmers from 9 p.m. to 7 a.m. for cleaning.", False),
+    ],
+)
+def test_another_weekday_in_the_same_statement_is_a_conflict(claim: str, flagged: bool) -> None:
+    source = ["The pool is closed to swimmers from 9 p.m. Friday to 7 a.m. Monday for cleaning. Lessons resume in May."]
+    assert (polarity_conflict(claim, source) is not None) is flagged
+
+
+def test_a_span_of_days_holds_the_days_inside_it() -> None:
+    source = ["The library is open Monday through Friday from 9 a.m. to 6 p.m. for members."]
+    assert polarity_conflict("The library is open on Wednesday from 9 a.m. to 6 p.m. for members.", source) is None

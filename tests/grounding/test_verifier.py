@@ -144,12 +144,8 @@ class TestShippedModel:
             [NOTICE])
         assert quoted.claims[0].supported is True, quoted.findings
 
-    @pytest.mark.xfail(strict=True, reason=(
-        "known miss of the verifier of 2026-11-26 (refining pass): it reads a weekday swapped in a near-copy "
-        "('6 a.m. Tuesday' for '6 a.m. Monday') as supported (0.72), and weekdays are not values the strict "
-        "rules read (a closed day is often absent from structured hours, so 'closed on Mondays' would be failed); "
-        "docs/detection.md, known blind spots"))
     def test_a_weekday_swapped_in_a_near_copy_is_caught(self, checker: SupportChecker) -> None:
+        # the verifier reads it as supported; the polarity rule reads the other day of the same statement
         changed = checker.check(
             "The Carver Street bridge will be closed to cars from 8 p.m. Friday to 6 a.m. Tuesday for resurfacing.",
             [NOTICE])

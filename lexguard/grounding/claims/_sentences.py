@@ -285,14 +285,17 @@ def split_sentences(
     return [(s, e) for s, e in trimmed if e > s]
 
 
-_PASSAGE_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+_PASSAGE_SENTENCE = regex.compile(r"(?:[^.!?\n]|(?<=\b\p{L})\.|\.(?=\d))+(?:[.!?]+|$)")
+"""A run up to ``.``, ``!`` or ``?``; the dot of a one-letter word ("8 p.m. Friday", "U.S.") or
+before a digit ("3.5") does not end it."""
 
 
 def passage_sentences(passage: str) -> Iterator[str]:
     """The sentences of a source passage as the strict signals read them (stripped, in order).
 
-    A quick cut after every run of ``.``, ``!`` or ``?`` and at line breaks, without
-    :func:`split_sentences`' care for abbreviations, initials and decimals: the signals that look
+    A quick cut after every run of ``.``, ``!`` or ``?`` (but not the dot of a one-letter word,
+    "8 p.m. Friday", nor a decimal point) and at line breaks, without :func:`split_sentences`'
+    care for other abbreviations: the signals that look
     for a source sentence telling both sides of a claim (overstated quantifiers, event order,
     polarity) were tuned on this cut, and a sentence cut too finely only makes them find less.
 
