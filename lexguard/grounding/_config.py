@@ -78,7 +78,7 @@ class GroundingConfig(ValueModel):
             a verifier from ``verifier_path`` brings its own. ``scripts/train_verifier.py stack``
             chooses it with the threshold, jointly, by the mean of two balanced accuracies: on
             RAGTruth held-out train documents and over the NLI sets' tune splits; for the shipped
-            verifier 0.85 with threshold 0.59 (docs/detection.md, training the claim verifier). A
+            verifier 0.8 with threshold 0.64 (docs/detection.md, training the claim verifier). A
             source sentence quoted verbatim, or a claim whose number was worked out from the
             sources, is not overruled by the verifier alone.
         threshold_file: A threshold file written by ``lexguard calibrate`` (an operating point

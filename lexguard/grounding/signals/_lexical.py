@@ -99,8 +99,7 @@ _NOT_ENTITIES = frozenset(
     her their however overall additionally furthermore moreover also based according in on at for
     to of and or but if while when where what which who how why there here yes no not
     mr mrs ms dr prof st am pm a.m p.m step monday tuesday wednesday thursday friday saturday sunday
-    passage passages article summary source sources answer question note
-    celsius fahrenheit kelvin
+    passage passages article summary source sources answer question note celsius fahrenheit kelvin
     since despite although though unlike amid amidst among following former latter meanwhile
     whereas thus hence nevertheless nonetheless instead besides throughout upon until unless via
     """.split()
@@ -250,7 +249,7 @@ def entities(text: str) -> list[Mention]:
             continue
         start = text.index(words[0], start)
         end = text.index(words[-1], start) + len(words[-1])
-        surface = _COMPOUND_TAIL.sub("", text[start:end]).rstrip(".'\u2019-")  # "Mexican-inspired": "Mexican"
+        surface = _COMPOUND_TAIL.sub("", text[start:end]).rstrip(".'\u2019-")
         end = start + len(surface)
         if len(surface) < 2:
             continue
@@ -265,9 +264,7 @@ def entities(text: str) -> list[Mention]:
     return out
 
 
-_COMPOUND_TAIL = regex.compile(r"-\p{Ll}+$")
-"""A lower-case word joined to the last word of a name ("Mexican-inspired", "New York-style"):
-the name is what comes before it."""
+_COMPOUND_TAIL = regex.compile(r"-\p{Ll}+$")  # "Mexican-inspired", "New York-style": not the name's
 
 
 _LABEL_SUFFIXES = ("er", "or", "ion", "ment", "ity", "ness", "ance", "ence", "ship", "ing", "ure", "age", "ists")
