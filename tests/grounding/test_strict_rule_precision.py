@@ -11,10 +11,12 @@ import pytest
 
 from lexguard import Source
 from lexguard.grounding import SupportChecker
+from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import entities
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._polarity import polarity_conflict
+from lexguard.grounding.signals._weekdays import days_named
 
 
 @pytest.mark.parametrize(
@@ -195,3 +197,31 @@ def test_another_weekday_in_the_same_statement_is_a_conflict(claim: str, flagged
 def test_a_span_of_days_holds_the_days_inside_it() -> None:
     source = ["The library is open Monday through Friday from 9 a.m. to 6 p.m. for members."]
     assert polarity_conflict("The library is open on Wednesday from 9 a.m. to 6 p.m. for members.", source) is None
+    hours = ["The Dunmore gallery is open Tuesday through Sunday from 10 a.m. to 5 p.m. It is closed on Mondays."]
+    assert polarity_conflict("The Dunmore gallery is open on Mondays.", hours) is not None
+    assert polarity_conflict("The Dunmore gallery is closed on Mondays.", hours) is None
+    assert polarity_conflict("The Dunmore gallery is open on Thursdays.", hours) is None
+
+
+def test_a_yes_to_a_day_the_sources_leave_out_is_caught(checker: SupportChecker) -> None:
+    hours = "The Dunmore gallery is open Tuesday through Sunday from 10 a.m. to 5 p.m. It is closed on Mondays."
+    result = checker.check("Yes, it is.", [Source(id="s", content=hours)], "Is the Dunmore gallery open on Mondays?")
+    assert result.recommendation != "accept"
+
+
+def test_words_that_only_look_like_days_are_no_days() -> None:
+    assert days_named("She sat in the sun and wed in June.") == set()
+    assert days_named("Open Mon-Fri, and Sundays.") == {0, 1, 2, 3, 4, 6}
+
+
+@pytest.mark.parametrize(
+    ("passage", "sentences"),
+    [
+        ("Closed from 8 p.m. Friday to 6 a.m. Monday. It reopens Tuesday.",
+         ["Closed from 8 p.m. Friday to 6 a.m. Monday.", "It reopens Tuesday."]),
+        ("Open 10 a.m. to 5 p.m. It is closed on Mondays.", ["Open 10 a.m. to 5 p.m.", "It is closed on Mondays."]),
+        ("It cost 3.5 million. The U.S. Embassy paid.", ["It cost 3.5 million.", "The U.S. Embassy paid."]),
+    ],
+)
+def test_a_source_sentence_is_not_cut_at_the_dot_of_a_time_or_a_decimal(passage: str, sentences: list[str]) -> None:
+    assert list(passage_sentences(passage)) == sentences

@@ -17,6 +17,7 @@ import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import _stem, content_words
+from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
 __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "denied_statements", "polarity_conflict"]
 
@@ -210,8 +211,6 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
             return unit.sentence  # the source mentions the statement to deny it
         if not unit.denied and (_flipped(clause, unit.text) or _swapped_names(clause, unit.text)):
             return unit.sentence
-        if not unit.denied and _other_day(clause, unit.text):
-            return unit.sentence  # "closed ... to 6 a.m. Tuesday" for "... to 6 a.m. Monday"
         near_copy = min(len(words & unit.words) / len(words), len(words & unit.words) / len(unit.words)) >= NEAR_COPY
         if not unit.denied and near_copy and _swapped_names(clause, unit.text, any_word=True):
             return unit.sentence  # "The authentication service sends requests to the frontend service"
@@ -220,6 +219,14 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     wide = [u for u in units if u.words and not u.denied and len(words & u.words) / len(words) >= MIN_COVERAGE]
     for unit in sorted(wide, key=lambda u: -len(words & u.words)):
         if _swapped_names(clause, unit.text):
+            return unit.sentence
+    # another weekday in the same statement ("6 a.m. Tuesday" for "6 a.m. Monday"), its own words
+    # aside: "open on Mondays" beside "open Tuesday through Sunday"
+    days = {w for w in words if days_named(w)}
+    rest = words - days
+    for unit in units if days and rest else ():
+        held = rest & unit.words
+        if not unit.denied and len(held) / len(rest) >= MIN_COVERAGE and names_another_day(clause, unit.text):
             return unit.sentence
     for unit in units:
         unit_stems = {_stem(w) for w in _WORD.findall(unit.text.lower())}
@@ -265,24 +272,6 @@ def _swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
         if moved_back and moved_forward:
             return True
     return False
-
-
-_DAY = regex.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b\.?", regex.IGNORECASE)
-_DAY_RANGE = regex.compile(_DAY.pattern + r"\s*(?:-|\u2013|to|through|thru|until|till)\s*" + _DAY.pattern, regex.IGNORECASE)
-
-
-def _days(text: str) -> set[str]:
-    return {m.group().lower()[:3] for m in _DAY.finditer(text)}
-
-
-def _other_day(clause: str, unit: str) -> bool:
-    """Whether the claim names a weekday its statement's source does not, and the source one the
-    claim does not ("6 a.m. Tuesday" for "6 a.m. Monday"). A span of days in either ("Monday
-    through Friday" holds Tuesday) rules it out; so does a claim that names no day."""
-    if _DAY_RANGE.search(clause) or _DAY_RANGE.search(unit):
-        return False
-    ours, theirs = _days(clause), _days(unit)
-    return bool(ours - theirs) and bool(theirs - ours)
 
 
 _BE = frozenset({"is", "are", "was", "were", "been", "being"})

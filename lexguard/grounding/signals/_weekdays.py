@@ -1,0 +1,54 @@
+"""Weekdays a statement names: "6 a.m. Tuesday" is not "6 a.m. Monday".
+
+A weekday is a value the number rules do not read (a closed day is often simply absent from
+structured opening hours, so a day the sources never name proves nothing). Beside a source
+statement that says the same thing of another day, it is a conflict:
+:func:`names_another_day`. A span of days ("Monday through Friday", "Tue-Sun") names every day
+inside it.
+"""
+
+from __future__ import annotations
+
+import regex
+
+__all__ = ["days_named", "names_another_day"]
+
+_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_FULL = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_SHORT = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
+_DAY = regex.compile(rf"\b{_FULL}\b", regex.IGNORECASE)
+_SPAN = regex.compile(
+    rf"\b(?P<a>{_FULL}|{_SHORT})\s*(?:-|\u2013|to|through|thru|until|till)\s*(?P<b>{_FULL}|{_SHORT})(?!\w)",
+    regex.IGNORECASE,
+)
+"""Two days joined as a span. Short forms ("Mon-Fri") count only here: alone, "sat", "sun" and
+"wed" are other words."""
+
+
+def _number(word: str) -> int:
+    word = word.lower()
+    return next(i for i, name in enumerate(_NAMES) if name.startswith(word[:3]))
+
+
+def days_named(text: str) -> set[int]:
+    """The weekdays ``text`` names (0 is Monday), every day of a span included.
+
+    Examples:
+        >>> sorted(days_named("Open Tuesday through Sunday; closed on Mondays."))
+        [0, 1, 2, 3, 4, 5, 6]
+        >>> sorted(days_named("Open Fri-Mon"))
+        [0, 4, 5, 6]
+    """
+    days: set[int] = set()
+    for match in _SPAN.finditer(text):
+        a, b = _number(match.group("a")), _number(match.group("b"))
+        days |= {(a + i) % 7 for i in range((b - a) % 7 + 1)}
+    return days | {_number(m.group()) for m in _DAY.finditer(text)}
+
+
+def names_another_day(claim: str, source: str) -> bool:
+    """Whether the claim names a weekday the source statement does not, and the source one the
+    claim does not: "closed until 6 a.m. Tuesday" beside "closed until 6 a.m. Monday", "open on
+    Mondays" beside "open Tuesday through Sunday" (but not beside "Monday to Friday")."""
+    ours, theirs = days_named(claim), days_named(source)
+    return bool(ours - theirs) and bool(theirs - ours)
