@@ -20,6 +20,7 @@ from lexguard._limits import current_deadline
 from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
 from lexguard.grounding._polar import PolarReading
 from lexguard.grounding._config import GroundingConfig
+from lexguard.grounding.signals._answer_slot import rival_answer
 from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, claim_features
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.verify._judge_models import judge_failure_status
@@ -329,11 +330,14 @@ def _read_evidence(
 
     A claim the budget left unread gets no features and no evidence: nothing downstream (the
     verifier, NLI, the judge) reads it, and it is reported not checked. A real question's words
-    may carry a false premise: only a task instruction's words count as context.
+    may carry a false premise: only a task instruction's words count as context. A short answer
+    to a real question conflicts with the source statement that answers the question otherwise
+    (:func:`~lexguard.grounding.signals._answer_slot.rival_answer`).
     """
-    q_profile = LexicalProfile([question]) if question and not is_real_question(question) else None
+    asked = question if question and is_real_question(question) else None
+    q_profile = LexicalProfile([question]) if question and asked is None else None
     n = len(plain)
-    return [
+    evidence = [
         _unread_evidence()
         if i in unembedded
         else claim_features(
@@ -346,6 +350,10 @@ def _read_evidence(
         )
         for i in range(n)
     ]
+    for text, ev in zip(plain, evidence, strict=True):
+        if asked is not None and ev.conflict is None and ev.best_chunks:  # "Saturn." to "Which planet ...?"
+            ev.conflict = rival_answer(asked, text, [index.chunks[ci].text for ci in ev.best_chunks[:3]])
+    return evidence
 
 
 def _verify(

@@ -12,6 +12,7 @@ import pytest
 from lexguard import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._answer_slot import rival_answer
 from lexguard.grounding.signals._lexical import entities
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._overstated import overstatement
@@ -225,3 +226,30 @@ def test_words_that_only_look_like_days_are_no_days() -> None:
 )
 def test_a_source_sentence_is_not_cut_at_the_dot_of_a_time_or_a_decimal(passage: str, sentences: list[str]) -> None:
     assert list(passage_sentences(passage)) == sentences
+
+
+_FOUNDING = ("The Harlow Playhouse was founded in 1911 by the singer Ada Voss. Her cousin Peter Voss ran its box "
+             "office for many years.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "wrong"),
+    [("Peter Voss.", True), ("Ada Voss.", False), ("The singer Ada Voss.", False), ("1911.", False)],
+)
+def test_a_short_answer_is_read_where_its_question_points(answer: str, wrong: bool) -> None:
+    asked = "In what year was" if answer[0].isdigit() else "Who founded"
+    question = f"{asked} the Harlow Playhouse{' founded' if answer[0].isdigit() else ''}?"
+    assert (rival_answer(question, answer, [_FOUNDING]) is not None) is wrong
+
+
+def test_a_short_answer_with_no_single_place_to_read_it_is_left_to_the_verifier() -> None:
+    source = ["Work on the Dorne Viaduct began in 1969. After six years of building, it opened to traffic in 1975."]
+    assert rival_answer("What year did the Dorne Viaduct open?", "1969.", source) is None  # two statements tie
+
+
+def test_a_wrong_short_answer_fails_in_the_checker(checker: SupportChecker) -> None:
+    source = Source(id="s", content=_FOUNDING)
+    wrong = checker.check("Peter Voss.", [source], "Who founded the Harlow Playhouse?")
+    assert wrong.claims[0].status == "contradicted"
+    right = checker.check("Ada Voss.", [source], "Who founded the Harlow Playhouse?")
+    assert right.claims[0].status == "supported"

@@ -23,11 +23,11 @@ import regex
 
 from lexguard.grounding.claims._questions import polar_proposition
 
-__all__ = ["answer_statement"]
+__all__ = ["WH_QUESTION", "answer_statement", "bare_answer"]
 
 _AUX = r"is|are|was|were|do|does|did|has|have|had|can|could|will|would|should"
 _BE = frozenset({"is", "are", "was", "were"})
-_WH = regex.compile(
+WH_QUESTION = regex.compile(
     r"^\s*(?:in\s+)?(?P<wh>who|whom|what|which|when|where|how\s+(?:many|much|long|old|far|tall|big|high|often))"
     r"\s+(?P<after>[^?]+?)\s*\??\s*$",
     regex.IGNORECASE,
@@ -47,7 +47,7 @@ _PREPOSITION = regex.compile(r"^(?:in|on|at|by|from|since|around|about|near|afte
 _MAX_ANSWER_WORDS = 5
 
 
-def _bare(answer: str, question: str) -> str | None:
+def bare_answer(answer: str, question: str) -> str | None:
     """The answer without its closing stop and a trailing auxiliary ("Edison did." -> "Edison"),
     or ``None`` when it makes a statement of its own ("Shakespeare wrote it.", "He did it.")."""
     text = _TRAILING_AUX.sub("", answer.strip().rstrip(".!").strip())
@@ -95,8 +95,8 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         >>> answer_statement("When did the bridge open?", "It opened in 1978.") is None
         True
     """
-    match = _WH.match(question or "")
-    bare = _bare(answer, question or "")
+    match = WH_QUESTION.match(question or "")
+    bare = bare_answer(answer, question or "")
     if match is None or bare is None or "\n" in match.group("after") or "," in bare:
         return None
     if _ENDS_WITH_PREPOSITION.search(match.group("after")):

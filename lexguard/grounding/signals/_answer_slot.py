@@ -1,0 +1,65 @@
+"""A short answer read in the place its question asks about.
+
+"Which planet is the largest in the solar system?" - "Saturn.": the sources name Saturn, and
+read as "The largest in the solar system is Saturn." beside "Jupiter is the largest planet ...
+Saturn, the second largest, ..." the verifier calls it supported. The source statement that
+holds the question's words says what the question asks; the answer must be what *that*
+statement gives. :func:`rival_answer` returns the statement when it gives another name (or
+number) of the answer's kind and not the answer: "Who founded the Marlow Theatre?" - "Thomas
+Crane." beside "The Marlow Theatre was founded in 1903 by the actress Edith Crane."
+"""
+
+from __future__ import annotations
+
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._short_answers import WH_QUESTION, bare_answer
+from lexguard.grounding.signals._lexical import content_words, entities, numbers
+
+__all__ = ["MIN_QUESTION_COVERAGE", "rival_answer"]
+
+MIN_QUESTION_COVERAGE = 0.66
+"""Least share of the question's content words a source statement must hold to be the one that
+says what the question asks (and it must hold more of them than any other statement)."""
+
+_WH_WORDS = frozenset({"who", "whom", "what", "which", "when", "where", "how", "many", "much"})
+
+
+def rival_answer(question: str, answer: str, passages: list[str]) -> str | None:
+    """The source statement that answers ``question`` with another name or number than ``answer``.
+
+    Args:
+        question: The user's question (a wh-question; others are left alone).
+        answer: A short answer to it ("Saturn.", "Thomas Crane.", "1973.").
+        passages: The answer's best evidence chunks.
+
+    Returns:
+        The statement, or ``None`` when the answer is no short one, no statement clearly answers
+        the question, the statement gives the answer, or it gives no rival of the answer's kind.
+    """
+    bare = bare_answer(answer, question)
+    if bare is None or WH_QUESTION.match(question) is None:
+        return None
+    asked = set(content_words(question)) - _WH_WORDS
+    if len(asked) < 2:
+        return None
+    ranked = sorted(
+        ((len(asked & set(content_words(s))) / len(asked), s) for p in passages for s in passage_sentences(p) if s),
+        key=lambda pair: -pair[0],
+    )
+    if not ranked or ranked[0][0] < MIN_QUESTION_COVERAGE:
+        return None
+    if len(ranked) > 1 and ranked[1][0] == ranked[0][0] and ranked[1][1] != ranked[0][1]:
+        return None  # two statements say it equally: no one place to read the answer in
+    statement = ranked[0][1]
+    if set(content_words(bare)) <= set(content_words(statement)):
+        return None
+    names = entities(bare)
+    if names:
+        rivals = [m for m in entities(statement) if not set(content_words(m.text)) <= asked]
+        return statement if rivals else None
+    values = {m.key for m in numbers(bare)}
+    if values:
+        given = {m.key for m in numbers(question)}
+        rivals = [m for m in numbers(statement) if m.key not in given and m.key not in values]
+        return statement if rivals else None
+    return None
