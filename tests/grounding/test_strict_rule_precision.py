@@ -253,3 +253,29 @@ def test_a_wrong_short_answer_fails_in_the_checker(checker: SupportChecker) -> N
     assert wrong.claims[0].status == "contradicted"
     right = checker.check("Ada Voss.", [source], "Who founded the Harlow Playhouse?")
     assert right.claims[0].status == "supported"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The Orvik lighthouse stands on the southern tip of the island.",
+         "The Orvik lighthouse stands on the northern tip of the island, facing the open sea."),
+        ("In the study, patients who cycled daily saw their cholesterol levels rise by 9 percent.",
+         "Exercise helps the heart. In the study, patients who cycled daily saw their cholesterol levels drop by 9 percent."),
+        ("The high court overturned the tribunal's decision.", "The high court upheld the tribunal's decision."),
+        ("Each spring, grey whales swim north.",
+         "Each spring, grey whales swim south, travelling from their feeding grounds to the warm lagoons of Baja."),
+    ],
+)
+def test_more_opposites_are_read(claim: str, source: str) -> None:
+    assert polarity_conflict(claim, [source]) is not None
+
+
+def test_a_participle_after_a_comma_opens_a_statement_of_its_own() -> None:
+    source = ["Each spring, grey whales swim north, travelling from the warm lagoons of Baja to their feeding grounds."]
+    assert polarity_conflict("Each spring, grey whales swim north.", source) is None
+
+
+def test_a_passive_without_its_agent_is_no_swap() -> None:
+    source = ["May 9 is celebrated as Unity Day in Vestland, honouring the first free vote in 1951."]
+    assert polarity_conflict("Vestland celebrated Unity Day on May 9, honouring the first free vote in 1951.", source) is None

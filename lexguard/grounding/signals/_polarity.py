@@ -46,6 +46,8 @@ male female | men women | husband wife | mother father | son daughter | brother 
 morning evening | summer winter | north south | east west | above below | inside outside
 warmer colder | hottest coldest | heavier lighter | longer shorter | longest shortest
 wider narrower | deeper shallower | entered exited | arrived departed | hired fired
+northern southern | eastern western | northward southward | rise drop | rose dropped | rising dropping
+raise lower | raised lowered | raises lowers | upheld overturned | upheld reversed | uphold overturn
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}
@@ -57,11 +59,12 @@ for _pair in filter(str.strip, _PAIRS.split("|")):
     ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
 
 _CLAUSE = regex.compile(
-    r"[;:]\s+|,\s+(?=(?:and|so|then)\b)|\s+(?=(?:but|yet|though|although|while|whereas|if|unless|because)\b)",
+    r"[;:]\s+|,\s+(?=(?:and|so|then)\b|\p{Ll}+ing\b)|\s+(?=(?:but|yet|though|although|while|whereas|if|unless|because)\b)",
     regex.IGNORECASE,
 )
 """Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
-port") says nothing about the others."""
+port") says nothing about the others; a participle after a comma ("..., flying from ...") opens
+one too."""
 _NEGATION = regex.compile(
     r"\b(?:not(?!\s+only\b)|no|never|none|nobody|nothing|neither|nor|cannot)\b|n[\u2019']t\b", regex.IGNORECASE
 )
@@ -258,7 +261,7 @@ def _swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
     shared = (set(content_words(clause)) & set(content_words(unit))) - _FUNCTION
     shared = {w for w in shared if a.count(w) == 1 and b.count(w) == 1}
     names = shared if any_word else {_stem(w.lower()) for w in _NAME.findall(unit)}
-    if len(shared) < 3 or _passive(a) or _passive(b):
+    if len(shared) < 3 or _passive(clause) or _passive(unit):
         return False
     for pivot in shared if any_word else shared - names:
         pa, pb = a.index(pivot), b.index(pivot)
@@ -277,7 +280,11 @@ def _swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
 _BE = frozenset({"is", "are", "was", "were", "been", "being"})
 
 
-def _passive(words: list[str]) -> bool:
-    """A be-verb followed later by "by": "300 trees were planted along the trail by volunteers"."""
+def _passive(text: str) -> bool:
+    """A be-verb followed later by "by" ("300 trees were planted along the trail by volunteers"),
+    or right before a past participle ("April 27 is celebrated as Freedom Day in South Africa")."""
+    words = _WORD.findall(text.lower())
     first_be = next((i for i, w in enumerate(words) if w in _BE), None)
-    return first_be is not None and "by" in words[first_be + 1 :]
+    if first_be is None:
+        return False
+    return "by" in words[first_be + 1 :] or any(w.endswith(("ed", "en")) for w in words[first_be + 1 : first_be + 3])
