@@ -222,6 +222,8 @@ def test_words_that_only_look_like_days_are_no_days() -> None:
          ["Closed from 8 p.m. Friday to 6 a.m. Monday.", "It reopens Tuesday."]),
         ("Open 10 a.m. to 5 p.m. It is closed on Mondays.", ["Open 10 a.m. to 5 p.m.", "It is closed on Mondays."]),
         ("It cost 3.5 million. The U.S. Embassy paid.", ["It cost 3.5 million.", "The U.S. Embassy paid."]),
+        ("The panel found that Halden Ltd. owed Ferro Metals 90,000 euros. Halden will appeal.",
+         ["The panel found that Halden Ltd. owed Ferro Metals 90,000 euros.", "Halden will appeal."]),
     ],
 )
 def test_a_source_sentence_is_not_cut_at_the_dot_of_a_time_or_a_decimal(passage: str, sentences: list[str]) -> None:
@@ -279,3 +281,16 @@ def test_a_participle_after_a_comma_opens_a_statement_of_its_own() -> None:
 def test_a_passive_without_its_agent_is_no_swap() -> None:
     source = ["May 9 is celebrated as Unity Day in Vestland, honouring the first free vote in 1951."]
     assert polarity_conflict("Vestland celebrated Unity Day on May 9, honouring the first free vote in 1951.", source) is None
+
+
+def test_a_relative_clause_is_a_statement_of_its_own() -> None:
+    source = ["Lacewings feed on mites, which harm many fruit trees."]
+    assert polarity_conflict("Mites feed on lacewings.", source) is not None
+    assert polarity_conflict("Lacewings feed on mites.", source) is None
+
+
+def test_a_negation_of_something_the_claim_does_not_say_is_no_flip() -> None:
+    source = ["The 2021 safety audit, carried out by the Dalby Port Authority, found no breaches of the harbour code."]
+    claim = "The Dalby Port Authority carried out the 2021 safety audit, which found no breaches of the harbour code."
+    assert polarity_conflict(claim, source) is None
+    assert polarity_conflict("The 2021 safety audit found breaches of the harbour code.", source) is not None

@@ -286,7 +286,6 @@ def split_sentences(
 
 
 _PASSAGE_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
-_SHORT_DOT = regex.compile(r"(?:(?<!\p{L})\p{L}|(?P<digit>\d))\.$")
 _FIRST_WORD = regex.compile(r"\s*(?P<word>[\p{L}\p{N}]+)")
 _OPENERS = frozenset(
     "it its the this that these those he she they we i you there here a an his her their our my in on at "
@@ -297,24 +296,27 @@ name or a weekday there continues it ("8 p.m. Friday")."""
 
 
 def _continues(previous: str, following: str) -> bool:
-    """Whether ``following`` goes on the sentence ``previous`` cut at the dot of a one-letter word
-    ("8 p.", "m. Friday") or at a decimal point ("3." "5 million")."""
-    end = _SHORT_DOT.search(previous.rstrip())
+    """Whether ``following`` goes on the sentence ``previous`` cut at the dot of an abbreviation or
+    a one-letter word ("8 p.", "m. Friday"; "Corvin Ltd.", "owed ...") or at a decimal point
+    ("3.", "5 million"), as :func:`split_sentences` reads them."""
+    text = previous.rstrip()
     first = _FIRST_WORD.match(following)
-    if end is None or first is None:
+    if not text.endswith(".") or first is None:
+        return False
+    if text[-2:-1].isdigit():
+        return following[:1].isdigit()
+    if not _is_abbreviation(text, len(text) - 1):
         return False
     word = first.group("word")
-    if end.group("digit"):
-        return following[:1].isdigit()
     return word[:1].islower() or word[:1].isdigit() or word.lower() not in _OPENERS
 
 
 def passage_sentences(passage: str) -> Iterator[str]:
     """The sentences of a source passage as the strict signals read them (stripped, in order).
 
-    A quick cut after every run of ``.``, ``!`` or ``?`` and at line breaks (but not at the dot of
-    a one-letter word before a name, "8 p.m. Friday", nor at a decimal point), without
-    :func:`split_sentences`' care for other abbreviations: the signals that look
+    A quick cut after every run of ``.``, ``!`` or ``?`` and at line breaks, but not at the dot of
+    an abbreviation or a one-letter word before a name or a lower-case word ("8 p.m. Friday",
+    "Corvin Ltd. owed"), nor at a decimal point: the signals that look
     for a source sentence telling both sides of a claim (overstated quantifiers, event order,
     polarity) were tuned on this cut, and a sentence cut too finely only makes them find less.
 

@@ -59,12 +59,13 @@ for _pair in filter(str.strip, _PAIRS.split("|")):
     ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
 
 _CLAUSE = regex.compile(
-    r"[;:]\s+|,\s+(?=(?:and|so|then)\b|\p{Ll}+ing\b)|\s+(?=(?:but|yet|though|although|while|whereas|if|unless|because)\b)",
+    r"[;:]\s+|,\s+(?=(?:and|so|then|which|who)\b|\p{Ll}+ing\b)"
+    r"|\s+(?=(?:but|yet|though|although|while|whereas|if|unless|because)\b)",
     regex.IGNORECASE,
 )
 """Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
-port") says nothing about the others; a participle after a comma ("..., flying from ...") opens
-one too."""
+port") says nothing about the others; a participle or a relative pronoun after a comma
+("..., flying from ...", "..., which damage ...") opens one too."""
 _NEGATION = regex.compile(
     r"\b(?:not(?!\s+only\b)|no|never|none|nobody|nothing|neither|nor|cannot)\b|n[\u2019']t\b", regex.IGNORECASE
 )
@@ -90,8 +91,8 @@ open it" does, "*to prevent* it from hanging" what "so that it does not hang" do
 
 
 def _flipped(claim: str, source: str) -> bool:
-    """Whether exactly one of the two is negated, and the other does not say "not" of the same
-    thing in other words: a :data:`_NEGATIVE_WORD` the negated one lacks, a few words before what
+    """Whether exactly one of the two is negated, of something the other one says, and the other
+    does not say "not" of the same thing in other words: a :data:`_NEGATIVE_WORD` the negated one lacks, a few words before what
     the negation denies ("without opening it" for "don't open it"; "causes damage without
     exception" still flips "does not cause damage")."""
     claim_not, source_not = _negated(claim), _negated(source)
@@ -99,6 +100,8 @@ def _flipped(claim: str, source: str) -> bool:
         return False
     plain, negated = (source, claim) if claim_not else (claim, source)
     denied = _denied_words(negated)
+    if not denied & set(content_words(plain)):
+        return False  # "..., found no violations" denies nothing the other one says
     theirs = {m.group().lower()[:4] for m in _NEGATIVE_WORD.finditer(negated)}
     for match in _NEGATIVE_WORD.finditer(plain):
         if match.group().lower()[:4] not in theirs and denied & set(content_words(plain[match.end():])[:_SCOPE]):
@@ -282,8 +285,11 @@ _BE = frozenset({"is", "are", "was", "were", "been", "being"})
 
 def _passive(text: str) -> bool:
     """A be-verb followed later by "by" ("300 trees were planted along the trail by volunteers"),
-    or right before a past participle ("April 27 is celebrated as Freedom Day in South Africa")."""
+    or right before a past participle ("April 27 is celebrated as Freedom Day"), or a participle
+    with its agent ("the report, prepared by the authority, ...")."""
     words = _WORD.findall(text.lower())
+    if any(w.endswith(("ed", "en")) and "by" in words[i + 1 : i + 3] for i, w in enumerate(words)):
+        return True
     first_be = next((i for i, w in enumerate(words) if w in _BE), None)
     if first_be is None:
         return False
