@@ -294,3 +294,22 @@ def test_a_negation_of_something_the_claim_does_not_say_is_no_flip() -> None:
     claim = "The Dalby Port Authority carried out the 2021 safety audit, which found no breaches of the harbour code."
     assert polarity_conflict(claim, source) is None
     assert polarity_conflict("The 2021 safety audit found breaches of the harbour code.", source) is not None
+
+
+_OPENING = ("Mayor Rosa Lindqvist cut the ribbon at the new Eastgate swimming hall on Saturday. Council member "
+            "Tomas Berger, who pushed for the project, gave a short speech.")
+
+
+def test_a_name_put_in_the_place_of_the_one_who_did_it_is_misplaced(checker: SupportChecker) -> None:
+    moved = "Tomas Berger cut the ribbon at the new Eastgate swimming hall on Saturday."
+    assert _statuses(checker, moved, _OPENING) == ["contradicted"]
+    assert _statuses(checker, "Rosa Lindqvist cut the ribbon at the new Eastgate swimming hall on Saturday.",
+                     _OPENING) == ["supported"]
+    passive = "The Vela lamp is manufactured by Korrin Lighting in Tampere. Its app is made by a partner, Nordlight Apps."
+    assert _statuses(checker, "Nordlight Apps manufactures the Vela lamp.", passive) != ["supported"]
+
+
+def test_a_list_of_names_says_nobody_did_anything(checker: SupportChecker) -> None:
+    source = ("The two largest lakes of the region are Lake Veli, which lies in the north, and Lake Sarn, "
+              "found in the southern hills.")
+    assert _statuses(checker, "Lake Veli and Lake Sarn.", source) == ["supported"]

@@ -291,16 +291,41 @@ def _in_range(claim: str, mention: Mention) -> bool:
 def _same_slot_rival(claim: str, mention: Mention, anchor: _Facts, claim_names: list[set[str]]) -> bool:
     """Whether the anchor gives, in the same place, a name the claim does not: after the word the
     claim's name follows ("opened by Jack Lang" for the claim's "opened by Joseph Strauss",
-    "Prize in Physics" for "Prize in Chemistry"). A name the anchor simply does not mention is
-    left alone: an answer may join facts the source gives in two places."""
+    "Prize in Physics" for "Prize in Chemistry"), or as the one doing what both say, active or
+    passive (:func:`_doer`: "Mayor Linda Okafor cut the ribbon" for "Greg Pham cut the ribbon",
+    "manufactured by Halvard Electronics" for "Orbis Apps manufactures it"). A name the anchor
+    simply does not mention is left alone: an answer may join facts the source gives in two places."""
     slot = _slot(claim, mention.span[0])
-    if not slot:
+    relation = _words(claim) - {w for name in entities(claim) for w in content_words(name.text)}
+    doer = len(relation) >= 2 and _full_name(mention) and _doer(claim, mention.span[0])
+    if not slot and not doer:
         return False
     for name in entities(anchor.text):
         words = set(name.key.split())
-        if slot & _slot(anchor.text, name.span[0]) and not _given(words, set(mention.key.split()), claim_names):
+        same = slot & _slot(anchor.text, name.span[0]) or (
+            doer and _full_name(name) and _doer(anchor.text, name.span[0])
+        )
+        if same and not _given(words, set(mention.key.split()), claim_names):
             return True
     return False
+
+
+_NOT_BEFORE_DOER = frozenset({"on", "in", "at", "for", "with", "from", "to", "of", "after", "before", "during", "via"})
+
+
+def _full_name(mention: Mention) -> bool:
+    """A name of two words or more ("Ruth Caldwell", "Halvard Electronics"): one word ("Jill",
+    "Russia") is too often a part, a place or a shortening of a name the other text gives whole."""
+    return len(mention.key.split()) >= 2
+
+
+def _doer(text: str, start: int) -> bool:
+    """Whether the name at ``start`` is the one doing what the statement says: its subject (at most
+    one word, not a preposition, other than an article before it: "Mayor Linda Okafor cut the
+    ribbon") or the agent of a passive ("was designed by astronomer Ruth Caldwell")."""
+    before = _SLOT_WORD.findall(text[:start].lower())
+    words = [w for w in before if w not in _NOT_SLOT]
+    return (len(words) <= 1 and not _NOT_BEFORE_DOER & set(words)) or "by" in before[-3:]
 
 
 def _given(words: set[str], own: set[str], claim_names: list[set[str]]) -> bool:
