@@ -115,6 +115,8 @@ def test_a_quote_with_a_bracketed_insertion_is_read_piece_by_piece(checker: Supp
     assert _statuses(checker, quoted, source) == ["supported"]
     invented = 'One guest called it "the worst motel [they\'ve] ever seen in Ohio".'
     assert _statuses(checker, invented, source) != ["supported"]
+    scattered = 'One guest called it "the worst [sheets] ... dirty".'  # one-word pieces are found anywhere
+    assert _statuses(checker, scattered, source) != ["supported"]
 
 
 @pytest.mark.parametrize(

@@ -195,12 +195,13 @@ _INSERTION = regex.compile(r"\[[^\]]*\]|\.\.\.|\u2026")
 def _quote_given(quote: Mention, index: SourceIndex) -> bool:
     """Whether the sources hold the quotation: verbatim, or piece by piece around what the
     quoting writer put in brackets or left out ("the worst hotel [they've] ever stayed at",
-    "a fine ... meal"). Every piece must be there."""
+    "a fine ... and friendly meal"). Every piece must be there, and be two words or more: one
+    word is found anywhere."""
     if index.profile.has_phrase(quote.key):
         return True
     pieces = [norm(p) for p in _INSERTION.split(quote.text)]
     pieces = [p for p in pieces if p]
-    return len(pieces) > 1 and all(index.profile.has_phrase(p) for p in pieces)
+    return len(pieces) > 1 and all(len(p.split()) > 1 and index.profile.has_phrase(p) for p in pieces)
 
 
 def _names_outside_dates(names: list[Mention], values: list[Mention]) -> list[Mention]:
