@@ -117,7 +117,7 @@ class _Facts:
 def _number_class(text: str, mention: Mention) -> str:
     """What a number measures: a date, a year, a currency or a unit's kind ("" for a bare count)."""
     if is_calendar_key(mention.key):
-        return mention.key.split(":", 1)[0]  # "date" or "time"
+        return mention.key.split(":", 1)[0]  # "date", "time" or "quarter"
     written = mention.text.strip()
     decade = written.endswith("s") and written[:-1].rstrip("'\u2019").isdigit()  # "1940s": a span of years, not one
     if _YEAR.fullmatch(mention.key) and 1000 <= float(mention.key) <= 2100 and "," not in written and not decade:
@@ -296,7 +296,7 @@ def _same_slot_rival(claim: str, mention: Mention, anchor: _Facts, claim_names: 
     "manufactured by Halvard Electronics" for "Orbis Apps manufactures it"). A name the anchor
     simply does not mention is left alone: an answer may join facts the source gives in two places."""
     slot = _slot(claim, mention.span[0])
-    relation = _words(claim) - {w for name in entities(claim) for w in content_words(name.text)}
+    relation = _words(claim) - set().union(*claim_names)  # the claim's words besides its names
     doer = len(relation) >= 2 and _full_name(mention) and _doer(claim, mention.span[0])
     if not slot and not doer:
         return False

@@ -92,9 +92,9 @@ open it" does, "*to prevent* it from hanging" what "so that it does not hang" do
 
 def _flipped(claim: str, source: str) -> bool:
     """Whether exactly one of the two is negated, of something the other one says, and the other
-    does not say "not" of the same thing in other words: a :data:`_NEGATIVE_WORD` the negated one lacks, a few words before what
-    the negation denies ("without opening it" for "don't open it"; "causes damage without
-    exception" still flips "does not cause damage")."""
+    does not say "not" of the same thing in other words: a :data:`_NEGATIVE_WORD` the negated one
+    lacks, a few words before what the negation denies ("without opening it" for "don't open
+    it"; "lift the lid without delay" still flips "don't lift the lid")."""
     claim_not, source_not = _negated(claim), _negated(source)
     if claim_not == source_not:
         return False
@@ -116,6 +116,8 @@ _SCOPE = 4
 def _denied_words(text: str) -> set[str]:
     """The content words right after each negation of ``text`` ("don't open the oven": open, oven)."""
     return {w for m in _NEGATION.finditer(text) for w in content_words(text[m.end():])[:_SCOPE]}
+
+
 _WORD = regex.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
@@ -266,7 +268,8 @@ def _swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
     names = shared if any_word else {_stem(w.lower()) for w in _NAME.findall(unit)}
     if len(shared) < 3 or _passive(clause) or _passive(unit):
         return False
-    for pivot in shared if any_word else shared - names:
+    pivots = shared if any_word else shared - names
+    for pivot in pivots:
         pa, pb = a.index(pivot), b.index(pivot)
         if pa == 0 or pb == 0 or "by" in a[pa + 1 : pa + 4] or "by" in b[pb + 1 : pb + 4]:
             continue
