@@ -68,6 +68,22 @@ def hallucination_rate(claims: Iterable[Claim]) -> float:
     return sum(1 for c in checked if not c.supported) / len(checked)
 
 
+def hallucination_score(claims: Iterable[Claim]) -> float:
+    """The chance that at least one checked claim is not supported: ``1 - prod(support)``.
+
+    Each claim's support is read as independent of the others'. It ranks answers (the eval
+    harness's AUROC reads it): an answer with two doubtful claims scores above one with a single
+    doubtful claim. The decision is the claims' own (``supported``), never this score: an
+    accepted answer of many claims each just above the threshold may score higher than a
+    refused one-claim answer. 0 when nothing was checked.
+    """
+    held = 1.0
+    for c in claims:
+        if c.supported is not None:
+            held *= min(1.0, max(0.0, c.support or 0.0))
+    return 1.0 - held
+
+
 class Citation(ValueModel):
     """Evidence that supports (or refutes) one claim.
 

@@ -1,8 +1,9 @@
 """Evaluation harness: run the support check over labelled data and report detection quality.
 
 Response level: precision/recall/F1 of the hallucinated class, balanced accuracy and AUROC (the
-score of a response is its largest claim hallucination probability). Span level: character
-overlap micro precision/recall/F1. Per task and overall, with latency per response.
+score of a response is the chance that one of its claims is not supported, ``1 - prod(support)``).
+Span level: character overlap micro precision/recall/F1. Per task and overall, with latency per
+response.
 """
 
 from lexguard.eval._baseline import CosineBaseline, WordOverlapBaseline

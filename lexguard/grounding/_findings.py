@@ -312,9 +312,11 @@ def contradiction_finding(claim: Claim, evidence: str, support: float, severity:
                             round(1.0 - support, 4))
 
 
-def refused_claim(claim: Claim) -> Claim:
-    """A refusal ("the context does not say X") whose X the sources give: unsupported, support 0."""
-    return claim.model_copy(update={"support": 0.0, "supported": False, "status": "unsupported", "kind": "fact",
+def refused_claim(claim: Claim, support: float) -> Claim:
+    """A refusal ("the context does not say X") whose X the sources give: unsupported, with
+    ``support`` (just below the threshold: a word test found the topic, not the answer)."""
+    return claim.model_copy(update={"support": round(support, 4), "supported": False, "status": "unsupported",
+                                    "kind": "fact",
                                     "reason": "a refusal, but the sources do give it"})
 
 

@@ -28,8 +28,12 @@ class SupportResult(BaseModel):
             ``reject`` (rate above ``reject_hallucination_rate``).
         inconclusive_reason: Why nothing could be checked (no sources, no claims, model
             failure); ``None`` when the check ran.
-        hallucination_score: Largest claim hallucination probability (``1 - support``), the
-            response-level score used by the eval harness.
+        hallucination_score: The chance that at least one checked claim is not supported
+            (``1 - prod(support)``, :func:`~lexguard._models.hallucination_score`): the
+            response-level ranking score the eval harness reads, over every claim the support
+            check scored (one the Self-RAG reflection then reads as an opinion still counts:
+            its words were scored, and they rank dialogue answers better). The claims decide
+            the ``recommendation``; this score does not.
         judge: The LLM judge's assessment, when a judge ran.
         source_quality: Per source (Self-RAG): its relevance to the question, how many supported
             claims cite it, and a 0..1 score (``SourceQuality`` as dicts).

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from lexguard._errors import ParseError
-from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus, hallucination_rate
+from lexguard._models import Citation, Claim, Finding, Severity, VerifierStatus, hallucination_rate, hallucination_score
 from lexguard.grounding.reflect._confidence import recommendation
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._features import ClaimEvidence
@@ -303,7 +303,7 @@ def build_result(
     if not checked:
         return _inconclusive(out_claims, findings, timings)
     rate = hallucination_rate(checked)
-    score = max(1.0 - (c.support or 0.0) for c in checked)
+    score = hallucination_score(checked)
     return SupportResult(
         claims=tuple(out_claims),
         citations=tuple(flat),
@@ -330,7 +330,8 @@ def _decide_claims(
 
     A skipped claim is ``not_checked`` with its reason (and a soft finding when its text was not
     read); a refusal ("the sources do not say X") whose X the sources give is unsupported with a
-    hard finding; every other claim is scored by :func:`_score_claim`.
+    hard finding, its support just below the threshold as a strict rule's (the passage holds the
+    topic's words, which need not answer it); every other claim is scored by :func:`_score_claim`.
 
     Returns:
         ``(claims, citations of the supported claims, findings)``.
@@ -343,7 +344,7 @@ def _decide_claims(
             done = _not_checked(claim, skipped[claim.index])
             findings += [coverage_finding(done)] if done.unread else []
         elif refuted and claim.index in refuted:  # "the sources do not say X", and they do
-            done = refused_claim(claim)
+            done = refused_claim(claim, max(0.0, scoring.threshold - 0.01))
             findings.append(refusal_finding(done, refuted[claim.index]))
         else:
             done, cited, found = _score_claim(scoring, n, claim, ev, float(p), method)

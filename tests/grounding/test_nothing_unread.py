@@ -279,3 +279,18 @@ def test_a_window_ends_on_a_clause_boundary_when_the_next_reads_the_rest() -> No
     assert windows[-1].endswith("between 1887 and 1889.")
     # (that every word is in some window: test_windows_fit_the_verifier_and_read_every_token)
     assert _invoke(Guard(audit=False), claim).verdict == Verdict.ACCEPT
+
+
+def test_a_refused_refusal_is_just_below_the_threshold_not_certain() -> None:
+    """The word test finds the topic in a passage, not the answer: the refusal fails as a strict
+    rule's claim does, just below the threshold, and does not rank as a certain hallucination."""
+    from lexguard.grounding import GroundingConfig, SupportChecker
+    from lexguard import Source
+
+    checker = SupportChecker(GroundingConfig(verifier=False))
+    result = checker.check("I don't know. The provided context does not say.",
+                           [Source(id="t", content="The Eiffel Tower is 330 metres tall.")],
+                           "How tall is the Eiffel Tower?")
+    refusal = next(c for c in result.claims if c.status == "unsupported")
+    assert refusal.supported is False and refusal.support == pytest.approx(checker.threshold - 0.01, abs=1e-3)
+    assert result.recommendation != "accept" and result.hallucination_score < 1.0

@@ -36,6 +36,23 @@ def test_a_negation_said_in_other_words_is_no_flip(claim: str, source: str) -> N
 
 
 @pytest.mark.parametrize(
+    ("claim", "source", "flipped"),
+    [
+        # the negation denies what its own clause says, not what follows the comma
+        ("The driver will appear in court on Friday.",
+         "The driver, who has not been named, will appear in court on Friday.", False),
+        ("The bakery reopens in March.", "The bakery (not the café) reopens in March.", False),
+        # an aside inside the negation's clause is read past: still a flip
+        ("The mayor signed the lease.", "The mayor did not, however, sign the lease.", True),
+        ("The driver will appear in court on Friday.",
+         "The driver, who was named on Tuesday, will not appear in court on Friday.", True),
+    ],
+)
+def test_a_negation_denies_its_own_clause(claim: str, source: str, flipped: bool) -> None:
+    assert (polarity_conflict(claim, [source]) is not None) is flipped
+
+
+@pytest.mark.parametrize(
     ("claim", "source"),
     [
         ("The Acme plant did not stop car production in 2019.", "The Acme plant stopped car production in 2019."),

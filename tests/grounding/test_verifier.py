@@ -10,7 +10,7 @@ from lexguard._errors import ConfigurationError
 from lexguard._models import Claim
 from lexguard.grounding import GroundingConfig, SupportChecker, extract_claims
 from lexguard.grounding.verify._stacker import VerifierStack
-from lexguard.grounding.verify._verifier import ClaimVerifier
+from lexguard.grounding.verify._verifier import ClaimVerifier, get_verifier
 from lexguard.grounding.evidence._evidence import evidence_units
 from lexguard.grounding._scoring import answer_confidence
 from lexguard.grounding.verify._stacker import verifier_claim_text
@@ -489,3 +489,19 @@ def test_a_verbatim_quote_is_a_source_sentence_not_a_clause_inside_one(claim: st
     from lexguard.grounding.verify._features import _opens_a_sentence
 
     assert _opens_a_sentence(claim, text) is exact
+
+
+def test_a_verdict_is_its_pair_s_own_whatever_is_read_beside_it() -> None:
+    """The shipped int8 model quantizes activations per run: pairs read together shared a scale, and
+    a claim's verdict (and decision) hung on the other claims of its answer and on the cache."""
+    verifier = get_verifier()
+    pairs = [
+        ("The bridge opened in 1937.", "The Golden Gate Bridge opened to traffic in May 1937 after four years of work."),
+        ("The museum is closed on Mondays.", "The museum opens daily from 9 am to 5 pm, and on Mondays it stays closed."),
+        ("A 42-year-old cyclist was hurt.", "leeds -lrb- cnn -rrb- a 42-year-old cyclist has been taken to hospital ."),
+        ("Smith won.", "In the final, held in a packed stadium over two rainy evenings, Smith beat the champion."),
+    ]
+    together = verifier.predict(pairs)
+    for n, pair in enumerate(pairs):
+        assert np.array_equal(verifier.predict([pair])[0], together[n])
+    assert np.array_equal(verifier.predict(pairs[::-1])[::-1], together)

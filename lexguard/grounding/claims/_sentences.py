@@ -241,6 +241,19 @@ def _is_abbreviation(text: str, punct_start: int) -> bool:
     return len(token) == 1 and token.isalpha() or bool(_INITIALS.match(token))  # "J.", "U.S."
 
 
+def _written_in_lower_case(text: str, start: int, end: int) -> bool:
+    """Whether no sentence of the block opens with a capital: text written in lower case (chat,
+    lower-cased corpora such as "the woman , 31 , was found . police said ..."), where a word
+    after a full stop opens a sentence whatever its case. In text written with capitals a
+    lower-case word after a dot goes on the sentence ("approx. the", "Ph.D. students")."""
+    for match in _BOUNDARY.finditer(text, start, end):
+        following = _NEXT_VISIBLE.match(text, match.end(), end)
+        if following is not None and following.group(1).isupper():
+            return False
+    first = _NEXT_VISIBLE.match(text, start, end)
+    return first is None or not first.group(1).isupper()
+
+
 def split_sentences(
     text: str, *, hard_newlines: bool = False, split_semicolons: bool = True, fences: bool = True
 ) -> list[Segment]:
@@ -258,6 +271,7 @@ def split_sentences(
     sentences: list[Segment] = []
     for block_start, block_end in split_blocks(text, hard_newlines=hard_newlines, fences=fences):
         start = block_start
+        lower_case = _written_in_lower_case(text, block_start, block_end)
         for match in _BOUNDARY.finditer(text, block_start, block_end):
             end = match.end()
             following = _NEXT_VISIBLE.match(text, end, block_end)
@@ -267,7 +281,7 @@ def split_sentences(
             if match.group(0)[0] == "." and len(match.group(0).rstrip("\"'\u201d\u2019)]*_")) == 1:
                 if _is_abbreviation(text, match.start()):
                     continue
-            if nxt.islower():
+            if nxt.islower() and not lower_case:
                 continue
             sentences.append((start, end))
             start = end

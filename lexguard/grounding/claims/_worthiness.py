@@ -32,7 +32,10 @@ FILLER_REASON = "a meta statement (a filler: greeting, acknowledgement or sign-o
 """``Claim.reason`` of a filler."""
 
 _FILLER = regex.compile(
-    r"^(?:sure|certainly|of course|okay|ok|yes|no|thanks?(?: you)?|hope this helps|"
+    r"^(?:sure|certainly|of course|okay|ok|yes|no|yeah|yep|yup|nope|exactly|absolutely|definitely|indeed|agreed|"
+    r"(?:oh|ah|wow|hmm+|haha|lol|cool|nice|great|awesome|interesting)|(?:good|great|interesting) question|"
+    r"(?:that'?s|that is|you'?re|you are) (?:so |very |absolutely |quite )?(?:true|right|correct|interesting|great|cool)|"
+    r"thanks?(?: you)?|hope this helps|"
     r"(?:happy|safe) (?:travels|travelling|traveling|reading|cooking)|bon voyage|take care|have fun|you'?re welcome|"
     r"(?:best|kind) regards|(?:glad|happy) to help|(?:have|enjoy) (?:a|an|your) (?:\w+ )?(?:day|trip|visit|time|stay|meal)|"
     r"i hope this helps|let me know if [^,;:]*|that'?s it|that is it|enjoy|good luck|cheers|"

@@ -115,9 +115,10 @@ class _Facts:
 
 
 def _number_class(text: str, mention: Mention) -> str:
-    """What a number measures: a date, a year, a currency or a unit's kind ("" for a bare count)."""
+    """What a number measures: a date, a year, a currency or a unit's kind ("" for a bare count).
+    A point in the calendar ("8.15 am") is no rival of a length of time ("42-year-old", "3 hours")."""
     if is_calendar_key(mention.key):
-        return mention.key.split(":", 1)[0]  # "date", "time" or "quarter"
+        return "calendar " + mention.key.split(":", 1)[0]  # "date", "time" or "quarter"
     written = mention.text.strip()
     decade = written.endswith("s") and written[:-1].rstrip("'\u2019").isdigit()  # "1940s": a span of years, not one
     if _YEAR.fullmatch(mention.key) and 1000 <= float(mention.key) <= 2100 and "," not in written and not decade:

@@ -113,9 +113,24 @@ _SCOPE = 4
 """Content words after a negation (or a word that says "not") that it denies."""
 
 
+_SCOPE_END = regex.compile(r"\s*[,;:()\[\]\u2013\u2014]\s*|\s+-\s+")
+"""Punctuation that closes a negation's clause: in "the man, who has not been named, will appear
+in court" the negation denies "named", not "appear"."""
+_ASIDE = frozenset({"however", "though", "therefore", "moreover", "also", "yet", "still", "indeed", "even", "then"})
+
+
 def _denied_words(text: str) -> set[str]:
-    """The content words right after each negation of ``text`` ("don't open the oven": open, oven)."""
-    return {w for m in _NEGATION.finditer(text) for w in content_words(text[m.end():])[:_SCOPE]}
+    """The content words right after each negation of ``text`` ("don't open the oven": open, oven),
+    up to the end of its clause; an aside ("did not, however, sign") is read past."""
+    out: set[str] = set()
+    for m in _NEGATION.finditer(text):
+        words: list[str] = []
+        for piece in _SCOPE_END.split(text[m.end():]):
+            words += [w for w in content_words(piece) if w not in _ASIDE]
+            if words:
+                break
+        out.update(words[:_SCOPE])
+    return out
 
 
 _WORD = regex.compile(r"[a-z]+(?:'[a-z]+)?")
