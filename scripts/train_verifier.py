@@ -332,25 +332,6 @@ def quantize_int8(source: Path, target: Path) -> None:
     )
 
 
-def _response_scores(p, strict, checked, groups, n: int):  # noqa: ANN001
-    """Per response: the largest hallucination probability of its checked claims (strict hits: 1)."""
-    import numpy as np
-
-    h = np.where(strict, 1.0, 1.0 - p)
-    h = np.where(checked, h, 0.0)
-    out = np.zeros(n)
-    np.maximum.at(out, groups, h)
-    return out
-
-
-def _bal_acc(truth, flagged) -> float:
-    import numpy as np
-
-    tpr = float(np.mean(flagged[truth == 1])) if (truth == 1).any() else 0.0
-    tnr = float(np.mean(~flagged[truth == 0])) if (truth == 0).any() else 0.0
-    return (tpr + tnr) / 2
-
-
 def _data_meta(work: Path) -> dict:
     """What the data stage recorded (evidence units per claim; 3 for a work folder made before)."""
     path = work / "data.json"
@@ -441,46 +422,9 @@ def _nli_tune_rows(folder: str, per_set: int, seed: int) -> list[dict]:
     return out
 
 
-def _false_alarms(truth, flagged) -> float:
-    import numpy as np
-
-    return float(np.mean(flagged[truth == 0])) if (truth == 0).any() else 0.0
-
-
-def _joint_operating_point(sets: dict, overrides=(0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0), max_fa: float = 1.0):  # noqa: ANN001
-    """Threshold and verifier override that maximise the mean balanced accuracy over ``sets``
-    (RAGTruth held-out documents and each NLI set's tune split weigh half each): chosen on
-    several datasets, never one. Each value of ``sets`` is (support, false_p, strict, checked,
-    groups, truth, n). With ``max_fa`` below 1, only points whose false alarms on RAGTruth stay
-    within it are chosen (the table keeps every point, with its false alarms)."""
-    import numpy as np
-
-    grid = np.linspace(0.05, 0.95, 91)
-    table = {}
-    for o in overrides:
-        for t in grid:
-            bals, fas = {}, {}
-            for name, (support, false_p, strict, checked, groups, truth, n) in sets.items():
-                hit = strict | (false_p >= o) if o < 1.0 else strict
-                flagged = _response_scores(support, hit, checked, groups, n) > 1 - t
-                bals[name], fas[name] = _bal_acc(truth, flagged), _false_alarms(truth, flagged)
-            nli = [v for k, v in bals.items() if k != "ragtruth"]
-            score = 0.5 * bals["ragtruth"] + 0.5 * (sum(nli) / len(nli) if nli else bals["ragtruth"])
-            table[(o, round(float(t), 2))] = (round(score, 4), {k: round(v, 4) for k, v in bals.items()},
-                                              {k: round(v, 4) for k, v in fas.items()})
-    allowed = [key for key in table if table[key][2]["ragtruth"] <= max_fa]
-    if not allowed:
-        lowest = min(table[key][2]["ragtruth"] for key in table)
-        print(f"warning: no operating point keeps RAGTruth false alarms within {max_fa:.2f} (lowest {lowest:.2f});"
-              " choosing among all points", flush=True)
-        allowed = list(table)
-    best = max(allowed, key=lambda key: (table[key][0], -abs(key[1] - 0.5)))
-    return best, table
-
-
 def _nli_tune_sets(args, work: Path, k: int, stacker, with_tree: bool) -> dict:  # noqa: ANN001
     """Per NLI set: the fitted stacker's support, the verifier's "not supported" and the strict hits
-    of every claim of the set's tune rows, as :func:`_joint_operating_point` reads them."""
+    of every claim of the set's tune rows, as :func:`operating_point.joint_operating_point` reads them."""
     import numpy as np
 
     from lexguard.grounding.verify._verifier import ClaimVerifier
@@ -504,11 +448,33 @@ def _nli_tune_sets(args, work: Path, k: int, stacker, with_tree: bool) -> dict: 
         members = [g for g, r in enumerate(rows) if r["task"] == name]
         index = {g: j for j, g in enumerate(members)}
         keep = np.isin(groups_a, members)
+        whole = _read_all(rows, groups_a[keep], [p for p, kept in zip(pairs, keep, strict=True) if kept], k)
         out[f"nli_{name}"] = (
-            support[keep], 1.0 - probs[keep, 0], np.array(strict)[keep], np.array(checked)[keep],
-            np.array([index[g] for g in groups_a[keep]], dtype=int), truth_a[members], len(members),
+            support[keep], np.where(whole, 1.0 - probs[keep, 0], probs[keep, 1]), np.array(strict)[keep],
+            np.array(checked)[keep], np.array([index[g] for g in groups_a[keep]], dtype=int), truth_a[members],
+            len(members), whole,
         )
     return out
+
+
+def _read_all(rows: list[dict], groups, pairs, k: int):  # noqa: ANN001
+    """Per claim: whether the verifier read everything in its response's sources that bears on it,
+    as ``VerifierStack.read_all`` decides (every sentence, or evidence holding every word of the
+    claim that any source holds)."""
+    import numpy as np
+
+    from lexguard._models import Source
+    from lexguard.grounding.evidence._evidence import evidence_units
+
+    units = {}
+    out = []
+    for g, (claim, evidence) in zip(groups, pairs, strict=True):
+        g = int(g)
+        if g not in units:
+            units[g] = evidence_units([Source(id=f"s{i}", content=c) for i, c in enumerate(rows[g]["sources"])])
+        found = units[g]
+        out.append(len(found.units) <= k or not found.bears_elsewhere(claim, evidence))
+    return np.array(out, dtype=bool)
 
 
 def stage_stack(args: argparse.Namespace) -> None:
@@ -522,6 +488,7 @@ def stage_stack(args: argparse.Namespace) -> None:
     from lexguard.grounding.verify._support_model import SupportModel
     from lexguard.grounding.verify._stacker import STACK_FEATURES, STACK_FEATURES_TREE
     from lexguard.grounding.verify._verifier import ClaimVerifier
+    from operating_point import balanced_accuracy, joint_operating_point, response_scores
     from train_support_model import export_trees
 
     work = Path(args.work)
@@ -583,32 +550,37 @@ def stage_stack(args: argparse.Namespace) -> None:
             for tr, te in folds:
                 model = cls(**params).fit(X[tr], y[tr])
                 oof[te] = model.predict_proba(X[te])[:, 1]
-        resp = _response_scores(oof, strict_a, checked_a, grp, n)
+        resp = response_scores(oof, strict_a, checked_a, grp, n)
         auc = roc_auc_score(truth_a, resp)
         claim_auc = roc_auc_score(1 - y[checked_a], 1 - oof[checked_a])
         results[name] = (auc, claim_auc, oof)
         print(f"{name:16s} OOF response AUROC {auc:.4f}  claim AUROC {claim_auc:.4f}", flush=True)
-    old_resp = _response_scores(np.array(old_p), strict_a, checked_a, grp, n)
+    old_resp = response_scores(np.array(old_p), strict_a, checked_a, grp, n)
     print(f"old support model (in-sample: trained on these rows) response AUROC {roc_auc_score(truth_a, old_resp):.4f}")
     best = max((k for k in results if k != "verifier_only"), key=lambda k: results[k][0])
     oof = results[best][2]
     grid = np.linspace(0.05, 0.95, 91)
-    bal = [(_bal_acc(truth_a, _response_scores(oof, strict_a, checked_a, grp, n) > 1 - t), t) for t in grid]
+    bal = [(balanced_accuracy(truth_a, response_scores(oof, strict_a, checked_a, grp, n) > 1 - t), t) for t in grid]
     best_bal, ragtruth_threshold = max(bal)
     print(f"chosen {best}: RAGTruth-only threshold {ragtruth_threshold:.2f}, OOF response balanced accuracy {best_bal:.4f}")
     cls, params = cands[best]
     final = cls(**params).fit(X, y)
-    sets = {"ragtruth": (oof, 1.0 - probs[:, 0], strict_a, checked_a, grp, truth_a, n)}
+    whole = _read_all(rows, grp, pairs, k)
+    sets = {"ragtruth": (oof, np.where(whole, 1.0 - probs[:, 0], probs[:, 1]), strict_a, checked_a, grp, truth_a, n,
+                         whole)}
     if args.nli:
         sets |= _nli_tune_sets(args, work, k, final, args.with_tree)
-    (override, threshold), joint = _joint_operating_point(sets, max_fa=args.max_false_alarm)
-    score, per_set, per_set_fa = joint[(override, round(float(threshold), 2))]
-    print(f"joint operating point: threshold {threshold:.2f}, verifier_override {override}: mean {score:.4f} {per_set}"
-          f" false alarms {per_set_fa}")
-    for o in sorted({o for o, _ in joint}):
-        best_t = max((key for key in joint if key[0] == o), key=lambda key: joint[key][0])
-        print(f"  override {o}: best threshold {best_t[1]:.2f} mean {joint[best_t][0]:.4f}"
-              f" ragtruth bal {joint[best_t][1]['ragtruth']:.4f} fa {joint[best_t][2]['ragtruth']:.4f}")
+    (override, partial, threshold), joint = joint_operating_point(sets, max_fa=args.max_false_alarm)
+    score, per_set, per_set_fa = joint[(override, partial, threshold)]
+    print(f"joint operating point: threshold {threshold:.2f}, verifier_override {override}, partial {partial}:"
+          f" mean {score:.4f} {per_set} false alarms {per_set_fa}")
+    best_of = {}
+    for key, value in joint.items():
+        if key[:2] not in best_of or value[0] > joint[best_of[key[:2]]][0]:
+            best_of[key[:2]] = key
+    for (o, q), key in sorted(best_of.items()):
+        print(f"  override {o} partial {q}: best threshold {key[2]:.2f} mean {joint[key][0]:.4f}"
+              f" ragtruth bal {joint[key][1]['ragtruth']:.4f} fa {joint[key][2]['ragtruth']:.4f}")
     meta = {
         "source": "scripts/train_verifier.py stack",
         "stacker": best,
@@ -639,9 +611,8 @@ def stage_stack(args: argparse.Namespace) -> None:
             expected=names,
         )
     meta["verifier_override"] = override
-    meta["override_table"] = {
-        str(o): joint[(o, round(float(threshold), 2))][0] for o in sorted({o for o, _ in joint})
-    }
+    meta["verifier_override_partial"] = partial
+    meta["override_table"] = {f"{o}/{q}": joint[key][0] for (o, q), key in sorted(best_of.items())}
     check = model.predict(X[:200])
     assert np.allclose(check, final.predict_proba(X[:200])[:, 1], atol=1e-5), "exported stacker disagrees"
     (OUT / "stacker.json").write_text(model.to_json())

@@ -97,6 +97,8 @@ class SupportChecker:
         if self.config.verifier_override is None:  # the level chosen with the stacker, or off
             override = self.stack.override if self.stack is not None else 1.0
             self.config = self.config.model_copy(update={"verifier_override": override})
+        if self.config.verifier_override_partial is None and self.stack is not None:  # chosen with the stacker
+            self.config = self.config.model_copy(update={"verifier_override_partial": self.stack.override_partial})
         default_threshold = self.stack.threshold if self.stack is not None else self.model.threshold
         if calibration is not None and self.config.support_threshold is None:
             default_threshold = calibration.support_threshold
@@ -276,7 +278,8 @@ class SupportChecker:
             answer=answer, question=question, claims=scored.claims, index=scored.index, evidence=scored.evidence,
             support=scored.support, methods=scored.methods, assessment=assessment, config=self.config,
             threshold=self.threshold, timings=scored.timings, verdicts=scored.verdicts,
-            verifier_evidence=scored.verifier_evidence, skipped=scored.skipped or {},
+            verifier_evidence=scored.verifier_evidence, verifier_read_all=scored.verifier_read_all,
+            skipped=scored.skipped or {},
             refuted=scored.refuted, polar=scored.polar,
         ).model_copy(update={"verifiers": tuple(statuses)})
         if not self.config.self_rag or result.inconclusive or scored.index is None:

@@ -127,6 +127,8 @@ class Scored:
     """Refusals ("the context does not say X") whose X a source passage gives, with that passage."""
     polar: dict[int, PolarReading] = field(default_factory=dict)
     """The answer word ("Yes," / "No,") of the claim it opens, read with the question (:mod:`._polar`)."""
+    verifier_read_all: list[bool] | None = None
+    """Per claim, whether the verifier read all in the sources bearing on it (:mod:`._override`)."""
 
 
 def judge_from_config(config: GroundingConfig) -> Any | None:
@@ -297,8 +299,9 @@ def score_claims(
         support, methods, nli_status = apply_nli(nli, config.nli_weight, claims, index, evidence, support, methods)
         statuses.append(nli_status)
         timings["nli"] = time.perf_counter() - t0
+    read_all = stack.read_all(index, claim_texts, ver_evidence, question) if ver_evidence is not None else None
     return Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped, statuses,
-                  refuted)
+                  refuted, verifier_read_all=read_all)
 
 
 def _retrieve(

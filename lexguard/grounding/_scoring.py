@@ -27,7 +27,7 @@ from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.claims._worthiness import META_REASON
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding._result import SupportResult
-from lexguard.grounding.signals._language import text_language
+from lexguard.grounding._override import overruled
 from lexguard.grounding._strict import breaks_a_strict_rule
 
 __all__ = ["answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
@@ -184,6 +184,9 @@ class _Scoring:
     judged: Mapping[int, Any]
     verdicts: np.ndarray | None
     verifier_evidence: list[str] | None
+    read_all: list[bool] | None = None
+    """Per claim, whether the verifier read everything in the sources bearing on it (which
+    override level holds; all ``True`` when unknown)."""
 
 
 def _inconclusive(claims: Sequence[Claim], findings: Sequence[Finding], timings: dict[str, float]) -> SupportResult:
@@ -210,21 +213,6 @@ def _judged_support(s: _Scoring, claim: Claim, ev: ClaimEvidence, p: float, meth
     return p, cites
 
 
-def _overruled(config: GroundingConfig, verdict: np.ndarray, ev: ClaimEvidence, text: str) -> bool:
-    """Whether the verifier alone fails the claim, whatever the stacker says (``verifier_override``).
-
-    Not for a source sentence quoted verbatim (the verifier read near-copies as contradicted), nor
-    for a claim in another language than English (the verifier read only English). A claim whose
-    number was worked out from the evidence (a sum, a difference, a span of years) is overruled
-    only when the verifier reads it as not in the sources, not as contradicted: it does no arithmetic.
-    """
-    level = config.verifier_override
-    if level is None or level >= 1.0 or ev.exact or text_language(text) != "english":
-        return False
-    doubt = float(verdict[2]) if ev.derived else 1.0 - float(verdict[0])
-    return doubt >= level
-
-
 def _score_claim(
     s: _Scoring, n: int, claim: Claim, ev: ClaimEvidence, p: float, method: str
 ) -> tuple[Claim, list[Citation], list[Finding]]:
@@ -234,7 +222,7 @@ def _score_claim(
     flipped = ev.conflict if config.strict_polarity else None
     overstated = ev.overstated if config.strict_polarity and flipped is None else None
     strict_hit = breaks_a_strict_rule(ev, config)
-    if verdicts is not None and _overruled(config, verdicts[n], ev, claim.text):
+    if verdicts is not None and overruled(config, verdicts[n], ev, claim.text, s.read_all is None or s.read_all[n]):
         strict_hit = True
     supported = p >= threshold and not strict_hit
     if strict_hit:
@@ -278,6 +266,7 @@ def build_result(
     timings: dict[str, float],
     verdicts: np.ndarray | None = None,
     verifier_evidence: list[str] | None = None,
+    verifier_read_all: list[bool] | None = None,
     skipped: Mapping[int, str] | None = None,
     refuted: Mapping[int, str] | None = None,
     polar: Mapping[int, PolarReading] | None = None,
@@ -295,7 +284,7 @@ def build_result(
         out = tuple(_not_checked(c, skipped.get(c.index) or c.reason or "not checked") for c in claims)
         return _inconclusive(out, [coverage_finding(c) for c in out if c.unread], timings)
     scoring = _Scoring(index, config, threshold, getattr(assessment, "claim_support", None) or {}, verdicts,
-                       verifier_evidence)
+                       verifier_evidence, verifier_read_all)
     out_claims, flat, findings = _decide_claims(scoring, claims, evidence, support, methods, skipped, refuted)
     if polar:  # "No, ..." read with the question (:mod:`._polar`)
         out_claims, findings = _read_answer_words(out_claims, findings, polar, threshold)

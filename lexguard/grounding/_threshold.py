@@ -45,6 +45,7 @@ class Calibration(ValueModel):
 
     STRICT_OFF: ClassVar[dict[str, object]] = {
         "strict_values": False, "strict_entities": False, "strict_polarity": False, "verifier_override": 1.0,
+        "verifier_override_partial": 1.0,
     }
     """The ``GroundingConfig`` settings of a calibration without the threshold-independent rules."""
 

@@ -70,6 +70,13 @@ class EvidenceUnits:
                 chosen.append(-neg)
         return sorted(chosen)
 
+    def bears_elsewhere(self, claim: str, read: str) -> bool:
+        """Whether the sources hold, outside ``read`` (the evidence a verifier read with ``claim``),
+        a content word of the claim that ``read`` lacks: a sentence it did not read may then be
+        what states the claim. ``False`` when ``read`` holds every such word or no source does."""
+        missing = set(content_words(claim)) - set(content_words(read))
+        return bool(missing) and any(missing & words for words in self.words)
+
     def text(self, indices: Sequence[int]) -> str:
         """The evidence passage for the verifier: the chosen units joined in source order.
 

@@ -88,6 +88,31 @@ class VerifierStack:
             value = 1.0
         return value if 0.0 < value <= 1.0 else 1.0
 
+    @property
+    def override_partial(self) -> float | None:
+        """The override level chosen with this stacker for claims the verifier read against only
+        some of the sources' sentences (``meta["verifier_override_partial"]``); ``None`` when the
+        file names none (the whole-source level then holds for both)."""
+        raw = self.stacker.meta.get("verifier_override_partial")
+        try:
+            value = float(raw) if raw is not None else None
+        except (TypeError, ValueError):
+            return None
+        return value if value is not None and 0.0 < value <= 1.0 else None
+
+    def read_all(
+        self, index: Any, claim_texts: Sequence[str], evidence: Sequence[str], question: str | None
+    ) -> list[bool]:
+        """Per claim: whether the verifier read everything in the sources that bears on it, so its
+        doubt bears on all they say: every sentence (a source no longer than the evidence it
+        reads), or evidence holding every word of the claim that any source holds (the sentences
+        it did not read hold none of the claim's words it did not find)."""
+        units = self.units_for(index)
+        if len(units.units) <= self.verifier.evidence_units:
+            return [True] * len(claim_texts)
+        return [not units.bears_elsewhere(verifier_claim_text(t, question), e)
+                for t, e in zip(claim_texts, evidence, strict=True)]
+
     @classmethod
     def load(cls, folder: str | None = None) -> VerifierStack:
         """The verifier and stacker in ``folder`` (the shipped ones when ``None``).
