@@ -94,11 +94,13 @@ class SupportChecker:
         self.claim_extractor = claim_extractor
         self.model = load_support_model(self.config.support_model)
         self.stack = VerifierStack.load(self.config.verifier_path) if self.config.verifier else None
-        if self.config.verifier_override is None:  # the level chosen with the stacker, or off
+        if self.config.verifier_override is None:  # the levels chosen with the stacker, or off
             override = self.stack.override if self.stack is not None else 1.0
-            self.config = self.config.model_copy(update={"verifier_override": override})
-        if self.config.verifier_override_partial is None and self.stack is not None:  # chosen with the stacker
-            self.config = self.config.model_copy(update={"verifier_override_partial": self.stack.override_partial})
+            partial = self.config.verifier_override_partial
+            if partial is None and self.stack is not None:
+                partial = self.stack.override_partial
+            self.config = self.config.model_copy(update={"verifier_override": override,
+                                                         "verifier_override_partial": partial})
         default_threshold = self.stack.threshold if self.stack is not None else self.model.threshold
         if calibration is not None and self.config.support_threshold is None:
             default_threshold = calibration.support_threshold

@@ -81,8 +81,8 @@ class GroundingConfig(ValueModel):
             verifier 0.7 with threshold 0.66 (docs/detection.md, training the claim verifier). A
             source sentence quoted verbatim, or a claim whose number was worked out from the
             sources, is not overruled by the verifier alone. This level holds where the verifier
-            read every sentence of the sources (a short source: at most as many sentences as
-            it reads with a claim).
+            read everything in the sources that bears on the claim: every sentence (a short
+            source), or evidence holding every word of the claim that any source holds.
         verifier_override_partial: Where the verifier read only some of the sources' sentences
             (those best matching the claim), a claim it reads as *contradicted* with at least
             this probability is unsupported whatever the other signals say: "not in what it
@@ -90,8 +90,9 @@ class GroundingConfig(ValueModel):
             such overrides were right for one claim in five), while "contradicted by what it
             read" stands. ``None`` (default): the level chosen with the stacker
             (``meta["verifier_override_partial"]``: 0.95 for the shipped one, with
-            ``verifier_override`` 0.7 and threshold 0.66); a stacker that names none keeps
-            ``verifier_override`` on "not supported" everywhere.
+            ``verifier_override`` 0.7 and threshold 0.66) when ``verifier_override`` is left to
+            the stacker too; with ``verifier_override`` set (1.0: no override at all), or a
+            stacker that names none, ``verifier_override`` holds everywhere on "not supported".
         threshold_file: A threshold file written by ``lexguard calibrate`` (an operating point
             chosen for a false-alarm budget on labelled data); used when ``support_threshold``
             is unset.

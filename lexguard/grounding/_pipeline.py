@@ -280,12 +280,12 @@ def score_claims(
     features = np.stack([e.features for e in evidence])
     methods = ["exact" if e.exact else "semantic" for e in evidence]
     skipped, refuted = not_scored(claims, claim_texts, unembedded, index, question)
-    verdicts, ver_evidence = None, None
+    verdicts, ver_evidence, read_all = None, None, None
     read = _read_mask(n, unembedded_set)  # the claims the support models score
     statuses: list[VerifierStatus] = []
     if stack is not None:
         t1 = time.perf_counter()
-        verdicts, ver_evidence, support, skipped, status = _verify(
+        verdicts, ver_evidence, read_all, support, skipped, status = _verify(
             stack, model, claims, claim_texts, evidence, features, read, index, question, config, skipped, refuted
         )
         statuses.append(status)
@@ -299,7 +299,6 @@ def score_claims(
         support, methods, nli_status = apply_nli(nli, config.nli_weight, claims, index, evidence, support, methods)
         statuses.append(nli_status)
         timings["nli"] = time.perf_counter() - t0
-    read_all = stack.read_all(index, claim_texts, ver_evidence, question) if ver_evidence is not None else None
     return Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped, statuses,
                   refuted, verifier_read_all=read_all)
 
@@ -372,7 +371,7 @@ def _verify(
     config: GroundingConfig,
     skipped: dict[int, str],
     refuted: dict[int, str],
-) -> tuple[np.ndarray, list[str], np.ndarray, dict[int, str], VerifierStatus]:
+) -> tuple[np.ndarray, list[str], list[bool], np.ndarray, dict[int, str], VerifierStatus]:
     """Run the verifier stack on the claims that need it and stack its verdicts into support.
 
     Claims already failed by the strict rules, skipped or refuted are not read by the verifier;
@@ -380,13 +379,13 @@ def _verify(
     :data:`BUDGET_REASON`.
 
     Returns:
-        ``(verdicts, verifier evidence, support, skipped, verifier status)``.
+        ``(verdicts, verifier evidence, read all per claim, support, skipped, verifier status)``.
     """
     strict = [  # already failed by the strict rules, or not a fact: the verifier need not read them
         breaks_a_strict_rule(e, config) or c.index in skipped or c.index in refuted
         for c, e in zip(claims, evidence, strict=True)
     ]
-    verdicts, ver_evidence, unread = stack.verify(claim_texts, index, question, skip=strict)
+    verdicts, ver_evidence, unread, read_all = stack.verify(claim_texts, index, question, skip=strict)
     skipped |= {claims[i].index: BUDGET_REASON for i in unread}
     checks = sum(not s for s in strict)
     status = (
@@ -397,4 +396,4 @@ def _verify(
     )
     tree = model.predict(features[read]) if stack.uses_tree else None
     support = _scatter(len(claims), read, stack.predict(features[read], verdicts[read], tree))
-    return verdicts, ver_evidence, support, skipped, status
+    return verdicts, ver_evidence, read_all, support, skipped, status

@@ -31,7 +31,9 @@ from lexguard.grounding.claims._questions import polar_proposition
 __all__ = ["AnswerWord", "PolarReading", "answer_word", "decide_polar", "read_polar"]
 
 _ANSWER = regex.compile(
-    r"^\s*(?:(?P<yes>yes|yeah|yep|correct|indeed|right|true)|(?P<no>no|nope|incorrect|false|wrong))\b"
+    r"^\s*(?:(?P<yes>yes|yeah|yep|yup|correct|indeed|right|true|exactly|definitely|absolutely|certainly|sure|"
+    r"of course|agreed|(?:that'?s|that is|you'?re|you are) (?:so |very |absolutely |quite )?(?:true|right|correct))"
+    r"|(?P<no>no|nope|incorrect|false|wrong))\b"
     r"\s*(?:[,;:!.\u2014\u2013-]+\s*|$)",
     regex.IGNORECASE,
 )

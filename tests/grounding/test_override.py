@@ -97,3 +97,36 @@ def test_an_invented_addition_in_a_long_source_is_failed_by_the_verifier_s_doubt
     the claim and its doubt stands (read as a partial read, each of these was accepted)."""
     result = SupportChecker().check(answer, SOURCES)
     assert result.recommendation != "accept", [(c.status, c.support, c.text) for c in result.claims]
+
+
+def test_the_verifier_reports_per_claim_whether_it_read_all_that_bears_on_it() -> None:
+    from types import SimpleNamespace
+
+    from lexguard.grounding.verify._stacker import VerifierStack
+
+    stack = VerifierStack.load()
+    index = SimpleNamespace(sources=SOURCES)
+    claims = [
+        "The ferry left Dover at 9 am, carried 212 passengers, and offered free coffee on board.",  # three sentences
+        "The ferry returned the same afternoon with a broken engine.",  # "broken engine": in no source
+    ]
+    _, evidence, _, read_all = stack.verify(claims, index, None)
+    assert read_all == [False, True], evidence
+    short = SimpleNamespace(sources=[Source(id="s", content="The ferry left Dover at 9 am. It carried 212 cars.")])
+    assert stack.verify(claims, short, None)[3] == [True, True]  # two sentences: it reads them all
+
+
+def test_the_scoring_hands_each_claim_its_own_reading(monkeypatch) -> None:
+    import lexguard.grounding._scoring as scoring
+
+    seen: list[tuple[str, bool]] = []
+    real = scoring.overruled
+
+    def spy(config, verdict, ev, text, read_all=True):  # noqa: ANN001, ANN202
+        seen.append((text, read_all))
+        return real(config, verdict, ev, text, read_all)
+
+    monkeypatch.setattr(scoring, "overruled", spy)
+    SupportChecker().check("The ferry left Dover at 9 am, carried 212 passengers, and offered free coffee on board. "
+                           "The ferry returned the same afternoon with a broken engine.", SOURCES)
+    assert [r for _, r in seen] == [False, True], seen

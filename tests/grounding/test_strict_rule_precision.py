@@ -44,6 +44,10 @@ def test_a_negation_said_in_other_words_is_no_flip(claim: str, source: str) -> N
         ("The bakery reopens in March.", "The bakery (not the café) reopens in March.", False),
         # an aside inside the negation's clause is read past: still a flip
         ("The mayor signed the lease.", "The mayor did not, however, sign the lease.", True),
+        ("The bridge opened in 1937.", "The bridge was not, in fact, opened in 1937.", True),
+        ("The mayor signed the lease.", "The mayor did not, as was often claimed, sign the lease.", True),
+        ("The repair cost 12,500 euros.", "The repair did not cost 12,500 euros.", True),  # a comma in a number
+        ("The clerk reported the theft.", "The clerk did not report the theft.", True),  # an aside word in the clause
         ("The driver will appear in court on Friday.",
          "The driver, who was named on Tuesday, will not appear in court on Friday.", True),
     ],

@@ -299,9 +299,9 @@ def test_the_verifier_stops_at_the_time_budget_and_reports_the_claims_it_did_not
     index = SimpleNamespace(sources=[Source(id="e", content="The tower is 330 metres tall. It opened in 1889.")])
     claims = ["The tower is 330 metres tall.", "The tower is 330 metres tall.", "It opened in 1889."]
     with use_deadline(Deadline(0.0)):
-        _, _, unread = stack.verify(claims, index, None)
+        _, _, unread, _ = stack.verify(claims, index, None)
     assert unread == [0, 1, 2]
-    verdicts, _, unread = stack.verify(claims, index, None)
+    verdicts, _, unread, _ = stack.verify(claims, index, None)
     assert unread == [] and verdicts.shape == (3, 3)
 
 

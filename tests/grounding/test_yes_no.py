@@ -84,3 +84,15 @@ def test_a_no_whose_question_could_not_be_checked_is_not_accepted(checker: Suppo
     result = checker.check("No, it was completed in 1889.", SOURCE, "Was the Eiffel Tower completed in 1900?")
     assert result.claims[0].supported is False
     assert any(f.rule_id == "grounding.yes_no" and "could not be checked" in f.message for f in result.findings)
+
+
+@pytest.mark.parametrize("answer", ["That's correct.", "Exactly.", "You're right.", "Definitely.", "Of course!"])
+def test_an_affirmation_alone_is_read_with_the_question(answer: str) -> None:
+    """Chat acknowledgements are fillers ("yeah!"), but one that answers a yes/no question is the
+    answer: "That's correct." to a false premise was accepted unchecked once it was a filler."""
+    from lexguard.grounding import SupportChecker
+
+    sources = ["The Eiffel Tower is 330 metres tall and was completed in 1889."]
+    result = SupportChecker().check(answer, sources, "Is the Eiffel Tower 500 metres tall?")
+    assert result.recommendation != "accept"
+    assert [c.status for c in result.claims] == ["contradicted"]

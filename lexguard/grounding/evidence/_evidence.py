@@ -75,7 +75,7 @@ class EvidenceUnits:
         a content word of the claim that ``read`` lacks: a sentence it did not read may then be
         what states the claim. ``False`` when ``read`` holds every such word or no source does."""
         missing = set(content_words(claim)) - set(content_words(read))
-        return bool(missing) and any(missing & words for words in self.words)
+        return not missing.isdisjoint(self.idf)  # every word of the sources has an IDF
 
     def text(self, indices: Sequence[int]) -> str:
         """The evidence passage for the verifier: the chosen units joined in source order.

@@ -113,10 +113,17 @@ _SCOPE = 4
 """Content words after a negation (or a word that says "not") that it denies."""
 
 
-_SCOPE_END = regex.compile(r"\s*[,;:()\[\]\u2013\u2014]\s*|\s+-\s+")
+_SCOPE_END = regex.compile(r"\s*(?:(?<!\d),|,(?!\d)|[;:()\[\]\u2013\u2014])\s*|\s+-\s+")
 """Punctuation that closes a negation's clause: in "the man, who has not been named, will appear
 in court" the negation denies "named", not "appear"."""
-_ASIDE = frozenset({"however", "though", "therefore", "moreover", "also", "yet", "still", "indeed", "even", "then"})
+_ASIDE_WORDS = frozenset({
+    "however", "though", "therefore", "moreover", "also", "yet", "still", "indeed", "even", "then", "fact", "course",
+    "reported", "reportedly", "claimed", "often", "said", "noted", "perhaps", "surprisingly", "unfortunately",
+    "fortunately",
+})
+"""Words of an aside inside a negation's clause ("did not, in fact, open"): a piece of the clause
+made of them only is read past."""
+_ASIDE = frozenset(content_words(" ".join(sorted(_ASIDE_WORDS))))  # as content_words writes them
 
 
 def _denied_words(text: str) -> set[str]:
@@ -124,12 +131,11 @@ def _denied_words(text: str) -> set[str]:
     up to the end of its clause; an aside ("did not, however, sign") is read past."""
     out: set[str] = set()
     for m in _NEGATION.finditer(text):
-        words: list[str] = []
         for piece in _SCOPE_END.split(text[m.end():]):
-            words += [w for w in content_words(piece) if w not in _ASIDE]
-            if words:
+            words = content_words(piece)
+            if any(w not in _ASIDE for w in words):  # a piece of aside words only is read past
+                out.update(words[:_SCOPE])
                 break
-        out.update(words[:_SCOPE])
     return out
 
 

@@ -100,18 +100,13 @@ class VerifierStack:
             return None
         return value if value is not None and 0.0 < value <= 1.0 else None
 
-    def read_all(
-        self, index: Any, claim_texts: Sequence[str], evidence: Sequence[str], question: str | None
-    ) -> list[bool]:
-        """Per claim: whether the verifier read everything in the sources that bears on it, so its
-        doubt bears on all they say: every sentence (a source no longer than the evidence it
-        reads), or evidence holding every word of the claim that any source holds (the sentences
-        it did not read hold none of the claim's words it did not find)."""
-        units = self.units_for(index)
-        if len(units.units) <= self.verifier.evidence_units:
-            return [True] * len(claim_texts)
-        return [not units.bears_elsewhere(verifier_claim_text(t, question), e)
-                for t, e in zip(claim_texts, evidence, strict=True)]
+    def _read_all(self, units: EvidenceUnits, window: str, evidence: str) -> bool:
+        """Whether the verifier read everything in the sources that bears on ``window`` (the claim,
+        or the window of it whose verdict counts), so its doubt bears on all they say: every
+        sentence (a source no longer than the evidence it reads), or evidence holding every word
+        of the window that any source holds (the sentences it did not read hold none of the words
+        it did not find)."""
+        return len(units.units) <= self.verifier.evidence_units or not units.bears_elsewhere(window, evidence)
 
     @classmethod
     def load(cls, folder: str | None = None) -> VerifierStack:
@@ -151,8 +146,10 @@ class VerifierStack:
 
     def verify(
         self, claim_texts: list[str], index: Any, question: str | None, skip: Sequence[bool] = ()
-    ) -> tuple[np.ndarray, list[str], list[int]]:
-        """Verifier probabilities and the evidence read, for each claim, and the claims left unread.
+    ) -> tuple[np.ndarray, list[str], list[int], list[bool]]:
+        """Verifier probabilities and the evidence read, for each claim, the claims left unread,
+        and per claim whether it read everything in the sources bearing on it (:meth:`_read_all`,
+        of the window whose verdict counts; which override level holds, ``grounding/_override.py``).
 
         A claim longer than the verifier reads whole (:meth:`ClaimVerifier.claim_windows`, from
         ``max_len`` in ``verifier.json``) is read in overlapping windows, each with its own
@@ -176,6 +173,7 @@ class VerifierStack:
                                                            if key not in known)))
         known.update(fresh)
         unread: list[int] = []
+        read_all = [True] * len(texts)
         for i, pairs in enumerate(reads):
             if not pairs:
                 continue
@@ -186,8 +184,9 @@ class VerifierStack:
             weakest = min(range(len(rows)), key=lambda j: float(rows[j][0]))  # type: ignore[index]
             out[i] = rows[weakest]
             evidence[i] = pairs[weakest][1]
+            read_all[i] = self._read_all(units, *pairs[weakest])
         self._remember(fresh)
-        return out, evidence, unread
+        return out, evidence, unread, read_all
 
     def _reads(self, texts: list[str], units: Any, skip: Sequence[bool]) -> list[list[tuple[str, str]]]:
         """The (window, evidence) pairs the verifier reads for each claim: one per window of a
