@@ -26,34 +26,9 @@ import regex
 
 from lexguard._enums import FindingKind, Severity
 from lexguard._models import Claim, Finding
-from lexguard.grounding.claims._questions import polar_proposition
+from lexguard.grounding.claims._questions import AnswerWord, answer_word, polar_proposition
 
 __all__ = ["AnswerWord", "PolarReading", "answer_word", "decide_polar", "read_polar"]
-
-_ANSWER = regex.compile(
-    r"^\s*(?:(?P<yes>yes|yeah|yep|yup|correct|indeed|right|true|exactly|definitely|absolutely|certainly|sure|"
-    r"of course|agreed|(?:that'?s|that is|you'?re|you are) (?:so |very |absolutely |quite )?(?:true|right|correct))"
-    r"|(?P<no>no|nope|incorrect|false|wrong))\b"
-    r"\s*(?:[,;:!.\u2014\u2013-]+\s*|$)",
-    regex.IGNORECASE,
-)
-
-
-@dataclass(frozen=True)
-class AnswerWord:
-    """A "Yes" / "No" opening an answer: its sense and where the statement after it starts."""
-
-    yes: bool
-    end: int
-
-
-def answer_word(text: str) -> AnswerWord | None:
-    """The "Yes" / "No" (and their synonyms) that opens ``text``, or ``None``."""
-    match = _ANSWER.match(text)
-    if match is None:
-        return None
-    return AnswerWord(yes=match.group("yes") is not None, end=match.end())
-
 
 @dataclass(frozen=True)
 class PolarReading:

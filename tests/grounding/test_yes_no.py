@@ -96,3 +96,19 @@ def test_an_affirmation_alone_is_read_with_the_question(answer: str) -> None:
     result = SupportChecker().check(answer, sources, "Is the Eiffel Tower 500 metres tall?")
     assert result.recommendation != "accept"
     assert [c.status for c in result.claims] == ["contradicted"]
+
+
+@pytest.mark.parametrize(("answer", "question", "accepted"), [
+    ("Yes.", "Is the Eiffel Tower 330 metres tall?", True),
+    ("No.", "Is the Eiffel Tower 500 metres tall?", True),
+    ("Yes.", "Is the Eiffel Tower 500 metres tall?", False),
+    ("No.", "Is the Eiffel Tower 330 metres tall?", False),
+])
+def test_a_bare_yes_or_no_that_is_right_is_not_refused(answer: str, question: str, accepted: bool) -> None:
+    """With the Self-RAG reflection on (the default), a bare "Yes." scored 0.70 of usefulness
+    against its question and the right answer was sent back below the confidence bar."""
+    from lexguard.grounding import SupportChecker
+
+    sources = ["The Eiffel Tower is 330 metres tall and was completed in 1889."]
+    result = SupportChecker().check(answer, sources, question)
+    assert (result.recommendation == "accept") is accepted, (result.recommendation, result.confidence)

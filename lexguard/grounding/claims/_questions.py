@@ -1,14 +1,50 @@
 """The statement a question asks about, read from its words (no model).
 
-Used to read an answer with its question: a "Yes" / "No" (:mod:`lexguard.grounding._polar`) and a
-short answer (:mod:`lexguard.grounding.claims._short_answers`).
+Used to read an answer with its question: a "Yes" / "No" (:func:`answer_word`, decided in
+:mod:`lexguard.grounding._polar`), a short answer (:mod:`lexguard.grounding.claims._short_answers`)
+and how well a bare answer addresses its question (:mod:`lexguard.grounding.reflect._relevance`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import regex
 
-__all__ = ["polar_proposition"]
+__all__ = ["AnswerWord", "answer_word", "bare_polar_answer", "polar_proposition"]
+
+_ANSWER = regex.compile(
+    r"^\s*(?:(?P<yes>yes|yeah|yep|yup|correct|indeed|right|true|exactly|definitely|absolutely|certainly|sure|"
+    r"of course|agreed|(?:that'?s|that is|you'?re|you are) (?:so |very |absolutely |quite )?(?:true|right|correct))"
+    r"|(?P<no>no|nope|incorrect|false|wrong))\b"
+    r"\s*(?:[,;:!.\u2014\u2013-]+\s*|$)",
+    regex.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class AnswerWord:
+    """A "Yes" / "No" opening an answer: its sense and where the statement after it starts."""
+
+    yes: bool
+    end: int
+
+
+def answer_word(text: str) -> AnswerWord | None:
+    """The "Yes" / "No" (and their synonyms) that opens ``text``, or ``None``."""
+    match = _ANSWER.match(text)
+    if match is None:
+        return None
+    return AnswerWord(yes=match.group("yes") is not None, end=match.end())
+
+
+def bare_polar_answer(answer: str, question: str | None) -> str | None:
+    """The statement a bare "Yes." / "No." (or a synonym, and nothing else) answers about, read
+    from its yes/no question ("the Eiffel Tower is 330 metres tall"), or ``None``."""
+    word = answer_word(answer)
+    if word is None or answer[word.end:].strip():
+        return None
+    return polar_proposition(question)
 
 _AUX = (
     r"is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|shall|should|may|might|must"

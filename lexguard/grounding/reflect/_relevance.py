@@ -20,6 +20,7 @@ from pydantic import Field
 
 from lexguard._models import Source
 from lexguard._value import ValueModel
+from lexguard.grounding.claims._questions import bare_polar_answer
 
 __all__ = [
     "ISREL_SCALE",
@@ -163,11 +164,14 @@ def answer_usefulness(
 
     The whole answer (its first 2,000 characters) is compared with the question; an answer
     about something else ("Paris has a tall tower." to a question about the Golden Gate Bridge)
-    scores near 0 however well its sources support it.
+    scores near 0 however well its sources support it. A bare "Yes." / "No." is read as the
+    statement its yes/no question asks about: it answers it whole (compared as the word alone,
+    "Yes." scored 0.70 of usefulness and was refused below the confidence bar).
     """
     if not question or not question.strip() or not answer.strip():
         return None
-    vectors = _unit(_encoder(encoder).encode([question.strip(), answer.strip()[:_MAX_CHARS]]))
+    stated = bare_polar_answer(answer, question) or answer.strip()[:_MAX_CHARS]
+    vectors = _unit(_encoder(encoder).encode([question.strip(), stated]))
     return round(scale.score(float(vectors[0] @ vectors[1])), 4)
 
 
