@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from lexguard._models import Citation, Claim, Finding, VerifierStatus
 
@@ -25,7 +25,8 @@ class SupportResult(BaseModel):
         confidence: 0..1 confidence that the answer is supported by the sources.
         hallucination_rate: Share of claims that are not supported.
         recommendation: ``accept``, ``regenerate`` (rate above ``max_hallucination_rate``) or
-            ``reject`` (rate above ``reject_hallucination_rate``).
+            ``reject`` (rate above ``reject_hallucination_rate``); never ``accept`` for an
+            inconclusive result (``regenerate``: nothing was checked).
         inconclusive_reason: Why nothing could be checked (no sources, no claims, model
             failure); ``None`` when the check ran.
         hallucination_score: The chance that at least one checked claim is not supported
@@ -57,6 +58,15 @@ class SupportResult(BaseModel):
     timings: dict[str, float] = Field(default_factory=dict)
     verifiers: tuple[VerifierStatus, ...] = ()
     source_quality: tuple[dict[str, Any], ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _never_accept_unchecked(cls, data: Any) -> Any:
+        """An inconclusive result (nothing could be checked) never recommends ``accept``: a caller
+        that reads only the recommendation must not take an unchecked answer as verified."""
+        if isinstance(data, dict) and data.get("inconclusive_reason") and data.get("recommendation", "accept") == "accept":
+            return {**data, "recommendation": "regenerate"}
+        return data
 
     @property
     def inconclusive(self) -> bool:

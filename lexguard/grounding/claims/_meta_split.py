@@ -66,14 +66,14 @@ _REFUSAL = regex.compile(
 """The head of a refusal: a statement that the sources (or the answerer) do not give something."""
 
 _BOUNDARY = regex.compile(
-    r"(?:,\s*|\s+)(?:but|however|although|though|yet|except(?:\s+that)?|while|whereas)\b[\s,]*|,\s*so\s+"
-    r"|,\s*and\s+|;\s*|\s+[—–-]\s+|:\s+",
+    r"(?:,\s*|(?<!\s)\s+)(?:but|however|although|though|yet|except(?:\s+that)?|while|whereas)\b[\s,]*|,\s*so\s+"
+    r"|,\s*and\s+|;\s*|(?<!\s)\s+[—–-]\s+|:\s+",
     regex.IGNORECASE,
 )
 """Where a refusal clause ends and the next clause (a fact) begins."""
 
 _TRAIL = regex.compile(
-    r"(?:[,;—–-]\s*(?:and\s+)?|\s+and\s+)(?:(?:i\s+)?hope\s+(?:this|that|it)\s+helps|(?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b"
+    r"(?:[,;—–-]\s*(?:and\s+)?|(?<!\s)\s+and\s+)(?:(?:i\s+)?hope\s+(?:this|that|it)\s+helps|(?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b"
     r"(?![^.!?]*\b(?:knew|heard|realized|realised|noticed|learned)\s+that\b))[^.!?]*[.!?]*\s*$",
     regex.IGNORECASE,
 )

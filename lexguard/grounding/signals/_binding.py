@@ -41,13 +41,13 @@ MIN_ANCHOR = 0.6
 
 _SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+(?=\s|$)|$)|[^\n]+?(?=\n|$)")
 _CLAUSE = regex.compile(
-    r"\s*;\s+|,\s+(?:and|while|whereas|but)\s+|\s+(?:while|whereas)\s+"
+    r"(?<!\s)\s*+;\s++|,\s++(?:and|while|whereas|but)\s++|(?<!\s)\s++(?:while|whereas)\s++"
     r"|,\s+(?=the\s+(?:second|first|other|latter|former)\b)"
 )
-_AND_THE = regex.compile(r"\s+and\s+(?=(?:the|its|his|her|their)\s)")
+_AND_THE = regex.compile(r"(?<!\s)\s++and\s++(?=(?:the|its|his|her|their)\s)")
 
 
-_AND = regex.compile(r"\s+(?:and|but)\s+")
+_AND = regex.compile(r"(?<!\s)\s++(?:and|but)\s++")  # possessive, from a run's start: linear in long runs
 _VALUE_AFTER_WORDS = regex.compile(r"^(?:[\p{L}'\u2019-]+\s+){2,}?[^\d\s]*\d")
 """Two words or more, then a number: the right side of "adults pay $25 and children pay $12"."""
 

@@ -59,8 +59,8 @@ for _pair in filter(str.strip, _PAIRS.split("|")):
     ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
 
 _CLAUSE = regex.compile(
-    r"[;:]\s+|,\s+(?=(?:and|so|then|which|who)\b|\p{Ll}+ing\b)"
-    r"|\s+(?=(?:but|yet|though|although|while|whereas|if|unless|because)\b)",
+    r"[;:]\s++|,\s++(?=(?:and|so|then|which|who)\b|\p{Ll}+ing\b)"
+    r"|(?<!\s)\s++(?=(?:but|yet|though|although|while|whereas|if|unless|because)\b)",
     regex.IGNORECASE,
 )
 """Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
