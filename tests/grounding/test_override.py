@@ -130,3 +130,10 @@ def test_the_scoring_hands_each_claim_its_own_reading(monkeypatch) -> None:
     SupportChecker().check("The ferry left Dover at 9 am, carried 212 passengers, and offered free coffee on board. "
                            "The ferry returned the same afternoon with a broken engine.", SOURCES)
     assert [r for _, r in seen] == [False, True], seen
+
+
+@pytest.mark.parametrize("answer", ["x" * 500, "The ferry Marisol left Dover at 9 am. " + "q" * 300])
+def test_a_claim_with_no_word_of_the_sources_is_supported_only_by_the_verifier(answer: str) -> None:
+    """A 500-letter nonsense word was supported at 0.90: outside what the stacker was fitted on."""
+    result = SupportChecker().check(answer, SOURCES)
+    assert result.recommendation != "accept", [(c.status, c.support) for c in result.claims]

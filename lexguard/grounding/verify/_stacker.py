@@ -41,6 +41,9 @@ _SKIPPED = (0.0, 0.5, 0.5)
 failed it, so its support is capped below the threshold whatever the verdict)."""
 
 
+_WORD_COVERAGE = FEATURE_NAMES.index("word_cov_all")
+"""Share of the claim's content words some source holds (0: none)."""
+
 _CHUNK = 64
 """Pairs the verifier reads between two looks at the time budget."""
 
@@ -239,7 +242,11 @@ class VerifierStack:
         return self.stacker.names == STACK_FEATURES_TREE
 
     def predict(self, features: np.ndarray, verdicts: np.ndarray, tree_support: np.ndarray | None = None) -> np.ndarray:
-        """Stacked support probabilities (``tree_support``: the support model's, when :attr:`uses_tree`)."""
+        """Stacked support probabilities (``tree_support``: the support model's, when :attr:`uses_tree`).
+
+        A claim with no content word in any source is supported at most as far as the verifier
+        reads it supported: the stacker's other inputs say nothing of it then, and out of what it
+        was fitted on it called a 500-letter nonsense word supported (0.90)."""
         parts = [np.asarray(features, dtype=np.float64), verdicts.astype(np.float64)]
         if self.uses_tree:
             if tree_support is None:
@@ -248,5 +255,7 @@ class VerifierStack:
                     "stacker trained without --with-tree"
                 )
             parts.append(np.asarray(tree_support, dtype=np.float64).reshape(-1, 1))
-        return self.stacker.predict(np.hstack(parts))
+        support = self.stacker.predict(np.hstack(parts))
+        unheard = np.asarray(features, dtype=np.float64)[:, _WORD_COVERAGE] <= 0.0
+        return np.where(unheard, np.minimum(support, verdicts[:, 0].astype(np.float64)), support)
 
