@@ -83,3 +83,20 @@ def test_a_chat_acknowledgement_is_not_a_fact(text: str) -> None:
 @pytest.mark.parametrize("text", ["Yeah, the tower is 300 metres tall.", "that's true, it opened in 1889."])
 def test_an_acknowledgement_with_a_statement_is_a_fact(text: str) -> None:
     assert not_a_fact(text) is None
+
+
+@pytest.mark.parametrize("text, pieces", [
+    ("The Eiffel Tower is in Paris. it was built by aliens.", 2),  # a lower-case sentence after a full stop
+    ("It costs $3. the rest is free.", 2),
+    ("See e.g. the figure on page two.", 1),                         # an abbreviation goes on
+])
+def test_a_lower_case_sentence_in_text_with_capitals_is_its_own(text: str, pieces: int) -> None:
+    assert len(_cut(text)) == pieces
+
+
+def test_a_lower_case_sentence_appended_to_a_true_one_is_checked_on_its_own(checker: SupportChecker) -> None:
+    """Read as one claim with the true sentence before it, "it was built by aliens" was accepted."""
+    source = Source(id="t", content="The Eiffel Tower is a lattice tower in Paris. It was built from 1887 to 1889 "
+                                    "by the company of the engineer Gustave Eiffel. It is 330 metres tall.")
+    result = checker.check("The Eiffel Tower is in Paris. it was built by aliens.", [source])
+    assert result.recommendation != "accept", [(c.status, c.support, c.text) for c in result.claims]

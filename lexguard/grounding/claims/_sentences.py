@@ -281,8 +281,8 @@ def split_sentences(
             if match.group(0)[0] == "." and len(match.group(0).rstrip("\"'\u201d\u2019)]*_")) == 1:
                 if _is_abbreviation(text, match.start()):
                     continue
-            if nxt.islower() and not lower_case:
-                continue
+            if nxt.islower() and not lower_case and not _opens_sentence(text, following.start(1), block_end):
+                continue  # "approx. the same", "Ph.D. students": a lower-case word goes on the sentence
             sentences.append((start, end))
             start = end
         sentences.append((start, block_end))
@@ -307,6 +307,14 @@ _OPENERS = frozenset(
 )
 """Words that open a new sentence after "p.m." ("... to 5 p.m. It is closed on Mondays."); a
 name or a weekday there continues it ("8 p.m. Friday")."""
+
+
+def _opens_sentence(text: str, start: int, end: int) -> bool:
+    """Whether the lower-case word at ``start`` opens a sentence of its own after a full stop that is
+    no abbreviation's: a pronoun, article or connective (:data:`_OPENERS`) does ("The tower is in
+    Paris. it was built by aliens." is two claims: read as one, the second passed unread)."""
+    first = _FIRST_WORD.match(text, start, end)
+    return first is not None and first.group("word") in _OPENERS
 
 
 def _continues(previous: str, following: str) -> bool:
