@@ -214,3 +214,18 @@ def test_and_between_two_numbers_of_one_statement_is_no_cut() -> None:
     assert _clauses("It was built between 1887 and 1889 by Eiffel.") == ["It was built between 1887 and 1889 by Eiffel."]
     assert _clauses("Mix 3 eggs and 2 cups of flour.") == ["Mix 3 eggs and 2 cups of flour."]
     assert _clauses("Adults pay $25 and children pay $12.") == ["Adults pay $25", "children pay $12."]
+
+
+@pytest.mark.parametrize(("answer", "supported"), [
+    ("The stadium holds 300 people.", False),   # 300 counts the club's members
+    ("The club has 500 members.", False),       # 500 counts the stadium's seats
+    ("The stadium holds 500 people and the club has 300 members.", True),
+])
+def test_a_count_of_other_things_in_the_source_is_no_support(
+    checker: SupportChecker, answer: str, supported: bool
+) -> None:
+    """A bare count has a class of value by what it counts ("500 people"): a count the source
+    gives of other things in another sentence was accepted in its place."""
+    source = Source(id="s", content="The stadium holds 500 people. The club has 300 members.")
+    result = checker.check(answer, [source])
+    assert (result.recommendation == "accept") is supported, [(c.status, c.support) for c in result.claims]

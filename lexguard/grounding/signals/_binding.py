@@ -123,7 +123,18 @@ def _number_class(text: str, mention: Mention) -> str:
     decade = written.endswith("s") and written[:-1].rstrip("'\u2019").isdigit()  # "1940s": a span of years, not one
     if _YEAR.fullmatch(mention.key) and 1000 <= float(mention.key) <= 2100 and "," not in written and not decade:
         return "year"
-    return quantity_kind(text, mention) or ""
+    return quantity_kind(text, mention) or _counted(text, mention)
+
+
+_NOUN_AFTER = regex.compile(r"[\s-]*([\p{L}][\p{L}'\u2019-]*)")
+
+
+def _counted(text: str, mention: Mention) -> str:
+    """What a bare count counts, as a class of value: "count people" for "500 people", so that 300
+    people is a rival of it and 300 members is not ("" when no content word follows)."""
+    after = _NOUN_AFTER.match(text, mention.span[1])
+    words = content_words(after.group(1)) if after else []
+    return f"count {words[0]}" if words else ""
 
 
 def _words(text: str) -> frozenset[str]:
