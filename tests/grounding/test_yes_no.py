@@ -112,3 +112,17 @@ def test_a_bare_yes_or_no_that_is_right_is_not_refused(answer: str, question: st
     sources = ["The Eiffel Tower is 330 metres tall and was completed in 1889."]
     result = SupportChecker().check(answer, sources, question)
     assert (result.recommendation == "accept") is accepted, (result.recommendation, result.confidence)
+
+
+@pytest.mark.parametrize(("answer", "question", "accepted"), [
+    ("Exactly.", "So the Eiffel Tower was completed in 1900, right?", False),
+    ("Exactly.", "So the Eiffel Tower was completed in 1889, right?", True),
+    ("Yes.", "The Eiffel Tower is 500 metres tall, isn't it?", False),
+])
+def test_a_statement_with_a_question_tag_is_a_yes_no_question(answer: str, question: str, accepted: bool) -> None:
+    """"..., right?" asks about the statement before it; a bare answer to it went unread."""
+    from lexguard.grounding import SupportChecker
+
+    sources = ["The Eiffel Tower is 330 metres tall and was completed in 1889."]
+    result = SupportChecker().check(answer, sources, question)
+    assert (result.recommendation == "accept") is accepted, (result.recommendation, result.claims)

@@ -58,6 +58,12 @@ _NAMED_SUBJECT = regex.compile(
 )
 _COMMON_SUBJECT = regex.compile(rf"^{_DETERMINER}[\p{{L}}\p{{N}}-]+(?:'s\s+[\p{{L}}\p{{N}}-]+)?", regex.IGNORECASE)
 _DO = frozenset({"do", "does", "did"})
+_TAGGED = regex.compile(
+    rf"^\s*(?:(?:so|and|but|then)\s*,?\s+)?(?P<statement>(?!(?:{_AUX})\b)[^?]+?)\s*,\s*"
+    rf"(?:right|correct|true|no|yes|(?:{_AUX})n[’']t\s+(?:it|he|she|they|we|you|i|there|that))\s*\?\s*$",
+    regex.IGNORECASE,
+)
+"""A statement with a question tag: "So it was completed in 1900, right?", "It is tall, isn't it?"."""
 
 
 def polar_proposition(question: str | None) -> str | None:
@@ -65,8 +71,13 @@ def polar_proposition(question: str | None) -> str | None:
 
     "Was the Eiffel Tower completed in 1889?" -> "the Eiffel Tower was completed in 1889";
     "Did Marie Curie win two Nobel Prizes?" -> "Marie Curie win two Nobel Prizes" (the
-    auxiliary "did" dropped). A negative question ("Wasn't it ...?") gives ``None``.
+    auxiliary "did" dropped); a statement with a tag ("So it was completed in 1900, right?",
+    "..., wasn't it?") asks about the statement. A negative question ("Wasn't it ...?") gives
+    ``None``.
     """
+    tagged = _TAGGED.match(question or "")
+    if tagged is not None and "\n" not in tagged.group("statement"):
+        return tagged.group("statement")
     match = _QUESTION.match(question or "")
     if match is None or _NEGATED.match(match.group("rest")) or "\n" in match.group("rest"):
         return None
