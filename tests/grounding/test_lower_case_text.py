@@ -89,6 +89,8 @@ def test_an_acknowledgement_with_a_statement_is_a_fact(text: str) -> None:
     ("The Eiffel Tower is in Paris. it was built by aliens.", 2),  # a lower-case sentence after a full stop
     ("It costs $3. the rest is free.", 2),
     ("See e.g. the figure on page two.", 1),                         # an abbreviation goes on
+    ("She holds a Ph.D. in chemistry from Leeds.", 1),               # a preposition goes on
+    ("It weighs 3 lbs. in total.", 1),
 ])
 def test_a_lower_case_sentence_in_text_with_capitals_is_its_own(text: str, pieces: int) -> None:
     assert len(_cut(text)) == pieces

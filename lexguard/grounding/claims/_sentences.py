@@ -311,10 +311,17 @@ name or a weekday there continues it ("8 p.m. Friday")."""
 
 def _opens_sentence(text: str, start: int, end: int) -> bool:
     """Whether the lower-case word at ``start`` opens a sentence of its own after a full stop that is
-    no abbreviation's: a pronoun, article or connective (:data:`_OPENERS`) does ("The tower is in
-    Paris. it was built by aliens." is two claims: read as one, the second passed unread)."""
+    no listed abbreviation's: a pronoun, "the" or a connective (:data:`_LOWER_OPENERS`) does ("The
+    tower is in Paris. it was built by aliens." is two claims: read as one, the second passed
+    unread); a preposition does not ("a Ph.D. in chemistry", "3 lbs. in total")."""
     first = _FIRST_WORD.match(text, start, end)
-    return first is not None and first.group("word") in _OPENERS
+    return first is not None and first.group("word") in _LOWER_OPENERS
+
+
+_LOWER_OPENERS = frozenset(
+    "it its the this these those he she they we i you there his her their our my but however then".split()
+)
+"""Lower-case words that open a sentence after a full stop in text written with capitals."""
 
 
 def _continues(previous: str, following: str) -> bool:
