@@ -32,7 +32,11 @@ TIE = 0.002
 
 
 def response_scores(p, strict, checked, groups, n: int) -> np.ndarray:  # noqa: ANN001
-    """Per response: the largest hallucination probability of its checked claims (strict hits: 1)."""
+    """Per response: the largest hallucination probability of its checked claims (strict hits: 1).
+
+    The decision's score (a response is flagged when it is above ``1 - threshold``); the eval ranks
+    responses by ``lexguard._models.hallucination_score`` instead, so AUROCs printed here are of this
+    score, not the shipped ranking."""
     h = np.where(strict, 1.0, 1.0 - p)
     h = np.where(checked, h, 0.0)
     out = np.zeros(n)

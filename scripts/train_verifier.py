@@ -16,7 +16,8 @@ Stages (all resumable; each reuses the previous one's output under ``--work``)::
     python scripts/train_verifier.py train  --layers 3 --epochs 2 --budget-min 85
     python scripts/train_verifier.py export   # -> lexguard/grounding/data/verifier/ (int8; --fp32)
     python scripts/train_verifier.py stack    # stacker on held-out train documents; threshold and
-                                              # override on those and each NLI set's tune split
+                                              # both override levels on those and each NLI set's
+                                              # tune split (scripts/operating_point.py)
 
 The exported model is ONNX without its word-embedding matrix (frozen during training, so it
 is the bundled model's, looked up at run time): the package stays small.

@@ -26,9 +26,9 @@ import regex
 
 from lexguard._enums import FindingKind, Severity
 from lexguard._models import Claim, Finding
-from lexguard.grounding.claims._questions import AnswerWord, answer_word, polar_proposition
+from lexguard.grounding.claims._questions import answer_word, polar_proposition
 
-__all__ = ["AnswerWord", "PolarReading", "answer_word", "decide_polar", "read_polar"]
+__all__ = ["PolarReading", "decide_polar", "read_polar"]
 
 @dataclass(frozen=True)
 class PolarReading:

@@ -6,7 +6,7 @@ import pytest
 
 from lexguard import Source
 from lexguard.grounding import GroundingConfig, SupportChecker
-from lexguard.grounding._polar import answer_word
+from lexguard.grounding.claims._questions import answer_word
 from lexguard.grounding.claims._questions import polar_proposition
 
 SOURCE = [
