@@ -11,18 +11,19 @@ its section: "did you mean limits.time_budget_s=0.1 (GuardConfig(limits={'time_b
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 from pydantic_settings.exceptions import SettingsError
 
+from lexguard._config_errors import closest_key, configuration_error
 from lexguard._errors import ConfigurationError
 from lexguard._models import FailureAction
 from lexguard._limits import LimitsConfig
+from lexguard._value import numbers_not_bools
 from lexguard.gate._config import GateConfig
 from lexguard.grounding._config import GroundingConfig
 from lexguard.knowledge._config import KnowledgeConfig
@@ -123,12 +124,6 @@ def _check_environment(environ: Mapping[str, str], fields: Iterable[str]) -> Non
         encoder_threads()
 
 
-def closest_key(key: str, valid: Iterable[str]) -> str | None:
-    """The valid key closest to ``key`` (``difflib``), or ``None`` when none is close."""
-    matches = difflib.get_close_matches(key, list(valid), n=1, cutoff=0.6)
-    return matches[0] if matches else None
-
-
 _SECTION_ORDER = ("limits", "grounding", "gate", "parser", "knowledge")
 """The order in which a nested field name's sections are suggested (``time_budget_s`` is in
 ``limits`` and ``knowledge``: the total budget comes first)."""
@@ -182,59 +177,8 @@ def unknown_key_hint(
     return f"did you mean {nested(fields[near][0], near)}?" if near is not None else None
 
 
-def _unknown_key_message(owner: str, key: str, valid: Iterable[str], value: Any = ...) -> str:
-    valid = sorted(valid)
-    if "." not in key and owner == "GuardConfig":
-        hint = unknown_key_hint(key, owner=owner, value=value, valid=valid)
-    else:
-        near = closest_key(key.rsplit(".", 1)[-1], valid)
-        hint = f"did you mean {near!r}?" if near else None
-    return f"unknown {owner} setting {key!r}; {hint + ' ' if hint else ''}valid settings: {', '.join(valid)}"
-
-
-def _fields_at(fields: Mapping[str, Any], path: tuple[Any, ...]) -> Mapping[str, Any]:
-    """The fields of the (nested) model reached by ``path`` (empty when it is not a model)."""
-    for part in path:
-        info = fields.get(str(part))
-        annotation = getattr(info, "annotation", None)
-        nested = getattr(annotation, "model_fields", None)
-        if not isinstance(nested, Mapping):
-            return {}
-        fields = nested
-    return fields
-
-
-_FIX = "Fix the setting and try again."
-_FIX_ALL = "Fix the settings above and try again."
-
-
-def configuration_error(owner: str, exc: ValidationError, fields: Mapping[str, Any]) -> ConfigurationError:
-    """Turn a pydantic ``ValidationError`` into a :class:`ConfigurationError` that names the
-    offending key, the closest valid key for a misspelling, and what was wrong.
-
-    A :class:`ConfigurationError` raised inside the validation (a validator's, or a nested
-    config's) keeps its own message, without pydantic's wrapping around it.
-
-    Args:
-        owner: What was being configured (``GuardConfig``, ``Guard``, ...).
-        exc: The validation error.
-        fields: The model's fields (``Model.model_fields``), for the suggestions.
-    """
-    lines, several = [], False
-    for error in exc.errors():
-        loc = ".".join(str(part) for part in error.get("loc", ()))
-        cause = (error.get("ctx") or {}).get("error")
-        if isinstance(cause, ConfigurationError):
-            several = several or str(cause).endswith(_FIX_ALL)
-            text = str(cause).removesuffix(_FIX_ALL).removesuffix(_FIX).rstrip(" .")
-            lines.append(f"{owner}.{loc}: {text}" if loc else text)
-        elif error.get("type") == "extra_forbidden":
-            path = tuple(error.get("loc", ()))
-            valid = _fields_at(fields, path[:-1])
-            lines.append(_unknown_key_message(owner, loc, valid, error.get("input", ...)))
-        else:
-            lines.append(f"{owner}.{loc}: {error.get('msg')} (got {error.get('input')!r})")
-    return ConfigurationError("; ".join(lines) + ". " + (_FIX_ALL if several or len(lines) > 1 else _FIX))
+def _hint(key: str, owner: str, value: Any, valid: Iterable[str]) -> str | None:
+    return unknown_key_hint(key, owner=owner, value=value, valid=valid)
 
 
 class GuardConfig(BaseSettings):
@@ -288,13 +232,15 @@ class GuardConfig(BaseSettings):
     knowledge: KnowledgeConfig = Field(default_factory=KnowledgeConfig)
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
 
+    _numbers = model_validator(mode="before")(classmethod(numbers_not_bools))
+
     def __init__(self, **values: Any) -> None:
         _check_environment(os.environ, type(self).model_fields)
         values = _design_environment(os.environ, values)
         try:
             super().__init__(**values)
         except ValidationError as exc:
-            raise configuration_error("GuardConfig", exc, type(self).model_fields) from exc
+            raise configuration_error("GuardConfig", exc, type(self).model_fields, _hint) from exc
         except SettingsError as exc:  # a LEXGUARD_* variable that does not parse
             raise ConfigurationError(
                 f"{exc}; list and dict settings in LEXGUARD_* variables are JSON, e.g. "

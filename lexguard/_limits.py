@@ -25,10 +25,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
-from lexguard._errors import BudgetExceededError, ConfigurationError, InputError
-from lexguard._value import ValueModel
+from lexguard._errors import BudgetExceededError, InputError
+from lexguard._value import SettingsModel
 
 __all__ = [
     "LimitsConfig",
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 
-class LimitsConfig(ValueModel):
+class LimitsConfig(SettingsModel):
     """Bounds on the work one validation may cause (``GuardConfig.limits``).
 
     Attributes:
@@ -63,12 +63,6 @@ class LimitsConfig(ValueModel):
     max_source_chars: int = Field(1_000_000, ge=1)
     max_total_source_chars: int = Field(5_000_000, ge=1)
     time_budget_s: float = Field(60.0, gt=0.0)
-
-    def __init__(self, **data: Any) -> None:
-        try:
-            super().__init__(**data)
-        except ValidationError as exc:
-            raise ConfigurationError(f"invalid limits: {exc}") from exc
 
 
 def _too_big(what: str, size: int, setting: str, limit: int) -> InputError:

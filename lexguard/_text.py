@@ -39,6 +39,7 @@ __all__ = [
     "find_folded",
     "has_lone_surrogates",
     "strip_invisible",
+    "reading_form",
     "display_form",
     "needs_display_form",
     "CITATION_MARKER",
@@ -223,6 +224,29 @@ def strip_invisible(text: str) -> FoldedText:
 
 
 _RLO_RUN = regex.compile(r"\u202e([^\u202c\n\r\u2029]*)")
+
+
+def reading_form(text: str) -> FoldedText:
+    """``text`` in the order and with the characters a reader sees, for a checker that compares
+    its words with others: invisible characters dropped (see :func:`strip_invisible`) and a
+    right-to-left override run (U+202E up to U+202C or the end of the line) reversed, as it is
+    displayed ("in \u202eemoR\u202c" shows "in Rome", and must be checked as "Rome"). Nothing
+    else is changed, unlike :func:`display_form`.
+
+    Returns:
+        The :class:`FoldedText` (``starts`` is ``None`` when ``text`` has nothing to change).
+    """
+    if "\u202e" not in text:
+        return strip_invisible(text)
+    order: list[int] = []
+    last = 0
+    for run in _RLO_RUN.finditer(text):
+        order.extend(range(last, run.start(1)))
+        order.extend(reversed(range(run.start(1), run.end(1))))
+        last = run.end(1)
+    order.extend(range(last, len(text)))
+    kept = array("q", (i for i in order if _INVISIBLE_ANY.fullmatch(text[i]) is None))
+    return FoldedText(text, "".join(text[i] for i in kept), kept)
 _DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d\u2043")
 
 

@@ -13,7 +13,13 @@ likeness, decides the label. The edits are the kinds users and the probe suite f
 - a name from another document: contradicted;
 - a hedge made certain ("may", "suggests" -> "proves"), a quantifier made universal: baseless;
 - a claim that the evidence mentions only to refute it ("It is a myth that ..."): contradicted;
-- antonyms, negation: contradicted.
+- antonyms, negation: contradicted;
+- a word swapped for its sibling ("lunch" for "dinner", "CFO" for "CEO", "up" for "down"): contradicted;
+- an invented qualifier on a true verb ("was arrested" -> "was violently arrested"): baseless.
+
+A sentence with a relative clause that holds a negation ("The driver, who was not injured, was
+taken ...") has the clause dropped for its near-copy, so that the negation of the clause is not
+read as denying the rest.
 
 It writes ``pairs.jsonl`` under ``--work`` (these pairs plus a ``--keep-old`` share of the first
 pass's pairs, so the refining pass does not forget them) and copies ``holdout_ids.json`` and
@@ -82,6 +88,23 @@ _REFUTING = [
 _REPORTING = [  # the same frames, affirming: the claim is supported
     "It is well documented that {c}", "Investigators confirmed that {c}", "Records show that {c}",
 ]
+_SIBLINGS = [  # words of one kind that name different things: one for another is contradicted
+    ("breakfast", "lunch", "dinner"), ("CEO", "CFO", "COO", "CTO"), ("up", "down"),
+    ("spring", "summer", "autumn", "winter"), ("gold", "silver", "bronze"), ("red", "blue", "green", "yellow"),
+    ("uncle", "aunt", "cousin", "nephew", "niece"), ("second", "third", "fourth"), ("morning", "evening", "afternoon"),
+    ("senator", "governor", "mayor"), ("president", "vice president", "chairman"), ("plane", "train", "bus"),
+    ("football", "basketball", "baseball", "tennis"), ("doctor", "nurse", "lawyer", "teacher"),
+    ("cat", "dog", "horse"), ("car", "truck", "motorcycle"), ("daily", "weekly", "monthly", "annual"),
+]  # fmt: skip
+_SIBLING = {w: [o for o in group if o != w] for group in _SIBLINGS for w in group}
+_SIBLING_RE = re.compile(r"\b(" + "|".join(sorted(_SIBLING, key=len, reverse=True)) + r")\b")
+_AMOUNT = re.compile(r" (?:by )?[$€£]?\d")
+_QUALIFIERS = [
+    "violently", "secretly", "illegally", "unanimously", "reluctantly", "deliberately", "briefly", "twice",
+    "repeatedly", "quietly", "publicly", "wrongly", "narrowly", "permanently", "temporarily", "voluntarily",
+]  # fmt: skip
+_PASSIVE = re.compile(r"\b(was|were|is|are|has been|had been|have been) (?!(?:not|never|also)\b)([a-z]{3,}ed)\b")
+_REL_NEG = re.compile(r", (?:who|which|whose|where) [^,]{0,60}\b(?:not|never|no)\b[^,]{0,60},")
 _NP = re.compile(r"\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er)\s+(?!(?:the|a|an|of|and|or)\b)[a-z]{3,}\b")
 
 
@@ -145,6 +168,33 @@ def _foreign_name(s: str, foreign: list[str], rng: random.Random) -> str | None:
     return None if name in s else s.replace(rng.choice(mine), name, 1)
 
 
+def _sibling(s: str, rng: random.Random) -> str | None:
+    """One word of ``s`` replaced by a sibling of its kind that ``s`` does not hold."""
+    hits = [m for m in _SIBLING_RE.finditer(s) if not any(o in s for o in _SIBLING[m.group(1)])
+            and (m.group(1) not in ("up", "down") or _AMOUNT.match(s, m.end()))]  # "up 12%", not "set up"
+    if not hits:
+        return None
+    m = rng.choice(hits)
+    return s[: m.start()] + rng.choice(_SIBLING[m.group(1)]) + s[m.end():]
+
+
+def _qualify(s: str, rng: random.Random) -> str | None:
+    """An invented qualifier on a passive verb of ``s`` ("was arrested" -> "was violently arrested")."""
+    hits = list(_PASSIVE.finditer(s))
+    if not hits:
+        return None
+    m = rng.choice(hits)
+    return s[: m.start(2)] + rng.choice(_QUALIFIERS) + " " + s[m.start(2):]
+
+
+def _near_copy(s: str, rng: random.Random) -> str:
+    """A near-copy of ``s``: itself, shortened or cut at its last clause; a relative clause holding a
+    negation is always dropped, so that its negation is learned not to deny the rest."""
+    if _REL_NEG.search(s) and rng.random() < 0.7:
+        return _REL_NEG.sub("", s, count=1)
+    return rng.choice([s, s, _shorten(s, rng), _drop_tail(s)]) or s
+
+
 def _rewrite(s: str, table: list[tuple[str, str]], rng: random.Random) -> str | None:
     hits = [(p, r) for p, r in table if re.search(p, s)]
     if not hits:
@@ -171,10 +221,12 @@ def contrast_pairs(
         ("c_quantifier", BASELESS, lambda s: _rewrite(s, _QUANTIFIERS, rng)),
         ("c_antonym", CONTRADICTED, lambda s: _antonym(s, rng)),
         ("c_negation", CONTRADICTED, lambda s: _neg_flip(s, rng)),
+        ("c_sibling", CONTRADICTED, lambda s: _sibling(s, rng)),
+        ("c_qualifier", BASELESS, lambda s: _qualify(s, rng)),
     ]
     for _ in range(groups):
         s = rng.choice(sentences)
-        near = rng.choice([s, s, _shorten(s, rng), _drop_tail(s)]) or s
+        near = _near_copy(s, rng)
         yield near, ev.text(ev.select(near, k)), SUPPORTED, "c_near_copy"
         tried = rng.sample(edits, 3)
         for kind, label, make in tried:
@@ -200,6 +252,8 @@ def main() -> None:
     p.add_argument("--work", default=str(Path.home() / ".cache/lexguard-train/verifier3"))
     p.add_argument("--groups-per-doc", type=int, default=8)
     p.add_argument("--keep-old", type=float, default=0.4, help="share of the base run's pairs mixed in")
+    p.add_argument("--keep-kind", action="append", default=[], metavar="PREFIX=SHARE",
+                   help="share of the base run's pairs of kinds starting with PREFIX (overrides --keep-old)")
     p.add_argument("--seed", type=int, default=29)
     args = p.parse_args()
     rng = random.Random(args.seed)
@@ -221,7 +275,13 @@ def main() -> None:
         pairs += contrast_pairs(sources, foreign, rng, args.groups_per_doc, k)
         if n % 500 == 0:
             print(f"  {n}/{len(rows)} documents, {len(pairs)} pairs", flush=True)
-    old = [json.loads(line) for line in open(base / "pairs.jsonl", encoding="utf-8") if rng.random() < args.keep_old]
+    shares = [(k, float(v)) for k, v in (item.split("=", 1) for item in args.keep_kind)]
+    old = []
+    for line in open(base / "pairs.jsonl", encoding="utf-8"):
+        row = json.loads(line)
+        share = next((v for k, v in shares if row.get("kind", "").startswith(k)), args.keep_old)
+        if rng.random() < share:
+            old.append(row)
     out = [{"claim": c, "evidence": e, "label": lab, "kind": kind} for c, e, lab, kind in pairs] + old
     rng.shuffle(out)
     work.mkdir(parents=True, exist_ok=True)

@@ -209,3 +209,30 @@ def test_the_environment_names_the_section_of_a_nested_setting(monkeypatch):
 def test_guard_names_the_section_of_a_nested_setting():
     with pytest.raises(ConfigurationError, match=r"did you mean limits\.time_budget_s=0\.1"):
         Guard(time_budget_s=0.1)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: GuardConfig(grounding={"verifier_override": True}),
+        lambda: Guard(grounding={"verifier_override": False}),
+        lambda: GuardConfig(confidence_threshold=True),
+        lambda: GuardConfig(limits={"time_budget_s": True}),
+    ],
+)
+def test_a_number_setting_refuses_true_and_false(make):
+    """``verifier_override=True`` was read as 1.0: the override switched off where "on" was meant."""
+    with pytest.raises(ConfigurationError, match="takes a number, not (True|False)"):
+        make()
+
+
+def test_a_section_built_alone_says_what_was_meant():
+    from lexguard._limits import LimitsConfig
+    from lexguard.grounding import GroundingConfig
+
+    with pytest.raises(ConfigurationError, match="did you mean 'verifier_override'"):
+        GroundingConfig(verifer_override=0.8)
+    with pytest.raises(ConfigurationError, match="LimitsConfig.time_budget_s: Input should be greater than 0"):
+        LimitsConfig(time_budget_s=-1)
+    assert GroundingConfig(verifier_override=0.8).verifier_override == 0.8
+    assert GroundingConfig(enabled=False).enabled is False  # a switch still takes True / False

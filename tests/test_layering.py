@@ -25,7 +25,7 @@ from pathlib import Path
 import lexguard
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("values", ("lexguard._errors", "lexguard._value", "lexguard._lazy", "lexguard._optional", "lexguard._source", "lexguard._enums", "lexguard._models", "lexguard._inputs",
+    ("values", ("lexguard._errors", "lexguard._config_errors", "lexguard._value", "lexguard._lazy", "lexguard._optional", "lexguard._source", "lexguard._enums", "lexguard._models", "lexguard._inputs",
                 "lexguard._events", "lexguard._text", "lexguard._limits", "lexguard._files", "lexguard.render")),
     ("engines", ("lexguard.embeddings", "lexguard.parsing", "lexguard.gate", "lexguard.grounding",
                  "lexguard.knowledge", "lexguard.citations")),

@@ -11,7 +11,7 @@ from typing import Any
 
 from lexguard._config import GuardConfig
 from lexguard._models import CheckOutcome, CheckResult, Claim, FailureAction, Finding, FindingKind, Severity, Source
-from lexguard._text import FoldedText, strip_invisible
+from lexguard._text import FoldedText, reading_form
 from lexguard.checks._answered import unanswered
 from lexguard.checks._base import BaseCheck, CheckContext
 
@@ -113,35 +113,15 @@ def report_mutations(gate: dict[str, Any], *, accepted: bool) -> dict[str, Any]:
     return {**gate, "approved": [], "world_intents": [], "not_applied": approved}
 
 
-def _visible_sources(sources: Any) -> list[Source]:
-    """The sources with zero-width characters stripped from their contents (see
-    :func:`~lexguard._text.strip_invisible`), the same ones when they have none."""
-    out = []
-    for source in sources:
-        content = strip_invisible(source.content)
-        out.append(source if content.starts is None else source.model_copy(update={"content": content.text}))
-    return out
-
-
-def _claim_back(claim: Claim, key: FoldedText) -> Claim:
-    start, end = key.span_of(*claim.span)
-    text = key.original[start:end] if key.text[claim.span[0]:claim.span[1]] == claim.text else claim.text
-    citations = tuple(c.model_copy(update={"claim": text}) for c in claim.citations)
-    return claim.model_copy(update={"span": (start, end), "text": text, "citations": citations})
-
-
-def _finding_back(finding: Finding, key: FoldedText) -> Finding:
-    return finding if finding.span is None else finding.model_copy(update={"span": key.span_of(*finding.span)})
-
-
 class SupportCheck(BaseCheck):
     """The support check: every claim of the answer against the sources, with citations.
 
     With no sources but a knowledge graph, the claims are read against the graph written out as
     facts (:func:`_knowledge_sources`). ``inconclusive`` when there are neither, no
     checkable claim, a model failure, or claims left unchecked. The checker reads the answer and
-    the sources without zero-width characters (``3\u200b30`` is 330); spans and claim texts of
-    the result are mapped back to the answer as given.
+    the sources as a reader sees them (:mod:`lexguard.grounding._visible`: ``3\u200b30`` is 330, a
+    right-to-left override run is read reversed); spans and claim texts of the result are mapped
+    back to the answer as given. A custom checker gets the text in that form too.
 
     Args:
         config: Guard settings (``config.grounding``).
@@ -176,11 +156,13 @@ class SupportCheck(BaseCheck):
 
     def _result(self, support: Any, key: FoldedText) -> CheckResult:
         claims, citations, findings = tuple(support.claims), tuple(support.citations), tuple(support.findings)
-        if key.starts is not None:  # zero-width characters were stripped: spans back to the answer
-            claims = tuple(_claim_back(c, key) for c in claims)
+        if key.starts is not None:  # read in reading form: spans back to the answer as given
+            from lexguard.grounding._visible import claim_back, finding_back
+
+            claims = tuple(claim_back(c, key) for c in claims)
             texts = {c.index: c.text for c in claims}
             citations = tuple(c.model_copy(update={"claim": texts.get(c.claim_index, c.claim)}) for c in citations)
-            findings = tuple(_finding_back(f, key) for f in findings)
+            findings = tuple(finding_back(f, key) for f in findings)
         fields = {"claims": claims, "citations": citations,
                   "confidence": support.confidence,
                   "data": {"hallucination_rate": support.hallucination_rate,
@@ -205,7 +187,7 @@ class SupportCheck(BaseCheck):
         skipped = self._precheck(context)
         if skipped is not None:
             return skipped
-        key = strip_invisible(answer)
+        key = reading_form(answer)
         result = self._result(self.checker.check(key.text, _evidence(context), context.question), key)
         return unanswered(result, context.question, answer, self.config.confidence_threshold)
 
@@ -216,7 +198,7 @@ class SupportCheck(BaseCheck):
         checker = self.checker
         if not hasattr(checker, "acheck"):
             return await super().acheck(answer, context)
-        key = strip_invisible(answer)
+        key = reading_form(answer)
         result = self._result(await checker.acheck(key.text, _evidence(context), context.question), key)
         return unanswered(result, context.question, answer, self.config.confidence_threshold)
 
@@ -246,7 +228,9 @@ def _evidence(context: CheckContext) -> list[Source]:
     graph written out as facts (the graph's checks confirm only the properties and relations
     they find; "The Eiffel Tower was built by aliens." names a known entity and was accepted)."""
     if context.sources:
-        return _visible_sources(context.sources)
+        from lexguard.grounding._visible import visible_sources
+
+        return visible_sources(context.sources)
     return _knowledge_sources(context.knowledge)
 
 

@@ -9,7 +9,7 @@ from pydantic import Field, SerializeAsAny, ValidationError, field_validator, mo
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Severity
-from lexguard._value import ValueModel
+from lexguard._value import SettingsModel
 from lexguard.gate._feedback import EscalationMode
 from lexguard.gate._rules import (
     CanonicalFact,
@@ -38,7 +38,7 @@ def check_rule_count(count: int, limit: int) -> None:
         )
 
 
-class GateConfig(ValueModel):
+class GateConfig(SettingsModel):
     """Rule gate settings (the ``gate`` node).
 
     The five gates run in this order and all their failures are collected: ``constraints``,

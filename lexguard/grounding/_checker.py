@@ -15,6 +15,7 @@ import numpy as np
 
 from lexguard._errors import BudgetExceededError, ConfigurationError
 from lexguard._models import Claim, Source
+from lexguard._text import reading_form
 from lexguard.grounding.claims._claims import extract_claims
 from lexguard.grounding.claims._worthiness import mark_not_facts
 from lexguard.grounding.claims._meta_split import is_refusal
@@ -35,6 +36,7 @@ from lexguard.grounding._pipeline import (
 )
 from lexguard.grounding._reading import BUDGET_REASON
 from lexguard.grounding._result import SupportResult
+from lexguard.grounding._visible import result_back, visible_sources
 from lexguard.grounding.evidence._retrieval import question_chunks
 from lexguard.grounding._scoring import build_result
 from lexguard.grounding.reflect._self_rag import apply_self_rag, is_real_question
@@ -144,7 +146,8 @@ class SupportChecker:
             The :class:`SupportResult`; never raises because a model failed (the result is
             inconclusive then).
         """
-        started, srcs = time.perf_counter(), self._sources(sources)
+        key, started, srcs = reading_form(answer), time.perf_counter(), visible_sources(self._sources(sources))
+        answer = key.text
         if (early := early_result(answer, srcs)) is not None:
             return early
         try:
@@ -159,11 +162,12 @@ class SupportChecker:
             with judging(scored):
                 if callable(assess := getattr(self.judge, "assess", None)):
                     assessment = assess(question, answer, judged_claims(scored), srcs, **judge_kwargs(scored))
-        return self._finish(answer, question, scored, assessment)
+        return result_back(self._finish(answer, question, scored, assessment), key)
 
     async def acheck(self, answer: str, sources: Sequence[Any], question: str | None = None) -> SupportResult:
         """Async :meth:`check`: CPU work runs in a worker thread, judge calls run concurrently."""
-        started, srcs = time.perf_counter(), self._sources(sources)
+        key, started, srcs = reading_form(answer), time.perf_counter(), visible_sources(self._sources(sources))
+        answer = key.text
         if (early := early_result(answer, srcs)) is not None:
             return early
         try:
@@ -184,7 +188,7 @@ class SupportChecker:
             with judging(scored):
                 if callable(aassess := getattr(self.judge, "aassess", None)):
                     assessment = await aassess(question, answer, judged_claims(scored), srcs, **judge_kwargs(scored))
-        return self._finish(answer, question, scored, assessment)
+        return result_back(self._finish(answer, question, scored, assessment), key)
 
     def clear_cache(self) -> None:
         """Forget every cached source index and verifier verdict."""

@@ -7,13 +7,13 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from lexguard._errors import ConfigurationError
-from lexguard._value import ValueModel
+from lexguard._value import SettingsModel
 from lexguard.grounding.verify._judge_models import JudgeConfig
 
 __all__ = ["GroundingConfig"]
 
 
-class GroundingConfig(ValueModel):
+class GroundingConfig(SettingsModel):
     """Support-check settings.
 
     Attributes:

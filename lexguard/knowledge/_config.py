@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from lexguard._value import ValueModel
+from lexguard._value import SettingsModel
 
 __all__ = ["KnowledgeConfig"]
 
@@ -15,7 +15,7 @@ _PROPERTY_ALIASES: dict[str, tuple[str, ...]] = {
 }
 
 
-class KnowledgeConfig(ValueModel):
+class KnowledgeConfig(SettingsModel):
     """Knowledge-graph validation settings.
 
     Attributes:

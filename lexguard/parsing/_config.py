@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, field_serializer, field_validator
 
 from lexguard._errors import ConfigurationError
 from lexguard._models import Severity
-from lexguard._value import ValueModel
+from lexguard._value import SettingsModel
 
 __all__ = [
     "ParserConfig",
@@ -131,7 +131,7 @@ _PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
 })
 
 
-class ParserConfig(ValueModel):
+class ParserConfig(SettingsModel):
     """Output parser settings (the ``parse`` node).
 
     Build one from a preset with :meth:`preset`; ``ParserConfig()`` is the ``default`` preset,

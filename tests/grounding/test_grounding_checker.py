@@ -247,10 +247,10 @@ def test_narrowed_findings_never_repeat_flagged_text(real_checker: SupportChecke
 
 def test_rates_must_be_ordered() -> None:
     import pytest
-    from pydantic import ValidationError
 
+    from lexguard import ConfigurationError
     from lexguard.grounding import GroundingConfig
 
-    with pytest.raises(ValidationError, match="reject_hallucination_rate"):
+    with pytest.raises(ConfigurationError, match="reject_hallucination_rate"):
         GroundingConfig(max_hallucination_rate=0.5)
     assert GroundingConfig(max_hallucination_rate=0.5, reject_hallucination_rate=0.6).max_hallucination_rate == 0.5

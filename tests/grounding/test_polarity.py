@@ -80,3 +80,33 @@ def test_names_swapped_inside_a_longer_source_statement_are_a_conflict() -> None
               "for six years.")
     assert polarity_conflict("The weaver Tomas Bell was the mentor of the potter Ines Ward.", [source]) == source
     assert polarity_conflict("The potter Ines Ward was the mentor of the weaver Tomas Bell.", [source]) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        # a relative clause's negation no longer hides the main clause's flip
+        ("The mayor, who did not attend the meeting, signed the plan on Tuesday.", "The mayor did not sign the plan."),
+        ("The council, which had not met since May, rejected the budget.", "The council accepted the budget."),
+        # a change's direction ("up" / "down" are no content words)
+        ("Revenue was up 12% in the third quarter.", "Revenue was down 12% in the third quarter."),
+        ("Temperatures went down by 3 degrees overnight.", "Temperatures went up by 3 degrees overnight."),
+    ],
+)
+def test_flips_found_by_a_hostile_trial(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) == source
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("The mayor, who did not attend the meeting, approved the plan on Tuesday.", "The mayor approved the plan."),
+        ("The mayor, who did not attend the meeting, approved the plan on Tuesday.", "The mayor did not attend the meeting."),
+        ("The driver, who was not injured, was taken to the police station.", "The driver was taken to the police station."),
+        ("Prices went up 5% in May and down 3% in June.", "Prices went down 3% in June."),
+        ("He set up the company in 2001.", "He shut down the company in 2009."),  # no near-copy: left to other checks
+    ],
+)
+def test_what_a_relative_clause_or_a_direction_does_not_flip(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) is None
+

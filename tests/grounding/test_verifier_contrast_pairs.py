@@ -69,3 +69,22 @@ def test_an_edit_is_never_the_sentence_itself(seed: int) -> None:
         if label != SUPPORTED and kind != "c_refuted":
             assert claim.strip() not in {"Marie Curie won the Nobel Prize in Physics in 1903.",
                                          "She won a second Nobel Prize in 1911."}
+
+
+def test_siblings_qualifiers_and_relative_clauses() -> None:
+    """The fifth pass's edits: a sibling word (contradicted), an invented qualifier (baseless), and
+    a near-copy without a relative clause that holds a negation (supported)."""
+    from verifier_contrast import _near_copy, _qualify, _sibling
+
+    rng = random.Random(3)
+    assert _sibling("The CEO met the investors over lunch.", rng) in {
+        f"The {a} met the investors over {b}." for a in ("CEO", "CFO", "COO", "CTO") for b in ("lunch", "breakfast", "dinner")
+    } - {"The CEO met the investors over lunch."}
+    assert _sibling("Sales were up 12% in May.", rng) == "Sales were down 12% in May."
+    assert _sibling("They set up a shop.", rng) is None  # "up" of a phrasal verb is no direction
+    qualified = _qualify("The man was arrested on Monday.", rng)
+    assert qualified is not None and qualified.startswith("The man was ") and qualified.endswith(" arrested on Monday.")
+    assert qualified != "The man was arrested on Monday."
+    assert _qualify("The man ran home.", rng) is None
+    near = {_near_copy("The driver, who was not injured, was taken to the station.", random.Random(s)) for s in range(20)}
+    assert "The driver was taken to the station." in near

@@ -48,6 +48,7 @@ warmer colder | hottest coldest | heavier lighter | longer shorter | longest sho
 wider narrower | deeper shallower | entered exited | arrived departed | hired fired
 northern southern | eastern western | northward southward | rise drop | rose dropped | rising dropping
 raise lower | raised lowered | raises lowers | upheld overturned | upheld reversed | uphold overturn
+up down
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}
@@ -66,6 +67,9 @@ _CLAUSE = regex.compile(
 """Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
 port") says nothing about the others; a participle or a relative pronoun after a comma
 ("..., flying from ...", "..., which damage ...") opens one too."""
+_RELATIVE = regex.compile(r",\s*+(?:who|whom|whose|which|where|when)\b[^,;:()]{0,120}+,\s*+", regex.IGNORECASE)
+"""A relative clause between commas: "The mayor, who did not attend, approved the plan" states
+"The mayor approved the plan" too, and that statement has no negation of its own."""
 _NEGATION = regex.compile(
     r"\b(?:not(?!\s+only\b)|no|never|none|nobody|nothing|neither|nor|cannot)\b|n[\u2019']t\b", regex.IGNORECASE
 )
@@ -161,6 +165,8 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
         for sentence in passage_sentences(passage):
             if sentence:
                 parts = [sentence] + [p for p in _CLAUSE.split(sentence) if p and p != sentence]
+                if (main := _RELATIVE.sub(" ", sentence)) != sentence:
+                    parts.append(main)
                 units += [_Unit(part, _words(part), sentence) for part in parts]
                 units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
     if not units:

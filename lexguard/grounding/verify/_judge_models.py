@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from lexguard._models import Citation, Claim, Source, VerifierStatus
-from lexguard._value import ValueModel
+from lexguard._value import SettingsModel, ValueModel
 from lexguard.grounding.verify._weights import ConfidenceWeights
 from lexguard.grounding.verify._judge_prompts import RelevanceLabel, SupportLabel
 
@@ -34,7 +34,7 @@ RELEVANCE_SCORES: dict[str, float] = {"relevant": 1.0, "partially_relevant": 0.5
 """Score of each ISREL label."""
 
 
-class JudgeConfig(ValueModel):
+class JudgeConfig(SettingsModel):
     """Settings of the LLM judge (embeddable in ``GroundingConfig``).
 
     Attributes:
