@@ -110,3 +110,41 @@ def test_flips_found_by_a_hostile_trial(source: str, claim: str) -> None:
 def test_what_a_relative_clause_or_a_direction_does_not_flip(source: str, claim: str) -> None:
     assert polarity_conflict(claim, [source]) is None
 
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        # the claim's other clause holds the negation; read whole, both sentences say "no port"
+        ("You can buy a cable that links the laptop's USB port to the monitor's DVI port if the laptop has no DVI port.",
+         "You can use a cable to link the laptop's USB port to the monitor's DVI port if the laptop does not have a DVI port."),
+        # an elliptic "neither did X": it denies the other clause's verb, not what X did next
+        ("She never replied, and neither did Tom Hale, who sent the council a petition to close the road.",
+         "Tom Hale sent the council a petition to close the road."),
+        # "not" denies the word it stands before ("untitled"), not the rest of the phrase
+        ("The still not named six-part series is due to start on May 3.", "The six-part series will start on May 3."),
+        # a negation inside a wish, not a statement of the fact
+        ("If you do not want to book the ferry online, you can book it at the harbour office.",
+         "You can book the ferry online or at the harbour office."),
+        # a table's "False" and "unknown" say "not" as well as "not" does
+        ("features Wheelchair Access: False", "The venue does not offer wheelchair access."),
+        ("There was no word yet on the driver's name or age.", "The driver's name and age are unknown."),
+        ("Officials have not released the names of the passengers.", "Officials are yet to release the names of the passengers."),
+    ],
+)
+def test_negations_that_deny_nothing_the_claim_says(source: str, claim: str) -> None:
+    """Correct RAGTruth-like answers the polarity rule failed (found on dev: 17 correct responses
+    flagged against 7 hallucinated, of which none in the hallucinated span); written by hand."""
+    assert polarity_conflict(claim, [source]) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("Wheelchair Access: False", "It has wheelchair access."),
+        ("Tom Hale did not send the council a petition.", "Tom Hale sent the council a petition."),
+        ("Neither the mayor nor the council approved the road.", "The council approved the road."),
+    ],
+)
+def test_the_same_negations_still_flip_a_claim(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) == source

@@ -11,6 +11,8 @@ ladybugs" against "Ladybugs feed on aphids": swapped roles).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 import regex
@@ -60,21 +62,23 @@ for _pair in filter(str.strip, _PAIRS.split("|")):
     ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
 
 _CLAUSE = regex.compile(
-    r"[;:]\s++|,\s++(?=(?:and|so|then|which|who)\b|\p{Ll}+ing\b)"
-    r"|(?<!\s)\s++(?=(?:but|yet|though|although|while|whereas|if|unless|because)\b)",
+    r";\s++|:(?!\s*+(?:false|true|no|yes)\b)\s++|,\s++(?=(?:and|so|then|which|who|yet)\b|\p{Ll}+ing\b)"
+    r"|(?<!\s)\s++(?=(?:but|though|although|while|whereas|if|unless|because)\b)",
     regex.IGNORECASE,
 )
 """Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
-port") says nothing about the others; a participle or a relative pronoun after a comma
-("..., flying from ...", "..., which damage ...") opens one too."""
+port") says nothing about the others; a participle, a relative pronoun or "yet" after a comma
+("..., flying from ...", "..., which damage ...") opens one too ("no word yet on ..." goes on). A table's "Valet: False" is one statement."""
 _RELATIVE = regex.compile(r",\s*+(?:who|whom|whose|which|where|when)\b[^,;:()]{0,120}+,\s*+", regex.IGNORECASE)
 """A relative clause between commas: "The mayor, who did not attend, approved the plan" states
 "The mayor approved the plan" too, and that statement has no negation of its own."""
 _NEGATION = regex.compile(
-    r"\b(?:not(?!\s+only\b)|no|never|none|nobody|nothing|neither|nor|cannot)\b|n[\u2019']t\b", regex.IGNORECASE
+    r"\b(?:not(?!\s+only\b)|no|never|none|nobody|nothing|neither|nor|cannot|unknown|unclear|undisclosed|"
+    r"unspecified|unconfirmed|yet\s+to)\b|n[\u2019']t\b|:\s*+(?:false|no)\b",
+    regex.IGNORECASE,
 )
 _NAME = regex.compile(r"(?<=\w\W+)[A-Z][a-z]+")
-"""Plain negation only: "failed", "lacks" or "without" are often the source's own wording of a
+"""Plain negation (and what says "not known": "unknown", "yet to", a table's "Valet: False") only: "failed", "lacks" or "without" are often the source's own wording of a
 statement a faithful answer phrases positively ("stopped working" / "failed")."""
 
 
@@ -95,22 +99,38 @@ open it" does, "*to prevent* it from hanging" what "so that it does not hang" do
 
 
 def _flipped(claim: str, source: str) -> bool:
-    """Whether exactly one of the two is negated, of something the other one says, and the other
-    does not say "not" of the same thing in other words: a :data:`_NEGATIVE_WORD` the negated one
+    """Whether exactly one of the two is negated, of something the other one says (the word a
+    negation denies first, its head, is in the other one), and the other does not say "not" of
+    the same thing in other words: a :data:`_NEGATIVE_WORD` the negated one
     lacks, a few words before what the negation denies ("without opening it" for "don't open
     it"; "lift the lid without delay" still flips "don't lift the lid")."""
     claim_not, source_not = _negated(claim), _negated(source)
     if claim_not == source_not:
         return False
     plain, negated = (source, claim) if claim_not else (claim, source)
-    denied = _denied_words(negated)
-    if not denied & set(content_words(plain)):
-        return False  # "..., found no violations" denies nothing the other one says
+    denied, heads = _denied_words(negated)
+    if not _lemmas(heads) & _lemmas(content_words(plain)):
+        return False  # "..., found no violations", "the as yet not titled series" deny nothing the other one says
     theirs = {m.group().lower()[:4] for m in _NEGATIVE_WORD.finditer(negated)}
     for match in _NEGATIVE_WORD.finditer(plain):
         if match.group().lower()[:4] not in theirs and denied & set(content_words(plain[match.end():])[:_SCOPE]):
             return False
     return True
+
+
+def _lemmas(words: Iterable[str]) -> set[str]:
+    """``words`` with their English lemmas ("sent" and "send" share "send"; lemminflect's lookup)."""
+    out = set(words)
+    for word in list(out):
+        out.update(_lemmas_of(word))
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _lemmas_of(word: str) -> tuple[str, ...]:
+    from lemminflect import getAllLemmas
+
+    return tuple(lemma for lemmas in getAllLemmas(word).values() for lemma in lemmas)
 
 
 _SCOPE = 4
@@ -130,17 +150,37 @@ made of them only is read past."""
 _ASIDE = frozenset(content_words(" ".join(sorted(_ASIDE_WORDS))))  # as content_words writes them
 
 
-def _denied_words(text: str) -> set[str]:
+_POSTFIX = regex.compile(r"unknown|unclear|undisclosed|unspecified|unconfirmed|:\s*+(?:false|no)", regex.IGNORECASE)
+"""Negations that deny what stands before them."""
+_ELLIPTIC = regex.compile(r"\s*+(?:did|does|do|was|were|is|are|has|have|had|would|could|will|can|should)\b",
+                          regex.IGNORECASE)
+"""After "neither" / "nor", an auxiliary marks an elided verb ("..., and neither did Ben Affleck, who
+lobbied ..."): the negation denies the other clause's predicate, not the words that follow."""
+
+
+def _denied_words(text: str) -> tuple[set[str], set[str]]:
     """The content words right after each negation of ``text`` ("don't open the oven": open, oven),
-    up to the end of its clause; an aside ("did not, however, sign") is read past."""
+    up to the end of its clause, and the first of them for each negation (``open``: what it
+    denies, the head); an aside ("did not, however, sign") is read past, and an elliptic "neither
+    did ..." denies nothing here."""
     out: set[str] = set()
+    heads: set[str] = set()
     for m in _NEGATION.finditer(text):
+        if m.group().lower() in ("neither", "nor") and _ELLIPTIC.match(text, m.end()):
+            continue
+        if _POSTFIX.fullmatch(m.group()):  # "the name is unknown", "Valet: False": what comes before
+            before = [w for w in content_words(_SCOPE_END.split(text[: m.start()])[-1]) if w not in _ASIDE]
+            out.update(before[-_SCOPE:])
+            heads.update(before[-1:])
+            continue
         for piece in _SCOPE_END.split(text[m.end():]):
             words = content_words(piece)
-            if any(w not in _ASIDE for w in words):  # a piece of aside words only is read past
+            kept = [w for w in words if w not in _ASIDE]
+            if kept:  # a piece of aside words only is read past
                 out.update(words[:_SCOPE])
+                heads.add(kept[0])
                 break
-    return out
+    return out, heads
 
 
 _WORD = regex.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -164,15 +204,21 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
     for passage in passages:
         for sentence in passage_sentences(passage):
             if sentence:
-                parts = [sentence] + [p for p in _CLAUSE.split(sentence) if p and p != sentence]
-                if (main := _RELATIVE.sub(" ", sentence)) != sentence:
-                    parts.append(main)
+                wholes = [sentence] + ([main] if (main := _RELATIVE.sub(" ", sentence)) != sentence else [])
+                parts = [p for p in _CLAUSE.split(sentence) if p and p != sentence]
+                units += [_Unit(whole, _words(whole), sentence, whole=True, clause=not parts) for whole in wholes]
                 units += [_Unit(part, _words(part), sentence) for part in parts]
                 units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
     if not units:
         return None
-    for clause in [claim] + [part for part in _CLAUSE.split(claim) if part and part != claim]:
-        found = _clause_conflict(clause, units)
+    clauses = [part for part in _CLAUSE.split(claim) if part and part != claim]
+    # a claim of several clauses is read whole against whole sentences, and clause by clause
+    # against clauses: across levels, one side's other clause's negation ("... if your PC does
+    # not have an HDMI port") would read as denying the clause the other side states
+    whole = [u for u in units if u.whole or u.denied] if clauses else units
+    parts = [u for u in units if u.clause or u.denied]
+    for clause, against in [(claim, whole)] + [(part, parts) for part in clauses]:
+        found = _clause_conflict(clause, against)
         if found is not None:
             return found
     return None
@@ -184,6 +230,10 @@ class _Unit(NamedTuple):
     sentence: str
     denied: bool = False
     """The sentence mentions this statement to deny it ("It is a myth that ...")."""
+    whole: bool = False
+    """The whole sentence (or the sentence without a relative clause), not one of its clauses."""
+    clause: bool = True
+    """One clause: a clause of a sentence, or a whole sentence that has one clause only."""
 
 
 _DENIALS = [
