@@ -18,7 +18,8 @@ from typing import NamedTuple
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
-from lexguard.grounding.signals._lexical import _stem, content_words
+from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
+from lexguard.grounding.signals._words import WORD
 from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
 __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "denied_statements", "polarity_conflict"]
@@ -109,7 +110,7 @@ def _flipped(claim: str, source: str) -> bool:
         return False
     plain, negated = (source, claim) if claim_not else (claim, source)
     denied, heads = _denied_words(negated)
-    if not _lemmas(heads) & _lemmas(content_words(plain)):
+    if not _forms(heads) & _forms(_raw_content_words(plain)):
         return False  # "..., found no violations", "the as yet not titled series" deny nothing the other one says
     theirs = {m.group().lower()[:4] for m in _NEGATIVE_WORD.finditer(negated)}
     for match in _NEGATIVE_WORD.finditer(plain):
@@ -118,10 +119,17 @@ def _flipped(claim: str, source: str) -> bool:
     return True
 
 
-def _lemmas(words: Iterable[str]) -> set[str]:
-    """``words`` with their English lemmas ("sent" and "send" share "send"; lemminflect's lookup)."""
-    out = set(words)
-    for word in list(out):
+def _raw_content_words(text: str) -> list[str]:
+    """The words :func:`content_words` keeps, as written (lower case, not stemmed)."""
+    return [w for w in WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
+
+
+def _forms(words: Iterable[str]) -> set[str]:
+    """Each word's stem and English lemmas ("sent" and "send" share "send", "stopped" and "stop"
+    share "stop"; lemminflect's lookup)."""
+    out: set[str] = set()
+    for word in words:
+        out.add(_stem(word))
         out.update(_lemmas_of(word))
     return out
 
@@ -160,8 +168,8 @@ lobbied ..."): the negation denies the other clause's predicate, not the words t
 
 def _denied_words(text: str) -> tuple[set[str], set[str]]:
     """The content words right after each negation of ``text`` ("don't open the oven": open, oven),
-    up to the end of its clause, and the first of them for each negation (``open``: what it
-    denies, the head); an aside ("did not, however, sign") is read past, and an elliptic "neither
+    up to the end of its clause (stemmed), and the first of them for each negation as written
+    (``open``: what it denies, the head); an aside ("did not, however, sign") is read past, and an elliptic "neither
     did ..." denies nothing here."""
     out: set[str] = set()
     heads: set[str] = set()
@@ -169,15 +177,15 @@ def _denied_words(text: str) -> tuple[set[str], set[str]]:
         if m.group().lower() in ("neither", "nor") and _ELLIPTIC.match(text, m.end()):
             continue
         if _POSTFIX.fullmatch(m.group()):  # "the name is unknown", "Valet: False": what comes before
-            before = [w for w in content_words(_SCOPE_END.split(text[: m.start()])[-1]) if w not in _ASIDE]
-            out.update(before[-_SCOPE:])
-            heads.update(before[-1:])
+            raw = [w for w in _raw_content_words(_SCOPE_END.split(text[: m.start()])[-1]) if _stem(w) not in _ASIDE]
+            out.update(_stem(w) for w in raw[-_SCOPE:])
+            heads.update(raw[-1:])
             continue
         for piece in _SCOPE_END.split(text[m.end():]):
-            words = content_words(piece)
-            kept = [w for w in words if w not in _ASIDE]
+            raw = _raw_content_words(piece)
+            kept = [w for w in raw if _stem(w) not in _ASIDE]
             if kept:  # a piece of aside words only is read past
-                out.update(words[:_SCOPE])
+                out.update(_stem(w) for w in raw[:_SCOPE])
                 heads.add(kept[0])
                 break
     return out, heads
