@@ -18,6 +18,7 @@ from lexguard.grounding.signals._language import function_words, text_language
 from lexguard.grounding.signals._names import PARTICIPLE_NEXT, NameFacts, core_name, not_a_name, state_code
 from lexguard.grounding.signals._words import WORD as _WORD
 from lexguard.grounding.signals._words import norm as _norm
+from lexguard.grounding.signals._words import base_verb, same_word_forms
 from lexguard.grounding.signals._words import stem as _stem
 from lexguard.grounding.signals._written import (
     dates,
@@ -240,7 +241,7 @@ def entities(text: str) -> list[Mention]:
         start = match.start()
         # drop leading common words ("The", "However", "Cette") and trailing connectors
         while words and (words[0].lower().strip(".'\u2019") in _NOT_ENTITIES or words[0].lower() in STOPWORDS
-                         or words[0].lower().strip(".'\u2019") in foreign):
+                         or words[0].lower().strip(".'\u2019") in foreign or _imperative(text, start, words)):
             start = text.index(words[0], start) + len(words[0])
             words = words[1:]
         while words and words[-1].lower() in {"of", "the", "de", "and", "&", "van", "von", "la"}:
@@ -262,6 +263,15 @@ def entities(text: str) -> list[Mention]:
             continue  # a field label ("Builder: ...", "Opening Hours: ..."), not a name
         out.append(Mention(surface, (start, end), _norm(surface)))
     return out
+
+
+def _imperative(text: str, start: int, words: list[str]) -> bool:
+    """Whether the first of ``words`` is a verb opening a sentence as an imperative ("Apply Henry
+    Easy Release Remover ...", "Visit the Big Buddha"): the base form of a verb, usually written
+    in lower case, with more words of the name after it."""
+    first = words[0]
+    return (len(words) > 1 and first.isalpha() and base_verb(first.lower()) and not _looks_like_name(first)
+            and _at_sentence_start(text, text.index(first, start)))
 
 
 _COMPOUND_TAIL = regex.compile(r"-\p{Ll}+$")  # "Mexican-inspired", "New York-style": not the name's
@@ -297,7 +307,9 @@ def _looks_like_name(word: str, after: str = "") -> bool:
     common = _common_words()
     if lower.endswith("'s"):
         lower = lower[:-2]
-    return lower not in common and _stem(lower) not in common
+    if lower in common or _stem(lower) in common:
+        return False
+    return not same_word_forms(lower) & common  # "Introduce ...": "introduced" is common
 
 
 @lru_cache(maxsize=1)

@@ -12,14 +12,13 @@ ladybugs" against "Ladybugs feed on aphids": swapped roles).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import NamedTuple
 
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
-from lexguard.grounding.signals._words import WORD
+from lexguard.grounding.signals._words import WORD, lemmas
 from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
 __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "denied_statements", "polarity_conflict"]
@@ -130,15 +129,8 @@ def _forms(words: Iterable[str]) -> set[str]:
     out: set[str] = set()
     for word in words:
         out.add(_stem(word))
-        out.update(_lemmas_of(word))
+        out.update(lemmas(word))
     return out
-
-
-@lru_cache(maxsize=1 << 14)
-def _lemmas_of(word: str) -> tuple[str, ...]:
-    from lemminflect import getAllLemmas
-
-    return tuple(lemma for lemmas in getAllLemmas(word).values() for lemma in lemmas)
 
 
 _SCOPE = 4

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["WORD", "norm", "stem"]
+__all__ = ["WORD", "base_verb", "lemmas", "norm", "same_word_forms", "stem"]
 
 WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'\u2019-]*[\p{L}\p{N}])?")  # "TX'" is "tx"
 
@@ -26,3 +26,34 @@ def stem(word: str) -> str:
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
             return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
     return word
+
+
+@lru_cache(maxsize=1 << 14)
+def _lemmas_by_kind(word: str) -> dict[str, tuple[str, ...]]:
+    from lemminflect import getAllLemmas  # English lemmas by dictionary lookup (MIT; no model)
+
+    return dict(getAllLemmas(word))
+
+
+def lemmas(word: str) -> tuple[str, ...]:
+    """The English lemmas of a lower-case word ("sent" -> "send", "stopped" -> "stop"), ``()``
+    for a word the dictionary does not hold."""
+    return tuple(dict.fromkeys(lemma for found in _lemmas_by_kind(word).values() for lemma in found))
+
+
+def base_verb(word: str) -> bool:
+    """Whether a lower-case word is the base form of a verb ("apply", "visit"), as an imperative
+    opening a sentence is."""
+    return word in _lemmas_by_kind(word).get("VERB", ())
+
+
+@lru_cache(maxsize=1 << 14)
+def same_word_forms(word: str) -> frozenset[str]:
+    """Every form of a lower-case word's lemmas ("introduce": introduced, introduces, ...)."""
+    from lemminflect import getAllInflections
+
+    forms = {word}
+    for lemma in lemmas(word):
+        forms.add(lemma)
+        forms.update(form for found in getAllInflections(lemma).values() for form in found)
+    return frozenset(forms)
