@@ -1,6 +1,6 @@
 """Build ``lexguard/grounding/data/common_words.txt``: words that are usually written in lower case.
 
-The lexical name finder (:func:`lexguard.grounding.signals._lexical.entities`) cannot tell a name from an
+The lexical name finder (:func:`lexguard.grounding.signals._entities.entities`) cannot tell a name from an
 ordinary word when it opens a sentence ("Napoleon built ..." vs "Customers said ..."). This
 script counts, over the source passages of the RAGTruth train split (dev ids excluded), how often
 each word appears in lower case in the middle of a sentence; a word seen so at least

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lexguard import Guard, Status
-from lexguard.grounding.signals._lexical import entities
+from lexguard.grounding.signals._entities import entities
 
 
 @pytest.mark.parametrize("text, names", [

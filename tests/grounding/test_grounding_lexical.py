@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard.grounding.signals._lexical import LexicalProfile, entities, has_negation, numbers, quotes
+from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._lexical import LexicalProfile, has_negation, numbers, quotes
 
 
 def test_numbers_are_normalised() -> None:

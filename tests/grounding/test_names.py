@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard.grounding.signals._lexical import LexicalProfile, entities
+from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._lexical import LexicalProfile
 
 SOURCE = (
     "{'name': 'Casa Verde', 'state': 'TX', 'attributes': {'WiFi': 'free', 'HasTV': 'True'}} "

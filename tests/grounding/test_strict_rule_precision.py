@@ -13,7 +13,7 @@ from lexguard import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._answer_slot import rival_answer
-from lexguard.grounding.signals._lexical import entities
+from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._polarity import polarity_conflict

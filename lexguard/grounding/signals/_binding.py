@@ -24,11 +24,11 @@ import regex
 
 from lexguard._limits import current_deadline
 from lexguard.grounding.signals._batched import PROFILE_BATCH
+from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
     Mention,
     content_words,
-    entities,
     numbers,
 )
 from lexguard.grounding.signals._units import quantity_kind

@@ -16,11 +16,11 @@ from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._written import is_calendar_key
+from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
     Mention,
     content_words,
-    entities,
     has_negation,
     numbers,
     quotes,

@@ -1,0 +1,138 @@
+"""Names in a text: runs of capitalised words that are not ordinary words capitalised by place.
+
+A crude but dependency-free name finder (:func:`entities`), used by the strict name rule and the
+support features. A sentence-initial word counts as a name only when it is not usually written in
+lower case (``data/common_words.txt``); an imperative opening a sentence ("Apply ...") and a field
+label ("Opening Hours: ...") are no names.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import regex
+
+from lexguard.grounding.signals._language import function_words, text_language
+from lexguard.grounding.signals._lexical import STOPWORDS, Mention, _at_sentence_start
+from lexguard.grounding.signals._names import PARTICIPLE_NEXT, not_a_name
+from lexguard.grounding.signals._words import base_verb, same_word_forms
+from lexguard.grounding.signals._words import norm as _norm
+from lexguard.grounding.signals._words import stem as _stem
+
+__all__ = ["entities"]
+
+_NAME_WORD = (
+    r"(?:\p{Lu}(?:\.\p{L})*\.(?=[ \t]+\p{Lu})"  # initials and acronyms: "J.", "U.S."
+    r"|(?<!\p{L})\p{Ll}{0,2}\p{Lu}(?:[\p{L}\p{M}\p{N}'\u2019&-]|\.(?=\p{L}))*)"  # "eBay", "iPhone" whole
+)
+_ENTITY = regex.compile(_NAME_WORD + r"(?:[ \t]+(?:(?:of|the|de|van|von|la|&)[ \t]+)?" + _NAME_WORD + ")*")
+# Capitalised words that are not names even mid-sentence.
+_NOT_ENTITIES = frozenset(
+    """
+    i i'm i've i'd i'll a an the this that these those it its he she they we you my our your his
+    her their however overall additionally furthermore moreover also based according in on at for
+    to of and or but if while when where what which who how why there here yes no not
+    mr mrs ms dr prof st am pm a.m p.m step monday tuesday wednesday thursday friday saturday sunday
+    passage passages article summary source sources answer question note celsius fahrenheit kelvin
+    since despite although though unlike amid amidst among following former latter meanwhile
+    whereas thus hence nevertheless nonetheless instead besides throughout upon until unless via
+    """.split()
+)
+
+
+
+def entities(text: str) -> list[Mention]:
+    """Capitalised name phrases, excluding sentence-initial function words and common words.
+
+    A crude but dependency-free named-entity finder: runs of capitalised words, where the first
+    word of a sentence counts only if it is not a common word. In French, Spanish, ... text the
+    language's function words ("Elle", "Cette", "Les") are never names; German capitalises every
+    noun, so capitalisation tells no name there and German text has none.
+    """
+    language = text_language(text)
+    if language == "german":
+        return []
+    foreign = function_words(language) if language != "english" else frozenset()
+    out = []
+    for match in _ENTITY.finditer(text):
+        words = match.group(0).split()
+        start = match.start()
+        # drop leading common words ("The", "However", "Cette") and trailing connectors
+        while words and (words[0].lower().strip(".'\u2019") in _NOT_ENTITIES or words[0].lower() in STOPWORDS
+                         or words[0].lower().strip(".'\u2019") in foreign or _imperative(text, start, words)):
+            start = text.index(words[0], start) + len(words[0])
+            words = words[1:]
+        while words and words[-1].lower() in {"of", "the", "de", "and", "&", "van", "von", "la"}:
+            words = words[:-1]
+        if not words:
+            continue
+        start = text.index(words[0], start)
+        end = text.index(words[-1], start) + len(words[-1])
+        surface = _COMPOUND_TAIL.sub("", text[start:end]).rstrip(".'\u2019-")
+        end = start + len(surface)
+        if len(surface) < 2:
+            continue
+        if not_a_name(text, start, end, surface):
+            continue
+        at_sentence_start = _at_sentence_start(text, start)
+        if at_sentence_start and len(surface.split()) == 1 and not _looks_like_name(surface, text[end:]):
+            continue  # "Customers ...", "Despite ...": capitalised because first, not a name
+        if at_sentence_start and text[end : end + 1] == ":" and all(_label_word(w) for w in words):
+            continue  # a field label ("Builder: ...", "Opening Hours: ..."), not a name
+        out.append(Mention(surface, (start, end), _norm(surface)))
+    return out
+
+
+def _imperative(text: str, start: int, words: list[str]) -> bool:
+    """Whether the first of ``words`` is a verb opening a sentence as an imperative ("Apply Henry
+    Easy Release Remover ...", "Visit the Big Buddha"): the base form of a verb, usually written
+    in lower case, with more words of the name after it."""
+    first = words[0]
+    return (len(words) > 1 and first.isalpha() and base_verb(first.lower()) and not _looks_like_name(first)
+            and _at_sentence_start(text, text.index(first, start)))
+
+
+_COMPOUND_TAIL = regex.compile(r"-\p{Ll}+$")  # "Mexican-inspired", "New York-style": not the name's
+
+
+_LABEL_SUFFIXES = ("er", "or", "ion", "ment", "ity", "ness", "ance", "ence", "ship", "ing", "ure", "age", "ists")
+
+
+def _label_word(word: str) -> bool:
+    """Whether a capitalised word before a colon reads as a field label: a word usually written in
+    lower case, or one with a common-noun ending ("Builder", "Location"). "Sauvestre:" and
+    "Napoleon:" stay names (a surname with such an ending, "Miller:", is taken for a label)."""
+    lower = word.lower().strip(".'’-")
+    return not _looks_like_name(word) or lower.endswith(_LABEL_SUFFIXES)
+
+
+def _looks_like_name(word: str, after: str = "") -> bool:
+    """Whether a sentence-initial capitalised word is a name rather than an ordinary word.
+
+    "Napoleon built ..." opens with a name, "Customers said ..." with an ordinary word that is
+    capitalised only because it comes first. A word counts as a name when it is not one that is
+    usually written in lower case (``data/common_words.txt``, counted over RAGTruth train
+    sources by ``scripts/build_common_words.py``).
+    """
+    bare = word.strip(".'\u2019-").replace("\u2019", "'")
+    if len(bare) < 3 or not bare[0].isupper() or not bare.replace("'", "").replace("-", "").isalpha():
+        return False
+    if bare.endswith("ing") and PARTICIPLE_NEXT.match(after):
+        return False  # "Specializing in ...", "Serving the ...": a participle opening the sentence
+    lower = bare.lower()
+    if lower in STOPWORDS or lower in _NOT_ENTITIES:
+        return False
+    common = _common_words()
+    if lower.endswith("'s"):
+        lower = lower[:-2]
+    if lower in common or _stem(lower) in common:
+        return False
+    return not same_word_forms(lower) & common  # "Introduce ...": "introduced" is common
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    path = Path(__file__).parents[1] / "data" / "common_words.txt"
+    with path.open(encoding="utf-8") as handle:
+        return frozenset(line.strip() for line in handle if line.strip() and not line.startswith("#"))
