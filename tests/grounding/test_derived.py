@@ -210,3 +210,23 @@ def test_a_value_after_a_source_label_is_still_a_value() -> None:
     assert all(names_a_source(listed, m) for m in numbers(listed))
     paired = "Passage 1 and 2 both say so."  # a second label joined to the first by "and"
     assert all(names_a_source(paired, m) for m in numbers(paired))
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported"),
+    [
+        ("The bakery is open six days a week.", True),
+        ("The bakery opens six days, Monday to Saturday.", True),
+        ("The bakery is open seven days a week.", False),  # Sunday is not among its hours
+        ("The bakery is open five days a week.", False),
+    ],
+)
+def test_a_count_of_days_counts_the_weekdays_the_sources_name(claim: str, supported: bool) -> None:
+    """On RAGTruth dev, six correct answers were refused for "open seven days a week" beside
+    opening hours given day by day (a business record with no number 7 in it)."""
+    from lexguard.grounding.signals._derived import counted
+
+    hours = "{'hours': {'Monday': '7:0-15:0', 'Tuesday': '7:0-15:0', 'Wednesday': '7:0-15:0', " \
+            "'Thursday': '7:0-15:0', 'Friday': '7:0-15:0', 'Saturday': '8:0-14:0'}}"
+    (mention,) = numbers(claim)
+    assert counted(claim, mention, [hours]) is supported

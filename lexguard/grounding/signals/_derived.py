@@ -21,6 +21,7 @@ import regex
 
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words
 from lexguard.grounding.signals._references import names_a_source
+from lexguard.grounding.signals._weekdays import days_named
 
 __all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "is_derived", "list_counts", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
 
@@ -117,11 +118,13 @@ def is_derived(
 _HEAD = regex.compile(r"[\s-]+((?:[\p{L}'\u2019-]+\s+){0,2}?[\p{L}'\u2019-]+?)(?=\s*(?:[.,;:!?()]|$|\s(?:in|of|for|and|or|to|at|by|from|with|on|that|which|who)\b))")
 
 
-def counted(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
+def counted(claim: str, mention: Mention, texts: Iterable[str], days: int = 0) -> bool:
     """Whether a small claim number counts the mentions of the thing it counts in the evidence.
 
     "She won two Nobel Prizes" beside "... won the Nobel Prize in Physics ... She won a second
-    Nobel Prize, in Chemistry": the evidence names two Nobel Prizes, one per mention.
+    Nobel Prize, in Chemistry": the evidence names two Nobel Prizes, one per mention. A count of
+    days is the number of weekdays the evidence, or the sources (``days``), name ("open six days
+    a week" beside hours for Monday to Saturday).
     """
     value = _as_float(mention.key)
     head = _HEAD.match(claim, mention.span[1])
@@ -130,6 +133,8 @@ def counted(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
     phrase = " ".join(_root(w) for w in content_words(head.group(1)))
     if not phrase:
         return False
+    if phrase.split()[0] in ("day", "days"):  # "open seven days a week" beside opening hours for each day
+        return max(days, len(set().union(*(days_named(text) for text in texts)))) == int(value)
     sentences = dict.fromkeys(s.strip() for text in texts for s in _SENTENCE.split(text))  # chunks overlap
     joined = " ".join(" " + " ".join(_root(w) for w in _norm(s).split()) + " " for s in sentences)
     return joined.count(f" {phrase} ") == int(value)
@@ -176,7 +181,7 @@ def _root(stem: str) -> str:
 
 def unknown_numbers(
     mentions: Iterable[Mention], claim: str, known: set[str], evidence_keys: list[str],
-    counts: frozenset[int] = frozenset(), texts: Iterable[str] = (),
+    counts: frozenset[int] = frozenset(), texts: Iterable[str] = (), days: int = 0,
 ) -> tuple[list[Mention], list[Mention]]:
     """The claim's numbers that are neither stated (``known``: sources and question) nor derived
     from the evidence, nor the label of a source ("According to passage 1", :mod:`._references`);
@@ -191,6 +196,7 @@ def unknown_numbers(
         evidence_keys: Keys of the numbers in the claim's best evidence chunks, best chunk first.
         counts: How many items the evidence lists (see :func:`is_derived`).
         texts: The claim's best evidence chunks, for counts of what they mention (:func:`counted`).
+        days: How many weekdays the sources name, for a count of days (:func:`counted`).
 
     Returns:
         ``(unknown, worked_out)``.
@@ -207,7 +213,7 @@ def unknown_numbers(
                 and is_derived(m, evidence_keys, ratio_stated=ratio))
                 or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)):
             worked.append(m)
-        elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts)):
+        elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)):
             unknown.append(m)
     return unknown, worked
 

@@ -48,6 +48,7 @@ def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvi
     units = index_units(index)
     not_stated, worked_out = unknown_numbers(
         numbers(claim), claim, index.profile.numbers, evidence_numbers, counts, [index.chunks[ci].text for ci in top],
+        days=len(index.weekdays),
     )
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
     unknown = [m for m in not_stated if m not in conversions]
