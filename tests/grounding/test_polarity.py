@@ -148,3 +148,17 @@ def test_negations_that_deny_nothing_the_claim_says(source: str, claim: str) -> 
 )
 def test_the_same_negations_still_flip_a_claim(source: str, claim: str) -> None:
     assert polarity_conflict(claim, [source]) == source
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        # the negation denies "bring ... to an end", which the source says as "ended"
+        ("The 1921 treaty was signed in Riga and ended the border war.",
+         "Signed in Riga, the 1921 treaty did not bring the border war to an end."),
+        # "no longer" denies what follows it, not "longer"
+        ("Parking at the station remains free for commuters.", "Parking at the station is no longer free for commuters."),
+    ],
+)
+def test_a_negation_restating_the_source_in_other_words_still_flips_it(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) == source

@@ -21,13 +21,18 @@ from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
 from lexguard.grounding.signals._words import WORD, lemmas
 from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
-__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "denied_statements", "polarity_conflict"]
+__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "denied_statements", "polarity_conflict"]
 
 MIN_COVERAGE = 0.75
 """Share of the claim clause's content words that the source clause must hold."""
 
 MIN_BACK_COVERAGE = 0.6
 """Share of the source clause's content words that the claim clause must hold (same statement)."""
+
+RESTATED = 0.85
+"""Share of each other's words (by lemma) a negated text and a plain one hold for the negation to
+flip the plain one even when the word it denies first is not in it ("did not bring the Thirty
+Years' War to an end" against "ended the Thirty Years' War")."""
 
 NEAR_COPY = 0.9
 """Share of each other's content words a claim clause and a source clause hold both ways for any
@@ -109,13 +114,34 @@ def _flipped(claim: str, source: str) -> bool:
         return False
     plain, negated = (source, claim) if claim_not else (claim, source)
     denied, heads = _denied_words(negated)
-    if not _forms(heads) & _forms(_raw_content_words(plain)):
+    if not _forms(heads) & _forms(_raw_content_words(plain)) and not _restated(negated, plain, denied):
         return False  # "..., found no violations", "the as yet not titled series" deny nothing the other one says
     theirs = {m.group().lower()[:4] for m in _NEGATIVE_WORD.finditer(negated)}
     for match in _NEGATIVE_WORD.finditer(plain):
         if match.group().lower()[:4] not in theirs and denied & set(content_words(plain[match.end():])[:_SCOPE]):
             return False
     return True
+
+
+def _restated(negated: str, plain: str, denied: set[str]) -> bool:
+    """Whether ``negated`` restates ``plain`` in other words but for its negation: near-copies
+    (:data:`RESTATED` of each other's words, compared by lemma: "did not bring the war to an
+    end" beside "ended the war") whose negation denies at least two of the plain one's words."""
+    a, b = _lemma_words(negated), _lemma_words(plain)
+    if not a or not b or len(_forms(denied) & b) < 2:
+        return False
+    shared = len(a & b)
+    return min(shared / len(a), shared / len(b)) >= RESTATED
+
+
+def _lemma_words(text: str) -> set[str]:
+    """The content words of ``text`` (negations and function words aside), each as its first lemma."""
+    out = set()
+    for word in _raw_content_words(text):
+        if word not in _FUNCTION and not _negated(word):
+            found = lemmas(word)
+            out.add(found[0] if found else _stem(word))
+    return out
 
 
 def _raw_content_words(text: str) -> list[str]:
@@ -175,7 +201,7 @@ def _denied_words(text: str) -> tuple[set[str], set[str]]:
             continue
         for piece in _SCOPE_END.split(text[m.end():]):
             raw = _raw_content_words(piece)
-            kept = [w for w in raw if _stem(w) not in _ASIDE]
+            kept = [w for w in raw if _stem(w) not in _ASIDE and w not in _FUNCTION]  # "no longer free": free
             if kept:  # a piece of aside words only is read past
                 out.update(_stem(w) for w in raw[:_SCOPE])
                 heads.add(kept[0])
