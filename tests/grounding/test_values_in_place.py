@@ -8,7 +8,7 @@ import pytest
 from lexguard._models import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.signals._lexical import numbers
-from lexguard.grounding.signals._polarity import denied_statements
+from lexguard.grounding.signals._refuted import denied_statements
 
 TOWER = (
     "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was designed and built by "

@@ -19,9 +19,10 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
 from lexguard.grounding.signals._words import WORD, lemmas
+from lexguard.grounding.signals._refuted import denied_statements
 from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
-__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "denied_statements", "polarity_conflict"]
+__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict"]
 
 MIN_COVERAGE = 0.75
 """Share of the claim clause's content words that the source clause must hold."""
@@ -260,43 +261,6 @@ class _Unit(NamedTuple):
     """The whole sentence (or the sentence without a relative clause), not one of its clauses."""
     clause: bool = True
     """One clause: a clause of a sentence, or a whole sentence that has one clause only."""
-
-
-_DENIALS = [
-    regex.compile(p, regex.IGNORECASE)
-    for p in (
-        r"\b(?:myth|misconception|misbelief|legend|rumou?r|hoax|falsehood|canard|fallacy)s?\s+(?:\w+\s+){0,3}?that\s+(?P<c>[^;:]+)",
-        r"\b(?:not\s+true|untrue|false|incorrect|wrong)\s+that\s+(?P<c>[^;:]+)",
-        r"\b(?:falsely|wrongly|mistakenly|erroneously|incorrectly)\s+(?:\w+\s+)?(?:claimed|said|reported|believed|stated|"
-        r"suggested|thought|assumed|alleged|attributed)\s+(?:that\s+)?(?P<c>[^;:]+)",
-        r"\b(?:debunked|disproved|disproven|refuted|retracted|withdrew|withdrawn|denied|dismissed|rejected)\s+(?:\w+\s+){0,3}?"
-        r"(?:claims?|reports?|ideas?|notions?|rumou?rs?|allegations?|statements?|stories|story|study|paper|suggestions?)"
-        r"\s+that\s+(?P<c>[^;:]+)",
-        r"\b(?:early|initial|first|earlier|preliminary)\s+(?:\w+\s+)?(?:reports?|accounts?|claims?|rumou?rs?)\s+"
-        r"(?:\w+\s+)?(?:said|suggested|claimed|stated|indicated|had)\s+(?:that\s+)?(?P<c>[^;]+?),?\s+(?:but|however)\b",
-        r"\b(?:many|some|people|it\s+is\s+(?:often|commonly|widely))\s+(?:people\s+)?(?:believe[sd]?|think|thought|"
-        r"say|said|claim(?:ed)?)\s+(?:that\s+)?(?P<c>[^;]+?),?\s+but\b",
-    )
-]
-_ACQUITTED = regex.compile(
-    r"^(?P<s>.+?)\s+(?:was|were|has\s+been|had\s+been)\s+(?:later\s+|eventually\s+|fully\s+)?"
-    r"(?:acquitted|cleared|exonerated|found\s+not\s+guilty)\s+(?:of|on)\s+(?P<c>[^;:]+)",
-    regex.IGNORECASE,
-)
-
-
-def denied_statements(sentence: str) -> list[str]:
-    """Statements a sentence mentions in order to deny them.
-
-    "It is a common myth that Einstein failed mathematics", "Early reports said the bridge
-    collapsed, but ...", "The paper retracted its claim that ...", "Smith was acquitted of
-    murdering ..." (the subject joins the denied act: "Smith murdering ...").
-    """
-    out = [m.group("c").strip(" ,.;") for pattern in _DENIALS for m in [pattern.search(sentence)] if m]
-    acquitted = _ACQUITTED.search(sentence)
-    if acquitted:
-        out.append(f"{acquitted.group('s')} {acquitted.group('c')}".strip(" ,.;"))
-    return [o for o in out if o]
 
 
 def _words(text: str) -> frozenset[str]:
