@@ -162,3 +162,14 @@ def test_the_same_negations_still_flip_a_claim(source: str, claim: str) -> None:
 )
 def test_a_negation_restating_the_source_in_other_words_still_flips_it(source: str, claim: str) -> None:
     assert polarity_conflict(claim, [source]) == source
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("Ticket sales rose 8% in the spring season.", "Ticket sales were down 8% in the spring season."),
+        ("Ticket sales fell 8% in the spring season.", "Ticket sales went up 8% in the spring season."),
+    ],
+)
+def test_a_change_said_with_up_or_down_is_read_against_its_verb(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) == source

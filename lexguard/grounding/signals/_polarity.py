@@ -56,7 +56,8 @@ warmer colder | hottest coldest | heavier lighter | longer shorter | longest sho
 wider narrower | deeper shallower | entered exited | arrived departed | hired fired
 northern southern | eastern western | northward southward | rise drop | rose dropped | rising dropping
 raise lower | raised lowered | raises lowers | upheld overturned | upheld reversed | uphold overturn
-up down
+up down | up fell | up dropped | up declined | up decreased | down rose | down increased | down gained
+down grew | down climbed
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}
