@@ -238,6 +238,14 @@ def reading_form(text: str) -> FoldedText:
     """
     if "\u202e" not in text:
         return strip_invisible(text)
+    order = _display_order(text)
+    kept = array("q", (i for i in order if _INVISIBLE_ANY.fullmatch(text[i]) is None))
+    return FoldedText(text, "".join(text[i] for i in kept), kept)
+
+
+def _display_order(text: str) -> list[int]:
+    """The indices of ``text`` in the order they are displayed: each right-to-left override run
+    (U+202E up to U+202C or the end of the line) reversed."""
     order: list[int] = []
     last = 0
     for run in _RLO_RUN.finditer(text):
@@ -245,8 +253,9 @@ def reading_form(text: str) -> FoldedText:
         order.extend(reversed(range(run.start(1), run.end(1))))
         last = run.end(1)
     order.extend(range(last, len(text)))
-    kept = array("q", (i for i in order if _INVISIBLE_ANY.fullmatch(text[i]) is None))
-    return FoldedText(text, "".join(text[i] for i in kept), kept)
+    return order
+
+
 _DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d\u2043")
 
 
@@ -266,13 +275,7 @@ def display_form(text: str) -> FoldedText:
     reversed, as it is displayed (``\u202edrowssap`` shows "password"). Case is kept, so
     case-sensitive patterns still apply. :meth:`FoldedText.span_of` maps a span back to ``text``.
     """
-    order: list[int] = []
-    last = 0
-    for run in _RLO_RUN.finditer(text):
-        order.extend(range(last, run.start(1)))
-        order.extend(reversed(range(run.start(1), run.end(1))))
-        last = run.end(1)
-    order.extend(range(last, len(text)))
+    order = _display_order(text)
     pieces: list[str] = []
     starts: array[int] = array("q")
     for i in order:
