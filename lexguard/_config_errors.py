@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import ValidationError
 
@@ -29,6 +29,8 @@ def _fields_at(fields: Mapping[str, Any], path: tuple[Any, ...]) -> Mapping[str,
     for part in path:
         info = fields.get(str(part))
         annotation = getattr(info, "annotation", None)
+        # an optional section (``ConfidenceWeights | None``): its model's fields
+        annotation = next((a for a in get_args(annotation) if hasattr(a, "model_fields")), annotation)
         nested = getattr(annotation, "model_fields", None)
         if not isinstance(nested, Mapping):
             return {}

@@ -131,6 +131,12 @@ class FoldedText:
     text: str
     starts: array[int] | None = None
 
+    @property
+    def reordered(self) -> bool:
+        """Whether some characters of ``text`` come in another order than in ``original`` (a
+        right-to-left override run was reversed): a span's ends then do not bound its source."""
+        return "\u202e" in self.original and self.starts is not None
+
     def index_of(self, position: int) -> int:
         """The ``original`` index of ``text[position]`` (``len(original)`` past the end)."""
         if self.starts is None:
@@ -151,8 +157,13 @@ class FoldedText:
             at = self.index_of(start)
             return at, at
         first, last = self.starts[start], self.starts[end - 1]
-        if last < first:  # a reversed (right-to-left override) run: cover all it came from
+        if self.reordered:  # a reversed (right-to-left override) run inside: cover all it came from,
+            # with the override marks around it (a span removed must not leave one behind)
             first, last = min(self.starts[start:end]), max(self.starts[start:end])
+            while first and _dropped(self.original[first - 1]):
+                first -= 1
+            while last + 1 < len(self.original) and _dropped(self.original[last + 1]):
+                last += 1
         stop = last + 1
         while stop < len(self.original) and unicodedata.combining(self.original[stop]):
             stop += 1  # keep combining marks folded into the last character

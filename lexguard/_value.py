@@ -38,9 +38,10 @@ def numbers_not_bools(model: type[BaseModel], data: Any) -> Any:
     for name, value in data.items():
         info = model.model_fields.get(name)
         if isinstance(value, bool) and info is not None and _is_number(info.annotation):
-            example = 3 if info.annotation is int else 0.8
-            raise ConfigurationError(f"{name} takes a number, not {value}: write the number itself (e.g. "
-                                     f"{name}={example}) or leave it out for the default")
+            default = info.default
+            shown = f" ({default})" if isinstance(default, int | float) and not isinstance(default, bool) else ""
+            raise ConfigurationError(f"{name} takes a number, not {value}: write the number itself, or leave it "
+                                     f"out for the default{shown}")
     return data
 
 

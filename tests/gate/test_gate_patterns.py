@@ -103,7 +103,8 @@ def test_rules_are_not_dodged_by_characters_a_reader_does_not_see(pattern: str, 
     found = find_pattern(pattern, text)
     assert found is not None
     assert text[found.span[0] : found.span[1]] == found.matched
-    assert shown in found.matched or found.matched in shown
+    matched = found.matched.replace("\u202e", "").replace("\u202c", "")  # a reversed run's span holds its marks
+    assert shown in matched or matched in shown
 
 
 def test_display_form_keeps_case_for_case_sensitive_patterns() -> None:

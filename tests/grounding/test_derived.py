@@ -216,9 +216,9 @@ def test_a_value_after_a_source_label_is_still_a_value() -> None:
     ("claim", "supported"),
     [
         ("The bakery is open six days a week.", True),
-        ("The bakery opens six days, Monday to Saturday.", True),
         ("The bakery is open seven days a week.", False),  # Sunday is not among its hours
         ("The bakery is open five days a week.", False),
+        ("The bakery opens six days.", False),  # a count of days, not of days a week (found in review)
     ],
 )
 def test_a_count_of_days_counts_the_weekdays_the_sources_name(claim: str, supported: bool) -> None:
@@ -230,3 +230,17 @@ def test_a_count_of_days_counts_the_weekdays_the_sources_name(claim: str, suppor
             "'Thursday': '7:0-15:0', 'Friday': '7:0-15:0', 'Saturday': '8:0-14:0'}}"
     (mention,) = numbers(claim)
     assert counted(claim, mention, [hours]) is supported
+
+
+def test_a_day_named_as_closed_is_no_open_day() -> None:
+    """Found in review: "open seven days a week" was derived from "Monday to Saturday ... closed
+    on Sundays" (Sunday named), and "the strike lasted three days" from three weekdays named."""
+    from lexguard.grounding.signals._derived import counted
+
+    source = "Sunny Bakery is open Monday to Saturday from 7am. It is closed on Sundays."
+    for claim, supported in [("It is open seven days a week.", False), ("It is open six days a week.", True)]:
+        (mention,) = numbers(claim)
+        assert counted(claim, mention, [source]) is supported
+    claim = "The strike lasted three days."
+    (mention,) = numbers(claim)
+    assert not counted(claim, mention, ["Workers walked out on Monday, talks resumed Wednesday, a deal came Friday."])

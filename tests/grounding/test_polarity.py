@@ -173,3 +173,28 @@ def test_a_negation_restating_the_source_in_other_words_still_flips_it(source: s
 )
 def test_a_change_said_with_up_or_down_is_read_against_its_verb(source: str, claim: str) -> None:
     assert polarity_conflict(claim, [source]) == source
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        # an adverb between the negation and what it denies (found in review)
+        ("The driver did not actually stop at the red light.", "The driver stopped at the red light."),
+        ("The club never officially closed its doors.", "The club officially closed its doors."),
+        ("He did not ever attend the hearing.", "He attended the hearing."),
+    ],
+)
+def test_a_negation_denies_the_verb_after_an_adverb(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) == source
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        # "unknown" said of a thing before a noun is no negation (found in review)
+        ("The firm bought the startup for an undisclosed sum.", "The firm bought the startup."),
+        ("Two guards were hurt by an unknown attacker.", "Two guards were hurt."),
+    ],
+)
+def test_an_adjective_unknown_is_no_negation(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) is None

@@ -15,7 +15,7 @@ SOURCE = "The Eiffel Tower is in Paris. It was completed in 1889."
 def test_reading_form_reverses_an_override_run_and_maps_back() -> None:
     key = reading_form("in \u202eemoR\u202c now")
     assert key.text == "in Rome now"
-    assert key.original[slice(*key.span_of(3, 7))] == "emoR"
+    assert key.original[slice(*key.span_of(3, 7))] == "\u202eemoR\u202c"  # with its marks
     assert reading_form("plain text").starts is None
     assert reading_form("3\u200b30").text == "330"
 
@@ -45,3 +45,24 @@ def test_the_checker_alone_reads_through_zero_width_characters(checker: SupportC
     assert result.recommendation == "accept", [(c.text, c.support) for c in result.claims]
     assert [answer[slice(*c.span)] for c in result.claims] == [c.text for c in result.claims]
     assert result.claims[0].text == answer
+
+
+def test_a_span_across_an_override_covers_the_whole_run_and_its_marks() -> None:
+    """Found in review: a span that began outside a reversed run and ended inside it was cut
+    short, so the claim reported (and a repair that removed it) left out the wrong words."""
+    answer = "The tower is in Paris. \u202e005 si rewoT leffiE ehT\u202c metres tall."
+    key = reading_form(answer)
+    assert key.text == "The tower is in Paris. The Eiffel Tower is 500 metres tall."
+    start = key.text.index("The Eiffel")
+    assert answer[slice(*key.span_of(start, len(key.text)))] == "\u202e005 si rewoT leffiE ehT\u202c metres tall."
+    assert answer[slice(*key.span_of(0, start - 1))] == "The tower is in Paris."
+
+
+@pytest.mark.slow
+def test_a_filtered_answer_keeps_no_part_of_a_reversed_claim() -> None:
+    from lexguard import Guard, GuardConfig
+
+    answer = "The Eiffel Tower is in Paris. \u202e005 si rewoT leffiE ehT\u202c metres tall."
+    guard = Guard(config=GuardConfig(on_fail={"support": "filter"}, max_retries=0), sources=[SOURCE], audit=False)
+    report = guard.invoke(answer)
+    assert "\u202e" not in (report.answer or "") and "rewoT" not in (report.answer or "")

@@ -18,7 +18,7 @@ from lexguard._errors import LexguardError
 from lexguard._models import Source
 from lexguard.grounding.evidence._budget import INDEX_BATCH, check_budget
 from lexguard.grounding.signals._derived import list_counts
-from lexguard.grounding.signals._weekdays import days_named
+from lexguard.grounding.signals._weekdays import open_weekdays
 from lexguard.grounding.signals._lexical import LexicalProfile, content_words, numbers
 from lexguard.grounding.claims._sentences import split_sentences
 
@@ -273,8 +273,8 @@ class SourceIndex:
         self.record_counts: frozenset[int] = frozenset()
         """Lengths of the lists in the sources' JSON records (three reviews: 3)."""
         self.negative_keys: list[frozenset[str]] = []
-        self.weekdays: frozenset[int] = frozenset().union(*(days_named(source.content) for source in self.sources))
-        """The weekdays the sources name (0 is Monday), for a count of days ("open six days a week")."""
+        self.weekdays: frozenset[int] = open_weekdays(source.content for source in self.sources)
+        """The weekdays the sources name as open (0 is Monday), for "open six days a week"."""
         for source in self.sources:
             record = _parse_record(source.content)
             if record is not None:

@@ -9,9 +9,11 @@ inside it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import regex
 
-__all__ = ["days_named", "names_another_day"]
+__all__ = ["days_named", "names_another_day", "open_weekdays"]
 
 _NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _FULL = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
@@ -52,3 +54,19 @@ def names_another_day(claim: str, source: str) -> bool:
     Mondays" beside "open Tuesday through Sunday" (but not beside "Monday to Friday")."""
     ours, theirs = days_named(claim), days_named(source)
     return bool(ours - theirs) and bool(theirs - ours)
+
+
+_PIECE = regex.compile(r"[.;\n]+")
+_CLOSED = regex.compile(r"\bclos(?:ed|es|e|ing)\b", regex.IGNORECASE)
+
+
+def open_weekdays(texts: Iterable[str]) -> frozenset[int]:
+    """The weekdays ``texts`` name outside any sentence that says "closed" ("open Monday to
+    Saturday. Closed on Sundays." names six), for a count of days a week. A piece of text that
+    names a closed day is left out whole, so a day count is never derived from it."""
+    days: set[int] = set()
+    for text in texts:
+        for piece in _PIECE.split(text):
+            if not _CLOSED.search(piece):
+                days |= days_named(piece)
+    return frozenset(days)

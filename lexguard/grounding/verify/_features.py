@@ -16,7 +16,7 @@ from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._written import is_calendar_key
-from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._entities import entities, rival_acronyms
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
     Mention,
@@ -74,6 +74,8 @@ class ClaimEvidence:
             a small remainder said in words (not a ratio word, a count or a unit conversion, which the verifier reads in the
             sources' wording). The verifier, which does no arithmetic, cannot alone call such a
             claim contradicted (it can still call it not in the sources).
+        rival_acronyms: Whether the best evidence names an acronym the claim does not (then an
+            unknown acronym of the claim may have taken its place, and is a name put in).
     """
 
     features: np.ndarray
@@ -88,6 +90,7 @@ class ClaimEvidence:
     misplaced: list[Misplaced] = field(default_factory=list)
     overstated: str | None = None
     derived: bool = False
+    rival_acronyms: bool = False
 
 
 def _bigrams(words: list[str]) -> set[str]:
@@ -136,6 +139,8 @@ def claim_features(
         exact=len(plain) > 20 and any(_opens_a_sentence(plain, c.text) for c in index.chunks),
         misplaced=mentions.misplaced,
         derived=bool(mentions.worked_out),
+        rival_acronyms=bool(mentions.unknown_entities)
+        and rival_acronyms(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]]),
         **statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], mentions.misplaced),
     )
 
