@@ -379,3 +379,20 @@ def test_a_bare_acronym_alone_is_left_to_the_verifier() -> None:
 )
 def test_an_imperative_opening_a_sentence_is_no_part_of_a_name(text: str, names: list[str]) -> None:
     assert [m.text for m in entities(text)] == names
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        ('The finale of "The Wanderers" aired in May 2009.', True),  # the source writes 'Wanderers'
+        ('The finale of "The Drifters" aired in May 2009.', False),  # another title
+        ('The finale of "the show nobody watched" aired in May 2009.', False),  # not a title
+    ],
+)
+def test_a_quoted_title_may_drop_its_leading_article(answer: str, accepted: bool) -> None:
+    """On RAGTruth dev five correct summaries quoted "The Sopranos" where the source wrote
+    'Sopranos', and the quotation rule failed them."""
+    source = "Fans still argue about how 'Wanderers' ended. Its finale aired in May 2009 and closed on a diner."
+    result = SupportChecker().check(answer, [Source(id="s", content=source)])
+    assert (result.recommendation == "accept") is accepted, [f.rule_id for f in result.findings]

@@ -195,14 +195,25 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int]) -> _M
 
 
 _INSERTION = regex.compile(r"\[[^\]]*\]|\.\.\.|\u2026")
+_ARTICLE = regex.compile(r"^(?:the|a|an) ")
+
+
+def _title_case(text: str) -> bool:
+    """Whether a quotation reads as a title: every word of it capitalised ("The Sopranos")."""
+    words = [w for w in regex.findall(r"[\p{L}']+", text) if w.lower() not in ("of", "the", "and", "a", "an", "in")]
+    return bool(words) and all(w[0].isupper() for w in words)
 
 
 def _quote_given(quote: Mention, index: SourceIndex) -> bool:
     """Whether the sources hold the quotation: verbatim, or piece by piece around what the
     quoting writer put in brackets or left out ("the worst hotel [they've] ever stayed at",
     "a fine ... and friendly meal"). Every piece must be there, and be two words or more: one
-    word is found anywhere."""
+    word is found anywhere. A title may drop its leading article ("The Sopranos" quoted beside
+    the source's 'Sopranos')."""
     if index.profile.has_phrase(quote.key):
+        return True
+    title = _ARTICLE.sub("", quote.key, count=1)  # "The Sopranos" beside the source's 'Sopranos'
+    if title != quote.key and len(title.split()) >= 1 and _title_case(quote.text) and index.profile.has_phrase(title):
         return True
     pieces = [norm(p) for p in _INSERTION.split(quote.text)]
     pieces = [p for p in pieces if p]
