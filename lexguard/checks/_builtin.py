@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from lexguard._config import GuardConfig
-from lexguard._models import CheckOutcome, CheckResult, Claim, FailureAction, Finding, FindingKind, Severity, Source
+from lexguard._models import CheckOutcome, CheckResult, FailureAction, Finding, FindingKind, Severity, Source
 from lexguard._text import FoldedText, reading_form
 from lexguard.checks._answered import unanswered
 from lexguard.checks._base import BaseCheck, CheckContext
@@ -155,14 +155,9 @@ class SupportCheck(BaseCheck):
         return self.inconclusive("no sources were given, so support was not checked", [finding])
 
     def _result(self, support: Any, key: FoldedText) -> CheckResult:
-        claims, citations, findings = tuple(support.claims), tuple(support.citations), tuple(support.findings)
-        if key.starts is not None:  # read in reading form: spans back to the answer as given
-            from lexguard.grounding._visible import claim_back, finding_back
+        from lexguard.grounding._visible import mapped_back  # read in reading form: back to the answer as given
 
-            claims = tuple(claim_back(c, key) for c in claims)
-            texts = {c.index: c.text for c in claims}
-            citations = tuple(c.model_copy(update={"claim": texts.get(c.claim_index, c.claim)}) for c in citations)
-            findings = tuple(finding_back(f, key) for f in findings)
+        claims, citations, findings = mapped_back(support.claims, support.citations, support.findings, key)
         fields = {"claims": claims, "citations": citations,
                   "confidence": support.confidence,
                   "data": {"hallucination_rate": support.hallucination_rate,

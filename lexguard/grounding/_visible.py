@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lexguard._models import Claim, Finding, Source
+from lexguard._models import Citation, Claim, Finding, Source
 from lexguard._text import FoldedText, reading_form
 from lexguard.grounding._result import SupportResult
 
-__all__ = ["claim_back", "finding_back", "result_back", "visible_sources"]
+__all__ = ["claim_back", "finding_back", "mapped_back", "result_back", "visible_sources"]
 
 
 def visible_sources(sources: Sequence[Source]) -> list[Source]:
@@ -40,12 +40,22 @@ def finding_back(finding: Finding, key: FoldedText) -> Finding:
     return finding if finding.span is None else finding.model_copy(update={"span": key.span_of(*finding.span)})
 
 
+def mapped_back(
+    claims: Sequence[Claim], citations: Sequence[Citation], findings: Sequence[Finding], key: FoldedText
+) -> tuple[tuple[Claim, ...], tuple[Citation, ...], tuple[Finding, ...]]:
+    """Claims, citations and findings of a check of ``key.text``, with their spans and claim texts
+    in ``key.original`` (unchanged when ``key`` changed nothing)."""
+    if key.starts is None:
+        return tuple(claims), tuple(citations), tuple(findings)
+    back = tuple(claim_back(c, key) for c in claims)
+    texts = {c.index: c.text for c in back}
+    cited = tuple(c.model_copy(update={"claim": texts.get(c.claim_index, c.claim)}) for c in citations)
+    return back, cited, tuple(finding_back(f, key) for f in findings)
+
+
 def result_back(result: SupportResult, key: FoldedText) -> SupportResult:
     """``result``, checked on ``key.text``, with its claims, citations and findings in ``key.original``."""
     if key.starts is None:
         return result
-    claims = tuple(claim_back(c, key) for c in result.claims)
-    texts = {c.index: c.text for c in claims}
-    citations = tuple(c.model_copy(update={"claim": texts.get(c.claim_index, c.claim)}) for c in result.citations)
-    findings = tuple(finding_back(f, key) for f in result.findings)
+    claims, citations, findings = mapped_back(result.claims, result.citations, result.findings, key)
     return result.model_copy(update={"claims": claims, "citations": citations, "findings": findings})
