@@ -142,12 +142,7 @@ def _restated(negated: str, plain: str, denied: set[str]) -> bool:
 
 def _lemma_words(text: str) -> set[str]:
     """The content words of ``text`` (negations and function words aside), each as its first lemma."""
-    out = set()
-    for word in _raw_content_words(text):
-        if word not in _FUNCTION and not _negated(word):
-            found = lemmas(word)
-            out.add(found[0] if found else _stem(word))
-    return out
+    return {_lemma_of(word) for word in _raw_content_words(text) if word not in _FUNCTION and not _negated(word)}
 
 
 def _raw_content_words(text: str) -> list[str]:
@@ -282,7 +277,15 @@ class _Unit(NamedTuple):
 
 
 def _words(text: str) -> frozenset[str]:
-    return frozenset(w for w in content_words(text) if w not in _FUNCTION and not _negated(w))
+    """The content words a statement is matched by, each as its first lemma ("approve" and
+    "approved" are one word; the crude stem keeps them apart), negations and function words aside."""
+    return frozenset(_lemma_words(text))
+
+
+def _lemma_of(word: str) -> str:
+    """A lower-case word as :func:`_words` writes it: its first lemma, else its stem."""
+    found = lemmas(word)
+    return found[0] if found else _stem(word)
 
 
 def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
@@ -322,12 +325,14 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         if not unit.denied and len(held) / len(rest) >= MIN_COVERAGE and names_another_day(clause, unit.text):
             return unit.sentence
     for unit in units:
-        unit_stems = {_stem(w) for w in _WORD.findall(unit.text.lower())}
-        for stem in clause_stems:
+        unit_raw = _WORD.findall(unit.text.lower())
+        unit_stems = {_stem(w) for w in unit_raw}
+        for raw in dict.fromkeys(_WORD.findall(clause.lower())):
+            stem = _stem(raw)
             opposites = ANTONYMS.get(stem)
             if opposites and stem not in unit_stems and opposites & unit_stems and not opposites & clause_stems:
-                rest = words - {stem}
-                back = unit.words - opposites
+                rest = words - {_lemma_of(raw), stem}
+                back = unit.words - {_lemma_of(w) for w in unit_raw if _stem(w) in opposites} - opposites
                 if (
                     rest
                     and back
