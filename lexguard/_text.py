@@ -160,9 +160,9 @@ class FoldedText:
         if self.reordered:  # a reversed (right-to-left override) run inside: cover all it came from,
             # with the override marks around it (a span removed must not leave one behind)
             first, last = min(self.starts[start:end]), max(self.starts[start:end])
-            while first and _dropped(self.original[first - 1]):
+            while first and self.original[first - 1] == "\u202e":  # its own opening mark, not another's close
                 first -= 1
-            while last + 1 < len(self.original) and _dropped(self.original[last + 1]):
+            while last + 1 < len(self.original) and self.original[last + 1] == "\u202c":
                 last += 1
         stop = last + 1
         while stop < len(self.original) and unicodedata.combining(self.original[stop]):

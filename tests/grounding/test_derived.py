@@ -244,3 +244,10 @@ def test_a_day_named_as_closed_is_no_open_day() -> None:
     claim = "The strike lasted three days."
     (mention,) = numbers(claim)
     assert not counted(claim, mention, ["Workers walked out on Monday, talks resumed Wednesday, a deal came Friday."])
+
+
+def test_abbreviated_weekday_ranges_are_read_whole() -> None:
+    """Found in review: the full stop of "Mon." cut "Mon. - Sat." in two, and the range was lost."""
+    from lexguard.grounding.signals._weekdays import open_weekdays
+
+    assert open_weekdays(["Opening hours: Mon. - Sat. 9am to 6pm. The bakery sells bread."]) == frozenset(range(6))

@@ -66,3 +66,13 @@ def test_a_filtered_answer_keeps_no_part_of_a_reversed_claim() -> None:
     guard = Guard(config=GuardConfig(on_fail={"support": "filter"}, max_retries=0), sources=[SOURCE], audit=False)
     report = guard.invoke(answer)
     assert "\u202e" not in (report.answer or "") and "rewoT" not in (report.answer or "")
+
+
+def test_a_span_after_an_override_leaves_the_previous_close_mark_with_its_run() -> None:
+    """Found in review: a span grew backwards over the previous claim's closing mark, so removing
+    it left that override unclosed and the rest of the answer displayed reversed."""
+    answer = "Claim one is \u202e.esrever\u202cClaim two is plain. Claim three."
+    key = reading_form(answer)
+    start = key.text.index("Claim two")
+    end = key.text.index("plain.") + len("plain.")
+    assert answer[slice(*key.span_of(start, end))] == "Claim two is plain."

@@ -360,7 +360,8 @@ def test_a_bare_acronym_alone_is_left_to_the_verifier() -> None:
 
     assert not strict("HR") and not strict("TVs") and not strict("MTBF")
     assert strict("Greg Pham") and strict("HR", "Greg Pham")
-    assert strict("HR", evidence="Please ask the IT desk today.")  # another acronym in its place
+    assert strict("HR", evidence="Please ask IT today.")  # another acronym in its place
+    assert not strict("HR", evidence="The survey (95% CI 10-14) was run today.")  # another acronym elsewhere
     assert strict("TOKYO")  # five capitals: a word in capitals, not an acronym
 
 
@@ -396,3 +397,12 @@ def test_a_quoted_title_may_drop_its_leading_article(answer: str, accepted: bool
     source = "Fans still argue about how 'Wanderers' ended. Its finale aired in May 2009 and closed on a diner."
     result = SupportChecker().check(answer, [Source(id="s", content=source)])
     assert (result.recommendation == "accept") is accepted, [f.rule_id for f in result.findings]
+
+
+@pytest.mark.slow
+def test_a_one_word_quoted_title_must_be_written_as_a_title() -> None:
+    """Found in review: with its article dropped, a one-word title was "found" wherever the word
+    stood ("The Liars" beside "called the members liars")."""
+    source = "The band released its debut album in 2004. Critics called the members liars and frauds."
+    result = SupportChecker().check('The band called its debut album "The Liars".', [Source(id="s", content=source)])
+    assert result.recommendation == "regenerate"

@@ -51,10 +51,31 @@ _ACRONYM_IN_TEXT = regex.compile(r"(?<![\p{L}\p{N}])\p{Lu}{2,5}s?(?![\p{L}\p{N}]
 
 
 def rival_acronyms(claim: str, evidence: list[str]) -> bool:
-    """Whether the evidence names an acronym the claim does not ("The CIA investigated" against
-    "The FBI investigated"): then an unknown acronym of the claim may stand in its place."""
-    mine = {m.group().rstrip("s") for m in _ACRONYM_IN_TEXT.finditer(claim)}
-    return any(m.group().rstrip("s") not in mine for text in evidence for m in _ACRONYM_IN_TEXT.finditer(text))
+    """Whether the evidence names, in the place of an acronym of the claim, another one: beside
+    the same word before or after it ("The CIA investigated" against "The FBI investigated"; the
+    "CI" of "95% CI 10-14" is no rival of "range (IQR) of the scores")."""
+    mine = _acronym_places(claim)
+    if not mine:
+        return False
+    names = {name for name, _ in mine}
+    around = set().union(*(places for _, places in mine))
+    return any(name not in names and places & around for text in evidence for name, places in _acronym_places(text))
+
+
+_TOKEN = regex.compile(r"[\p{L}\p{N}]+(?:['\u2019][\p{L}]+)?")
+_LOOSE = frozenset({"the", "a", "an", "of", "and", "or", "in", "to", "s"})
+
+
+def _acronym_places(text: str) -> list[tuple[str, set[tuple[int, str]]]]:
+    """Each acronym of ``text`` with the words around it: ``(-1, word before)``, ``(1, word after)``."""
+    tokens = _TOKEN.findall(text)
+    out = []
+    for i, token in enumerate(tokens):
+        if _ACRONYM_IN_TEXT.fullmatch(token):
+            places = {(side, tokens[j].lower()) for side, j in ((-1, i - 1), (1, i + 1))
+                      if 0 <= j < len(tokens) and tokens[j].lower() not in _LOOSE}
+            out.append((token.rstrip("s"), places))
+    return out
 
 
 def entities(text: str) -> list[Mention]:

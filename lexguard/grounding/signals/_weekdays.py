@@ -56,7 +56,8 @@ def names_another_day(claim: str, source: str) -> bool:
     return bool(ours - theirs) and bool(theirs - ours)
 
 
-_PIECE = regex.compile(r"[.;\n]+")
+_PIECE = regex.compile(r"[;\n]+|(?<=[.!?])\s+(?=\p{Lu})(?<!\b(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.\s+)")
+"""Sentence ends (not the full stop of "Mon. - Sat.") and lines."""
 _CLOSED = regex.compile(r"\bclos(?:ed|es|e|ing)\b", regex.IGNORECASE)
 
 

@@ -198,6 +198,20 @@ _INSERTION = regex.compile(r"\[[^\]]*\]|\.\.\.|\u2026")
 _ARTICLE = regex.compile(r"^(?:the|a|an) ")
 
 
+def _title_given(quote: Mention, index: SourceIndex) -> bool:
+    """Whether a quoted title is in the sources without its leading article: two words or more as
+    a phrase, one word only as the sources write it, capitalised ("The Liars" is not given by
+    "called them liars")."""
+    title = _ARTICLE.sub("", quote.key, count=1)
+    if title == quote.key or not title or not _title_case(quote.text):
+        return False
+    if len(title.split()) > 1:
+        return index.profile.has_phrase(title)
+    word = regex.sub(r"^\W*(?:the|a|an)\s+", "", quote.text.strip(), flags=regex.IGNORECASE).strip(" ,.;:!?'\"")
+    written = regex.compile(rf"(?<![\p{{L}}\p{{N}}]){regex.escape(word)}(?![\p{{L}}\p{{N}}])")
+    return bool(word) and any(written.search(source.content) for source in index.sources)
+
+
 def _title_case(text: str) -> bool:
     """Whether a quotation reads as a title: every word of it capitalised ("The Sopranos")."""
     words = [w for w in regex.findall(r"[\p{L}']+", text) if w.lower() not in ("of", "the", "and", "a", "an", "in")]
@@ -212,8 +226,7 @@ def _quote_given(quote: Mention, index: SourceIndex) -> bool:
     the source's 'Sopranos')."""
     if index.profile.has_phrase(quote.key):
         return True
-    title = _ARTICLE.sub("", quote.key, count=1)  # "The Sopranos" beside the source's 'Sopranos'
-    if title != quote.key and len(title.split()) >= 1 and _title_case(quote.text) and index.profile.has_phrase(title):
+    if _title_given(quote, index):  # "The Sopranos" beside the source's 'Sopranos'
         return True
     pieces = [norm(p) for p in _INSERTION.split(quote.text)]
     pieces = [p for p in pieces if p]
