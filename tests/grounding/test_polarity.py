@@ -211,3 +211,18 @@ def test_statements_are_matched_by_lemma(source: str, claim: str) -> None:
     """The crude stem keeps "approve" and "approved" ("approv") apart, so the claim's words were not
     found in the source statement and the flip passed (found by a hostile trial)."""
     assert polarity_conflict(claim, [source]) == source
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("Ticket revenue fell in the spring quarter.", "Ticket revenue rises in the spring quarter."),
+        ("Ticket revenue rose this spring.", "Ticket revenue is falling this spring."),
+        ("The Hawks lost the final series.", "The Hawks are winning the final series."),
+        ("The council sold the old depot.", "The council is buying the old depot."),
+    ],
+)
+def test_antonyms_are_looked_up_by_lemma(source: str, claim: str) -> None:
+    """Found in review: the antonym list is keyed by crude stems, so "rises" ("ris"), "winning"
+    ("winn") and "buying" passed beside "fell", "lost" and "sold"."""
+    assert polarity_conflict(claim, [source]) == source

@@ -282,6 +282,12 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(_lemma_words(text))
 
 
+def _antonym_keys(word: str) -> frozenset[str]:
+    """The keys a lower-case word is looked up by in :data:`ANTONYMS`: its stem, and its lemmas'
+    stems ("rises" and "rising" are "rise", "won" is "win", "sold" is "sell")."""
+    return frozenset({_stem(word), *(_stem(lemma) for lemma in lemmas(word))})
+
+
 def _lemma_of(word: str) -> str:
     """A lower-case word as :func:`_words` writes it: its first lemma, else its stem."""
     found = lemmas(word)
@@ -298,7 +304,7 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         and len(words & u.words) / len(words) >= (1.0 if len(words) == 2 else MIN_COVERAGE)
         and len(words & u.words) / len(u.words) >= MIN_BACK_COVERAGE
     ]
-    clause_stems = {_stem(w) for w in _WORD.findall(clause.lower())}
+    clause_stems = {key for w in _WORD.findall(clause.lower()) for key in _antonym_keys(w)}
     if matches:  # the closest statement: most of the claim's words, then fewest others
         unit = max(
             matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words), u.denied)
@@ -326,13 +332,13 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
             return unit.sentence
     for unit in units:
         unit_raw = _WORD.findall(unit.text.lower())
-        unit_stems = {_stem(w) for w in unit_raw}
+        unit_stems = {key for w in unit_raw for key in _antonym_keys(w)}
         for raw in dict.fromkeys(_WORD.findall(clause.lower())):
-            stem = _stem(raw)
-            opposites = ANTONYMS.get(stem)
-            if opposites and stem not in unit_stems and opposites & unit_stems and not opposites & clause_stems:
-                rest = words - {_lemma_of(raw), stem}
-                back = unit.words - {_lemma_of(w) for w in unit_raw if _stem(w) in opposites} - opposites
+            keys = _antonym_keys(raw)  # "rises", "winning", "is buying": by stem and by lemma
+            opposites = frozenset().union(*(ANTONYMS.get(key, frozenset()) for key in keys))
+            if opposites and not keys & unit_stems and opposites & unit_stems and not opposites & clause_stems:
+                rest = words - {_lemma_of(raw), *keys}
+                back = unit.words - {_lemma_of(w) for w in unit_raw if _antonym_keys(w) & opposites} - opposites
                 if (
                     rest
                     and back
