@@ -133,16 +133,11 @@ def _restated(negated: str, plain: str, denied: set[str]) -> bool:
     """Whether ``negated`` restates ``plain`` in other words but for its negation: near-copies
     (:data:`RESTATED` of each other's words, compared by lemma: "did not bring the war to an
     end" beside "ended the war") whose negation denies at least two of the plain one's words."""
-    a, b = _lemma_words(negated), _lemma_words(plain)
+    a, b = _words(negated), _words(plain)
     if not a or not b or len(_forms(denied) & b) < 2:
         return False
     shared = len(a & b)
     return min(shared / len(a), shared / len(b)) >= RESTATED
-
-
-def _lemma_words(text: str) -> set[str]:
-    """The content words of ``text`` (negations and function words aside), each as its first lemma."""
-    return {_lemma_of(word) for word in _raw_content_words(text) if word not in _FUNCTION and not _negated(word)}
 
 
 def _raw_content_words(text: str) -> list[str]:
@@ -279,7 +274,7 @@ class _Unit(NamedTuple):
 def _words(text: str) -> frozenset[str]:
     """The content words a statement is matched by, each as its first lemma ("approve" and
     "approved" are one word; the crude stem keeps them apart), negations and function words aside."""
-    return frozenset(_lemma_words(text))
+    return frozenset(_lemma_of(w) for w in _raw_content_words(text) if w not in _FUNCTION and not _negated(w))
 
 
 def _antonym_keys(word: str) -> frozenset[str]:
