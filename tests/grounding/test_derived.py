@@ -251,3 +251,20 @@ def test_abbreviated_weekday_ranges_are_read_whole() -> None:
     from lexguard.grounding.signals._weekdays import open_weekdays
 
     assert open_weekdays(["Opening hours: Mon. - Sat. 9am to 6pm. The bakery sells bread."]) == frozenset(range(6))
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Take one 500 mg tablet every two hours.", "Take one tablet every six hours, at most four in 24 hours."),
+        ("The flight takes three hours.", "The first leg takes 2 hours and the second 5 hours, then 6 hours more."),
+        ("The cable is two metres long.", "The red cable is 4 metres long; the blue one is 7 metres."),
+    ],
+)
+def test_a_number_of_a_unit_counts_no_mentions(claim: str, source: str) -> None:
+    """Found in a hostile trial: "every two hours" was derived from the two mentions of "hours"
+    ("six hours", "24 hours"), and a wrong dose passed."""
+    from lexguard.grounding.signals._derived import counted
+
+    mention = next(m for m in numbers(claim) if m.key in ("2", "3"))
+    assert not counted(claim, mention, [source])

@@ -226,3 +226,53 @@ def test_antonyms_are_looked_up_by_lemma(source: str, claim: str) -> None:
     """Found in review: the antonym list is keyed by crude stems, so "rises" ("ris"), "winning"
     ("winn") and "buying" passed beside "fell", "lost" and "sold"."""
     assert polarity_conflict(claim, [source]) == source
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("The museum is not open on Mondays.", "The museum is closed on Mondays."),
+        ("The gallery is closed on Sundays.", "The gallery is not open on Sundays."),
+        ("The bridge was not raised last night.", "The bridge was lowered last night."),
+    ],
+)
+def test_an_antonym_its_negation_denies_states_the_same_thing(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("The museum is not open on Mondays.", "The museum is not closed on Mondays."),
+        ("The gallery is closed on Sundays.", "The gallery is not closed on Sundays."),
+        ("The gallery is closed on Sundays.", "The gallery is open on Sundays."),
+    ],
+)
+def test_a_negation_or_an_antonym_alone_still_flips(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) == source
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("Sales rose 4% in May.", "Sales were down 4% in May."),
+        ("Prices went down.", "Prices went up."),
+        ("Profits decreased.", "Profits increased."),
+    ],
+)
+def test_a_claim_of_one_content_word_is_read_for_an_antonym(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) == source
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "swapped"),
+    [
+        ("The town's largest employer is a biscuit factory.", "A biscuit factory is the largest employer in town.", False),
+        ("The capital of the province is Ravensburg.", "Ravensburg is the capital of the province.", False),
+        ("Anna is the sister of Marie.", "Marie is the sister of Anna.", True),  # the sides differ, not swap whole
+        ("Paris is larger than Lyon.", "Lyon is larger than Paris.", True),
+    ],
+)
+def test_a_copular_inversion_is_no_role_swap(source: str, claim: str, swapped: bool) -> None:
+    """Found in a hostile trial: one inverted "X is Y" failed a long correct answer."""
+    assert (polarity_conflict(claim, [source]) == source) is swapped

@@ -157,6 +157,9 @@ CLAIM_TYPE_CASES = [
     ("Use the east sidewalk when cycling.", "instruction"),
     ("Remember to pay the toll online.", "instruction"),
     ("Try the clam chowder at the pier.", "instruction"),
+    ("Take one 500 mg tablet every six hours.", "fact"),  # a dose to check, not advice to skip
+    ("Make sure to pay the 5 dollar toll online.", "fact"),
+    ('Type "net user administrator /enable" and press Enter.', "fact"),
 ]
 
 
@@ -286,3 +289,28 @@ def test_a_claim_with_thousands_of_figures_is_not_bucketed_figure_by_figure():
     readings = " ".join(str(10_000 + n) for n in range(4_000))
     claims = [claim(0, f"The readings were {readings}.", True), claim(1, "The bridge opened in 1937.", True, start=40_000)]
     assert find_inconsistencies(claims, encoder=object()) == ()
+
+
+def test_the_checker_never_accepts_below_the_confidence_bar() -> None:
+    """Found in a hostile trial: an instruction the support check found unsupported lowered the
+    reported confidence under 0.7, while the reflection (facts only) recommended ``accept``."""
+    from lexguard.grounding import SupportChecker
+    from lexguard.grounding.reflect._confidence import ACCEPT_AT
+
+    source = Source(id="s", content="The tablets contain paracetamol and are sold in packs of 16.")
+    result = SupportChecker().check("The tablets contain paracetamol. Take the tablets with a glass of wine.", [source])
+    assert result.confidence < ACCEPT_AT
+    assert result.recommendation != "accept"
+
+
+def test_a_dose_in_an_instruction_is_checked() -> None:
+    """Found in a hostile trial: "Take one 500 mg tablet every two hours" (the source: every six
+    hours) was an instruction, not checked, and the answer was accepted as verified."""
+    from lexguard.grounding import SupportChecker
+
+    source = Source(id="s", content="Adults should take one 500 mg tablet every six hours. Do not take more than "
+                    "four tablets in 24 hours. The tablets contain paracetamol and are sold in packs of 16.")
+    answer = "The tablets contain paracetamol and are sold in packs of 16. Take one 500 mg tablet every two hours."
+    result = SupportChecker().check(answer, [source])
+    assert result.recommendation != "accept"
+    assert result.claims[-1].supported is False

@@ -4,7 +4,8 @@ A rule-based classifier. An *instruction* tells the reader what to do (an impera
 "you should / must / need to", "make sure", "remember to"); an *opinion* is a judgement marked
 as one ("I think", "in my opinion", "arguably", "probably the best", evaluative adjectives
 without a checkable figure); everything else is a *fact*. A claim with a number, a date or a
-quotation stays a fact whatever its wording, so "I think it opened in 1937" is still checked, and
+quotation stays a fact whatever its wording, so "I think it opened in 1937" and "Take one 500 mg
+tablet every six hours" are still checked (a wrong dose had passed as an unchecked instruction), and
 so does a statement a hedge or an instruction wraps ("I think the tower was designed by ...",
 "Remember that the tower ...", "Visit the tower, which was built by ..."): a marker removes only
 itself.
@@ -110,11 +111,11 @@ def classify_claim(text: str) -> ClaimType:
     match = _FIRST_WORD.match(stripped)
     first = match.group(2).lower() if match else ""
     embedded = _EMBEDDED_STATEMENT.search(stripped) is not None  # a fact inside the wrapper is checked
+    checkable = bool(_CHECKABLE.search(stripped))  # "Take one 500 mg tablet every six hours": a dose to check
     if first in _IMPERATIVE_VERBS and not regex.match(rf"^\W*{first}\s+(is|are|was|were|has|have)\b", stripped, regex.I):
-        return "fact" if embedded else "instruction"
+        return "fact" if embedded or checkable else "instruction"
     if _INSTRUCTION_MARKERS.search(stripped):
-        return "fact" if embedded else "instruction"
-    checkable = bool(_CHECKABLE.search(stripped))
+        return "fact" if embedded or checkable else "instruction"
     if _OPINION_MARKERS.search(stripped) and not checkable:
         return "fact" if embedded or _hedged_fact(stripped) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):

@@ -28,7 +28,11 @@ __all__ = [
     "decide",
     "reject_finding",
     "REJECT_KIND",
+    "ACCEPT_AT",
 ]
+
+ACCEPT_AT = 0.7
+"""The least confidence an answer is accepted at (the guard's default ``confidence_threshold``)."""
 
 REJECT_KIND = "low_confidence"
 """``Finding.kind`` of the critical finding that carries a ``reject`` recommendation."""
@@ -141,7 +145,7 @@ def decide(
     *,
     supported: bool,
     hallucination_rate: float,
-    accept_at: float = 0.7,
+    accept_at: float = ACCEPT_AT,
     reject_below: float = 0.4,
     reject_above: float = 0.3,
 ) -> Recommendation:

@@ -21,6 +21,7 @@ from lexguard._models import Claim, Finding, Source, hallucination_rate
 from lexguard._value import ValueModel
 from lexguard.grounding.claims._claim_types import ClaimType, classify_claims
 from lexguard.grounding.reflect._confidence import (
+    ACCEPT_AT,
     ConfidenceWeights,
     decide,
     reject_finding,
@@ -133,7 +134,7 @@ def assess_offline(
     judge: Any | None = None,
     judge_weight: float = 0.5,
     weights: ConfidenceWeights | None = None,
-    accept_at: float = 0.7,
+    accept_at: float = ACCEPT_AT,
     reject_below: float = 0.4,
     reject_above: float = 0.3,
     min_citation_score: float = 0.3,

@@ -34,7 +34,7 @@ from lexguard.grounding.signals._lexical import (
 from lexguard.grounding.signals._units import quantity_kind
 from lexguard.grounding.signals._written import is_calendar_key
 
-__all__ = ["MIN_ANCHOR", "Misplaced", "misplaced_values", "sentence_facts"]
+__all__ = ["MIN_ANCHOR", "Misplaced", "misplaced_values", "number_class", "sentence_facts"]
 
 MIN_ANCHOR = 0.6
 """Least share of the rest of the claim (other values and relation words, averaged) its anchor holds."""
@@ -114,7 +114,7 @@ class _Facts:
         return sum(1 for t in self.tokens if not t.startswith("#") and t not in claim_tokens)
 
 
-def _number_class(text: str, mention: Mention) -> str:
+def number_class(text: str, mention: Mention) -> str:
     """What a number measures: a date, a year, a currency or a unit's kind ("" for a bare count).
     A point in the calendar ("8.15 am") is no rival of a length of time ("42-year-old", "3 hours")."""
     if is_calendar_key(mention.key):
@@ -193,7 +193,7 @@ def sentence_facts(index: Any) -> list[_Facts]:
 def _facts(ci: int, text: str) -> _Facts:
     nums = numbers(text)
     return _Facts(
-        ci, text, _tokens(text, nums), {m.key: _number_class(text, m) for m in nums},
+        ci, text, _tokens(text, nums), {m.key: number_class(text, m) for m in nums},
         LexicalProfile([text]), tuple(e.key for e in entities(text)),
     )
 
@@ -363,7 +363,7 @@ def _rival(anchor: _Facts, claim: str, mention: Mention, kind: str, claim_keys: 
     measures the same kind of thing.
     """
     if kind == "number":
-        wanted = _number_class(claim, mention)
+        wanted = number_class(claim, mention)
         return bool(wanted) and any(
             cls == wanted and key not in claim_keys for key, cls in anchor.classes.items()
         )

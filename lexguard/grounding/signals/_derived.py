@@ -21,6 +21,7 @@ import regex
 
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words
 from lexguard.grounding.signals._references import names_a_source
+from lexguard.grounding.signals._units import UNITS
 from lexguard.grounding.signals._weekdays import open_weekdays
 
 __all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "is_derived", "list_counts", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
@@ -124,7 +125,8 @@ def counted(claim: str, mention: Mention, texts: Iterable[str], days: int = 0) -
     "She won two Nobel Prizes" beside "... won the Nobel Prize in Physics ... She won a second
     Nobel Prize, in Chemistry": the evidence names two Nobel Prizes, one per mention. A count of
     days a week is the number of weekdays the evidence, or the sources (``days``), name outside
-    a sentence saying "closed" ("open six days a week" beside hours for Monday to Saturday).
+    a sentence saying "closed" ("open six days a week" beside hours for Monday to Saturday). A
+    number of a unit counts nothing: "every two hours" beside "six hours" and "24 hours".
     """
     value = _as_float(mention.key)
     head = _HEAD.match(claim, mention.span[1])
@@ -135,6 +137,8 @@ def counted(claim: str, mention: Mention, texts: Iterable[str], days: int = 0) -
         return False
     if phrase.split() in (["day", "week"], ["days", "week"]):  # "open six days a week" beside each day's hours
         return max(days, len(open_weekdays(texts))) == int(value)
+    if head.group(1).split()[0].lower() in UNITS:  # "every two hours" measures; it counts no mentions
+        return False
     sentences = dict.fromkeys(s.strip() for text in texts for s in _SENTENCE.split(text))  # chunks overlap
     joined = " ".join(" " + " ".join(_root(w) for w in _norm(s).split()) + " " for s in sentences)
     return joined.count(f" {phrase} ") == int(value)

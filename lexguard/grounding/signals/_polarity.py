@@ -21,6 +21,9 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
 from lexguard.grounding.signals._words import WORD, adverb_only, lemmas
 from lexguard.grounding.signals._refuted import denied_statements
+from lexguard.grounding.signals._roles import FUNCTION as _FUNCTION
+from lexguard.grounding.signals._roles import WORD_RUN as _WORD
+from lexguard.grounding.signals._roles import swapped_names
 from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
 __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict"]
@@ -90,10 +93,8 @@ _NEGATION = regex.compile(
 """Plain negation (and what says "not known": "unknown" said of a thing, "yet to", a table's
 "Valet: False") only: "failed", "lacks" or "without" are often the source's own wording of a
 statement a faithful answer phrases positively ("stopped working" / "failed")."""
-_NAME = regex.compile(r"(?<=\w\W+)[A-Z][a-z]+")
 
 
-_FUNCTION = frozenset({"yet", "though", "although", "while", "whereas", "so", "but", "and", "also", "longer"})
 
 
 def _negated(text: str) -> bool:
@@ -218,7 +219,6 @@ _MAX_ASIDES = 3
 """Pieces of aside words a negation's clause reads past ("did not, in fact, however, open")."""
 
 
-_WORD = regex.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
 def polarity_conflict(claim: str, passages: list[str]) -> str | None:
@@ -292,30 +292,30 @@ def _lemma_of(word: str) -> str:
 def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     words = _words(clause)
     if len(words) < 2:
-        return None
+        # one content word: only an antonym reads it ("Sales were down." beside "Sales rose.")
+        return _antonym_conflict(clause, words, units) if words else None
     matches = [
         u for u in units
         if u.words
         and len(words & u.words) / len(words) >= (1.0 if len(words) == 2 else MIN_COVERAGE)
         and len(words & u.words) / len(u.words) >= MIN_BACK_COVERAGE
     ]
-    clause_stems = {key for w in _WORD.findall(clause.lower()) for key in _antonym_keys(w)}
     if matches:  # the closest statement: most of the claim's words, then fewest others
         unit = max(
             matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words), u.denied)
         )
         if unit.denied and not _negated(clause):
             return unit.sentence  # the source mentions the statement to deny it
-        if not unit.denied and (_flipped(clause, unit.text) or _swapped_names(clause, unit.text)):
+        if not unit.denied and (_flipped(clause, unit.text) or swapped_names(clause, unit.text)):
             return unit.sentence
         near_copy = min(len(words & unit.words) / len(words), len(words & unit.words) / len(unit.words)) >= NEAR_COPY
-        if not unit.denied and near_copy and _swapped_names(clause, unit.text, any_word=True):
+        if not unit.denied and near_copy and swapped_names(clause, unit.text, any_word=True):
             return unit.sentence  # "The authentication service sends requests to the frontend service"
     # names swapped inside a longer statement ("Corvin owed Baxter £240,000 ... and ordered payment
     # within 30 days"): the claim's words are all there, the statement holds more
     wide = [u for u in units if u.words and not u.denied and len(words & u.words) / len(words) >= MIN_COVERAGE]
     for unit in sorted(wide, key=lambda u: -len(words & u.words)):
-        if _swapped_names(clause, unit.text):
+        if swapped_names(clause, unit.text):
             return unit.sentence
     # another weekday in the same statement ("6 a.m. Tuesday" for "6 a.m. Monday"), its own words
     # aside: "open on Mondays" beside "open Tuesday through Sunday"
@@ -325,6 +325,14 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         held = rest & unit.words
         if not unit.denied and len(held) / len(rest) >= MIN_COVERAGE and names_another_day(clause, unit.text):
             return unit.sentence
+    return _antonym_conflict(clause, words, units)
+
+
+def _antonym_conflict(clause: str, words: frozenset[str], units: list[_Unit]) -> str | None:
+    """The sentence of the unit that says what ``clause`` says with one word's opposite ("rose"
+    for "down"), its other words alike; an opposite that one side negates states the same thing
+    ("closed on Mondays" beside "not open on Mondays")."""
+    clause_stems = {key for w in _WORD.findall(clause.lower()) for key in _antonym_keys(w)}
     for unit in units:
         unit_raw = _WORD.findall(unit.text.lower())
         unit_stems = {key for w in unit_raw for key in _antonym_keys(w)}
@@ -339,52 +347,16 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
                     and back
                     and len(rest & unit.words) / len(rest) >= MIN_COVERAGE
                     and len(rest & unit.words) / len(back) >= MIN_BACK_COVERAGE
+                    and not _denies_opposite(clause, unit.text, keys | opposites)
                 ):
                     return unit.sentence
     return None
 
 
-def _swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
-    """Whether two names stand on opposite sides of a shared pivot word in the two texts.
-
-    Only capitalised words of the source (names) count as moved, unless ``any_word`` (for a
-    near-copy of the source statement, :data:`NEAR_COPY`: "the frontend service" and "the
-    authentication service" trade places); a passive in either text ("was acquired by", "the
-    report, prepared by the authority") rules a swap out.
-    """
-    a = [_stem(w) for w in _WORD.findall(clause.lower())]
-    b = [_stem(w) for w in _WORD.findall(unit.lower())]
-    shared = (set(content_words(clause)) & set(content_words(unit))) - _FUNCTION
-    shared = {w for w in shared if a.count(w) == 1 and b.count(w) == 1}
-    names = shared if any_word else {_stem(w.lower()) for w in _NAME.findall(unit)}
-    if len(shared) < 3 or _passive(clause) or _passive(unit):
+def _denies_opposite(clause: str, unit: str, pair: frozenset[str]) -> bool:
+    """Whether exactly one of the two is negated and its negation denies the antonym itself: "not
+    open" is "closed", so the two state the same thing."""
+    if _negated(clause) == _negated(unit):
         return False
-    pivots = shared if any_word else shared - names
-    for pivot in pivots:
-        pa, pb = a.index(pivot), b.index(pivot)
-        if pa == 0 or pb == 0 or "by" in a[pa + 1 : pa + 4] or "by" in b[pb + 1 : pb + 4]:
-            continue
-        moved_back = moved_forward = False
-        for word in (shared & names) - {pivot}:
-            before_a, before_b = a.index(word) < pa, b.index(word) < pb
-            moved_back |= before_a and not before_b
-            moved_forward |= before_b and not before_a
-        if moved_back and moved_forward:
-            return True
-    return False
-
-
-_BE = frozenset({"is", "are", "was", "were", "been", "being"})
-
-
-def _passive(text: str) -> bool:
-    """A be-verb followed later by "by" ("300 trees were planted along the trail by volunteers"),
-    or right before a past participle ("April 27 is celebrated as Freedom Day"), or a participle
-    with its agent ("the report, prepared by the authority, ...")."""
-    words = _WORD.findall(text.lower())
-    if any(w.endswith(("ed", "en")) and "by" in words[i + 1 : i + 3] for i, w in enumerate(words)):
-        return True
-    first_be = next((i for i, w in enumerate(words) if w in _BE), None)
-    if first_be is None:
-        return False
-    return "by" in words[first_be + 1 :] or any(w.endswith(("ed", "en")) for w in words[first_be + 1 : first_be + 3])
+    _, heads = _denied_words(unit if _negated(unit) else clause)
+    return bool({key for head in heads for key in _antonym_keys(head)} & pair)

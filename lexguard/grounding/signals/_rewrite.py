@@ -4,7 +4,8 @@ The strict number rule reads "27/05/1937", "three hundred and thirty", "3.3 x 10
 as the sources' "27 May 1937", "330" and "330 metres"; the learned verifier does not, and called
 such correct claims contradicted. :func:`as_sources_write` gives the claim with each value that
 the rules matched to a source value replaced by the source's wording, so the verifier compares
-like with like. A value the rules did not match is left as written: a wrong value is never
+like with like; a bound the evidence value meets is written as that value ("nearly 5 million"
+beside "4.9 million": the verifier read the estimate as not in the sources). A value the rules did not match is left as written: a wrong value is never
 rewritten into a right one.
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 
 import regex
 
+from lexguard.grounding.signals._bounds import bound_of, met_value
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._units import converted_form
 
@@ -64,8 +66,10 @@ def as_sources_write(claim: str, index: Any) -> str:
         start, end = mention.span
         if start < last:
             continue  # a date's day and year share the date's span
-        new = _replacement(claim, mention, forms, index)
-        if new is None:
+        met = met_value(claim, mention, [chunk.text for chunk in index.chunks]) if bound_of(claim, mention) else None
+        if met is not None and met[0] >= last:  # "nearly 5 million" beside 4.9 million: "4.9 million"
+            start, new = met[0], (met[1], end)
+        elif (new := _replacement(claim, mention, forms, index)) is None:
             continue
         out += [claim[last:start], new[0]]
         last = max(end, new[1])

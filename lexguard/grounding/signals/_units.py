@@ -23,7 +23,7 @@ from lexguard.grounding.signals._batched import PROFILE_BATCH as UNITS_BATCH
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._written import is_calendar_key
 
-__all__ = ["UNITS", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "units_by_number"]
+__all__ = ["UNITS", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "unit_of", "units_by_number"]
 
 _KINDS = {
     "length": "mm cm m metre metres meter meters km kilometre kilometres kilometer kilometers inch inches "
@@ -78,7 +78,7 @@ def _unit_after(text: str, end: int) -> str | None:
     return word if word in UNITS else None
 
 
-def _unit_of(text: str, mention: Mention) -> str | None:
+def unit_of(text: str, mention: Mention) -> str | None:
     """The canonical unit of a number: a currency sign before it, else the unit word after it."""
     if is_calendar_key(mention.key):
         return None
@@ -95,7 +95,7 @@ def units_by_number(texts: list[str]) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for text in texts:
         for mention in numbers(text):
-            found.setdefault(mention.key, set()).add(_unit_of(text, mention) or "")
+            found.setdefault(mention.key, set()).add(unit_of(text, mention) or "")
     return found
 
 
@@ -108,7 +108,7 @@ def unit_conflicts(claim: str, source_units: dict[str, set[str]]) -> list[Mentio
     """
     out = []
     for mention in numbers(claim):
-        unit = _unit_of(claim, mention)
+        unit = unit_of(claim, mention)
         given = source_units.get(mention.key)
         if unit is None or not given or "" in given:
             continue
@@ -139,7 +139,7 @@ def _tolerance(value: float) -> float:
 
 def _conversion(claim: str, mention: Mention, source_units: dict[str, set[str]]) -> tuple[str, str] | None:
     """The source ``(number key, unit)`` a claim number converts to, if any."""
-    unit = _unit_of(claim, mention)
+    unit = unit_of(claim, mention)
     target = _PINT_NAMES.get(unit or "")
     if target is None or is_calendar_key(mention.key):
         return None
@@ -190,7 +190,7 @@ def index_unit_forms(index: Any) -> dict[tuple[str, str], str]:
         cached = {}
         for chunk in index.chunks:
             for mention in numbers(chunk.text):
-                unit = _unit_of(chunk.text, mention)
+                unit = unit_of(chunk.text, mention)
                 match = _AFTER.match(chunk.text, mention.span[1])
                 if unit and match is not None and unit not in _SYMBOLS.values():
                     cached.setdefault((mention.key, unit), chunk.text[mention.span[0] : match.end()])
@@ -243,7 +243,7 @@ _NOT_UNIT_WORDS = frozenset(
 def quantity_kind(text: str, mention: Mention) -> str | None:
     """What a number measures: ``"money"``, a unit kind ("length"), or ``pint``'s dimensionality
     of the unit word after it ("1,200 megawatts"); ``None`` for a bare count or a date."""
-    unit = _unit_of(text, mention)
+    unit = unit_of(text, mention)
     if unit is not None:
         return _kind(unit)
     after = _WORD_AFTER.match(text, mention.span[1])

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
+from lexguard.grounding.signals._bounds import bound_verdict
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._order import order_conflict
@@ -21,11 +22,12 @@ class NumberEvidence:
     """What the sources say of a claim's numbers.
 
     Attributes:
-        unknown: Numbers found in no source (nor worked out, counted or converted from one), or
-            given there with another unit.
+        unknown: Numbers found in no source (nor worked out, counted or converted from one),
+            given there with another unit, or given as a bound ("more than $200 million") the
+            evidence value it is about does not meet.
         contradicted: Those of them while the best chunk holds numbers.
-        worked_out: Numbers in no source that one arithmetic step, a count, a span of years or a
-            unit conversion gives from the evidence (the verifier, which does no arithmetic, does
+        worked_out: Numbers in no source that one arithmetic step, a count, a span of years, a
+            unit conversion or a bound the evidence value meets ("over $100 million") gives from the evidence (the verifier, which does no arithmetic, does
             not judge them alone).
     """
 
@@ -46,16 +48,22 @@ def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvi
     evidence_numbers = [key for ci in top for key in sorted(index.chunk_numbers[ci])]
     counts = index.record_counts.union(*(index.chunk_counts[ci] for ci in top))
     units = index_units(index)
+    mentions = numbers(claim)
     not_stated, worked_out = unknown_numbers(
-        numbers(claim), claim, index.profile.numbers, evidence_numbers, counts, [index.chunks[ci].text for ci in top],
+        mentions, claim, index.profile.numbers, evidence_numbers, counts, [index.chunks[ci].text for ci in top],
         days=len(index.weekdays),
     )
+    texts = [index.chunks[ci].text for ci in top]
+    verdicts = {m: bound_verdict(claim, m, texts) for m in mentions}  # "over $100 million" beside $150 million
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
-    unknown = [m for m in not_stated if m not in conversions]
-    worked_out = [*worked_out, *conversions]  # the verifier converts no units either
+    met = [m for m in not_stated if verdicts[m] is True and m not in conversions]
+    unknown = [m for m in not_stated if m not in conversions and m not in met]
+    worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
+    broken = [m for m in mentions if verdicts[m] is False and m not in unknown]  # "under 80%" beside 87% (and 80 reviews)
+    unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
-    return NumberEvidence(unknown, [m for m in unknown if best_numbers], worked_out)
+    return NumberEvidence(unknown, [m for m in unknown if best_numbers or m in broken], worked_out)
 
 
 def add_misplaced(

@@ -1,0 +1,79 @@
+"""Names or phrases that trade places around a shared word: "Aphids feed on ladybugs" against
+"Ladybugs feed on aphids" (swapped roles), read by :mod:`lexguard.grounding.signals._polarity`.
+
+A copular inversion is no swap: "A biscuit factory is the largest employer in town" states what
+"The town's largest employer is a biscuit factory" does.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from lexguard.grounding.signals._lexical import _stem, content_words
+
+__all__ = ["FUNCTION", "WORD_RUN", "swapped_names"]
+
+FUNCTION = frozenset({"yet", "though", "although", "while", "whereas", "so", "but", "and", "also", "longer"})
+"""Connectives and other words that are no part of a statement's content (nor a pivot)."""
+WORD_RUN = regex.compile(r"[a-z]+(?:'[a-z]+)?")
+"""A lower-case word (with its apostrophe suffix)."""
+_NAME = regex.compile(r"(?<=\w\W+)[A-Z][a-z]+")
+_WORD = WORD_RUN
+
+
+def swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
+    """Whether two names stand on opposite sides of a shared pivot word in the two texts.
+
+    Only capitalised words of the source (names) count as moved, unless ``any_word`` (for a
+    near-copy of the source statement, :data:`~lexguard.grounding.signals._polarity.NEAR_COPY`: "the frontend service" and "the
+    authentication service" trade places); a passive in either text ("was acquired by", "the
+    report, prepared by the authority") rules a swap out.
+    """
+    a = [_stem(w) for w in _WORD.findall(clause.lower())]
+    b = [_stem(w) for w in _WORD.findall(unit.lower())]
+    shared = (set(content_words(clause)) & set(content_words(unit))) - FUNCTION
+    shared = {w for w in shared if a.count(w) == 1 and b.count(w) == 1}
+    names = shared if any_word else {_stem(w.lower()) for w in _NAME.findall(unit)}
+    if len(shared) < 3 or _passive(clause) or _passive(unit) or _inverted_copula(a, b, shared):
+        return False
+    pivots = shared if any_word else shared - names
+    for pivot in pivots:
+        pa, pb = a.index(pivot), b.index(pivot)
+        if pa == 0 or pb == 0 or "by" in a[pa + 1 : pa + 4] or "by" in b[pb + 1 : pb + 4]:
+            continue
+        moved_back = moved_forward = False
+        for word in (shared & names) - {pivot}:
+            before_a, before_b = a.index(word) < pa, b.index(word) < pb
+            moved_back |= before_a and not before_b
+            moved_forward |= before_b and not before_a
+        if moved_back and moved_forward:
+            return True
+    return False
+
+
+_BE = frozenset({"is", "are", "was", "were", "been", "being"})
+
+
+def _passive(text: str) -> bool:
+    """A be-verb followed later by "by" ("300 trees were planted along the trail by volunteers"),
+    or right before a past participle ("April 27 is celebrated as Freedom Day"), or a participle
+    with its agent ("the report, prepared by the authority, ...")."""
+    words = _WORD.findall(text.lower())
+    if any(w.endswith(("ed", "en")) and "by" in words[i + 1 : i + 3] for i, w in enumerate(words)):
+        return True
+    first_be = next((i for i, w in enumerate(words) if w in _BE), None)
+    if first_be is None:
+        return False
+    return "by" in words[first_be + 1 :] or any(w.endswith(("ed", "en")) for w in words[first_be + 1 : first_be + 3])
+
+
+def _inverted_copula(a: list[str], b: list[str], shared: set[str]) -> bool:
+    """Whether the two (stemmed words) say "X is Y" and "Y is X": the shared words before the
+    first be-verb of one are those after it in the other, and the other way round."""
+    be_a = next((i for i, w in enumerate(a) if w in _BE), None)
+    be_b = next((i for i, w in enumerate(b) if w in _BE), None)
+    if be_a is None or be_b is None:
+        return False
+    left_a, right_a = shared & set(a[:be_a]), shared & set(a[be_a + 1 :])
+    left_b, right_b = shared & set(b[:be_b]), shared & set(b[be_b + 1 :])
+    return bool(left_a and right_a) and left_a == right_b and right_a == left_b

@@ -1,0 +1,93 @@
+"""A number given as a bound or an estimate is read against the evidence value it is about."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._bounds import bound_of, bound_verdict
+from lexguard.grounding.signals._lexical import numbers
+
+FILM = "The film grossed $150 million worldwide against a budget of $40 million."
+
+
+def _verdict(claim: str, source: str) -> bool | None:
+    mention = next(m for m in numbers(claim) if bound_of(claim, m) is not None)
+    return bound_verdict(claim, mention, [source])
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "met"),
+    [
+        ("The film grossed over $100 million.", FILM, True),
+        ("The film grossed more than $200 million.", FILM, False),
+        ("The film grossed less than $100 million.", FILM, False),  # not the $40 million budget
+        ("The app has nearly 5 million users.", "The app has 4.9 million users.", True),
+        ("The app has nearly 5 million users.", "The app has 3.1 million users.", False),
+        ("The bridge is about 500 metres long.", "The bridge, opened in 1932, is 503 metres long.", True),
+        ("The bridge is about 700 metres long.", "The bridge, opened in 1932, is 503 metres long.", False),
+        ("The song spent more than ten weeks at number one.", "The song spent 12 weeks at number one.", True),
+        ("The song spent fewer than ten weeks at number one.", "The song spent 12 weeks at number one.", False),
+        ("It has an approval rating above 80% on the site.", "It has an 87% approval rating on the site.", True),
+        ("It has an approval rating below 80% on the site.", "It has an 87% approval rating on the site.", False),
+        ("About three quarters of the staff agreed.", "About 75% of the staff agreed.", True),
+        ("The town had under 10,000 inhabitants.", "The town had a population of 8,412.", True),
+        ("The storm killed at least 12 people.", "The storm killed at least 12 people.", True),
+    ],
+)
+def test_a_bound_is_read_against_the_value_it_is_about(claim: str, source: str, met: bool) -> None:
+    assert _verdict(claim, source) is met
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the value whose words anchor it: "grossed", not "cost"
+        ("The film grossed over $100 million.", "The film cost $150 million and grossed $90 million."),
+        # the value of the place the claim names, not the one next to its other words
+        ("The firm employs more than 1,000 people in Texas.", "The firm employs 1,200 people in Ohio and 300 in Texas."),
+        # the drug's figure, not the side effects'
+        ("The drug reduced symptoms in more than 80% of patients.",
+         "In the trial, the drug reduced symptoms in 62% of patients; 85% reported mild side effects."),
+    ],
+)
+def test_a_bound_met_by_another_value_of_the_evidence_is_not_met(claim: str, source: str) -> None:
+    assert _verdict(claim, source) is False
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The bridge opened after 1930.",  # a year: an order of events, not a bound
+        "The film grossed $150 million.",  # no bound
+        "It closes at about 5 p.m.",  # a time of day
+    ],
+)
+def test_years_times_and_plain_numbers_are_no_bounds(claim: str) -> None:
+    assert all(bound_of(claim, m) is None for m in numbers(claim))
+
+
+def test_the_evidence_value_itself_meets_its_own_bound() -> None:
+    """"as many as 900" beside "over 900": the evidence gives the number, the rules leave the
+    rest to the models (a RAGTruth summary had been failed by the 22,000 of another sentence)."""
+    source = "So far this year as many as 900 have lost their lives. Since 2000 almost 22,000 people died."
+    assert _verdict("There were over 900 deaths so far this year.", source) is True
+
+
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        ("The film grossed over $100 million worldwide.", True),
+        ("The film grossed more than $200 million worldwide.", False),
+        ("The app has nearly 5 million monthly users.", True),
+        ("The app has fewer than 4 million monthly users.", False),
+    ],
+)
+def test_the_checker_accepts_a_met_bound_and_refuses_a_broken_one(answer: str, accepted: bool) -> None:
+    """The strict number rule had refused every correct bound ("over $100 million" is in no
+    source), and the verifier read "nearly 5 million" beside 4.9 million as not in the sources:
+    it now reads the claim with the evidence value written in."""
+    sources = [Source(id="s", content=FILM + " The app has 4.9 million monthly users.")]
+    result = SupportChecker().check(answer, sources)
+    assert (result.recommendation == "accept") is accepted
