@@ -91,3 +91,26 @@ def test_the_checker_accepts_a_met_bound_and_refuses_a_broken_one(answer: str, a
     sources = [Source(id="s", content=FILM + " The app has 4.9 million monthly users.")]
     result = SupportChecker().check(answer, sources)
     assert (result.recommendation == "accept") is accepted
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["The free tier allows up to 10,000 requests a day.", "Adults may take at most 4,000 mg a day.",
+     "Do not take more than 4,000 mg a day.".replace("Do not take more than", "Take no more than")],
+)
+def test_a_limit_is_no_estimate(claim: str) -> None:
+    """"up to 10,000 requests" states the limit itself: beside "up to 1,000" it had passed as a
+    bound 1,000 meets (two probes)."""
+    assert all(bound_of(claim, m) is None for m in numbers(claim))
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "met"),
+    [
+        ("Children under 12 enter free.", "Children under 10 enter free.", False),
+        ("Orders over $50 ship free.", "Orders over $80 ship free.", False),
+        ("Children under 12 enter free.", "Children under 12 enter free.", True),
+    ],
+)
+def test_an_evidence_value_given_as_a_bound_is_a_threshold(claim: str, source: str, met: bool) -> None:
+    assert _verdict(claim, source) is met

@@ -8,7 +8,9 @@ about: of the same class (money, a unit's kind, a percentage, a count of the sam
 year or a date), and anchored by the words before it that the claim shares ("grossed"), so that
 another amount of the same sentence ("against a budget of $40 million") is not the one compared
 (the words after it count next: "an 87% *approval rating*").
-When several values anchor equally well, the bound must hold for each of them.
+When several values anchor equally well, the bound must hold for each of them. A limit is no
+estimate: "up to 10,000 requests a day" states the limit itself (it is read as a value), and an
+evidence value given with bound words of its own ("children under 10") meets only the same value.
 """
 
 from __future__ import annotations
@@ -34,10 +36,11 @@ never more than twice this share."""
 NEAR = 0.1
 """How far below the claim's value "nearly" / "almost" may be ("nearly 5 million" for 4.6 million)."""
 
-_KIND = Literal["above", "at_least", "below", "at_most", "near", "about"]
+_KIND = Literal["limit", "above", "at_least", "below", "near", "about"]
 _BOUNDS: dict[str, _KIND] = {
-    r"(?:no|not)\s+(?:more|greater|higher)\s+than|at\s+(?:the\s+)?most|up\s+to|a\s+maximum\s+of": "at_most",
-    r"(?:no|not)\s+(?:less|fewer|lower)\s+than|at\s+(?:the\s+)?least|a\s+minimum\s+of": "at_least",
+    r"(?:no|not)\s+(?:more|greater|higher)\s+than|at\s+(?:the\s+)?most|up\s+to|a\s+(?:maximum|minimum|limit)\s+of"
+    r"|(?:not\s+to\s+)?exceed(?:ing)?|(?:limited|capped)\s+(?:to|at)": "limit",
+    r"(?:no|not)\s+(?:less|fewer|lower)\s+than|at\s+(?:the\s+)?least": "at_least",
     r"(?:just\s+)?(?:more|greater|higher)\s+than|(?:just\s+)?(?:over|above)|in\s+excess\s+of|exceeding|upwards\s+of"
     r"|north\s+of|well\s+over": "above",
     r"(?:less|fewer|lower)\s+than|under|below|fewer\s+than|shy\s+of": "below",
@@ -76,7 +79,8 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     match = _BOUND.search(claim, max(0, mention.span[0] - 40), mention.span[0])
     if match is None:
         return None
-    return Bound(next(_KINDS[i] for i, group in enumerate(match.groups()) if group), value, match.start())
+    bound = Bound(next(_KINDS[i] for i, group in enumerate(match.groups()) if group), value, match.start())
+    return None if bound.kind == "limit" else bound  # "up to 10,000 requests a day" states the limit itself
 
 
 def bound_verdict(claim: str, mention: Mention, texts: Iterable[str]) -> bool | None:
@@ -102,7 +106,7 @@ def bound_verdict(claim: str, mention: Mention, texts: Iterable[str]) -> bool | 
         return None
     if any(math.isclose(value, bound.value, rel_tol=1e-9) for value in every):
         return True  # the evidence gives the value itself (and may give the bound too: "under 12")
-    return all(_meets(bound, value) for value, _ in values)
+    return all(_meets(bound, value, limit) for value, _, limit in values)
 
 
 def met_value(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[int, str] | None:
@@ -111,24 +115,25 @@ def met_value(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[int, 
     claim and compare no numbers; ``None`` unless :func:`bound_verdict` is ``True``."""
     bound = bound_of(claim, mention)
     values, every = _anchored(claim, mention, texts) if bound is not None else ([], [])
-    if bound is None or not values or not all(_meets(bound, value) for value, _ in values):
+    if bound is None or not values or not all(_meets(bound, value, limit) for value, _, limit in values):
         return None
     if any(math.isclose(value, bound.value, rel_tol=1e-9) for value in every):
         return None  # the evidence gives the number itself: the claim reads as the sources write
     return bound.start, values[0][1]
 
 
-def _anchored(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[tuple[float, str]], list[float]]:
+def _anchored(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[tuple[float, str, bool]], list[float]]:
     """The evidence values (with their wording) of the claim number's class that the claim's
-    words anchor best (:func:`_anchor`), the chunk's share of the claim's words breaking ties;
-    and every value the evidence gives, of any class."""
+    words anchor best (:func:`_anchor`), the chunk's share of the claim's words breaking ties,
+    each with whether the evidence gives it as a bound or limit of its own; and every value the
+    evidence gives, of any class."""
     own = _class(claim, mention)
     bound = bound_of(claim, mention)
     claim_before = set(content_words(claim[: bound.start if bound else mention.span[0]]))
     claim_after = set(content_words(claim[mention.span[1] :]))
     claim_names = _names(claim)
     best: tuple[float, int] = (0.0, 0)
-    values: list[tuple[float, str]] = []
+    values: list[tuple[float, str, bool]] = []
     every: list[float] = []
     for text in dict.fromkeys(texts):
         found = _numbers(text)
@@ -142,6 +147,7 @@ def _anchored(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[
             ahead = text[max(0, start - 80, found[i - 1].span[1] if i else 0) : start]
             if (own_bound := _BOUND.search(ahead)) is not None:  # "bake for *approximately* 15 minutes"
                 ahead = ahead[: own_bound.start()]
+            threshold = own_bound is not None  # "children under 10": a limit, compared as it is
             behind = text[end : min(end + 60, found[i + 1].span[0] if i + 1 < len(found) else len(text))]
             ahead, behind = _STOP.split(ahead)[-1], _STOP.split(behind)[0].split(",")[0]
             if _names_another(claim_names, _names(ahead + " " + behind), _names(text)):
@@ -151,9 +157,9 @@ def _anchored(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[
             score = (_anchor(ahead_words, claim_before, claim_after) + _anchor(behind_words, claim_after, claim_before),
                      shared)
             if score[0] and score > best:
-                best, values = score, [(value, candidate.text)]
+                best, values = score, [(value, candidate.text, threshold)]
             elif score[0] and score == best:
-                values.append((value, candidate.text))
+                values.append((value, candidate.text, threshold))
     return values, every
 
 
@@ -183,8 +189,12 @@ def _numbers(text: str) -> list[Mention]:
     return numbers(text)
 
 
-def _meets(bound: Bound, value: float) -> bool:
+def _meets(bound: Bound, value: float, threshold: bool = False) -> bool:
+    """Whether an evidence value meets a claim's bound; a value the evidence gives as a bound or
+    a limit of its own ("under 10", "up to 1,000") meets only the same value."""
     limit = bound.value
+    if threshold:
+        return math.isclose(value, limit, rel_tol=1e-9)
     if bound.kind == "above":
         return value > limit
     if bound.kind == "at_least":
