@@ -33,3 +33,21 @@ def test_the_checker_fails_a_changed_unit() -> None:
     result = checker.check("The Eiffel Tower is 330 feet tall.", [Source(id="e", content=SOURCE[0])])
     assert result.claims[0].supported is False
     assert any(f.kind == "contradicted_value" and "unit" in f.message for f in result.findings)
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "conflict"),
+    [
+        ("The painting sold for 2.4 million pounds.", "The painting sold for 2.4 million dollars.", True),
+        ("The painting sold for $2.4 million.", "The painting sold for 2.4 million pounds.", True),
+        ("The house sold for 400,000 pounds.", "The house sold for 400,000 euros.", True),
+        ("The painting sold for 2.4 million pounds.", "The painting sold for £2.4 million.", False),
+        ("The painting sold for £2.4 million.", "The painting sold for 2.4 million pounds.", False),
+        ("The baby weighed 8 pounds.", "The baby weighed 8 kg.", True),
+        ("The baby weighed 8 pounds.", "The baby weighed 8 pounds.", False),
+    ],
+)
+def test_pounds_weigh_or_pay(source: str, claim: str, conflict: bool) -> None:
+    """Found in a hostile trial: "2.4 million pounds" read as a mass, so "2.4 million dollars" was
+    another kind of unit, not another currency, and passed."""
+    assert bool(unit_conflicts(claim, units_by_number([source]))) is conflict

@@ -112,14 +112,25 @@ def unit_conflicts(claim: str, source_units: dict[str, set[str]]) -> list[Mentio
         given = source_units.get(mention.key)
         if unit is None or not given or "" in given:
             continue
-        same_kind = {u for u in given if _kind(u) == _kind(unit)}
-        if same_kind and unit not in given:
+        same_kind = {u for u in given if _kinds(u) & _kinds(unit)}
+        pounds = unit in _POUNDS and bool(given & _POUNDS)  # "£2.4 million" is "2.4 million pounds"
+        if same_kind and unit not in given and not pounds:
             out.append(mention)
     return out
 
 
+_POUNDS = frozenset({"lb", "gbp"})
+""""pounds" weighs or pays: the word is read as either, "£" as money only."""
+
+
 def _kind(unit: str) -> str | None:
     return UNITS.get(unit) or ("money" if unit in _SYMBOLS.values() else None)
+
+
+def _kinds(unit: str) -> set[str | None]:
+    """The kinds a unit may be of: "pounds" ("lb") is a mass or a currency ("sold for 2.4
+    million pounds": "2.4 million dollars" is another unit of the same kind)."""
+    return {"mass", "money"} if unit == "lb" else {_kind(unit)}
 
 
 @lru_cache(maxsize=1)
