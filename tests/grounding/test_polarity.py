@@ -276,3 +276,15 @@ def test_a_claim_of_one_content_word_is_read_for_an_antonym(source: str, claim: 
 def test_a_copular_inversion_is_no_role_swap(source: str, claim: str, swapped: bool) -> None:
     """Found in a hostile trial: one inverted "X is Y" failed a long correct answer."""
     assert (polarity_conflict(claim, [source]) == source) is swapped
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["No, items can only be returned within 30 days of delivery.", "Items can only be returned within 30 days of delivery."],
+)
+def test_an_answer_word_no_denies_nothing(claim: str) -> None:
+    """Found in a hostile trial: an FAQ's "Can I return an item after 30 days? No. Items can be
+    returned within 30 days ..." read as "items can not be returned within 30 days"."""
+    source = "Can I return an item after 30 days? No. Items can be returned within 30 days of delivery only."
+    assert polarity_conflict(claim, [source]) is None
+    assert polarity_conflict("Items cannot be returned within 30 days of delivery.", [source]) is not None

@@ -84,14 +84,14 @@ _RELATIVE = regex.compile(r",\s*+(?:who|whom|whose|which|where|when)\b[^,;:()]{0
 """A relative clause between commas: "The mayor, who did not attend, approved the plan" states
 "The mayor approved the plan" too, and that statement has no negation of its own."""
 _NEGATION = regex.compile(
-    r"\b(?:not(?!\s+only\b)|no|never|none|nobody|nothing|neither|nor|cannot|yet\s+to)\b|n[\u2019']t\b"
+    r"\b(?:not(?!\s+only\b)|no(?!\s*+[.,!?;])|never|none|nobody|nothing|neither|nor|cannot|yet\s+to)\b|n[\u2019']t\b"
     r"|(?<=\b(?:is|are|was|were|remains?|remained|be|been|still|yet)\s+)"
     r"(?:unknown|unclear|undisclosed|unspecified|unconfirmed)\b"  # said of it, not "an unknown gunman"
     r"|:\s*+(?:false|no)\b",
     regex.IGNORECASE,
 )
 """Plain negation (and what says "not known": "unknown" said of a thing, "yet to", a table's
-"Valet: False") only: "failed", "lacks" or "without" are often the source's own wording of a
+"Valet: False") only; "No." / "No," answers a question and denies nothing of the statement after it: "failed", "lacks" or "without" are often the source's own wording of a
 statement a faithful answer phrases positively ("stopped working" / "failed")."""
 
 
