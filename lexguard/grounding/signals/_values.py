@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
+from lexguard.grounding.signals._anchoring import misanchored
 from lexguard.grounding.signals._bounds import bound_verdict
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._lexical import Mention, numbers
@@ -61,6 +62,7 @@ def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvi
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
     broken = [m for m in mentions if verdicts[m] is False and m not in unknown]  # "under 80%" beside 87% (and 80 reviews)
+    broken += [m for m in mentions if m not in unknown and m not in broken and misanchored(claim, m, texts)]
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     return NumberEvidence(unknown, [m for m in unknown if best_numbers or m in broken], worked_out)
