@@ -229,3 +229,27 @@ def test_a_count_of_other_things_in_the_source_is_no_support(
     source = Source(id="s", content="The stadium holds 500 people. The club has 300 members.")
     result = checker.check(answer, [source])
     assert (result.recommendation == "accept") is supported, [(c.status, c.support) for c in result.claims]
+
+
+HOTEL = Source(id="a", content="The Harbourview Hotel is a four-star hotel on the waterfront. It has 120 rooms and a "
+               "rooftop bar. It opened in 2009 after a long renovation.")
+INN = Source(id="b", content="The Alder Inn is a family-run guesthouse in the old town. It has 14 rooms. It opened "
+             "in 1996 and is known for its breakfast.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        ("The Harbourview Hotel opened in 1996.", False),
+        ("The Alder Inn opened in 2009.", False),
+        ("The Harbourview Hotel opened in 2009.", True),
+        ("The Alder Inn opened in 1996.", True),
+    ],
+)
+def test_a_sentence_that_opens_with_a_pronoun_is_about_the_name_before_it(
+    checker: SupportChecker, answer: str, accepted: bool
+) -> None:
+    """Found in a hostile trial: with each source saying "It opened in ...", the other hotel's
+    year was accepted (no sentence named the hotel beside its year)."""
+    result = checker.check(answer, [HOTEL, INN])
+    assert (result.recommendation == "accept") is accepted

@@ -78,6 +78,10 @@ def _value_statements(part: str) -> list[str]:
 """Where a sentence holds two statements ("the north tower is 120 metres tall and the south tower
 is 95"): each is a place of its own for the values it gives."""
 _YEAR = regex.compile(r"\d{4}")
+_PRONOUN_START = regex.compile(r"\W*(?:it|its|he|his|she|her|they|their)\b", regex.IGNORECASE)
+"""A sentence that opens with a pronoun is about the name the sentences before it were about
+("The Harbourview Hotel has 120 rooms. It opened in 2009."): that name's words are carried into
+it (half weight), so a year of another hotel's "It opened in 1996." is not read as this one's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +165,7 @@ def sentence_facts(index: Any) -> list[_Facts]:
         cached = []
         deadline = current_deadline()
         read: dict[str, _Facts] = {}  # overlapping chunks repeat a sentence: each text is read once
+        source, topic = None, frozenset()
 
         def facts_of(ci: int, text: str) -> _Facts:
             found = read.get(text)
@@ -171,14 +176,20 @@ def sentence_facts(index: Any) -> list[_Facts]:
         for ci, chunk in enumerate(index.chunks):
             if ci and ci % PROFILE_BATCH == 0 and deadline is not None:
                 deadline.check("reading the sources' statements")
+            if chunk.source_id != source:  # the name the source's last sentence with one was about
+                source, topic = chunk.source_id, frozenset()
             for match in _SENTENCE.finditer(chunk.text):
                 sentence = match.group().strip()
                 clauses = [c.strip() for c in _clauses(sentence) if len(c.strip()) >= 3]
+                first = facts_of(ci, clauses[0] if len(clauses) >= 2 else sentence)
+                if _PRONOUN_START.match(sentence):  # "It opened in 2009.": the hotel named before
+                    first = first._carry(first.carried | (topic - first.tokens))
+                elif first.names:
+                    topic = frozenset(w for name in first.names for w in content_words(name))
                 if len(clauses) < 2:
-                    cached.append(facts_of(ci, sentence))
+                    cached.append(first)
                     continue
-                first = facts_of(ci, clauses[0])
-                carried = frozenset(t for t in first.tokens if not t.startswith("#"))
+                carried = frozenset(t for t in first.tokens if not t.startswith("#")) | first.carried
                 cached.append(first)
                 for text in clauses[1:]:
                     facts = facts_of(ci, text)
