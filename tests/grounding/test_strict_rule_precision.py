@@ -406,3 +406,17 @@ def test_a_one_word_quoted_title_must_be_written_as_a_title() -> None:
     source = "The band released its debut album in 2004. Critics called the members liars and frauds."
     result = SupportChecker().check('The band called its debut album "The Liars".', [Source(id="s", content=source)])
     assert result.recommendation == "regenerate"
+
+
+@pytest.mark.parametrize(
+    ("claim", "overstated"),
+    [
+        ("The merger will lift Pelham Foods' annual revenue to about $2 billion.", True),
+        ("The merger lifts Pelham Foods' annual revenue to about $2 billion.", True),
+        ("The merger could lift Pelham Foods' annual revenue to about $2 billion.", False),
+    ],
+)
+def test_could_is_a_hedge_a_certain_claim_drops(claim: str, overstated: bool) -> None:
+    """Found in a hostile trial: "could lift" made "will lift" passed as supported (0.996)."""
+    source = "Analysts at the bank said the merger could lift Pelham Foods' annual revenue to about $2 billion."
+    assert (overstatement(claim, [source]) is not None) is overstated

@@ -26,7 +26,7 @@ claim's statement, not a paragraph that happens to hold its words (a hedge there
 something else)."""
 
 HEDGES = regex.compile(
-    r"\b(?:may|might|possibly|probably|perhaps|likely|unlikely|suggests?|suggested|believed?|believes|"
+    r"\b(?:may|might|could|possibly|probably|perhaps|likely|unlikely|suggests?|suggested|believed?|believes|"
     r"think|thinks|thought|expected|estimated|(?:appears?|appeared|seems?|seemed)(?=\s+(?:to|that|as\s+if|likely)\b)|"
     r"potentially|reportedly|allegedly|possible|plans?|planned|intends?)\b",
 )
