@@ -35,12 +35,13 @@ def overruled(
     ``verifier_override`` holds everywhere on "not supported".
 
     Not for a source sentence quoted verbatim (the verifier read near-copies as contradicted), nor
-    for a claim in another language than English (the verifier read only English). A claim whose
+    for one a source sentence states with a negated opposite ("closed" for "not open": the
+    verifier read the negation as a contradiction), nor for a claim in another language than English (the verifier read only English). A claim whose
     number was worked out from the evidence (a sum, a difference, a span of years) is overruled
     only when the verifier read the whole sources and reads it as not in them, never as
     contradicted: it does no arithmetic.
     """
-    if ev.exact or text_language(text) != "english":
+    if ev.exact or ev.restated is not None or text_language(text) != "english":
         return False
     partial = config.verifier_override_partial
     if not read_all and partial is not None:

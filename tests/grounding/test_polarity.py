@@ -288,3 +288,32 @@ def test_an_answer_word_no_denies_nothing(claim: str) -> None:
     source = "Can I return an item after 30 days? No. Items can be returned within 30 days of delivery only."
     assert polarity_conflict(claim, [source]) is None
     assert polarity_conflict("Items cannot be returned within 30 days of delivery.", [source]) is not None
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "restated"),
+    [
+        ("The museum is not open on Mondays.", "The museum is closed on Mondays.", True),
+        ("The north entrance of the park is not open during the winter months.",
+         "The north entrance is closed during the winter months.", True),
+        ("The museum is not open on Mondays.", "The museum is open on Mondays.", False),
+        ("The museum is open on Mondays.", "The museum is closed on Mondays.", False),
+    ],
+)
+def test_a_negated_opposite_restates_the_claim(source: str, claim: str, restated: bool) -> None:
+    from lexguard.grounding.signals._polarity import polarity_restatement
+
+    assert (polarity_restatement(claim, [source]) == source) is restated
+
+
+def test_the_verifier_alone_does_not_fail_a_claim_a_negated_opposite_restates() -> None:
+    """Found in a hostile trial (and older): "closed on Mondays" beside "not open on Mondays" was
+    refused: the verifier read it as contradicted (0.93) and that verdict alone failed it."""
+    from lexguard import Source
+    from lexguard.grounding import SupportChecker
+
+    checker = SupportChecker()
+    result = checker.check("The museum is closed on Mondays.", [Source(id="m", content="The museum is not open on Mondays.")])
+    assert result.claims[0].supported is True
+    flipped = checker.check("The museum is open on Mondays.", [Source(id="m", content="The museum is not open on Mondays.")])
+    assert flipped.claims[0].supported is False

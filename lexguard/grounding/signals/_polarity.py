@@ -12,7 +12,7 @@ ladybugs" against "Ladybugs feed on aphids": swapped roles).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 import regex
@@ -26,7 +26,7 @@ from lexguard.grounding.signals._roles import WORD_RUN as _WORD
 from lexguard.grounding.signals._roles import swapped_names
 from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
-__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict"]
+__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict", "polarity_restatement"]
 
 MIN_COVERAGE = 0.75
 """Share of the claim clause's content words that the source clause must hold."""
@@ -235,15 +235,7 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
         :data:`MIN_BACK_COVERAGE` of its own, and the two differ in negation, by an antonym or by
         swapped names. ``None`` when there is no such sentence.
     """
-    units: list[_Unit] = []
-    for passage in passages:
-        for sentence in passage_sentences(passage):
-            if sentence:
-                wholes = [sentence] + ([main] if (main := _RELATIVE.sub(" ", sentence)) != sentence else [])
-                parts = [p for p in _CLAUSE.split(sentence) if p and p != sentence]
-                units += [_Unit(whole, _words(whole), sentence, whole=True, clause=not parts) for whole in wholes]
-                units += [_Unit(part, _words(part), sentence) for part in parts]
-                units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
+    units = _units(passages)
     if not units:
         return None
     clauses = [part for part in _CLAUSE.split(claim) if part and part != claim]
@@ -257,6 +249,21 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
         if found is not None:
             return found
     return None
+
+
+def _units(passages: list[str]) -> list[_Unit]:
+    """The statements of the passages: each sentence whole (and without a relative clause), its
+    clauses, and what it mentions only to deny."""
+    units: list[_Unit] = []
+    for passage in passages:
+        for sentence in passage_sentences(passage):
+            if sentence:
+                wholes = [sentence] + ([main] if (main := _RELATIVE.sub(" ", sentence)) != sentence else [])
+                parts = [p for p in _CLAUSE.split(sentence) if p and p != sentence]
+                units += [_Unit(whole, _words(whole), sentence, whole=True, clause=not parts) for whole in wholes]
+                units += [_Unit(part, _words(part), sentence) for part in parts]
+                units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
+    return units
 
 
 class _Unit(NamedTuple):
@@ -332,6 +339,12 @@ def _antonym_conflict(clause: str, words: frozenset[str], units: list[_Unit]) ->
     """The sentence of the unit that says what ``clause`` says with one word's opposite ("rose"
     for "down"), its other words alike; an opposite that one side negates states the same thing
     ("closed on Mondays" beside "not open on Mondays")."""
+    return next((unit.sentence for unit, same in _opposites(clause, words, units) if not same), None)
+
+
+def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterator[tuple[_Unit, bool]]:
+    """The units that say what ``clause`` says with one word's opposite, each with whether one
+    side's negation denies that opposite (so that the two state the same thing)."""
     clause_stems = {key for w in _WORD.findall(clause.lower()) for key in _antonym_keys(w)}
     for unit in units:
         unit_raw = _WORD.findall(unit.text.lower())
@@ -347,10 +360,20 @@ def _antonym_conflict(clause: str, words: frozenset[str], units: list[_Unit]) ->
                     and back
                     and len(rest & unit.words) / len(rest) >= MIN_COVERAGE
                     and len(rest & unit.words) / len(back) >= MIN_BACK_COVERAGE
-                    and not _denies_opposite(clause, unit.text, keys | opposites)
                 ):
-                    return unit.sentence
-    return None
+                    yield unit, _denies_opposite(clause, unit.text, keys | opposites)
+
+
+def polarity_restatement(claim: str, passages: list[str]) -> str | None:
+    """The source sentence that states ``claim`` with an opposite one side negates ("The museum is
+    closed on Mondays." beside "The museum is not open on Mondays."), if any: the learned verifier
+    read such pairs as contradicted, so it alone does not fail the claim. Read it only for a claim
+    :func:`polarity_conflict` finds no conflict for."""
+    units = [u for u in _units(passages) if not u.denied]
+    words = _words(claim)
+    if not words:
+        return None
+    return next((unit.sentence for unit, same in _opposites(claim, words, units) if same), None)
 
 
 def _denies_opposite(clause: str, unit: str, pair: frozenset[str]) -> bool:

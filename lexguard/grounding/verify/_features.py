@@ -76,6 +76,9 @@ class ClaimEvidence:
             claim contradicted (it can still call it not in the sources).
         rival_acronyms: Whether the best evidence names an acronym the claim does not (then an
             unknown acronym of the claim may have taken its place, and is a name put in).
+        restated: A source sentence that states the claim with an opposite one of them negates
+            ("closed on Mondays" beside "not open on Mondays"): the verifier read such pairs as
+            contradicted, so it cannot alone fail the claim.
     """
 
     features: np.ndarray
@@ -91,6 +94,7 @@ class ClaimEvidence:
     overstated: str | None = None
     derived: bool = False
     rival_acronyms: bool = False
+    restated: str | None = None
 
 
 def _bigrams(words: list[str]) -> set[str]:
