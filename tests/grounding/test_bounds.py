@@ -114,3 +114,13 @@ def test_a_limit_is_no_estimate(claim: str) -> None:
 )
 def test_an_evidence_value_given_as_a_bound_is_a_threshold(claim: str, source: str, met: bool) -> None:
     assert _verdict(claim, source) is met
+
+
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [("Revenue in 2020 exceeded $4 billion.", "above"), ("Sales passed 1 million units.", "above"),
+     ("Doses should not exceed 4,000 mg.", None), ("The total is not to exceed $500.", None)],
+)
+def test_a_verb_of_passing_is_a_bound_and_not_exceeding_a_limit(claim: str, kind: str | None) -> None:
+    found = [b for m in numbers(claim) if (b := bound_of(claim, m)) is not None]
+    assert [b.kind for b in found] == ([kind] if kind else [])

@@ -253,3 +253,18 @@ def test_a_sentence_that_opens_with_a_pronoun_is_about_the_name_before_it(
     year was accepted (no sentence named the hotel beside its year)."""
     result = checker.check(answer, [HOTEL, INN])
     assert (result.recommendation == "accept") is accepted
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("The album debuted at number one on the chart.", ["1"]),
+        ("He is the number one seed.", ["1"]),
+        ("It was ranked one of the best.", []),
+        ("One of the towers fell.", []),
+    ],
+)
+def test_one_after_number_is_a_position(text: str, keys: list[str]) -> None:
+    """Found writing fact-verification probes: "debuted at number one" beside "number three" was
+    accepted: "one" is read as a number only where it is a position."""
+    assert [m.key for m in numbers(text)] == keys

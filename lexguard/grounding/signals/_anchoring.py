@@ -36,10 +36,10 @@ MISANCHORED = 4.0
 BoundKind = Literal["limit", "above", "at_least", "below", "near", "about"]
 _BOUNDS: dict[str, BoundKind] = {
     r"(?:no|not)\s+(?:more|greater|higher)\s+than|at\s+(?:the\s+)?most|up\s+to|a\s+(?:maximum|minimum|limit)\s+of"
-    r"|(?:not\s+to\s+)?exceed(?:ing)?|(?:limited|capped)\s+(?:to|at)": "limit",
+    r"|(?:must\s+|does\s+|do\s+|may\s+|should\s+)?not\s+(?:to\s+)?exceed(?:ing)?|(?:limited|capped)\s+(?:to|at)": "limit",
     r"(?:no|not)\s+(?:less|fewer|lower)\s+than|at\s+(?:the\s+)?least": "at_least",
     r"(?:just\s+)?(?:more|greater|higher)\s+than|(?:just\s+)?(?:over|above)|in\s+excess\s+of|exceeding|upwards\s+of"
-    r"|north\s+of|well\s+over": "above",
+    r"|north\s+of|well\s+over|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|topped|passed": "above",
     r"(?:less|fewer|lower)\s+than|under|below|fewer\s+than|shy\s+of": "below",
     r"nearly|almost|close\s+to|approaching|just\s+under|just\s+below|just\s+shy\s+of": "near",
     r"about|around|approximately|approx\.?|roughly|some|circa|c\.|an\s+estimated|estimated|~": "about",

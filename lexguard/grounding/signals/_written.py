@@ -373,6 +373,8 @@ class Taken:
 _NUMBER_WORDS = {"half": 0.5, "dozen": 12, "twice": 2, "double": 2, "triple": 3, "thrice": 3}
 """Quantity words ``text2num`` does not read (it reads "two", "thirty", "hundred", "fifth")."""
 _NOT_QUANTITIES = frozenset({"one", "first", "second", "single", "once"})
+_RANK_BEFORE = regex.compile(r"\b(?:number|no\.|rank(?:ed)?)\s+$", regex.IGNORECASE)
+"""Words after which "one" is a position: "debuted at number one" (beside "number three")."""
 _WORD_NUMBER = regex.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
 
 
@@ -382,7 +384,9 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
     found = []
     for span, value, _ordinal in number_words(scan):
         word = scan[span[0] : span[1]].lower()
-        if word in _NOT_QUANTITIES or word.endswith("s") or taken.hits(span):
+        ranked = (word == "one" and _RANK_BEFORE.search(scan, max(0, span[0] - 12), span[0]) is not None
+                  and not scan[span[1] : span[1] + 4].lower().startswith(" of"))  # "ranked one of the best"
+        if (word in _NOT_QUANTITIES and not ranked) or word.endswith("s") or taken.hits(span):
             continue  # not a quantity: "one of the", "second half", "loved ones", "hundreds of", "the sixties"
         found.append((span, _fmt(value), percent_alts(scan, span[1], value)))
         taken.append(span)

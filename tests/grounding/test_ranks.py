@@ -1,0 +1,45 @@
+"""A superlative given another rank than the sources give it is a conflict."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding.signals._ranks import rank_conflict
+
+TOY = "Toy Story 4 is the second-highest-grossing animated film of 2019, behind Frozen II."
+LAKE = "Lake Baikal is the deepest lake in the world and the seventh-largest by surface area."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "conflict"),
+    [
+        ("Toy Story 4 is the highest-grossing animated film of 2019.", TOY, True),
+        ("Lake Baikal is the largest lake in the world by surface area.", LAKE, True),
+        ("Lake Baikal is the third-largest lake by surface area.", LAKE, True),
+        ("It is the largest city in Ohio.", "Columbus is one of the largest cities in Ohio.", True),
+        ("The restaurant serves the best pizza in town.", "Locals say it serves some of the best pizza in town.", True),
+        ("The restaurant serves the best pizza in town.", "The restaurant serves some of the best pizza in town.", True),
+        ("Toy Story 4 is the second-highest-grossing animated film of 2019.", TOY, False),
+        ("Toy Story 4 is one of the highest-grossing animated films of 2019.", TOY, False),
+        ("Lake Baikal is the deepest lake in the world.", LAKE, False),
+        ("It is one of the largest cities in Ohio.", "Columbus is the largest city in Ohio.", False),
+        ("It was the eighth-largest manufacturer in 1941.",
+         "It was the eighth-largest manufacturer in 1941 and the ninth-largest in 1979.", False),
+        ("The forest is the oldest in the region.", "The forest is the oldest in the region.", False),
+    ],
+)
+def test_a_superlative_of_another_rank_is_a_conflict(claim: str, source: str, conflict: bool) -> None:
+    """Found writing fact-verification probes: "the highest-grossing" beside "the second-highest-
+    grossing" and "the largest lake" beside "the seventh-largest" were accepted as supported."""
+    assert (rank_conflict(claim, [source]) == source) is conflict
+
+
+def test_the_checker_fails_a_superlative_of_another_rank() -> None:
+    from lexguard import Source
+    from lexguard.grounding import SupportChecker
+
+    checker = SupportChecker()
+    wrong = checker.check("Toy Story 4 is the highest-grossing animated film of 2019.", [Source(id="t", content=TOY)])
+    assert wrong.claims[0].supported is False
+    right = checker.check("Toy Story 4 was the second-highest-grossing animated film of 2019.", [Source(id="t", content=TOY)])
+    assert right.claims[0].supported is True
