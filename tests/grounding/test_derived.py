@@ -268,3 +268,22 @@ def test_a_number_of_a_unit_counts_no_mentions(claim: str, source: str) -> None:
 
     mention = next(m for m in numbers(claim) if m.key in ("2", "3"))
     assert not counted(claim, mention, [source])
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "held"),
+    [
+        ("She was born in the 1980s.", "She was born on 12 March 1985 in Leeds.", True),
+        ("She was born in the 1990s.", "She was born on 12 March 1985 in Leeds.", False),
+        ("The mill closed in the late 1970s.", "The mill closed in 1978.", True),
+        ("The mill closed in the early 1970s.", "The mill closed in 1978.", False),
+        ("The band formed in the '60s.", "The band formed in 1964.", True),
+    ],
+)
+def test_a_decade_holds_the_years_it_spans(claim: str, source: str, held: bool) -> None:
+    """Found writing fact-verification probes: "born in the 1980s" beside 1985 was refused (the
+    number 1980 is in no source)."""
+    from lexguard.grounding.signals._derived import in_decade
+
+    mention = next(m for m in numbers(claim) if m.text.endswith("s"))
+    assert in_decade(claim, mention, [m.key for m in numbers(source)]) is held

@@ -24,7 +24,7 @@ from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._units import UNITS
 from lexguard.grounding.signals._weekdays import open_weekdays
 
-__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "is_derived", "list_counts", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "decade_years", "in_decade", "is_derived", "list_counts", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
@@ -190,7 +190,8 @@ def unknown_numbers(
     """The claim's numbers that are neither stated (``known``: sources and question) nor derived
     from the evidence, nor the label of a source ("According to passage 1", :mod:`._references`);
     and those that are *worked out*: from :data:`MIN_DERIVED` up, one arithmetic step over two
-    evidence numbers; a span of years; a small remainder said in words (:func:`small_step`). A
+    evidence numbers; a span of years; a small remainder said in words (:func:`small_step`); a
+    decade that holds a year of the evidence ("the 1980s" beside 1985). A
     ratio word and a count of listed items are derived, not worked out.
 
     Args:
@@ -215,11 +216,39 @@ def unknown_numbers(
         value = _as_float(m.key)
         if ((m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED
                 and is_derived(m, evidence_keys, ratio_stated=ratio))
-                or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)):
+                or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)
+                or in_decade(claim, m, evidence_keys)):
             worked.append(m)
         elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)):
             unknown.append(m)
     return unknown, worked
+
+
+_DECADE = regex.compile(
+    r"(?:\b(?P<part>early|mid|late)[\s-]+)?(?:(?P<century>1[0-9]|20)(?P<tens>[0-9])0|[\u2019'](?P<short>[0-9])0)s\b",
+    regex.IGNORECASE,
+)
+_PART = {"early": (0, 3), "mid": (3, 7), "late": (6, 9), None: (0, 9)}
+
+
+def decade_years(claim: str, mention: Mention) -> tuple[int, int] | None:
+    """The years a decade spans ("the 1980s": 1980-1989, "the late 1990s": 1996-1999), for a
+    claim number written as one; ``None`` for other numbers ("'80s" is read in the 1900s)."""
+    match = _DECADE.search(claim, max(0, mention.span[0] - 6), mention.span[1] + 1)
+    if match is None or not match.start() <= mention.span[0] < match.end():
+        return None
+    start = (int(match.group("century")) * 100 + int(match.group("tens")) * 10 if match.group("century")
+             else 1900 + int(match.group("short")) * 10)
+    low, high = _PART[(match.group("part") or "").lower() or None]
+    return start + low, start + high
+
+
+def in_decade(claim: str, mention: Mention, evidence_keys: Iterable[str]) -> bool:
+    """Whether a decade of the claim ("born in the 1980s") holds a year of the evidence (1985)."""
+    years = decade_years(claim, mention)
+    if years is None:
+        return False
+    return any(n is not None and n.is_integer() and years[0] <= n <= years[1] for n in map(_as_float, evidence_keys))
 
 
 def states_ratio(text: str) -> bool:
