@@ -28,7 +28,7 @@ from lexguard.grounding.claims._worthiness import META_REASON
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._override import overruled
-from lexguard.grounding._strict import breaks_a_strict_rule
+from lexguard.grounding._strict import STRICT_REASON, breaks_a_strict_rule
 
 __all__ = ["answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
 
@@ -221,7 +221,7 @@ def _score_claim(
     p, cites = _judged_support(s, claim, ev, p, method)
     flipped = ev.conflict if config.strict_polarity else None
     overstated = ev.overstated if config.strict_polarity and flipped is None else None
-    strict_hit = breaks_a_strict_rule(ev, config)
+    strict_hit = rule_hit = breaks_a_strict_rule(ev, config)
     if verdicts is not None and overruled(config, verdicts[n], ev, claim.text, s.read_all is None or s.read_all[n]):
         strict_hit = True
     supported = p >= threshold and not strict_hit
@@ -237,6 +237,7 @@ def _score_claim(
     status = "supported" if supported else "contradicted" if contradicted else "unsupported"
     done = claim.model_copy(
         update={"support": round(p, 4), "supported": supported, "citations": tuple(cites), "status": status}
+        | ({"reason": STRICT_REASON} if rule_hit and claim.reason is None else {})
     )
     if supported:
         return done, cites[:1], []

@@ -420,3 +420,44 @@ def test_could_is_a_hedge_a_certain_claim_drops(claim: str, overstated: bool) ->
     """Found in a hostile trial: "could lift" made "will lift" passed as supported (0.996)."""
     source = "Analysts at the bank said the merger could lift Pelham Foods' annual revenue to about $2 billion."
     assert (overstatement(claim, [source]) is not None) is overstated
+
+
+RICE = "First brown the onions in a little oil for five minutes. Then add the rice and stir until it is coated."
+
+
+@pytest.mark.parametrize(
+    ("claim", "flagged"),
+    [
+        ("First add the rice, then brown the onions.", True),
+        ("Add the rice before browning the onions.", True),
+        ("Brown the onions first, then add the rice.", False),
+        ("Brown the onions before adding the rice.", False),
+    ],
+)
+def test_two_sentences_in_a_row_tell_an_order(claim: str, flagged: bool) -> None:
+    """Found in a hostile trial: "First ... . Then ..." told its order across two sentences, and
+    the steps swapped were accepted."""
+    assert (order_conflict(claim, [RICE]) is not None) is flagged
+
+
+def test_a_contradicted_instruction_keeps_its_verdict() -> None:
+    """Found in a hostile trial: an instruction is not a fact to check, so "Add the rice before
+    browning the onions" (the steps swapped) was not checked, and its answer accepted."""
+    from lexguard import Source
+
+    checker = SupportChecker()
+    answer = "The onions are browned in a little oil. Add the rice before browning the onions."
+    result = checker.check(answer, [Source(id="r", content=RICE)])
+    assert result.recommendation != "accept"
+    assert result.claims[-1].status == "contradicted"
+    advice = checker.check("The onions are browned in a little oil. Try the rice with a green salad.", [Source(id="r", content=RICE)])
+    assert advice.claims[-1].status == "not_checked"  # advice the sources do not give is not checked
+
+
+def test_a_statement_a_source_sentence_says_as_is_is_no_conflict_with_another() -> None:
+    """A RAGTruth recipe answer ("Place the squash cut side down on a parchment-lined baking
+    sheet.") was failed by another recipe's "cut side up", though a source sentence said it."""
+    source = ["Place cut side down on a parchment-lined rimmed baking sheet. In another recipe, rub the squash "
+              "with butter and place them on a baking sheet, cut side up."]
+    assert polarity_conflict("Place the squash cut side down on a parchment-lined baking sheet.", source) is None
+    assert polarity_conflict("Place the squash cut side up on a parchment-lined rimmed baking sheet.", source) is not None

@@ -18,6 +18,7 @@ import regex
 from pydantic import Field
 
 from lexguard._models import Claim, Finding, Source, hallucination_rate
+from lexguard.grounding._strict import STRICT_REASON
 from lexguard._value import ValueModel
 from lexguard.grounding.claims._claim_types import ClaimType, classify_claims
 from lexguard.grounding.reflect._confidence import (
@@ -205,9 +206,12 @@ def _relevance_and_use(
 
 def _facts_only(claims: Sequence[Claim], types: Sequence[ClaimType]) -> tuple[Claim, ...]:
     """The claims with every opinion and instruction marked not checked (no support, its type
-    as its kind and the reason): only facts are checked against the sources."""
+    as its kind and the reason): only facts are checked against the sources. An instruction a
+    strict rule failed keeps its verdict ("Add the rice before browning the onions" beside "First
+    brown the onions. Then add the rice."): advice the sources do not give is not checked, advice
+    they give otherwise (another order, value, polarity or rank: contradicted) is wrong."""
     return tuple(
-        c if t == "fact" else c.model_copy(
+        c if t == "fact" or (t == "instruction" and c.status == "contradicted" and c.reason == STRICT_REASON) else c.model_copy(
             update={"support": None, "supported": None, "status": "not_checked", "kind": t,
                     "reason": f"an {t}, not a fact to check against the sources"}
         )
@@ -295,7 +299,8 @@ def apply_self_rag(
         return result
     options.setdefault("judge", result.judge)
     reflection = assess_offline(question, answer, result.claims, sources, **options)
-    dropped = [c.span for c, t in zip(reflection.claims, reflection.claim_types, strict=True) if t != "fact"]
+    dropped = [c.span for c, t in zip(reflection.claims, reflection.claim_types, strict=True)
+               if t != "fact" and c.supported is None]
     kept = tuple(
         f for f in result.findings
         if f.span is None or not any(lo <= f.span[0] < hi for lo, hi in dropped)

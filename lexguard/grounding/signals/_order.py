@@ -5,7 +5,8 @@ school, she moved to Boston": the same words, the same events, the other order. 
 reads the order a claim states ("A before B", "A after B", "After B, A", "A, then B") and the
 order the evidence tells the two events in (the order it mentions them, turned round by an
 "after" or "once" between them or a leading "Before ..."), and returns the evidence when they
-differ. A sentence tells an order only with a word of order or a clause boundary ("and",
+differ; two sentences in a row tell one when the second opens with "Then", "Next", "Later", ...
+("First brown the onions. Then add the rice."). A sentence tells an order only with a word of order or a clause boundary ("and",
 ";", "then", "later") between the two events: "an agreement that would end the strike" names the
 agreement first but tells no order.
 """
@@ -91,7 +92,10 @@ def order_conflict(claim: str, passages: list[str]) -> str | None:
     first, second = order
     best: tuple[float, str, bool] | None = None
     for passage in passages:
-        for text in passage_sentences(passage):  # one sentence tells both
+        sentences = list(passage_sentences(passage))
+        # one sentence tells both, or two in a row when the second goes on ("Then add the rice.")
+        told = sentences + [f"{a} {b}" for a, b in zip(sentences, sentences[1:], strict=False) if _GOES_ON.match(b)]
+        for text in told:
             placed = _told_first(text, first, second)
             if placed is not None and (best is None or placed[0] > best[0]):
                 best = (placed[0], text, placed[1])
@@ -99,6 +103,9 @@ def order_conflict(claim: str, passages: list[str]) -> str | None:
         return None
     return best[1]
 
+
+_GOES_ON = regex.compile(r"\W*(?:then|next|afterwards?|later|finally|after\s+that|subsequently)\b", regex.IGNORECASE)
+"""A sentence that opens this way tells its event after the sentence before it."""
 
 SEPARATED = 0.6
 """Least share of each event's words on its own side of the point between the two events."""

@@ -318,6 +318,10 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         near_copy = min(len(words & unit.words) / len(words), len(words & unit.words) / len(unit.words)) >= NEAR_COPY
         if not unit.denied and near_copy and swapped_names(clause, unit.text, any_word=True):
             return unit.sentence  # "The authentication service sends requests to the frontend service"
+        same = (not unit.denied and len(words & unit.words) / len(unit.words) >= MIN_COVERAGE
+                and not names_another_day(clause, unit.text))
+        if same and next(_opposites(clause, words, [unit]), None) is None:
+            return None  # a source statement says just this: another's opposite ("cut side up") is another step
     # names swapped inside a longer statement ("Corvin owed Baxter £240,000 ... and ordered payment
     # within 30 days"): the claim's words are all there, the statement holds more
     wide = [u for u in units if u.words and not u.denied and len(words & u.words) / len(words) >= MIN_COVERAGE]
