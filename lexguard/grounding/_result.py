@@ -8,7 +8,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from lexguard._models import Citation, Claim, Finding, VerifierStatus
 
-__all__ = ["SupportResult", "Recommendation"]
+__all__ = ["SupportResult", "Recommendation", "STRICT_REASON"]
+
+STRICT_REASON = "a strict rule failed it: the sources give another value, name, polarity, order or rank"
+"""``Claim.reason`` of a claim a strict rule failed (not a model): an instruction so failed keeps
+its verdict (:mod:`~lexguard.grounding.reflect._self_rag`), advice the sources state otherwise."""
 
 Recommendation = Literal["accept", "regenerate", "reject"]
 

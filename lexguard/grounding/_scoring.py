@@ -26,9 +26,9 @@ from lexguard.grounding._findings import (
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.claims._worthiness import META_REASON
 from lexguard.grounding.signals._lexical import strip_markdown
-from lexguard.grounding._result import SupportResult
+from lexguard.grounding._result import STRICT_REASON, SupportResult
 from lexguard.grounding._override import overruled
-from lexguard.grounding._strict import STRICT_REASON, breaks_a_strict_rule
+from lexguard.grounding._strict import breaks_a_strict_rule
 
 __all__ = ["answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
 

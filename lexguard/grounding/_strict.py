@@ -6,11 +6,7 @@ from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.signals._entities import ACRONYM
 from lexguard.grounding.verify._features import ClaimEvidence
 
-__all__ = ["STRICT_REASON", "breaks_a_strict_rule"]
-
-STRICT_REASON = "a strict rule failed it: the sources give another value, name, polarity, order or rank"
-"""``Claim.reason`` of a claim a strict rule failed (not a model): an instruction so failed keeps
-its verdict (:mod:`~lexguard.grounding.reflect._self_rag`), advice the sources state otherwise."""
+__all__ = ["breaks_a_strict_rule"]
 
 
 def breaks_a_strict_rule(evidence: ClaimEvidence, config: GroundingConfig) -> bool:

@@ -18,7 +18,6 @@ import regex
 from pydantic import Field
 
 from lexguard._models import Claim, Finding, Source, hallucination_rate
-from lexguard.grounding._strict import STRICT_REASON
 from lexguard._value import ValueModel
 from lexguard.grounding.claims._claim_types import ClaimType, classify_claims
 from lexguard.grounding.reflect._confidence import (
@@ -39,7 +38,7 @@ from lexguard.grounding.reflect._relevance import (
     merge_judge,
     source_relevance,
 )
-from lexguard.grounding._result import Recommendation, SupportResult
+from lexguard.grounding._result import STRICT_REASON, Recommendation, SupportResult
 
 MIN_REJECTED_CLAIMS = 2
 """A reject (fallback without a retry) needs at least this many unsupported claims: an answer of
