@@ -124,3 +124,18 @@ def test_an_evidence_value_given_as_a_bound_is_a_threshold(claim: str, source: s
 def test_a_verb_of_passing_is_a_bound_and_not_exceeding_a_limit(claim: str, kind: str | None) -> None:
     found = [b for m in numbers(claim) if (b := bound_of(claim, m)) is not None]
     assert [b.kind for b in found] == ([kind] if kind else [])
+
+
+@pytest.mark.parametrize(
+    ("claim", "met"),
+    [
+        ("The novel has sold over 2 million copies.", True),
+        ("The novel has sold at least 3 million copies.", True),
+        ("The novel has sold more than 4 million copies.", False),
+        ("The novel has sold fewer than 1 million copies.", False),
+    ],
+)
+def test_a_measure_given_as_a_bound_meets_a_weaker_bound(claim: str, met: bool) -> None:
+    """"more than 3 million copies" says "over 2 million" too (a condition, "orders over $80",
+    does not: see the threshold test above)."""
+    assert _verdict(claim, "The novel has sold more than 3 million copies worldwide.") is met

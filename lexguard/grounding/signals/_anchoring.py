@@ -74,20 +74,20 @@ class Candidate(NamedTuple):
 
     value: float
     text: str
-    threshold: bool
+    given: str | None
     """The evidence gives it with bound words of its own ("children under 10")."""
     score: tuple[float, int]
     """How well the claim's words anchor it (:func:`_anchor`), then the chunk's share of them."""
 
 
-def anchored(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[tuple[float, str, bool]], list[float]]:
+def anchored(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[tuple[float, str, str | None]], list[float]]:
     """The evidence values (with their wording) of the claim number's class that the claim's
     words anchor best (:func:`_anchor`), the chunk's share of the claim's words breaking ties,
-    each with whether the evidence gives it as a bound or limit of its own; and every value the
-    evidence gives, of any class."""
+    each with the bound or limit words the evidence gives it with (``None``: none); and every
+    value the evidence gives, of any class."""
     found, every = candidates(claim, mention, texts)
     best = max((c.score for c in found), default=None)
-    return [(c.value, c.text, c.threshold) for c in found if c.score == best], every
+    return [(c.value, c.text, c.given) for c in found if c.score == best], every
 
 
 def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[Candidate], list[float]]:
@@ -119,7 +119,8 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
             anchor = (_anchor(content_words(ahead)[::-1][:_WINDOW], claim_before, claim_after)
                       + _anchor(content_words(behind)[:_AFTER], claim_after, claim_before))
             if anchor:
-                out.append(Candidate(value, candidate.text, own_bound is not None, (anchor, shared)))
+                given = " ".join(own_bound.group().lower().split()) if own_bound is not None else None
+                out.append(Candidate(value, candidate.text, given, (anchor, shared)))
     return out, every
 
 

@@ -77,7 +77,7 @@ def bound_verdict(claim: str, mention: Mention, texts: Iterable[str]) -> bool | 
         return None
     if any(math.isclose(value, bound.value, rel_tol=1e-9) for value in every):
         return True  # the evidence gives the value itself (and may give the bound too: "under 12")
-    return all(_meets(bound, value, limit) for value, _, limit in values)
+    return all(_meets(bound, value, given) for value, _, given in values)
 
 
 def met_value(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[int, str] | None:
@@ -86,18 +86,31 @@ def met_value(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[int, 
     claim and compare no numbers; ``None`` unless :func:`bound_verdict` is ``True``."""
     bound = bound_of(claim, mention)
     values, every = anchored(claim, mention, texts) if bound is not None else ([], [])
-    if bound is None or not values or not all(_meets(bound, value, limit) for value, _, limit in values):
+    if bound is None or not values or not all(_meets(bound, value, given) for value, _, given in values):
         return None
     if any(math.isclose(value, bound.value, rel_tol=1e-9) for value in every):
         return None  # the evidence gives the number itself: the claim reads as the sources write
     return bound.start, values[0][1]
 
 
-def _meets(bound: Bound, value: float, threshold: bool = False) -> bool:
-    """Whether an evidence value meets a claim's bound; a value the evidence gives as a bound or
-    a limit of its own ("under 10", "up to 1,000") meets only the same value."""
+_MEASURED_ABOVE = frozenset({"more than", "at least", "in excess of", "upwards of", "well over", "no fewer than",
+                             "no less than", "greater than", "higher than"})
+_MEASURED_BELOW = frozenset({"less than", "fewer than", "lower than"})
+"""Bound words that give a measure, not a condition: "sold more than 3 million copies" says more
+than 2 million too, "orders over $80 ship free" says nothing of orders over $50."""
+
+
+def _meets(bound: Bound, value: float, given: str | None = None) -> bool:
+    """Whether an evidence value meets a claim's bound. A value the evidence gives with bound
+    words of its own meets the same value, or (a measure: :data:`_MEASURED_ABOVE`) a weaker
+    bound of the same side ("more than 3 million" meets "over 2 million"); a limit or a condition
+    ("under 10", "up to 1,000", "orders over $80") meets only the same value."""
     limit = bound.value
-    if threshold:
+    if given is not None:
+        if given in _MEASURED_ABOVE and bound.kind in ("above", "at_least"):
+            return value > limit or (value == limit and (bound.kind == "at_least" or given != "at least"))
+        if given in _MEASURED_BELOW and bound.kind == "below":
+            return value <= limit
         return math.isclose(value, limit, rel_tol=1e-9)
     if bound.kind == "above":
         return value > limit
