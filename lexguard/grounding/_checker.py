@@ -39,6 +39,7 @@ from lexguard.grounding._result import SupportResult
 from lexguard.grounding._visible import result_back, visible_sources
 from lexguard.grounding.evidence._retrieval import question_chunks
 from lexguard.grounding._scoring import build_result
+from lexguard.grounding._findings import unverified_advice_finding
 from lexguard.grounding.reflect._confidence import ACCEPT_AT
 from lexguard.grounding.reflect._self_rag import apply_self_rag, is_real_question
 from lexguard.grounding.verify._stacker import VerifierStack
@@ -302,10 +303,15 @@ class SupportChecker:
         )
         confidence = min(result.confidence, reflected.confidence) if asked else result.confidence
         timings = {**result.timings, "self_rag": time.perf_counter() - t0}
-        recommendation = reflected.recommendation
+        recommendation, findings = reflected.recommendation, reflected.findings
         if recommendation == "accept" and confidence < ACCEPT_AT:
             # the reflection read facts only; an instruction the support check found unsupported
             # ("Take the tablets with alcohol.") still lowers the confidence reported: never accept below the bar
             recommendation = "regenerate"
+            findings = (*findings, *(
+                unverified_advice_finding(after, before.support or 0.0)
+                for before, after in zip(result.claims, reflected.claims, strict=True)
+                if before.supported is False and after.status == "not_checked"
+            ))
         return reflected.model_copy(update={"confidence": confidence, "timings": timings,
-                                            "recommendation": recommendation})
+                                            "recommendation": recommendation, "findings": findings})

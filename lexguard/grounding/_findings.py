@@ -28,6 +28,7 @@ __all__ = [
     "refused_claim",
     "shorten",
     "unsupported_parts",
+    "unverified_advice_finding",
 ]
 
 _STAGE = "support_check"
@@ -284,6 +285,20 @@ def coverage_finding(claim: Claim) -> Finding:
         message=f"This part of the answer was not checked against the sources: {claim.reason}.",
         span=claim.span,
         rule_id="grounding.not_checked",
+        stage=_STAGE,
+    )
+
+
+def unverified_advice_finding(claim: Claim, support: float) -> Finding:
+    """A soft finding for advice or an opinion the sources do not support: not a fact, so not
+    checked as one, yet it keeps the answer's confidence below the bar."""
+    return Finding(
+        kind=FindingKind.NOT_CHECKED,
+        severity=Severity.SOFT,
+        message=(f"This {claim.kind} is not a fact to check, and the sources do not support it (support "
+                 f"{support:.2f}), so the answer is not accepted; remove it or keep to what the sources say."),
+        span=claim.span,
+        rule_id="grounding.unverified_advice",
         stage=_STAGE,
     )
 

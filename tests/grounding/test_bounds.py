@@ -127,15 +127,47 @@ def test_a_verb_of_passing_is_a_bound_and_not_exceeding_a_limit(claim: str, kind
 
 
 @pytest.mark.parametrize(
-    ("claim", "met"),
+    ("claim", "source"),
     [
-        ("The novel has sold over 2 million copies.", True),
-        ("The novel has sold at least 3 million copies.", True),
-        ("The novel has sold more than 4 million copies.", False),
-        ("The novel has sold fewer than 1 million copies.", False),
+        ("The novel has sold over 2 million copies.", "The novel has sold more than 3 million copies worldwide."),
+        ("Applicants must be at least 16 years old.", "Applicants must be at least 18 years old to apply."),
+        ("Applicants must be at least 16 years old.", "Applicants must be 18 or older to apply."),
+        ("Staff with more than 5 years of service get an extra week.", "Employees with more than 10 years of service get an extra week."),
+        ("Shipping is free on orders above $30.", "Shipping is free on orders of more than $50."),
     ],
 )
-def test_a_measure_given_as_a_bound_meets_a_weaker_bound(claim: str, met: bool) -> None:
-    """"more than 3 million copies" says "over 2 million" too (a condition, "orders over $80",
-    does not: see the threshold test above)."""
-    assert _verdict(claim, "The novel has sold more than 3 million copies worldwide.") is met
+def test_a_bound_the_evidence_gives_as_a_bound_or_condition_is_met_only_by_its_value(claim: str, source: str) -> None:
+    """Found in review: a bound of the evidence was read as a measure ("more than 3 million
+    copies" meets "over 2 million"), so a condition passed as one ("at least 18" met "at least
+    16"). Both sides' bounds are now met only by the same value: a measure's weaker bound is
+    refused (fails closed). ``None`` (no value of the class anchored) leaves the number unknown."""
+    assert _verdict(claim, source) is not True
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "met"),
+    [
+        ("It fell below -20 degrees Celsius.", "Overnight the temperature fell to -15 degrees Celsius.", False),
+        ("It fell below -10 degrees Celsius.", "Overnight the temperature fell to -15 degrees Celsius.", True),
+        ("The drug helped more than 500 patients in the trial.", "The drug helped 45% of the 600 patients in the trial.", None),
+    ],
+)
+def test_signs_and_shares(claim: str, source: str, met: bool | None) -> None:
+    """Found in review: "-20" was read as 20, and "45% of the 600 patients" as 600 helped."""
+    assert _verdict(claim, source) is met
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "met"),
+    [
+        ("The school has more than 30 teachers.", "The school has 420 pupils and 30 teachers.", False),
+        ("The school has at least 30 teachers.", "The school has 420 pupils and 30 teachers.", True),
+        ("The museum holds more than 2,000 paintings.", "The museum, founded in 2000, holds 1,500 paintings.", False),
+        ("The quake caused over 3,000 deaths.", "The death toll has skipped past 3,000 and climbs.", True),
+        ("Nearly 22,000 have died since 2000.", "Since 2000, almost 22,000 people have died crossing.", True),
+    ],
+)
+def test_the_value_itself_meets_a_bound_only_as_the_bound_allows(claim: str, source: str, met: bool) -> None:
+    """Found in review: any value of any class equal to the claim's met its bound ("more than
+    2,000 paintings" beside the year 2000; "more than 30" beside 30)."""
+    assert _verdict(claim, source) is met

@@ -43,3 +43,20 @@ def test_the_checker_fails_a_superlative_of_another_rank() -> None:
     assert wrong.claims[0].supported is False
     right = checker.check("Toy Story 4 was the second-highest-grossing animated film of 2019.", [Source(id="t", content=TOY)])
     assert right.claims[0].supported is True
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "conflict"),
+    [
+        ("Toronto is the largest city in Canada.",
+         "Toronto is the largest city in Canada. Montreal is the second-largest city in Canada.", False),
+        ("Montreal is the largest city in Canada.",
+         "Toronto is the largest city in Canada. Montreal is the second-largest city in Canada.", True),
+        ("Leeds is the largest city in the kingdom.", "Leeds is the thirteenth-largest city in the kingdom.", True),
+        ("It is the most popular app in Spain.", "It is the third most popular app in Spain.", True),
+    ],
+)
+def test_the_sentence_about_the_claim_decides_its_rank(claim: str, source: str, conflict: bool) -> None:
+    """Found in review: another city's "second-largest" contradicted "Toronto is the largest",
+    which a sentence says as it is; ranks spelled past "twelfth" were read as first."""
+    assert (rank_conflict(claim, [source]) is not None) is conflict

@@ -301,6 +301,7 @@ def test_the_checker_never_accepts_below_the_confidence_bar() -> None:
     result = SupportChecker().check("The tablets contain paracetamol. Take the tablets with a glass of wine.", [source])
     assert result.confidence < ACCEPT_AT
     assert result.recommendation != "accept"
+    assert [f.rule_id for f in result.findings if f.span == result.claims[-1].span] == ["grounding.unverified_advice"]
 
 
 def test_a_dose_in_an_instruction_is_checked() -> None:

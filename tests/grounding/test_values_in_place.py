@@ -262,6 +262,8 @@ def test_a_sentence_that_opens_with_a_pronoun_is_about_the_name_before_it(
         ("He is the number one seed.", ["1"]),
         ("It was ranked one of the best.", []),
         ("One of the towers fell.", []),
+        ("Patient safety is the hospital's number one priority.", []),
+        ("The film opened at number one.", ["1"]),
     ],
 )
 def test_one_after_number_is_a_position(text: str, keys: list[str]) -> None:

@@ -25,21 +25,25 @@ from lexguard.grounding.signals._binding import number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._units import unit_of
 
-__all__ = ["MIN_ANCHOR", "MISANCHORED", "BoundKind", "Candidate", "anchored", "bound_words", "candidates",
+__all__ = ["MAX_OWN_ANCHOR", "MIN_RIVAL_ANCHOR", "MISANCHORED", "BoundKind", "Candidate", "anchored", "best_anchor", "bound_words", "candidates",
            "magnitude", "misanchored"]
 
-MIN_ANCHOR = 1.5
+MIN_RIVAL_ANCHOR = 1.5
 """Least anchor (:func:`_anchor`) of another evidence value for a claim number to be misanchored."""
 MISANCHORED = 4.0
 """How many times better another evidence value must be anchored than the claim's own value."""
+MAX_OWN_ANCHOR = 0.3
+"""Most anchor of the claim's own value in the evidence for it to be misanchored: the claim's
+words barely stand next to it ("... compared with 41% in the placebo group")."""
 
 BoundKind = Literal["limit", "above", "at_least", "below", "near", "about"]
 _BOUNDS: dict[str, BoundKind] = {
     r"(?:no|not)\s+(?:more|greater|higher)\s+than|at\s+(?:the\s+)?most|up\s+to|a\s+(?:maximum|minimum|limit)\s+of"
-    r"|(?:must\s+|does\s+|do\s+|may\s+|should\s+)?not\s+(?:to\s+)?exceed(?:ing)?|(?:limited|capped)\s+(?:to|at)": "limit",
+    r"|(?:must\s+|does\s+|do\s+|may\s+|should\s+)?not\s+(?:to\s+)?exceed(?:ing)?|(?:limited|capped)\s+(?:to|at)"
+    r"|as\s+(?:many|much|few|little)\s+as": "limit",
     r"(?:no|not)\s+(?:less|fewer|lower)\s+than|at\s+(?:the\s+)?least": "at_least",
     r"(?:just\s+)?(?:more|greater|higher)\s+than|(?:just\s+)?(?:over|above)|in\s+excess\s+of|exceeding|upwards\s+of"
-    r"|north\s+of|well\s+over|exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|topped|passed": "above",
+    r"|north\s+of|well\s+over|(?:exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|topped|passed|past|beyond)(?:\s+the)?": "above",
     r"(?:less|fewer|lower)\s+than|under|below|fewer\s+than|shy\s+of": "below",
     r"nearly|almost|close\s+to|approaching|just\s+under|just\s+below|just\s+shy\s+of": "near",
     r"about|around|approximately|approx\.?|roughly|some|circa|c\.|an\s+estimated|estimated|~": "about",
@@ -58,8 +62,6 @@ _AFTER = 3
 """Words after an evidence value that anchor it when no word before does ("an 87% *approval rating*")."""
 
 
-
-
 def bound_words(text: str, end: int) -> tuple[BoundKind, int] | None:
     """The bound or limit words right before ``end`` in ``text`` ("more than", "nearly", "up
     to"), as their kind and where they start; ``None`` when there are none."""
@@ -75,74 +77,111 @@ class Candidate(NamedTuple):
     value: float
     text: str
     given: str | None
-    """The evidence gives it with bound words of its own ("children under 10")."""
+    """The bound or limit words the evidence gives it with ("children *under* 10", "18 *or
+    older*"); ``None`` when it gives it plainly."""
     score: tuple[float, int]
     """How well the claim's words anchor it (:func:`_anchor`), then the chunk's share of them."""
+    chunk: str
+    """The evidence text it stands in."""
 
 
-def anchored(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[tuple[float, str, str | None]], list[float]]:
+def anchored(
+    claim: str, mention: Mention, texts: Iterable[str]
+) -> tuple[list[tuple[float, str, str | None]], list[tuple[float, str | None]]]:
     """The evidence values (with their wording) of the claim number's class that the claim's
     words anchor best (:func:`_anchor`), the chunk's share of the claim's words breaking ties,
     each with the bound or limit words the evidence gives it with (``None``: none); and every
-    value the evidence gives, of any class."""
+    value of the number's class the evidence gives, anchored or not, with its bound words."""
     found, every = candidates(claim, mention, texts)
     best = max((c.score for c in found), default=None)
     return [(c.value, c.text, c.given) for c in found if c.score == best], every
 
 
-def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[Candidate], list[float]]:
+def best_anchor(claim: str, mention: Mention, texts: Iterable[str]) -> float:
+    """How well the claim's words anchor the evidence value its number is about (0: none)."""
+    return max((c.score[0] for c in candidates(claim, mention, texts)[0]), default=0.0)
+
+
+def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[Candidate], list[tuple[float, str | None]]]:
     """Every evidence value of the claim number's class that a word of the claim anchors, and
-    every value the evidence gives, of any class."""
+    every value of its class the evidence gives (with its bound words). A value that is the base of a share ("45% of
+    the 600 patients") is no measure of the claim's relation."""
     own = _class(claim, mention)
     words = bound_words(claim, mention.span[0])
     claim_before = set(content_words(claim[: words[1] if words else mention.span[0]]))
     claim_after = set(content_words(claim[mention.span[1] :]))
     claim_names = _names(claim)
     out: list[Candidate] = []
-    every: list[float] = []
+    every: list[tuple[float, str | None]] = []
     for text in dict.fromkeys(texts):
         found = _numbers(text)
         shared = len((claim_before | claim_after) & set(content_words(text)))
         for i, candidate in enumerate(found):
             value = magnitude(text, candidate)
-            every += [v for v in map(_value, (candidate.key, *candidate.alts)) if v is not None]
             if value is None or not _comparable(own, _class(text, candidate)):
                 continue
             start, end = candidate.span
-            ahead = text[max(0, start - 80, found[i - 1].span[1] if i else 0) : start]
-            if (own_bound := _BOUND.search(ahead)) is not None:  # "bake for *approximately* 15 minutes"
+            ahead = text[max(0, start - 80, _previous_end(found, i)) : start]
+            own_bound = _BOUND.search(ahead)  # "bake for *approximately* 15 minutes", "18 *or older*"
+            given = own_bound or _AFTER_BOUND.match(text, end)
+            every.append((value, " ".join(given.group().lower().split()) if given else None))
+            if _BASE.search(text, max(0, start - 24), start):
+                continue  # "45% of the 600 patients": the 600 is what the share is of
+            if own_bound is not None:
                 ahead = ahead[: own_bound.start()]
-            behind = text[end : min(end + 60, found[i + 1].span[0] if i + 1 < len(found) else len(text))]
+            behind = text[end : min(end + 60, _next_start(found, i, len(text)))]
             ahead, behind = _STOP.split(ahead)[-1], _STOP.split(behind)[0].split(",")[0]
             if _names_another(claim_names, _names(ahead + " " + behind), _names(text)):
                 continue  # "1,200 people in Ohio" is not the Texas figure the claim gives
             anchor = (_anchor(content_words(ahead)[::-1][:_WINDOW], claim_before, claim_after)
                       + _anchor(content_words(behind)[:_AFTER], claim_after, claim_before))
             if anchor:
-                given = " ".join(own_bound.group().lower().split()) if own_bound is not None else None
-                out.append(Candidate(value, candidate.text, given, (anchor, shared)))
+                out.append(Candidate(value, candidate.text, every[-1][1], (anchor, shared), text))
     return out, every
 
 
-def misanchored(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
-    """Whether a claim number the evidence gives belongs there to another statement than the
-    claim's: "The drug reduced symptoms in 41% of patients" beside "the drug reduced symptoms in
-    64% of patients, compared with 41% in the placebo group". Another value of its class, one
-    the claim does not give, is anchored by the claim's words at least :data:`MISANCHORED` times
-    as well as the claim's own value is, and by :data:`MIN_ANCHOR` at least (years, dates and
-    bounds aside)."""
+def _previous_end(found: list[Mention], i: int) -> int:
+    """Where the last value before ``found[i]`` ends (a date's parts share its span: skipped)."""
+    start = found[i].span[0]
+    return next((found[j].span[1] for j in range(i - 1, -1, -1) if found[j].span[1] <= start), 0)
+
+
+def _next_start(found: list[Mention], i: int, default: int) -> int:
+    """Where the first value after ``found[i]`` starts."""
+    end = found[i].span[1]
+    return next((found[j].span[0] for j in range(i + 1, len(found)) if found[j].span[0] >= end), default)
+
+
+_BASE = regex.compile(r"(?:%|\bper\s*cent|\bpercent)\s+of\s+(?:the\s+|its\s+|their\s+)?$", regex.IGNORECASE)
+_AFTER_BOUND = regex.compile(
+    r"\s*(?:[\p{L}%]+\s+)?(?:or\s+(?:more|older|younger|less|fewer|over|above|under|below|higher|lower|later|earlier)\b|\+)",
+    regex.IGNORECASE,
+)
+"""Bound words after a value: "18 *or older*", "500+"."""
+
+
+def misanchored(claim: str, mention: Mention, texts: Iterable[str]) -> str | None:
+    """The evidence text that gives a claim number to another statement than the claim's, if
+    any: "The drug reduced symptoms in 41% of patients" beside "the drug reduced symptoms in 64%
+    of patients, compared with 41% in the placebo group". Another value of its class, one the
+    claim does not give, is anchored by the claim's words at least :data:`MISANCHORED` times as
+    well as the claim's own value is and by :data:`MIN_RIVAL_ANCHOR` at least, while the claim's
+    words barely anchor its own value (:data:`MAX_OWN_ANCHOR`); years, dates and bounds aside."""
     kind = number_class(claim, mention)
     if kind == "year" or kind.startswith("calendar") or bound_words(claim, mention.span[0]) is not None:
-        return False
+        return None
     value = magnitude(claim, mention)
     keys = {v for v in map(_value, (mention.key, *mention.alts)) if v is not None} | ({value} if value is not None else set())
     found, _ = candidates(claim, mention, texts)
     given = {v for m in numbers(claim) for v in map(_value, (m.key, *m.alts)) if v is not None}  # the claim's own values
     own = [c.score[0] for c in found if any(math.isclose(c.value, k, rel_tol=1e-9) for k in keys)]
-    other = [c.score[0] for c in found if not any(math.isclose(c.value, k, rel_tol=1e-9) for k in given)]
+    other = [c for c in found if not any(math.isclose(c.value, k, rel_tol=1e-9) for k in given)]
     if not own or not other:
-        return False
-    return max(other) >= MIN_ANCHOR and max(other) >= MISANCHORED * max(own)
+        return None
+    rival = max(other, key=lambda c: c.score[0])
+    if rival.score[0] >= MIN_RIVAL_ANCHOR and rival.score[0] >= MISANCHORED * max(own) and max(own) <= MAX_OWN_ANCHOR:
+        return rival.chunk
+    return None
 
 
 _NAME = regex.compile(r"(?<![.!?]\s*|^\s*)\b\p{Lu}\p{Ll}+")
@@ -182,22 +221,46 @@ def _class(text: str, mention: Mention) -> str:
     unit = unit_of(text, mention)
     if unit is not None:
         return f"unit {unit}"
+    if _DECADE.fullmatch(mention.text):
+        return "year"  # "the 1980s" is read against years
     kind = number_class(text, mention)
-    return "count" if kind == "" else kind
+    if kind == "" or kind.split()[-1] in _NOT_COUNTED:
+        return "count"  # "22,000 since 2000" counts no "since"
+    return kind
+
+
+_NOT_COUNTED = frozenset(
+    "since ago per each time times more less fewer during until before after across among including between "
+    "from over under about around against within without".split()
+)
+
+
+_DECADE = regex.compile(r"(?:1[0-9]|20)[0-9]0s|[\u2019']?[0-9]0s")
 
 
 def _comparable(claim_class: str, evidence_class: str) -> bool:
-    """The same class, or a count of a named thing in the claim beside a bare count in the
-    evidence ("under 10,000 inhabitants" beside "a population of 8,412")."""
-    return claim_class == evidence_class or (claim_class.startswith("count ") and evidence_class == "count")
+    """The same class, or a count of a named thing beside a bare count ("under 10,000
+    inhabitants" beside "a population of 8,412", "nearly 22,000 since 2000" beside "almost 22,000 people")."""
+    counts = claim_class.startswith("count") and evidence_class.startswith("count")
+    return claim_class == evidence_class or (counts and "count" in (claim_class, evidence_class))
 
 
 def magnitude(text: str, mention: Mention) -> float | None:
-    """A number's value, a share as a fraction ("87%" and "three quarters": 0.87, 0.75)."""
+    """A number's value, a share as a fraction ("87%" and "three quarters": 0.87, 0.75), with the
+    minus sign written before it ("-15 degrees": the numbers' keys drop it)."""
     if _class(text, mention) != "percent":
-        return _value(mention.key)
-    found = [v for v in map(_value, (mention.key, *mention.alts)) if v is not None]
-    return min(found) if found else None
+        value = _value(mention.key)
+    else:
+        found = [v for v in map(_value, (mention.key, *mention.alts)) if v is not None]
+        value = min(found) if found else None
+    signed = mention.text[:1] in "-\u2212\u2013" or _MINUS.search(text, max(0, mention.span[0] - 2), mention.span[0] + 1)
+    if value is not None and value > 0 and signed:
+        return -value
+    return value
+
+
+_MINUS = regex.compile(r"(?:^|(?<=[\s(]))[-\u2212\u2013](?=\d)")
+"""A minus sign: after a space or "(", right before the digits ("-15", not "1990-2000" nor "10 - 15")."""
 
 
 def _value(key: str) -> float | None:

@@ -7,8 +7,9 @@ for the same reason. :func:`bound_verdict` reads such a number against the evide
 about (:mod:`lexguard.grounding.signals._anchoring`: of the same class, never a year or a date,
 and anchored by the claim's words, so that "against a budget of $40 million" is not the one
 compared). When several values anchor equally well, the bound must hold for each of them. A limit is no
-estimate: "up to 10,000 requests a day" states the limit itself (it is read as a value), and an
-evidence value given with bound words of its own ("children under 10") meets only the same value.
+estimate: "up to 10,000 requests a day" states the limit itself (it is read as a value); an
+evidence value given with bound words of its own ("children under 10"), or either side stating a
+condition ("Applicants must be at least 18"), meets only the same value.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ import math
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from lexguard.grounding.signals._anchoring import BoundKind, anchored, bound_words, magnitude
+import regex
+
+from lexguard.grounding.signals._anchoring import BoundKind, anchored, best_anchor, bound_words, magnitude
 from lexguard.grounding.signals._binding import number_class
 from lexguard.grounding.signals._lexical import Mention
 
-__all__ = ["APPROXIMATE", "NEAR", "Bound", "bound_of", "bound_verdict", "met_value"]
+__all__ = ["APPROXIMATE", "NEAR", "Bound", "BoundReading", "bound_of", "bound_verdict", "read_bound"]
 
 APPROXIMATE = 0.1
 """How far (a share of the claim's value) an estimate ("about 300") may be from the evidence
@@ -54,64 +57,72 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     return None if bound.kind == "limit" else bound  # "up to 10,000 requests a day" states the limit itself
 
 
-def bound_verdict(claim: str, mention: Mention, texts: Iterable[str]) -> bool | None:
-    """Whether the evidence value a bounded claim number is about meets its bound.
+class BoundReading(NamedTuple):
+    """What the evidence says of a bounded claim number."""
+
+    met: bool | None
+    """Whether the value it is about meets the bound (``None``: no such value, or no bound)."""
+    start: int = 0
+    """Where the claim's bound words start."""
+    value: str = ""
+    """The evidence value as written, when it meets the bound and differs from the claim's."""
+    anchor: float = 0.0
+    """How well the claim's words anchor the evidence value(s) read (:mod:`._anchoring`)."""
+
+
+def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReading:
+    """Read a bounded claim number against the evidence value it is about.
+
+    ``met`` is ``True`` when every evidence value of the number's class that anchors best to the
+    claim meets the bound, or the evidence gives the number itself with its class (with bound
+    words of its own, "as many as 900", or plainly where the bound allows it: "at least 30" beside
+    30, not "more than 30"); ``False`` when one does not, or when either
+    side states a condition rather than a measure ("Applicants must be at least 18": :data:`_CONDITION`);
+    ``None`` when the number is no bound or no evidence value of its class is anchored by a word
+    of the claim.
 
     Args:
         claim: The claim text.
         mention: One of its numbers.
         texts: The claim's best evidence chunks, best first.
-
-    Returns:
-        ``True`` when every evidence value of the number's class that anchors best to the claim
-        meets the bound, or the evidence gives the number itself (with bound words of its own,
-        perhaps: "as many as 900"), ``False`` when one does not,
-        ``None`` when the number is no bound or no evidence value of its class is anchored by a
-        word of the claim.
     """
     bound = bound_of(claim, mention)
     if bound is None:
-        return None
-    values, every = anchored(claim, mention, texts)
+        return BoundReading(None)
+    values, same_class = anchored(claim, mention, texts)
     if not values:
-        return None
-    if any(math.isclose(value, bound.value, rel_tol=1e-9) for value in every):
-        return True  # the evidence gives the value itself (and may give the bound too: "under 12")
-    return all(_meets(bound, value, given) for value, _, given in values)
+        return BoundReading(None)
+    equal = [given for value, given in same_class if math.isclose(value, bound.value, rel_tol=1e-9)]
+    if equal:  # the evidence gives the value itself: with bound words ("as many as 900", "under 12"), or plainly,
+        # which "at least 30" and "about 30" say, and "more than 30" does not
+        met = any(g is not None for g in equal) or bound.kind not in ("above", "below")
+        return BoundReading(met, bound.start, anchor=math.inf)
+    anchor = best_anchor(claim, mention, texts)
+    if _CONDITION.search(claim) or any(given is not None for _, _, given in values):
+        return BoundReading(False, bound.start, anchor=anchor)  # a condition or a limit: "at least 16" is not "at least 18"
+    met = all(_meets(bound, value) for value, _, _ in values)
+    return BoundReading(met, bound.start, values[0][1] if met else "", anchor)
 
 
-def met_value(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[int, str] | None:
-    """Where a bound the evidence meets starts in ``claim``, and the evidence value as written
-    ("nearly 5 million": ``(start of "nearly", "4.9 million")``), for the models that read the
-    claim and compare no numbers; ``None`` unless :func:`bound_verdict` is ``True``."""
-    bound = bound_of(claim, mention)
-    values, every = anchored(claim, mention, texts) if bound is not None else ([], [])
-    if bound is None or not values or not all(_meets(bound, value, given) for value, _, given in values):
-        return None
-    if any(math.isclose(value, bound.value, rel_tol=1e-9) for value in every):
-        return None  # the evidence gives the number itself: the claim reads as the sources write
-    return bound.start, values[0][1]
+def bound_verdict(claim: str, mention: Mention, texts: Iterable[str]) -> bool | None:
+    """:attr:`BoundReading.met` of :func:`read_bound`."""
+    return read_bound(claim, mention, texts).met
 
 
-_MEASURED_ABOVE = frozenset({"more than", "at least", "in excess of", "upwards of", "well over", "no fewer than",
-                             "no less than", "greater than", "higher than"})
-_MEASURED_BELOW = frozenset({"less than", "fewer than", "lower than"})
-"""Bound words that give a measure, not a condition: "sold more than 3 million copies" says more
-than 2 million too, "orders over $80 ship free" says nothing of orders over $50."""
+_CONDITION = regex.compile(
+    r"\b(?:must|should|need(?:s|ed)?\s+to|required?|eligib\w*|qualif\w*|entitled|only\s+if|allowed|permitted|"
+    r"minimum|maximum|limit|orders?\s+(?:of|over|above|under)|or\s+(?:more|older|younger|less|fewer|over|under)|"
+    r"applicants?|employees?\s+with|(?:people|patients|children|adults|members|customers|visitors)\s+(?:with|over|under|aged))\b",
+    regex.IGNORECASE,
+)
+"""Words of a condition, not a measure: "Applicants must be at least 18 years old" says nothing of
+16, "Shipping is free on orders over $50" nothing of $30; a bound is then met only by its own
+value."""
 
 
-def _meets(bound: Bound, value: float, given: str | None = None) -> bool:
-    """Whether an evidence value meets a claim's bound. A value the evidence gives with bound
-    words of its own meets the same value, or (a measure: :data:`_MEASURED_ABOVE`) a weaker
-    bound of the same side ("more than 3 million" meets "over 2 million"); a limit or a condition
-    ("under 10", "up to 1,000", "orders over $80") meets only the same value."""
+def _meets(bound: Bound, value: float) -> bool:
+    """Whether an evidence value (given plainly, not as a bound of its own) meets a claim's bound."""
     limit = bound.value
-    if given is not None:
-        if given in _MEASURED_ABOVE and bound.kind in ("above", "at_least"):
-            return value > limit or (value == limit and (bound.kind == "at_least" or given != "at least"))
-        if given in _MEASURED_BELOW and bound.kind == "below":
-            return value <= limit
-        return math.isclose(value, limit, rel_tol=1e-9)
     if bound.kind == "above":
         return value > limit
     if bound.kind == "at_least":
@@ -129,5 +140,5 @@ def _half_digit(value: float) -> float:
     if value == 0:
         return 0.0
     digits = f"{abs(value):.6g}".split("e")[0].replace(".", "").rstrip("0") or "0"
-    magnitude = math.floor(math.log10(abs(value)))
-    return 0.5 * 10 ** (magnitude - len(digits) + 1)
+    power = math.floor(math.log10(abs(value)))
+    return 0.5 * 10 ** (power - len(digits) + 1)

@@ -19,6 +19,7 @@ from itertools import combinations
 
 import regex
 
+from lexguard.grounding.signals._anchoring import anchored
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._units import UNITS
@@ -217,7 +218,7 @@ def unknown_numbers(
         if ((m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED
                 and is_derived(m, evidence_keys, ratio_stated=ratio))
                 or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)
-                or in_decade(claim, m, evidence_keys)):
+                or in_decade(claim, m, texts)):
             worked.append(m)
         elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)):
             unknown.append(m)
@@ -243,17 +244,29 @@ def decade_years(claim: str, mention: Mention) -> tuple[int, int] | None:
     return start + low, start + high
 
 
-def in_decade(claim: str, mention: Mention, evidence_keys: Iterable[str]) -> bool:
-    """Whether a decade of the claim ("born in the 1980s") holds a year of the evidence (1985)."""
+def in_decade(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
+    """Whether a decade of the claim ("born in the 1980s") holds the evidence year it is about
+    (1985): the years the claim's words anchor best (:mod:`~lexguard.grounding.signals._anchoring`),
+    each of them, so that "Her brother was born in 1985" does not date her."""
     years = decade_years(claim, mention)
     if years is None:
         return False
-    return any(n is not None and n.is_integer() and years[0] <= n <= years[1] for n in map(_as_float, evidence_keys))
+    about, _ = anchored(claim, mention, texts)
+    return bool(about) and all(value.is_integer() and years[0] <= value <= years[1] for value, _, _ in about)
 
 
 def states_ratio(text: str) -> bool:
-    """Whether a claim states a halving or doubling ("half the recipe", "twice as many")."""
+    """Whether a claim states a halving or doubling ("half the recipe", "twice as many"); "twice
+    daily" is a frequency, no ratio ("Take 1000 mg twice daily" is not twice "500 mg")."""
+    text = _FREQUENCY.sub(" ", text)
     return any(word in RATIO_WORDS for word in text.lower().replace("-", " ").split())
+
+
+_FREQUENCY = regex.compile(
+    r"\b(?:twice|three\s+times|once)\s+(?:a|an|per|each|every)?\s*(?:day|daily|week|weekly|month|monthly|year|yearly|hour|night)\b"
+    r"|\btwice\s+(?:daily|weekly|monthly|yearly|nightly)\b",
+    regex.IGNORECASE,
+)
 
 
 def _as_float(key: str) -> float | None:

@@ -17,12 +17,12 @@ from lexguard.grounding.signals._names import NameFacts, core_name, state_code
 from lexguard.grounding.signals._words import WORD as _WORD
 from lexguard.grounding.signals._words import norm as _norm
 from lexguard.grounding.signals._words import stem as _stem
+from lexguard.grounding.signals._spans import Taken
 from lexguard.grounding.signals._written import (
     dates,
     fold_digits,
     fractions,
     word_numbers,
-    Taken,
     percent_alts,
     quarters,
     scientific,

@@ -20,10 +20,9 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
 from lexguard.grounding.signals._words import WORD, adverb_only, lemmas
+from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
 from lexguard.grounding.signals._refuted import denied_statements
-from lexguard.grounding.signals._roles import FUNCTION as _FUNCTION
-from lexguard.grounding.signals._roles import WORD_RUN as _WORD
-from lexguard.grounding.signals._roles import swapped_names
+from lexguard.grounding.signals._roles import FUNCTION, WORD_RUN, swapped_names
 from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
 __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict", "polarity_restatement"]
@@ -42,35 +41,6 @@ Years' War to an end" against "ended the Thirty Years' War")."""
 NEAR_COPY = 0.9
 """Share of each other's content words a claim clause and a source clause hold both ways for any
 two of their words (not only names) trading places around a shared word to be read as swapped roles."""
-
-_PAIRS = """
-increase decrease | increased decreased | increasing decreasing | rise fall | rose fell | risen fallen
-rising falling | higher lower | highest lowest | more less | more fewer | larger smaller
-largest smallest | biggest smallest | bigger smaller | open closed | opened closed | opens closes
-won lost | win lose | wins loses | first last | earliest latest | earlier later
-allowed banned | allowed prohibited | permitted prohibited | accepted rejected | approved rejected
-supported opposed | support oppose | gain loss | gained lost | profit loss | positive negative
-cheaper dearer | maximum minimum | older younger | oldest youngest | faster slower | fastest slowest
-stronger weaker | success failure | successful unsuccessful | legal illegal | true false
-alive dead | bought sold | buy sell | import export | imports exports | included excluded
-include exclude | added removed | began ended | majority minority | full empty | public private
-male female | men women | husband wife | mother father | son daughter | brother sister
-morning evening | summer winter | north south | east west | above below | inside outside
-warmer colder | hottest coldest | heavier lighter | longer shorter | longest shortest
-wider narrower | deeper shallower | entered exited | arrived departed | hired fired
-northern southern | eastern western | northward southward | rise drop | rose dropped | rising dropping
-raise lower | raised lowered | raises lowers | upheld overturned | upheld reversed | uphold overturn
-up down | up fell | up dropped | up declined | up decreased | down rose | down increased | down gained
-down grew | down climbed
-""".replace("\n", " | ")
-
-ANTONYMS: dict[str, frozenset[str]] = {}
-"""Stemmed word -> stems of its opposites (a small hand-written list of common pairs; "before" /
-"after" is read as an order of events by :mod:`lexguard.grounding.signals._order`)."""
-for _pair in filter(str.strip, _PAIRS.split("|")):
-    _a, _b = (_stem(w) for w in _pair.split())
-    ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
-    ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
 
 _CLAUSE = regex.compile(
     r";\s++|:(?!\s*+(?:false|true|no|yes)\b)\s++|,\s++(?=(?:and|so|then|which|who|yet)\b|\p{Ll}+ing\b)"
@@ -93,8 +63,6 @@ _NEGATION = regex.compile(
 """Plain negation (and what says "not known": "unknown" said of a thing, "yet to", a table's
 "Valet: False") only; "No." / "No," answers a question and denies nothing of the statement after it: "failed", "lacks" or "without" are often the source's own wording of a
 statement a faithful answer phrases positively ("stopped working" / "failed")."""
-
-
 
 
 def _negated(text: str) -> bool:
@@ -207,7 +175,7 @@ def _denied_words(text: str) -> tuple[set[str], set[str]]:
         for start, end in [(m.end(), pieces[k][1]), *pieces[k + 1 : k + 1 + _MAX_ASIDES]]:
             raw = _raw_content_words(text[start:end])
             # the head: "no longer free" denies "free", "did not actually plead" denies "plead"
-            kept = [w for w in raw if _stem(w) not in _ASIDE and w not in _FUNCTION and not adverb_only(w)]
+            kept = [w for w in raw if _stem(w) not in _ASIDE and w not in FUNCTION and not adverb_only(w)]
             if kept:  # a piece of aside words only is read past
                 out.update(_stem(w) for w in raw[:_SCOPE])
                 heads.add(kept[0])
@@ -217,8 +185,6 @@ def _denied_words(text: str) -> tuple[set[str], set[str]]:
 
 _MAX_ASIDES = 3
 """Pieces of aside words a negation's clause reads past ("did not, in fact, however, open")."""
-
-
 
 
 def polarity_conflict(claim: str, passages: list[str]) -> str | None:
@@ -281,13 +247,7 @@ class _Unit(NamedTuple):
 def _words(text: str) -> frozenset[str]:
     """The content words a statement is matched by, each as its first lemma ("approve" and
     "approved" are one word; the crude stem keeps them apart), negations and function words aside."""
-    return frozenset(_lemma_of(w) for w in _raw_content_words(text) if w not in _FUNCTION and not _negated(w))
-
-
-def _antonym_keys(word: str) -> frozenset[str]:
-    """The keys a lower-case word is looked up by in :data:`ANTONYMS`: its stem, and its lemmas'
-    stems ("rises" and "rising" are "rise", "won" is "win", "sold" is "sell")."""
-    return frozenset({_stem(word), *(_stem(lemma) for lemma in lemmas(word))})
+    return frozenset(_lemma_of(w) for w in _raw_content_words(text) if w not in FUNCTION and not _negated(w))
 
 
 def _lemma_of(word: str) -> str:
@@ -321,7 +281,11 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         same = (not unit.denied and len(words & unit.words) / len(unit.words) >= MIN_COVERAGE
                 and not names_another_day(clause, unit.text))
         if same and next(_opposites(clause, words, [unit]), None) is None:
-            return None  # a source statement says just this: another's opposite ("cut side up") is another step
+            # a source statement says just this: another's opposite ("cut side up") is another
+            # step, unless that one holds more of the claim's other words ("the *new* model fell")
+            held = len(words & unit.words) / len(words)
+            return next((u.sentence for u, same_thing, cover in _opposites(clause, words, units)
+                         if not same_thing and cover > held), None)
     # names swapped inside a longer statement ("Corvin owed Baxter £240,000 ... and ordered payment
     # within 30 days"): the claim's words are all there, the statement holds more
     wide = [u for u in units if u.words and not u.denied and len(words & u.words) / len(words) >= MIN_COVERAGE]
@@ -343,41 +307,56 @@ def _antonym_conflict(clause: str, words: frozenset[str], units: list[_Unit]) ->
     """The sentence of the unit that says what ``clause`` says with one word's opposite ("rose"
     for "down"), its other words alike; an opposite that one side negates states the same thing
     ("closed on Mondays" beside "not open on Mondays")."""
-    return next((unit.sentence for unit, same in _opposites(clause, words, units) if not same), None)
+    return next((unit.sentence for unit, same, _ in _opposites(clause, words, units) if not same), None)
 
 
-def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterator[tuple[_Unit, bool]]:
+def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterator[tuple[_Unit, bool, float]]:
     """The units that say what ``clause`` says with one word's opposite, each with whether one
-    side's negation denies that opposite (so that the two state the same thing)."""
-    clause_stems = {key for w in _WORD.findall(clause.lower()) for key in _antonym_keys(w)}
+    side's negation denies that opposite (so that the two state the same thing) and the share of
+    the clause's other words it holds."""
+    clause_stems = {key for w in WORD_RUN.findall(clause.lower()) for key in antonym_keys(w)}
     for unit in units:
-        unit_raw = _WORD.findall(unit.text.lower())
-        unit_stems = {key for w in unit_raw for key in _antonym_keys(w)}
-        for raw in dict.fromkeys(_WORD.findall(clause.lower())):
-            keys = _antonym_keys(raw)  # "rises", "winning", "is buying": by stem and by lemma
+        unit_raw = WORD_RUN.findall(unit.text.lower())
+        unit_stems = {key for w in unit_raw for key in antonym_keys(w)}
+        for raw in dict.fromkeys(WORD_RUN.findall(clause.lower())):
+            keys = antonym_keys(raw)  # "rises", "winning", "is buying": by stem and by lemma
             opposites = frozenset().union(*(ANTONYMS.get(key, frozenset()) for key in keys))
             if opposites and not keys & unit_stems and opposites & unit_stems and not opposites & clause_stems:
                 rest = words - {_lemma_of(raw), *keys}
-                back = unit.words - {_lemma_of(w) for w in unit_raw if _antonym_keys(w) & opposites} - opposites
+                back = unit.words - {_lemma_of(w) for w in unit_raw if antonym_keys(w) & opposites} - opposites
                 if (
                     rest
                     and back
                     and len(rest & unit.words) / len(rest) >= MIN_COVERAGE
                     and len(rest & unit.words) / len(back) >= MIN_BACK_COVERAGE
                 ):
-                    yield unit, _denies_opposite(clause, unit.text, keys | opposites)
+                    yield unit, _denies_opposite(clause, unit.text, keys | opposites), len(rest & unit.words) / len(rest)
 
 
 def polarity_restatement(claim: str, passages: list[str]) -> str | None:
     """The source sentence that states ``claim`` with an opposite one side negates ("The museum is
-    closed on Mondays." beside "The museum is not open on Mondays."), if any: the learned verifier
+    closed on Mondays." beside "The museum is not open on Mondays."), all other words alike and
+    the negation not narrowed ("not open late"), if any: the learned verifier
     read such pairs as contradicted, so it alone does not fail the claim. Read it only for a claim
     :func:`polarity_conflict` finds no conflict for."""
     units = [u for u in _units(passages) if not u.denied]
     words = _words(claim)
     if not words:
         return None
-    return next((unit.sentence for unit, same in _opposites(claim, words, units) if same), None)
+    for unit, same, _ in _opposites(claim, words, units):
+        negated = unit.text if _negated(unit.text) else claim
+        # only the opposite differs, and the negation is not narrowed: "not open *late*", "not *always* open"
+        extra = [w for w in words ^ unit.words if not any(key in ANTONYMS for key in antonym_keys(w))]
+        if same and len(extra) <= 1 and not _NARROWED.search(negated):
+            return unit.sentence
+    return None
+
+
+_NARROWED = regex.compile(
+    r"\b(?:always|all|every|fully|completely|entirely|totally|quite|until|till|late|early|yet|only|just|very|much)\b",
+    regex.IGNORECASE,
+)
+"""Words that narrow what a negation denies: "not always open" is not "closed"."""
 
 
 def _denies_opposite(clause: str, unit: str, pair: frozenset[str]) -> bool:
@@ -386,4 +365,4 @@ def _denies_opposite(clause: str, unit: str, pair: frozenset[str]) -> bool:
     if _negated(clause) == _negated(unit):
         return False
     _, heads = _denied_words(unit if _negated(unit) else clause)
-    return bool({key for head in heads for key in _antonym_keys(head)} & pair)
+    return bool({key for head in heads for key in antonym_keys(head)} & pair)

@@ -26,7 +26,8 @@ MIN_COVERAGE = 0.6
 
 _ORDINALS = {
     "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
-    "tenth": 10, "eleventh": 11, "twelfth": 12,
+    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+    "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
 }  # fmt: skip
 _RANKED = regex.compile(
     r"(?P<some>\b(?:(?:one|some|many|several|few)\s+of|among)\s+(?:the|its|their|his|her)\s+(?:\w+\s+)?)?"
@@ -54,11 +55,11 @@ def _superlatives(text: str) -> list[_Superlative]:
             found = lemmas(word)
             if not found or found[0] == word:
                 continue  # "forest", "interest", "west": no superlative
-        lemma = word if " " in word else (lemmas(word) or (word,))[0]
+        degree, _, adjective = word.rpartition(" ")  # "most popular": ("most", "popular")
+        lemma = f"{degree} {adjective}" if degree else (lemmas(word) or (word,))[0]
         ordinal = (match.group("ordinal") or "").lower()
         rank = _SOME if match.group("some") else _ORDINALS.get(ordinal) or int(ordinal[:-2] or 1)
-        out.append(_Superlative(f"{word.split()[0]} {lemma}" if " " in word else lemma, rank,
-                                _lemma_set(match.group()) | _lemma_set(head)))
+        out.append(_Superlative(lemma, rank, _lemma_set(match.group()) | _lemma_set(head)))
     return out
 
 
@@ -84,15 +85,26 @@ def rank_conflict(claim: str, passages: list[str]) -> str | None:
     ranked = _superlatives(claim)
     if not ranked:
         return None
-    for sentence in dict.fromkeys(s for passage in passages for s in passage_sentences(passage)):
-        theirs: dict[str, set[int]] = {}
-        for found in _superlatives(sentence):
-            theirs.setdefault(found.lemma, set()).add(found.rank)
-        for own in ranked:
-            ranks = theirs.get(own.lemma)
-            if not ranks or own.rank in ranks or own.rank == _SOME:
-                continue  # "the eighth-largest in 1941 and the ninth-largest in 1979": both given
-            rest = _lemma_set(claim) - own.words
-            if rest and len(rest & _lemma_set(sentence)) / len(rest) >= MIN_COVERAGE:
-                return sentence
+    sentences = list(dict.fromkeys(s for passage in passages for s in passage_sentences(passage)))
+    ranks_of = [_ranks_by_lemma(sentence) for sentence in sentences]
+    for own in ranked:
+        if own.rank == _SOME:
+            continue  # "one of the largest" is said of the largest too
+        rest = _lemma_set(claim) - own.words
+        # the sentence that gives this superlative and holds most of the claim's other words
+        held = [(len(rest & _lemma_set(sentence)) / len(rest), n) for n, sentence in enumerate(sentences)
+                if rest and own.lemma in ranks_of[n]]
+        best = max(held, default=None)
+        if best is not None and best[0] >= MIN_COVERAGE and own.rank not in ranks_of[best[1]][own.lemma]:
+            if not any(share == best[0] and own.rank in ranks_of[n][own.lemma] for share, n in held):
+                return sentences[best[1]]  # "Toronto is the largest" beside Montreal's "second-largest": no
     return None
+
+
+def _ranks_by_lemma(sentence: str) -> dict[str, set[int]]:
+    """The ranks a sentence gives each superlative ("the eighth-largest in 1941 and the
+    ninth-largest in 1979": large -> {8, 9})."""
+    ranks: dict[str, set[int]] = {}
+    for found in _superlatives(sentence):
+        ranks.setdefault(found.lemma, set()).add(found.rank)
+    return ranks

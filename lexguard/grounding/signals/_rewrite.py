@@ -15,8 +15,8 @@ from typing import Any
 
 import regex
 
-from lexguard.grounding.signals._bounds import bound_of, met_value
-from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._bounds import bound_of, read_bound
+from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._units import converted_form
 
 __all__ = ["as_sources_write", "blank_answer_word", "read_urls", "source_forms"]
@@ -66,9 +66,9 @@ def as_sources_write(claim: str, index: Any) -> str:
         start, end = mention.span
         if start < last:
             continue  # a date's day and year share the date's span
-        met = met_value(claim, mention, [chunk.text for chunk in index.chunks]) if bound_of(claim, mention) else None
-        if met is not None and met[0] >= last:  # "nearly 5 million" beside 4.9 million: "4.9 million"
-            start, new = met[0], (met[1], end)
+        met = read_bound(claim, mention, _likely_evidence(claim, index)) if bound_of(claim, mention) else None
+        if met is not None and met.value and met.start >= last:  # "nearly 5 million" beside 4.9 million: "4.9 million"
+            start, new = met.start, (met.value, end)
         elif (new := _replacement(claim, mention, forms, index)) is None:
             continue
         out += [claim[last:start], new[0]]
@@ -76,6 +76,16 @@ def as_sources_write(claim: str, index: Any) -> str:
     if not out:
         return claim
     return "".join(out) + claim[last:]
+
+
+EVIDENCE_CHUNKS = 3
+"""Chunks a bound is read against when the claim is written for the models (its best by BM25)."""
+
+
+def _likely_evidence(claim: str, index: Any) -> list[str]:
+    """The chunks that share the claim's rarest words (BM25), for reading its bounds before its
+    evidence is chosen: one search of the index, however long the sources."""
+    return [index.chunks[ci].text for ci in index.lexicon.top(content_words(claim), EVIDENCE_CHUNKS)]
 
 
 def read_urls(text: str) -> str:

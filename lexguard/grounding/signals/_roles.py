@@ -18,7 +18,6 @@ FUNCTION = frozenset({"yet", "though", "although", "while", "whereas", "so", "bu
 WORD_RUN = regex.compile(r"[a-z]+(?:'[a-z]+)?")
 """A lower-case word (with its apostrophe suffix)."""
 _NAME = regex.compile(r"(?<=\w\W+)[A-Z][a-z]+")
-_WORD = WORD_RUN
 
 
 def swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
@@ -29,8 +28,8 @@ def swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
     authentication service" trade places); a passive in either text ("was acquired by", "the
     report, prepared by the authority") rules a swap out.
     """
-    a = [_stem(w) for w in _WORD.findall(clause.lower())]
-    b = [_stem(w) for w in _WORD.findall(unit.lower())]
+    a = [_stem(w) for w in WORD_RUN.findall(clause.lower())]
+    b = [_stem(w) for w in WORD_RUN.findall(unit.lower())]
     shared = (set(content_words(clause)) & set(content_words(unit))) - FUNCTION
     shared = {w for w in shared if a.count(w) == 1 and b.count(w) == 1}
     names = shared if any_word else {_stem(w.lower()) for w in _NAME.findall(unit)}
@@ -58,7 +57,7 @@ def _passive(text: str) -> bool:
     """A be-verb followed later by "by" ("300 trees were planted along the trail by volunteers"),
     or right before a past participle ("April 27 is celebrated as Freedom Day"), or a participle
     with its agent ("the report, prepared by the authority, ...")."""
-    words = _WORD.findall(text.lower())
+    words = WORD_RUN.findall(text.lower())
     if any(w.endswith(("ed", "en")) and "by" in words[i + 1 : i + 3] for i, w in enumerate(words)):
         return True
     first_be = next((i for i, w in enumerate(words) if w in _BE), None)

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
-from lexguard.grounding.signals._anchoring import misanchored
-from lexguard.grounding.signals._bounds import bound_verdict
+from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
+from lexguard.grounding.signals._bounds import read_bound
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._order import order_conflict
@@ -56,14 +56,15 @@ def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvi
         days=len(index.weekdays),
     )
     texts = [index.chunks[ci].text for ci in top]
-    verdicts = {m: bound_verdict(claim, m, texts) for m in mentions}  # "over $100 million" beside $150 million
+    readings = {m: read_bound(claim, m, texts) for m in mentions}  # "over $100 million" beside $150 million
+    verdicts = {m: reading.met for m, reading in readings.items()}
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
     met = [m for m in not_stated if verdicts[m] is True and m not in conversions]
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
-    broken = [m for m in mentions if verdicts[m] is False and m not in unknown]  # "under 80%" beside 87% (and 80 reviews)
-    broken += [m for m in mentions if m not in unknown and m not in broken and misanchored(claim, m, texts)]
+    broken = [m for m in mentions if verdicts[m] is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
+              and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     return NumberEvidence(unknown, [m for m in unknown if best_numbers or m in broken], worked_out)
@@ -75,12 +76,19 @@ def add_misplaced(
 ) -> list[Misplaced]:
     """Add to the unknown (and contradicted) numbers and names those of the claim that are in the
     sources but not where the claim's subject and relation are stated (another prize's year, a
-    person from another document: :func:`~lexguard.grounding.signals._binding.misplaced_values`).
+    person from another document: :func:`~lexguard.grounding.signals._binding.misplaced_values`;
+    another statement's value in the same sentence: :func:`~lexguard.grounding.signals._anchoring.misanchored`).
 
     Returns:
         The misplaced values, with the statement that gives each otherwise.
     """
     misplaced = misplaced_values(claim, index, best_chunks[:3])
+    texts = [index.chunks[ci].text for ci in best_chunks[:3]]
+    placed = {item.mention for item in misplaced}
+    for mention in numbers(claim):  # another statement's value in the same sentence ("41% in the placebo group")
+        rival = None if mention in placed or mention in unknown else misanchored(claim, mention, texts)
+        if rival is not None:
+            misplaced.append(Misplaced(mention, "number", rival))
     for item in misplaced:
         if item.kind == "number" and item.mention not in unknown:
             unknown.append(item.mention)

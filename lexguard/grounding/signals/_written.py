@@ -15,7 +15,6 @@ that gives more is not.
 
 from __future__ import annotations
 
-import bisect
 import calendar
 import datetime
 import unicodedata
@@ -26,14 +25,14 @@ from functools import lru_cache
 import regex
 from text_to_num import find_numbers
 
+from lexguard.grounding.signals._spans import Taken, overlaps
+
 __all__ = [
-    "Taken",
     "Written",
     "dates",
     "fold_digits",
     "fractions",
     "number_words",
-    "overlaps",
     "percent_alts",
     "quarters",
     "scientific",
@@ -343,38 +342,20 @@ def fold_digits(text: str) -> str:
     return _UNDERSCORE.sub(" ", text) if "_" in text else text
 
 
-def overlaps(span: tuple[int, int], spans: Iterable[tuple[int, int]]) -> bool:
-    """Whether ``span`` overlaps any of ``spans`` (:class:`Taken` answers it in log time)."""
-    if isinstance(spans, Taken):
-        return spans.hits(span)
-    return any(s < span[1] and span[0] < e for s, e in spans)
-
-
-class Taken:
-    """Spans of a text already read, none overlapping another: ``hits`` is a binary search, so a
-    text with thousands of numbers is read in n log n."""
-
-    def __init__(self) -> None:
-        self._starts: list[int] = []
-        self._ends: list[int] = []
-
-    def hits(self, span: tuple[int, int]) -> bool:
-        """Whether ``span`` overlaps a span already taken."""
-        at = bisect.bisect_left(self._starts, span[1]) - 1  # the last span starting before this one ends
-        return at >= 0 and self._ends[at] > span[0]
-
-    def append(self, span: tuple[int, int]) -> None:
-        """Take ``span`` (it overlaps no span taken: check with :meth:`hits` first)."""
-        at = bisect.bisect_left(self._starts, span[0])
-        self._starts.insert(at, span[0])
-        self._ends.insert(at, span[1])
-
-
 _NUMBER_WORDS = {"half": 0.5, "dozen": 12, "twice": 2, "double": 2, "triple": 3, "thrice": 3}
 """Quantity words ``text2num`` does not read (it reads "two", "thirty", "hundred", "fifth")."""
 _NOT_QUANTITIES = frozenset({"one", "first", "second", "single", "once"})
 _RANK_BEFORE = regex.compile(r"\b(?:number|no\.|rank(?:ed)?)\s+$", regex.IGNORECASE)
 """Words after which "one" is a position: "debuted at number one" (beside "number three")."""
+_HOW_OFTEN = regex.compile(r"\s+(?:a|an|per|each|every)?\s*(?:day|daily|week|weekly|month|monthly|year|yearly|night|nightly)\b",
+                          regex.IGNORECASE)
+""""twice daily" says how often, no quantity: "take 500 mg twice daily" gives no 2 to multiply."""
+_RANK_AFTER = regex.compile(
+    r"\s*(?:[.,;:!?)\u2014]|$)|\s+(?:on|in|at|spot|position|place|seed|ranking|hit|single|album|song|pick|overall|for)\b",
+    regex.IGNORECASE,
+)
+"""What follows "number one" as a position ("at number one on the chart", "the number one seed"),
+not an idiom ("our number one priority")."""
 _WORD_NUMBER = regex.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
 
 
@@ -385,12 +366,12 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
     for span, value, _ordinal in number_words(scan):
         word = scan[span[0] : span[1]].lower()
         ranked = (word == "one" and _RANK_BEFORE.search(scan, max(0, span[0] - 12), span[0]) is not None
-                  and not scan[span[1] : span[1] + 4].lower().startswith(" of"))  # "ranked one of the best"
+                  and _RANK_AFTER.match(scan, span[1]) is not None)  # not "one of the best", "number one priority"
         if (word in _NOT_QUANTITIES and not ranked) or word.endswith("s") or taken.hits(span):
             continue  # not a quantity: "one of the", "second half", "loved ones", "hundreds of", "the sixties"
         found.append((span, _fmt(value), percent_alts(scan, span[1], value)))
         taken.append(span)
     for match in _WORD_NUMBER.finditer(scan):  # what text2num does not read: "half", "dozen", "twice"
-        if not taken.hits(match.span()):
+        if not taken.hits(match.span()) and not _HOW_OFTEN.match(scan, match.end()):
             found.append((match.span(), _fmt(_NUMBER_WORDS[match.group(1).lower()]), ()))
     return found

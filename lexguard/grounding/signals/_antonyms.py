@@ -1,0 +1,44 @@
+"""Words and their opposites ("rose" / "fell", "opened" / "closed", "up" / "down"), looked up by
+stem and by lemma, for :mod:`lexguard.grounding.signals._polarity`."""
+
+from __future__ import annotations
+
+from lexguard.grounding.signals._lexical import _stem
+from lexguard.grounding.signals._words import lemmas
+
+__all__ = ["ANTONYMS", "antonym_keys"]
+
+_PAIRS = """
+increase decrease | increased decreased | increasing decreasing | rise fall | rose fell | risen fallen
+rising falling | higher lower | highest lowest | more less | more fewer | larger smaller
+largest smallest | biggest smallest | bigger smaller | open closed | opened closed | opens closes
+won lost | win lose | wins loses | first last | earliest latest | earlier later
+allowed banned | allowed prohibited | permitted prohibited | accepted rejected | approved rejected
+supported opposed | support oppose | gain loss | gained lost | profit loss | positive negative
+cheaper dearer | maximum minimum | older younger | oldest youngest | faster slower | fastest slowest
+stronger weaker | success failure | successful unsuccessful | legal illegal | true false
+alive dead | bought sold | buy sell | import export | imports exports | included excluded
+include exclude | added removed | began ended | majority minority | full empty | public private
+male female | men women | husband wife | mother father | son daughter | brother sister
+morning evening | summer winter | north south | east west | above below | inside outside
+warmer colder | hottest coldest | heavier lighter | longer shorter | longest shortest
+wider narrower | deeper shallower | entered exited | arrived departed | hired fired
+northern southern | eastern western | northward southward | rise drop | rose dropped | rising dropping
+raise lower | raised lowered | raises lowers | upheld overturned | upheld reversed | uphold overturn
+up down | up fell | up dropped | up declined | up decreased | down rose | down increased | down gained
+down grew | down climbed
+""".replace("\n", " | ")
+
+ANTONYMS: dict[str, frozenset[str]] = {}
+"""Stemmed word -> stems of its opposites (a small hand-written list of common pairs; "before" /
+"after" is read as an order of events by :mod:`lexguard.grounding.signals._order`)."""
+for _pair in filter(str.strip, _PAIRS.split("|")):
+    _a, _b = (_stem(w) for w in _pair.split())
+    ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
+    ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
+
+
+def antonym_keys(word: str) -> frozenset[str]:
+    """The keys a lower-case word is looked up by in :data:`ANTONYMS`: its stem, and its lemmas'
+    stems ("rises" and "rising" are "rise", "won" is "win", "sold" is "sell")."""
+    return frozenset({_stem(word), *(_stem(lemma) for lemma in lemmas(word))})
