@@ -171,3 +171,19 @@ def test_the_value_itself_meets_a_bound_only_as_the_bound_allows(claim: str, sou
     """Found in review: any value of any class equal to the claim's met its bound ("more than
     2,000 paintings" beside the year 2000; "more than 30" beside 30)."""
     assert _verdict(claim, source) is met
+
+
+def test_the_models_read_a_bound_against_a_few_chunks_however_long_the_sources(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found in review: writing a bounded claim for the models read every chunk of the sources
+    for each bound (a 6,000-sentence source took minutes); it reads the BM25 best chunks."""
+    import lexguard.grounding.signals._anchoring as anchoring
+    from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+    from lexguard.grounding.signals._rewrite import EVIDENCE_CHUNKS, as_sources_write
+
+    text = " ".join(f"Store {i} sold {1000 + i} units in {1990 + i % 30}." for i in range(600))
+    sources = [Source(id="s", content=text)]
+    index = SourceIndex(sources, chunk_sources(sources))
+    read: list[str] = []
+    monkeypatch.setattr(anchoring, "_numbers", lambda chunk: read.append(chunk) or numbers(chunk))
+    as_sources_write("Store 7 sold more than 900 units.", index)
+    assert 0 < len(set(read)) <= EVIDENCE_CHUNKS

@@ -317,3 +317,25 @@ def test_the_verifier_alone_does_not_fail_a_claim_a_negated_opposite_restates() 
     assert result.claims[0].supported is True
     flipped = checker.check("The museum is open on Mondays.", [Source(id="m", content="The museum is not open on Mondays.")])
     assert flipped.claims[0].supported is False
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["The store is not open late on Fridays.", "The pharmacy is not open until noon on Sundays.",
+     "The viewing platform is not always open in winter."],
+)
+def test_a_narrowed_negation_restates_nothing(source: str) -> None:
+    """Found in review: "not open late" was read as "closed", and the verifier's doubt set aside."""
+    from lexguard.grounding.signals._polarity import polarity_restatement
+
+    claim = source.replace("is not", "is").replace(" late", "").replace(" until noon", "").replace(" always", "")
+    claim = claim.replace("open", "closed")
+    assert polarity_restatement(claim, [source]) is None
+
+
+def test_a_statement_said_as_is_yields_to_a_closer_opposite() -> None:
+    """Found in review: "Sales of the old model rose" stood for "Sales of the new model rose", and
+    the new model's "fell" was not read."""
+    source = ["Sales of the old model rose last year. Sales of the new model fell last year."]
+    assert polarity_conflict("Sales of the new model rose last year.", source) == "Sales of the new model fell last year."
+    assert polarity_conflict("Sales of the old model rose last year.", source) is None
