@@ -339,3 +339,12 @@ def test_a_statement_said_as_is_yields_to_a_closer_opposite() -> None:
     source = ["Sales of the old model rose last year. Sales of the new model fell last year."]
     assert polarity_conflict("Sales of the new model rose last year.", source) == "Sales of the new model fell last year."
     assert polarity_conflict("Sales of the old model rose last year.", source) is None
+
+
+def test_a_question_in_the_sources_states_nothing() -> None:
+    """Found rerunning a hostile trial: an FAQ's question ("Is the Norrland Opera House open on
+    Mondays?") stood for the claim "... is open on Mondays", and the answer after it ("closed on
+    Mondays") was not read."""
+    source = ["Is the Norrland Opera House open on Mondays? No. The opera house is closed on Mondays and Tuesdays."]
+    assert polarity_conflict("The Norrland Opera House is open on Mondays.", source) is not None
+    assert polarity_conflict("The Norrland Opera House is not open on Mondays.", source) is None

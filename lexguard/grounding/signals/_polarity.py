@@ -219,11 +219,11 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
 
 def _units(passages: list[str]) -> list[_Unit]:
     """The statements of the passages: each sentence whole (and without a relative clause), its
-    clauses, and what it mentions only to deny."""
+    clauses, and what it mentions only to deny; a question ("Is the opera open on Mondays?") is none."""
     units: list[_Unit] = []
     for passage in passages:
         for sentence in passage_sentences(passage):
-            if sentence:
+            if sentence and not sentence.rstrip().endswith("?"):  # a question states nothing
                 wholes = [sentence] + ([main] if (main := _RELATIVE.sub(" ", sentence)) != sentence else [])
                 parts = [p for p in _CLAUSE.split(sentence) if p and p != sentence]
                 units += [_Unit(whole, _words(whole), sentence, whole=True, clause=not parts) for whole in wholes]
