@@ -22,7 +22,7 @@ from typing import Literal, NamedTuple
 import regex
 
 from lexguard.grounding.signals._binding import number_class
-from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._units import unit_of
 
 __all__ = ["MAX_OWN_ANCHOR", "MIN_RIVAL_ANCHOR", "MISANCHORED", "BoundKind", "Candidate", "anchored", "best_anchor", "bound_words", "candidates",
@@ -171,9 +171,9 @@ def misanchored(claim: str, mention: Mention, texts: Iterable[str]) -> str | Non
     if kind == "year" or kind.startswith("calendar") or bound_words(claim, mention.span[0]) is not None:
         return None
     value = magnitude(claim, mention)
-    keys = {v for v in map(_value, (mention.key, *mention.alts)) if v is not None} | ({value} if value is not None else set())
+    keys = {v for v in map(key_value, (mention.key, *mention.alts)) if v is not None} | ({value} if value is not None else set())
     found, _ = candidates(claim, mention, texts)
-    given = {v for m in numbers(claim) for v in map(_value, (m.key, *m.alts)) if v is not None}  # the claim's own values
+    given = {v for m in numbers(claim) for v in map(key_value, (m.key, *m.alts)) if v is not None}  # the claim's own values
     own = [c.score[0] for c in found if any(math.isclose(c.value, k, rel_tol=1e-9) for k in keys)]
     other = [c for c in found if not any(math.isclose(c.value, k, rel_tol=1e-9) for k in given)]
     if not own or not other:
@@ -215,7 +215,7 @@ def _class(text: str, mention: Mention) -> str:
     unit, else its class (:func:`~lexguard.grounding.signals._binding.number_class`)."""
     after = text[mention.span[1] : mention.span[1] + 9].lstrip().lower()
     fraction = not any(ch.isdigit() for ch in mention.text) and any(
-        _value(alt) == 100 * (_value(mention.key) or 0) for alt in mention.alts)  # "three quarters"
+        key_value(alt) == 100 * (key_value(mention.key) or 0) for alt in mention.alts)  # "three quarters"
     if fraction or after.startswith(("%", "percent", "per cent")):
         return "percent"
     unit = unit_of(text, mention)
@@ -249,9 +249,9 @@ def magnitude(text: str, mention: Mention) -> float | None:
     """A number's value, a share as a fraction ("87%" and "three quarters": 0.87, 0.75), with the
     minus sign written before it ("-15 degrees": the numbers' keys drop it)."""
     if _class(text, mention) != "percent":
-        value = _value(mention.key)
+        value = key_value(mention.key)
     else:
-        found = [v for v in map(_value, (mention.key, *mention.alts)) if v is not None]
+        found = [v for v in map(key_value, (mention.key, *mention.alts)) if v is not None]
         value = min(found) if found else None
     signed = mention.text[:1] in "-\u2212\u2013" or _MINUS.search(text, max(0, mention.span[0] - 2), mention.span[0] + 1)
     if value is not None and value > 0 and signed:
@@ -263,9 +263,3 @@ _MINUS = regex.compile(r"(?:^|(?<=[\s(]))[-\u2212\u2013](?=\d)")
 """A minus sign: after a space or "(", right before the digits ("-15", not "1990-2000" nor "10 - 15")."""
 
 
-def _value(key: str) -> float | None:
-    try:
-        value = float(key)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None

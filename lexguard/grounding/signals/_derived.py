@@ -20,7 +20,7 @@ from itertools import combinations
 import regex
 
 from lexguard.grounding.signals._anchoring import anchored
-from lexguard.grounding.signals._lexical import Mention, _norm, content_words
+from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._units import UNITS
 from lexguard.grounding.signals._weekdays import open_weekdays
@@ -97,14 +97,14 @@ def is_derived(
     """
     if mention.text.lower() in RATIO_WORDS:
         return True
-    value = _as_float(mention.key)
+    value = key_value(mention.key)
     if value is not None and value.is_integer() and int(value) in counts:
         return True
     if value is None or abs(value) < MIN_DERIVED:
         return False
     pool: list[float] = []
     for key in evidence_keys:
-        number = _as_float(key)
+        number = key_value(key)
         if number is not None and number not in pool:
             pool.append(number)
         if len(pool) >= MAX_POOL:
@@ -129,7 +129,7 @@ def counted(claim: str, mention: Mention, texts: Iterable[str], days: int = 0) -
     a sentence saying "closed" ("open six days a week" beside hours for Monday to Saturday). A
     number of a unit counts nothing: "every two hours" beside "six hours" and "24 hours".
     """
-    value = _as_float(mention.key)
+    value = key_value(mention.key)
     head = _HEAD.match(claim, mention.span[1])
     if value is None or not value.is_integer() or not 2 <= value <= MAX_POOL or head is None:
         return False
@@ -155,13 +155,13 @@ def small_step(claim: str, mention: Mention, evidence_keys: Iterable[str], texts
     "there were three they did not win" beside "played 10 matches and won 7". Without such words
     the small number is left to the strict rule: a chance sum hid wrong counts on RAGTruth train.
     """
-    value = _as_float(mention.key)
+    value = key_value(mention.key)
     if value is None or not value.is_integer() or not 1 <= value < MIN_DERIVED:
         return False
     best = next(iter(texts), "")
     if not (_REMAINDER_CUE.search(claim) or _EVIDENCE_REMAINDER.search(best)):
         return False
-    numbers = (n for n in (_as_float(k) for k in evidence_keys) if n is not None and not 1000 <= n <= 2100)
+    numbers = (n for n in (key_value(k) for k in evidence_keys) if n is not None and not 1000 <= n <= 2100)
     pool = list(dict.fromkeys(numbers))[:SMALL_POOL]
     return any(_close(value, a + b) or _close(value, abs(a - b)) for a, b in combinations(pool, 2))
 
@@ -172,10 +172,10 @@ _YEARS_AFTER = regex.compile(r"[\s-]+(?:full\s+|whole\s+)?years?\b", regex.IGNOR
 def spans_years(claim: str, mention: Mention, evidence_keys: Iterable[str]) -> bool:
     """Whether a number of years ("took five years") is the distance between two years of the
     evidence ("began in 2014 and was finished in 2019"), however small."""
-    value = _as_float(mention.key)
+    value = key_value(mention.key)
     if value is None or not value.is_integer() or not 1 <= value <= 200 or not _YEARS_AFTER.match(claim, mention.span[1]):
         return False
-    years = {n for n in (_as_float(k) for k in evidence_keys) if n is not None and n.is_integer() and 1000 <= n <= 2100}
+    years = {n for n in (key_value(k) for k in evidence_keys) if n is not None and n.is_integer() and 1000 <= n <= 2100}
     return any(abs(a - b) == value for a, b in combinations(sorted(years), 2))
 
 
@@ -214,7 +214,7 @@ def unknown_numbers(
     for m in mentions:
         if m.key in known or known.intersection(m.alts) or names_a_source(claim, m):
             continue
-        value = _as_float(m.key)
+        value = key_value(m.key)
         if ((m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED
                 and is_derived(m, evidence_keys, ratio_stated=ratio))
                 or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)
@@ -267,14 +267,6 @@ _FREQUENCY = regex.compile(
     r"|\btwice\s+(?:daily|weekly|monthly|yearly|nightly)\b",
     regex.IGNORECASE,
 )
-
-
-def _as_float(key: str) -> float | None:
-    try:
-        number = float(key)
-    except ValueError:
-        return None
-    return number if math.isfinite(number) else None
 
 
 def _close(a: float, b: float) -> bool:

@@ -6,6 +6,8 @@ finding needs one.
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -35,6 +37,7 @@ __all__ = [
     "LexicalProfile",
     "content_words",
     "has_negation",
+    "key_value",
     "numbers",
     "quotes",
     "strip_markdown",
@@ -132,6 +135,16 @@ def _fold_script_digits(text: str) -> tuple[str, dict[int, str]]:
         else:
             chars[start:end] = digits
     return "".join(chars), attached
+
+
+def key_value(key: str) -> float | None:
+    """The value of a number's key ("1.5e+06": 1500000.0); ``None`` for a date's or time's key
+    ("date:1937-05-27") and for a value that is not finite."""
+    try:
+        value = float(key)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
 
 
 def numbers(text: str) -> list[Mention]:
