@@ -12,6 +12,7 @@ ladybugs" against "Ladybugs feed on aphids": swapped roles).
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -219,7 +220,13 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
 
 def _units(passages: list[str]) -> list[_Unit]:
     """The statements of the passages: each sentence whole (and without a relative clause), its
-    clauses, and what it mentions only to deny; a question ("Is the opera open on Mondays?") is none."""
+    clauses, and what it mentions only to deny; a question ("Is the opera open on Mondays?") is none.
+    Read once for the conflict and the restatement of a claim (cached by the passages)."""
+    return list(_units_of(tuple(passages)))
+
+
+@lru_cache(maxsize=256)
+def _units_of(passages: tuple[str, ...]) -> tuple[_Unit, ...]:
     units: list[_Unit] = []
     for passage in passages:
         for sentence in passage_sentences(passage):
@@ -229,7 +236,7 @@ def _units(passages: list[str]) -> list[_Unit]:
                 units += [_Unit(whole, _words(whole), sentence, whole=True, clause=not parts) for whole in wholes]
                 units += [_Unit(part, _words(part), sentence) for part in parts]
                 units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
-    return units
+    return tuple(units)
 
 
 class _Unit(NamedTuple):
