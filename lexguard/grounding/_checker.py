@@ -310,7 +310,7 @@ class SupportChecker:
             recommendation = "regenerate"
             findings = (*findings, *(
                 unverified_advice_finding(after, before.support or 0.0)
-                for before, after in zip(result.claims, reflected.claims, strict=True)
+                for before, after in zip(result.claims, reflected.claims, strict=False)
                 if before.supported is False and after.status == "not_checked"
             ))
         return reflected.model_copy(update={"confidence": confidence, "timings": timings,

@@ -36,7 +36,8 @@ def overruled(
 
     Not for a source sentence quoted verbatim (the verifier read near-copies as contradicted), nor
     for one a source sentence states with a negated opposite ("closed" for "not open": the
-    verifier read the negation as a contradiction), nor for a claim in another language than English (the verifier read only English). A claim whose
+    verifier read the negation as a contradiction), nor for a claim in another language than
+    English (the verifier read only English). A claim whose
     number was worked out from the evidence (a sum, a difference, a span of years) is overruled
     only when the verifier read the whole sources and reads it as not in them, never as
     contradicted: it does no arithmetic.

@@ -253,7 +253,7 @@ def magnitude(text: str, mention: Mention) -> float | None:
     else:
         found = [v for v in map(key_value, (mention.key, *mention.alts)) if v is not None]
         value = min(found) if found else None
-    signed = mention.text[:1] in "-\u2212\u2013" or _MINUS.search(text, max(0, mention.span[0] - 2), mention.span[0] + 1)
+    signed = mention.text[:1] in ("-", "\u2212", "\u2013") or _MINUS.search(text, max(0, mention.span[0] - 2), mention.span[0] + 1)
     if value is not None and value > 0 and signed:
         return -value
     return value
