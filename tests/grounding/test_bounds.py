@@ -134,6 +134,8 @@ def test_a_verb_of_passing_is_a_bound_and_not_exceeding_a_limit(claim: str, kind
         ("Applicants must be at least 16 years old.", "Applicants must be 18 or older to apply."),
         ("Staff with more than 5 years of service get an extra week.", "Employees with more than 10 years of service get an extra week."),
         ("Shipping is free on orders above $30.", "Shipping is free on orders of more than $50."),
+        # the condition stated by the evidence alone (final review): "with 10 years" is no measure of 5
+        ("Staff with more than 5 years of service get an extra week.", "Employees with 10 years of service get an extra week."),
     ],
 )
 def test_a_bound_the_evidence_gives_as_a_bound_or_condition_is_met_only_by_its_value(claim: str, source: str) -> None:

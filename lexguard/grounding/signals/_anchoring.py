@@ -25,7 +25,7 @@ from lexguard.grounding.signals._binding import number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._units import unit_of
 
-__all__ = ["MAX_OWN_ANCHOR", "MIN_RIVAL_ANCHOR", "MISANCHORED", "BoundKind", "Candidate", "anchored", "best_anchor", "bound_words", "candidates",
+__all__ = ["MAX_OWN_ANCHOR", "MIN_RIVAL_ANCHOR", "MISANCHORED", "BoundKind", "Candidate", "anchored", "bound_words", "candidates",
            "magnitude", "misanchored"]
 
 MIN_RIVAL_ANCHOR = 1.5
@@ -85,21 +85,13 @@ class Candidate(NamedTuple):
     """The evidence text it stands in."""
 
 
-def anchored(
-    claim: str, mention: Mention, texts: Iterable[str]
-) -> tuple[list[tuple[float, str, str | None]], list[tuple[float, str | None]]]:
-    """The evidence values (with their wording) of the claim number's class that the claim's
-    words anchor best (:func:`_anchor`), the chunk's share of the claim's words breaking ties,
-    each with the bound or limit words the evidence gives it with (``None``: none); and every
-    value of the number's class the evidence gives, anchored or not, with its bound words."""
+def anchored(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[Candidate], list[tuple[float, str | None]]]:
+    """The evidence values of the claim number's class that the claim's words anchor best
+    (:func:`_anchor`), the chunk's share of the claim's words breaking ties; and every value of
+    the number's class the evidence gives, anchored or not, with its bound words."""
     found, every = candidates(claim, mention, texts)
     best = max((c.score for c in found), default=None)
-    return [(c.value, c.text, c.given) for c in found if c.score == best], every
-
-
-def best_anchor(claim: str, mention: Mention, texts: Iterable[str]) -> float:
-    """How well the claim's words anchor the evidence value its number is about (0: none)."""
-    return max((c.score[0] for c in candidates(claim, mention, texts)[0]), default=0.0)
+    return [c for c in found if c.score == best], every
 
 
 def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[Candidate], list[tuple[float, str | None]]]:

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.signals._anchoring import BoundKind, anchored, best_anchor, bound_words, magnitude
+from lexguard.grounding.signals._anchoring import BoundKind, anchored, bound_words, magnitude
 from lexguard.grounding.signals._binding import number_class
 from lexguard.grounding.signals._lexical import Mention
 
@@ -76,8 +76,9 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
     ``met`` is ``True`` when every evidence value of the number's class that anchors best to the
     claim meets the bound, or the evidence gives the number itself with its class (with bound
     words of its own, "as many as 900", or plainly where the bound allows it: "at least 30" beside
-    30, not "more than 30"); ``False`` when one does not, or when either
-    side states a condition rather than a measure ("Applicants must be at least 18": :data:`_CONDITION`);
+    30, not "more than 30"); ``False`` when one does not, or when the claim or the evidence
+    that gives the value states a condition rather than a measure ("Applicants must be at least
+    18", "Employees with 10 years of service": :data:`_CONDITION`);
     ``None`` when the number is no bound or no evidence value of its class is anchored by a word
     of the claim.
 
@@ -97,11 +98,12 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
         # which "at least 30" and "about 30" say, and "more than 30" does not
         met = any(g is not None for g in equal) or bound.kind not in ("above", "below")
         return BoundReading(met, bound.start, anchor=math.inf)
-    anchor = best_anchor(claim, mention, texts)
-    if _CONDITION.search(claim) or any(given is not None for _, _, given in values):
+    anchor = values[0].score[0]
+    condition = _CONDITION.search(claim) or any(_CONDITION.search(c.chunk) for c in values)
+    if condition or any(c.given is not None for c in values):
         return BoundReading(False, bound.start, anchor=anchor)  # a condition or a limit: "at least 16" is not "at least 18"
-    met = all(_meets(bound, value) for value, _, _ in values)
-    return BoundReading(met, bound.start, values[0][1] if met else "", anchor)
+    met = all(_meets(bound, c.value) for c in values)
+    return BoundReading(met, bound.start, values[0].text if met else "", anchor)
 
 
 def bound_verdict(claim: str, mention: Mention, texts: Iterable[str]) -> bool | None:
@@ -112,6 +114,7 @@ def bound_verdict(claim: str, mention: Mention, texts: Iterable[str]) -> bool | 
 _CONDITION = regex.compile(
     r"\b(?:must|should|need(?:s|ed)?\s+to|required?|eligib\w*|qualif\w*|entitled|only\s+if|allowed|permitted|"
     r"minimum|maximum|limit|orders?\s+(?:of|over|above|under)|or\s+(?:more|older|younger|less|fewer|over|under)|"
+    r"with\s+(?:more|less|fewer|at\s+least|over|under|above|below|\d)|"
     r"applicants?|employees?\s+with|(?:people|patients|children|adults|members|customers|visitors)\s+(?:with|over|under|aged))\b",
     regex.IGNORECASE,
 )

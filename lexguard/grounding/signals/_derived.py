@@ -252,7 +252,7 @@ def in_decade(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
     if years is None:
         return False
     about, _ = anchored(claim, mention, texts)
-    return bool(about) and all(value.is_integer() and years[0] <= value <= years[1] for value, _, _ in about)
+    return bool(about) and all(c.value.is_integer() and years[0] <= c.value <= years[1] for c in about)
 
 
 def states_ratio(text: str) -> bool:

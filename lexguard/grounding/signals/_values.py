@@ -51,19 +51,17 @@ def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvi
     counts = index.record_counts.union(*(index.chunk_counts[ci] for ci in top))
     units = index_units(index)
     mentions = numbers(claim)
-    not_stated, worked_out = unknown_numbers(
-        mentions, claim, index.profile.numbers, evidence_numbers, counts, [index.chunks[ci].text for ci in top],
-        days=len(index.weekdays),
-    )
     texts = [index.chunks[ci].text for ci in top]
+    not_stated, worked_out = unknown_numbers(
+        mentions, claim, index.profile.numbers, evidence_numbers, counts, texts, days=len(index.weekdays),
+    )
     readings = {m: read_bound(claim, m, texts) for m in mentions}  # "over $100 million" beside $150 million
-    verdicts = {m: reading.met for m, reading in readings.items()}
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
-    met = [m for m in not_stated if verdicts[m] is True and m not in conversions]
+    met = [m for m in not_stated if readings[m].met is True and m not in conversions]
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
-    broken = [m for m in mentions if verdicts[m] is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
+    broken = [m for m in mentions if readings[m].met is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
