@@ -301,7 +301,7 @@ def test_an_answer_word_no_denies_nothing(claim: str) -> None:
     ],
 )
 def test_a_negated_opposite_restates_the_claim(source: str, claim: str, restated: bool) -> None:
-    from lexguard.grounding.signals._polarity import polarity_restatement
+    from lexguard.grounding.signals._restatement import polarity_restatement
 
     assert (polarity_restatement(claim, [source]) == source) is restated
 
@@ -326,7 +326,7 @@ def test_the_verifier_alone_does_not_fail_a_claim_a_negated_opposite_restates() 
 )
 def test_a_narrowed_negation_restates_nothing(source: str) -> None:
     """Found in review: "not open late" was read as "closed", and the verifier's doubt set aside."""
-    from lexguard.grounding.signals._polarity import polarity_restatement
+    from lexguard.grounding.signals._restatement import polarity_restatement
 
     claim = source.replace("is not", "is").replace(" late", "").replace(" until noon", "").replace(" always", "")
     claim = claim.replace("open", "closed")

@@ -17,9 +17,13 @@ _ANSWER = regex.compile(
     r"^\s*(?:(?P<yes>yes|yeah|yep|yup|correct|indeed|right|true|exactly|definitely|absolutely|certainly|sure|"
     r"of course|agreed|(?:that'?s|that is|you'?re|you are) (?:so |very |absolutely |quite )?(?:true|right|correct))"
     r"|(?P<no>no|nope|incorrect|false|wrong))\b"
-    r"\s*(?:[,;:!.\u2014\u2013-]+\s*|$)",
+    r"\s*(?:(?:[,;:!.\u2014\u2013]|-(?!\w))+\s*+|$)",
     regex.IGNORECASE,
 )
+"""An answer word and the marks after it: "Yes, ...", "No. The bridge ...", "Correct - ...";
+not "Right-handed" (one word)."""
+_NUMBER_SIGN = regex.compile(r"no\.\s*+[\d#]", regex.IGNORECASE)
+""""No. 10 Downing Street": the abbreviation of "number", not an answer."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ class AnswerWord:
 def answer_word(text: str) -> AnswerWord | None:
     """The "Yes" / "No" (and their synonyms) that opens ``text``, or ``None``."""
     match = _ANSWER.match(text)
-    if match is None:
+    if match is None or _NUMBER_SIGN.match(text.lstrip()):
         return None
     return AnswerWord(yes=match.group("yes") is not None, end=match.end())
 

@@ -25,6 +25,7 @@ import regex
 from lexguard._limits import current_deadline
 from lexguard.grounding.signals._batched import PROFILE_BATCH
 from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._other_source import subject_elsewhere
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
     Mention,
@@ -282,7 +283,13 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         if held is None or held >= (best, closeness):
             continue  # the value is in no source (the other rules), or a statement holding it fits as well
         if kind == "name" and not _same_slot_rival(claim, mention, anchor, claim_names):
-            continue  # no other name stands where this one does: the relation may be stated elsewhere
+            topic = anchor.carried if _PRONOUN_START.match(anchor.text) else frozenset()  # "She is known for ..."
+            elsewhere = subject_elsewhere(index, anchor.chunk, anchor.names, topic, mention.text,
+                                          [f.chunk for f in holders], claim_names)
+            if not (_doer(claim, mention.span[0]) and elsewhere):
+                continue  # no other name stands where this one does: the relation may be stated elsewhere
+            out.append(Misplaced(mention, kind, anchor.text))  # the statement is another source's subject's
+            continue
         if _rival(anchor, claim, mention, kind, claim_keys, claim_names):
             out.append(Misplaced(mention, kind, anchor.text))
     return out

@@ -65,8 +65,12 @@ def claimed_order(claim: str) -> tuple[frozenset[str], frozenset[str]] | None:
             continue
         # each event is the clause next to the connective: "..., managed to stagger to a farm"
         # after "her apparent death", not the rest of the sentence
-        a = _event(_CLAUSE_END.split(match.group("a"))[-1])
-        b = _event(_CLAUSE_END.split(match.group("b"))[0])
+        a_text, b_text = _CLAUSE_END.split(match.group("a"))[-1], _CLAUSE_END.split(match.group("b"))[0]
+        if _PRONOUN.match(b_text) and not _PRONOUN.match(a_text):
+            # "Rosa Ferrante worked in Tokyo before she studied ...": the name is the subject of
+            # both events, not a word of the first (a source names it once, at the start)
+            a_text = _LEADING_NAME.sub("", a_text)
+        a, b = _event(a_text), _event(b_text)
         a, b = a - b, b - a
         if a and b:
             return (b, a) if swapped else (a, b)
@@ -104,8 +108,16 @@ def order_conflict(claim: str, passages: list[str]) -> str | None:
     return best[1]
 
 
-_GOES_ON = regex.compile(r"\W*(?:then|next|afterwards?|later|finally|after\s+that|subsequently)\b", regex.IGNORECASE)
-"""A sentence that opens this way tells its event after the sentence before it."""
+_GOES_ON = regex.compile(
+    r"\W*(?:(?:he|she|they|it|we)\s+(?:(?:was|were|is|are|had|has)\s+)?)?"
+    r"(?:then|next|afterwards?|later|finally|after\s+that|subsequently)\b",
+    regex.IGNORECASE,
+)
+"""A sentence that opens this way tells its event after the sentence before it ("Then ...",
+"He was then elected ...")."""
+_PRONOUN = regex.compile(r"\s*(?:he|she|they|it|we)\b", regex.IGNORECASE)
+_LEADING_NAME = regex.compile(r"^\s*(?:(?:the|a|an)\s+)?(?:\p{Lu}[\p{L}'\u2019.-]*\s+)+(?=\p{Ll})")
+"""A claim's opening name ("Rosa Ferrante worked ..."): its subject."""
 
 SEPARATED = 0.6
 """Least share of each event's words on its own side of the point between the two events."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words
 
 __all__ = ["HEDGES", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "QUANTIFIERS", "overstatement"]
@@ -28,10 +29,11 @@ something else)."""
 HEDGES = regex.compile(
     r"\b(?:may|might|could|possibly|probably|perhaps|likely|unlikely|suggests?|suggested|believed?|believes|"
     r"think|thinks|thought|expected|estimated|(?:appears?|appeared|seems?|seemed)(?=\s+(?:to|that|as\s+if|likely)\b)|"
-    r"potentially|reportedly|allegedly|possible|plans?|planned|intends?)\b",
+    r"potentially|reportedly|allegedly|(?<!\bas\s+\w+\s+as\s+)possible|(?:plans?|planned|intends?)(?=\s+to\b))\b",
 )
 """Words that make a statement uncertain or not yet done (lower case: "May" is a month; see
-:func:`_hedged`). "Appear" and "seem" hedge only before "to", "that" or "as if": "tended to
+:func:`_hedged`); "plans" only before "to" (not "a cafeteria plan"), "possible" not in "as close
+as possible". "Appear" and "seem" hedge only before "to", "that" or "as if": "tended to
 appear in monster films" says where he acted."""
 
 _CERTAIN = regex.compile(r"\b(?:definitely|certainly|always|proven|proves?|confirmed|will)\b", regex.IGNORECASE)
@@ -54,11 +56,11 @@ _IGNORED = frozenset(
 
 
 _CLAIM_HEDGES = regex.compile(
-    r"\b(?:could|can|seen\s+as|considered|regarded|viewed|said|says|reported|according|claims?|claimed|"
+    r"\b(?:could|can|should|set\s+to|seen\s+as|considered|regarded|viewed|said|says|reported|according|claims?|claimed|"
     r"believing|suggesting|expecting|thinking|accus(?:ed|es|ing)|alleg(?:ed|es|ing|ation|ations)|charged|"
     r"suspect(?:ed|s)?)\b"
 )
-"""A claim that says "could", "is seen as", "reportedly", "believing" or "is accused of" keeps the
+"""A claim that says "could", "should", "is set to", "is seen as", "reportedly", "believing" or "is accused of" keeps the
 evidence's uncertainty too ("could" alone is no hedge in a source: it is also the past of "can")."""
 
 
@@ -90,25 +92,39 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
         states them with a hedge the claim drops ("may lower" / "lowers"), or with a quantifier
         weaker than the claim's ("some" / "all"); ``None`` otherwise.
     """
+    # a claim of several statements overstates when one of them does ("The path collapsed after
+    # the rains, so the council fenced it off" beside "... could collapse after the rains"); a
+    # claim's clause is read against the sources' clauses: a hedge in another clause of the
+    # sentence ("we may have sold 100 units at $4, and these cost us $3 each") is not its own
+    whole = _overstated(claim, [s for p in passages for s in passage_sentences(p)])
+    if whole is not None:
+        return whole
+    parts = [(c, s) for p in passages for s in passage_sentences(p) for c in clauses(s) or [s]]
+    return next(filter(None, (_overstated(part, parts) for part in clauses(claim))), None)
+
+
+def _overstated(claim: str, statements: list[str] | list[tuple[str, str]]) -> str | None:
+    """The source sentence ``claim`` overstates among ``statements`` (sentences, or (clause,
+    sentence) pairs: the clause is read, its sentence returned)."""
     words = _words(claim)
     if len(words) < 2:
         return None
     claim_hedged = _hedged(claim.strip(), claim=True)
     claim_quantity = _quantity(claim)
-    best: tuple[float, str] | None = None
-    for passage in passages:
-        for sentence in passage_sentences(passage):
-            theirs = _words(sentence)
-            shared = len(words & theirs)
-            held = shared / len(words)
-            if held >= MIN_COVERAGE and shared / len(theirs) >= MIN_BACK_COVERAGE and (best is None or held > best[0]):
-                best = (held, sentence)
+    best: tuple[float, str, str] | None = None
+    for statement in statements:
+        text, sentence = statement if isinstance(statement, tuple) else (statement, statement)
+        theirs = _words(text)
+        shared = len(words & theirs)
+        held = shared / len(words)
+        if theirs and held >= MIN_COVERAGE and shared / len(theirs) >= MIN_BACK_COVERAGE and (best is None or held > best[0]):
+            best = (held, text, sentence)
     if best is None:
         return None
-    sentence = best[1]
-    if not claim_hedged and _hedged(sentence) and not _CERTAIN.search(sentence):
+    _, text, sentence = best
+    if not claim_hedged and _hedged(text) and not _CERTAIN.search(text):
         return sentence
-    source_quantity = _quantity(sentence)
+    source_quantity = _quantity(text)
     if claim_quantity is not None and source_quantity is not None and claim_quantity > source_quantity:
         return sentence
     return None

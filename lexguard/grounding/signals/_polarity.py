@@ -22,11 +22,13 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
 from lexguard.grounding.signals._words import WORD, adverb_only, lemmas
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
-from lexguard.grounding.signals._refuted import denied_statements
+from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._excepted import EXCEPTION, excepted_statements
+from lexguard.grounding.signals._refuted import denied_statements, reports_denial
 from lexguard.grounding.signals._roles import FUNCTION, WORD_RUN, swapped_names
 from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
-__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict", "polarity_restatement"]
+__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict"]
 
 MIN_COVERAGE = 0.75
 """Share of the claim clause's content words that the source clause must hold."""
@@ -43,14 +45,6 @@ NEAR_COPY = 0.9
 """Share of each other's content words a claim clause and a source clause hold both ways for any
 two of their words (not only names) trading places around a shared word to be read as swapped roles."""
 
-_CLAUSE = regex.compile(
-    r";\s++|:(?!\s*+(?:false|true|no|yes)\b)\s++|,\s++(?=(?:and|so|then|which|who|yet)\b|\p{Ll}+ing\b)"
-    r"|(?<!\s)\s++(?=(?:but|though|although|while|whereas|if|unless|because)\b)",
-    regex.IGNORECASE,
-)
-"""Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
-port") says nothing about the others; a participle, a relative pronoun or "yet" after a comma
-("..., flying from ...", "..., which damage ...") opens one too ("no word yet on ..." goes on). A table's "Valet: False" is one statement."""
 _RELATIVE = regex.compile(r",\s*+(?:who|whom|whose|which|where|when)\b[^,;:()]{0,120}+,\s*+", regex.IGNORECASE)
 """A relative clause between commas: "The mayor, who did not attend, approved the plan" states
 "The mayor approved the plan" too, and that statement has no negation of its own."""
@@ -205,13 +199,13 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
     units = _units(passages)
     if not units:
         return None
-    clauses = [part for part in _CLAUSE.split(claim) if part and part != claim]
+    parts_of_claim = clauses(claim)
     # a claim of several clauses is read whole against whole sentences, and clause by clause
     # against clauses: across levels, one side's other clause's negation ("... if your PC does
     # not have an HDMI port") would read as denying the clause the other side states
-    whole = [u for u in units if u.whole or u.denied] if clauses else units
+    whole = [u for u in units if u.whole or u.denied] if parts_of_claim else units
     parts = [u for u in units if u.clause or u.denied]
-    for clause, against in [(claim, whole)] + [(part, parts) for part in clauses]:
+    for clause, against in [(claim, whole)] + [(part, parts) for part in parts_of_claim]:
         found = _clause_conflict(clause, against)
         if found is not None:
             return found
@@ -232,10 +226,15 @@ def _units_of(passages: tuple[str, ...]) -> tuple[_Unit, ...]:
         for sentence in passage_sentences(passage):
             if sentence and not sentence.rstrip().endswith("?"):  # a question states nothing
                 wholes = [sentence] + ([main] if (main := _RELATIVE.sub(" ", sentence)) != sentence else [])
-                parts = [p for p in _CLAUSE.split(sentence) if p and p != sentence]
-                units += [_Unit(whole, _words(whole), sentence, whole=True, clause=not parts) for whole in wholes]
-                units += [_Unit(part, _words(part), sentence) for part in parts]
+                parts = clauses(sentence)
+                excepted = excepted_statements(sentence)
+                # a claim naming what the sentence excepts is read against the exception only
+                unless = _words(excepted[0][1]) if excepted else frozenset()
+                units += [_Unit(whole, _words(whole), sentence, whole=True, clause=not parts, unless=unless)
+                          for whole in wholes]
+                units += [_Unit(part, _words(part), sentence, unless=unless) for part in parts]
                 units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
+                units += [_Unit(part, _words(part), sentence, denied=True, must=_words(thing)) for part, thing in excepted]
     return tuple(units)
 
 
@@ -249,6 +248,21 @@ class _Unit(NamedTuple):
     """The whole sentence (or the sentence without a relative clause), not one of its clauses."""
     clause: bool = True
     """One clause: a clause of a sentence, or a whole sentence that has one clause only."""
+    must: frozenset[str] = frozenset()
+    """Words a claim must hold to be read against this unit: what an exception takes out ("open
+    every day except Monday" denies nothing of "The museum is open.")."""
+    unless: frozenset[str] = frozenset()
+    """Words a claim must not hold all of to be read against this unit: what its sentence excepts
+    ("closed on Mondays" is read against the exception, not against "open every day")."""
+
+
+def _applicable(units: list[_Unit], clause: str, words: frozenset[str]) -> list[_Unit]:
+    """The units a claim clause is read against: one an exception denies only when the clause
+    names the thing excepted and makes no exception of its own ("open every day but Monday")."""
+    if not any(u.must or u.unless for u in units):
+        return units
+    own = EXCEPTION.search(clause) is not None
+    return [u for u in units if (not u.must or (not own and u.must <= words)) and not (u.unless and u.unless <= words)]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -265,6 +279,7 @@ def _lemma_of(word: str) -> str:
 
 def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     words = _words(clause)
+    units = _applicable(units, clause, words)
     if len(words) < 2:
         # one content word: only an antonym reads it ("Sales were down." beside "Sales rose.")
         return _antonym_conflict(clause, words, units) if words else None
@@ -278,8 +293,11 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         unit = max(
             matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words), u.denied)
         )
-        if unit.denied and not _negated(clause):
-            return unit.sentence  # the source mentions the statement to deny it
+        if (unit.denied and not _negated(clause) and not (reports_denial(clause) and not unit.must)
+                and next(_opposites(clause, words, [unit]), None) is None):
+            # the source mentions the statement to deny it: a claim that does not report the
+            # denial, nor state the opposite ("closed on Mondays" for a denied "open Monday"), asserts it
+            return unit.sentence
         if not unit.denied and (_flipped(clause, unit.text) or swapped_names(clause, unit.text)):
             return unit.sentence
         near_copy = min(len(words & unit.words) / len(words), len(words & unit.words) / len(unit.words)) >= NEAR_COPY
@@ -337,33 +355,10 @@ def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterat
                     and len(rest & unit.words) / len(rest) >= MIN_COVERAGE
                     and len(rest & unit.words) / len(back) >= MIN_BACK_COVERAGE
                 ):
-                    yield unit, _denies_opposite(clause, unit.text, keys | opposites), len(rest & unit.words) / len(rest)
-
-
-def polarity_restatement(claim: str, passages: list[str]) -> str | None:
-    """The source sentence that states ``claim`` with an opposite one side negates ("The museum is
-    closed on Mondays." beside "The museum is not open on Mondays."), all other words alike and
-    the negation not narrowed ("not open late"), if any: the learned verifier
-    read such pairs as contradicted, so it alone does not fail the claim. Read it only for a claim
-    :func:`polarity_conflict` finds no conflict for."""
-    units = [u for u in _units(passages) if not u.denied]
-    words = _words(claim)
-    if not words:
-        return None
-    for unit, same, _ in _opposites(claim, words, units):
-        negated = unit.text if _negated(unit.text) else claim
-        # only the opposite differs, and the negation is not narrowed: "not open *late*", "not *always* open"
-        extra = [w for w in words ^ unit.words if not any(key in ANTONYMS for key in antonym_keys(w))]
-        if same and len(extra) <= 1 and not _NARROWED.search(negated):
-            return unit.sentence
-    return None
-
-
-_NARROWED = regex.compile(
-    r"\b(?:always|all|every|fully|completely|entirely|totally|quite|until|till|late|early|yet|only|just|very|much)\b",
-    regex.IGNORECASE,
-)
-"""Words that narrow what a negation denies: "not always open" is not "closed"."""
+                    # the opposite of what the source denies states what it says ("closed on Monday"
+                    # beside "open every day except Monday"), unless the claim negates it
+                    same = _denies_opposite(clause, unit.text, keys | opposites) != unit.denied
+                    yield unit, same, len(rest & unit.words) / len(rest)
 
 
 def _denies_opposite(clause: str, unit: str, pair: frozenset[str]) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import regex
 
-__all__ = ["denied_statements"]
+__all__ = ["denied_statements", "reports_denial"]
 
 _DENIALS = [
     regex.compile(p, regex.IGNORECASE)
@@ -29,6 +29,32 @@ _DENIALS = [
         r"say|said|claim(?:ed)?)\s+(?:that\s+)?(?P<c>[^;]+?),?\s+but\b",
     )
 ]
+_ACQUITTED_BY = regex.compile(
+    r"\b(?:acquitted|cleared|exonerated)\s+(?P<s>[^,;]+?(?:,\s*+[^,;]+?,)?)\s+(?:of|on)\s+(?P<c>[^;:]+)",
+    regex.IGNORECASE,
+)
+"""A court acquitting someone: "A court acquitted the captain, Pieter Hoek, of causing the spill"."""
+_PRONOUN = regex.compile(r"^(?:he|she|they|it)\b", regex.IGNORECASE)
+_MAX_SUBJECT_WORDS = 8
+_NOT_A_SUBJECT = regex.compile(r"\b(?:is|are|was|were|be|been|has|have|had|it|there|this|that)\b", regex.IGNORECASE)
+"""Words of a clause, not of a name: "It is a myth that it ..." has no subject to put for "it"."""
+_DENIAL = regex.compile(
+    r"\b(?:myths?|misconceptions?|rumou?rs?|hoax|untrue|falsely|wrongly|mistakenly|debunk\w*|disprov\w*|refut\w*"
+    r"|retract\w*|den(?:y|ies|ied|ial)|dismiss\w*|acquit\w*|cleared|exonerat\w*|not\s+guilty)\b",
+    regex.IGNORECASE,
+)
+"""Words that deny what they mention: a claim that uses one reports the denial ("She denied
+the rumours") and does not assert what is denied."""
+
+
+_TRAILING_DENIAL = regex.compile(rf"(?:\s+(?:{_DENIAL.pattern}))+\s*$", regex.IGNORECASE)
+
+
+def reports_denial(text: str) -> bool:
+    """Whether ``text`` reports a denial ("Hoek was acquitted of ...", "She denied the rumours")."""
+    return _DENIAL.search(text) is not None
+
+
 _ACQUITTED = regex.compile(
     r"^(?P<s>.+?)\s+(?:was|were|has\s+been|had\s+been)\s+(?:later\s+|eventually\s+|fully\s+)?"
     r"(?:acquitted|cleared|exonerated|found\s+not\s+guilty)\s+(?:of|on)\s+(?P<c>[^;:]+)",
@@ -41,10 +67,21 @@ def denied_statements(sentence: str) -> list[str]:
 
     "It is a common myth that Einstein failed mathematics", "Early reports said the bridge
     collapsed, but ...", "The paper retracted its claim that ...", "Smith was acquitted of
-    murdering ..." (the subject joins the denied act: "Smith murdering ...").
+    murdering ..." (the subject joins the denied act: "Smith murdering ..."; so does the one a
+    court acquits). A denied statement that opens with a pronoun is of the sentence's subject
+    ("Lena Voss denied rumours that she was leaving the band" -> "Lena Voss was leaving the band").
     """
-    out = [m.group("c").strip(" ,.;") for pattern in _DENIALS for m in [pattern.search(sentence)] if m]
-    acquitted = _ACQUITTED.search(sentence)
-    if acquitted:
+    out = []
+    for pattern in _DENIALS:
+        match = pattern.search(sentence)
+        if match is None:
+            continue
+        denied = match.group("c").strip(" ,.;")
+        subject = _TRAILING_DENIAL.sub("", sentence[: match.start()]).strip(" ,")
+        if _PRONOUN.match(denied) and 0 < len(subject.split()) <= _MAX_SUBJECT_WORDS and not _NOT_A_SUBJECT.search(subject):
+            # "Lena Voss denied rumours that she was leaving": the denied statement is of Lena Voss
+            denied = _PRONOUN.sub(subject, denied, count=1)
+        out.append(denied)
+    for acquitted in filter(None, (_ACQUITTED.search(sentence), _ACQUITTED_BY.search(sentence))):
         out.append(f"{acquitted.group('s')} {acquitted.group('c')}".strip(" ,.;"))
     return [o for o in out if o]

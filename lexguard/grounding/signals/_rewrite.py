@@ -15,15 +15,13 @@ from typing import Any
 
 import regex
 
+from lexguard.grounding.claims._questions import answer_word
 from lexguard.grounding.signals._bounds import bound_of, read_bound
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._units import converted_form
 
 __all__ = ["as_sources_write", "blank_answer_word", "read_urls", "source_forms"]
 
-_ANSWER_WORD = regex.compile(
-    r"^\s*(?:yes|no|yeah|yep|nope|correct|indeed|right)\b\s*[,;:!\u2014\u2013-]+\s*(?=\S)", regex.IGNORECASE
-)
 
 _URL_PATH = regex.compile(r"(?<=\bhttps?://[^\s/]+)/[^\s]*")
 _URL_JOINERS = regex.compile(r"%20|[/_+=&?#.-]+")
@@ -103,8 +101,10 @@ def blank_answer_word(text: str) -> str:
     """``text`` with a leading "Yes," / "No," read as spaces (same length: spans keep).
 
     The word answers the question; the statement after it is the claim ("Yes, it was completed
-    in 1889."). Read as part of the statement, "No," was a negation that the sentence stating
+    in 1889.", "No. The bridge is open."; the words are :func:`~lexguard.grounding.claims._questions.answer_word`'s). Read as part of the statement, "No," was a negation that the sentence stating
     the fact "contradicted", and "Yes," a word no source holds.
     """
-    match = _ANSWER_WORD.match(text)
-    return text if match is None else " " * match.end() + text[match.end():]
+    word = answer_word(text)
+    if word is None or not text[word.end:].strip():
+        return text  # a bare "No." is read with the question (:mod:`lexguard.grounding._polar`)
+    return " " * word.end + text[word.end:]

@@ -13,7 +13,8 @@ from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._ranks import rank_conflict
-from lexguard.grounding.signals._polarity import polarity_conflict, polarity_restatement
+from lexguard.grounding.signals._polarity import polarity_conflict
+from lexguard.grounding.signals._restatement import polarity_restatement
 from lexguard.grounding.signals._units import converted, index_units, unit_conflicts
 
 __all__ = ["NumberEvidence", "add_misplaced", "number_evidence", "statement_conflicts"]

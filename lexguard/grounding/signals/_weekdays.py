@@ -13,6 +13,8 @@ from collections.abc import Iterable
 
 import regex
 
+from lexguard.grounding.signals._excepted import EXCEPTION
+
 __all__ = ["days_named", "names_another_day", "open_weekdays"]
 
 _NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -25,6 +27,10 @@ _SPAN = regex.compile(
 )
 """Two days joined as a span. Short forms ("Mon-Fri") count only here: alone, "sat", "sun" and
 "wed" are other words."""
+_EVERY_DAY = regex.compile(
+    r"\b(?:every\s+day|daily|seven\s+days\s+a\s+week|7\s+days\s+a\s+week|all\s+week)\b", regex.IGNORECASE
+)
+"""Every day of the week: with an exception ("daily except Mondays"), every day but those."""
 
 
 def _number(word: str) -> int:
@@ -40,12 +46,19 @@ def days_named(text: str) -> set[int]:
         [0, 1, 2, 3, 4, 5, 6]
         >>> sorted(days_named("Open Fri-Mon"))
         [0, 4, 5, 6]
+        >>> sorted(days_named("Open every day except Monday"))
+        [1, 2, 3, 4, 5, 6]
     """
     days: set[int] = set()
     for match in _SPAN.finditer(text):
         a, b = _number(match.group("a")), _number(match.group("b"))
         days |= {(a + i) % 7 for i in range((b - a) % 7 + 1)}
-    return days | {_number(m.group()) for m in _DAY.finditer(text)}
+    days |= {_number(m.group()) for m in _DAY.finditer(text)}
+    if _EVERY_DAY.search(text):
+        excepted = {d for m in EXCEPTION.finditer(text) for d in days_named(m.group("excepted"))}
+        if excepted:  # "open daily except Mondays": the other six
+            days = (days - excepted) | (set(range(7)) - excepted)
+    return days
 
 
 def names_another_day(claim: str, source: str) -> bool:

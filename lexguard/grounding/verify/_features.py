@@ -16,6 +16,7 @@ from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._written import is_calendar_key
+from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._entities import entities, rival_acronyms
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
@@ -192,10 +193,17 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int]) -> _M
     found = number_evidence(claim_text, index, best_chunks)
     unknown_nums, contradicted = found.unknown, found.contradicted
     ents = _names_outside_dates(entities(claim_text), nums)
-    unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text)]
+    unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text) and not _day_given(m, index)]
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
     unknown_q = [m for m in quotes(claim_text) if not _quote_given(m, index)]
     return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q, found.worked_out)
+
+
+def _day_given(name: Mention, index: SourceIndex) -> bool:
+    """Whether a weekday the claim names is one the sources name as open without writing it:
+    "Tuesday" beside "open every day except Monday"."""
+    days = days_named(name.text)
+    return bool(days) and days <= index.weekdays
 
 
 _INSERTION = regex.compile(r"\[[^\]]*\]|\.\.\.|\u2026")

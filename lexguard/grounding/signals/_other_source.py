@@ -1,0 +1,99 @@
+"""A claim's subject moved from one source to another.
+
+Two retrieved documents about two people: "Harriet Moll ... She is known for her recordings of
+Sibelius." and "Tomasz Wrona founded the Krakow Chamber Players ...". "Tomasz Wrona is known for
+his recordings of Sibelius" holds only words the sources hold; the statement it repeats is about
+Moll, in a document that never names Wrona. :func:`about_another` reads that: the value binding
+(:mod:`lexguard.grounding.signals._binding`) calls the subject misplaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import regex
+
+from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._lexical import content_words
+
+__all__ = ["about_another", "source_subject", "subject_elsewhere"]
+
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof", "sir", "st", "the", "of", "and"})
+_OPENING = 400
+"""Characters of a source its subject is looked for in: the first name it gives."""
+
+
+def source_subject(text: str) -> frozenset[str]:
+    """Words (stems) of the first name a source gives: what the document is about ("Harriet Moll
+    became principal conductor ..."), a name in capitals aside (a heading, an acronym); empty when
+    its opening names nothing."""
+    found = [e for e in entities(text[:_OPENING]) if not e.text.isupper()]  # not a heading ("ON-TERMINAL")
+    return frozenset(content_words(found[0].text)) if found else frozenset()
+
+
+def _written_in(name: str, text: str) -> bool:
+    """Whether ``text`` writes a word of ``name`` (titles aside; "U.S." as "US")."""
+    words = [w for w in regex.findall(r"[\p{L}\p{N}]+", name.replace(".", "")) if len(w) > 1 and w.lower() not in _TITLES]
+    bare = text.replace(".", "")
+    return any(regex.search(rf"(?<!\w){regex.escape(w)}", bare, regex.IGNORECASE) for w in words)
+
+
+def about_another(
+    name: str,
+    anchor_names: Iterable[str],
+    topic: frozenset[str],
+    source_text: str,
+    holder_subjects: Iterable[frozenset[str]],
+    claim_names: list[set[str]],
+) -> bool:
+    """Whether the statement a claim's subject ``name`` is read against is about another source's
+    subject, in a source that never names ``name``, while ``name`` is another source's subject.
+
+    Args:
+        name: The claim's subject, as written ("Tomasz Wrona").
+        anchor_names: Keys of the names the statement itself gives.
+        topic: Words of the names a statement opening with a pronoun may be about ("She is known
+            ..." after "Harriet Moll became principal conductor of the Bergen Philharmonic").
+        source_text: The whole source the statement is in.
+        holder_subjects: The subjects (:func:`source_subject`) of the other sources that name
+            ``name``.
+        claim_names: Key words of each of the claim's names.
+
+    Returns:
+        ``True`` when the statement's source never writes ``name``, names as its subject a name
+        the claim does not give, and the statement names that subject (or, opening with a
+        pronoun, follows a sentence that does); and ``name`` is the subject of a source that
+        names it. A statement of a document about something else (a definition, a list) is left
+        alone: an answer may join what several documents say.
+    """
+    own = set(content_words(name))
+    if not own or _written_in(name, source_text) or not any(own & subject for subject in holder_subjects):
+        return False
+    subject = source_subject(source_text)
+    given = set().union(*claim_names) if claim_names else set()
+    if not subject or subject & own or subject <= given:
+        return False
+    named = set(topic).union(*(set(content_words(n)) for n in anchor_names))
+    return subject <= named
+
+
+def subject_elsewhere(
+    index: Any,
+    chunk: int,
+    names: Iterable[str],
+    topic: frozenset[str],
+    name: str,
+    holder_chunks: Iterable[int],
+    claim_names: list[set[str]],
+) -> bool:
+    """Whether the statement in ``chunk`` that a claim's subject ``name`` is read against is about
+    another source's subject, in a source that never names ``name``, itself the subject of one of
+    the other sources that name it (the chunks ``holder_chunks``; :func:`about_another`)."""
+    texts = {s.id: s.content for s in index.sources}
+    source_id = index.chunks[chunk].source_id
+    others = {index.chunks[c].source_id for c in holder_chunks} - {source_id}
+    if source_id not in texts or not others:
+        return False
+    subjects = [source_subject(texts[i]) for i in others if i in texts]
+    return about_another(name, names, topic, texts[source_id], subjects, claim_names)

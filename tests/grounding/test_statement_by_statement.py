@@ -1,0 +1,114 @@
+"""Rules that read a claim statement by statement, and the statements a source denies: a hedge
+dropped in one clause, a rumour denied of a named person, an acquittal, the order of two events
+told of one subject, an answer word before a full stop."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.claims._questions import answer_word
+from lexguard.grounding.signals._order import order_conflict
+from lexguard.grounding.signals._overstated import overstatement
+from lexguard.grounding.signals._refuted import denied_statements
+from lexguard.grounding.signals._rewrite import blank_answer_word
+
+CLIFF = ("Geologists warned that the coast path could collapse after the heavy spring rains. "
+         "The council has fenced off a 300-metre section.")
+
+
+def test_a_dropped_hedge_in_one_clause_is_an_overstatement() -> None:
+    claim = "The coast path collapsed after the heavy spring rains, so the council fenced off a 300-metre section."
+    assert overstatement(claim, [CLIFF]) is not None
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        # the hedge is in the other clause of the source sentence
+        ("So, for example, we may have sold 40 chairs this year at $90 each, and these 40 chairs cost us $55 "
+         "each originally.", "The 40 chairs cost $55 each originally, giving a cost of sales of $2,200."),
+        # "as close as possible" and "a cafeteria plan" hedge nothing
+        ("Reyes says he tried to get as close as possible, aware that the guards had seen him.",
+         "Reyes tried to get as close as possible, but the guards had seen him."),
+        ("A cafeteria plan lets an employee lower their taxable income.",
+         "The plan lets employees lower their taxable income, which cuts their tax bill."),
+        ("The software update is expected to ship in the third quarter. It will add offline maps.",
+         "The update should arrive in the third quarter, and it will add offline maps."),
+    ],
+)
+def test_clauses_that_keep_the_source_s_certainty(source: str, claim: str) -> None:
+    assert overstatement(claim, [source]) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "denied"),
+    [
+        ("The singer Mira Kall denied rumours that she was leaving the band Fernwood.",
+         "The singer Mira Kall was leaving the band Fernwood"),
+        ("A Dutch court acquitted the ferry's captain, Joris Vink, of causing the collision.",
+         "the ferry's captain, Joris Vink, causing the collision"),
+        ("It is a myth that it was built by slaves.", "it was built by slaves"),  # no subject to put for "it"
+    ],
+)
+def test_what_a_denial_denies(sentence: str, denied: str) -> None:
+    assert denied in denied_statements(sentence)
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(
+    ("source", "answer", "accepted"),
+    [
+        ("The singer Mira Kall denied rumours that she was leaving the band Fernwood.",
+         "Mira Kall is leaving the band Fernwood.", False),
+        ("The singer Mira Kall denied rumours that she was leaving the band Fernwood.",
+         "Mira Kall denied rumours that she was leaving the band Fernwood.", True),
+        ("A Dutch court acquitted the ferry's captain, Joris Vink, of causing the collision.",
+         "The ferry's captain Joris Vink was convicted of causing the collision.", False),
+        ("A Dutch court acquitted the ferry's captain, Joris Vink, of causing the collision.",
+         "Joris Vink was acquitted of causing the collision.", True),
+    ],
+)
+def test_denials_read_by_the_checker(checker: SupportChecker, source: str, answer: str, accepted: bool) -> None:
+    result = checker.check(answer, [Source(id="news", content=source)])
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("Paola Greco studied law in Turin and then worked for two years in Lisbon.",
+         "Paola Greco worked in Lisbon before she studied law in Turin."),
+        ("Brandl served as transport minister from 2004 to 2008. He was then elected mayor of Graz.",
+         "Brandl was mayor of Graz before he became transport minister."),
+    ],
+)
+def test_the_order_of_two_events_of_one_subject(source: str, claim: str) -> None:
+    assert order_conflict(claim, [source]) is not None
+
+
+def test_the_order_told_right_is_no_conflict() -> None:
+    source = "Paola Greco studied law in Turin and then worked for two years in Lisbon."
+    assert order_conflict("Paola Greco studied law in Turin before she worked in Lisbon.", [source]) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "blank"),
+    [("No. The bridge is open again.", True), ("Yes - it is.", True), ("No. 10 Downing Street is in London.", False),
+     ("Right-handed bowlers dominate.", False), ("No.", False)],
+)
+def test_answer_words_before_a_statement(text: str, blank: bool) -> None:
+    assert (blank_answer_word(text) != text) is blank
+    if not blank and text != "No.":
+        assert answer_word(text) is None
+
+
+def test_no_before_a_full_stop_is_read_with_the_question(checker: SupportChecker) -> None:
+    source = [Source(id="roads", content="The Tamar Bridge reopened to traffic on Monday after two weeks of repairs.")]
+    result = checker.check("No. The bridge is open again.", source, "Is the Tamar Bridge still closed?")
+    assert result.recommendation == "accept", [(c.text, c.status, c.support) for c in result.claims]

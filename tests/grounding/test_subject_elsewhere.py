@@ -1,0 +1,50 @@
+"""A fact moved from one retrieved document's subject to another's is misplaced: the statement
+it repeats is in a document that never names the claim's subject."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker
+
+CONDUCTORS = [
+    Source(id="a", content="Ilse Marwick became principal conductor of the Tromsø Symphony in 2016. "
+                           "She is known for her recordings of Nielsen."),
+    Source(id="b", content="Pavel Drozd founded the Brno Chamber Soloists in 2001. He has recorded all of Bach's "
+                           "violin partitas."),
+]
+TOWNS = [
+    Source(id="t1", content="Kestel has a population of about 31,000 and is known for its annual onion market."),
+    Source(id="t2", content="Dornach has about 44,000 residents. Its main sight is a 13th-century abbey."),
+]
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(
+    ("sources", "answer", "accepted"),
+    [
+        (CONDUCTORS, "Pavel Drozd is known for his recordings of Nielsen.", False),
+        (CONDUCTORS, "Ilse Marwick is known for her recordings of Nielsen.", True),
+        (CONDUCTORS, "Pavel Drozd has recorded all of Bach's violin partitas.", True),
+        (TOWNS, "Dornach is known for its annual onion market.", False),
+        (TOWNS, "Kestel is known for its annual onion market.", True),
+        (TOWNS, "Dornach, home to about 44,000 people, has a 13th-century abbey.", True),
+    ],
+)
+def test_a_fact_of_another_document_s_subject(checker: SupportChecker, sources: list[Source], answer: str,
+                                              accepted: bool) -> None:
+    result = checker.check(answer, sources)
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
+def test_one_source_never_moves_a_subject(checker: SupportChecker) -> None:
+    # in one document the rule does not apply: the name is where the document names it
+    source = [Source(id="one", content="Ilse Marwick conducts the Tromsø Symphony. Pavel Drozd plays violin. "
+                                       "She is known for her recordings of Nielsen.")]
+    result = checker.check("Pavel Drozd plays violin.", source)
+    assert result.recommendation == "accept"
