@@ -112,3 +112,45 @@ def test_no_before_a_full_stop_is_read_with_the_question(checker: SupportChecker
     source = [Source(id="roads", content="The Tamar Bridge reopened to traffic on Monday after two weeks of repairs.")]
     result = checker.check("No. The bridge is open again.", source, "Is the Tamar Bridge still closed?")
     assert result.recommendation == "accept", [(c.text, c.status, c.support) for c in result.claims]
+
+
+def test_a_negation_in_one_statement_flips_no_sentence_that_states_only_the_other() -> None:
+    from lexguard.grounding.signals._polarity import polarity_conflict
+
+    source = "The Harbour Line tram runs every 12 minutes. It doesn't run after midnight."
+    assert polarity_conflict("The Harbour Line tram runs every 12 minutes and doesn't run after midnight.", [source]) is None
+    assert polarity_conflict("The Harbour Line tram doesn't run every 12 minutes.", [source]) is not None
+
+
+def test_a_subject_left_out_of_a_later_clause_is_read_with_it() -> None:
+    from lexguard.grounding.signals._clauses import clauses, with_subject
+    from lexguard.grounding.signals._polarity import polarity_conflict
+
+    source = "The Kessel Bridge is open to cyclists but closed to cars during the repairs."
+    assert with_subject(clauses(source))[1] == "The Kessel Bridge but closed to cars during the repairs."
+    assert polarity_conflict("The Kessel Bridge is open to cars during the repairs.", [source]) is not None
+    assert polarity_conflict("The Kessel Bridge is open to cyclists during the repairs.", [source]) is None
+
+
+WALL = ("It was once claimed that the Ostwall can be seen from orbit with the naked eye. "
+        "Pilots have confirmed that this is not true.")
+
+
+def test_a_sentence_the_next_one_calls_false_is_denied() -> None:
+    from lexguard.grounding.signals._polarity import polarity_conflict
+    from lexguard.grounding.signals._refuted import denied_by_next
+    from lexguard.grounding.signals._restatement import polarity_restatement
+
+    first, second = WALL.split(". ", 1)
+    assert denied_by_next(first, second) == "the Ostwall can be seen from orbit with the naked eye"
+    assert denied_by_next(first, "Pilots saw it in 1962.") is None
+    assert polarity_conflict("The Ostwall can be seen from orbit with the naked eye.", [WALL]) is not None
+    assert polarity_restatement("The Ostwall cannot be seen from orbit with the naked eye.", [WALL]) is not None
+
+
+def test_a_negated_denied_statement_restates_the_source() -> None:
+    from lexguard.grounding.signals._restatement import polarity_restatement
+
+    source = "Researchers have debunked the idea that carp have a five-second memory."
+    assert polarity_restatement("Carp do not have a five-second memory.", [source]) is not None
+    assert polarity_restatement("Carp have a five-second memory.", [source]) is None

@@ -22,9 +22,9 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
 from lexguard.grounding.signals._words import WORD, adverb_only, lemmas
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
-from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._clauses import clauses, with_subject
 from lexguard.grounding.signals._excepted import EXCEPTION, excepted_statements
-from lexguard.grounding.signals._refuted import denied_statements, reports_denial
+from lexguard.grounding.signals._refuted import denied_by_next, denied_statements, reports_denial
 from lexguard.grounding.signals._roles import FUNCTION, WORD_RUN, swapped_names
 from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
@@ -204,12 +204,22 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
     # against clauses: across levels, one side's other clause's negation ("... if your PC does
     # not have an HDMI port") would read as denying the clause the other side states
     whole = [u for u in units if u.whole or u.denied] if parts_of_claim else units
+    # a whole sentence states the whole claim only when it holds each of its statements: "The bus
+    # runs every 15 minutes" does not state "... and doesn't run after midnight", so the negation
+    # there flips nothing of it
+    whole = [u for u in whole if all(_held(part, u) for part in parts_of_claim)]
     parts = [u for u in units if u.clause or u.denied]
     for clause, against in [(claim, whole)] + [(part, parts) for part in parts_of_claim]:
         found = _clause_conflict(clause, against)
         if found is not None:
             return found
     return None
+
+
+def _held(part: str, unit: _Unit) -> bool:
+    """Whether ``unit`` holds at least :data:`MIN_COVERAGE` of a claim statement's words."""
+    words = _words(part)
+    return not words or len(words & unit.words) / len(words) >= MIN_COVERAGE
 
 
 def _units(passages: list[str]) -> list[_Unit]:
@@ -223,16 +233,22 @@ def _units(passages: list[str]) -> list[_Unit]:
 def _units_of(passages: tuple[str, ...]) -> tuple[_Unit, ...]:
     units: list[_Unit] = []
     for passage in passages:
-        for sentence in passage_sentences(passage):
-            if sentence and not sentence.rstrip().endswith("?"):  # a question states nothing
+        sentences = list(passage_sentences(passage))
+        for n, sentence in enumerate(sentences):
+            denied = denied_by_next(sentence, sentences[n + 1] if n + 1 < len(sentences) else "")
+            if denied is not None:  # "It was once claimed that ... . Astronauts confirmed this is not true."
+                units.append(_Unit(denied, _words(denied), f"{sentence} {sentences[n + 1]}", denied=True))
+            elif sentence and not sentence.rstrip().endswith("?"):  # a question states nothing
                 wholes = [sentence] + ([main] if (main := _RELATIVE.sub(" ", sentence)) != sentence else [])
-                parts = clauses(sentence)
+                raw_parts = clauses(sentence)
+                parts = with_subject(raw_parts)
                 excepted = excepted_statements(sentence)
                 # a claim naming what the sentence excepts is read against the exception only
                 unless = _words(excepted[0][1]) if excepted else frozenset()
                 units += [_Unit(whole, _words(whole), sentence, whole=True, clause=not parts, unless=unless)
                           for whole in wholes]
-                units += [_Unit(part, _words(part), sentence, unless=unless) for part in parts]
+                units += [_Unit(part, _words(part), sentence, unless=unless, elided=part not in raw_parts)
+                          for part in parts]
                 units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
                 units += [_Unit(part, _words(part), sentence, denied=True, must=_words(thing)) for part, thing in excepted]
     return tuple(units)
@@ -251,6 +267,8 @@ class _Unit(NamedTuple):
     must: frozenset[str] = frozenset()
     """Words a claim must hold to be read against this unit: what an exception takes out ("open
     every day except Monday" denies nothing of "The museum is open.")."""
+    elided: bool = False
+    """A later clause read with the subject of the first (:func:`~lexguard.grounding.signals._clauses.with_subject`)."""
     unless: frozenset[str] = frozenset()
     """Words a claim must not hold all of to be read against this unit: what its sentence excepts
     ("closed on Mondays" is read against the exception, not against "open every day")."""
@@ -354,6 +372,9 @@ def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterat
                     and back
                     and len(rest & unit.words) / len(rest) >= MIN_COVERAGE
                     and len(rest & unit.words) / len(back) >= MIN_BACK_COVERAGE
+                    # a subject put back into a clause ("The bridge | but closed to cars") makes a
+                    # near-copy of another statement: each side's own word keeps them apart ("cyclists")
+                    and not (unit.elided and rest - unit.words and back - rest)
                 ):
                     # the opposite of what the source denies states what it says ("closed on Monday"
                     # beside "open every day except Monday"), unless the claim negates it

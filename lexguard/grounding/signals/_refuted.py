@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import regex
 
-__all__ = ["denied_statements", "reports_denial"]
+__all__ = ["denied_by_next", "denied_statements", "reports_denial"]
 
 _DENIALS = [
     regex.compile(p, regex.IGNORECASE)
@@ -85,3 +85,30 @@ def denied_statements(sentence: str) -> list[str]:
     for acquitted in filter(None, (_ACQUITTED.search(sentence), _ACQUITTED_BY.search(sentence))):
         out.append(f"{acquitted.group('s')} {acquitted.group('c')}".strip(" ,.;"))
     return [o for o in out if o]
+
+
+_DENIES_THE_LAST = regex.compile(
+    r"\b(?:this|that|it|which|the\s+(?:claim|idea|story|belief|rumou?r|report|notion))\s+(?:is|was|has\s+been|had\s+been)\s+"
+    r"(?:not\s+(?:true|correct|the\s+case)|untrue|false|incorrect|wrong|a\s+(?:myth|misconception|hoax|legend)"
+    r"|debunked|disproved|disproven|refuted)\b",
+    regex.IGNORECASE,
+)
+"""A sentence that says the one before it is false: "Astronauts have confirmed that this is not true."."""
+_REPORTED = regex.compile(
+    r"^\W*(?:it\s+(?:is|was|has\s+been|had\s+been)\s+(?:\w+\s+){0,2}?(?:said|claimed|believed|thought|reported|"
+    r"suggested|rumou?red|assumed)\s+that\s+|(?:many|some|most)\s+(?:people\s+)?(?:believe[sd]?|think|thought|say|said|"
+    r"claim(?:ed)?)\s+(?:that\s+)?)",
+    regex.IGNORECASE,
+)
+"""How a sentence reports what others say ("It was once claimed that ...")."""
+_MAX_DENIAL_WORDS = 14
+
+
+def denied_by_next(sentence: str, following: str) -> str | None:
+    """What ``sentence`` states when the sentence after it says that is false ("It was once
+    claimed that the wall is visible from the Moon." - "Astronauts have confirmed that this is not
+    true."): the statement without its reporting words, or ``None``."""
+    if not following or len(following.split()) > _MAX_DENIAL_WORDS or not _DENIES_THE_LAST.search(following):
+        return None
+    statement = _REPORTED.sub("", sentence).strip(" .")
+    return statement or None

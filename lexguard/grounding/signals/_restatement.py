@@ -36,7 +36,7 @@ def polarity_restatement(claim: str, passages: list[str]) -> str | None:
     # of "open on Monday" in "open every day except Monday" ("closed on Mondays") restates it
     every = _units(passages)
     units = [u for u in _applicable(every, claim, words) if not u.denied or u.must]
-    excepted = _same_exception(claim, words, every)
+    excepted = _same_exception(claim, words, every) or _negates_a_denial(claim, words, every)
     if excepted is not None:
         return excepted
     for unit, same, _ in _opposites(claim, words, units):
@@ -64,6 +64,15 @@ def _same_exception(claim: str, words: frozenset[str], units: list[_Unit]) -> st
               and _same_words(words, unit.words)):
             return unit.sentence
     return None
+
+
+def _negates_a_denial(claim: str, words: frozenset[str], units: list[_Unit]) -> str | None:
+    """The source sentence that mentions a statement to deny it, when ``claim`` states its
+    negation ("Goldfish do not have a three-second memory." beside "Scientists have debunked the
+    idea that goldfish have a three-second memory."), nothing narrowed."""
+    if not _negated(claim) or _NARROWED.search(claim):
+        return None
+    return next((u.sentence for u in units if u.denied and not u.must and _same_words(words, u.words)), None)
 
 
 def _same_words(a: frozenset[str], b: frozenset[str]) -> bool:
