@@ -186,3 +186,12 @@ def test_the_strict_number_rule_reads_other_separators() -> None:
                          ("It cost 1'500'000 francs.", True), ("It cost 1.500.000 francs.", True),
                          ("It cost 1.600.000 francs.", False), ("It cost 1 500 francs.", False)]:
         assert all(m.key in profile.numbers for m in numbers(claim)) is known, claim
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [("The club paid £2.4m for him.", "2.4e+06"), ("It cost $3.5bn.", "3.5e+09"), ("a $5k bonus", "5000"),
+     ("version 2.4.1", "2.4"), ("2.4m people", "2.4")],  # a glued scale counts after money only
+)
+def test_a_scale_glued_to_money(text: str, key: str) -> None:
+    assert [m.key for m in numbers(text)] == [key]

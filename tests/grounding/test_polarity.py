@@ -348,3 +348,14 @@ def test_a_question_in_the_sources_states_nothing() -> None:
     source = ["Is the Norrland Opera House open on Mondays? No. The opera house is closed on Mondays and Tuesdays."]
     assert polarity_conflict("The Norrland Opera House is open on Mondays.", source) is not None
     assert polarity_conflict("The Norrland Opera House is not open on Mondays.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("The library has been closed since the storm in 2022.", "The library was closed until the storm in 2022."),
+        ("A court acquitted the driver of dangerous driving.", "The driver was convicted of dangerous driving."),
+    ],
+)
+def test_until_for_since_and_convicted_for_acquitted(source: str, claim: str) -> None:
+    assert polarity_conflict(claim, [source]) is not None

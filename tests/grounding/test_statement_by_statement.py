@@ -154,3 +154,23 @@ def test_a_negated_denied_statement_restates_the_source() -> None:
     source = "Researchers have debunked the idea that carp have a five-second memory."
     assert polarity_restatement("Carp do not have a five-second memory.", [source]) is not None
     assert polarity_restatement("Carp have a five-second memory.", [source]) is None
+
+
+def test_an_instruction_the_sources_give_is_checked_and_passes(checker: SupportChecker) -> None:
+    source = [Source(id="office", content="Register online first, then bring your ID card to the town hall to collect "
+                                          "your permit. Permits are printed within three working days.")]
+    given = checker.check("You need to register online before you go to the town hall with your ID card.", source)
+    assert given.recommendation == "accept", [(c.text, c.status, c.support) for c in given.claims]
+    assert given.claims[0].status == "supported"
+    other = checker.check("Consider asking a lawyer to read the permit first.", source)
+    assert other.claims[0].status == "not_checked"  # advice the sources do not give is not checked
+    assert other.recommendation != "accept"
+
+
+def test_a_count_in_a_clause_that_leaves_its_noun_to_the_first(checker: SupportChecker) -> None:
+    source = [Source(id="ward", content="The north wing of the clinic has 140 beds and the south wing has 65. "
+                                        "The south wing was rebuilt in 2018.")]
+    wrong = checker.check("The south wing has 140 beds and was rebuilt in 2018.", source)
+    assert wrong.recommendation != "accept"
+    right = checker.check("The south wing has 65 beds and was rebuilt in 2018.", source)
+    assert right.recommendation == "accept", [(c.text, c.status, c.support) for c in right.claims]

@@ -205,12 +205,15 @@ def _relevance_and_use(
 
 def _facts_only(claims: Sequence[Claim], types: Sequence[ClaimType]) -> tuple[Claim, ...]:
     """The claims with every opinion and instruction marked not checked (no support, its type
-    as its kind and the reason): only facts are checked against the sources. An instruction a
-    strict rule failed keeps its verdict ("Add the rice before browning the onions" beside "First
-    brown the onions. Then add the rice."): advice the sources do not give is not checked, advice
-    they give otherwise (another order, value, polarity or rank: contradicted) is wrong."""
+    as its kind and the reason): only facts are checked against the sources. An instruction the
+    sources give keeps its verdict: supported ("You need to register online before you go to the
+    office" beside "Register online first, then bring your passport to the office"), or failed
+    by a strict rule ("Add the rice before browning the onions" beside "First brown the onions.
+    Then add the rice.": another order, value, polarity or rank is wrong); advice the sources do
+    not give is not checked."""
     return tuple(
-        c if t == "fact" or (t == "instruction" and c.status == "contradicted" and c.reason == STRICT_REASON) else c.model_copy(
+        c if t == "fact" or (t == "instruction" and (c.supported is True or (
+            c.status == "contradicted" and c.reason == STRICT_REASON))) else c.model_copy(
             update={"support": None, "supported": None, "status": "not_checked", "kind": t,
                     "reason": f"an {t}, not a fact to check against the sources"}
         )

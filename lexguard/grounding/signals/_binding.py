@@ -382,8 +382,11 @@ def _rival(anchor: _Facts, claim: str, mention: Mention, kind: str, claim_keys: 
     """
     if kind == "number":
         wanted = number_class(claim, mention)
+        # a bare count of a clause that leaves its noun to the first one ("the west wing has 85"
+        # after "... has 120 beds") counts that noun
+        elided = wanted.startswith("count ") and wanted[6:] in anchor.carried
         return bool(wanted) and any(
-            cls == wanted and key not in claim_keys for key, cls in anchor.classes.items()
+            (cls == wanted or (elided and not cls)) and key not in claim_keys for key, cls in anchor.classes.items()
         )
     own = set(mention.key.split())
     return any(not _given(words, own, claim_names) for words in (set(name.split()) for name in anchor.names))

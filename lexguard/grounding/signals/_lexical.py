@@ -51,7 +51,7 @@ _NUMBER = regex.compile(
     r"|(?<![\w.])[-\u2212]?\$?\d{1,3}(?P<sep>['\u2019\u00a0\u202f\u2009])\d{3}(?:(?P=sep)\d{3})*(?:\.\d+)?(?!\w)"  # 1'500'000
     r"|(?<![\w.])[-\u2212]?\$?\d{1,3}(?: \d{3}){2,}(?:\.\d+)?(?!\w)"  # 1 500 000 (one plain-space group is two numbers)
     r"|(?<![\w.])[-\u2212]?\$?(?P<dotted>\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?)(?!\w|[.,]\d)"  # 1.500.000,5 (one dot group: a decimal)
-    r"|(?<![\w.,])[-\u2212]?\$?\d+(?:\.\d+)?(?:st|nd|rd|th|s)?(?![\w])"  # 42, 3.5, 1990s, 21st
+    r"|(?<![\w.,])[-\u2212]?\$?\d+(?:\.\d+)?(?:st|nd|rd|th|s)?(?![\w]|\.\d+[a-zA-Z])"  # 42, 3.5, 1990s, 21st (not the "2" of "2.4m")
     r"|(?<![\w.])\$?\d+(?:\.\d+)?(?=%|[a-zA-Z]{1,3}\b)"  # 5%, 10km, 3pm
 )
 _SCRIPT_DIGITS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
@@ -193,9 +193,9 @@ def _digit_mention(text: str, scan: str, match: regex.Match[str], attached: dict
     if exponent is not None and digits == "10" and int(exponent) <= _MAX_EXPONENT:
         value, end = 10.0 ** int(exponent), end + len(exponent)  # "10⁶"
     scale = _SCALE_AFTER.match(scan, end)
-    if scale and not _LETTER.match(scan, end, end + 1) and (
-        len(scale.group(1)) > 1 or _MONEY.search(scan, max(0, match.start() - 3), match.start() + 1)
-    ):  # "m" / "k" / "b" scale money ("$3 m"); "330 m tall" is metres
+    money = _MONEY.search(scan, max(0, match.start() - 3), match.start() + 1) is not None
+    if scale and (money or not _LETTER.match(scan, end, end + 1)) and (len(scale.group(1)) > 1 or money):
+        # "m" / "k" / "b" scale money ("$3 m", "£2.4m", "$3bn"); "330 m tall" is metres, "10km" a length
         value *= _SCALE[scale.group(1).lower()]
         end = scale.end()
     return Mention(text[match.start():end], (match.start(), end), _format_value(value), percent_alts(scan, end, value))
