@@ -30,6 +30,13 @@ from lexguard.grounding.claims._questions import answer_word, polar_proposition
 
 __all__ = ["PolarReading", "decide_polar", "read_polar"]
 
+_RESTRICTS = regex.compile(
+    r"\b(?:not|never|no|none|nobody|nothing|cannot|only|short\s+of|instead|rather\s+than|except|unlike)\b|n[\u2019']t\b",
+    regex.IGNORECASE,
+)
+"""Words by which the statement after a "No" says the opposite of the question's: a negation,
+"only", "short of", "instead" (the answer word itself is not read: it opens the claim)."""
+
 @dataclass(frozen=True)
 class PolarReading:
     """How an answer word fares against the checked proposition.
@@ -80,6 +87,12 @@ def read_polar(
     return {first.index: PolarReading(right, status, proposition, evidence, round(agree, 4), bare, word.yes)}
 
 
+def _restricts(text: str) -> bool:
+    """Whether the statement after the answer word of ``text`` says the opposite of the question's."""
+    word = answer_word(text)
+    return _RESTRICTS.search(text[word.end:] if word is not None else text) is not None
+
+
 def decide_polar(claim: Claim, reading: PolarReading, threshold: float) -> tuple[Claim, list[Finding]]:
     """``claim`` (already decided on its own words, or bare) with its answer word read.
 
@@ -87,8 +100,13 @@ def decide_polar(claim: Claim, reading: PolarReading, threshold: float) -> tuple
     one makes the claim contradicted (the sources say the opposite) or unsupported, with a hard
     finding that quotes the proposition's evidence.
     """
-    if not reading.yes and not reading.bare and reading.status == "unsupported" and claim.status == "supported":
-        return claim, []  # "Is it in Berlin?" "No, it is in Paris.": the statement gives the sources' answer
+    if not reading.yes and not reading.bare and claim.status == "supported" and (
+        reading.status == "unsupported" or (reading.status == "supported" and _restricts(claim.text))
+    ):
+        # "Is it in Berlin?" "No, it is in Paris.": the statement gives the sources' answer; so does
+        # one that says the opposite in the sources' words ("No, it isn't wheelchair accessible",
+        # "No, only assistance dogs may go in"), read against a proposition in other words
+        return claim, []
     if reading.right:
         if not reading.bare:
             return claim, []

@@ -26,7 +26,7 @@ wider narrower | deeper shallower | entered exited | arrived departed | hired fi
 northern southern | eastern western | northward southward | rise drop | rose dropped | rising dropping
 raise lower | raised lowered | raises lowers | upheld overturned | upheld reversed | uphold overturn
 up down | up fell | up dropped | up declined | up decreased | down rose | down increased | down gained
-down grew | down climbed | until since | convicted acquitted | guilty innocent
+down grew | down climbed | until since | convicted acquitted | guilty innocent | few many | few most
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}

@@ -20,7 +20,7 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import _stem, content_words
 
-__all__ = ["MIN_EVENT_COVERAGE", "claimed_order", "order_conflict"]
+__all__ = ["MIN_EVENT_COVERAGE", "claimed_order", "claimed_orders", "order_conflict"]
 
 MIN_EVENT_COVERAGE = 0.5
 """Least share of each event's own words the evidence must hold to place it (half: irregular verbs
@@ -32,11 +32,12 @@ _NOT_ORDER = regex.compile(
 """Idioms with "before" / "after" that tell no order of events ("named after", "after all")."""
 
 _DURATION = regex.compile(
-    r"\b(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|decades?|moments?|shortly|soon|long|just|"
+    r"(?<!\bfor\s+(?:[\w-]+\s+)?)\b(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|decades?|moments?|shortly|soon|long|just|"
     r"right|immediately)\s+(?:before|after)\b",
     regex.IGNORECASE,
 )
-"""In a claim, "eight hours before the procedure" is a time, not the order of two told events."""
+"""In a claim, "eight hours before the procedure" is a time, not the order of two told events
+("chief executive for two years before becoming ..." is a duration, then an order)."""
 
 _CLAIM_ORDER = [
     (regex.compile(r"^\s*before\s+(?P<b>[^,]+),\s*(?P<a>.+)$", regex.IGNORECASE), False),
@@ -58,7 +59,14 @@ _TIME_WORDS = frozenset(
 
 def claimed_order(claim: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The words of the event a claim says came first, and of the one after, if it states an order."""
+    return next(iter(claimed_orders(claim)), None)
+
+
+def claimed_orders(claim: str) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """Every order of two events a claim states, one per pattern that reads one ("Apply the primer
+    and then sand the surface before painting" states two: primer, sand; sanding, painting)."""
     text = " ".join(claim.split()).rstrip(".!?")  # one space a gap: the patterns stay linear in long runs
+    found = []
     for pattern, swapped in _CLAIM_ORDER:
         match = pattern.match(text)
         if match is None:
@@ -66,15 +74,17 @@ def claimed_order(claim: str) -> tuple[frozenset[str], frozenset[str]] | None:
         # each event is the clause next to the connective: "..., managed to stagger to a farm"
         # after "her apparent death", not the rest of the sentence
         a_text, b_text = _CLAUSE_END.split(match.group("a"))[-1], _CLAUSE_END.split(match.group("b"))[0]
-        if _PRONOUN.match(b_text) and not _PRONOUN.match(a_text):
-            # "Rosa Ferrante worked in Tokyo before she studied ...": the name is the subject of
-            # both events, not a word of the first (a source names it once, at the start)
-            a_text = _LEADING_NAME.sub("", a_text)
+        name = _LEADING_NAME.match(a_text)
+        if name is not None and name.group().strip().lower() not in b_text.lower():
+            # "Rosa Ferrante worked in Tokyo before she studied ...", "Arden qualified in 2015 and
+            # then worked as a paramedic": the name is the subject of both events, not a word of
+            # the first (a source names it once, at the start)
+            a_text = a_text[name.end():]
         a, b = _event(a_text), _event(b_text)
         a, b = a - b, b - a
         if a and b:
-            return (b, a) if swapped else (a, b)
-    return None
+            found.append((b, a) if swapped else (a, b))
+    return found
 
 
 def _event(text: str) -> frozenset[str]:
@@ -90,9 +100,11 @@ def order_conflict(claim: str, passages: list[str]) -> str | None:
     """
     if _NOT_ORDER.search(claim) or _DURATION.search(claim):
         return None
-    order = claimed_order(claim)
-    if order is None:
-        return None
+    return next(filter(None, (_told_otherwise(order, passages) for order in claimed_orders(claim))), None)
+
+
+def _told_otherwise(order: tuple[frozenset[str], frozenset[str]], passages: list[str]) -> str | None:
+    """The evidence text that tells the two events of ``order`` the other way round, if any."""
     first, second = order
     best: tuple[float, str, bool] | None = None
     for passage in passages:
@@ -115,7 +127,6 @@ _GOES_ON = regex.compile(
 )
 """A sentence that opens this way tells its event after the sentence before it ("Then ...",
 "He was then elected ...")."""
-_PRONOUN = regex.compile(r"\s*(?:he|she|they|it|we)\b", regex.IGNORECASE)
 _LEADING_NAME = regex.compile(r"^\s*(?:(?:the|a|an)\s+)?(?:\p{Lu}[\p{L}'\u2019.-]*\s+)+(?=\p{Ll})")
 """A claim's opening name ("Rosa Ferrante worked ..."): its subject."""
 
