@@ -30,12 +30,10 @@ from lexguard.grounding.claims._questions import answer_word, polar_proposition
 
 __all__ = ["PolarReading", "decide_polar", "read_polar"]
 
-_RESTRICTS = regex.compile(
-    r"\b(?:not|never|no|none|nobody|nothing|cannot|only|short\s+of|instead|rather\s+than|except|unlike)\b|n[\u2019']t\b",
-    regex.IGNORECASE,
-)
-"""Words by which the statement after a "No" says the opposite of the question's: a negation,
-"only", "short of", "instead" (the answer word itself is not read: it opens the claim)."""
+_RESTRICTS = regex.compile(r"\b(?:only|short\s+of|instead|rather\s+than|except|unlike)\b", regex.IGNORECASE)
+"""Words by which the statement after a "No" says what the sources say instead: "only", "short of",
+"instead". Not a negation: the verifier reads "cannot be combined" beside "It can be combined"
+as supported, and the question's statement is what catches that "No"."""
 
 @dataclass(frozen=True)
 class PolarReading:
@@ -104,8 +102,8 @@ def decide_polar(claim: Claim, reading: PolarReading, threshold: float) -> tuple
         reading.status == "unsupported" or (reading.status == "supported" and _restricts(claim.text))
     ):
         # "Is it in Berlin?" "No, it is in Paris.": the statement gives the sources' answer; so does
-        # one that says the opposite in the sources' words ("No, it isn't wheelchair accessible",
-        # "No, only assistance dogs may go in"), read against a proposition in other words
+        # one that says what the sources say instead ("No, only assistance dogs may go in", "No,
+        # it cut emissions by 18%, short of its 25% target"), read against a proposition in other words
         return claim, []
     if reading.right:
         if not reading.bare:

@@ -174,3 +174,41 @@ def test_a_count_in_a_clause_that_leaves_its_noun_to_the_first(checker: SupportC
     assert wrong.recommendation != "accept"
     right = checker.check("The south wing has 65 beds and was rebuilt in 2018.", source)
     assert right.recommendation == "accept", [(c.text, c.status, c.support) for c in right.claims]
+
+
+@pytest.mark.parametrize(
+    ("sources", "answer", "accepted"),
+    [
+        # a judgement or a narrowed denial in the next sentence denies nothing of a plain statement
+        (["The council closed the library in 2019. That was wrong, residents said."],
+         "The council closed the library in 2019.", True),
+        (["The tablet costs $299. This is not true for the 256 GB model."], "The tablet costs $299.", True),
+        # "but" after "every day" opens another statement, not an exception
+        (["The museum is open every day, but the cafe closes at 4 pm."], "The cafe closes at 4 pm.", True),
+        (["The shop is open daily but closes early on Sundays."], "The shop closes early on Sundays.", True),
+        # crews clearing a road acquit no one
+        (["Crews cleared the road of debris on Tuesday."], "Debris covered the road on Tuesday.", True),
+        # a source naming the claim's subject and the other document's subject links them
+        (["The Salt Road was published in 2004. It won the Nordic Council Literature Prize in 2006.",
+          "Ingrid Falk wrote The Salt Road, a novel set in Lapland."],
+         "Ingrid Falk's novel won the Nordic Council Literature Prize in 2006.", True),
+        # "It was then revealed that ..." reports an earlier event
+        (["The dam burst on Friday. It was then revealed that engineers had warned of cracks in May."],
+         "Engineers warned of cracks in the dam before it burst.", True),
+        # a hedge that governs the whole claim governs its later clauses
+        (["Officials believe the fire started in the kitchen. It may then have spread through the roof."],
+         "Officials believe the fire started in the kitchen, and that it then spread through the roof.", True),
+        (["A new bridge is planned for 2027."], "A new bridge was built in 2027.", False),
+        # "cleared" is a word of the denied statement, not a report of the denial
+        (["The council denied reports that the site had been cleared of asbestos."],
+         "The site had been cleared of asbestos.", False),
+    ],
+)
+def test_what_a_review_found(checker: SupportChecker, sources: list[str], answer: str, accepted: bool) -> None:
+    result = checker.check(answer, [Source(id=f"s{i}", content=text) for i, text in enumerate(sources)])
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
+
+def test_the_subject_of_a_denial_drops_the_denial_words_it_ends_on() -> None:
+    assert "The mayor was leaving" in denied_statements("The mayor denied denied rumours that she was leaving.")

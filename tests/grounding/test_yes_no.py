@@ -126,3 +126,23 @@ def test_a_statement_with_a_question_tag_is_a_yes_no_question(answer: str, quest
     sources = ["The Eiffel Tower is 330 metres tall and was completed in 1889."]
     result = SupportChecker().check(answer, sources, question)
     assert (result.recommendation == "accept") is accepted, (result.recommendation, result.claims)
+
+
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        # the statement says what the sources say instead, in their words: the "No" is right even
+        # when the question's statement, in other words, reads as supported
+        ("No, only guide dogs may go into the passenger lounges.", True),
+        ("No, the --fast flag cannot be combined with --quiet.", False),  # a negation is not trusted so
+    ],
+)
+def test_a_no_whose_statement_says_what_the_sources_say_instead(answer: str, accepted: bool) -> None:
+    sources = [Source(id="ferry", content="Dogs are allowed on all crossings but must stay on a lead on the outside "
+                                          "deck. Only guide dogs may go into the passenger lounges."),
+               Source(id="cli", content="The --fast flag skips the checksum step. It can be combined with --quiet "
+                                        "to hide the progress bar.")]
+    question = ("Can my pet dog come into the passenger lounge with me?" if "dogs" in answer
+                else "Can I use --fast together with --quiet?")
+    result = SupportChecker().check(answer, sources, question)
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]

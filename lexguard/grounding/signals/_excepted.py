@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.signals._words import verb_only
+from lexguard.grounding.signals._words import can_be_verb, verb_only
 
 __all__ = ["EXCEPTION", "excepted_statements"]
 
@@ -23,7 +23,7 @@ _UNIVERSAL = (
 """What an exception is taken out of: "every day", "all members", "daily", "always"."""
 
 EXCEPTION = regex.compile(
-    rf"(?:(?P<universal>{_UNIVERSAL})\s*+,?\s*+(?:but|save)\s++|,?\s*+\b(?P<word>except|excepting|excluding|barring"
+    rf"(?:(?P<universal>{_UNIVERSAL})\s++(?:but|save)\s++|,?\s*+\b(?P<word>except|excepting|excluding|barring"
     r"|with\s+the\s+exception\s+of)\s++)(?:for\s+|on\s+|in\s+|at\s+)?(?!(?:that|when|if|where|to|as|because)\b)"
     r"(?P<excepted>[^,;:.()\u2014]+?)(?=\s*+(?:[,;:.()\u2014]|\b(?:when|which|where|who|because)\b|$))",
     regex.IGNORECASE,
@@ -39,6 +39,9 @@ _NEGATED = regex.compile(
 """A negation before the exception turns it round: "No one may vote except the chair" says the
 chair may."""
 
+_AUXILIARIES = frozenset(
+    "is are was were be been has have had do does did will would can could may might must shall should".split()
+)
 _CLAUSE_END = regex.compile(r"[,;:()\u2014]")
 
 _MAX_EXCEPTED_WORDS = 6
@@ -61,8 +64,11 @@ def excepted_statements(sentence: str) -> list[tuple[str, str]]:
     out = []
     for match in EXCEPTION.finditer(sentence):
         words = match.group("excepted").split()
+        if not words or (words[0].islower() and can_be_verb(words[0])):
+            continue  # "open daily but closes early on Sundays": another statement, not a thing excepted
         # the thing excepted ends before a verb: "All members except Smith | voted for the bill"
-        cut = next((i for i in range(1, len(words)) if verb_only(words[i].lower())), len(words))
+        cut = next((i for i in range(1, len(words)) if words[i].lower() in _AUXILIARIES or verb_only(words[i].lower())),
+                   len(words))
         excepted = " ".join(words[:cut])
         if not excepted or cut > _MAX_EXCEPTED_WORDS:
             continue

@@ -122,11 +122,12 @@ def _told_otherwise(order: tuple[frozenset[str], frozenset[str]], passages: list
 
 _GOES_ON = regex.compile(
     r"\W*(?:(?:he|she|they|it|we)\s+(?:(?:was|were|is|are|had|has)\s+)?)?"
-    r"(?:then|next|afterwards?|later|finally|after\s+that|subsequently)\b",
+    r"(?:then|next|afterwards?|later|finally|after\s+that|subsequently)\b"
+    r"(?!\s+(?:revealed|emerged|announced|reported|said|found|discovered|learned|learnt|confirmed|shown|became\s+clear)\b)",
     regex.IGNORECASE,
 )
 """A sentence that opens this way tells its event after the sentence before it ("Then ...",
-"He was then elected ...")."""
+"He was then elected ..."; not "It was then revealed that ...": a report of an earlier event)."""
 _LEADING_NAME = regex.compile(r"^\s*(?:(?:the|a|an)\s+)?(?:\p{Lu}[\p{L}'\u2019.-]*\s+)+(?=\p{Ll})")
 """A claim's opening name ("Rosa Ferrante worked ..."): its subject."""
 

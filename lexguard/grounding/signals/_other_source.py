@@ -36,7 +36,8 @@ def _written_in(name: str, text: str) -> bool:
     """Whether ``text`` writes a word of ``name`` (titles aside; "U.S." as "US")."""
     words = [w for w in regex.findall(r"[\p{L}\p{N}]+", name.replace(".", "")) if len(w) > 1 and w.lower() not in _TITLES]
     bare = text.replace(".", "")
-    return any(regex.search(rf"(?<!\w){regex.escape(w)}", bare, regex.IGNORECASE) for w in words)
+    # a whole word, or one with a possessive ("Velentzas'", "Holm's"; not "Holmes" for "Holm")
+    return any(regex.search(rf"(?<!\w){regex.escape(w)}(?!\w(?<!['\u2019]s))", bare, regex.IGNORECASE) for w in words)
 
 
 def about_another(
@@ -89,11 +90,22 @@ def subject_elsewhere(
 ) -> bool:
     """Whether the statement in ``chunk`` that a claim's subject ``name`` is read against is about
     another source's subject, in a source that never names ``name``, itself the subject of one of
-    the other sources that name it (the chunks ``holder_chunks``; :func:`about_another`)."""
+    the other sources that name it (the chunks ``holder_chunks``; :func:`about_another`), and no
+    source that names ``name`` names that subject too. ``index`` is the
+    :class:`~lexguard.grounding.evidence._index.SourceIndex` (untyped, as in the other signals:
+    they sit below the evidence stage)."""
     texts = {s.id: s.content for s in index.sources}
     source_id = index.chunks[chunk].source_id
     others = {index.chunks[c].source_id for c in holder_chunks} - {source_id}
     if source_id not in texts or not others:
         return False
     subjects = [source_subject(texts[i]) for i in others if i in texts]
+    anchor_subject = source_subject(texts[source_id])
+    if anchor_subject and any(_names_all(anchor_subject, texts[i]) for i in others if i in texts):
+        return False  # a source that names the claim's subject names this one too: it links them
     return about_another(name, names, topic, texts[source_id], subjects, claim_names)
+
+
+def _names_all(subject: frozenset[str], text: str) -> bool:
+    """Whether ``text`` holds every word (stem) of ``subject``."""
+    return subject <= set(content_words(text))

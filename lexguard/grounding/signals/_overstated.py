@@ -29,11 +29,11 @@ something else)."""
 HEDGES = regex.compile(
     r"\b(?:may|might|could|possibly|probably|perhaps|likely|unlikely|suggests?|suggested|believed?|believes|"
     r"think|thinks|thought|expected|estimated|(?:appears?|appeared|seems?|seemed)(?=\s+(?:to|that|as\s+if|likely)\b)|"
-    r"potentially|reportedly|allegedly|(?<!\bas\s+\w+\s+as\s+)possible|(?:plans?|planned|intends?)(?=\s+to\b))\b",
+    r"potentially|reportedly|allegedly|(?<!\bas\s+\w+\s+as\s+)possible|planned|(?<!\b(?:a|an|the|this|that|its|their|our|his|her|cafeteria|pension|health|business)\s+)plans?|intends?)\b",
 )
 """Words that make a statement uncertain or not yet done (lower case: "May" is a month; see
-:func:`_hedged`); "plans" only before "to" (not "a cafeteria plan"), "possible" not in "as close
-as possible". "Appear" and "seem" hedge only before "to", "that" or "as if": "tended to
+:func:`_hedged`); "plan" not after an article or a kind of plan ("a cafeteria plan"), "possible"
+not in "as close as possible". "Appear" and "seem" hedge only before "to", "that" or "as if": "tended to
 appear in monster films" says where he acted."""
 
 _CERTAIN = regex.compile(r"\b(?:definitely|certainly|always|proven|proves?|confirmed|will)\b", regex.IGNORECASE)
@@ -96,25 +96,27 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
     # the rains, so the council fenced it off" beside "... could collapse after the rains"); a
     # claim's clause is read against the sources' clauses: a hedge in another clause of the
     # sentence ("we may have sold 100 units at $4, and these cost us $3 each") is not its own
-    whole = _overstated(claim, [s for p in passages for s in passage_sentences(p)])
+    sentences = [s for p in passages for s in passage_sentences(p)]
+    whole = _overstated(claim, [(_words(s), s, s) for s in sentences])
     if whole is not None:
         return whole
-    parts = [(c, s) for p in passages for s in passage_sentences(p) for c in clauses(s) or [s]]
-    return next(filter(None, (_overstated(part, parts) for part in clauses(claim))), None)
+    claim_parts = clauses(claim)
+    if not claim_parts or _hedged(claim_parts[0].strip(), claim=True):
+        return None  # "Officials believe the fire started in the kitchen, and that it then spread ...": all hedged
+    parts = [(_words(c), c, s) for s in sentences for c in clauses(s) or [s]]  # each read once
+    return next(filter(None, (_overstated(part, parts) for part in claim_parts)), None)
 
 
-def _overstated(claim: str, statements: list[str] | list[tuple[str, str]]) -> str | None:
-    """The source sentence ``claim`` overstates among ``statements`` (sentences, or (clause,
-    sentence) pairs: the clause is read, its sentence returned)."""
+def _overstated(claim: str, statements: list[tuple[set[str], str, str]]) -> str | None:
+    """The source sentence ``claim`` overstates among ``statements``: (words, text, sentence)
+    triples, a sentence or one of its clauses (the text is read, its sentence returned)."""
     words = _words(claim)
     if len(words) < 2:
         return None
     claim_hedged = _hedged(claim.strip(), claim=True)
     claim_quantity = _quantity(claim)
     best: tuple[float, str, str] | None = None
-    for statement in statements:
-        text, sentence = statement if isinstance(statement, tuple) else (statement, statement)
-        theirs = _words(text)
+    for theirs, text, sentence in statements:
         shared = len(words & theirs)
         held = shared / len(words)
         if theirs and held >= MIN_COVERAGE and shared / len(theirs) >= MIN_BACK_COVERAGE and (best is None or held > best[0]):

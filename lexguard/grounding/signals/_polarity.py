@@ -24,7 +24,7 @@ from lexguard.grounding.signals._words import WORD, adverb_only, lemmas
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
 from lexguard.grounding.signals._clauses import clauses, with_subject
 from lexguard.grounding.signals._excepted import EXCEPTION, excepted_statements
-from lexguard.grounding.signals._refuted import denied_by_next, denied_statements, reports_denial
+from lexguard.grounding.signals._refuted import denial_words, denied_by_next, denied_statements
 from lexguard.grounding.signals._roles import FUNCTION, WORD_RUN, swapped_names
 from lexguard.grounding.signals._weekdays import days_named, names_another_day
 
@@ -244,13 +244,14 @@ def _units_of(passages: tuple[str, ...]) -> tuple[_Unit, ...]:
                 parts = with_subject(raw_parts)
                 excepted = excepted_statements(sentence)
                 # a claim naming what the sentence excepts is read against the exception only
-                unless = _words(excepted[0][1]) if excepted else frozenset()
+                unless = next((w for _, thing in excepted if (w := _words(thing))), frozenset())
                 units += [_Unit(whole, _words(whole), sentence, whole=True, clause=not parts, unless=unless)
                           for whole in wholes]
                 units += [_Unit(part, _words(part), sentence, unless=unless, elided=part not in raw_parts)
                           for part in parts]
                 units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
-                units += [_Unit(part, _words(part), sentence, denied=True, must=_words(thing)) for part, thing in excepted]
+                units += [_Unit(part, _words(part), sentence, denied=True, must=must)
+                          for part, thing in excepted if (must := _words(thing))]  # "all but one": no thing named
     return tuple(units)
 
 
@@ -311,8 +312,8 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         unit = max(
             matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words), u.denied)
         )
-        if (unit.denied and not _negated(clause) and not (reports_denial(clause) and not unit.must)
-                and next(_opposites(clause, words, [unit]), None) is None):
+        reports = not unit.must and bool(denial_words(clause) - denial_words(unit.text))  # not "cleared of asbestos"
+        if unit.denied and not _negated(clause) and not reports and next(_opposites(clause, words, [unit]), None) is None:
             # the source mentions the statement to deny it: a claim that does not report the
             # denial, nor state the opposite ("closed on Mondays" for a denied "open Monday"), asserts it
             return unit.sentence

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import regex
 
-__all__ = ["denied_by_next", "denied_statements", "reports_denial"]
+__all__ = ["denial_words", "denied_by_next", "denied_statements"]
 
 _DENIALS = [
     regex.compile(p, regex.IGNORECASE)
@@ -30,10 +30,11 @@ _DENIALS = [
     )
 ]
 _ACQUITTED_BY = regex.compile(
-    r"\b(?:acquitted|cleared|exonerated)\s+(?P<s>[^,;]+?(?:,\s*+[^,;]+?,)?)\s+(?:of|on)\s+(?P<c>[^;:]+)",
+    r"\b(?:acquitted|exonerated)\s+(?P<s>[^,;]+?(?:,\s*+[^,;]+?,)?)\s+(?:of|on)\s+(?P<c>[^;:]+)",
     regex.IGNORECASE,
 )
-"""A court acquitting someone: "A court acquitted the captain, Pieter Hoek, of causing the spill"."""
+"""A court acquitting someone: "A court acquitted the captain, Pieter Hoek, of causing the spill"
+("Crews cleared the road of debris" acquits no one)."""
 _PRONOUN = regex.compile(r"^(?:he|she|they|it)\b", regex.IGNORECASE)
 _MAX_SUBJECT_WORDS = 8
 _NOT_A_SUBJECT = regex.compile(r"\b(?:is|are|was|were|be|been|has|have|had|it|there|this|that)\b", regex.IGNORECASE)
@@ -47,12 +48,20 @@ _DENIAL = regex.compile(
 the rumours") and does not assert what is denied."""
 
 
-_TRAILING_DENIAL = regex.compile(rf"(?:\s+(?:{_DENIAL.pattern}))+\s*$", regex.IGNORECASE)
 
 
-def reports_denial(text: str) -> bool:
-    """Whether ``text`` reports a denial ("Hoek was acquitted of ...", "She denied the rumours")."""
-    return _DENIAL.search(text) is not None
+def _without_trailing_denial(text: str) -> str:
+    """``text`` without the denial words it ends on ("The singer Lena Voss denied" -> "The singer
+    Lena Voss"), one word at a time (linear in long text)."""
+    words = text.split()
+    while words and _DENIAL.fullmatch(words[-1]):
+        words.pop()
+    return " ".join(words).strip(" ,")
+
+
+def denial_words(text: str) -> set[str]:
+    """The denial words of ``text``, lower case ("denied", "acquitted")."""
+    return {m.group().lower() for m in _DENIAL.finditer(text)}
 
 
 _ACQUITTED = regex.compile(
@@ -77,7 +86,7 @@ def denied_statements(sentence: str) -> list[str]:
         if match is None:
             continue
         denied = match.group("c").strip(" ,.;")
-        subject = _TRAILING_DENIAL.sub("", sentence[: match.start()]).strip(" ,")
+        subject = _without_trailing_denial(sentence[: match.start()])
         if _PRONOUN.match(denied) and 0 < len(subject.split()) <= _MAX_SUBJECT_WORDS and not _NOT_A_SUBJECT.search(subject):
             # "Lena Voss denied rumours that she was leaving": the denied statement is of Lena Voss
             denied = _PRONOUN.sub(subject, denied, count=1)
@@ -88,9 +97,9 @@ def denied_statements(sentence: str) -> list[str]:
 
 
 _DENIES_THE_LAST = regex.compile(
-    r"\b(?:this|that|it|which|the\s+(?:claim|idea|story|belief|rumou?r|report|notion))\s+(?:is|was|has\s+been|had\s+been)\s+"
-    r"(?:not\s+(?:true|correct|the\s+case)|untrue|false|incorrect|wrong|a\s+(?:myth|misconception|hoax|legend)"
-    r"|debunked|disproved|disproven|refuted)\b",
+    r"\b(?:this|that|the\s+(?:claim|idea|story|belief|rumou?r|report|notion))\s+(?:is|was|has\s+been|had\s+been)\s+"
+    r"(?:not\s+(?:true|correct|the\s+case)|untrue|false|incorrect|a\s+(?:myth|misconception|hoax|legend)"
+    r"|debunked|disproved|disproven|refuted)\s*+[.!]?\s*+$",
     regex.IGNORECASE,
 )
 """A sentence that says the one before it is false: "Astronauts have confirmed that this is not true."."""
@@ -105,10 +114,15 @@ _MAX_DENIAL_WORDS = 14
 
 
 def denied_by_next(sentence: str, following: str) -> str | None:
-    """What ``sentence`` states when the sentence after it says that is false ("It was once
-    claimed that the wall is visible from the Moon." - "Astronauts have confirmed that this is not
-    true."): the statement without its reporting words, or ``None``."""
+    """What ``sentence`` reports when the sentence after it ends by saying that is false ("It was
+    once claimed that the wall is visible from the Moon." - "Astronauts have confirmed that this
+    is not true."): the statement without its reporting words, or ``None`` (also when the
+    sentence reports nothing, or the next one narrows its denial: "This is not true for the
+    256 GB model.")."""
     if not following or len(following.split()) > _MAX_DENIAL_WORDS or not _DENIES_THE_LAST.search(following):
         return None
-    statement = _REPORTED.sub("", sentence).strip(" .")
+    reported = _REPORTED.match(sentence)
+    if reported is None:  # "The council closed it in 2019. That was wrong, residents said.": a judgement
+        return None
+    statement = sentence[reported.end():].strip(" .")
     return statement or None

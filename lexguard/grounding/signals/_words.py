@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["WORD", "adverb_only", "base_verb", "lemmas", "norm", "same_word_forms", "stem", "verb_only"]
+__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "lemmas", "norm", "same_word_forms", "stem", "verb_only"]
 
 WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'\u2019-]*[\p{L}\p{N}])?")  # "TX'" is "tx"
 
@@ -45,6 +45,11 @@ def base_verb(word: str) -> bool:
     """Whether a lower-case word is the base form of a verb ("apply", "visit"), as an imperative
     opening a sentence is."""
     return word in _lemmas_by_kind(word).get("VERB", ())
+
+
+def can_be_verb(word: str) -> bool:
+    """Whether a lower-case word has a verb reading ("closes", "voted"; also "rooms")."""
+    return "VERB" in _lemmas_by_kind(word)
 
 
 def verb_only(word: str) -> bool:
