@@ -212,3 +212,18 @@ def test_what_a_review_found(checker: SupportChecker, sources: list[str], answer
 
 def test_the_subject_of_a_denial_drops_the_denial_words_it_ends_on() -> None:
     assert "The mayor was leaving" in denied_statements("The mayor denied denied rumours that she was leaving.")
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "overstated"),
+    [
+        ("Fog at Kelso Airport meant that all flights but one were cancelled on Monday.",
+         "Every flight at Kelso Airport was cancelled on Monday.", True),
+        ("The Harwell Medal is awarded every two years to a young engineer.", "The Harwell Medal is awarded every year.", True),
+        ("Recycling is collected every other Thursday.", "Recycling is collected every Thursday.", True),
+        ("Recycling is collected every other Thursday.", "Recycling is collected every other Thursday.", False),
+        ("The Harwell Medal is awarded every year to a young engineer.", "The Harwell Medal is awarded every year.", False),
+    ],
+)
+def test_all_but_one_is_not_all_and_every_other_is_not_every(source: str, claim: str, overstated: bool) -> None:
+    assert (overstatement(claim, [source]) is not None) is overstated

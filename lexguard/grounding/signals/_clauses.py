@@ -9,6 +9,11 @@ import regex
 
 __all__ = ["CLAUSE", "clauses", "with_subject"]
 
+_EXCEPTED_BY_BUT = regex.compile(
+    r"\b(?:every\s+\w+|all\s+\w+|daily|everyone|everybody|everything|always)\s+but\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?[.!?]?\s*$", regex.IGNORECASE
+)
+"""A clause that ends in an exception by "but" ("... every day but Monday")."""
+
 CLAUSE = regex.compile(
     r";\s++|:(?!\s*+(?:false|true|no|yes)\b)\s++|,\s++(?=(?:and|so|then|which|who|yet)\b|\p{Ll}+ing\b)"
     r"|(?<!\s)\s++(?=(?:but|though|although|while|whereas|if|unless|because|despite)\b)"
@@ -25,8 +30,16 @@ statement."""
 
 
 def clauses(text: str) -> list[str]:
-    """The statements of ``text`` when it has more than one, else ``[]``."""
-    return [part for part in CLAUSE.split(text) if part and part != text]
+    """The statements of ``text`` when it has more than one, else ``[]``. An exception's "but"
+    ("open every day but Monday") divides nothing."""
+    parts = [part for part in CLAUSE.split(text) if part and part != text]
+    merged: list[str] = []
+    for part in parts:
+        if merged and part[:4].lower() == "but " and _EXCEPTED_BY_BUT.search(f"{merged[-1]} {part}"):
+            merged[-1] = f"{merged[-1]} {part}"
+        else:
+            merged.append(part)
+    return merged if len(merged) > 1 else []
 
 
 _ELIDED = regex.compile(

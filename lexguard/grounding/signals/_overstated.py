@@ -14,6 +14,7 @@ import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._excepted import EXCEPTION
 from lexguard.grounding.signals._lexical import content_words
 
 __all__ = ["HEDGES", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "QUANTIFIERS", "overstatement"]
@@ -76,7 +77,26 @@ def _words(text: str) -> set[str]:
 
 def _quantity(text: str) -> int | None:
     found = [QUANTIFIERS[m.group().lower()] for m in _QUANTIFIER.finditer(text)]
-    return max(found) if found else None
+    if not found:
+        return None
+    # "all flights but one", "every day except Monday": not all
+    return 3 if max(found) == 4 and EXCEPTION.search(text) is not None else max(found)
+
+
+_EVERY = regex.compile(
+    r"\bevery\s+(?P<n>other|second|third|\d+|two|three|four|five|six|seven|eight|nine|ten|few)?\s*+"
+    r"(?P<unit>day|week|fortnight|month|quarter|year|decade|hour|minute|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b",
+    regex.IGNORECASE,
+)
+"""A frequency: "every year", "every two years", "every other Friday"."""
+
+
+def _more_often(claim: str, source: str) -> bool:
+    """Whether the claim says "every <unit>" where the source says "every two / other <unit>s"
+    ("awarded every year" beside "every two years")."""
+    spaced = {m.group("unit").lower() for m in _EVERY.finditer(source) if m.group("n")}
+    plain = {m.group("unit").lower() for m in _EVERY.finditer(claim) if not m.group("n")}
+    return bool(spaced & plain) and not {m.group("unit").lower() for m in _EVERY.finditer(source) if not m.group("n")} & plain
 
 
 def overstatement(claim: str, passages: list[str]) -> str | None:
@@ -90,7 +110,8 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
         The sentence that holds at least :data:`MIN_COVERAGE` of the claim's content words (and
         whose own content words the claim holds at least :data:`MIN_BACK_COVERAGE` of), and
         states them with a hedge the claim drops ("may lower" / "lowers"), or with a quantifier
-        weaker than the claim's ("some" / "all"); ``None`` otherwise.
+        weaker than the claim's ("some" / "all"; "all but one" is not "all"), or less often ("every
+        year" for "every two years"); ``None`` otherwise.
     """
     # a claim of several statements overstates when one of them does ("The path collapsed after
     # the rains, so the council fenced it off" beside "... could collapse after the rains"); a
@@ -129,4 +150,4 @@ def _overstated(claim: str, statements: list[tuple[set[str], str, str]]) -> str 
     source_quantity = _quantity(text)
     if claim_quantity is not None and source_quantity is not None and claim_quantity > source_quantity:
         return sentence
-    return None
+    return sentence if _more_often(claim, text) else None
