@@ -10,7 +10,9 @@ import regex
 __all__ = ["CLAUSE", "clauses", "with_subject"]
 
 _EXCEPTED_BY_BUT = regex.compile(
-    r"\b(?:every\s+\w+|all\s+\w+|daily|everyone|everybody|everything|always)\s+but\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?[.!?]?\s*$", regex.IGNORECASE
+    r"\b(?:every\s+\w+|all\s+\w+|daily|everyone|everybody|everything|always)\s+but\s+"
+    r"(?:the\s+)?[\w-]+(?:\s+[\w-]+)?[.!?]?\s*$",
+    regex.IGNORECASE,
 )
 """A clause that ends in an exception by "but" ("... every day but Monday")."""
 
@@ -48,7 +50,9 @@ _ELIDED = regex.compile(
     regex.IGNORECASE,
 )
 """A later clause with no subject of its own: "... is open to cyclists | but closed to cars"."""
-_VERB = regex.compile(r"\s(?:is|are|was|were|has|have|had|will|would|can|could|may|might|does|do|did)\b", regex.IGNORECASE)
+_VERB = regex.compile(
+    r"\s(?:is|are|was|were|has|have|had|will|would|can|could|may|might|does|do|did)\b", regex.IGNORECASE
+)
 
 
 def with_subject(parts: list[str]) -> list[str]:

@@ -34,7 +34,8 @@ def source_subject(text: str) -> frozenset[str]:
 
 def _written_in(name: str, text: str) -> bool:
     """Whether ``text`` writes a word of ``name`` (titles aside; "U.S." as "US")."""
-    words = [w for w in regex.findall(r"[\p{L}\p{N}]+", name.replace(".", "")) if len(w) > 1 and w.lower() not in _TITLES]
+    found = regex.findall(r"[\p{L}\p{N}]+", name.replace(".", ""))
+    words = [w for w in found if len(w) > 1 and w.lower() not in _TITLES]
     bare = text.replace(".", "")
     # a whole word, or one with a possessive ("Velentzas'", "Holm's"; not "Holmes" for "Holm")
     return any(regex.search(rf"(?<!\w){regex.escape(w)}(?!\w(?<!['\u2019]s))", bare, regex.IGNORECASE) for w in words)

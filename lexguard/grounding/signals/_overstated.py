@@ -96,7 +96,8 @@ def _more_often(claim: str, source: str) -> bool:
     ("awarded every year" beside "every two years")."""
     spaced = {m.group("unit").lower() for m in _EVERY.finditer(source) if m.group("n")}
     plain = {m.group("unit").lower() for m in _EVERY.finditer(claim) if not m.group("n")}
-    return bool(spaced & plain) and not {m.group("unit").lower() for m in _EVERY.finditer(source) if not m.group("n")} & plain
+    every = {m.group("unit").lower() for m in _EVERY.finditer(source) if not m.group("n")}
+    return bool(spaced & plain) and not every & plain
 
 
 def overstatement(claim: str, passages: list[str]) -> str | None:
@@ -140,7 +141,8 @@ def _overstated(claim: str, statements: list[tuple[set[str], str, str]]) -> str 
     for theirs, text, sentence in statements:
         shared = len(words & theirs)
         held = shared / len(words)
-        if theirs and held >= MIN_COVERAGE and shared / len(theirs) >= MIN_BACK_COVERAGE and (best is None or held > best[0]):
+        fits = theirs and held >= MIN_COVERAGE and shared / len(theirs) >= MIN_BACK_COVERAGE
+        if fits and (best is None or held > best[0]):
             best = (held, text, sentence)
     if best is None:
         return None

@@ -313,7 +313,8 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
             matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words), u.denied)
         )
         reports = not unit.must and bool(denial_words(clause) - denial_words(unit.text))  # not "cleared of asbestos"
-        if unit.denied and not _negated(clause) and not reports and next(_opposites(clause, words, [unit]), None) is None:
+        if (unit.denied and not _negated(clause) and not reports
+                and next(_opposites(clause, words, [unit]), None) is None):
             # the source mentions the statement to deny it: a claim that does not report the
             # denial, nor state the opposite ("closed on Mondays" for a denied "open Monday"), asserts it
             return unit.sentence

@@ -87,7 +87,8 @@ def denied_statements(sentence: str) -> list[str]:
             continue
         denied = match.group("c").strip(" ,.;")
         subject = _without_trailing_denial(sentence[: match.start()])
-        if _PRONOUN.match(denied) and 0 < len(subject.split()) <= _MAX_SUBJECT_WORDS and not _NOT_A_SUBJECT.search(subject):
+        named = 0 < len(subject.split()) <= _MAX_SUBJECT_WORDS and not _NOT_A_SUBJECT.search(subject)
+        if _PRONOUN.match(denied) and named:
             # "Lena Voss denied rumours that she was leaving": the denied statement is of Lena Voss
             denied = _PRONOUN.sub(subject, denied, count=1)
         out.append(denied)

@@ -101,7 +101,8 @@ def blank_answer_word(text: str) -> str:
     """``text`` with a leading "Yes," / "No," read as spaces (same length: spans keep).
 
     The word answers the question; the statement after it is the claim ("Yes, it was completed
-    in 1889.", "No. The bridge is open."; the words are :func:`~lexguard.grounding.claims._questions.answer_word`'s). Read as part of the statement, "No," was a negation that the sentence stating
+    in 1889.", "No. The bridge is open."; the words are
+    :func:`~lexguard.grounding.claims._questions.answer_word`'s). Read as part of the statement, "No," was a negation that the sentence stating
     the fact "contradicted", and "Yes," a word no source holds.
     """
     word = answer_word(text)
