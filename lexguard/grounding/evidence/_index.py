@@ -18,6 +18,7 @@ from lexguard._errors import LexguardError
 from lexguard._models import Source
 from lexguard.grounding.evidence._budget import INDEX_BATCH, check_budget
 from lexguard.grounding.signals._derived import list_counts
+from lexguard.grounding.evidence._transcript import read_transcript
 from lexguard.grounding.signals._weekdays import open_weekdays
 from lexguard.grounding.signals._lexical import LexicalProfile, content_words, numbers
 from lexguard.grounding.claims._sentences import split_sentences
@@ -36,7 +37,8 @@ class Chunk:
         source_id: Id of the source it comes from.
         index: Position ``n`` among the chunks of that source.
         text: The chunk text.
-        span: ``(start, end)`` offsets in the source content, ``None`` for flattened records.
+        span: ``(start, end)`` offsets in the source content (in a chat transcript, in the content
+            as read with its speakers' names, :mod:`._transcript`), ``None`` for flattened records.
         metadata: The source's metadata.
     """
 
@@ -175,6 +177,8 @@ def chunk_sources(sources: Sequence[Source], *, sentences: int = 2, overlap: int
             check_budget("splitting the sources into sentences")
         record = _parse_record(source.content)
         text = "\n".join(_flatten(record)) if record is not None else source.content
+        if record is None:  # "Ben: I'll reserve the room" is read "Ben: Ben will reserve the room"
+            text = read_transcript(text) or text
         units: list[tuple[int, int]] = []
         for s, e in split_sentences(text, hard_newlines=record is not None, split_semicolons=False):
             units += _split_long(text, s, e)

@@ -327,13 +327,17 @@ def _same_slot_rival(claim: str, mention: Mention, anchor: _Facts, claim_names: 
     simply does not mention is left alone: an answer may join facts the source gives in two places."""
     slot = _slot(claim, mention.span[0])
     relation = _words(claim) - set().union(*claim_names)  # the claim's words besides its names
-    doer = len(relation) >= 2 and _full_name(mention) and _doer(claim, mention.span[0])
+    doer = len(relation) >= 2 and _doer(claim, mention.span[0])
     if not slot and not doer:
         return False
+    full = _full_name(mention)
     for name in entities(anchor.text):
         words = set(name.key.split())
+        # a doer of two words or more stands for one of two words or more; a one-word doer ("Ana
+        # will reserve the room" beside "Ben will reserve the room") for a one-word one only
         same = slot & _slot(anchor.text, name.span[0]) or (
-            doer and _full_name(name) and _doer(anchor.text, name.span[0])
+            doer and _full_name(name) == full and _doer(anchor.text, name.span[0])
+            and name.text.isupper() == mention.text.isupper()  # not a heading ("ON-TERMINAL – The counter ...")
         )
         if same and not _given(words, set(mention.key.split()), claim_names):
             return True
