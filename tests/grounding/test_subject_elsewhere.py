@@ -48,3 +48,13 @@ def test_one_source_never_moves_a_subject(checker: SupportChecker) -> None:
                                        "She is known for her recordings of Nielsen.")]
     result = checker.check("Pavel Drozd plays violin.", source)
     assert result.recommendation == "accept"
+
+
+def test_a_name_moved_to_another_row_after_a_heading(checker: SupportChecker) -> None:
+    # "Final table, 2022:" is a heading: the row's first name is the one that finished third
+    source = [Source(id="table", content="Final table, 2022 season: Alder Vale finished 2nd with 68 points and "
+                                          "Brock United finished 6th with 55 points. Both clubs were promoted.")]
+    wrong = checker.check("Brock United finished 2nd in the 2022 season with 68 points.", source)
+    assert wrong.recommendation != "accept"
+    right = checker.check("Alder Vale finished 2nd in the 2022 season with 68 points.", source)
+    assert right.recommendation == "accept", [(c.text, c.status, c.support) for c in right.claims]

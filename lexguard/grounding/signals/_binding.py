@@ -356,8 +356,10 @@ def _full_name(mention: Mention) -> bool:
 def _doer(text: str, start: int) -> bool:
     """Whether the name at ``start`` is the one doing what the statement says: its subject (at most
     one word, not a preposition, other than an article before it: "Mayor Linda Okafor cut the
-    ribbon") or the agent of a passive ("was designed by astronomer Ruth Caldwell")."""
-    before = _SLOT_WORD.findall(text[:start].lower())
+    ribbon") or the agent of a passive ("was designed by astronomer Ruth Caldwell"). A heading
+    before a colon is no part of the statement ("Final standings, 2023: Harrow Rovers finished")."""
+    head = text[:start]
+    before = _SLOT_WORD.findall(head[head.rfind(":") + 1 :].lower())
     words = [w for w in before if w not in _NOT_SLOT]
     return (len(words) <= 1 and not _NOT_BEFORE_DOER & set(words)) or "by" in before[-3:]
 
