@@ -359,3 +359,15 @@ def test_a_question_in_the_sources_states_nothing() -> None:
 )
 def test_until_for_since_and_convicted_for_acquitted(source: str, claim: str) -> None:
     assert polarity_conflict(claim, [source]) is not None
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "swapped"),
+    [
+        ("Kestrel beat Dunmore 2-0 in the cup final on Sunday.", "Dunmore beat Kestrel 2-0 in the cup final.", True),
+        ("Kestrel beat Dunmore 2-0 in the cup final on Sunday.", "Kestrel beat Dunmore 2-0 in the cup final.", False),
+    ],
+)
+def test_a_name_that_opens_the_source_sentence_can_trade_places(source: str, claim: str, swapped: bool) -> None:
+    # the source's first word is a name when the claim writes it capitalised mid-sentence
+    assert (polarity_conflict(claim, [source]) is not None) is swapped

@@ -32,7 +32,9 @@ def swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
     b = [_stem(w) for w in WORD_RUN.findall(unit.lower())]
     shared = (set(content_words(clause)) & set(content_words(unit))) - FUNCTION
     shared = {w for w in shared if a.count(w) == 1 and b.count(w) == 1}
-    names = shared if any_word else {_stem(w.lower()) for w in _NAME.findall(unit)}
+    # a capitalised word not at the start of either text is a name (the source's first word is
+    # one when the claim writes it capitalised mid-sentence: "Arlington beat Fairview")
+    names = shared if any_word else {_stem(w.lower()) for text in (unit, clause) for w in _NAME.findall(text)}
     if len(shared) < 3 or _passive(clause) or _passive(unit) or _inverted_copula(a, b, shared):
         return False
     pivots = shared if any_word else shared - names
