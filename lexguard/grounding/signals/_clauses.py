@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import regex
 
+from lexguard.grounding.signals._excepted import UNIVERSAL
+
 __all__ = ["CLAUSE", "clauses", "with_subject"]
 
 _EXCEPTED_BY_BUT = regex.compile(
-    r"\b(?:every\s+\w+|all\s+\w+|daily|everyone|everybody|everything|always)\s+but\s+"
-    r"(?:the\s+)?[\w-]+(?:\s+[\w-]+)?[.!?]?\s*$",
-    regex.IGNORECASE,
+    rf"(?:{UNIVERSAL})\s+but\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?[.!?]?\s*$", regex.IGNORECASE
 )
 """A clause that ends in an exception by "but" ("... every day but Monday")."""
 

@@ -14,16 +14,16 @@ import regex
 
 from lexguard.grounding.signals._words import can_be_verb, verb_only
 
-__all__ = ["EXCEPTION", "excepted_statements"]
+__all__ = ["EXCEPTION", "UNIVERSAL", "excepted_statements"]
 
-_UNIVERSAL = (
+UNIVERSAL = (
     r"\b(?:every|each|all|any)\s+[\p{L}-]+|\b(?:everyone|everybody|everything|everywhere|anyone|anybody|anything"
     r"|daily|nightly|weekly|monthly|always|year-round|all\s+year)\b"
 )
 """What an exception is taken out of: "every day", "all members", "daily", "always"."""
 
 EXCEPTION = regex.compile(
-    rf"(?:(?P<universal>{_UNIVERSAL})\s++(?:but|save)\s++|,?\s*+\b(?P<word>except|excepting|excluding|barring"
+    rf"(?:(?P<universal>{UNIVERSAL})\s++(?:but|save)\s++|,?\s*+\b(?P<word>except|excepting|excluding|barring"
     r"|with\s+the\s+exception\s+of)\s++)(?:for\s+|on\s+|in\s+|at\s+)?(?!(?:that|when|if|where|to|as|because)\b)"
     r"(?P<excepted>[^,;:.()\u2014]+?)(?=\s*+(?:[,;:.()\u2014]|\b(?:when|which|where|who|because)\b|$))",
     regex.IGNORECASE,
@@ -80,7 +80,7 @@ def excepted_statements(sentence: str) -> list[tuple[str, str]]:
         if match.group("universal") is None:
             if len(before.split()) < 2:
                 continue
-            found = list(regex.finditer(_UNIVERSAL, before, regex.IGNORECASE))
+            found = list(regex.finditer(UNIVERSAL, before, regex.IGNORECASE))
             if found:
                 last = found[-1]
                 before, after = before[: last.start()], before[last.end():] + " " + after

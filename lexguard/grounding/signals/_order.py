@@ -20,7 +20,7 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import _stem, content_words
 
-__all__ = ["MIN_EVENT_COVERAGE", "claimed_order", "claimed_orders", "order_conflict"]
+__all__ = ["MIN_EVENT_COVERAGE", "claimed_orders", "order_conflict"]
 
 MIN_EVENT_COVERAGE = 0.5
 """Least share of each event's own words the evidence must hold to place it (half: irregular verbs
@@ -55,11 +55,6 @@ _TIME_WORDS = frozenset(
      "nine", "ten"}
 )
 """Words that date an event rather than name it ("After four days, ...": no event)."""
-
-
-def claimed_order(claim: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The words of the event a claim says came first, and of the one after, if it states an order."""
-    return next(iter(claimed_orders(claim)), None)
 
 
 def claimed_orders(claim: str) -> list[tuple[frozenset[str], frozenset[str]]]:
