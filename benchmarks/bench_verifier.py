@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python benchmarks/bench_verifier.py [DATA.jsonl] [--limit 100] [--rounds 2] [--wheel] [--plain]
+    python benchmarks/bench_verifier.py [DATA.jsonl] [--limit 100] [--rounds 2] [--wheel] [--plain] [--against FOLDER]
 
 The checkers run in this one process on the same rows, interleaved row by row (so machine load
 hits all alike): ``SupportChecker()`` (verifier + stacker, the default),
@@ -70,6 +70,11 @@ def main() -> None:
         "rows, interleaved in the last round",
     )
     parser.add_argument("--plain-limit", type=int, default=None, help="the plain method on the first N rows only")
+    parser.add_argument(
+        "--against", default=None, metavar="FOLDER",
+        help="also time the default with another verifier folder (verifier.onnx, verifier.json, stacker.json), e.g. "
+        "the previous default's model, and print the shipped one's ratio to it",
+    )
     args = parser.parse_args()
 
     from lexguard import Source
@@ -83,6 +88,8 @@ def main() -> None:
         "before issue 26": SupportChecker(GroundingConfig(retrieval="dense", embedding_backend="onnx")),
         "default, dense retrieval": SupportChecker(GroundingConfig(retrieval="dense")),
     }
+    if args.against:
+        checkers["verifier of --against"] = SupportChecker(GroundingConfig(verifier_path=args.against))
     fresh: dict[str, list[float]] = {k: [] for k in checkers}
     retry: dict[str, list[float]] = {k: [] for k in checkers}
     edited: dict[str, list[float]] = {k: [] for k in checkers}
@@ -146,7 +153,7 @@ def main() -> None:
     for name in checkers:
         counts = embedded[name]
         print(f"{name:26s} " + " / ".join(f"{statistics.median(counts[k]):.0f}" for k in ("fresh", "retry", "re-ask")))
-    new, old, before, dense = list(checkers)
+    new, old, before, dense = list(checkers)[:4]
 
     def ratio(a: str, b: str, values: dict[str, list[float]], q: float | None = None) -> float:
         if q is None:
@@ -168,6 +175,13 @@ def main() -> None:
         f"re-ask (one sentence changed) p50 {ratio(new, old, edited):.2f}x "
         "(budget: at most 1.5x)"
     )
+    if args.against:
+        against = list(checkers)[4]
+        print(
+            f"ratio shipped verifier / {args.against}: fresh p50 {ratio(new, against, fresh):.2f}x, "
+            f"p95 {ratio(new, against, fresh, 0.95):.2f}x; retry p50 {ratio(new, against, retry):.2f}x; "
+            f"re-ask p50 {ratio(new, against, edited):.2f}x (budget: fresh p50 at most 1.5x the previous default's)"
+        )
     if plain_times:
         same = fresh[new][: len(plain_times)]  # the default on the same rows
         print(

@@ -478,6 +478,11 @@ def _read_all(rows: list[dict], groups, pairs, k: int):  # noqa: ANN001
     return np.array(out, dtype=bool)
 
 
+def _levels(given: str, default: tuple[float, ...]) -> tuple[float, ...]:
+    """Override levels from a comma-separated option (``--overrides 0.7``), else all of ``default``."""
+    return tuple(float(x) for x in given.split(",")) if given else default
+
+
 def stage_stack(args: argparse.Namespace) -> None:
     """Fit the stacker on held-out train documents (never seen by the verifier), choose the threshold."""
     import numpy as np
@@ -489,7 +494,7 @@ def stage_stack(args: argparse.Namespace) -> None:
     from lexguard.grounding.verify._support_model import SupportModel
     from lexguard.grounding.verify._stacker import STACK_FEATURES, STACK_FEATURES_TREE
     from lexguard.grounding.verify._verifier import ClaimVerifier
-    from operating_point import balanced_accuracy, joint_operating_point, response_scores
+    from operating_point import OVERRIDES, PARTIAL_OVERRIDES, balanced_accuracy, joint_operating_point, response_scores
     from train_support_model import export_trees
 
     work = Path(args.work)
@@ -571,7 +576,8 @@ def stage_stack(args: argparse.Namespace) -> None:
                          whole)}
     if args.nli:
         sets |= _nli_tune_sets(args, work, k, final, args.with_tree)
-    (override, partial, threshold), joint = joint_operating_point(sets, max_fa=args.max_false_alarm)
+    levels = {"overrides": _levels(args.overrides, OVERRIDES), "partials": _levels(args.partials, PARTIAL_OVERRIDES)}
+    (override, partial, threshold), joint = joint_operating_point(sets, max_fa=args.max_false_alarm, **levels)
     score, per_set, per_set_fa = joint[(override, partial, threshold)]
     print(f"joint operating point: threshold {threshold:.2f}, verifier_override {override}, partial {partial}:"
           f" mean {score:.4f} {per_set} false alarms {per_set_fa}")
@@ -593,6 +599,7 @@ def stage_stack(args: argparse.Namespace) -> None:
         "oof_response_balanced_accuracy": round(best_bal, 4),
         "operating_point": {"chosen_on": sorted(sets), "mean_balanced_accuracy": score, "balanced_accuracy": per_set,
                             "false_alarms": per_set_fa, "max_false_alarm_ragtruth": args.max_false_alarm,
+                            "levels_tried": levels,
                             "ragtruth_only_threshold": round(float(ragtruth_threshold), 2)},
         "verifier_sha256": hashlib.sha256((OUT / "verifier.onnx").read_bytes()).hexdigest(),
         **meta_extra,
@@ -655,6 +662,10 @@ def main() -> None:
     p.add_argument("--nli-tune-per-set", type=int, default=200, help="stack: NLI tune rows per set")
     p.add_argument("--max-false-alarm", type=float, default=1.0,
                    help="stack: the operating point's false alarms on RAGTruth held-out documents stay within this")
+    p.add_argument("--overrides", default="",
+                   help="stack: comma-separated whole-source override levels tried (default: all of operating_point's)")
+    p.add_argument("--partials", default="",
+                   help="stack: comma-separated partial-read override levels tried (default: all of operating_point's)")
     p.add_argument("--candidates", default="", help="stack: comma-separated stacker names to try (default: all)")
     args = p.parse_args()
     OUT = Path(args.out)

@@ -25,7 +25,7 @@ from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, cl
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.verify._judge_models import judge_failure_status
 from lexguard.grounding.signals._lexical import LexicalProfile
-from lexguard.grounding._reading import BUDGET_REASON, model_texts, not_scored
+from lexguard.grounding._reading import BUDGET_REASON, model_texts, not_scored, unreadable_claims
 from lexguard.grounding.reflect._self_rag import is_real_question
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding.evidence._retrieval import candidate_search
@@ -375,8 +375,9 @@ def _verify(
     """Run the verifier stack on the claims that need it and stack its verdicts into support.
 
     Claims already failed by the strict rules, skipped or refuted are not read by the verifier;
-    those the time budget leaves unread are added to ``skipped`` (in place) with
-    :data:`BUDGET_REASON`.
+    those with a word it cannot read, or that the time budget leaves unread, are added to
+    ``skipped`` (in place) with :data:`UNREADABLE_REASON` or :data:`BUDGET_REASON`. A claim a source
+    sentence restates with a negated opposite is read as it (``ClaimEvidence.restated``).
 
     Returns:
         ``(verdicts, verifier evidence, read all per claim, support, skipped, verifier status)``.
@@ -385,15 +386,14 @@ def _verify(
         breaks_a_strict_rule(e, config) or c.index in skipped or c.index in refuted
         for c, e in zip(claims, evidence, strict=True)
     ]
-    verdicts, ver_evidence, unread, read_all = stack.verify(claim_texts, index, question, skip=strict)
-    skipped |= {claims[i].index: BUDGET_REASON for i in unread}
+    unreadable = unreadable_claims(stack.verifier, claim_texts, index, strict)  # not read: not checked
+    strict = [s or i in unreadable for i, s in enumerate(strict)]
+    texts = [e.restated or t for t, e in zip(claim_texts, evidence, strict=True)]  # "not open" for "closed"
+    verdicts, ver_evidence, unread, read_all = stack.verify(texts, index, question, skip=strict)
+    skipped |= {claims[i].index: why for i, why in (unreadable | dict.fromkeys(unread, BUDGET_REASON)).items()}
     checks = sum(not s for s in strict)
-    status = (
-        VerifierStatus(name="verifier", status="timed_out", reason=f"{len(unread)} claim(s) not read: {BUDGET_REASON}",
-                       checks=checks)
-        if unread
-        else VerifierStatus(name="verifier", status="ok", checks=checks)
-    )
+    status = VerifierStatus(name="verifier", status="timed_out" if unread else "ok", checks=checks,
+                            reason=f"{len(unread)} claim(s) not read: {BUDGET_REASON}" if unread else None)
     tree = model.predict(features[read]) if stack.uses_tree else None
     support = _scatter(len(claims), read, stack.predict(features[read], verdicts[read], tree))
     return verdicts, ver_evidence, read_all, support, skipped, status

@@ -9,9 +9,10 @@ from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding.signals._rewrite import as_sources_write, read_urls
 
-__all__ = ["BUDGET_REASON", "model_texts", "not_scored"]
+__all__ = ["BUDGET_REASON", "UNREADABLE_REASON", "model_texts", "not_scored", "unreadable_claims"]
 
 BUDGET_REASON = "the time budget was spent before it was read"
+UNREADABLE_REASON = "a word of it is outside the verifier's vocabulary and in no source, so no model read it"
 
 
 def model_texts(claims: list[Claim], index: SourceIndex) -> tuple[list[str], list[str]]:
@@ -56,3 +57,23 @@ def not_scored(
     refuted = {i: ev for i, ev in refuted_refusals(claims, claim_texts, index, question).items()
                if skipped.get(i) != BUDGET_REASON}
     return {i: why for i, why in skipped.items() if i not in refuted}, refuted
+
+
+def unreadable_claims(verifier: object, claim_texts: list[str], index: SourceIndex, skip: list[bool]) -> dict[int, str]:
+    """The claims holding a word the verifier cannot read (:meth:`ClaimVerifier.unreadable`) that
+    no source holds either, by position, with :data:`UNREADABLE_REASON`: not checked, never
+    accepted. The verifier reads such a word as an unknown token that means nothing, so "The ferry
+    left at 9 am. qqqq...(300 letters)" read as the true first sentence alone (0.97 supported).
+    Claims marked in ``skip`` (already failed or not facts) are left alone.
+    """
+    unreadable = getattr(verifier, "unreadable", None)
+    if not callable(unreadable):
+        return {}
+    sources = " ".join(s.content for s in index.sources).lower()
+    out: dict[int, str] = {}
+    for i, text in enumerate(claim_texts):
+        if i < len(skip) and skip[i]:
+            continue
+        if any(word not in sources for word in unreadable(text)):
+            out[i] = UNREADABLE_REASON
+    return out

@@ -26,6 +26,8 @@ from lexguard.grounding.evidence._evidence import EVIDENCE_UNITS
 
 __all__ = ["ClaimVerifier", "VERIFIER_DIR", "get_verifier"]
 
+_UNKNOWN = "[UNK]"
+"""The base model's token for a word its vocabulary has no piece for."""
 VERIFIER_DIR = Path(__file__).parents[1] / "data" / "verifier"
 """Folder of the shipped verifier (``verifier.onnx`` and ``verifier.json``)."""
 
@@ -119,6 +121,16 @@ class ClaimVerifier:
         opening words (:meth:`read_windows` puts them back), so each read stays within the budget.
         """
         return [w for _, w in self._windows(claim)]
+
+    def unreadable(self, text: str) -> list[str]:
+        """The words of ``text`` that the verifier's vocabulary has no piece for (each read as one
+        unknown token, which carries no meaning): a "word" of more than 100 letters, a script or
+        symbol the base model never saw. Lower-cased, as the verifier reads them.
+        """
+        _, tok, _, _ = self._load()
+        normal = tok.normalizer.normalize_str(text) if tok.normalizer is not None else text
+        words = tok.pre_tokenizer.pre_tokenize_str(normal) if tok.pre_tokenizer is not None else [(normal, (0, 0))]
+        return [word for word, _ in words if any(t.value == _UNKNOWN for t in tok.model.tokenize(word))]
 
     def read_windows(self, claim: str) -> list[str]:
         """The texts the model reads for ``claim``: its windows, each after the first opened by
