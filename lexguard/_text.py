@@ -362,12 +362,21 @@ def split_fenced(text: str) -> list[tuple[int, int, bool]]:
 
 def unconfuse(text: str) -> str:
     """``text`` with look-alike letters (Cyrillic / Greek homoglyphs) replaced by their Latin
-    twins, one character for one, so offsets into ``text`` stay valid."""
+    twins, and styled letters and digits (fullwidth "ｆｕｌｌ", mathematical bold "𝐁") by their
+    compatibility form, one character for one, so offsets into ``text`` stay valid."""
     out = []
     for ch in text:
         twin = _HOMOGLYPHS.get(ch.lower())
         if twin is None or len(twin) != 1 or len(ch.lower()) != 1:
-            out.append(ch)
+            out.append(_plain_form(ch))
         else:
             out.append(twin.upper() if ch.isupper() else twin)
     return "".join(out)
+
+
+def _plain_form(ch: str) -> str:
+    """``ch``'s NFKC form where that is one ASCII letter or digit and ``ch`` a letter or digit."""
+    if ch.isascii() or unicodedata.category(ch)[0] not in "LN" or unicodedata.category(ch) == "No":
+        return ch
+    form = unicodedata.normalize("NFKC", ch)
+    return form if len(form) == 1 and form.isascii() and form.isalnum() else ch

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import threading
+import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -125,12 +126,18 @@ class ClaimVerifier:
     def unreadable(self, text: str) -> list[str]:
         """The words of ``text`` that the verifier's vocabulary has no piece for (each read as one
         unknown token, which carries no meaning): a "word" of more than 100 letters, a script or
-        symbol the base model never saw. Lower-cased, as the verifier reads them.
+        symbol the base model never saw, unless its compatibility form is one it reads ("℃", "°C":
+        a unit, left to the value rules). Lower-cased, as the verifier reads them.
         """
         _, tok, _, _ = self._load()
-        normal = tok.normalizer.normalize_str(text) if tok.normalizer is not None else text
-        words = tok.pre_tokenizer.pre_tokenize_str(normal) if tok.pre_tokenizer is not None else [(normal, (0, 0))]
-        return [word for word, _ in words if any(t.value == _UNKNOWN for t in tok.model.tokenize(word))]
+
+        def pieces(text: str) -> list[str]:
+            normal = tok.normalizer.normalize_str(text) if tok.normalizer is not None else text
+            words = tok.pre_tokenizer.pre_tokenize_str(normal) if tok.pre_tokenizer is not None else [(normal, (0, 0))]
+            return [word for word, _ in words if any(t.value == _UNKNOWN for t in tok.model.tokenize(word))]
+
+        # a symbol whose compatibility form it reads ("℃" as "°C") keeps its meaning for the value rules
+        return [word for word in pieces(text) if pieces(unicodedata.normalize("NFKC", word))]
 
     def read_windows(self, claim: str) -> list[str]:
         """The texts the model reads for ``claim``: its windows, each after the first opened by
