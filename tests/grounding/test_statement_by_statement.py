@@ -229,3 +229,25 @@ def test_the_subject_of_a_denial_drops_the_denial_words_it_ends_on() -> None:
 )
 def test_all_but_one_is_not_all_and_every_other_is_not_every(source: str, claim: str, overstated: bool) -> None:
     assert (overstatement(claim, [source]) is not None) is overstated
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "conflict"),
+    [
+        # found in hostile trial C: a phrase opening the sentence hid the negation of the rest
+        ("The Version 5.2 update deletes saved passwords.",
+         "Despite claims on social media, the Version 5.2 update does not delete saved passwords.", True),
+        ("The match was cancelled.", "Despite the rain, the match was not cancelled.", True),
+        ("The castle ticket office only accepts cash.",
+         "Contrary to a widely shared post, the castle ticket office does not accept only cash.", True),
+        ("The match was not cancelled.", "Despite the rain, the match was not cancelled.", False),
+        # a negated weekday claim is not another day's positive statement
+        ("The shop is not open on Sundays.", "Although it is not open on Sundays, the shop is open late on Fridays.", False),
+        ("The shop is not open on Sundays.", "The shop is open late on Fridays, although it is not open on Sundays.", False),
+        ("The shop is open on Sundays.", "Although it is not open on Sundays, the shop is open late on Fridays.", True),
+    ],
+)
+def test_a_phrase_that_opens_the_sentence_is_a_statement_of_its_own(claim: str, source: str, conflict: bool) -> None:
+    from lexguard.grounding.signals._values import statement_conflicts
+
+    assert (statement_conflicts(claim, [source], [])["conflict"] is not None) is conflict

@@ -338,12 +338,14 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         if swapped_names(clause, unit.text):
             return unit.sentence
     # another weekday in the same statement ("6 a.m. Tuesday" for "6 a.m. Monday"), its own words
-    # aside: "open on Mondays" beside "open Tuesday through Sunday"
+    # aside: "open on Mondays" beside "open Tuesday through Sunday"; "not open on Sundays" beside
+    # "open late on Fridays" is another statement
     days = {w for w in words if days_named(w)}
     rest = words - days
     for unit in units if days and rest else ():
         held = rest & unit.words
-        if not unit.denied and len(held) / len(rest) >= MIN_COVERAGE and names_another_day(clause, unit.text):
+        if (not unit.denied and len(held) / len(rest) >= MIN_COVERAGE and _negated(clause) == _negated(unit.text)
+                and names_another_day(clause, unit.text)):
             return unit.sentence
     return _antonym_conflict(clause, words, units)
 
