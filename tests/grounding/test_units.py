@@ -51,3 +51,39 @@ def test_pounds_weigh_or_pay(source: str, claim: str, conflict: bool) -> None:
     """Found in a hostile trial: "2.4 million pounds" read as a mass, so "2.4 million dollars" was
     another kind of unit, not another currency, and passed."""
     assert bool(unit_conflicts(claim, units_by_number([source]))) is conflict
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "accepted"),
+    [
+        # found in hostile trial C: "£4.20" for "420 pence" was failed as another value
+        ("Shares in Brightwell closed at 420 pence on Tuesday.", "Brightwell shares closed at £4.20 on Tuesday.", True),
+        ("Shares in Brightwell closed at 420 pence on Tuesday.", "Brightwell shares closed at £4.80 on Tuesday.", False),
+        ("Shares in Brightwell closed at 420 pence on Tuesday.", "Brightwell shares closed at $4.20 on Tuesday.", False),
+        ("Shares in Brightwell closed at 420 pence on Tuesday.", "Brightwell shares closed at £420 on Tuesday.", False),
+        ("A single ticket costs $2.50.", "A single ticket costs 250 cents.", True),
+        ("A single ticket costs $2.50.", "A single ticket costs 350 cents.", False),
+    ],
+)
+def test_a_currency_s_hundredths(source: str, claim: str, accepted: bool) -> None:
+    from lexguard.grounding import SupportChecker
+
+    result = SupportChecker().check(claim, [source])
+    assert (result.recommendation == "accept") is accepted, [(c.status, c.support) for c in result.claims]
+
+
+@pytest.mark.parametrize(
+    ("claim", "accepted"),
+    [
+        # found in hostile trial C: "two and a half hours" for "2 hours 30 minutes" was failed
+        ("The flight to Reykjavik takes two and a half hours.", True),
+        ("The flight to Reykjavik takes 150 minutes.", True),
+        ("The flight to Reykjavik takes three and a half hours.", False),
+        ("The flight to Reykjavik takes 230 minutes.", False),
+    ],
+)
+def test_a_duration_in_hours_and_minutes_is_one_quantity(claim: str, accepted: bool) -> None:
+    from lexguard.grounding import SupportChecker
+
+    result = SupportChecker().check(claim, ["The flight to Reykjavik takes 2 hours 30 minutes and leaves from Gate 12."])
+    assert (result.recommendation == "accept") is accepted, [(c.status, c.support) for c in result.claims]

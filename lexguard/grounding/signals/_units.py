@@ -31,7 +31,7 @@ _KINDS = {
     "mass": "mg g gram grams kg kilogram kilograms t tonne tonnes ton tons lb lbs pound pounds oz ounce ounces",
     "temperature": "°c °f celsius fahrenheit",
     "time": "second seconds minute minutes hour hours day days week weeks month months year years decade decades",
-    "money": "dollar dollars euro euros yen yuan rupee rupees cent cents usd eur gbp jpy cny inr",
+    "money": "dollar dollars euro euros yen yuan rupee rupees cent cents penny pence usd eur gbp jpy cny inr",
     "area": "acre acres hectare hectares",
     "volume": "ml millilitre millilitres milliliter milliliters l litre litres liter liters gallon gallons",
 }
@@ -43,7 +43,7 @@ _CANONICAL = {
     "lbs": "lb", "pound": "lb", "pounds": "lb", "ounce": "oz", "ounces": "oz", "celsius": "°c",
     "fahrenheit": "°f", "seconds": "second", "minutes": "minute", "hours": "hour", "days": "day",
     "weeks": "week", "months": "month", "years": "year", "decades": "decade", "dollars": "dollar",
-    "euros": "euro", "rupees": "rupee", "cents": "cent", "acres": "acre", "hectares": "hectare", "millilitre": "ml", "millilitres": "ml",
+    "euros": "euro", "rupees": "rupee", "cents": "cent", "penny": "pence", "acres": "acre", "hectares": "hectare", "millilitre": "ml", "millilitres": "ml",
     "milliliter": "ml", "milliliters": "ml", "litre": "l", "litres": "l", "liter": "l", "liters": "l",
     "gallons": "gallon", "usd": "dollar", "eur": "euro", "jpy": "yen", "cny": "yuan", "inr": "rupee",
 }
@@ -57,6 +57,8 @@ _PINT_NAMES = {
     "hectare": "hectare", "ml": "milliliter", "l": "liter", "gallon": "gallon",
 }  # fmt: skip
 """The canonical unit words above as ``pint`` names them (months vary in length: not converted)."""
+_SUBUNITS = {("pence", "gbp"): 0.01, ("cent", "dollar"): 0.01, ("cent", "euro"): 0.01}
+"""A currency's hundredth and the currency (``pint`` has no money): "£4.20" is "420 pence"."""
 MAX_ROUNDING = 0.05
 """A converted value may differ from the source's by at most half the claim's last written digit,
 and never by more than this share of it ("1,100 feet" for 330 metres: yes; "0.3 km": no)."""
@@ -90,12 +92,24 @@ def unit_of(text: str, mention: Mention) -> str | None:
     return _CANONICAL.get(unit, unit) if unit else None
 
 
+_HOURS_AND_MINUTES = regex.compile(
+    r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d{1,2})\s*(?:minutes?|mins?)\b", regex.IGNORECASE
+)
+"""A duration in two units ("2 hours 30 minutes", "1 hour and 15 minutes")."""
+
+
 def units_by_number(texts: list[str]) -> dict[str, set[str]]:
-    """For each number key in ``texts``: the canonical units it is given with ("" for none)."""
+    """For each number key in ``texts``: the canonical units it is given with ("" for none). A
+    duration in hours and minutes is also given whole, in hours and in minutes ("2 hours 30
+    minutes" is 2.5 hours and 150 minutes), so "two and a half hours" converts to it."""
     found: dict[str, set[str]] = {}
     for text in texts:
         for mention in numbers(text):
             found.setdefault(mention.key, set()).add(unit_of(text, mention) or "")
+        for match in _HOURS_AND_MINUTES.finditer(text):
+            hours, minutes = int(match.group(1)), int(match.group(2))
+            found.setdefault(f"{hours + minutes / 60:.6g}", set()).add("hour")
+            found.setdefault(f"{hours * 60 + minutes:.6g}", set()).add("minute")
     return found
 
 
@@ -151,6 +165,8 @@ def _tolerance(value: float) -> float:
 def _conversion(claim: str, mention: Mention, source_units: dict[str, set[str]]) -> tuple[str, str] | None:
     """The source ``(number key, unit)`` a claim number converts to, if any."""
     unit = unit_of(claim, mention)
+    if unit is not None and _kind(unit) == "money" and not is_calendar_key(mention.key):
+        return _money_conversion(float(mention.key), unit, source_units)
     target = _PINT_NAMES.get(unit or "")
     if target is None or is_calendar_key(mention.key):
         return None
@@ -166,6 +182,19 @@ def _conversion(claim: str, mention: Mention, source_units: dict[str, set[str]])
             except Exception:  # noqa: BLE001, S112 - pint's errors: not convertible
                 continue
             if abs(other - value) <= _tolerance(value):
+                return key, given
+    return None
+
+
+def _money_conversion(value: float, unit: str, source_units: dict[str, set[str]]) -> tuple[str, str] | None:
+    """The source ``(number key, unit)`` that is ``value`` of ``unit`` in the currency's hundredths
+    or whole units ("£4.20" and "420 pence"), if any."""
+    for key, units in source_units.items():
+        for given in units:
+            factor = _SUBUNITS.get((given, unit)) or (1 / _SUBUNITS[(unit, given)] if (unit, given) in _SUBUNITS else None)
+            if factor is None or is_calendar_key(key):
+                continue
+            if abs(float(key) * factor - value) <= _tolerance(value):
                 return key, given
     return None
 
