@@ -25,7 +25,7 @@ from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, cl
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.verify._judge_models import judge_failure_status
 from lexguard.grounding.signals._lexical import LexicalProfile
-from lexguard.grounding._reading import BUDGET_REASON, model_texts, not_scored, unreadable_claims
+from lexguard.grounding._reading import BUDGET_REASON, model_texts, not_scored, unreadable_claims, verifier_texts
 from lexguard.grounding.reflect._self_rag import is_real_question
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding.evidence._retrieval import candidate_search
@@ -377,7 +377,7 @@ def _verify(
     Claims already failed by the strict rules, skipped or refuted are not read by the verifier;
     those with a word it cannot read, or that the time budget leaves unread, are added to
     ``skipped`` (in place) with :data:`UNREADABLE_REASON` or :data:`BUDGET_REASON`. A claim a source
-    sentence restates with a negated opposite is read as it (``ClaimEvidence.restated``).
+    sentence restates with a negated opposite may be read as it (:func:`verifier_texts`).
 
     Returns:
         ``(verdicts, verifier evidence, read all per claim, support, skipped, verifier status)``.
@@ -388,7 +388,7 @@ def _verify(
     ]
     unreadable = unreadable_claims(stack.verifier, claim_texts, index, strict)  # not read: not checked
     strict = [s or i in unreadable for i, s in enumerate(strict)]
-    texts = [e.restated or t for t, e in zip(claim_texts, evidence, strict=True)]  # "not open" for "closed"
+    texts = verifier_texts(claim_texts, evidence)  # "not open on Mondays" for "closed on Mondays"
     verdicts, ver_evidence, unread, read_all = stack.verify(texts, index, question, skip=strict)
     skipped |= {claims[i].index: why for i, why in (unreadable | dict.fromkeys(unread, BUDGET_REASON)).items()}
     checks = sum(not s for s in strict)

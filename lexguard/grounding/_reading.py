@@ -6,10 +6,11 @@ from lexguard._models import Claim
 from lexguard.grounding._refusal import refuted_refusals
 from lexguard.grounding.claims._worthiness import plain_text
 from lexguard.grounding.evidence._index import SourceIndex
-from lexguard.grounding.signals._lexical import strip_markdown
+from lexguard.grounding.signals._lexical import content_words, strip_markdown
+from lexguard.grounding.verify._features import ClaimEvidence
 from lexguard.grounding.signals._rewrite import as_sources_write, read_urls
 
-__all__ = ["BUDGET_REASON", "UNREADABLE_REASON", "model_texts", "not_scored", "unreadable_claims"]
+__all__ = ["BUDGET_REASON", "UNREADABLE_REASON", "model_texts", "not_scored", "unreadable_claims", "verifier_texts"]
 
 BUDGET_REASON = "the time budget was spent before it was read"
 UNREADABLE_REASON = "a word of it is outside the verifier's vocabulary and in no source, so no model read it"
@@ -76,4 +77,19 @@ def unreadable_claims(verifier: object, claim_texts: list[str], index: SourceInd
             continue
         if any(word not in sources for word in unreadable(text)):
             out[i] = UNREADABLE_REASON
+    return out
+
+
+def verifier_texts(claim_texts: list[str], evidence: list[ClaimEvidence]) -> list[str]:
+    """The text the verifier reads for each claim: the claim, or the source sentence that states it
+    with a negated opposite (``ClaimEvidence.restated``: "not open on Mondays" for "closed on
+    Mondays"; the verifier reads such a pair as a contradiction), when that sentence holds every
+    content word of the claim but the one opposite ("The city art museum is closed ..." keeps its
+    own text beside "The city museum is not open ...": "art" would go unread).
+    """
+    out = []
+    for text, ev in zip(claim_texts, evidence, strict=True):
+        restated = ev.restated
+        missing = set(content_words(text)) - set(content_words(restated)) if restated else set()
+        out.append(restated if restated and len(missing) <= 1 else text)
     return out

@@ -371,3 +371,16 @@ def test_until_for_since_and_convicted_for_acquitted(source: str, claim: str) ->
 def test_a_name_that_opens_the_source_sentence_can_trade_places(source: str, claim: str, swapped: bool) -> None:
     # the source's first word is a name when the claim writes it capitalised mid-sentence
     assert (polarity_conflict(claim, [source]) is not None) is swapped
+
+
+def test_the_verifier_reads_a_restating_sentence_only_when_no_word_of_the_claim_goes_unread() -> None:
+    """A claim a source sentence states with a negated opposite is read by the verifier as that
+    sentence; one that adds a word of its own ("art") keeps its own text, so the word is read."""
+    from types import SimpleNamespace
+
+    from lexguard.grounding._reading import verifier_texts
+
+    source = "The city museum is not open on Mondays."
+    claims = ["The museum is closed on Mondays.", "The city art museum is closed on Mondays.", "It opened in 1990."]
+    evidence = [SimpleNamespace(restated=source), SimpleNamespace(restated=source), SimpleNamespace(restated=None)]
+    assert verifier_texts(claims, evidence) == [source, claims[1], claims[2]]
