@@ -70,14 +70,11 @@ def unreadable_claims(verifier: object, claim_texts: list[str], index: SourceInd
     unreadable = getattr(verifier, "unreadable", None)
     if not callable(unreadable):
         return {}
-    sources = " ".join(s.content for s in index.sources).lower()
-    out: dict[int, str] = {}
-    for i, text in enumerate(claim_texts):
-        if i < len(skip) and skip[i]:
-            continue
-        if any(word not in sources for word in unreadable(text)):
-            out[i] = UNREADABLE_REASON
-    return out
+    words = {i: found for i, text in enumerate(claim_texts) if not (i < len(skip) and skip[i]) and (found := unreadable(text))}
+    if not words:
+        return {}
+    sources = " ".join(s.content for s in index.sources).lower()  # read only when a word is unreadable
+    return {i: UNREADABLE_REASON for i, found in words.items() if any(word not in sources for word in found)}
 
 
 def verifier_texts(claim_texts: list[str], evidence: list[ClaimEvidence]) -> list[str]:
