@@ -241,6 +241,11 @@ def test_all_but_one_is_not_all_and_every_other_is_not_every(source: str, claim:
         ("The castle ticket office only accepts cash.",
          "Contrary to a widely shared post, the castle ticket office does not accept only cash.", True),
         ("The match was not cancelled.", "Despite the rain, the match was not cancelled.", False),
+        # "until" opens a statement of its own: "remain closed" is read whole
+        ("The Fenwick Lane footbridge is open.",
+         "The Fenwick Lane footbridge will remain closed until repairs are completed in November.", True),
+        ("The Fenwick Lane footbridge is closed.",
+         "The Fenwick Lane footbridge will remain closed until repairs are completed in November.", False),
         # a negated weekday claim is not another day's positive statement
         ("The shop is not open on Sundays.", "Although it is not open on Sundays, the shop is open late on Fridays.", False),
         ("The shop is not open on Sundays.", "The shop is open late on Fridays, although it is not open on Sundays.", False),
