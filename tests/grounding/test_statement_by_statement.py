@@ -246,6 +246,9 @@ def test_all_but_one_is_not_all_and_every_other_is_not_every(source: str, claim:
          "The Fenwick Lane footbridge will remain closed until repairs are completed in November.", True),
         ("The Fenwick Lane footbridge is closed.",
          "The Fenwick Lane footbridge will remain closed until repairs are completed in November.", False),
+        # "otherwise" after a comma opens a statement of its own (found in a hostile trial)
+        ("Wait until the onions are soft before adding the spinach so that it does not wilt too much.",
+         "Add the spinach only after the onions have softened, otherwise it will wilt too much.", False),
         # a negated weekday claim is not another day's positive statement
         ("The shop is not open on Sundays.", "Although it is not open on Sundays, the shop is open late on Fridays.", False),
         ("The shop is not open on Sundays.", "The shop is open late on Fridays, although it is not open on Sundays.", False),

@@ -80,6 +80,8 @@ def test_a_currency_s_hundredths(source: str, claim: str, accepted: bool) -> Non
         ("The flight to Reykjavik takes 150 minutes.", True),
         ("The flight to Reykjavik takes three and a half hours.", False),
         ("The flight to Reykjavik takes 230 minutes.", False),
+        ("The flight to Reykjavik takes 2 hours 30 minutes.", True),
+        ("The flight to Reykjavik takes 2 hours.", False),  # the hours alone are another quantity
     ],
 )
 def test_a_duration_in_hours_and_minutes_is_one_quantity(claim: str, accepted: bool) -> None:

@@ -105,12 +105,25 @@ def units_by_number(texts: list[str]) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for text in texts:
         for mention in numbers(text):
-            found.setdefault(mention.key, set()).add(unit_of(text, mention) or "")
+            found.setdefault(mention.key, set()).add(_whole_unit(text, mention) or "")
         for match in _HOURS_AND_MINUTES.finditer(text):
             hours, minutes = int(match.group(1)), int(match.group(2))
             found.setdefault(f"{hours + minutes / 60:.6g}", set()).add("hour")
             found.setdefault(f"{hours * 60 + minutes:.6g}", set()).add("minute")
     return found
+
+
+_HOURS_OF = "hour+"
+"""The unit of a number that gives only the hours of a longer duration ("2" in "2 hours 30
+minutes"): "The flight takes 2 hours" beside it is another quantity, not the same one."""
+
+
+def _whole_unit(text: str, mention: Mention) -> str | None:
+    """:func:`unit_of`, with the hours of an hours-and-minutes duration told apart (:data:`_HOURS_OF`)."""
+    unit = unit_of(text, mention)
+    if unit == "hour" and any(m.start(1) == mention.span[0] for m in _HOURS_AND_MINUTES.finditer(text)):
+        return _HOURS_OF
+    return unit
 
 
 def unit_conflicts(claim: str, source_units: dict[str, set[str]]) -> list[Mention]:
@@ -122,7 +135,7 @@ def unit_conflicts(claim: str, source_units: dict[str, set[str]]) -> list[Mentio
     """
     out = []
     for mention in numbers(claim):
-        unit = unit_of(claim, mention)
+        unit = _whole_unit(claim, mention)
         given = source_units.get(mention.key)
         if unit is None or not given or "" in given:
             continue
@@ -144,7 +157,7 @@ def _kind(unit: str) -> str | None:
 def _kinds(unit: str) -> set[str | None]:
     """The kinds a unit may be of: "pounds" ("lb") is a mass or a currency ("sold for 2.4
     million pounds": "2.4 million dollars" is another unit of the same kind)."""
-    return {"mass", "money"} if unit == "lb" else {_kind(unit)}
+    return {"mass", "money"} if unit == "lb" else {_kind(unit.rstrip("+"))}
 
 
 @lru_cache(maxsize=1)
