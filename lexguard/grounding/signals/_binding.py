@@ -33,7 +33,7 @@ from lexguard.grounding.signals._lexical import (
     numbers,
 )
 from lexguard.grounding.signals._units import quantity_kind
-from lexguard.grounding.signals._written import is_calendar_key
+from lexguard.grounding.signals._dates import is_calendar_key
 
 __all__ = ["MIN_ANCHOR", "Misplaced", "misplaced_values", "number_class", "sentence_facts"]
 

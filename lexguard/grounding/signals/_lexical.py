@@ -20,15 +20,16 @@ from lexguard.grounding.signals._words import WORD as _WORD
 from lexguard.grounding.signals._words import norm as _norm
 from lexguard.grounding.signals._words import stem as _stem
 from lexguard.grounding.signals._spans import Taken
+from lexguard.grounding.signals._dates import dates, stated_keys
 from lexguard.grounding.signals._written import (
-    dates,
     fold_digits,
     fractions,
+    ordinal_alts,
+    ordinal_keys,
     word_numbers,
     percent_alts,
     quarters,
     scientific,
-    stated_keys,
     times,
 )
 
@@ -198,7 +199,8 @@ def _digit_mention(text: str, scan: str, match: regex.Match[str], attached: dict
         # "m" / "k" / "b" scale money ("$3 m", "£2.4m", "$3bn"); "330 m tall" is metres, "10km" a length
         value *= _SCALE[scale.group(1).lower()]
         end = scale.end()
-    return Mention(text[match.start():end], (match.start(), end), _format_value(value), percent_alts(scan, end, value))
+    alts = percent_alts(scan, end, value) + ordinal_alts(raw)
+    return Mention(text[match.start():end], (match.start(), end), _format_value(value), alts)
 
 
 def quotes(text: str) -> list[Mention]:
@@ -275,10 +277,13 @@ class LexicalProfile:
 
     @cached_property
     def numbers(self) -> set[str]:
-        """Keys of the numbers in the texts, with the other readings of each and what a full
-        date also states (its month, its day)."""
-        parts = joined_batches(self._parts, self._joined, "reading the sources' numbers")
-        return {k for part in parts for m in numbers(part) for key in (m.key, *m.alts) for k in stated_keys(key)}
+        """Keys of the numbers in the texts, with the other readings of each, what a full date
+        also states (its month, its day) and the positions ordinal words give ("first": ``ord:1``)."""
+        keys: set[str] = set()
+        for part in joined_batches(self._parts, self._joined, "reading the sources' numbers"):
+            keys |= {k for m in numbers(part) for key in (m.key, *m.alts) for k in stated_keys(key)}
+            keys |= ordinal_keys(part)
+        return keys
 
     def has_phrase(self, key: str) -> bool:
         """Whether a normalised phrase occurs in the texts (word-aligned)."""

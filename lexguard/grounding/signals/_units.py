@@ -21,7 +21,7 @@ import regex
 from lexguard._limits import current_deadline
 from lexguard.grounding.signals._batched import PROFILE_BATCH as UNITS_BATCH
 from lexguard.grounding.signals._lexical import Mention, numbers
-from lexguard.grounding.signals._written import is_calendar_key
+from lexguard.grounding.signals._dates import is_calendar_key
 
 __all__ = ["UNITS", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "unit_of", "units_by_number"]
 

@@ -1,4 +1,4 @@
-"""Numbers as people write them: dates, number words, scientific notation, fractions, percentages.
+"""Numbers as people write them: number words, scientific notation, fractions, percentages, times.
 
 :func:`lexguard.grounding.signals._lexical.numbers` reads plain digits; this module reads the other ways a
 value is written, so that a correct value written another way is recognised ("27/05/1937" for
@@ -7,16 +7,11 @@ for "75%") and a wrong one disguised as another form is not ("27 June 1937" for 
 
 Every reader returns :class:`Written` values: a span, the key the value is matched by, and the
 other keys it may equally be read as (``alts``: the other reading of an ambiguous numeric date,
-a percentage as a fraction and back). Dates have keys ``date:YYYY-MM-DD``, ``date:YYYY-MM`` or
-``date:--MM-DD``; :func:`stated_keys` gives what a *source* date also states (its month, its day
-of the month), so a claim that gives less of a date than the source is still supported, and one
-that gives more is not.
+a percentage as a fraction and back). Dates are read by :mod:`._dates`.
 """
 
 from __future__ import annotations
 
-import calendar
-import datetime
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -29,16 +24,15 @@ from lexguard.grounding.signals._spans import Taken, overlaps
 
 __all__ = [
     "Written",
-    "dates",
     "fold_digits",
     "fractions",
     "number_words",
+    "ordinal_alts",
+    "ordinal_keys",
     "percent_alts",
     "quarters",
     "scientific",
-    "stated_keys",
     "times",
-    "is_calendar_key",
     "word_numbers",
 ]
 
@@ -64,82 +58,10 @@ def _fmt(value: float) -> str:
     return f"{value:.6g}"
 
 
-_MONTHS: dict[str, int] = {}
-for _number in range(1, 13):
-    _MONTHS[calendar.month_name[_number].lower()] = _number
-    _MONTHS[calendar.month_abbr[_number].lower()] = _number
-_MONTHS["sept"] = 9
-_MONTH = r"(?P<month>" + "|".join(sorted((m.capitalize() for m in _MONTHS), key=len, reverse=True)) + r")\.?"
-_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
-_YEAR = r"(?P<year>\d{4})"
-_NAMED_DATES = [
-    regex.compile(rf"(?<![\w.,]){_DAY}\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR})?(?![\w])"),
-    regex.compile(rf"(?<![\w]){_MONTH}\s+{_DAY}(?:,?\s+{_YEAR})?(?![\w])"),
-    regex.compile(rf"(?<![\w]){_MONTH},?\s+{_YEAR}(?![\w])"),
-]
-_NUMERIC_DATE = regex.compile(
-    r"(?<![\w./-])(?:(?P<y>\d{4})(?P<s>[-/.])(?P<a>\d{1,2})(?P=s)(?P<b>\d{1,2})"
-    r"|(?P<a>\d{1,2})(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}))(?![\w]|[./-]\d)"
-)
-
-
-def _date_key(year: int | None, month: int, day: int | None) -> str | None:
-    try:
-        datetime.date(year or 2000, month, day or 1)  # 2000: a leap year, "29 February" stays valid
-    except ValueError:
-        return None
-    if year is None:
-        return f"date:--{month:02d}-{day:02d}"
-    return f"date:{year:04d}-{month:02d}" + (f"-{day:02d}" if day is not None else "")
-
-
-def dates(text: str) -> list[Written]:
-    """Dates: "27 May 1937", "May 27, 1937", "May 1937", "27 May", "27/05/1937", "1937-05-27".
-
-    A numeric date whose day and month could be swapped ("05/06/1937") has both readings (the
-    day-first one as ``key``); one that can be read only one way ("27/05/1937", "05/27/1937")
-    has that one. Month names are read only capitalised ("may" is a verb).
-    """
-    found: list[Written] = []
-    taken: list[tuple[int, int]] = []
-    for match in _NUMERIC_DATE.finditer(text):
-        year, a, b = int(match.group("y")), int(match.group("a")), int(match.group("b"))
-        iso = len(match.group(0).split(match.group("s"))[0]) == 4
-        readings = [(a, b)] if iso else [(b, a), (a, b)]  # (month, day): ISO is y-m-d, else day first
-        keys = [k for k in dict.fromkeys(_date_key(year, m, d) for m, d in readings) if k]
-        if not keys:
-            continue
-        day_known = len(keys) == 1
-        day = int(keys[0][-2:])
-        parts = (_fmt(year), _fmt(day)) if day_known else (_fmt(year),)
-        found.append(Written(match.span(), keys[0], tuple(keys[1:]), parts))
-        taken.append(match.span())
-    for pattern in _NAMED_DATES:
-        for match in pattern.finditer(text):
-            if any(s < match.end() and match.start() < e for s, e in taken):
-                continue
-            groups = match.groupdict()
-            month = _MONTHS[groups["month"].lower().rstrip(".")]
-            year = int(groups["year"]) if groups.get("year") else None
-            day = int(groups["day"]) if groups.get("day") else None
-            key = _date_key(year, month, day)
-            if key is None:
-                continue
-            parts = tuple(_fmt(v) for v in (year, day) if v is not None)
-            found.append(Written(match.span(), key, parts=parts))
-            taken.append(match.span())
-    return found
-
-
 _CLOCK_12 = regex.compile(
     r"(?<![\w.:])(?P<h>\d{1,2})(?:[:.](?P<m>[0-5]\d))?\s*(?P<half>[ap])\.?\s?m\b\.?", regex.IGNORECASE
 )
 _CLOCK_24 = regex.compile(r"(?<![\w.:/])(?P<h>[01]?\d|2[0-4]):(?P<m>[0-5]\d|0)(?![\d:/])")  # "3:2" is a score
-
-
-def is_calendar_key(key: str) -> bool:
-    """Whether ``key`` is a date's, a time of day's or a quarter's (not a plain number's)."""
-    return key.startswith(("date:", "time:", "quarter:"))
 
 
 _QUARTER = regex.compile(
@@ -180,17 +102,6 @@ def times(text: str) -> list[Written]:
         hour, minute = int(match.group("h")) % 24, int(match.group("m"))
         found.append(Written(match.span(), f"time:{hour:02d}:{minute:02d}"))
     return found
-
-
-def stated_keys(key: str) -> tuple[str, ...]:
-    """What a source value with ``key`` states: itself, and for a full date its month and day.
-
-    "27 May 1937" in a source supports a claim of "May 1937" or of "27 May"; a claim of
-    "27 May 1937" is not supported by a source that says only "May 1937".
-    """
-    if key.startswith("date:") and len(key) == len("date:YYYY-MM-DD") and not key.startswith("date:--"):
-        return key, key[:-3], f"date:--{key[-5:]}"
-    return (key,)
 
 
 _SCI = regex.compile(
@@ -375,3 +286,22 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
         if not taken.hits(match.span()) and not _HOW_OFTEN.match(scan, match.end()):
             found.append((match.span(), _fmt(_NUMBER_WORDS[match.group(1).lower()]), ()))
     return found
+
+
+_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                  "eighth": 8, "ninth": 9, "tenth": 10}
+_ORDINAL_WORD = regex.compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r")\b", regex.IGNORECASE)
+_ORDINAL_DIGITS = regex.compile(r"(\d+)(?:st|nd|rd|th)$", regex.IGNORECASE)
+
+
+def ordinal_alts(raw: str) -> tuple[str, ...]:
+    """The position an ordinal in digits gives ("1st": ``("ord:1",)``), so that a source's
+    "first" supports it; ``()`` for any other number. "first" and "second" are not read as
+    quantities (:data:`_NOT_QUANTITIES`), so a claim's "1st" needs this other key."""
+    match = _ORDINAL_DIGITS.search(raw)
+    return (f"ord:{int(match.group(1))}",) if match else ()
+
+
+def ordinal_keys(text: str) -> set[str]:
+    """The positions the ordinal words of ``text`` give ("the first baseman": ``{"ord:1"}``)."""
+    return {f"ord:{_ORDINAL_WORDS[m.group(1).lower()]}" for m in _ORDINAL_WORD.finditer(text)}

@@ -15,7 +15,7 @@ from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
-from lexguard.grounding.signals._written import is_calendar_key
+from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._entities import entities, rival_acronyms
 from lexguard.grounding.signals._lexical import (
