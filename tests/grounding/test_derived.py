@@ -303,3 +303,47 @@ def test_twice_daily_is_a_frequency_not_a_ratio() -> None:
     assert not states_ratio("Take 1000 mg twice daily with food.")
     assert not states_ratio("Take it three times a day.")
     assert states_ratio("The new tank holds twice as much water.")
+
+
+SWIM = ("Beginner lessons for children aged 5 to 8 run on Saturdays at 9:00 and 9:45. Each lesson lasts 40 minutes. "
+        "A 10-week course costs £85.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "rival"),
+    [
+        ("Each beginner lesson lasts 45 minutes.", True),  # 40 + 5 by chance: the claim's words tie it to 40
+        ("The course costs £95.", True),  # 85 + 10 by chance
+        ("Two lessons together last 80 minutes.", False),  # "together": worked out
+        ("The course costs £10 more than last year, £95.", False),
+    ],
+)
+def test_a_number_tied_to_another_evidence_value_is_not_worked_out(claim: str, rival: bool) -> None:
+    from lexguard.grounding.signals._derived import rivalled
+
+    mention = [m for m in numbers(claim) if m.key in ("45", "95", "80")][0]
+    assert rivalled(claim, mention, [SWIM]) is rival
+
+
+def test_the_checker_refuses_a_wrong_value_that_one_step_would_give() -> None:
+    from lexguard._models import Source
+    from lexguard.grounding import SupportChecker
+
+    checker = SupportChecker()
+    wrong = checker.check("Each beginner lesson lasts 45 minutes.", [Source(id="s0", content=SWIM)])
+    right = checker.check("Each beginner lesson lasts 40 minutes.", [Source(id="s0", content=SWIM)])
+    assert wrong.recommendation != "accept" and [c.supported for c in wrong.claims] == [False]
+    assert [c.status for c in right.claims] == ["supported"]
+
+
+def test_twice_as_a_count_of_times_is_read_against_once() -> None:
+    from lexguard._models import Source
+    from lexguard.grounding import SupportChecker
+
+    source = "Each loan lasts 21 days and can be renewed once, unless another member has reserved the title."
+    checker = SupportChecker()
+    wrong = checker.check("Each loan lasts 21 days and can be renewed twice.", [Source(id="s0", content=source)])
+    right = checker.check("Each loan can be renewed once.", [Source(id="s0", content=source)])
+    assert wrong.recommendation != "accept"
+    assert any("twice" in f.message for f in wrong.findings)
+    assert [c.status for c in right.claims] == ["supported"]

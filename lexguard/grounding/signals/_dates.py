@@ -3,7 +3,7 @@
 "27 May 1937", "May 27, 1937", "May 1937", "27 May", "27/05/1937" and "1937-05-27" are read as
 keys ``date:YYYY-MM-DD``, ``date:YYYY-MM`` or ``date:--MM-DD`` (:func:`dates`). A range gives its
 year (and month) once, at its end: "from 23 February to 6 March 2011", "from 3 to 9 June 2024",
-"from March to May 1999". Its start is read with them (:func:`_with_range_starts`), so a claim
+"from March to May 1999". Its start is read with them (:func:`_with_ranges`), so a claim
 that the event began on "23 February 2011" is supported by that source and one of "23 February
 2012" is not. :func:`stated_keys` gives what a *source* date also states (its month, its day of
 the month).
@@ -92,9 +92,10 @@ def dates(text: str) -> list[Written]:
                 if first is not None:
                     found.append(Written(match.span("first"), first, (_fmt(int(groups["first"])),)))
                 span = (match.start("day"), match.end())
-            found.append(Written(span, key, parts=parts))
+            alts = (_fmt(day),) if groups.get("first") and day is not None else ()  # a range's end: its day too
+            found.append(Written(span, key, alts, parts))
             taken.append(match.span())
-    return _with_range_starts(text, found, taken)
+    return _with_ranges(text, found, taken)
 
 
 _RANGE_TO = regex.compile(r"(?:\s+(?:to|until|till|through|thru|and)\s+|\s*[-\u2013\u2014]\s*)$")
@@ -103,7 +104,7 @@ _BARE_DAY = regex.compile(r"(?<![\w.,:/$\u00a3\u20ac-])(?P<day>[0-3]?\d)(?:st|nd
 _BARE_MONTH = regex.compile(rf"(?<![\w]){_MONTH}$")
 
 
-def _with_range_starts(text: str, found: list[Written], taken: list[tuple[int, int]]) -> list[Written]:
+def _with_ranges(text: str, found: list[Written], taken: list[tuple[int, int]]) -> list[Written]:
     """``found`` with the start of each range read with the year (and month) given at its end.
 
     The start is a date without a year ("23 February" to "6 March 2011": 23 February 2011; a month
@@ -142,7 +143,29 @@ def _with_range_starts(text: str, found: list[Written], taken: list[tuple[int, i
         if key is not None and not any(s < span[1] and span[0] < e for s, e in taken):
             out.append(Written(span, key, alts, parts))
             taken.append(span)
+    out += _range_ends(text, out, taken)
     out.sort(key=lambda w: w.span)
+    return out
+
+
+_END_DAY = regex.compile(r"\s*(?:-|\u2013|\u2014|to|until|till|through|and|&)\s*(?P<day>[0-3]?\d)(?:st|nd|rd|th)?\b"
+                         r"(?!\s*(?:[:.,]\d|%|[ap]\.?m\b|(?:st|nd|rd|th)\b|\p{L}{1,3}\b(?<!and|or|in|at|on|to)))",
+                         regex.IGNORECASE)
+
+
+def _range_ends(text: str, found: list[Written], taken: list[tuple[int, int]]) -> list[Written]:
+    """The bare day that ends a range or pair after a date: "October 10 and 11", "May 3-5, 2020"
+    (the 11th of October, the 5th of May), its plain number still read too."""
+    out = []
+    for start in found:
+        year, month, day = _parts(start.key)
+        match = _END_DAY.match(text, start.span[1]) if day is not None else None
+        if match is None or any(s < match.end() and match.start("day") < e for s, e in taken):
+            continue
+        key = _date_key(year, month, int(match.group("day")))
+        if key is not None and int(match.group("day")) > day:
+            out.append(Written(match.span("day"), key, (_fmt(int(match.group("day"))),)))
+            taken.append(match.span("day"))
     return out
 
 

@@ -19,16 +19,26 @@ from itertools import combinations
 
 import regex
 
-from lexguard.grounding.signals._anchoring import anchored
+from lexguard.grounding.signals._anchoring import anchored, magnitude
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._units import UNITS
 from lexguard.grounding.signals._weekdays import open_weekdays
 
-__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "decade_years", "in_decade", "is_derived", "list_counts", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "MIN_TIED", "rivalled", "RATIO_WORDS", "counted", "decade_years", "in_decade", "is_derived", "list_counts", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
+_TIMES = regex.compile(
+    r"(?:twice|thrice)\b(?!\s+(?:as|the|that|what|its|their|his|her|our|your|a|an|per|each|every|more|less|over|daily"
+    r"|weekly|monthly|yearly|nightly)\b)",
+    regex.IGNORECASE,
+)
+_OTHER_TIMES = regex.compile(r"\b(?:once|thrice|(?:three|four|five|six|\d+)\s+times)\b(?!\s+(?:as|the|a|an|per)\b)",
+                            regex.IGNORECASE)
+"""Another count of times in the evidence ("renewed *once*"), which a claim's "twice" contradicts."""
+""""Twice" as how many times something happens ("can be renewed twice", "won twice in Paris"), not
+a ratio ("twice as long", "twice the price", "twice a day")."""
 
 MAX_POOL = 12
 """At most this many evidence numbers are combined: more would derive almost any number."""
@@ -184,6 +194,36 @@ def _root(stem: str) -> str:
     return stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem
 
 
+_WORKED_CUE = regex.compile(
+    r"\b(?:total|totals|altogether|combined|in\s+all|together|overall|whole|entire|sum|difference|apart|both"
+    r"|rest|remaining|remainder|left|more|fewer|less|longer|shorter|later|earlier|older|younger|higher|lower"
+    r"|increase[sd]?|decrease[sd]?|r[io]se|grew|fell|dropped|gain(?:ed)?|lost|ago|since|after|before|between"
+    r"|span(?:ning|s)?|average|times|twice|double[sd]?|half)\b|\w+er\s+than\b",
+    regex.IGNORECASE,
+)
+"""Words of a claim that say its number was worked out ("80 minutes *together*", "five years *after*")."""
+
+
+def rivalled(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
+    """Whether a claim number that one arithmetic step would give is instead another value of the
+    statement the claim's words stand next to, with no word saying it was worked out: "Each lesson
+    lasts 45 minutes" beside "Each lesson lasts 40 minutes" (45 is 40 + 5 of "aged 5 to 8", by chance).
+
+    The claim's words anchor an evidence value of the number's class (:func:`anchored`, at least
+    :data:`MIN_TIED`) and every value they anchor best is another."""
+    if _WORKED_CUE.search(claim):
+        return False
+    about, _ = anchored(claim, mention, texts)
+    value = magnitude(claim, mention)
+    return (value is not None and bool(about) and about[0].score[0] >= MIN_TIED
+            and not any(_close(c.value, value) for c in about))
+
+
+MIN_TIED = 1.0
+"""Least anchor of an evidence value (:func:`~lexguard.grounding.signals._anchoring.anchored`) that
+ties a claim number to its statement: a shared word right before the value, or two further off."""
+
+
 def unknown_numbers(
     mentions: Iterable[Mention], claim: str, known: set[str], evidence_keys: list[str],
     counts: frozenset[int] = frozenset(), texts: Iterable[str] = (), days: int = 0,
@@ -214,9 +254,15 @@ def unknown_numbers(
     for m in mentions:
         if m.key in known or known.intersection(m.alts) or names_a_source(claim, m):
             continue
+        if _TIMES.match(claim, m.span[0]) and any(_OTHER_TIMES.search(t) for t in texts):
+            unknown.append(m)  # "can be renewed twice" beside "can be renewed once": a count of times, no ratio
+            continue
         value = key_value(m.key)
-        if ((m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED
-                and is_derived(m, evidence_keys, ratio_stated=ratio))
+        arithmetic = (m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED
+                      and is_derived(m, evidence_keys, ratio_stated=ratio))
+        if arithmetic and rivalled(claim, m, texts):
+            unknown.append(m)
+        elif (arithmetic
                 or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)
                 or in_decade(claim, m, texts)):
             worked.append(m)

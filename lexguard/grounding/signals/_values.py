@@ -9,6 +9,7 @@ from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
 from lexguard.grounding.signals._bounds import read_bound
 from lexguard.grounding.signals._derived import unknown_numbers
+from lexguard.grounding.signals._segments import crossed_value
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._overstated import overstatement
@@ -76,7 +77,9 @@ def add_misplaced(
     """Add to the unknown (and contradicted) numbers and names those of the claim that are in the
     sources but not where the claim's subject and relation are stated (another prize's year, a
     person from another document: :func:`~lexguard.grounding.signals._binding.misplaced_values`;
-    another statement's value in the same sentence: :func:`~lexguard.grounding.signals._anchoring.misanchored`).
+    another statement's value in the same sentence: :func:`~lexguard.grounding.signals._anchoring.misanchored`;
+    a value given the qualifier of another value of its sentence, "On Sundays ... 9am" beside "9am on
+    weekdays and 11am on Sundays": :func:`~lexguard.grounding.signals._segments.crossed_value`).
 
     Returns:
         The misplaced values, with the statement that gives each otherwise.
@@ -85,7 +88,8 @@ def add_misplaced(
     texts = [index.chunks[ci].text for ci in best_chunks[:3]]
     placed = {item.mention for item in misplaced}
     for mention in numbers(claim):  # another statement's value in the same sentence ("41% in the placebo group")
-        rival = None if mention in placed or mention in unknown else misanchored(claim, mention, texts)
+        rival = None if mention in placed or mention in unknown else (
+            misanchored(claim, mention, texts) or crossed_value(claim, mention, texts))
         if rival is not None:
             misplaced.append(Misplaced(mention, "number", rival))
     for item in misplaced:

@@ -1,0 +1,190 @@
+"""Values of one sentence each with its own qualifier: a claim must not take one value's qualifier.
+
+"The museum opens at 9am on weekdays and at 11am on Sundays" gives two opening times, each in a
+segment of its own. "On Sundays the museum opens at 9am" holds only words and values the sentence
+holds, and the verifier read it as supported (0.99); the other rules ask whether a value fits the
+claim's words, and "opens at 9am" does. What the claim gets wrong is the *qualifier*: "Sundays"
+belongs to the segment of 11am.
+
+:func:`crossed_value` splits an evidence sentence at its values of the claim value's kind, one
+segment per value, cut at the joint between two values (", ", "and", "while", ";"; a range, "9am
+to 5pm" or "between 9am and 5pm", stays whole). A segment's *qualifiers* are its content words
+that no other segment holds, that do not open the sentence before its first value (the
+sentence's subject and relation, which every segment shares: "The museum opens at") and that do
+not name what the value counts ("1,200 *people* in Ohio and 300 in Texas": the second value
+counts people too). The claim value is crossed when the claim's words (those of the clause that
+holds it, up to ";" or a comma before "and", "while", "with", ...; of its own statement where the
+clause gives several values) hold a qualifier of another value's segment and none of its own
+(which it has, unless it is the first: "Tickets are £18, or £12 for students" does not say that
+student tickets are £18), in every evidence sentence that holds the value. It is crossed too when the sentence's
+opening words are the first value's statement (that segment has no qualifier of its own) and the
+claim takes them for a later value without that value's qualifiers: "Turnout was 31.4%, down from
+58% at the general election" does not say the turnout was 58%.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import regex
+
+from lexguard.grounding.signals._binding import number_class
+from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+
+__all__ = ["crossed_value"]
+
+_SENTENCE = regex.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
+_JOINT = regex.compile(r",\s*(?:(?:and|but|while|whereas|or)\s+)?|;\s*|\s+(?:and|but|while|whereas|or)\s+", regex.IGNORECASE)
+"""Where one value's segment ends and the next one's begins: the last such joint between them."""
+_RANGE = regex.compile(r"\s*(?:-|\u2013|\u2014|to|until|till|through)\s*", regex.IGNORECASE)
+_PERCENT = regex.compile(r"\s*(?:%|per\s?cent\b|percent\b)", regex.IGNORECASE)
+_COMPARISON = frozenset(_w for _w in ("increase", "decrease", "rise", "fell", "dropp", "gain", "loss", "compar", "higher",
+                                      "lower", "previou", "prior", "earlier", "later", "last", "up", "down", "mark"))
+"""Words of a comparison between two values ("a stark *increase* from $343 million"): the claim's
+relation, not one value's qualifier."""
+_CLAUSE = regex.compile(r"(?:[^,;]|,(?!\s*(?:and|but|while|whereas|with|which|where)\b))+", regex.IGNORECASE)
+"""A clause of a claim: up to ";" or a comma before "and", "while", "with", "which", ..."""
+_BETWEEN = regex.compile(r"\bbetween\s+\S*$", regex.IGNORECASE)
+_ADJACENT = regex.compile(r"[\s-]*(?:(?:a|an|per|each|every)\s+)?([\p{L}][\p{L}'\u2019-]*)", regex.IGNORECASE)
+"""The word right after a value: what it counts or its rate ("1,200 *people*", "£90 a *year*")."""
+
+
+def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | None:
+    """The evidence sentence whose segments give the claim value another qualifier, if any.
+
+    Args:
+        claim: The claim text.
+        mention: One of the claim's numbers (dates, times, amounts).
+        texts: The claim's best evidence passages.
+
+    Returns:
+        The sentence (the evidence that contradicts the claim), or ``None`` when some sentence
+        holding the value fits the claim, or none holds it beside a rival.
+    """
+    kind = _kind(claim, mention)
+    if kind == "year":
+        return None  # a year belongs to the whole statement ("in 2008"): the anchor reads years
+    keys = {mention.key, *mention.alts}
+    given = {k for m in numbers(claim) for k in (m.key, *m.alts)}
+    words = set(_statement_words(claim, mention, kind))
+    crossed = None
+    for sentence in (s for text in texts for s in _SENTENCE.split(text) if s.strip()):
+        segments = _segments(sentence, kind)
+        own = [i for i, (values, _) in enumerate(segments) if keys & values]
+        if not segments and keys & {k for m in numbers(sentence) for k in (m.key, *m.alts)}:
+            return None  # the value stands alone there: nothing to cross
+        if len(own) != 1:
+            if own:
+                return None  # it stands in two segments
+            continue
+        qualifiers = _qualifiers(sentence, segments)
+        mine = qualifiers[own[0]]
+        theirs = set().union(*(q for i, q in enumerate(qualifiers) if i != own[0] and not segments[i][0] & given))
+        theirs -= _COMPARISON
+        if words & mine or not (mine or own[0] == 0):
+            return None  # the claim holds its value's own qualifier, or a later value has none to tell it by
+        # another value's qualifier, or the sentence's opening words that are the first value's statement
+        # ("Turnout was 31.4%, down from 58% at the general election": 58% is not the turnout)
+        headed = own[0] > 0 and not qualifiers[0] and not segments[0][0] & given
+        if not (words & theirs or headed):
+            return None
+        crossed = sentence
+    return crossed
+
+
+def _statement_words(claim: str, mention: Mention, kind: str) -> list[str]:
+    """The claim's content words that speak of ``mention``: its whole text, or where it gives
+    several values of the kind, the words before its first value and those of its own segment."""
+    clause = next((c for c in _CLAUSE.finditer(claim) if c.start() <= mention.span[0] < c.end()), None)
+    if clause is not None and clause.group().strip() != claim.strip():  # "..., with dwarf bananas reaching 4 to 7 feet"
+        offset = clause.start()
+        inner = Mention(mention.text, (mention.span[0] - offset, mention.span[1] - offset), mention.key, mention.alts)
+        return _statement_words(clause.group(), inner, kind)
+    values = _values(claim, kind)
+    if len(values) < 2:
+        return _words(claim)
+    cuts = _cuts(claim, values)
+    at = next((i for i, m in enumerate(values) if m.span == mention.span), None)
+    if at is None:
+        return _words(claim)
+    start = next(c for c in reversed(cuts[: at + 1]) if c != -1)
+    end = next(c for c in cuts[at + 1 :] if c != -1)
+    return _words(claim[: values[0].span[0]]) + _words(claim[start:end])
+
+
+def _words(text: str) -> list[str]:
+    """Content words without numbers ("9am" is a value), a hyphenated word with its parts too
+    ("second-car": "second" and "car")."""
+    words = [w for w in content_words(text) if not any(ch.isdigit() for ch in w)]
+    return words + [p for w in words if "-" in w for p in content_words(w.replace("-", " "))]
+
+
+def _values(text: str, kind: str) -> list[Mention]:
+    """The values of ``text`` of a kind comparable with ``kind``, one per place (a date's parts aside)."""
+    out: list[Mention] = []
+    for m in numbers(text):
+        if out and out[-1].span == m.span:
+            continue
+        if _comparable(_kind(text, m), kind):
+            out.append(m)
+    return out
+
+
+def _kind(text: str, mention: Mention) -> str:
+    """What a value measures (:func:`number_class`), a percentage read as one wherever it stands ("1.4%.")."""
+    if _PERCENT.match(text, mention.span[1]):
+        return "percent"
+    return number_class(text, mention)
+
+
+def _comparable(a: str, b: str) -> bool:
+    """Whether two values' kinds compare: the same kind, or bare counts ("300 in Texas" beside "1,200 people")."""
+    return a == b or (a in ("", b) and b.startswith("count")) or (b == "" and a.startswith("count"))
+
+
+def _cuts(text: str, values: list[Mention]) -> list[int]:
+    """Where each value's segment starts (and the text's end): the last joint between two values,
+    none inside a range ("9am to 5pm", "between 9am and 5pm")."""
+    cuts = [0]
+    for a, b in zip(values, values[1:], strict=False):
+        gap = text[a.span[1] : b.span[0]]
+        if _RANGE.fullmatch(gap) or (gap.strip().lower() == "and" and _BETWEEN.search(text, 0, a.span[1])):
+            cuts.append(-1)  # one segment: the range
+            continue
+        joints = list(_JOINT.finditer(gap))
+        cuts.append(a.span[1] + joints[-1].start() if joints else -1)  # no joint: one statement
+    cuts.append(len(text))
+    return cuts
+
+
+def _segments(sentence: str, kind: str) -> list[tuple[set[str], str]]:
+    """The sentence's segments: ``(value keys, text)`` each, one per value (a range's two in one)."""
+    values = _values(sentence, kind)
+    if len(values) < 2:
+        return []
+    cuts = _cuts(sentence, values)
+    segments: list[tuple[set[str], str]] = []
+    start = 0
+    for i, value in enumerate(values):
+        end = cuts[i + 1]
+        keys = {value.key, *value.alts}
+        if segments and cuts[i] == -1:
+            segments[-1] = (segments[-1][0] | keys, segments[-1][1])
+        else:
+            segments.append((keys, ""))
+        if end != -1:
+            segments[-1] = (segments[-1][0], sentence[start:end])
+            start = end
+    return segments
+
+
+def _qualifiers(sentence: str, segments: list[tuple[set[str], str]]) -> list[set[str]]:
+    """Per segment, its content words that no other segment holds, outside the sentence's opening
+    words and the words right after a value (what it counts)."""
+    found = numbers(sentence)
+    shared = set(_words(sentence[: min((m.span[0] for m in found), default=0)]))
+    for m in found:
+        after = _ADJACENT.match(sentence, m.span[1])
+        shared |= set(_words(after.group(1))) if after else set()
+    words = [set(_words(text)) - shared for _, text in segments]
+    return [w - set().union(*(o for j, o in enumerate(words) if j != i)) for i, w in enumerate(words)]

@@ -1,0 +1,108 @@
+"""A value given the qualifier of another value of its sentence, and the asker read as the reader.
+
+"The museum opens at 9am on weekdays and at 11am on Sundays": "On Sundays the museum opens at 9am"
+holds only words and values the sentence holds, and the verifier read it as supported (0.99).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard._models import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.claims._questions import polar_proposition
+from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._segments import crossed_value
+
+MUSEUM = "The museum opens at 9am on weekdays and at 11am on Sundays."
+OHIO = "The company employs 1,200 people in Ohio and 300 in Texas."
+PIZZA = "The small pizza costs $8, the medium $11 and the large $14."
+TICKETS = "Tickets cost £15 for members and £22 for non-members."
+HOURS = "It is open between 9am and 5pm on weekdays and 10am to 2pm on Saturdays."
+TURNOUT = "Turnout in the Marsden by-election was 31.4%, down from 58% at the general election."
+PERMITS = "Permits cost £90 a year for the first car and £150 for a second car."
+CONCERT = "Tickets are £18, or £12 for students, and can be bought at the door."
+
+
+def _crossed(source: str, claim: str) -> bool:
+    return any(crossed_value(claim, m, [source]) is not None for m in numbers(claim))
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        (MUSEUM, "On Sundays the museum opens at 9am."),
+        (OHIO, "The company employs 1,200 people in Texas."),
+        (PIZZA, "The large pizza costs $11."),
+        (TICKETS, "Members pay £22 per ticket."),
+        (HOURS, "On Saturdays it opens at 9am."),
+        (TURNOUT, "Turnout in the Marsden by-election was 58%."),
+        (PERMITS, "A second-car permit costs £90 a year."),
+        (CONCERT, "Tickets are £12."),
+    ],
+)
+def test_a_value_with_another_values_qualifier_is_crossed(source: str, claim: str) -> None:
+    assert _crossed(source, claim)
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        (MUSEUM, "The museum opens at 11am on Sundays."),
+        (MUSEUM, "On weekdays the museum opens at 9am."),
+        (MUSEUM, "The museum opens at 9am, and on Sundays at 11am."),
+        (OHIO, "The company employs 300 people in Texas."),
+        (PIZZA, "The medium pizza costs $11."),
+        (TICKETS, "Non-members pay £22 per ticket."),
+        (HOURS, "It opens at 9am on weekdays."),
+        (HOURS, "It closes at 2pm on Saturdays."),
+        (TURNOUT, "Turnout was 31.4%, down from 58% at the general election."),
+        (TURNOUT, "Turnout at the general election had been 58%."),
+        (PERMITS, "A permit for a second car costs £150."),
+        (CONCERT, "Tickets cost £18 (students £12)."),
+        (CONCERT, "Student tickets cost £12."),
+        ("The population grew from 10,000 in 1990 to 15,000 in 2000.", "The population was 15,000 in 2000."),
+        ("The drug helped 64% of patients, compared with 41% in the placebo group.", "The drug helped 64% of patients."),
+    ],
+)
+def test_a_value_in_its_own_segment_is_not_crossed(source: str, claim: str) -> None:
+    assert not _crossed(source, claim)
+
+
+def test_the_checker_refuses_a_crossed_value_and_accepts_the_right_one() -> None:
+    checker = SupportChecker()
+    wrong = checker.check("On Sundays the museum opens at 9am.", [Source(id="s0", content=MUSEUM)])
+    right = checker.check("On Sundays the museum opens at 11am.", [Source(id="s0", content=MUSEUM)])
+    assert [c.status for c in wrong.claims] == ["contradicted"]
+    assert wrong.recommendation != "accept"
+    assert [c.status for c in right.claims] == ["supported"]
+
+
+@pytest.mark.parametrize(
+    ("question", "proposition"),
+    [
+        ("Do I need an appointment for the clinic?", "you need an appointment for the clinic"),
+        ("Am I eligible for a refund?", "you are eligible for a refund"),
+        ("Can we bring our dog?", "you can bring your dog"),
+        ("Was it built in 1889?", "it was built in 1889"),
+    ],
+)
+def test_the_asker_is_the_reader_the_sources_address(question: str, proposition: str) -> None:
+    assert polar_proposition(question) == proposition
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "crossed"),
+    [
+        ("Tickets are £18, or £12 for students.", "Student tickets cost £18.", True),
+        ("The first floor has 12 rooms and the second floor has 20 rooms.", "The second floor has 12 rooms.", True),
+        ("Dwarf bananas reach between 4 to 7 feet, while taller varieties grow 12 to 18 feet tall.",
+         "Dwarf bananas differ from taller cousins in height, with dwarf bananas reaching between 4 to 7 feet.", False),
+        ("It reported a net loss of $585 million in the second quarter, a stark increase from the $343 million loss a year earlier.",
+         "The company reported a net loss of $585 million, a significant increase.", False),
+        ("On the 2008 campaign trail, Obama promised to use the word, a pledge made in 1915 terms.",
+         "His stance has changed since his 2008 campaign.", False),
+    ],
+)
+def test_the_first_value_clauses_years_and_comparisons(source: str, claim: str, crossed: bool) -> None:
+    assert _crossed(source, claim) is crossed
