@@ -81,3 +81,14 @@ def test_a_name_in_brackets_is_still_a_name() -> None:
 def test_a_trailing_quote_does_not_hide_a_source_word() -> None:
     profile = LexicalProfile(["{'state': 'TX', 'city': 'Austin'}"])
     assert profile.has_phrase("tx") and profile.has_phrase("austin")
+
+
+@pytest.mark.parametrize(
+    ("name", "given"),
+    [("Lib Dem", True), ("Sat", True), ("Feb", True), ("Green", False), ("Li Dem", False), ("Liberty", False)],
+)
+def test_a_clipped_name_is_given_by_the_words_it_clips(name: str, given: bool) -> None:
+    from lexguard.grounding.signals._names import NameFacts
+
+    facts = NameFacts("The Liberal Democrat candidate spoke on Saturday 8 February.")
+    assert facts.gives(name, name.lower()) is given

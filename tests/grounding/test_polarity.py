@@ -384,3 +384,19 @@ def test_the_verifier_reads_a_restating_sentence_only_when_no_word_of_the_claim_
     claims = ["The museum is closed on Mondays.", "The city art museum is closed on Mondays.", "It opened in 1990."]
     evidence = [SimpleNamespace(restated=source), SimpleNamespace(restated=source), SimpleNamespace(restated=None)]
     assert verifier_texts(claims, evidence) == [source, claims[1], claims[2]]
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "flipped"),
+    [
+        ("Shares in Talon Mining fell 6% on Wednesday after the company lowered its forecast.",
+         "Shares in Talon Mining rose 6% on Wednesday.", True),  # the "after" clause is a statement of its own
+        ("Shares in Talon Mining fell 6% on Wednesday after the company lowered its forecast.",
+         "Shares in Talon Mining fell 6% on Wednesday.", False),
+        ("Firmware updates are installed automatically overnight.", "Firmware updates must be installed manually.", True),
+        ("Then soak the cartridge in cold water for 15 minutes.", "Soak the cartridge in warm water for 15 minutes.", True),
+        ("Then soak the cartridge in cold water for 15 minutes.", "Soak the cartridge in cold water for 15 minutes.", False),
+    ],
+)
+def test_an_after_clause_and_plain_opposites(source: str, claim: str, flipped: bool) -> None:
+    assert (polarity_conflict(claim, [source]) is not None) is flipped

@@ -97,3 +97,18 @@ def test_an_ordinal_in_digits_is_read_against_the_ordinal_word(
     checker: SupportChecker, source: str, answer: str, expected: bool
 ) -> None:
     assert (_statuses(checker, source, answer) == {"supported"}) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [("due on 31/10, while", "date:--10-31"), ("on 10/31", "date:--10-31"), ("a 3/4 share", None), ("24/7 support", None)],
+)
+def test_a_day_and_month_without_a_year(text: str, key: str | None) -> None:
+    dates = {k for k in _keys(text) if k.startswith("date:")}
+    assert dates == ({key} if key else set())
+
+
+def test_a_short_date_is_supported_by_the_named_date(checker: SupportChecker) -> None:
+    source = "The deadline for filing a paper return is 31 October."
+    assert _statuses(checker, source, "Paper returns are due on 31/10.") == {"supported"}
+    assert "supported" not in _statuses(checker, source, "Paper returns are due on 30/10.")

@@ -89,3 +89,22 @@ def test_a_duration_in_hours_and_minutes_is_one_quantity(claim: str, accepted: b
 
     result = SupportChecker().check(claim, ["The flight to Reykjavik takes 2 hours 30 minutes and leaves from Gate 12."])
     assert (result.recommendation == "accept") is accepted, [(c.status, c.support) for c in result.claims]
+
+
+@pytest.mark.parametrize(
+    ("answer", "supported"),
+    [
+        ("The scooter has a top speed of 25 mph.", False),  # km/h in the source: another unit of speed
+        ("The scooter has a top speed of 25 km/h.", True),
+        ("The scooter has a top speed of 25 kph.", True),
+        ("The scooter has a top speed of about 15.5 mph.", True),  # converted
+        ("The scooter has a top speed of 25 kilometres per hour.", True),
+    ],
+)
+def test_a_speed_is_read_with_its_unit(answer: str, supported: bool) -> None:
+    from lexguard._models import Source
+    from lexguard.grounding import SupportChecker
+
+    source = "The scooter has a top speed of 25 km/h and a range of up to 40 km on a full charge."
+    result = SupportChecker().check(answer, [Source(id="s0", content=source)])
+    assert ({c.status for c in result.claims} == {"supported"}) is supported

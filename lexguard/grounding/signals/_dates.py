@@ -37,6 +37,9 @@ _NAMED_DATES = [
     regex.compile(rf"(?<![\w]){_MONTH}\s+(?:(?P<first>[0-3]?\d)(?:st|nd|rd|th)?\s*[-\u2013]\s*)?{_DAY}(?:,?\s+{_YEAR})?(?![\w])"),
     regex.compile(rf"(?<![\w]){_MONTH},?\s+{_YEAR}(?![\w])"),
 ]
+_SHORT_DATE = regex.compile(r"(?<![\w./$\u00a3\u20ac-])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?![\w/%]|[.,]\d)")
+"""A day and month without a year ("31/10"); read only when one of them is past 12 (else a fraction),
+and never "24/7" (all day, every day)."""
 _NUMERIC_DATE = regex.compile(
     r"(?<![\w./-])(?:(?P<y>\d{4})(?P<s>[-/.])(?P<a>\d{1,2})(?P=s)(?P<b>\d{1,2})"
     r"|(?P<a>\d{1,2})(?P<s>[-/.])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}))(?![\w]|[./-]\d)"
@@ -74,6 +77,12 @@ def dates(text: str) -> list[Written]:
         parts = (_fmt(year), _fmt(day)) if day_known else (_fmt(year),)
         found.append(Written(match.span(), keys[0], tuple(keys[1:]), parts))
         taken.append(match.span())
+    for match in _SHORT_DATE.finditer(text):  # "31/10", "10/31": a day and a month, told apart by a day past 12
+        a, b = int(match.group("a")), int(match.group("b"))
+        key = _date_key(None, b, a) if a > 12 else _date_key(None, a, b) if b > 12 else None
+        if key is not None and match.group() != "24/7" and not any(s < match.end() and match.start() < e for s, e in taken):
+            found.append(Written(match.span(), key, parts=(_fmt(a if a > 12 else b),)))  # its day, as a named date's
+            taken.append(match.span())
     for pattern in _NAMED_DATES:
         for match in pattern.finditer(text):
             if any(s < match.end() and match.start() < e for s, e in taken):

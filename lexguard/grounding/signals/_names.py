@@ -210,7 +210,12 @@ class NameFacts:
             return True  # "Texas" for "TX"
         if len(kept) == 1 and self._place_of(kept[0]):
             return True  # "Americans" for "America"
-        return all(w in self.words for w in kept if w not in _CONNECTORS)
+        return all(w in self.words or self._clipped(w) for w in kept if w not in _CONNECTORS)
+
+    def _clipped(self, word: str) -> bool:
+        """Whether ``word`` is a clipped capitalised source word: "Lib Dem" for "Liberal Democrat",
+        "Sat" for "Saturday" (three or four letters that begin a word at least two letters longer)."""
+        return 3 <= len(word) <= 4 and any(w.startswith(word) and len(w) >= len(word) + 2 for w in self.capitalised)
 
     def _place_of(self, word: str) -> bool:
         """Whether ``word`` is a people or language word of a place the texts name ("americans":

@@ -33,6 +33,7 @@ _KINDS = {
     "time": "second seconds minute minutes hour hours day days week weeks month months year years decade decades",
     "money": "dollar dollars euro euros yen yuan rupee rupees cent cents penny pence usd eur gbp jpy cny inr",
     "area": "acre acres hectare hectares",
+    "speed": "km/h mph",
     "volume": "ml millilitre millilitres milliliter milliliters l litre litres liter liters gallon gallons",
 }
 _CANONICAL = {
@@ -55,6 +56,7 @@ _PINT_NAMES = {
     "lb": "pound", "oz": "ounce", "°c": "degC", "°f": "degF", "second": "second", "minute": "minute",
     "hour": "hour", "day": "day", "week": "week", "year": "year", "decade": "decade", "acre": "acre",
     "hectare": "hectare", "ml": "milliliter", "l": "liter", "gallon": "gallon",
+    "km/h": "kilometer_per_hour", "mph": "mile_per_hour",
 }  # fmt: skip
 """The canonical unit words above as ``pint`` names them (months vary in length: not converted)."""
 _SUBUNITS = {("pence", "gbp"): 0.01, ("cent", "dollar"): 0.01, ("cent", "euro"): 0.01}
@@ -70,9 +72,20 @@ _RANGE_END = regex.compile(r"\s*(?:-|\u2013|to)\s*\d[\d.,]*(?=\s*(?:°|[a-z]))",
 """The rest of a range whose unit follows its last number: "13-24°C", "5 to 10 km"."""
 
 
+_SPEED = regex.compile(
+    r"\s*(?:(?P<km>km\s*/\s*hr?|kph|kmh|(?:kilomet(?:re|er)s?|km)\s+(?:per|an)\s+hour)"
+    r"|(?P<mi>mph|mi\s*/\s*hr?|miles?\s+(?:per|an)\s+hour))\b",
+    regex.IGNORECASE,
+)
+"""A speed after a number: "25 km/h", "25 kph", "15 mph", "15 miles per hour" (read before "km")."""
+
+
 def _unit_after(text: str, end: int) -> str | None:
     """The unit word after a number ("24 °C", "24 degrees Celsius", "13-24°C": °c), if any."""
     rest = _RANGE_END.match(text, end)
+    speed = _SPEED.match(text, rest.end() if rest else end)
+    if speed is not None:
+        return "km/h" if speed.group("km") else "mph"
     match = _AFTER.match(text, rest.end() if rest else end)
     if match is None:
         return None
