@@ -13,7 +13,7 @@ that no other segment holds, that do not open the sentence before its first valu
 sentence's subject and relation, which every segment shares: "The museum opens at") and that do
 not name what the value counts ("1,200 *people* in Ohio and 300 in Texas": the second value
 counts people too). The claim value is crossed when the claim's words (those of the clause that
-holds it, up to ";" or a comma before "and", "while", "with", ...; of its own statement where the
+holds it, up to ";", "and the" or a comma before "and", "while", "with", ...; of its own statement where the
 clause gives several values) hold a qualifier of another value's segment and none of its own
 (which it has, unless it is the first: "Tickets are £18, or £12 for students" does not say that
 student tickets are £18), in every evidence sentence that holds the value. It is crossed too when the sentence's
@@ -37,13 +37,20 @@ _SENTENCE = regex.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
 _JOINT = regex.compile(r",\s*(?:(?:and|but|while|whereas|or)\s+)?|;\s*|\s+(?:and|but|while|whereas|or)\s+", regex.IGNORECASE)
 """Where one value's segment ends and the next one's begins: the last such joint between them."""
 _RANGE = regex.compile(r"\s*(?:-|\u2013|\u2014|to|until|till|through)\s*", regex.IGNORECASE)
+MAX_QUALIFIERS = 4
+"""Most qualifiers of one segment: values told apart by a word or two ("on Sundays", "for students")
+are parallel; a longer segment ("..., or 2 years from the date you paid the tax, whichever is later,
+if you file a claim") states more than whose value it is."""
 _PERCENT = regex.compile(r"\s*(?:%|per\s?cent\b|percent\b)", regex.IGNORECASE)
 _COMPARISON = frozenset(_w for _w in ("increase", "decrease", "rise", "fell", "dropp", "gain", "loss", "compar", "higher",
                                       "lower", "previou", "prior", "earlier", "later", "last", "up", "down", "mark"))
 """Words of a comparison between two values ("a stark *increase* from $343 million"): the claim's
 relation, not one value's qualifier."""
-_CLAUSE = regex.compile(r"(?:[^,;]|,(?!\s*(?:and|but|while|whereas|with|which|where)\b))+", regex.IGNORECASE)
-"""A clause of a claim: up to ";" or a comma before "and", "while", "with", "which", ..."""
+_CLAUSE = regex.compile(
+    r"(?:[^,;\s]|,(?!\s*(?:and|but|while|whereas|with|which|where)\b)|\s(?!and\s+(?:the|its|his|her|their)\s))+",
+    regex.IGNORECASE,
+)
+"""A clause of a claim: up to ";", a comma before "and", "while", "with", "which", ..., or "and the"."""
 _BETWEEN = regex.compile(r"\bbetween\s+\S*$", regex.IGNORECASE)
 _ADJACENT = regex.compile(r"[\s-]*(?:(?:a|an|per|each|every)\s+)?([\p{L}][\p{L}'\u2019-]*)", regex.IGNORECASE)
 """The word right after a value: what it counts or its rate ("1,200 *people*", "£90 a *year*")."""
@@ -78,6 +85,8 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
                 return None  # it stands in two segments
             continue
         qualifiers = _qualifiers(sentence, segments)
+        if any(len(q) > MAX_QUALIFIERS for q in qualifiers):
+            continue  # no parallel values: a long segment says more than which value is whose
         mine = qualifiers[own[0]]
         theirs = set().union(*(q for i, q in enumerate(qualifiers) if i != own[0] and not segments[i][0] & given))
         theirs -= _COMPARISON
