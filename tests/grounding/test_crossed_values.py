@@ -1,4 +1,4 @@
-"""A value given the qualifier of another value of its sentence, and the asker read as the reader.
+"""A value given the qualifier of another value of its sentence.
 
 "The museum opens at 9am on weekdays and at 11am on Sundays": "On Sundays the museum opens at 9am"
 holds only words and values the sentence holds, and the verifier read it as supported (0.99).
@@ -10,7 +10,6 @@ import pytest
 
 from lexguard._models import Source
 from lexguard.grounding import SupportChecker
-from lexguard.grounding.claims._questions import polar_proposition
 from lexguard.grounding.signals._lexical import numbers
 from lexguard.grounding.signals._segments import crossed_value
 
@@ -77,18 +76,6 @@ def test_the_checker_refuses_a_crossed_value_and_accepts_the_right_one() -> None
     assert wrong.recommendation != "accept"
     assert [c.status for c in right.claims] == ["supported"]
 
-
-@pytest.mark.parametrize(
-    ("question", "proposition"),
-    [
-        ("Do I need an appointment for the clinic?", "you need an appointment for the clinic"),
-        ("Am I eligible for a refund?", "you are eligible for a refund"),
-        ("Can we bring our dog?", "you can bring your dog"),
-        ("Was it built in 1889?", "it was built in 1889"),
-    ],
-)
-def test_the_asker_is_the_reader_the_sources_address(question: str, proposition: str) -> None:
-    assert polar_proposition(question) == proposition
 
 
 @pytest.mark.parametrize(

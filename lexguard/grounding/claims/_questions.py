@@ -76,24 +76,9 @@ def polar_proposition(question: str | None) -> str | None:
     "Was the Eiffel Tower completed in 1889?" -> "the Eiffel Tower was completed in 1889";
     "Did Marie Curie win two Nobel Prizes?" -> "Marie Curie win two Nobel Prizes" (the
     auxiliary "did" dropped); a statement with a tag ("So it was completed in 1900, right?",
-    "..., wasn't it?") asks about the statement. The asker is the sources' reader: "Do I need an
-    appointment?" -> "you need an appointment". A negative question ("Wasn't it ...?") gives
+    "..., wasn't it?") asks about the statement. A negative question ("Wasn't it ...?") gives
     ``None``.
     """
-    statement = _asked(question)
-    return None if statement is None else _ASKER.sub(lambda m: _READER[m.group().lower()], statement)
-
-
-_ASKER = regex.compile(r"\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b|(?<=\bI\s)am\b")
-"""The asker's words (lower case but "I": "US" is a country)."""
-_READER = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "we": "you", "us": "you",
-           "our": "your", "ours": "yours", "ourselves": "yourselves", "am": "are"}
-"""The asker's words as the sources address the reader: "Do I need an appointment?" asks whether
-*you* need one ("No appointment is needed" answers it; "I need an appointment" read as supported)."""
-
-
-def _asked(question: str | None) -> str | None:
-    """The statement of a yes/no question in the asker's words (:func:`polar_proposition`)."""
     tagged = _TAGGED.match(question or "")
     if tagged is not None and "\n" not in tagged.group("statement"):
         return tagged.group("statement")
