@@ -259,18 +259,3 @@ def test_a_phrase_that_opens_the_sentence_is_a_statement_of_its_own(claim: str, 
     from lexguard.grounding.signals._values import statement_conflicts
 
     assert (statement_conflicts(claim, [source], [])["conflict"] is not None) is conflict
-
-
-@pytest.mark.parametrize(
-    ("claim", "overstated"),
-    [
-        ("This medicine causes drowsiness.", True),  # one statement against the source's clause
-        ("This medicine causes drowsiness, so you must not drive while taking it.", True),
-        ("This medicine may cause drowsiness.", False),
-    ],
-)
-def test_a_one_statement_claim_is_read_against_the_sources_clauses(claim: str, overstated: bool) -> None:
-    from lexguard.grounding.signals._overstated import overstatement
-
-    source = "Take one capsule twice a day. This medicine may cause drowsiness; if affected, do not drive."
-    assert (overstatement(claim, [source]) is not None) is overstated

@@ -27,7 +27,7 @@ northern southern | eastern western | northward southward | rise drop | rose dro
 raise lower | raised lowered | raises lowers | upheld overturned | upheld reversed | uphold overturn
 up down | up fell | up dropped | up declined | up decreased | down rose | down increased | down gained
 down grew | down climbed | until since | convicted acquitted | guilty innocent | few many | few most
-manually automatically | manual automatic | warm cold | hot cold | wet dry | online offline
+manually automatically | manual automatic | warm cold | hot cold | online offline
 indoors outdoors | indoor outdoor | temporary permanent | temporarily permanently | optional mandatory
 optional compulsory | domestic international | wired wireless | internal external | always never
 """.replace("\n", " | ")

@@ -18,7 +18,7 @@ _EXCEPTED_BY_BUT = regex.compile(
 
 CLAUSE = regex.compile(
     r";\s++|:(?!\s*+(?:false|true|no|yes)\b)\s++|,\s++(?=(?:and|so|then|which|who|yet|otherwise)\b|\p{Ll}+ing\b)"
-    r"|(?<!\s)\s++(?=(?:but|though|although|while|whereas|if|unless|because|despite|until|after)\b)"
+    r"|(?<!\s)\s++(?=(?:but|though|although|while|whereas|if|unless|because|despite|until)\b)"
     r"|(?<=^\s*+(?:despite|in\s+spite\s+of|although|though|while|whereas|contrary\s+to|unlike|if|unless|because)\b"
     r"[^,;:.!?]{1,80}),\s++"
     r"|(?<!\s)\s++(?=and\s+(?:not|never|(?:does|do|did|is|are|was|were|has|have|had|can|will|would)(?:n[\u2019']t)?"
@@ -28,9 +28,8 @@ CLAUSE = regex.compile(
 """Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
 port") says nothing about the others; a participle, a relative pronoun, "yet" or "otherwise" after a comma
 ("..., flying from ...", "..., which damage ...") opens one too ("no word yet on ..." goes on);
-so does "despite" ("will reopen despite an inspection that ..."), "until" ("will remain closed |
-until repairs are completed") and "after" ("Shares fell 6% on Wednesday | after the company lowered
-its forecast"), a phrase that opens the sentence
+so does "despite" ("will reopen despite an inspection that ...") and "until" ("will remain closed |
+until repairs are completed"), a phrase that opens the sentence
 with one of those words or "contrary to" and ends at a comma ("Despite claims on social media,
 the update does not delete ..."), and "and" before a verb of its own
 ("runs every 15 minutes and doesn't run after midnight"). A table's "Valet: False" is one

@@ -72,9 +72,7 @@ def _hedged(text: str, *, claim: bool = False) -> bool:
 
 
 def _words(text: str) -> set[str]:
-    """Content words, a final "e" dropped so that "cause" and "causes" (stem "caus") are one word."""
-    return {w[:-1] if w.endswith("e") and len(w) > 3 else w
-            for w in content_words(text) if w not in _IGNORED and not HEDGES.fullmatch(w)}
+    return {w for w in content_words(text) if w not in _IGNORED and not HEDGES.fullmatch(w)}
 
 
 def _quantity(text: str) -> int | None:
@@ -124,9 +122,8 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
     whole = _overstated(claim, [(_words(s), s, s) for s in sentences])
     if whole is not None:
         return whole
-    claim_parts = clauses(claim) or [claim]  # one statement, read against the sources' clauses too:
-    # "This medicine causes drowsiness" beside "This medicine may cause drowsiness; if affected, do not drive"
-    if _hedged(claim_parts[0].strip(), claim=True):
+    claim_parts = clauses(claim)
+    if not claim_parts or _hedged(claim_parts[0].strip(), claim=True):
         return None  # "Officials believe the fire started in the kitchen, and that it then spread ...": all hedged
     parts = [(_words(c), c, s) for s in sentences for c in clauses(s) or [s]]  # each read once
     return next(filter(None, (_overstated(part, parts) for part in claim_parts)), None)
