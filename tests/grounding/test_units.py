@@ -108,3 +108,16 @@ def test_a_speed_is_read_with_its_unit(answer: str, supported: bool) -> None:
     source = "The scooter has a top speed of 25 km/h and a range of up to 40 km on a full charge."
     result = SupportChecker().check(answer, [Source(id="s0", content=source)])
     assert ({c.status for c in result.claims} == {"supported"}) is supported
+
+
+@pytest.mark.parametrize(
+    ("answer", "supported"),
+    [("Membership requires a 1-year contract.", True), ("Membership requires a 2-year contract.", False)],
+)
+def test_months_and_years_convert(answer: str, supported: bool) -> None:
+    from lexguard._models import Source
+    from lexguard.grounding import SupportChecker
+
+    source = "Membership requires a 12-month contract and costs £35 a month."
+    result = SupportChecker().check(answer, [Source(id="s0", content=source)])
+    assert ({c.status for c in result.claims} == {"supported"}) is supported

@@ -59,8 +59,9 @@ _PINT_NAMES = {
     "km/h": "kilometer_per_hour", "mph": "mile_per_hour",
 }  # fmt: skip
 """The canonical unit words above as ``pint`` names them (months vary in length: not converted)."""
-_SUBUNITS = {("pence", "gbp"): 0.01, ("cent", "dollar"): 0.01, ("cent", "euro"): 0.01}
-"""A currency's hundredth and the currency (``pint`` has no money): "£4.20" is "420 pence"."""
+_SUBUNITS = {("pence", "gbp"): 0.01, ("cent", "dollar"): 0.01, ("cent", "euro"): 0.01, ("month", "year"): 1 / 12}
+"""A unit's share of another that ``pint`` does not convert: a currency's hundredth ("£4.20" is "420
+pence"), a month of a year ("a 12-month contract" is "a one-year contract"; months alone vary)."""
 MAX_ROUNDING = 0.05
 """A converted value may differ from the source's by at most half the claim's last written digit,
 and never by more than this share of it ("1,100 feet" for 330 metres: yes; "0.3 km": no)."""
@@ -192,7 +193,11 @@ def _conversion(claim: str, mention: Mention, source_units: dict[str, set[str]])
     """The source ``(number key, unit)`` a claim number converts to, if any."""
     unit = unit_of(claim, mention)
     if unit is not None and _kind(unit) == "money" and not is_calendar_key(mention.key):
-        return _money_conversion(float(mention.key), unit, source_units)
+        return _share_conversion(float(mention.key), unit, source_units)
+    if unit in ("month", "year") and not is_calendar_key(mention.key):  # pint converts no months
+        shared = _share_conversion(float(mention.key), unit, source_units)
+        if shared is not None:
+            return shared
     target = _PINT_NAMES.get(unit or "")
     if target is None or is_calendar_key(mention.key):
         return None
@@ -212,9 +217,9 @@ def _conversion(claim: str, mention: Mention, source_units: dict[str, set[str]])
     return None
 
 
-def _money_conversion(value: float, unit: str, source_units: dict[str, set[str]]) -> tuple[str, str] | None:
-    """The source ``(number key, unit)`` that is ``value`` of ``unit`` in the currency's hundredths
-    or whole units ("£4.20" and "420 pence"), if any."""
+def _share_conversion(value: float, unit: str, source_units: dict[str, set[str]]) -> tuple[str, str] | None:
+    """The source ``(number key, unit)`` that is ``value`` of ``unit`` in a share or a multiple of it
+    (:data:`_SUBUNITS`: "£4.20" and "420 pence", "1 year" and "12 months"), if any."""
     for key, units in source_units.items():
         for given in units:
             factor = _SUBUNITS.get((given, unit)) or (1 / _SUBUNITS[(unit, given)] if (unit, given) in _SUBUNITS else None)
