@@ -34,11 +34,11 @@ _TIMES = regex.compile(
     r"|weekly|monthly|yearly|nightly)\b)",
     regex.IGNORECASE,
 )
+""""Twice" as how many times something happens ("can be renewed twice", "won twice in Paris"), not
+a ratio ("twice as long", "twice the price", "twice a day")."""
 _OTHER_TIMES = regex.compile(r"\b(?:once|thrice|(?:three|four|five|six|\d+)\s+times)\b(?!\s+(?:as|the|a|an|per)\b)",
                             regex.IGNORECASE)
 """Another count of times in the evidence ("renewed *once*"), which a claim's "twice" contradicts."""
-""""Twice" as how many times something happens ("can be renewed twice", "won twice in Paris"), not
-a ratio ("twice as long", "twice the price", "twice a day")."""
 
 MAX_POOL = 12
 """At most this many evidence numbers are combined: more would derive almost any number."""

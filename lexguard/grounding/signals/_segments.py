@@ -25,6 +25,7 @@ claim takes them for a later value without that value's qualifiers: "Turnout was
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import regex
 
@@ -78,7 +79,7 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
     for sentence in (s for text in texts for s in _SENTENCE.split(text) if s.strip()):
         segments = _segments(sentence, kind)
         own = [i for i, (values, _) in enumerate(segments) if keys & values]
-        if not segments and keys & {k for m in numbers(sentence) for k in (m.key, *m.alts)}:
+        if not segments and keys & {k for m in _found(sentence) for k in (m.key, *m.alts)}:
             return None  # the value stands alone there: nothing to cross
         if len(own) != 1:
             if own:
@@ -128,15 +129,22 @@ def _words(text: str) -> list[str]:
     return words + [p for w in words if "-" in w for p in content_words(w.replace("-", " "))]
 
 
-def _values(text: str, kind: str) -> list[Mention]:
+@lru_cache(maxsize=4096)
+def _found(text: str) -> tuple[Mention, ...]:
+    """:func:`numbers` of a sentence, read once however many claim values are read against it."""
+    return tuple(numbers(text))
+
+
+@lru_cache(maxsize=4096)
+def _values(text: str, kind: str) -> tuple[Mention, ...]:
     """The values of ``text`` of a kind comparable with ``kind``, one per place (a date's parts aside)."""
     out: list[Mention] = []
-    for m in numbers(text):
+    for m in _found(text):
         if out and out[-1].span == m.span:
             continue
         if _comparable(_kind(text, m), kind):
             out.append(m)
-    return out
+    return tuple(out)
 
 
 def _kind(text: str, mention: Mention) -> str:
@@ -151,7 +159,7 @@ def _comparable(a: str, b: str) -> bool:
     return a == b or (a in ("", b) and b.startswith("count")) or (b == "" and a.startswith("count"))
 
 
-def _cuts(text: str, values: list[Mention]) -> list[int]:
+def _cuts(text: str, values: tuple[Mention, ...]) -> list[int]:
     """Where each value's segment starts (and the text's end): the last joint between two values,
     none inside a range ("9am to 5pm", "between 9am and 5pm")."""
     cuts = [0]
@@ -190,7 +198,7 @@ def _segments(sentence: str, kind: str) -> list[tuple[set[str], str]]:
 def _qualifiers(sentence: str, segments: list[tuple[set[str], str]]) -> list[set[str]]:
     """Per segment, its content words that no other segment holds, outside the sentence's opening
     words and the words right after a value (what it counts)."""
-    found = numbers(sentence)
+    found = _found(sentence)
     shared = set(_words(sentence[: min((m.span[0] for m in found), default=0)]))
     for m in found:
         after = _ADJACENT.match(sentence, m.span[1])
