@@ -121,3 +121,21 @@ def test_months_and_years_convert(answer: str, supported: bool) -> None:
     source = "Membership requires a 12-month contract and costs £35 a month."
     result = SupportChecker().check(answer, [Source(id="s0", content=source)])
     assert ({c.status for c in result.claims} == {"supported"}) is supported
+
+
+@pytest.mark.parametrize(
+    ("source", "answer", "supported"),
+    [
+        ("The blender has a 1,200-watt motor.", "The blender is rated at 1.2 kW.", True),  # power converts
+        ("The phone has a 4,000mAh battery.", "Battery: 4000 mAh.", True),  # a grouped number before its unit
+        ("The phone has a 4,000mAh battery.", "The phone has a 5,000mAh battery.", False),
+        ("On Saturdays the shop closes at noon.", "On Saturdays the shop closes at 12 pm.", True),
+        ("On Saturdays the shop closes at noon.", "On Saturdays the shop closes at 2 pm.", False),
+    ],
+)
+def test_power_noon_and_grouped_numbers_before_a_unit(source: str, answer: str, supported: bool) -> None:
+    from lexguard._models import Source
+    from lexguard.grounding import SupportChecker
+
+    result = SupportChecker().check(answer, [Source(id="s0", content=source)])
+    assert ({c.status for c in result.claims} == {"supported"}) is supported

@@ -16,6 +16,7 @@ import regex
 from lexguard.grounding.signals._language import function_words, text_language
 from lexguard.grounding.signals._lexical import STOPWORDS, Mention, _at_sentence_start
 from lexguard.grounding.signals._names import PARTICIPLE_NEXT, not_a_name
+from lexguard.grounding.signals._units import UNITS
 from lexguard.grounding.signals._words import base_verb, same_word_forms, verb_only
 from lexguard.grounding.signals._words import norm as _norm
 from lexguard.grounding.signals._words import stem as _stem
@@ -42,6 +43,7 @@ _NOT_ENTITIES = frozenset(
 
 
 
+_AFTER_NUMBER = regex.compile(r"\d\s*-?\s*$")
 ACRONYM = regex.compile(r"\p{Lu}{2,4}s?")
 """A bare acronym ("TV", "US", "HR", "JSON", "IQR"): in no source, it is most often world knowledge
 or the answer's own short form of words it spells out ("interquartile range (IQR)"), not a name
@@ -111,6 +113,8 @@ def entities(text: str) -> list[Mention]:
             continue
         if not_a_name(text, start, end, surface):
             continue
+        if surface.lower() in UNITS and _AFTER_NUMBER.search(text, max(0, start - 4), start):
+            continue  # a unit after a number ("1.2 kW", "25 MPH"): the value rules read it
         at_sentence_start = _at_sentence_start(text, start)
         if at_sentence_start and len(surface.split()) == 1 and not _looks_like_name(surface, text[end:]):
             continue  # "Customers ...", "Despite ...": capitalised because first, not a name

@@ -47,7 +47,7 @@ __all__ = [
 _ATTACHED_DIGITS = regex.compile(r"(?<=\p{L})\d+(?:\.\d+)?|\d+(?:\.\d+)?(?=\p{L})")
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
 _NUMBER = regex.compile(
-    r"(?<![\w.])[-\u2212]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\w)"  # 1,000,000.5
+    r"(?<![\w.])[-\u2212]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d_])"  # 1,000,000.5 (a unit may follow: "4,000mAh")
     r"|(?<![\w.])[-\u2212]?\$?\d+(?:_\d+)+(?:\.\d+)?(?!\w)"  # 1_000_000 ("_" joins groups of any size)
     r"|(?<![\w.])[-\u2212]?\$?\d{1,3}(?P<sep>['\u2019\u00a0\u202f\u2009])\d{3}(?:(?P=sep)\d{3})*(?:\.\d+)?(?!\w)"  # 1'500'000
     r"|(?<![\w.])[-\u2212]?\$?\d{1,3}(?: \d{3}){2,}(?:\.\d+)?(?!\w)"  # 1 500 000 (one plain-space group is two numbers)

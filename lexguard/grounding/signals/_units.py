@@ -34,6 +34,7 @@ _KINDS = {
     "money": "dollar dollars euro euros yen yuan rupee rupees cent cents penny pence usd eur gbp jpy cny inr",
     "area": "acre acres hectare hectares",
     "speed": "km/h mph",
+    "power": "w watt watts kw kilowatt kilowatts",
     "volume": "ml millilitre millilitres milliliter milliliters l litre litres liter liters gallon gallons",
 }
 _CANONICAL = {
@@ -46,7 +47,7 @@ _CANONICAL = {
     "weeks": "week", "months": "month", "years": "year", "decades": "decade", "dollars": "dollar",
     "euros": "euro", "rupees": "rupee", "cents": "cent", "penny": "pence", "acres": "acre", "hectares": "hectare", "millilitre": "ml", "millilitres": "ml",
     "milliliter": "ml", "milliliters": "ml", "litre": "l", "litres": "l", "liter": "l", "liters": "l",
-    "gallons": "gallon", "usd": "dollar", "eur": "euro", "jpy": "yen", "cny": "yuan", "inr": "rupee",
+    "gallons": "gallon", "watt": "w", "watts": "w", "kilowatt": "kw", "kilowatts": "kw", "usd": "dollar", "eur": "euro", "jpy": "yen", "cny": "yuan", "inr": "rupee",
 }
 _SYMBOLS = {"$": "dollar", "\u20ac": "euro", "\u00a3": "gbp", "\u00a5": "yen", "\u20b9": "rupee"}
 """Currency signs written before a number ("$3 million", "€3 million")."""
@@ -56,7 +57,7 @@ _PINT_NAMES = {
     "lb": "pound", "oz": "ounce", "°c": "degC", "°f": "degF", "second": "second", "minute": "minute",
     "hour": "hour", "day": "day", "week": "week", "year": "year", "decade": "decade", "acre": "acre",
     "hectare": "hectare", "ml": "milliliter", "l": "liter", "gallon": "gallon",
-    "km/h": "kilometer_per_hour", "mph": "mile_per_hour",
+    "km/h": "kilometer_per_hour", "mph": "mile_per_hour", "w": "watt", "kw": "kilowatt",
 }  # fmt: skip
 """The canonical unit words above as ``pint`` names them (months vary in length: not converted)."""
 _SUBUNITS = {("pence", "gbp"): 0.01, ("cent", "dollar"): 0.01, ("cent", "euro"): 0.01, ("month", "year"): 1 / 12}

@@ -61,6 +61,8 @@ def _fmt(value: float) -> str:
 _CLOCK_12 = regex.compile(
     r"(?<![\w.:])(?P<h>\d{1,2})(?:[:.](?P<m>[0-5]\d))?\s*(?P<half>[ap])\.?\s?m\b\.?", regex.IGNORECASE
 )
+_NOON = regex.compile(r"(?<![\w:.])(?:12\s*)?\b(noon|midday|midnight)\b", regex.IGNORECASE)
+"""Noon and midnight ("closes at noon", "12 noon"): 12:00 and 00:00."""
 _CLOCK_24 = regex.compile(r"(?<![\w.:/])(?P<h>[01]?\d|2[0-4]):(?P<m>[0-5]\d|0)(?![\d:/])")  # "3:2" is a score
 
 
@@ -83,14 +85,17 @@ def quarters(text: str) -> list[Written]:
 
 
 def times(text: str) -> list[Written]:
-    """Times of day: "9 pm", "9:00 PM", "9.30 a.m.", "21:00", "21:0" (as structured data writes it).
+    """Times of day: "9 pm", "9:00 PM", "9.30 a.m.", "21:00", "21:0" (as structured data writes it), "noon".
 
     Keys are ``time:HH:MM`` on a 24-hour clock ("12 am" is 00:00, "24:00" is 00:00). A time
     without am / pm is read on the 24-hour clock ("9:00" is morning): an evening hour must say
     so. The hour and minutes are not also read as plain numbers.
     """
-    found: list[Written] = []
+    found: list[Written] = [Written(m.span(), "time:00:00" if m.group(1).lower() == "midnight" else "time:12:00")
+                            for m in _NOON.finditer(text)]
     for match in _CLOCK_12.finditer(text):
+        if overlaps(match.span(), [w.span for w in found]):
+            continue
         hour, minute = int(match.group("h")), int(match.group("m") or 0)
         if hour > 12:
             continue
