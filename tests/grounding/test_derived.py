@@ -347,3 +347,12 @@ def test_twice_as_a_count_of_times_is_read_against_once() -> None:
     assert wrong.recommendation != "accept"
     assert any("twice" in f.message for f in wrong.findings)
     assert [c.status for c in right.claims] == ["supported"]
+
+
+def test_a_year_worked_out_from_a_span_is_not_rivalled() -> None:
+    from lexguard.grounding.signals._derived import rivalled
+
+    source = "The Harbour Museum closed for renovation in 2018 and reopened three years later with a new gallery."
+    claim = "The Harbour Museum shut for renovation in 2018 and reopened in 2021."
+    mention = [m for m in numbers(claim) if m.key == "2021"][0]
+    assert not rivalled(claim, mention, [source])

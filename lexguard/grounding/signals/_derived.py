@@ -20,6 +20,7 @@ from itertools import combinations
 import regex
 
 from lexguard.grounding.signals._anchoring import anchored, magnitude
+from lexguard.grounding.signals._binding import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._units import UNITS
@@ -210,13 +211,14 @@ def rivalled(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
     lasts 45 minutes" beside "Each lesson lasts 40 minutes" (45 is 40 + 5 of "aged 5 to 8", by chance).
 
     The claim's words anchor an evidence value of the number's class (:func:`anchored`, at least
-    :data:`MIN_TIED`) and every value they anchor best is another."""
-    if _WORKED_CUE.search(claim):
-        return False
+    :data:`MIN_TIED`) and every value they anchor best is another, and neither the claim nor that
+    value's passage has a word of a worked-out number ("later", "in total"); years aside."""
+    if _WORKED_CUE.search(claim) or number_class(claim, mention) == "year":
+        return False  # a year is worked out from a span the evidence gives ("reopened three years later")
     about, _ = anchored(claim, mention, texts)
     value = magnitude(claim, mention)
     return (value is not None and bool(about) and about[0].score[0] >= MIN_TIED
-            and not any(_close(c.value, value) for c in about))
+            and not any(_close(c.value, value) for c in about) and not _WORKED_CUE.search(about[0].chunk))
 
 
 MIN_TIED = 1.0
