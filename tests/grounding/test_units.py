@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from lexguard.grounding import SupportChecker
 from lexguard.grounding.signals._units import unit_conflicts, units_by_number
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+def _supported(checker: SupportChecker, source: str, answer: str) -> bool:
+    return {c.status for c in checker.check(answer, [source]).claims} == {"supported"}
+
 
 SOURCE = ["The Eiffel Tower is 330 metres tall and weighs 10,100 tonnes. It opened in 1889. A ticket costs 25 euros."]
 
@@ -101,26 +111,17 @@ def test_a_duration_in_hours_and_minutes_is_one_quantity(claim: str, accepted: b
         ("The scooter has a top speed of 25 kilometres per hour.", True),
     ],
 )
-def test_a_speed_is_read_with_its_unit(answer: str, supported: bool) -> None:
-    from lexguard._models import Source
-    from lexguard.grounding import SupportChecker
-
+def test_a_speed_is_read_with_its_unit(checker: SupportChecker, answer: str, supported: bool) -> None:
     source = "The scooter has a top speed of 25 km/h and a range of up to 40 km on a full charge."
-    result = SupportChecker().check(answer, [Source(id="s0", content=source)])
-    assert ({c.status for c in result.claims} == {"supported"}) is supported
+    assert _supported(checker, source, answer) is supported
 
 
 @pytest.mark.parametrize(
     ("answer", "supported"),
     [("Membership requires a 1-year contract.", True), ("Membership requires a 2-year contract.", False)],
 )
-def test_months_and_years_convert(answer: str, supported: bool) -> None:
-    from lexguard._models import Source
-    from lexguard.grounding import SupportChecker
-
-    source = "Membership requires a 12-month contract and costs £35 a month."
-    result = SupportChecker().check(answer, [Source(id="s0", content=source)])
-    assert ({c.status for c in result.claims} == {"supported"}) is supported
+def test_months_and_years_convert(checker: SupportChecker, answer: str, supported: bool) -> None:
+    assert _supported(checker, "Membership requires a 12-month contract and costs £35 a month.", answer) is supported
 
 
 @pytest.mark.parametrize(
@@ -133,9 +134,7 @@ def test_months_and_years_convert(answer: str, supported: bool) -> None:
         ("On Saturdays the shop closes at noon.", "On Saturdays the shop closes at 2 pm.", False),
     ],
 )
-def test_power_noon_and_grouped_numbers_before_a_unit(source: str, answer: str, supported: bool) -> None:
-    from lexguard._models import Source
-    from lexguard.grounding import SupportChecker
-
-    result = SupportChecker().check(answer, [Source(id="s0", content=source)])
-    assert ({c.status for c in result.claims} == {"supported"}) is supported
+def test_power_noon_and_grouped_numbers_before_a_unit(
+    checker: SupportChecker, source: str, answer: str, supported: bool
+) -> None:
+    assert _supported(checker, source, answer) is supported
