@@ -259,3 +259,17 @@ def test_a_phrase_that_opens_the_sentence_is_a_statement_of_its_own(claim: str, 
     from lexguard.grounding.signals._values import statement_conflicts
 
     assert (statement_conflicts(claim, [source], [])["conflict"] is not None) is conflict
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "overstated"),
+    [
+        ("The council is considering extending the library's opening hours to 8 pm.",
+         "The council is extending the library's opening hours to 8 pm.", True),
+        ("Considering the cost, the council approved the plan.", "The council approved the plan.", False),
+    ],
+)
+def test_is_considering_hedges_a_statement(source: str, claim: str, overstated: bool) -> None:
+    from lexguard.grounding.signals._overstated import overstatement
+
+    assert (overstatement(claim, [source]) is not None) is overstated
