@@ -44,6 +44,7 @@ _NOT_ENTITIES = frozenset(
 
 
 _AFTER_NUMBER = regex.compile(r"\d\s*-?\s*$")
+"""A number right before a capitalised word: "1.2 *kW*", "25-*MPH*" (a unit, not a name)."""
 ACRONYM = regex.compile(r"\p{Lu}{2,4}s?")
 """A bare acronym ("TV", "US", "HR", "JSON", "IQR"): in no source, it is most often world knowledge
 or the answer's own short form of words it spells out ("interquartile range (IQR)"), not a name
