@@ -57,11 +57,13 @@ def _date_key(year: int | None, month: int, day: int | None) -> str | None:
 
 
 def dates(text: str) -> list[Written]:
-    """Dates: "27 May 1937", "May 27, 1937", "May 1937", "27 May", "27/05/1937", "1937-05-27".
+    """Dates: "27 May 1937", "May 27, 1937", "May 1937", "27 May", "27/05/1937", "1937-05-27",
+    "31/10", "June 3-9, 2024" (both days), and the ends of ranges (:func:`_with_ranges`).
 
     A numeric date whose day and month could be swapped ("05/06/1937") has both readings (the
     day-first one as ``key``); one that can be read only one way ("27/05/1937", "05/27/1937")
-    has that one. Month names are read only capitalised ("may" is a verb).
+    has that one; a day and month without a year only when one of them is past 12 (else "3/4"
+    is a fraction). Month names are read only capitalised ("may" is a verb).
     """
     found: list[Written] = []
     taken: list[tuple[int, int]] = []
