@@ -86,6 +86,16 @@ def test_a_hedge_elsewhere_in_a_long_run_of_text_does_not_qualify_the_claim() ->
         ("Ortiz is accused of stealing the van in March.", "Ortiz allegedly stole the van in March."),
         ("The founders backed the charter, believing it would protect small towns.",
          "The founders backed the charter because they believed it would protect small towns."),
+        # a statement reported as someone's, or a potential, keeps the doubt
+        ("The report contradicts the owner's statement that a tenant had broken the lock.",
+         "The report contradicts the owner's statement that he was angry after a tenant allegedly broke the lock."),
+        ("Some guests mentioned that the rooms were small for the price.",
+         "I think the rooms were small for the price."),
+        ("A trial in mice showed the drug's potential to reverse hair loss.", "A trial in mice suggests the drug might reverse hair loss."),
+        # an instruction beside a source's leave or need ("may be picked", "you may have to")
+        ("In late summer, pick the pods when they are dry and brown.", "In late summer the pods may be picked when they are dry and brown."),
+        ("Determine if the landlord has signed the form with the agency.",
+         "If the landlord has signed the form with the agency, you may have to send a copy to the council."),
     ],
 )
 def test_no_overstatement_where_the_claim_keeps_the_doubt_or_the_word_is_no_hedge(claim: str, source: str) -> None:
@@ -97,6 +107,9 @@ def test_no_overstatement_where_the_claim_keeps_the_doubt_or_the_word_is_no_hedg
     [
         ("The bridge is safe.", "The bridge appears to be safe."),
         ("Ortiz stole the van in March.", "Ortiz allegedly stole the van in March."),
+        # an instruction that states as certain what the source gives as possible
+        ("Soak the beans overnight to halve the cooking time.", "Soaking the beans overnight may halve the cooking time."),
+        ("Wear the brace to prevent a second sprain.", "Wearing the brace might prevent a second sprain."),
     ],
 )
 def test_a_dropped_hedge_is_still_an_overstatement(claim: str, source: str) -> None:
@@ -146,6 +159,9 @@ def test_a_quote_with_a_bracketed_insertion_is_read_piece_by_piece(checker: Supp
         ("After a two-week walkout, the dockers and the port signed a deal.",
          "The dockers and the port signed a deal that would end the two-week walkout."),
         ("The ferry sailed after the storm passed.", "The ferry sailed once the storm passed."),
+        # a leading "Before ..." that dates both events does not turn their order round
+        ("Rinse the jug with warm water, then soak the cartridge in cold water.",
+         "Before first use, rinse the jug with warm water. Then soak the cartridge in cold water."),
     ],
 )
 def test_events_named_in_one_order_but_not_told_in_it_are_no_order_conflict(claim: str, source: str) -> None:
@@ -160,6 +176,9 @@ def test_events_named_in_one_order_but_not_told_in_it_are_no_order_conflict(clai
          "The shop was sold to Ann in May and the bakery reopened in June."),
         ("The bakery reopened before the shop was sold to Ann.",
          "The shop was sold to Ann in May; the bakery reopened in June."),
+        ("Soak the cartridge in cold water, then rinse the jug with warm water.",
+         "Before first use, rinse the jug with warm water. Then soak the cartridge in cold water."),
+        ("She locked every window after leaving the house.", "Before leaving the house, she locked every window."),
     ],
 )
 def test_an_order_told_by_a_word_or_a_clause_boundary_is_still_read(claim: str, source: str) -> None:

@@ -215,6 +215,22 @@ def test_and_between_two_numbers_of_one_statement_is_no_cut() -> None:
     assert _clauses("It was built between 1887 and 1889 by Eiffel.") == ["It was built between 1887 and 1889 by Eiffel."]
     assert _clauses("Mix 3 eggs and 2 cups of flour.") == ["Mix 3 eggs and 2 cups of flour."]
     assert _clauses("Adults pay $25 and children pay $12.") == ["Adults pay $25", "children pay $12."]
+    assert _clauses("It closes at 5:30 pm Monday to Thursday and at 1 pm on Fridays.") == [
+        "It closes at 5:30 pm Monday to Thursday", "at 1 pm on Fridays."]
+
+
+HOURS = "The practice is open Monday to Thursday from 8:00 to 17:30 and on Fridays from 8:00 to 13:00."
+
+
+@pytest.mark.parametrize(("answer", "supported"), [
+    ("It closes at 5:30 pm Monday to Thursday and at 1 pm on Fridays.", True),
+    ("It closes at 1 pm Monday to Thursday and at 5:30 pm on Fridays.", False),
+    ("It closes at 5:30 pm on Fridays.", False),
+])
+def test_each_value_of_a_claim_is_read_with_its_own_days(checker: SupportChecker, answer: str, supported: bool) -> None:
+    """Found in a hostile trial: the claim's "and at 1 pm on Fridays" was read as one statement with
+    its 5:30 pm, so the Friday clause (which holds "1 pm" and "Fridays") anchored 5:30 pm too."""
+    assert (_status(checker, [HOURS], answer) == "supported") is supported
 
 
 @pytest.mark.parametrize(("answer", "supported"), [

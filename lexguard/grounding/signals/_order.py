@@ -153,8 +153,21 @@ def _told_first(text: str, first: frozenset[str], second: frozenset[str]) -> tup
     told = _TELLS_ORDER & set(between) or tokens[:1] in (["before"], ["after"])
     if not told and ";" not in _text_between(text, int(lo), int(hi)):
         return None  # "an agreement that would end the strike": mentioned in one order, not told in it
-    reversed_ = bool({"after", "once"} & set(between)) or tokens[:1] == ["before"]
+    reversed_ = bool({"after", "once"} & set(between)) or _opens_before(text, lo, hi)
     return cover, (p1 < p2) != reversed_
+
+
+def _opens_before(text: str, lo: float, hi: float) -> bool:
+    """Whether ``text`` opens with a "Before ..." clause that holds the event told first and not the
+    other ("Before leaving, she locked up"), rather than one that dates both ("Before first use,
+    rinse the jug. Then soak the cartridge": rinsing, then soaking)."""
+    if not text.lstrip().lower().startswith("before"):
+        return False
+    comma = text.find(",")
+    if comma < 0:
+        return True
+    opening = len(_TOKEN.findall(text[:comma]))
+    return lo < opening <= hi
 
 
 _TELLS_ORDER = frozenset(

@@ -16,6 +16,7 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._excepted import EXCEPTION
 from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._words import base_verb
 
 __all__ = ["HEDGES", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "QUANTIFIERS", "overstatement"]
 
@@ -60,10 +61,28 @@ _IGNORED = frozenset(
 _CLAIM_HEDGES = regex.compile(
     r"\b(?:could|can|should|set\s+to|seen\s+as|considered|regarded|viewed|said|says|reported|according|claims?|claimed|"
     r"believing|suggesting|expecting|thinking|accus(?:ed|es|ing)|alleg(?:ed|es|ing|ation|ations)|charged|"
-    r"suspect(?:ed|s)?)\b"
+    r"suspect(?:ed|s)?|statements?|stated|states|mention(?:ed|s)?|noted|notes|potential(?:ly)?|speculation)\b"
 )
 """A claim that says "could", "should", "is set to", "is seen as", "reportedly", "believing" or "is accused of" keeps the
-evidence's uncertainty too ("could" alone is no hedge in a source: it is also the past of "can")."""
+evidence's uncertainty too ("could" alone is no hedge in a source: it is also the past of "can"), as does one that
+reports a statement as someone's ("Slager's statement that Scott took his stun gun", "some have mentioned that
+...") or a potential ("showed potential to slow ...")."""
+
+_LEAVE = regex.compile(r"\b(?:may|might|could|can)\s+(?:be\s+\w+(?:ed|en)|have\s+to|want\s+to|need\s+to|wish\s+to)\b")
+"""A modal that gives leave or a need ("may be gathered", "you may have to contact"), not a doubt."""
+_LEAD = regex.compile(r"^\W*(?:(?:for|if|when|once|to|in|on|after|before|during)\b[^,]{0,80},\s*)?(?P<verb>[\p{L}]+)\s+(?P<next>[\p{L}]+)", regex.IGNORECASE)
+_OBJECT = frozenset({"the", "a", "an", "your", "our", "this", "these", "those", "its", "their", "them", "it", "if",
+                     "whether", "what", "how", "all", "any", "each", "every", "up", "out", "off", "down"})
+
+
+def _instruction(claim: str) -> bool:
+    """Whether a claim is an instruction ("Determine if the artist has a deal ...", "For other seeds,
+    gather them when ..."): a verb's base form opens it (after a leading "For ...," or "If ...,"
+    phrase), before an object. A source's "may" beside it gives leave ("seeds may be gathered when
+    ..."), not a doubt the instruction drops (:data:`_LEAVE`)."""
+    match = _LEAD.match(claim)
+    return (match is not None and base_verb(match.group("verb").lower())
+            and match.group("next").lower() in _OBJECT)
 
 
 def _hedged(text: str, *, claim: bool = False) -> bool:
@@ -149,7 +168,8 @@ def _overstated(claim: str, statements: list[tuple[set[str], str, str]]) -> str 
         return None
     _, text, sentence = best
     if not claim_hedged and _hedged(text) and not _CERTAIN.search(text):
-        return sentence
+        if not (_instruction(claim) and not HEDGES.search(_LEAVE.sub(" ", text[:1].lower() + text[1:]))):
+            return sentence
     source_quantity = _quantity(text)
     if claim_quantity is not None and source_quantity is not None and claim_quantity > source_quantity:
         return sentence
