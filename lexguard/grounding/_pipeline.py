@@ -337,7 +337,8 @@ def _read_evidence(
     (:func:`~lexguard.grounding.signals._answer_slot.rival_answer`).
     """
     asked = question if question and is_real_question(question) else None
-    q_profile = LexicalProfile([question]) if question and asked is None else None
+    quoted = LexicalProfile([question]) if question else None  # a quotation of it quotes the user
+    q_profile = quoted if asked is None else None
     n = len(plain)
     evidence = [
         _unread_evidence()
@@ -348,7 +349,7 @@ def _read_evidence(
             scores=scores[i],
             chunk_ids=ids[i],
             question=q_profile,
-            position=i / (n - 1) if n > 1 else 0.0,
+            position=i / (n - 1) if n > 1 else 0.0, asked=quoted,
         )
         for i in range(n)
     ]

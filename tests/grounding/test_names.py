@@ -68,6 +68,8 @@ def test_an_invented_or_swapped_name_stays_unknown(sentence: str, name: str) -> 
         "Dear [Supervisor's Name], I write to ask for leave.",  # a template placeholder
         "Please sign here, <Your Name>.",
         "Specializing in tacos, the cafe opened.",  # a participle opening the sentence
+        "A normal temperature is 99.8 F to 101.3 F. Additionally, the pulse stays under 50.",  # a unit, then a sentence
+        "The pool is kept at 28 C. Then the heating is switched off.",
     ],
 )
 def test_words_that_are_no_names_are_not_read_as_names(sentence: str) -> None:
@@ -92,3 +94,7 @@ def test_a_clipped_name_is_given_by_the_words_it_clips(name: str, given: bool) -
 
     facts = NameFacts("The Liberal Democrat candidate spoke on Saturday 8 February.")
     assert facts.gives(name, name.lower()) is given
+
+
+def test_an_initial_after_a_number_that_is_no_unit_stays_a_name() -> None:
+    assert [m.text for m in entities("The prize went to J. K. Rowling in 1999.")] == ["J. K. Rowling"]

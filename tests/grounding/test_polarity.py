@@ -66,6 +66,14 @@ def test_a_negation_in_another_clause_of_the_source_is_not_a_conflict() -> None:
     assert polarity_conflict("You can connect your PC with an adapter.", source) is None
 
 
+def test_an_elliptic_negation_denies_nothing_of_the_clause_after_it() -> None:
+    """Found on RAGTruth dev: "I wouldn't, and neither did Ben Affleck, who lobbied ..." read its
+    "wouldn't" as denying "Ben Affleck", so the true "Ben Affleck lobbied ..." was contradicted."""
+    source = ["I wouldn't, and neither did Tom Hale, who asked the editors to cut any mention of his uncle."]
+    assert polarity_conflict("Tom Hale asked the editors to cut any mention of his uncle.", source) is None
+    assert polarity_conflict("The shop opened on Sunday.", ["The shop did not, however, open on Sunday."]) is not None
+
+
 def test_a_claim_that_names_both_opposites_is_not_an_antonym_swap() -> None:
     source = ["Fold the shorter end of the tie horizontally."]
     assert polarity_conflict("Fold the shorter end horizontally, then place the longer end over the shorter end.", source) is None

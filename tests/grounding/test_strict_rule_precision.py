@@ -480,3 +480,16 @@ def test_a_statement_a_source_sentence_says_as_is_is_no_conflict_with_another() 
               "with butter and place them on a baking sheet, cut side up."]
     assert polarity_conflict("Place the squash cut side down on a parchment-lined baking sheet.", source) is None
     assert polarity_conflict("Place the squash cut side up on a parchment-lined rimmed baking sheet.", source) is not None
+
+
+def test_a_quotation_of_the_question_is_no_misquoted_source(checker: SupportChecker) -> None:
+    """Found on RAGTruth dev: an answer that quotes the user's question ('The answer to "How do I
+    make ghee?" is ...') was refused as misquoting the sources. A quotation in neither stays unknown."""
+    source = "To make ghee, melt butter over low heat until the solids turn golden, then strain it through a cloth."
+    answer = 'The answer to "How do I make ghee at home?" is to melt butter over low heat and strain it.'
+    asked = [c.status for c in checker.check(answer, [Source(id="s", content=source)], "How do I make ghee at home?").claims]
+    assert asked == ["supported"]
+    assert _statuses(checker, answer, source) != ["supported"]  # no question: the quotation is in no text given
+    invented = 'The recipe calls this "the golden method" and says to melt butter over low heat.'
+    result = checker.check(invented, [Source(id="s", content=source)], "How do I make ghee at home?")
+    assert [c.status for c in result.claims] != ["supported"]

@@ -49,11 +49,9 @@ _AND_THE = regex.compile(r"(?<!\s)\s++and\s++(?=(?:the|its|his|her|their)\s)")
 
 
 _AND = regex.compile(r"(?<!\s)\s++(?:and|but)\s++")  # possessive, from a run's start: linear in long runs
-_VALUE_AFTER_WORDS = regex.compile(
-    r"^(?:[\p{L}'\u2019-]+\s+){2,}?[^\d\s]*\d|^(?:at|on|in|from|for|by|until|till)\s+[^\d\s]*\d", regex.IGNORECASE
-)
-"""Two words or more, then a number, or a preposition and a number: the right side of "adults pay
-$25 and children pay $12", of "closes at 5:30 pm Monday to Thursday and at 1 pm on Fridays"."""
+_VALUE_AFTER_WORDS = regex.compile(r"^(?:[\p{L}'\u2019-]+\s+){2,}?[^\d\s]*\d|^(?:at|on|in|from|for|by|until|till)\s+[^\d\s]*\d", regex.I)
+"""Two words or more, or a preposition, then a number: the right side of "adults pay $25 and
+children pay $12", of "closes at 5:30 pm Monday to Thursday and at 1 pm on Fridays"."""
 
 
 def _clauses(sentence: str) -> list[str]:

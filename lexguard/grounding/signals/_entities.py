@@ -99,7 +99,8 @@ def entities(text: str) -> list[Mention]:
         start = match.start()
         # drop leading common words ("The", "However", "Cette") and trailing connectors
         while words and (words[0].lower().strip(".'\u2019") in _NOT_ENTITIES or words[0].lower() in STOPWORDS
-                         or words[0].lower().strip(".'\u2019") in foreign or _imperative(text, start, words)):
+                         or words[0].lower().strip(".'\u2019") in foreign or _imperative(text, start, words)
+                         or _unit_ending_sentence(text, start, words)):
             start = text.index(words[0], start) + len(words[0])
             words = words[1:]
         while words and words[-1].lower() in {"of", "the", "de", "and", "&", "van", "von", "la"}:
@@ -123,6 +124,15 @@ def entities(text: str) -> list[Mention]:
             continue  # a field label ("Builder: ...", "Opening Hours: ..."), not a name
         out.append(Mention(surface, (start, end), _norm(surface)))
     return out
+
+
+def _unit_ending_sentence(text: str, start: int, words: list[str]) -> bool:
+    """Whether the first of ``words`` is a unit that ends a sentence after a number ("101.3 F.
+    Additionally, ...", "20 C. Then ..."), not an initial of the name after it."""
+    first = words[0]
+    unit = first[:-1].lower()
+    return (len(words) > 1 and first.endswith(".") and (unit in UNITS or f"\u00b0{unit}" in UNITS)
+            and _AFTER_NUMBER.search(text, max(0, start - 4), text.index(first, start)) is not None)
 
 
 def _imperative(text: str, start: int, words: list[str]) -> bool:

@@ -167,7 +167,9 @@ def _denied_words(text: str) -> tuple[set[str], set[str]]:
             out.update(_stem(w) for w in raw[-_SCOPE:])
             heads.update(raw[-1:])
             continue
-        for start, end in [(m.end(), pieces[k][1]), *pieces[k + 1 : k + 1 + _MAX_ASIDES]]:
+        for n, (start, end) in enumerate([(m.end(), pieces[k][1]), *pieces[k + 1 : k + 1 + _MAX_ASIDES]]):
+            if n and _NEW_CLAUSE.match(text, start):
+                break  # "I wouldn't, and neither did Ben Affleck, who ...": an elided verb, then a clause of its own
             raw = _raw_content_words(text[start:end])
             # the head: "no longer free" denies "free", "did not actually plead" denies "plead"
             kept = [w for w in raw if _stem(w) not in _ASIDE and w not in FUNCTION and not adverb_only(w)]
@@ -178,6 +180,8 @@ def _denied_words(text: str) -> tuple[set[str], set[str]]:
     return out, heads
 
 
+_NEW_CLAUSE = regex.compile(r"\s*+(?:and|but|or|so|while|whereas|yet)\b", regex.IGNORECASE)
+"""A piece after a negation's own that opens with a conjunction is a clause of its own, not an aside."""
 _MAX_ASIDES = 3
 """Pieces of aside words a negation's clause reads past ("did not, in fact, however, open")."""
 

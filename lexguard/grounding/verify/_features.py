@@ -110,6 +110,7 @@ def claim_features(
     chunk_ids: np.ndarray,
     question: LexicalProfile | None,
     position: float,
+    asked: LexicalProfile | None = None,
 ) -> ClaimEvidence:
     """Compute the support features of one claim.
 
@@ -122,6 +123,8 @@ def claim_features(
             count toward word coverage; values and names of the question or instruction never
             support a claim (a false premise repeated is checked against the sources alone).
         position: Relative position of the claim in the answer, 0..1.
+        asked: Lexical profile of the user's question or instruction, if any: a quotation of it
+            ('the question "How do I make ghee?"') quotes the user, not the sources.
     """
     valid = [(float(s), int(i)) for s, i in zip(scores, chunk_ids, strict=True) if i >= 0]
     words = content_words(claim_text)
@@ -131,7 +134,7 @@ def claim_features(
     q_words = question.words if question is not None else set()
     known = [w for w in words if w in index.profile.words or w in q_words]
     best_chunks, best_scores, word_cov_best = _rerank(valid, words, index)
-    mentions = _mentions(claim_text, index, best_chunks)
+    mentions = _mentions(claim_text, index, best_chunks, asked)
     plain = strip_markdown(claim_text).strip().rstrip(".!?").strip()
     return ClaimEvidence(
         features=_feature_vector(claim_text, words, known, valid, word_cov_best, mentions, index, best_chunks, position),
@@ -183,8 +186,9 @@ class _Mentions:
     worked_out: list[Mention]
 
 
-def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int]) -> _Mentions:
-    """Find the claim's values, names and quotes the sources do not give (or give elsewhere).
+def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int], asked: LexicalProfile | None = None) -> _Mentions:
+    """Find the claim's values, names and quotes the sources do not give (or give elsewhere); a
+    quotation of the user's question (``asked``) is the user's words, not a misquoted source.
 
     Values and names the sources give, but not where they state the rest of the claim, are
     added to the unknown (and contradicted) ones (:func:`add_misplaced`).
@@ -195,7 +199,8 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int]) -> _M
     ents = _names_outside_dates(entities(claim_text), nums)
     unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text) and not _day_given(m, index)]
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
-    unknown_q = [m for m in quotes(claim_text) if not _quote_given(m, index)]
+    unknown_q = [m for m in quotes(claim_text)
+                 if not _quote_given(m, index) and not (asked is not None and asked.has_phrase(m.key))]
     return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q, found.worked_out)
 
 
