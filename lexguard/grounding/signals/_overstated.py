@@ -15,8 +15,8 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._excepted import EXCEPTION
-from lexguard.grounding.signals._lexical import content_words
-from lexguard.grounding.signals._words import base_verb
+from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
+from lexguard.grounding.signals._words import WORD, adverb_only, base_verb, describes_only, lemmas
 
 __all__ = ["HEDGES", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "QUANTIFIERS", "overstatement"]
 
@@ -61,15 +61,21 @@ _IGNORED = frozenset(
 _CLAIM_HEDGES = regex.compile(
     r"\b(?:could|can|should|set\s+to|seen\s+as|considered|regarded|viewed|said|says|reported|according|claims?|claimed|"
     r"believing|suggesting|expecting|thinking|accus(?:ed|es|ing)|alleg(?:ed|es|ing|ation|ations)|charged|"
-    r"suspect(?:ed|s)?|statements?|stated|states|mention(?:ed|s)?|noted|notes|potential(?:ly)?|speculation)\b"
+    r"suspect(?:ed|s)?|statements?|stated|states|mention(?:ed|s)?|noted|notes|potential(?:ly)?|speculation|"
+    r"hop(?:es?|ed|ing|eful)|explain(?:s|ed)?|felt|feels?|criticis(?:e|es|ed)|criticiz(?:e|es|ed)|predict\w*|forecast\w*|"
+    r"rumou?r(?:s|ed)?)\b"
 )
 """A claim that says "could", "should", "is set to", "is seen as", "reportedly", "believing" or "is accused of" keeps the
 evidence's uncertainty too ("could" alone is no hedge in a source: it is also the past of "can"), as does one that
 reports a statement as someone's ("Slager's statement that Scott took his stun gun", "some have mentioned that
-...") or a potential ("showed potential to slow ...")."""
+...", "she explains how ...", "they felt ...") or a potential, a hope, a forecast or a rumour."""
 
-_LEAVE = regex.compile(r"\b(?:may|might|could|can)\s+(?:be\s+\w+(?:ed|en)|have\s+to|want\s+to|need\s+to|wish\s+to)\b")
-"""A modal that gives leave or a need ("may be gathered", "you may have to contact"), not a doubt."""
+_LEAVE = regex.compile(
+    r"\b(?:may|might|could|can)\s+(?:be\s+\w+(?:ed|en)|have\s+to|want\s+to|need\s+to|wish\s+to)\b"
+    r"|\byou\s+(?:intend|plan|want|wish)\s+to\b"
+)
+"""A modal that gives leave or a need ("may be gathered", "you may have to contact"), or the reader's
+own intent ("the area you intend to cover"), not a doubt."""
 _LEAD = regex.compile(r"^\W*(?:(?:for|if|when|once|to|in|on|after|before|during)\b[^,]{0,80},\s*)?(?P<verb>[\p{L}]+)\s+(?P<next>[\p{L}]+)", regex.IGNORECASE)
 _OBJECT = frozenset({"the", "a", "an", "your", "our", "this", "these", "those", "its", "their", "them", "it", "if",
                      "whether", "what", "how", "all", "any", "each", "every", "up", "out", "off", "down"})
@@ -85,6 +91,34 @@ def _instruction(claim: str) -> bool:
             and match.group("next").lower() in _OBJECT)
 
 
+_NO_HEDGE_AFTER = regex.compile(r"\s*+(?:not|never)\b|n[\u2019']t\b")
+_FIRST_PERSON = regex.compile(r"\b(?:i|we)\s+(?:\w+\s+)?$")
+_HEAD = regex.compile(r"[^,;:.!?()]{0,160}")
+_LIGHT = frozenset({"show", "indicate", "depict", "feature", "involve", "reveal", "represent", "mean"})
+"""Verbs that pass a hedge on to what they name ("appeared to show sharks swimming ...")."""
+
+
+def _qualifies(text: str, claim_words: set[str]) -> bool:
+    """Whether a hedge of ``text`` qualifies what the claim says: the first content word after it
+    (adverbs aside: its head, "may *cause* drowsiness") is one of the claim's words, or no word
+    follows it in its clause ("..., officials believe."). "allegedly driven by Hernandez" does not
+    hedge a claim about the SUV that never says who drove it, "hoping to leverage all possible
+    resources" not "has called for FBI involvement". "could not" is "was unable to", and a
+    reviewer's "I thought the decor was pleasing" gives an opinion, not a doubt."""
+    text = text[:1].lower() + text[1:]
+    for match in HEDGES.finditer(text):
+        if match.group() == "could" and _NO_HEDGE_AFTER.match(text, match.end()):
+            continue
+        if match.group() in ("think", "thought", "believe", "believed") and _FIRST_PERSON.search(text[: match.start()].lower()):
+            continue
+        clause = _HEAD.match(text, match.end()).group()
+        words = [w for w in WORD.findall(clause.lower())
+                 if w not in STOPWORDS and len(w) > 1 and not adverb_only(w) and not _LIGHT & set(lemmas(w))]
+        if not words or _stem(words[0]) in claim_words or set(lemmas(words[0])) & claim_words:
+            return True
+    return False
+
+
 def _hedged(text: str, *, claim: bool = False) -> bool:
     """Whether ``text`` holds a hedge (its first word read in lower case)."""
     text = text[:1].lower() + text[1:]
@@ -95,8 +129,32 @@ def _words(text: str) -> set[str]:
     return {w for w in content_words(text) if w not in _IGNORED and not HEDGES.fullmatch(w)}
 
 
+def _lemma_words(text: str) -> set[str]:
+    """The lemmas of a text's words ("drove" -> "drive"), to meet a hedge's head written another way."""
+    return {lemma for w in WORD.findall(text.lower()) for lemma in lemmas(w)}
+
+
+_NOT_QUANTITY = regex.compile(r"\b(?:each\s+other|one\s+another)\b", regex.IGNORECASE)
+_NEXT_WORD = regex.compile(r"\s+([\p{L}]+)")
+
+
+def _quantity_of(text: str, match: regex.Match[str]) -> int | None:
+    """The strength of one quantity word: none for a superlative's "most" ("the most basic", "most
+    repressive"), "some" for "not all"."""
+    word = match.group().lower()
+    if word == "most":
+        after = _NEXT_WORD.match(text, match.end())
+        if text[: match.start()].lower().endswith("the ") or (after and describes_only(after.group(1).lower())):
+            return None
+    if QUANTIFIERS[word] == QUANTIFIERS["all"] and text[max(0, match.start() - 4) : match.start()].lower() == "not ":
+        return QUANTIFIERS["some"]
+    return QUANTIFIERS[word]
+
+
 def _quantity(text: str) -> int | None:
-    found = [QUANTIFIERS[m.group().lower()] for m in _QUANTIFIER.finditer(text)]
+    """The strongest quantity a text states ("each other" states none)."""
+    text = _NOT_QUANTITY.sub(" ", text)
+    found = [q for m in _QUANTIFIER.finditer(text) if (q := _quantity_of(text, m)) is not None]
     if not found:
         return None
     # "all flights but one", "every day except Monday": not all
@@ -167,7 +225,7 @@ def _overstated(claim: str, statements: list[tuple[set[str], str, str]]) -> str 
     if best is None:
         return None
     _, text, sentence = best
-    if not claim_hedged and _hedged(text) and not _CERTAIN.search(text):
+    if not claim_hedged and _qualifies(text, _words(claim) | _lemma_words(claim)) and not _CERTAIN.search(text):
         if not (_instruction(claim) and not HEDGES.search(_LEAVE.sub(" ", text[:1].lower() + text[1:]))):
             return sentence
     source_quantity = _quantity(text)
