@@ -493,3 +493,7 @@ def test_a_quotation_of_the_question_is_no_misquoted_source(checker: SupportChec
     invented = 'The recipe calls this "the golden method" and says to melt butter over low heat.'
     result = checker.check(invented, [Source(id="s", content=source)], "How do I make ghee at home?")
     assert [c.status for c in result.claims] != ["supported"]
+    # a claim that the sources hold the question's words needs the sources to hold them
+    said = 'The phrase "make ghee at home" is used in the source, which says to melt butter over low heat.'
+    result = checker.check(said, [Source(id="s", content=source)], "How do I make ghee at home?")
+    assert [c.status for c in result.claims] != ["supported"]

@@ -199,9 +199,18 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int], asked
     ents = _names_outside_dates(entities(claim_text), nums)
     unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text) and not _day_given(m, index)]
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
-    unknown_q = [m for m in quotes(claim_text)
-                 if not _quote_given(m, index) and not (asked is not None and asked.has_phrase(m.key))]
+    unknown_q = [m for m in quotes(claim_text) if not _quote_given(m, index) and not _quotes_question(claim_text, m, asked)]
     return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q, found.worked_out)
+
+
+_NAMES_QUESTION = regex.compile(r"\b(?:question|query|asked|ask|request|prompt|answer\s+to)\W{0,3}$", regex.IGNORECASE)
+
+
+def _quotes_question(claim_text: str, quote: Mention, asked: LexicalProfile | None) -> bool:
+    """Whether the claim quotes the user's question as the question ('the answer to the question
+    "How do I make ghee?"'); 'the phrase "..." is mentioned in passage 2' says the sources hold it."""
+    before = claim_text[: max(0, quote.span[0] - 1)]
+    return asked is not None and _NAMES_QUESTION.search(before) is not None and asked.has_phrase(quote.key)
 
 
 def _day_given(name: Mention, index: SourceIndex) -> bool:
