@@ -21,6 +21,7 @@ HOURS = "It is open between 9am and 5pm on weekdays and 10am to 2pm on Saturdays
 TURNOUT = "Turnout in the Marsden by-election was 31.4%, down from 58% at the general election."
 PERMITS = "Permits cost £90 a year for the first car and £150 for a second car."
 CONCERT = "Tickets are £18, or £12 for students, and can be bought at the door."
+HEIGHT = "The average height of a 10-year-old boy is 138.4 cm; for a girl of that age it is a little more, at 138.9 cm."
 
 
 def _crossed(source: str, claim: str) -> bool:
@@ -38,6 +39,9 @@ def _crossed(source: str, claim: str) -> bool:
         (TURNOUT, "Turnout in the Marsden by-election was 58%."),
         (PERMITS, "A second-car permit costs £90 a year."),
         (CONCERT, "Tickets are £12."),
+        # two values swapped in one claim; ";" ends the first value's segment; "boys" is "boy"
+        (MUSEUM, "The museum opens at 11am on weekdays and at 9am on Sundays."),
+        (HEIGHT, "At 10, the average height is 138.9 cm for boys and 138.4 cm for girls."),
     ],
 )
 def test_a_value_with_another_values_qualifier_is_crossed(source: str, claim: str) -> None:
@@ -60,6 +64,7 @@ def test_a_value_with_another_values_qualifier_is_crossed(source: str, claim: st
         (PERMITS, "A permit for a second car costs £150."),
         (CONCERT, "Tickets cost £18 (students £12)."),
         (CONCERT, "Student tickets cost £12."),
+        (HEIGHT, "At 10, the average height is 138.4 cm for boys and 138.9 cm for girls."),
         ("The population grew from 10,000 in 1990 to 15,000 in 2000.", "The population was 15,000 in 2000."),
         ("The drug helped 64% of patients, compared with 41% in the placebo group.", "The drug helped 64% of patients."),
     ],
@@ -93,3 +98,21 @@ def test_the_checker_refuses_a_crossed_value_and_accepts_the_right_one() -> None
 )
 def test_the_first_value_clauses_years_and_comparisons(source: str, claim: str, crossed: bool) -> None:
     assert _crossed(source, claim) is crossed
+
+
+def test_a_value_of_another_passage_does_not_misanchor_the_claims_value() -> None:
+    """Found on held-out RAGTruth rows: "22.1 for girls" (the source's "for a girl of the same age
+    it's slightly higher, at 22.1") was read as misanchored, its rival an "average BMI of 18.3"
+    of another passage about 8-year-olds; and every sentence after a decimal point ("17.9, ...
+    18.3. By the age of 12, ...") was read as one statement."""
+    sources = [
+        Source(id="s0", content="The average BMI for an 8-year-old boy is 17.9, and girls of the same age have an "
+                                "average BMI of 18.3. By the age of 12, the average BMI for both is 21.3."),
+        Source(id="s1", content="The average BMI for a 13-year-old boy is 21.9; for a girl of the same age it's "
+                                "slightly higher, at 22.1."),
+    ]
+    checker = SupportChecker()
+    right = checker.check("For 13-year-olds, the average BMI is 21.9 for boys and 22.1 for girls.", sources)
+    swapped = checker.check("For 13-year-olds, the average BMI is 22.1 for boys and 21.9 for girls.", sources)
+    assert [c.status for c in right.claims] == ["supported"]
+    assert [c.status for c in swapped.claims] == ["contradicted"]

@@ -156,7 +156,7 @@ def misanchored(claim: str, mention: Mention, texts: Iterable[str]) -> str | Non
     """The evidence text that gives a claim number to another statement than the claim's, if
     any: "The drug reduced symptoms in 41% of patients" beside "the drug reduced symptoms in 64%
     of patients, compared with 41% in the placebo group". Another value of its class, one the
-    claim does not give, is anchored by the claim's words at least :data:`MISANCHORED` times as
+    claim does not give, in a passage that holds the claim's value, is anchored by the claim's words at least :data:`MISANCHORED` times as
     well as the claim's own value is and by :data:`MIN_RIVAL_ANCHOR` at least, while the claim's
     words barely anchor its own value (:data:`MAX_OWN_ANCHOR`); years, dates and bounds aside."""
     kind = number_class(claim, mention)
@@ -166,8 +166,10 @@ def misanchored(claim: str, mention: Mention, texts: Iterable[str]) -> str | Non
     keys = {v for v in map(key_value, (mention.key, *mention.alts)) if v is not None} | ({value} if value is not None else set())
     found, _ = candidates(claim, mention, texts)
     given = {v for m in numbers(claim) for v in map(key_value, (m.key, *m.alts)) if v is not None}  # the claim's own values
-    own = [c.score[0] for c in found if any(math.isclose(c.value, k, rel_tol=1e-9) for k in keys)]
-    other = [c for c in found if not any(math.isclose(c.value, k, rel_tol=1e-9) for k in given)]
+    mine = [c for c in found if any(math.isclose(c.value, k, rel_tol=1e-9) for k in keys)]
+    own = [c.score[0] for c in mine]
+    where = {c.chunk for c in mine}  # a rival of another passage ("18.3" of the 8-year-olds) is another statement's
+    other = [c for c in found if c.chunk in where and not any(math.isclose(c.value, k, rel_tol=1e-9) for k in given)]
     if not own or not other:
         return None
     rival = max(other, key=lambda c: c.score[0])

@@ -23,6 +23,7 @@ from typing import Any
 import regex
 
 from lexguard._limits import current_deadline
+from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._batched import PROFILE_BATCH
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._other_source import subject_elsewhere
@@ -40,7 +41,6 @@ __all__ = ["MIN_ANCHOR", "Misplaced", "misplaced_values", "number_class", "sente
 MIN_ANCHOR = 0.6
 """Least share of the rest of the claim (other values and relation words, averaged) its anchor holds."""
 
-_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+(?=\s|$)|$)|[^\n]+?(?=\n|$)")
 _CLAUSE = regex.compile(
     r"(?<!\s)\s*+;\s++|,\s++(?:and|while|whereas|but)\s++|(?<!\s)\s++(?:while|whereas)\s++"
     r"|,\s+(?=the\s+(?:second|first|other|latter|former)\b)"
@@ -180,8 +180,7 @@ def sentence_facts(index: Any) -> list[_Facts]:
                 deadline.check("reading the sources' statements")
             if chunk.source_id != source:  # the name the source's last sentence with one was about
                 source, topic = chunk.source_id, frozenset()
-            for match in _SENTENCE.finditer(chunk.text):
-                sentence = match.group().strip()
+            for sentence in filter(None, passage_sentences(chunk.text)):  # "17.9" is no full stop
                 clauses = [c.strip() for c in _clauses(sentence) if len(c.strip()) >= 3]
                 first = facts_of(ci, clauses[0] if len(clauses) >= 2 else sentence)
                 if _PRONOUN_START.match(sentence):  # "It opened in 2009.": the hotel named before

@@ -31,6 +31,7 @@ import regex
 
 from lexguard.grounding.signals._binding import number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+from lexguard.grounding.signals._words import lemmas
 
 __all__ = ["crossed_value"]
 
@@ -74,7 +75,9 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
         return None  # a year belongs to the whole statement ("in 2008"): the anchor reads years
     keys = {mention.key, *mention.alts}
     given = {k for m in numbers(claim) for k in (m.key, *m.alts)}
-    words = set(_statement_words(claim, mention, kind))
+    statement = _statement(claim, mention, kind)
+    words = set(_words(statement))
+    together = {k for m in _values(statement, kind) for k in (m.key, *m.alts)}  # "£18 (students £12)": one statement
     crossed = None
     for sentence in (s for text in texts for s in _SENTENCE.split(text) if s.strip()):
         segments = _segments(sentence, kind)
@@ -89,7 +92,7 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
         if any(len(q) > MAX_QUALIFIERS for q in qualifiers):
             continue  # no parallel values: a long segment says more than which value is whose
         mine = qualifiers[own[0]]
-        theirs = set().union(*(q for i, q in enumerate(qualifiers) if i != own[0] and not segments[i][0] & given))
+        theirs = set().union(*(q for i, q in enumerate(qualifiers) if i != own[0] and not segments[i][0] & together))
         theirs -= _COMPARISON
         if words & mine or not (mine or own[0] == 0):
             return None  # the claim holds its value's own qualifier, or a later value has none to tell it by
@@ -102,31 +105,38 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
     return crossed
 
 
-def _statement_words(claim: str, mention: Mention, kind: str) -> list[str]:
-    """The claim's content words that speak of ``mention``: its whole text, or where it gives
-    several values of the kind, the words before its first value and those of its own segment."""
+def _statement(claim: str, mention: Mention, kind: str) -> str:
+    """The claim's text that speaks of ``mention``: its whole text, or where it gives several
+    values of the kind, the words before its first value and its own segment (a claim that gives
+    two values in one segment, "£18 (students £12)", gives them in one statement). A value
+    another value of the statement gives is no rival's: the claim says which is whose there."""
     clause = next((c for c in _CLAUSE.finditer(claim) if c.start() <= mention.span[0] < c.end()), None)
     if clause is not None and clause.group().strip() != claim.strip():  # "..., with dwarf bananas reaching 4 to 7 feet"
         offset = clause.start()
         inner = Mention(mention.text, (mention.span[0] - offset, mention.span[1] - offset), mention.key, mention.alts)
-        return _statement_words(clause.group(), inner, kind)
+        return _statement(clause.group(), inner, kind)
     values = _values(claim, kind)
-    if len(values) < 2:
-        return _words(claim)
-    cuts = _cuts(claim, values)
     at = next((i for i, m in enumerate(values) if m.span == mention.span), None)
-    if at is None:
-        return _words(claim)
+    if len(values) < 2 or at is None:
+        return claim
+    cuts = _cuts(claim, values)
     start = next(c for c in reversed(cuts[: at + 1]) if c != -1)
     end = next(c for c in cuts[at + 1 :] if c != -1)
-    return _words(claim[: values[0].span[0]]) + _words(claim[start:end])
+    return f"{claim[: values[0].span[0]] if start else ''} {claim[start:end]}"
 
 
 def _words(text: str) -> list[str]:
     """Content words without numbers ("9am" is a value), a hyphenated word with its parts too
     ("second-car": "second" and "car")."""
     words = [w for w in content_words(text) if not any(ch.isdigit() for ch in w)]
-    return words + [p for w in words if "-" in w for p in content_words(w.replace("-", " "))]
+    words += [p for w in words if "-" in w for p in content_words(w.replace("-", " "))]
+    return [_singular(w) for w in words]
+
+
+@lru_cache(maxsize=8192)
+def _singular(word: str) -> str:
+    """A short plural the crude stem leaves whole, singular: "boys" is "boy" ("girls" is stemmed)."""
+    return word[:-1] if word.endswith("s") and word[:-1] in lemmas(word) else word
 
 
 @lru_cache(maxsize=4096)
@@ -160,8 +170,8 @@ def _comparable(a: str, b: str) -> bool:
 
 
 def _cuts(text: str, values: tuple[Mention, ...]) -> list[int]:
-    """Where each value's segment starts (and the text's end): the last joint between two values,
-    none inside a range ("9am to 5pm", "between 9am and 5pm")."""
+    """Where each value's segment starts (and the text's end): the last joint between two values (the
+    last ";" where there is one), none inside a range ("9am to 5pm", "between 9am and 5pm")."""
     cuts = [0]
     for a, b in zip(values, values[1:], strict=False):
         gap = text[a.span[1] : b.span[0]]
@@ -169,6 +179,7 @@ def _cuts(text: str, values: tuple[Mention, ...]) -> list[int]:
             cuts.append(-1)  # one segment: the range
             continue
         joints = list(_JOINT.finditer(gap))
+        joints = [j for j in joints if j.group().startswith(";")] or joints  # "21.9; for a girl ..., at 22.1"
         cuts.append(a.span[1] + joints[-1].start() if joints else -1)  # no joint: one statement
     cuts.append(len(text))
     return cuts
