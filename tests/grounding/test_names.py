@@ -10,7 +10,8 @@ from lexguard.grounding.signals._lexical import LexicalProfile
 SOURCE = (
     "{'name': 'Casa Verde', 'state': 'TX', 'attributes': {'WiFi': 'free', 'HasTV': 'True'}} "
     "Sugar Ray Leonard beat him in Zimbabwe. The United States joined the UN in 1945; the U.K. "
-    "followed. Marie Curie won in Sweden. Barack Obama met Mark Udall and Beyoncé."
+    "followed. Marie Curie won in Sweden. Barack Obama met Mark Udall and Beyoncé. A Roth IRA is a savings "
+    "account. Trucks may not cross the bridge over the Euphrates."
 )
 
 
@@ -37,6 +38,8 @@ def _known(sentence: str) -> dict[str, bool]:
         ("The US's plan failed.", "US's"),  # a possessive
         ("Beyonce sang.", "Beyonce"),  # accents
         ("Despite Marie Curie's work, it failed.", "Marie Curie's"),  # an opening connective is no name
+        ("Withdrawals from Roth IRAs are tax-free.", "Roth IRAs"),  # a plural of a name
+        ("Trucks may not cross the Euphrates River.", "Euphrates River"),  # the kind of place the source leaves out
     ],
 )
 def test_a_name_written_another_way_is_given(sentence: str, name: str) -> None:
@@ -54,6 +57,7 @@ def test_a_name_written_another_way_is_given(sentence: str, name: str) -> None:
         ("The Julian Leonard prize.", "Julian Leonard"),  # a demonym suffix inside a name is not read
         ("Senator Mark Twain spoke.", "Senator Mark Twain"),  # a title does not excuse a swapped name
         ("President Michelle Obama spoke.", "President Michelle Obama"),
+        ("Trucks may not cross the Tigris River.", "Tigris River"),  # another river
     ],
 )
 def test_an_invented_or_swapped_name_stays_unknown(sentence: str, name: str) -> None:
@@ -70,6 +74,8 @@ def test_an_invented_or_swapped_name_stays_unknown(sentence: str, name: str) -> 
         "Specializing in tacos, the cafe opened.",  # a participle opening the sentence
         "A normal temperature is 99.8 F to 101.3 F. Additionally, the pulse stays under 50.",  # a unit, then a sentence
         "The pool is kept at 28 C. Then the heating is switched off.",
+        "Summarize what you heard.",  # a word with no noun reading opening a sentence
+        "Step 3: Optional. Add the salt.",
     ],
 )
 def test_words_that_are_no_names_are_not_read_as_names(sentence: str) -> None:

@@ -17,7 +17,7 @@ from lexguard.grounding.signals._language import function_words, text_language
 from lexguard.grounding.signals._lexical import STOPWORDS, Mention, _at_sentence_start
 from lexguard.grounding.signals._names import PARTICIPLE_NEXT, not_a_name
 from lexguard.grounding.signals._units import UNITS
-from lexguard.grounding.signals._words import base_verb, same_word_forms, verb_only
+from lexguard.grounding.signals._words import base_verb, no_noun, same_word_forms, verb_only
 from lexguard.grounding.signals._words import norm as _norm
 from lexguard.grounding.signals._words import stem as _stem
 
@@ -182,8 +182,9 @@ def _looks_like_name(word: str, after: str = "") -> bool:
         lower = lower[:-2]
     if lower in common or _stem(lower) in common:
         return False
-    # a verb ("Introduce ...": "introduced" is common), not a noun ("Mills", "Bill")
-    return not (verb_only(lower) and same_word_forms(lower) & common)
+    # a verb ("Introduce ...": "introduced" is common), not a noun ("Mills", "Bill"); a word with
+    # no noun reading at all ("Summarize ...", "Optional: ...") is no name
+    return not (verb_only(lower) and same_word_forms(lower) & common) and not no_noun(lower)
 
 
 @lru_cache(maxsize=1)

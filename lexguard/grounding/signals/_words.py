@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "describes_only", "lemmas", "norm", "same_word_forms", "stem", "verb_only"]
+__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "describes_only", "lemmas", "no_noun", "norm", "same_word_forms", "stem", "verb_only"]
 
 WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'\u2019-]*[\p{L}\p{N}])?")  # "TX'" is "tx"
 
@@ -55,6 +55,13 @@ def can_be_verb(word: str) -> bool:
 def verb_only(word: str) -> bool:
     """Whether a lower-case word is read as a verb only (no noun or adjective reading)."""
     return set(_lemmas_by_kind(word)) == {"VERB"}
+
+
+def no_noun(word: str) -> bool:
+    """Whether the dictionary knows a lower-case word but never as a noun ("summarize", "optional";
+    not "may", a month too, nor "bill")."""
+    kinds = set(_lemmas_by_kind(word))
+    return bool(kinds) and not kinds & {"NOUN", "PROPN", "AUX"}
 
 
 def describes_only(word: str) -> bool:
