@@ -65,6 +65,9 @@ def test_a_value_with_another_values_qualifier_is_crossed(source: str, claim: st
         (CONCERT, "Tickets cost £18 (students £12)."),
         (CONCERT, "Student tickets cost £12."),
         (HEIGHT, "At 10, the average height is 138.4 cm for boys and 138.9 cm for girls."),
+        # values the claim lists side by side, and a footnote mark before what a value counts
+        ("The club gave his age as 31, but other reports say he was 32.", "His age was reported as either 31 or 32."),
+        ("On larger loans this can be extended to 48 or 60* months.", "For larger loans, the term can be extended to 48 or 60 months."),
         ("The population grew from 10,000 in 1990 to 15,000 in 2000.", "The population was 15,000 in 2000."),
         ("The drug helped 64% of patients, compared with 41% in the placebo group.", "The drug helped 64% of patients."),
     ],

@@ -54,7 +54,7 @@ _CLAUSE = regex.compile(
 )
 """A clause of a claim: up to ";", a comma before "and", "while", "with", "which", ..., or "and the"."""
 _BETWEEN = regex.compile(r"\bbetween\s+\S*$", regex.IGNORECASE)
-_ADJACENT = regex.compile(r"[\s-]*(?:(?:a|an|per|each|every)\s+)?([\p{L}][\p{L}'\u2019-]*)", regex.IGNORECASE)
+_ADJACENT = regex.compile(r"[\s*\u2020-]*(?:(?:a|an|per|each|every)\s+)?([\p{L}][\p{L}'\u2019-]*)", regex.IGNORECASE)
 """The word right after a value: what it counts or its rate ("1,200 *people*", "£90 a *year*")."""
 
 
@@ -75,9 +75,10 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
         return None  # a year belongs to the whole statement ("in 2008"): the anchor reads years
     keys = {mention.key, *mention.alts}
     given = {k for m in numbers(claim) for k in (m.key, *m.alts)}
-    statement = _statement(claim, mention, kind)
-    words = set(_words(statement))
-    together = {k for m in _values(statement, kind) for k in (m.key, *m.alts)}  # "£18 (students £12)": one statement
+    words = set(_words(_statement(claim, mention, kind)))
+    # the claim's other values, each with the words of its own statement in the claim
+    others = [({m.key, *m.alts}, set(_words(_statement(claim, m, _kind(claim, m)))))
+              for m in _found(claim) if m.span != mention.span]
     crossed = None
     for sentence in (s for text in texts for s in _SENTENCE.split(text) if s.strip()):
         segments = _segments(sentence, kind)
@@ -92,7 +93,7 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
         if any(len(q) > MAX_QUALIFIERS for q in qualifiers):
             continue  # no parallel values: a long segment says more than which value is whose
         mine = qualifiers[own[0]]
-        theirs = set().union(*(q for i, q in enumerate(qualifiers) if i != own[0] and not segments[i][0] & together))
+        theirs = set().union(*(q for i, q in enumerate(qualifiers) if i != own[0] and _rival(segments[i][0], mine, others)))
         theirs -= _COMPARISON
         if words & mine or not (mine or own[0] == 0):
             return None  # the claim holds its value's own qualifier, or a later value has none to tell it by
@@ -103,6 +104,14 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
             return None
         crossed = sentence
     return crossed
+
+
+def _rival(values: set[str], mine: set[str], others: list[tuple[set[str], set[str]]]) -> bool:
+    """Whether a segment's qualifiers tell another value than the claim's: it gives a value the
+    claim does not, or one the claim gives with this value's qualifiers (two values swapped: "22.1
+    for boys and 21.9 for girls"); not one the claim lists beside it ("either 54 or 55")."""
+    given = [said for keys, said in others if keys & values]
+    return not given or any(said & mine for said in given)
 
 
 def _statement(claim: str, mention: Mention, kind: str) -> str:
