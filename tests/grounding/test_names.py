@@ -11,7 +11,7 @@ SOURCE = (
     "{'name': 'Casa Verde', 'state': 'TX', 'attributes': {'WiFi': 'free', 'HasTV': 'True'}} "
     "Sugar Ray Leonard beat him in Zimbabwe. The United States joined the UN in 1945; the U.K. "
     "followed. Marie Curie won in Sweden. Barack Obama met Mark Udall and Beyoncé. A Roth IRA is a savings "
-    "account. Trucks may not cross the bridge over the Euphrates."
+    "account. Trucks may not cross the bridge over the Euphrates. Tampa Bay fans saw a ray of hope."
 )
 
 
@@ -39,7 +39,6 @@ def _known(sentence: str) -> dict[str, bool]:
         ("Beyonce sang.", "Beyonce"),  # accents
         ("Despite Marie Curie's work, it failed.", "Marie Curie's"),  # an opening connective is no name
         ("Withdrawals from Roth IRAs are tax-free.", "Roth IRAs"),  # a plural of a name
-        ("Trucks may not cross the Euphrates River.", "Euphrates River"),  # the kind of place the source leaves out
     ],
 )
 def test_a_name_written_another_way_is_given(sentence: str, name: str) -> None:
@@ -57,7 +56,8 @@ def test_a_name_written_another_way_is_given(sentence: str, name: str) -> None:
         ("The Julian Leonard prize.", "Julian Leonard"),  # a demonym suffix inside a name is not read
         ("Senator Mark Twain spoke.", "Senator Mark Twain"),  # a title does not excuse a swapped name
         ("President Michelle Obama spoke.", "President Michelle Obama"),
-        ("Trucks may not cross the Tigris River.", "Tigris River"),  # another river
+        ("Trucks may not cross the Euphrates River.", "Euphrates River"),  # "the Euphrates" may be another place
+        ("They beat the Tampa Bay Rays.", "Tampa Bay Rays"),  # no singular of it either ("Rays")
     ],
 )
 def test_an_invented_or_swapped_name_stays_unknown(sentence: str, name: str) -> None:

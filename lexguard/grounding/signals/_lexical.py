@@ -242,11 +242,6 @@ def content_words(text: str) -> list[str]:
     return [_stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
 
 
-_FEATURES = frozenset({"river", "lake", "sea", "ocean", "mount", "mountain", "mountains", "island", "islands", "bay",
-                       "valley", "desert", "canal", "strait", "gulf", "peninsula"})
-"""What kind of place a name is ("the Euphrates River", "Mount Everest"): the name holds without it."""
-
-
 class LexicalProfile:
     """Pre-computed lexical facts of a set of source texts, for fast membership tests.
 
@@ -299,11 +294,6 @@ class LexicalProfile:
         """What the texts hold for matching a name written another way (:mod:`._names`)."""
         return NameFacts(self._joined)
 
-    def _has_word(self, word: str) -> bool:
-        """Whether a name's word occurs, or its singular ("Roth IRAs" beside "Roth IRA")."""
-        forms = (word, word[:-1]) if word.endswith("s") and len(word) > 2 else (word,)
-        return any(w in self.words or f" {w} " in self.padded for w in forms)
-
     def has_entity(self, key: str, surface: str | None = None) -> bool:
         """Whether a name (normalised ``key``, written ``surface``) occurs, all of its words occur
         in the texts, or the texts write it another way (:meth:`NameFacts.gives`)."""
@@ -312,11 +302,10 @@ class LexicalProfile:
         state = state_code(key)
         if state and self.has_phrase(state):
             return True
+        if key.endswith("s") and len(key) > 3 and self.has_phrase(key[:-1]):
+            return True  # "Roth IRAs" beside "Roth IRA"
         words = [w for w in key.split() if w not in STOPWORDS]
-        if words and all(self._has_word(w) for w in words):
-            return True
-        named = [w for w in words if w not in _FEATURES]  # "Euphrates River" beside "the Euphrates"
-        if named and len(named) < len(words) and all(self._has_word(w) for w in named):
+        if words and all(w in self.words or f" {w} " in self.padded for w in words):
             return True
         if self.names.gives(surface or key, key):
             return True

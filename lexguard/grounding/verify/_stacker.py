@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from lexguard._errors import ConfigurationError
 from lexguard._files import read_settings_file
 from lexguard.grounding.evidence._evidence import EvidenceUnits, evidence_units
 from lexguard.grounding.verify._features import FEATURE_NAMES
+from lexguard.grounding.verify._novel_parts import novel_parts
 from lexguard.grounding.verify._support_model import SupportModel
 from lexguard._limits import current_deadline
 from lexguard.grounding.claims._short_answers import answer_statement
@@ -167,7 +168,8 @@ class VerifierStack:
         units = self.units_for(index)
         texts = [verifier_claim_text(t, question) for t in claim_texts]
         k = self.verifier.evidence_units
-        reads = self._reads(texts, units, skip)
+        windows = self._reads(texts, units, skip, getattr(getattr(index, "profile", None), "words", None))
+        reads = [[pair for readings in claim for pair in readings] for claim in windows]
         evidence = [pairs[0][1] if pairs else units.text(units.select(t, k))
                     for pairs, t in zip(reads, texts, strict=True)]
         out = np.tile(np.asarray(_SKIPPED, dtype=np.float32), (len(texts), 1))
@@ -177,32 +179,43 @@ class VerifierStack:
         known.update(fresh)
         unread: list[int] = []
         read_all = [True] * len(texts)
-        for i, pairs in enumerate(reads):
-            if not pairs:
+        for i, claim in enumerate(windows):
+            if not claim:
                 continue
-            rows = [known.get(key) for key in pairs]
-            if any(row is None for row in rows):
+            if any(known.get(key) is None for readings in claim for key in readings):
                 unread.append(i)  # a window the budget left unread: the claim was not read whole
                 continue
-            weakest = min(range(len(rows)), key=lambda j: float(rows[j][0]))  # type: ignore[index]
-            out[i] = rows[weakest]
-            evidence[i] = pairs[weakest][1]
-            read_all[i] = self._read_all(units, *pairs[weakest])
+            # a window's verdict is its best reading's; the claim's is its weakest window's
+            best = [max(readings, key=lambda key: float(known[key][0])) for readings in claim]
+            weakest = min(best, key=lambda key: float(known[key][0]))
+            out[i] = known[weakest]
+            evidence[i] = weakest[1]
+            read_all[i] = self._read_all(units, *weakest)
         self._remember(fresh)
         return out, evidence, unread, read_all
 
-    def _reads(self, texts: list[str], units: Any, skip: Sequence[bool]) -> list[list[tuple[str, str]]]:
-        """The (window, evidence) pairs the verifier reads for each claim: one per window of a
-        long claim (one window otherwise), none for a claim marked in ``skip``."""
+    def _reads(
+        self, texts: list[str], units: Any, skip: Sequence[bool], known: Collection[str] | None = None
+    ) -> list[list[list[tuple[str, str]]]]:
+        """The windows the verifier reads for each claim, each as its readings' (text, evidence)
+        pairs: one window per stretch of a long claim (one otherwise), and one per piece the
+        sources have no words for (:func:`~lexguard.grounding.verify._novel_parts.novel_parts`),
+        read alone and after the claim's opening words ("… all of which are free to attend");
+        none for a claim marked in ``skip``."""
         k = self.verifier.evidence_units
         windowed = getattr(self.verifier, "read_windows", None)
-        reads: list[list[tuple[str, str]]] = []
+        head = getattr(self.verifier, "head", None)
+        reads: list[list[list[tuple[str, str]]]] = []
         for i, text in enumerate(texts):
             if i < len(skip) and skip[i]:
                 reads.append([])
                 continue
-            windows = windowed(text) if callable(windowed) else [text]
-            reads.append([(w, units.text(units.select(w, k))) for w in windows])
+            windows = [[w] for w in (windowed(text) if callable(windowed) else [text])]
+            if known is not None and callable(head):
+                opening = head(text)
+                windows += [[part, f"{opening} \u2026 {part}"] if opening and not text.startswith(part) else [part]
+                            for part in novel_parts(text, known)]
+            reads.append([[(w, units.text(units.select(w, k))) for w in readings] for readings in windows])
         return reads
 
     def _cached(self, reads: list[list[tuple[str, str]]]) -> dict[tuple[str, str], np.ndarray]:

@@ -149,6 +149,10 @@ class ClaimVerifier:
         head = self._head(claim)
         return [w if n == 0 or not head else f"{head} \u2026 {w}" for n, (_, w) in enumerate(windows)]
 
+    def head(self, claim: str) -> str:
+        """The claim's opening words, which each window after the first is read after."""
+        return self._head(claim)
+
     def _head(self, claim: str) -> str:
         """The claim's opening words: up to its first comma, colon or bracket, at most
         :data:`_HEAD_TOKENS` tokens, ending on a whole word."""
