@@ -390,7 +390,7 @@ def _verify(
     unreadable = unreadable_claims(stack.verifier, claim_texts, index, strict)  # not read: not checked
     strict = [s or i in unreadable for i, s in enumerate(strict)]
     texts = verifier_texts(claim_texts, evidence)  # "not open on Mondays" for "closed on Mondays"
-    verdicts, ver_evidence, unread, read_all = stack.verify(texts, index, question, skip=strict)
+    verdicts, ver_evidence, unread, read_all = stack.verify(texts, index, question, strict, config.read_novel_parts)
     skipped |= {claims[i].index: why for i, why in (unreadable | dict.fromkeys(unread, BUDGET_REASON)).items()}
     checks = sum(not s for s in strict)
     status = VerifierStatus(name="verifier", status="timed_out" if unread else "ok", checks=checks,

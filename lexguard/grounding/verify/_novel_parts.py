@@ -24,8 +24,7 @@ MIN_NOVEL_WORDS = 2
 MIN_NOVEL_SHARE = 0.6
 """Least share of a piece's content words that no source holds."""
 
-_PIECE = regex.compile(r"[,;]\s*+(?:(?:and|but)\s++)?|\s++and\s++|\s++(?=(?:which|who|whose|but|while|whereas)\b)",
-                       regex.IGNORECASE)
+_PIECE = regex.compile(r"[,;]\s*+(?:(?:and|but)\s++)?|\s++and\s++|\s++(?=(?:but|while|whereas)\b)", regex.IGNORECASE)
 
 
 _CONDITION = regex.compile(r"(?:as|so)\s+long\s+as\b|if\b|unless\b|provided\b|subject\s+to\b|when\b|once\b",

@@ -149,7 +149,7 @@ class VerifierStack:
             return units
 
     def verify(
-        self, claim_texts: list[str], index: Any, question: str | None, skip: Sequence[bool] = ()
+        self, claim_texts: list[str], index: Any, question: str | None, skip: Sequence[bool] = (), novel: bool = False
     ) -> tuple[np.ndarray, list[str], list[int], list[bool]]:
         """Verifier probabilities and the evidence read, for each claim, the claims left unread,
         and per claim whether it read everything in the sources bearing on it (:meth:`_read_all`,
@@ -158,7 +158,9 @@ class VerifierStack:
         A claim longer than the verifier reads whole (:meth:`ClaimVerifier.claim_windows`, from
         ``max_len`` in ``verifier.json``) is read in overlapping windows, each with its own
         evidence; its verdict is its weakest window's (the lowest supported probability), so a
-        false clause at the end of a long sentence is read and counts. Verdicts are cached by
+        false clause at the end of a long sentence is read and counts; with ``novel``
+        (``GroundingConfig.read_novel_parts``) so is each piece the sources have no words for, on
+        its own (:meth:`_reads`). Verdicts are cached by
         (window, evidence), so a retry re-reads only the claims that changed, and a pair repeated
         in one answer is read once. Claims marked in ``skip`` are not read (see ``_SKIPPED``).
         The verifier reads in chunks under the validation's time budget
@@ -168,7 +170,8 @@ class VerifierStack:
         units = self.units_for(index)
         texts = [verifier_claim_text(t, question) for t in claim_texts]
         k = self.verifier.evidence_units
-        windows = self._reads(texts, units, skip, getattr(getattr(index, "profile", None), "words", None))
+        known = getattr(getattr(index, "profile", None), "words", None) if novel else None
+        windows = self._reads(texts, units, skip, known)
         reads = [[pair for readings in claim for pair in readings] for claim in windows]
         evidence = [pairs[0][1] if pairs else units.text(units.select(t, k))
                     for pairs, t in zip(reads, texts, strict=True)]
