@@ -287,3 +287,20 @@ def test_one_after_number_is_a_position(text: str, keys: list[str]) -> None:
     """Found writing fact-verification probes: "debuted at number one" beside "number three" was
     accepted: "one" is read as a number only where it is a position."""
     assert [m.key for m in numbers(text)] == keys
+
+
+@pytest.mark.parametrize(("sources", "answer", "supported"), [
+    (["The basic laptop has 8GB of RAM. The pro laptop has 16GB of RAM and a larger screen."],
+     "The basic laptop comes with 16GB of RAM.", False),
+    (["The basic laptop has 8GB of RAM. The pro laptop has 16GB of RAM and a larger screen."],
+     "The pro laptop comes with 16GB of RAM.", True),
+    (["Model K40 kettle: 1-year guarantee.", "Model K60 kettle: 3-year guarantee."],
+     "The K40 kettle comes with a 3-year guarantee.", False),
+    (["Model K40 kettle: 1-year guarantee.", "Model K60 kettle: 3-year guarantee."],
+     "The K40 kettle comes with a 1-year guarantee.", True),
+])
+def test_a_value_of_another_model_is_misplaced(checker: SupportChecker, sources: list[str], answer: str, supported: bool) -> None:
+    """Found in a hostile trial: "16GB of RAM" was read as a name ("GB of RAM") and "X200" as no
+    word at all, so the sentence about the basic model (or the X200) fitted the claim too little
+    to anchor it, and the pro model's value (the X300's) passed."""
+    assert (_status(checker, sources, answer) == "supported") is supported

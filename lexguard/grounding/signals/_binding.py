@@ -149,7 +149,9 @@ def _words(text: str) -> frozenset[str]:
 
 
 def _tokens(text: str, nums: list[Mention]) -> frozenset[str]:
-    return _words(text) | {f"#{k}" for m in nums for k in (m.key, *m.alts)}
+    """Words, a name's words with digits in them ("X200"), and values."""
+    coded = {w for w in content_words(text) if any(ch.isdigit() for ch in w) and not any(ch.isdigit() for ch in w[:1])}
+    return _words(text) | coded | {f"#{k}" for m in nums for k in (m.key, *m.alts)}
 
 
 def sentence_facts(index: Any) -> list[_Facts]:
@@ -274,7 +276,10 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         if not own:
             continue
         rest = value_tokens - own
-        scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
+        wanted = number_class(claim, mention) if kind == "number" else ""
+        # a number's anchor states a value of its kind ("tickets are £10", not "starts at 2pm")
+        pool = [f for f in anchors if wanted in f.classes.values()] if wanted else anchors
+        scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in pool]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR or _holds(anchor, mention, kind, own):
             continue

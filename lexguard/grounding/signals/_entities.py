@@ -127,12 +127,16 @@ def entities(text: str) -> list[Mention]:
 
 
 def _unit_ending_sentence(text: str, start: int, words: list[str]) -> bool:
-    """Whether the first of ``words`` is a unit that ends a sentence after a number ("101.3 F.
-    Additionally, ...", "20 C. Then ..."), not an initial of the name after it."""
+    """Whether the first of ``words`` is a unit after a number: one that ends a sentence ("101.3 F.
+    Additionally, ...", "20 C. Then ..."), not an initial of the name after it, or one before a
+    name ("16GB of RAM", glued to its number).""" 
     first = words[0]
-    unit = first[:-1].lower()
-    return (len(words) > 1 and first.endswith(".") and (unit in UNITS or f"\u00b0{unit}" in UNITS)
-            and _AFTER_NUMBER.search(text, max(0, start - 4), text.index(first, start)) is not None)
+    at = text.index(first, start)
+    if len(words) > 1 and at and text[at - 1].isdigit():
+        return True  # glued to its number: "16GB of RAM", "4K TV"
+    unit = first.rstrip(".").lower()
+    return (len(words) > 1 and (first.endswith(".") or unit in UNITS) and (unit in UNITS or f"\u00b0{unit}" in UNITS)
+            and _AFTER_NUMBER.search(text, max(0, start - 4), at) is not None)
 
 
 def _imperative(text: str, start: int, words: list[str]) -> bool:
