@@ -159,6 +159,9 @@ def test_a_quote_with_a_bracketed_insertion_is_read_piece_by_piece(checker: Supp
         ("After a two-week walkout, the dockers and the port signed a deal.",
          "The dockers and the port signed a deal that would end the two-week walkout."),
         ("The ferry sailed after the storm passed.", "The ferry sailed once the storm passed."),
+        ("The fire alarm was replaced three weeks after the bakery reopened.",
+         "The fire alarm was replaced, three weeks after the bakery reopened."),
+        ("Stop eating eight hours before the scan.", "Stop eating eight hours before the scan and drink only water."),
         # a leading "Before ..." that dates both events does not turn their order round
         ("Rinse the jug with warm water, then soak the cartridge in cold water.",
          "Before first use, rinse the jug with warm water. Then soak the cartridge in cold water."),
@@ -179,6 +182,9 @@ def test_events_named_in_one_order_but_not_told_in_it_are_no_order_conflict(clai
         ("Soak the cartridge in cold water, then rinse the jug with warm water.",
          "Before first use, rinse the jug with warm water. Then soak the cartridge in cold water."),
         ("She locked every window after leaving the house.", "Before leaving the house, she locked every window."),
+        # a span between the events is an order when the source gives the same span between its own
+        ("The bakery reopened three weeks after the fire alarm was replaced.",
+         "The fire alarm was replaced, three weeks after the bakery reopened."),
     ],
 )
 def test_an_order_told_by_a_word_or_a_clause_boundary_is_still_read(claim: str, source: str) -> None:

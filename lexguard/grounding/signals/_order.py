@@ -37,7 +37,8 @@ _DURATION = regex.compile(
     regex.IGNORECASE,
 )
 """In a claim, "eight hours before the procedure" is a time, not the order of two told events
-("chief executive for two years before becoming ..." is a duration, then an order)."""
+("chief executive for two years before becoming ..." is a duration, then an order), unless a
+source sentence gives the same span between two events of its own."""
 
 _CLAIM_ORDER = [
     (regex.compile(r"^\s*before\s+(?P<b>[^,]+),\s*(?P<a>.+)$", regex.IGNORECASE), False),
@@ -93,8 +94,14 @@ def order_conflict(claim: str, passages: list[str]) -> str | None:
         claim: The claim text.
         passages: The claim's best evidence chunks, best first.
     """
-    if _NOT_ORDER.search(claim) or _DURATION.search(claim):
+    if _NOT_ORDER.search(claim):
         return None
+    duration = _DURATION.search(claim)
+    if duration is not None:
+        # "completed two months after the CEO took over" is read only against a sentence that
+        # gives the same span ("took over in March, two months after the merger was completed")
+        span = " ".join(claim[max(0, duration.start() - 12) : duration.end()].lower().split()[-3:])
+        passages = [s for p in passages for s in passage_sentences(p) if span in " ".join(s.lower().split())]
     return next(filter(None, (_told_otherwise(order, passages) for order in claimed_orders(claim))), None)
 
 
