@@ -406,3 +406,11 @@ def test_the_verifier_reads_a_restating_sentence_only_when_no_word_of_the_claim_
 )
 def test_plain_opposites(source: str, claim: str, flipped: bool) -> None:
     assert (polarity_conflict(claim, [source]) is not None) is flipped
+
+
+def test_another_weekday_is_read_past_words_that_only_say_something_is_on() -> None:
+    """Found in a hostile trial: "Yoga classes take place on Mondays" beside "Spin classes are on
+    Mondays. Yoga classes are on Thursdays." held too few of the sentence's words to be read."""
+    source = ["Spin classes are on Mondays. Yoga classes are on Thursdays."]
+    assert polarity_conflict("Yoga classes take place on Mondays.", source) is not None
+    assert polarity_conflict("Yoga classes take place on Thursdays.", source) is None

@@ -126,6 +126,8 @@ def test_a_yes_or_no_answer_with_a_supported_statement_is_not_refused(
         ("John Miller was acquitted of stealing the painting in 1998.", "John Miller stole the painting in 1998."),
         ("Many people believe that bulls are enraged by the colour red, but they are colour-blind to it.",
          "Bulls are enraged by the colour red."),
+        ("Posts on social media claimed the ferry service had been suspended, but the operator said it runs as normal.",
+         "The ferry service has been suspended."),
     ],
 )
 def test_a_source_that_mentions_a_claim_to_deny_it_contradicts_it(checker: SupportChecker, source: str, answer: str) -> None:
@@ -144,6 +146,7 @@ def test_denied_statements_are_read_out_of_the_sentence() -> None:
         ("A few of the council members opposed the budget.", "Most of the council members opposed the budget."),
         ("Early trials suggest the vaccine may reduce infections in older patients.", "The vaccine reduces infections in older patients."),
         ("The new rail line is expected to carry 20,000 passengers a day.", "The new rail line carries 20,000 passengers a day."),
+        ("The ointment can cause a mild rash in some users.", "The ointment causes a mild rash."),
     ],
 )
 def test_a_claim_that_drops_a_hedge_or_raises_a_quantifier_is_not_supported(

@@ -26,7 +26,7 @@ from lexguard.grounding.signals._clauses import clauses, with_subject
 from lexguard.grounding.signals._excepted import EXCEPTION, excepted_statements
 from lexguard.grounding.signals._refuted import denial_words, denied_by_next, denied_statements
 from lexguard.grounding.signals._roles import FUNCTION, WORD_RUN, swapped_names
-from lexguard.grounding.signals._weekdays import days_named, names_another_day
+from lexguard.grounding.signals._weekdays import SCHEDULING, days_named, names_another_day
 
 __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict"]
 
@@ -345,7 +345,7 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     # aside: "open on Mondays" beside "open Tuesday through Sunday"; "not open on Sundays" beside
     # "open late on Fridays" is another statement
     days = {w for w in words if days_named(w)}
-    rest = words - days
+    rest = words - days - SCHEDULING
     for unit in units if days and rest else ():
         held = rest & unit.words
         if (not unit.denied and len(held) / len(rest) >= MIN_COVERAGE and _negated(clause) == _negated(unit.text)

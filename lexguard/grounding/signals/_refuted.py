@@ -1,7 +1,7 @@
 """Refuted mentions: a source sentence that mentions a statement in order to deny it.
 
 "It is a common myth that Einstein failed mathematics", "Early reports said the bridge collapsed,
-but ...", "The paper retracted its claim that ...", "Smith was acquitted of ...": the statement is
+but ...", "Social media posts claimed the concert was cancelled, but ...", "The paper retracted its claim that ...", "Smith was acquitted of ...": the statement is
 in the source's words, and the source says it is false. The polarity rule reads each such
 statement as a unit the source denies (:func:`~lexguard.grounding.signals._polarity.polarity_conflict`),
 so a claim that asserts it is contradicted.
@@ -27,6 +27,8 @@ _DENIALS = [
         r"(?:\w+\s+)?(?:said|suggested|claimed|stated|indicated|had)\s+(?:that\s+)?(?P<c>[^;]+?),?\s+(?:but|however)\b",
         r"\b(?:many|some|people|it\s+is\s+(?:often|commonly|widely))\s+(?:people\s+)?(?:believe[sd]?|think|thought|"
         r"say|said|claim(?:ed)?)\s+(?:that\s+)?(?P<c>[^;]+?),?\s+but\b",
+        r"\b(?:posts?|rumou?rs?|messages?|videos?|users|headlines?|social\s+media)\s+(?:\w+\s+){0,3}?(?:claimed|said|"
+        r"suggested|alleged)\s+(?:that\s+)?(?P<c>[^;]+?),?\s+but\b",
     )
 ]
 _ACQUITTED_BY = regex.compile(

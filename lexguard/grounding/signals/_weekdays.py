@@ -15,7 +15,7 @@ import regex
 
 from lexguard.grounding.signals._excepted import EXCEPTION
 
-__all__ = ["days_named", "names_another_day", "open_weekdays"]
+__all__ = ["SCHEDULING", "days_named", "names_another_day", "open_weekdays"]
 
 _NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _FULL = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
@@ -31,6 +31,11 @@ _EVERY_DAY = regex.compile(
     r"\b(?:every\s+day|daily|seven\s+days\s+a\s+week|7\s+days\s+a\s+week|all\s+week)\b", regex.IGNORECASE
 )
 """Every day of the week: with an exception ("daily except Mondays"), every day but those."""
+
+
+SCHEDULING = frozenset({"take", "place", "hold", "happen", "occur", "run", "schedule"})
+"""Words that say only that something is on ("Yoga classes *take place* on Mondays" is "Yoga
+classes are on Mondays"), as :func:`~lexguard.grounding.signals._polarity._words` writes them."""
 
 
 def _number(word: str) -> int:
