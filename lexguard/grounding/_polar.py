@@ -27,6 +27,9 @@ import regex
 from lexguard._enums import FindingKind, Severity
 from lexguard._models import Claim, Finding
 from lexguard.grounding.claims._questions import answer_word, polar_proposition
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._lexical import content_words, has_negation
 
 __all__ = ["PolarReading", "decide_polar", "read_polar"]
 
@@ -85,6 +88,26 @@ def read_polar(
     return {first.index: PolarReading(right, status, proposition, evidence, round(agree, 4), bare, word.yes)}
 
 
+def _denied_as_the_sources_deny(text: str, evidence: str) -> bool:
+    """Whether the statement after a "No" is a denial that a sentence of the evidence makes too:
+    "No, no appointment is needed" beside "No appointment is needed." (the verifier read "I need
+    an appointment" as supported by it). A denial the sources do not make ("No, it cannot be
+    combined" beside "It can be combined") is left to the proposition."""
+    word = answer_word(text)
+    statement = text[word.end:] if word is not None else text
+    sentences = [(s, set(content_words(s))) for s in passage_sentences(evidence) if has_negation(s)]
+    for part in clauses(statement) or [statement]:  # "it's a walk-in clinic, | so no appointment is needed"
+        words = set(content_words(part))
+        if has_negation(part) and len(words) >= 2 and any(len(words & theirs) >= MIN_SHARED * len(words)
+                                                           for _, theirs in sentences):
+            return True
+    return False
+
+
+MIN_SHARED = 0.75
+"""Share of a denial's content words the source sentence that denies it too must hold."""
+
+
 def _restricts(text: str) -> bool:
     """Whether the statement after the answer word of ``text`` says the opposite of the question's."""
     word = answer_word(text)
@@ -99,7 +122,9 @@ def decide_polar(claim: Claim, reading: PolarReading, threshold: float) -> tuple
     finding that quotes the proposition's evidence.
     """
     if not reading.yes and not reading.bare and claim.status == "supported" and (
-        reading.status == "unsupported" or (reading.status == "supported" and _restricts(claim.text))
+        reading.status == "unsupported"
+        or (reading.status == "supported" and (_restricts(claim.text)
+                                               or _denied_as_the_sources_deny(claim.text, reading.evidence)))
     ):
         # "Is it in Berlin?" "No, it is in Paris.": the statement gives the sources' answer; so does
         # one that says what the sources say instead ("No, only assistance dogs may go in", "No,

@@ -146,3 +146,22 @@ def test_a_no_whose_statement_says_what_the_sources_say_instead(answer: str, acc
                 else "Can I use --fast together with --quiet?")
     result = SupportChecker().check(answer, sources, question)
     assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        # the statement denies what a source sentence denies too: the "No" is right even though the
+        # verifier reads the question's statement ("I need an appointment for the clinic") as supported
+        ("No, no appointment is needed.", True),
+        ("No, it's a walk-in clinic, so no appointment is needed.", True),
+        ("Yes, you need an appointment.", False),
+        ("No, the clinic does not open on Sundays.", False),  # a denial no source makes
+    ],
+)
+def test_a_no_whose_denial_the_sources_make_too_is_not_refused(answer: str, accepted: bool) -> None:
+    sources = [Source(id="clinic", content="The walk-in flu clinic at Marsh Lane Surgery runs on 4 and 11 October "
+                                           "from 9 am to 1 pm. No appointment is needed. Bring your NHS number if "
+                                           "you know it.")]
+    result = SupportChecker().check(answer, sources, "Do I need an appointment for the Marsh Lane clinic?")
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
