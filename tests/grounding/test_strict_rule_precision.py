@@ -91,6 +91,7 @@ def test_a_hedge_elsewhere_in_a_long_run_of_text_does_not_qualify_the_claim() ->
          "The report contradicts the owner's statement that he was angry after a tenant allegedly broke the lock."),
         ("Some guests mentioned that the rooms were small for the price.",
          "I think the rooms were small for the price."),
+        ("The council expects the new library to open in spring.", "The new library is expected to open in spring."),
         ("A trial in mice showed the drug's potential to reverse hair loss.", "A trial in mice suggests the drug might reverse hair loss."),
         # an instruction beside a source's leave or need ("may be picked", "you may have to")
         ("In late summer, pick the pods when they are dry and brown.", "In late summer the pods may be picked when they are dry and brown."),
@@ -162,6 +163,7 @@ def test_a_quote_with_a_bracketed_insertion_is_read_piece_by_piece(checker: Supp
         ("The fire alarm was replaced three weeks after the bakery reopened.",
          "The fire alarm was replaced, three weeks after the bakery reopened."),
         ("Stop eating eight hours before the scan.", "Stop eating eight hours before the scan and drink only water."),
+        ("The 8:40 train to Dover calls at Kenton before Ashby.", "The 8:40 train to Dover calls at Kenton before it reaches Ashby."),
         # a leading "Before ..." that dates both events does not turn their order round
         ("Rinse the jug with warm water, then soak the cartridge in cold water.",
          "Before first use, rinse the jug with warm water. Then soak the cartridge in cold water."),
@@ -182,6 +184,7 @@ def test_events_named_in_one_order_but_not_told_in_it_are_no_order_conflict(clai
         ("Soak the cartridge in cold water, then rinse the jug with warm water.",
          "Before first use, rinse the jug with warm water. Then soak the cartridge in cold water."),
         ("She locked every window after leaving the house.", "Before leaving the house, she locked every window."),
+        ("The 8:40 train to Dover calls at Ashby before Kenton.", "The 8:40 train to Dover calls at Kenton before it reaches Ashby."),
         # a span between the events is an order when the source gives the same span between its own
         ("The bakery reopened three weeks after the fire alarm was replaced.",
          "The fire alarm was replaced, three weeks after the bakery reopened."),
