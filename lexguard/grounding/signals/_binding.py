@@ -276,10 +276,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         if not own:
             continue
         rest = value_tokens - own
-        wanted = number_class(claim, mention) if kind == "number" else ""
-        # a number's anchor states a value of its kind ("tickets are £10", not "starts at 2pm")
-        pool = [f for f in anchors if wanted in f.classes.values()] if wanted else anchors
-        scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in pool]
+        scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR or _holds(anchor, mention, kind, own):
             continue
