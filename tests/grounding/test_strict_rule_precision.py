@@ -108,6 +108,11 @@ def test_no_overstatement_where_the_claim_keeps_the_doubt_or_the_word_is_no_hedg
     [
         ("The bridge is safe.", "The bridge appears to be safe."),
         ("Ortiz stole the van in March.", "Ortiz allegedly stole the van in March."),
+        # "causes" and "cause" are one word; a share is a quantity ("only 9%" is few, "half" is not all)
+        ("This spray causes dizziness, so you must not drive after using it.",
+         "This spray may cause dizziness; if affected, do not drive."),
+        ("Most members voted against the merger.", "Only 9% of members voted against the merger."),
+        ("All of the branch's staff will move to the new office.", "About half of the branch's staff will move to the new office."),
         # an instruction that states as certain what the source gives as possible
         ("Soak the beans overnight to halve the cooking time.", "Soaking the beans overnight may halve the cooking time."),
         ("Wear the brace to prevent a second sprain.", "Wearing the brace might prevent a second sprain."),

@@ -44,7 +44,7 @@ _CERTAIN = regex.compile(r"\b(?:definitely|certainly|always|proven|proves?|confi
 QUANTIFIERS: dict[str, int] = {
     "none": 0, "no": 0, "nobody": 0,
     "few": 1, "handful": 1, "minority": 1, "some": 1, "several": 1, "part": 1, "fraction": 1, "certain": 1,
-    "many": 2, "numerous": 2,
+    "many": 2, "numerous": 2, "half": 2,
     "most": 3, "majority": 3, "mostly": 3,
     "all": 4, "every": 4, "each": 4, "whole": 4, "entire": 4, "everyone": 4, "everything": 4, "always": 4,
 }  # fmt: skip
@@ -126,7 +126,14 @@ def _hedged(text: str, *, claim: bool = False) -> bool:
 
 
 def _words(text: str) -> set[str]:
-    return {w for w in content_words(text) if w not in _IGNORED and not HEDGES.fullmatch(w)}
+    """Content words by first lemma ("causes" and "cause" are one word), hedges and quantifiers aside."""
+    return {_lemma(w) for w in WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1
+            and _stem(w) not in _IGNORED and w not in _IGNORED and not HEDGES.fullmatch(w)}
+
+
+def _lemma(word: str) -> str:
+    found = lemmas(word)
+    return found[0] if found else _stem(word)
 
 
 def _lemma_words(text: str) -> set[str]:
@@ -151,10 +158,22 @@ def _quantity_of(text: str, match: regex.Match[str]) -> int | None:
     return QUANTIFIERS[word]
 
 
+_SHARE = regex.compile(r"\b(?P<n>\d{1,3}(?:\.\d+)?)\s*(?:%|per\s?cent\b)(?!\s+(?:more|less|fewer|higher|lower|up|down)\b)",
+                       regex.IGNORECASE)
+
+
+def _share_quantity(match: regex.Match[str]) -> int:
+    """A share as a quantity word: "8%" is few, "62%" most, "100%" all."""
+    share = float(match.group("n"))
+    return 4 if share >= 100 else 3 if share > 50 else 2 if share == 50 else 1 if share > 0 else 0
+
+
 def _quantity(text: str) -> int | None:
-    """The strongest quantity a text states ("each other" states none)."""
+    """The strongest quantity a text states ("each other" states none; a share of people or things,
+    "only 8% said ...", counts as the quantity word it amounts to)."""
     text = _NOT_QUANTITY.sub(" ", text)
     found = [q for m in _QUANTIFIER.finditer(text) if (q := _quantity_of(text, m)) is not None]
+    found += [_share_quantity(m) for m in _SHARE.finditer(text)]
     if not found:
         return None
     # "all flights but one", "every day except Monday": not all

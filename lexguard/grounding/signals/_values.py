@@ -12,6 +12,7 @@ from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._rates import rate_conflicts
 from lexguard.grounding.signals._segments import crossed_value
 from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._directions import direction_conflict
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._ranks import rank_conflict
@@ -105,7 +106,8 @@ def add_misplaced(
 
 def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplaced]) -> dict[str, str | None]:
     """The source sentence the claim's statement conflicts with (``conflict``: a flipped polarity,
-    a misplaced value, the other order of events, another rank of a superlative), the one it overstates (``overstated``: a
+    a misplaced value, the other order of events, another rank of a superlative, a change
+    given the other way), the one it overstates (``overstated``: a
     dropped hedge, a raised quantifier) and the one that states it with a negated opposite
     (``restated``: "not open" for "closed"), for :class:`~lexguard.grounding.verify._features.ClaimEvidence`."""
     conflict = (
@@ -113,6 +115,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or next((m.evidence for m in misplaced), None)
         or order_conflict(claim, passages)
         or rank_conflict(claim, passages)
+        or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     return {"conflict": conflict, "overstated": overstatement(claim, passages), "restated": restated}

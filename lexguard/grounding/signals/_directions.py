@@ -1,0 +1,59 @@
+"""A change given the other direction: "Shares rose 6% on Wednesday" beside "Shares fell 6% on
+Wednesday after the company lowered its forecast".
+
+The polarity rule reads an opposite ("rose" / "fell") only where the source statement holds
+most of the claim's other words, and a source that says why the shares fell holds many words the
+claim leaves out. :func:`direction_conflict` reads the change where it is stated: a claim's
+direction word right before an amount ("rose 6%", "was down 12 per cent", "cut by £2 million")
+against the source sentences that give the same amount after a direction word. The claim is
+contradicted when those give the amount only the other way: a source that says both ("sales
+rose 6% and costs fell 6%") leaves it to the other rules.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
+
+__all__ = ["direction_conflict"]
+
+_CHANGE = regex.compile(
+    r"\b(?P<word>[\p{L}]+)\s+(?:by\s+|to\s+)?(?:(?:about|around|nearly|almost|some|roughly|more\s+than|over|just)\s+)?"
+    r"(?P<amount>[$£€]?\d[\d,]*(?:\.\d+)?\s*(?:%|per\s?cent\b|percent\b|points?\b|(?:m|bn|million|billion)\b)?)",
+    regex.IGNORECASE,
+)
+"""A word right before an amount: "fell 6%", "rose by 3 points", "was down about 12 per cent"."""
+
+
+def _directions(text: str) -> dict[str, set[str]]:
+    """Each amount of ``text`` with the antonym keys of the word before it, when that word has an opposite."""
+    out: dict[str, set[str]] = {}
+    for match in _CHANGE.finditer(text):
+        keys = antonym_keys(match.group("word").lower())
+        if any(key in ANTONYMS for key in keys):
+            amount = "".join(match.group("amount").lower().split()).replace("percent", "%").replace("per cent", "%")
+            out.setdefault(amount, set()).update(keys)
+    return out
+
+
+def direction_conflict(claim: str, passages: list[str]) -> str | None:
+    """The source sentence that gives the claim's change of an amount only the other way, if any.
+
+    Args:
+        claim: The claim text.
+        passages: The claim's best evidence chunks, best first.
+    """
+    mine = _directions(claim)
+    if not mine:
+        return None
+    sentences = [(s, _directions(s)) for p in passages for s in passage_sentences(p)]
+    for amount, keys in mine.items():
+        opposite = set().union(*(ANTONYMS.get(key, frozenset()) for key in keys))
+        given = [(s, theirs[amount]) for s, theirs in sentences if amount in theirs]
+        if given and not any(found & keys for _, found in given):
+            other = next((s for s, found in given if found & opposite), None)
+            if other is not None:
+                return other
+    return None
