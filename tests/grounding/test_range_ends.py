@@ -1,0 +1,38 @@
+"""A range read whole: "aged 5 to 10" beside "aged 5 to 8" (a hostile trial; the 10 of "a 10-week
+course" had let the wrong end pass)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard._models import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._ranges import range_conflicts
+
+CLUB = "The junior chess club is for children aged 7 to 11 and meets on Wednesdays. A 12-week term costs £60."
+
+
+@pytest.mark.parametrize(
+    ("claim", "wrong"),
+    [
+        ("The club is for children aged 7 to 12.", ["12"]),
+        ("The club is for children aged 6 to 11.", ["6"]),
+        ("The club is for children aged 7 to 11.", []),
+        ("Children aged 7-11 can join.", []),
+    ],
+)
+def test_a_range_end_the_evidence_gives_otherwise(claim: str, wrong: list[str]) -> None:
+    assert [m.key for m in range_conflicts(claim, [CLUB])] == wrong
+
+
+def test_numbers_joined_by_and_are_a_range_only_after_between() -> None:
+    assert [m.key for m in range_conflicts("It costs between £5 and £9.", ["It costs between £5 and £8."])] == ["9"]
+    assert range_conflicts("Add 3 eggs and 2 cups of milk.", ["Add 3 eggs and 1 cup of milk."]) == []
+
+
+def test_the_checker_refuses_the_wrong_end() -> None:
+    checker = SupportChecker()
+    wrong = checker.check("The junior chess club is for children aged 7 to 12.", [Source(id="s", content=CLUB)])
+    right = checker.check("The junior chess club is for children aged 7 to 11.", [Source(id="s", content=CLUB)])
+    assert wrong.recommendation != "accept"
+    assert [c.status for c in right.claims] == ["supported"]
