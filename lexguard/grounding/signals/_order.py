@@ -81,14 +81,17 @@ def claimed_orders(claim: str) -> list[tuple[frozenset[str], frozenset[str]]]:
         if a and b:
             found.append((b, a) if swapped else (a, b))
         place = _LAST_PLACE.match(a_text)  # "calls at Marsh Green | before Kingsley": the stop, not the bus
-        if place is not None and b and (near := _event(place.group("p")) - b) and near != a:
+        if (place is not None and b and _NAMED.fullmatch(place.group("p").strip()) and _NAMED.fullmatch(b_text.strip())
+                and (near := _event(place.group("p")) - b) and near != a):
             found.append((b, near) if swapped else (near, b))
     return found
 
 
+_NAMED = regex.compile(r"(?:(?:the\s+)?\p{Lu}[\p{L}'\u2019.-]*\s*)+")
+"""A place's name only ("Kingsley", "Marsh Green"), not an event ("fleeing on a motorcycle")."""
 _LAST_PLACE = regex.compile(r"^.*\b(?:at|in|on|to|from|by|via|through)\s+(?P<p>[^,;]+)$", regex.IGNORECASE)
-"""The last prepositional phrase of the first event: a claim that orders two stops or places ("The bus
-calls at Marsh Green before Kingsley") names them there, after words the source tells around both."""
+"""The last prepositional phrase of the first event: a claim that orders two stops or places by name ("The
+bus calls at Marsh Green before Kingsley") names them there, after words the source tells around both."""
 
 
 def _event(text: str) -> frozenset[str]:
