@@ -414,3 +414,16 @@ def test_another_weekday_is_read_past_words_that_only_say_something_is_on() -> N
     source = ["Spin classes are on Mondays. Yoga classes are on Thursdays."]
     assert polarity_conflict("Yoga classes take place on Mondays.", source) is not None
     assert polarity_conflict("Yoga classes take place on Thursdays.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "flipped"),
+    [
+        ("Pensioners get a 30% discount on the second-car permit.", True),  # a hostile trial's swapped ordinal
+        ("Pensioners get a 30% discount on the first-car permit.", False),
+        ("The Greens came second.", True),
+    ],
+)
+def test_another_ordinal_in_the_same_statement_is_a_conflict(claim: str, flipped: bool) -> None:
+    source = ["Pensioners get a 30% discount on the first-car permit. Labour won the seat and the Greens came third."]
+    assert (polarity_conflict(claim, source) is not None) is flipped

@@ -30,6 +30,7 @@ down grew | down climbed | until since | convicted acquitted | guilty innocent |
 manually automatically | manual automatic | warm cold | hot cold | online offline
 indoors outdoors | indoor outdoor | temporary permanent | temporarily permanently | optional mandatory
 optional compulsory | domestic international | wired wireless | internal external | always never
+first second | second third | first third | third fourth
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}
