@@ -425,5 +425,5 @@ def test_another_weekday_is_read_past_words_that_only_say_something_is_on() -> N
     ],
 )
 def test_another_ordinal_in_the_same_statement_is_a_conflict(claim: str, flipped: bool) -> None:
-    source = ["Pensioners get a 30% discount on the first-car permit. Labour won the seat and the Greens came third."]
+    source = ["Pensioners get a 30% discount on the first-car permit. Labour won the seat. The Greens came third."]
     assert (polarity_conflict(claim, source) is not None) is flipped
