@@ -213,7 +213,7 @@ def test_a_value_given_for_another_subject_of_the_same_sentence_is_misplaced(
 
 
 def test_and_between_two_numbers_of_one_statement_is_no_cut() -> None:
-    from lexguard.grounding.signals._binding import _clauses
+    from lexguard.grounding.signals._statements import clauses_of as _clauses
 
     assert _clauses("It was built between 1887 and 1889 by Eiffel.") == ["It was built between 1887 and 1889 by Eiffel."]
     assert _clauses("Mix 3 eggs and 2 cups of flour.") == ["Mix 3 eggs and 2 cups of flour."]
@@ -307,3 +307,18 @@ def test_a_value_of_another_model_is_misplaced(checker: SupportChecker, sources:
     word at all, so the sentence about the basic model (or the X200) fitted the claim too little
     to anchor it, and the pro model's value (the X300's) passed."""
     assert (_status(checker, sources, answer) == "supported") is supported
+
+
+def test_a_sentence_about_the_named_thing_by_its_kind_is_about_that_name(checker: SupportChecker) -> None:
+    """Found in a hostile trial: "The scooter weighs 14 kg." after "The Volt S2 e-scooter has ..."
+    is about the Volt S2, so the Volt S1's 12 kg (another source) is misplaced in a claim on the S2."""
+    sources = ["The Brisk B4 e-bike has a range of 60 km. Charging takes about 5 hours. The bike weighs 21 kg "
+               "and folds for storage.", "The Brisk B3, the earlier model, charges in about 3 hours and weighs 18 kg."]
+    from lexguard.grounding.signals._binding import misplaced_values
+
+    assert _status(checker, sources, "The Brisk B4 weighs 18 kg and folds for storage.") == "contradicted"
+    assert _status(checker, sources, "The Brisk B3 weighs 18 kg.") == "supported"
+    index = checker._index_for([Source(id=f"s{i}", content=t) for i, t in enumerate(sources)])
+    chunks = list(range(len(index.chunks)))
+    assert misplaced_values("The Brisk B4 weighs 21 kg and folds for storage.", index, chunks) == []
+    # (the verifier itself refuses that true claim at 0.69: it reads the B3's 18 kg in the same window)

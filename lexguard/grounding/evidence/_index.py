@@ -304,7 +304,7 @@ class SourceIndex:
         units); for sources of more than one batch that work is done here, while the budget is
         read, and not by the first claim that needs them, after the budget may be spent.
         """
-        from lexguard.grounding.signals._binding import sentence_facts
+        from lexguard.grounding.signals._statements import sentence_facts
         from lexguard.grounding.signals._units import index_units
 
         _ = self.profile.text, self.profile.numbers

@@ -21,7 +21,7 @@ from typing import Literal, NamedTuple
 
 import regex
 
-from lexguard.grounding.signals._binding import number_class
+from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._units import unit_of
 

@@ -21,7 +21,7 @@ from typing import NamedTuple
 import regex
 
 from lexguard.grounding.signals._anchoring import BoundKind, anchored, bound_words, magnitude
-from lexguard.grounding.signals._binding import number_class
+from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention
 
 __all__ = ["APPROXIMATE", "NEAR", "Bound", "BoundReading", "bound_of", "bound_verdict", "read_bound"]

@@ -20,7 +20,7 @@ from itertools import combinations
 import regex
 
 from lexguard.grounding.signals._anchoring import anchored, magnitude
-from lexguard.grounding.signals._binding import number_class
+from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._units import UNITS

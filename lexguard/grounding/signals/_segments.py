@@ -29,7 +29,7 @@ from functools import lru_cache
 
 import regex
 
-from lexguard.grounding.signals._binding import number_class
+from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._words import lemmas
 

@@ -1,0 +1,193 @@
+"""The statements of the sources, as the binding rule reads them: sentences, and the clauses of a
+sentence that holds several ("the north tower is 120 metres tall and the south tower is 95"),
+each with its words, values (and what each measures: :func:`number_class`) and names.
+
+A sentence that opens with a pronoun ("It opened in 2009.") or with "the" and a word of the
+sentence that named its topic ("The Volt S2 e-scooter has ..." - "The scooter weighs 14 kg.") is
+about that name: its words are carried into it, at half weight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import regex
+
+from lexguard._limits import current_deadline
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._batched import PROFILE_BATCH
+from lexguard.grounding.signals._dates import is_calendar_key
+from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._lexical import LexicalProfile, Mention, content_words, numbers
+from lexguard.grounding.signals._units import quantity_kind
+
+__all__ = ["PRONOUN_START", "Facts", "clauses_of", "number_class", "relation_words", "sentence_facts"]
+
+_CLAUSE = regex.compile(
+    r"(?<!\s)\s*+;\s++|,\s++(?:and|while|whereas|but)\s++|(?<!\s)\s++(?:while|whereas)\s++"
+    r"|,\s+(?=the\s+(?:second|first|other|latter|former)\b)"
+)
+_AND_THE = regex.compile(r"(?<!\s)\s++and\s++(?=(?:the|its|his|her|their)\s)")
+
+
+_AND = regex.compile(r"(?<!\s)\s++(?:and|but)\s++")  # possessive, from a run's start: linear in long runs
+_VALUE_AFTER_WORDS = regex.compile(
+    r"^(?:[\p{L}'\u2019-]+\s+){2,}?[^\d\s]*\d|^(?:at|on|in|from|for|by|until|till)\s+[^\d\s]*\d", regex.IGNORECASE
+)
+"""Two words or more, or a preposition, then a number: the right side of "adults pay $25 and
+children pay $12", of "closes at 5:30 pm Monday to Thursday and at 1 pm on Fridays"."""
+
+
+def clauses_of(sentence: str) -> list[str]:
+    """A sentence's statements: split at ";", ", and", "while", ..., at " and the" where no comma
+    comes before it (after a comma it closes a list: "France, Belgium and the UK"), and at " and"
+    between two statements that each give a number after two words or more ("adults pay $25 and
+    children pay $12"; not "between 1887 and 1889", nor "3 eggs and 2 cups of flour")."""
+    out = []
+    for part in _CLAUSE.split(sentence):
+        if not part:
+            continue
+        cut = _AND_THE.search(part)
+        if cut is not None and "," not in part[: cut.start()]:
+            out += [part[: cut.start()], part[cut.end() :]]
+        else:
+            out += _value_statements(part)
+    return out
+
+
+def _value_statements(part: str) -> list[str]:
+    for cut in _AND.finditer(part):
+        left, right = part[: cut.start()], part[cut.end() :]
+        if _VALUE_AFTER_WORDS.match(right) and any(ch.isdigit() for ch in left) and "," not in left[-25:]:
+            return [left, *_value_statements(right)]
+    return [part]
+"""Where a sentence holds two statements ("the north tower is 120 metres tall and the south tower
+is 95"): each is a place of its own for the values it gives."""
+_YEAR = regex.compile(r"\d{4}")
+PRONOUN_START = regex.compile(r"\W*(?:it|its|he|his|she|her|they|their)\b", regex.IGNORECASE)
+"""A sentence that opens with a pronoun is about the name the sentences before it were about
+("The Harbourview Hotel has 120 rooms. It opened in 2009."): that name's words are carried into
+it (half weight), so a year of another hotel's "It opened in 1996." is not read as this one's."""
+
+
+_DEFINITE = regex.compile(r"\W*the\s+([\p{Ll}][\p{L}-]*)\s", regex.IGNORECASE)
+
+
+def _named_before(sentence: str, kinds: frozenset[str]) -> bool:
+    """Whether ``sentence`` opens with "the" and a word of the sentence that named the topic ("The
+    Volt S2 e-scooter has ..." - "The scooter weighs 14 kg."): it is about the name named there."""
+    match = _DEFINITE.match(sentence)
+    return match is not None and bool(set(content_words(match.group(1))) & kinds)
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    chunk: int
+    text: str
+    tokens: frozenset[str]
+    classes: dict[str, str]
+    profile: LexicalProfile
+    names: tuple[str, ...]
+    carried: frozenset[str] = frozenset()
+    """Words of the sentence's first clause that an elliptical later clause leaves out (half weight)."""
+
+    def _carry(self, carried: frozenset[str]) -> Facts:
+        return Facts(self.chunk, self.text, self.tokens, self.classes, self.profile, self.names, carried)
+
+    def extra(self, claim_tokens: frozenset[str]) -> int:
+        """How many of its words the claim does not use (to prefer the closer of equal fits)."""
+        return sum(1 for t in self.tokens if not t.startswith("#") and t not in claim_tokens)
+
+
+def number_class(text: str, mention: Mention) -> str:
+    """What a number measures: a date, a year, a currency or a unit's kind ("" for a bare count).
+    A point in the calendar ("8.15 am") is no rival of a length of time ("42-year-old", "3 hours")."""
+    if is_calendar_key(mention.key):
+        return "calendar " + mention.key.split(":", 1)[0]  # "date", "time" or "quarter"
+    written = mention.text.strip()
+    decade = written.endswith("s") and written[:-1].rstrip("'\u2019").isdigit()  # "1940s": a span of years, not one
+    if _YEAR.fullmatch(mention.key) and 1000 <= float(mention.key) <= 2100 and "," not in written and not decade:
+        return "year"
+    return quantity_kind(text, mention) or _counted(text, mention)
+
+
+_NOUN_AFTER = regex.compile(r"[\s-]*([\p{L}][\p{L}'\u2019-]*)")
+
+
+def _counted(text: str, mention: Mention) -> str:
+    """What a bare count counts, as a class of value: "count people" for "500 people", so that 300
+    people is a rival of it and 300 members is not ("" when no content word follows)."""
+    after = _NOUN_AFTER.match(text, mention.span[1])
+    words = content_words(after.group(1)) if after else []
+    return f"count {words[0]}" if words else ""
+
+
+def relation_words(text: str) -> frozenset[str]:
+    """Content words without numbers (numbers are values, read by :func:`numbers`)."""
+    return frozenset(w for w in content_words(text) if not any(ch.isdigit() for ch in w))
+
+
+def _tokens(text: str, nums: list[Mention]) -> frozenset[str]:
+    """Words, a name's words with digits in them ("X200"), and values."""
+    coded = {w for w in content_words(text) if any(ch.isdigit() for ch in w) and not any(ch.isdigit() for ch in w[:1])}
+    return relation_words(text) | coded | {f"#{k}" for m in nums for k in (m.key, *m.alts)}
+
+
+def sentence_facts(index: Any) -> list[Facts]:
+    """The statements of an index's chunks (sentences, or the clauses of a sentence that holds
+    several) with their words, numbers and names (kept on the index).
+
+    Each distinct statement is read once (overlapping chunks repeat sentences); for long sources
+    the time budget is read before each ``PROFILE_BATCH`` chunks after the first.
+
+    Raises:
+        BudgetExceededError: If the time budget was spent while reading a long source.
+    """
+    cached = getattr(index, "_sentence_facts", None)
+    if cached is None:
+        cached = []
+        deadline = current_deadline()
+        read: dict[str, Facts] = {}  # overlapping chunks repeat a sentence: each text is read once
+        source, topic, kinds = None, frozenset(), frozenset()
+
+        def facts_of(ci: int, text: str) -> Facts:
+            found = read.get(text)
+            if found is None:
+                found = read[text] = _facts(ci, text)
+            return found if found.chunk == ci else replace(found, chunk=ci)
+
+        for ci, chunk in enumerate(index.chunks):
+            if ci and ci % PROFILE_BATCH == 0 and deadline is not None:
+                deadline.check("reading the sources' statements")
+            if chunk.source_id != source:  # the name the source's last sentence with one was about
+                source, topic, kinds = chunk.source_id, frozenset(), frozenset()
+            for sentence in filter(None, passage_sentences(chunk.text)):  # "17.9" is no full stop
+                clauses = [c.strip() for c in clauses_of(sentence) if len(c.strip()) >= 3]
+                first = facts_of(ci, clauses[0] if len(clauses) >= 2 else sentence)
+                if PRONOUN_START.match(sentence) or _named_before(sentence, kinds):  # "It opened ...", "The scooter weighs ..."
+                    first = first._carry(first.carried | (topic - first.tokens))
+                elif first.names:
+                    topic = frozenset(w for name in first.names for w in content_words(name))
+                    kinds = frozenset(p for w in content_words(sentence) for p in w.split("-")) - topic
+                if len(clauses) < 2:
+                    cached.append(first)
+                    continue
+                carried = frozenset(t for t in first.tokens if not t.startswith("#")) | first.carried
+                cached.append(first)
+                for text in clauses[1:]:
+                    facts = facts_of(ci, text)
+                    own = {t for t in facts.tokens if not t.startswith("#")}
+                    if len(own & carried) <= len(own) / 2:  # "... and the newer one in 1901": elided verb
+                        facts = facts._carry(carried - facts.tokens)
+                    cached.append(facts)
+        index._sentence_facts = cached
+    return cached
+
+
+def _facts(ci: int, text: str) -> Facts:
+    nums = numbers(text)
+    return Facts(
+        ci, text, _tokens(text, nums), {m.key: number_class(text, m) for m in nums},
+        LexicalProfile([text]), tuple(e.key for e in entities(text)),
+    )
