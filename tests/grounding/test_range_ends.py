@@ -36,3 +36,15 @@ def test_the_checker_refuses_the_wrong_end() -> None:
     right = checker.check("The junior chess club is for children aged 7 to 11.", [Source(id="s", content=CLUB)])
     assert wrong.recommendation != "accept"
     assert [c.status for c in right.claims] == ["supported"]
+
+
+def test_an_end_the_sources_give_in_another_range_is_no_wrong_end() -> None:
+    """Found on held-out RAGTruth rows: "closing between 21:30 and 22:30" gathers several days'
+    closing times; "8:00 a.m. to 4:00 p.m. on Sunday" is Sunday's range, in a passage the claim's
+    best evidence did not hold."""
+    hours = "'Monday': '17:30-22:0', 'Friday': '17:30-22:30', 'Sunday': '17:30-21:30'"
+    class _Index:  # the sources' passages; the claim's best evidence is one of them
+        chunks = [type("Chunk", (), {"text": hours})()]
+
+    assert range_conflicts("It closes between 21:30 and 22:30.", ["'Friday': '17:30-22:30'"], _Index()) == []
+    assert [m.key for m in range_conflicts("It closes between 21:15 and 22:30.", [hours])] == ["time:21:15"]

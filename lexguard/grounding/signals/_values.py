@@ -67,7 +67,7 @@ def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvi
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
     unknown += [m for m in rate_conflicts(claim, texts) if m not in unknown]  # "£40 million a month" for "a year"
-    unknown += [m for m in range_conflicts(claim, texts) if m not in unknown]  # "aged 5 to 10" for "aged 5 to 8"
+    unknown += [m for m in range_conflicts(claim, texts, index) if m not in unknown]  # "aged 5 to 10" for "aged 5 to 8"
     broken = [m for m in mentions if readings[m].met is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
     unknown += broken
