@@ -92,6 +92,8 @@ def test_a_hedge_elsewhere_in_a_long_run_of_text_does_not_qualify_the_claim() ->
         ("Some guests mentioned that the rooms were small for the price.",
          "I think the rooms were small for the price."),
         ("The council expects the new library to open in spring.", "The new library is expected to open in spring."),
+        ("The cause of the fire has not been identified, and it is unclear if it was deliberate.",
+         "Police said it is not possible to identify the cause of the fire or say whether it was deliberate."),
         ("A trial in mice showed the drug's potential to reverse hair loss.", "A trial in mice suggests the drug might reverse hair loss."),
         # an instruction beside a source's leave or need ("may be picked", "you may have to")
         ("In late summer, pick the pods when they are dry and brown.", "In late summer the pods may be picked when they are dry and brown."),

@@ -31,7 +31,7 @@ something else)."""
 HEDGES = regex.compile(
     r"\b(?:may|might|could|possibly|probably|perhaps|likely|unlikely|suggests?|suggested|believed?|believes|"
     r"think|thinks|thought|expected|(?<=\b(?:is|are|was|were|been)\s)considering|estimated|(?:appears?|appeared|seems?|seemed)(?=\s+(?:to|that|as\s+if|likely)\b)|"
-    r"can(?=\s+(?:cause|trigger|lead\s+to|result\s+in|worsen|damage|harm)\b)|potentially|reportedly|allegedly|(?<!\bas\s+\w+\s+as\s+)possible|planned|(?<!\b(?:a|an|the|this|that|its|their|our|his|her|cafeteria|pension|health|business)\s+)plans?|intends?)\b",
+    r"can(?=\s+(?:cause|trigger|lead\s+to|result\s+in|worsen|damage|harm)\b)|potentially|reportedly|allegedly|(?<!\bas\s+\w+\s+as\s+)(?<!\bnot\s)possible|planned|(?<!\b(?:a|an|the|this|that|its|their|our|his|her|cafeteria|pension|health|business)\s+)plans?|intends?)\b",
 )
 """Words that make a statement uncertain or not yet done (lower case: "May" is a month; see
 :func:`_hedged`); "considering" only after "is" ("the council is considering extending ..."), not
@@ -63,7 +63,7 @@ _CLAIM_HEDGES = regex.compile(
     r"believing|suggesting|expecting|thinking|accus(?:ed|es|ing)|alleg(?:ed|es|ing|ation|ations)|charged|"
     r"suspect(?:ed|s)?|statements?|stated|states|mention(?:ed|s)?|noted|notes|potential(?:ly)?|speculation|"
     r"hop(?:es?|ed|ing|eful)|explain(?:s|ed)?|felt|feels?|criticis(?:e|es|ed)|criticiz(?:e|es|ed)|predict\w*|forecast\w*|"
-    r"rumou?r(?:s|ed)?|expects?|expecting)\b"
+    r"rumou?r(?:s|ed)?|expects?|expecting|unclear|uncertain)\b"
 )
 """A claim that says "could", "should", "is set to", "is seen as", "reportedly", "believing" or "is accused of" keeps the
 evidence's uncertainty too ("could" alone is no hedge in a source: it is also the past of "can"), as does one that
