@@ -48,3 +48,11 @@ def test_an_end_the_sources_give_in_another_range_is_no_wrong_end() -> None:
 
     assert range_conflicts("It closes between 21:30 and 22:30.", ["'Friday': '17:30-22:30'"], _Index()) == []
     assert [m.key for m in range_conflicts("It closes between 21:15 and 22:30.", [hours])] == ["time:21:15"]
+
+
+def test_values_of_two_kinds_are_no_range() -> None:
+    """Found in a hostile trial: "from 18,400 in 2011 to 21,900 in 2021" was read as a range from
+    2011 to 21,900, so "Between 2011 and 2021 the town grew ..." had a wrong end."""
+    source = "The village's population grew from 1,840 in 2001 to 2,190 in 2011."
+    claim = "Between 2001 and 2011 the village grew from about 1.84 thousand to 2.19 thousand residents."
+    assert range_conflicts(claim, [source]) == []

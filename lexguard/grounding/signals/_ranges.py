@@ -19,6 +19,7 @@ import regex
 from lexguard._limits import current_deadline
 from lexguard.grounding.signals._batched import PROFILE_BATCH
 from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._statements import number_class
 
 __all__ = ["range_conflicts", "source_range_ends"]
 
@@ -27,7 +28,7 @@ _BETWEEN = regex.compile(r"\b(?:from|between|aged|ages)\s+[$\u00a3\u20ac]?$", re
 
 
 def _ranges(text: str) -> list[tuple[Mention, Mention]]:
-    """The ranges of ``text``: two numbers joined by "to", a dash, or "and" after "between"."""
+    """The ranges of ``text``: two numbers of one kind joined by "to", a dash, or "and" after "between"."""
     found = [m for m in numbers(text)]
     out = []
     for a, b in zip(found, found[1:], strict=False):
@@ -36,8 +37,16 @@ def _ranges(text: str) -> list[tuple[Mention, Mention]]:
             continue
         if gap.strip().lower() == "and" and not _BETWEEN.search(text, 0, a.span[0]):
             continue  # "3 eggs and 2 cups": no range
+        if _kind(text, a) != _kind(text, b):
+            continue  # "from 18,400 in 2011 to 21,900 in 2021": a year, then a count
         out.append((a, b))
     return out
+
+
+def _kind(text: str, mention: Mention) -> str:
+    """A value's kind for a range: a year is no count ("5 to 8" share "", "9am to 5pm" a time)."""
+    kind = number_class(text, mention)
+    return "year" if kind == "year" else kind.split(" ")[0]
 
 
 def _keys(mention: Mention) -> set[str]:
