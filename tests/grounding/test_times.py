@@ -50,3 +50,29 @@ def test_the_checker_accepts_hours_written_another_way_and_fails_a_wrong_one() -
     wrong = checker.check("Cafe Lune is open on Monday from 11:00 AM to 10:00 PM.", source)
     assert not any(f.kind == "contradicted_value" for f in right.findings)
     assert wrong.claims[0].supported is False
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("It shuts at half past five.", [("time:05:30", ("time:17:30",))]),
+        ("Doors open at a quarter to eight in the evening.", [("time:19:45", ())]),
+        ("It starts at seven o'clock.", [("time:07:00", ("time:19:00",))]),
+        ("Meet at ten past 9 am.", [("time:09:10", ())]),
+    ],
+)
+def test_a_time_in_words_is_a_time(text: str, keys: list[tuple[str, tuple[str, ...]]]) -> None:
+    """Found in a hostile trial: "half past five" for 17:30 and "a quarter to eight" for 19:45 were
+    refused ("five" and "eight" in no source); a time in words that says no half of the day is
+    either."""
+    assert [(m.key, m.alts) for m in numbers(text)] == keys
+
+
+@pytest.mark.parametrize(
+    ("claim", "given"),
+    [("It closes at half past five.", True), ("It closes at half past six.", False),
+     ("It closes at half past five in the morning.", False)],
+)
+def test_a_time_in_words_is_given_by_the_clock_time(claim: str, given: bool) -> None:
+    profile = LexicalProfile(["The library is open from 9:00 to 17:30."])
+    assert all({m.key, *m.alts} & profile.numbers for m in numbers(claim)) is given

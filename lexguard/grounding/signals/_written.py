@@ -63,6 +63,35 @@ _CLOCK_12 = regex.compile(
 )
 _NOON = regex.compile(r"(?<![\w:.])(?:12\s*)?\b(noon|midday|midnight)\b", regex.IGNORECASE)
 """Noon and midnight ("closes at noon", "12 noon"): 12:00 and 00:00."""
+_HOURS = {w: n for n, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+_HOUR = r"(?:" + "|".join(_HOURS) + r"|1[0-2]|[1-9])"
+_CLOCK_WORDS = regex.compile(
+    rf"\b(?:(?P<rel>half|(?:a\s+)?quarter|ten|five|twenty|twenty-five)\s+(?P<dir>past|after|to)\s+(?P<h>{_HOUR})"
+    rf"|(?P<o>{_HOUR})\s+o['\u2019]clock)\b"
+    r"(?:\s*(?P<half>[ap])\.?\s?m\b\.?|\s+(?P<part>in\s+the\s+(?:morning|afternoon|evening)|at\s+night))?",
+    regex.IGNORECASE,
+)
+"""A time of day in words: "half past five", "a quarter to eight", "seven o'clock" ("in the evening")."""
+_MINUTES = {"half": 30, "quarter": 15, "ten": 10, "five": 5, "twenty": 20, "twenty-five": 25}
+
+
+def _clock_words(match: regex.Match[str]) -> tuple[str, tuple[str, ...]]:
+    """The key of a time in words, and the other half of the day when it says neither."""
+    word = (match.group("h") or match.group("o")).lower()
+    hour = _HOURS.get(word) or int(word)
+    minute = 0
+    if match.group("rel"):
+        minute = _MINUTES[match.group("rel").lower().split()[-1]]
+        if match.group("dir").lower() == "to":
+            hour, minute = hour - 1 or 12, 60 - minute
+    part = (match.group("half") or match.group("part") or "").lower()
+    later = part.startswith("p") or any(w in part for w in ("afternoon", "evening", "night"))
+    if part:
+        hour = hour % 12 + (12 if later else 0)
+        return f"time:{hour:02d}:{minute:02d}", ()
+    return f"time:{hour % 12:02d}:{minute:02d}", (f"time:{hour % 12 + 12:02d}:{minute:02d}",)
+
+
 _CLOCK_24 = regex.compile(r"(?<![\w.:/])(?P<h>[01]?\d|2[0-4]):(?P<m>[0-5]\d|0)(?![\d:/])")  # "3:2" is a score
 
 
@@ -85,7 +114,8 @@ def quarters(text: str) -> list[Written]:
 
 
 def times(text: str) -> list[Written]:
-    """Times of day: "9 pm", "9:00 PM", "9.30 a.m.", "21:00", "21:0" (as structured data writes it), "noon".
+    """Times of day: "9 pm", "9:00 PM", "9.30 a.m.", "21:00", "21:0" (as structured data writes it), "noon",
+    "half past five", "a quarter to eight", "seven o'clock" (either half of the day, unless it says which).
 
     Keys are ``time:HH:MM`` on a 24-hour clock ("12 am" is 00:00, "24:00" is 00:00). A time
     without am / pm is read on the 24-hour clock ("9:00" is morning): an evening hour must say
@@ -93,6 +123,9 @@ def times(text: str) -> list[Written]:
     """
     found: list[Written] = [Written(m.span(), "time:00:00" if m.group(1).lower() == "midnight" else "time:12:00")
                             for m in _NOON.finditer(text)]
+    for match in _CLOCK_WORDS.finditer(text):  # "half past five" is 05:30 or 17:30
+        key, alts = _clock_words(match)
+        found.append(Written(match.span(), key, alts))
     for match in _CLOCK_12.finditer(text):
         if overlaps(match.span(), [w.span for w in found]):
             continue
