@@ -9,7 +9,7 @@ from lexguard._models import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.signals._ranges import range_conflicts
 
-CLUB = "The junior chess club is for children aged 7 to 11 and meets on Wednesdays. A 12-week term costs £60."
+CLUB = "The junior chess club for children aged 7 to 11 meets on Wednesdays. A 12-week term costs £60."
 
 
 @pytest.mark.parametrize(

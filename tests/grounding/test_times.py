@@ -76,3 +76,9 @@ def test_a_time_in_words_is_a_time(text: str, keys: list[tuple[str, tuple[str, .
 def test_a_time_in_words_is_given_by_the_clock_time(claim: str, given: bool) -> None:
     profile = LexicalProfile(["The library is open from 9:00 to 17:30."])
     assert all({m.key, *m.alts} & profile.numbers for m in numbers(claim)) is given
+
+
+@pytest.mark.parametrize("text", ["Refunds arrive within five to seven working days.", "It is open from five to seven."])
+def test_numbers_joined_by_to_are_no_time_in_words(text: str) -> None:
+    """Found in a hostile trial: "within five to seven working days" was read as 6:55."""
+    assert [m.key for m in numbers(text)] == ["5", "7"]

@@ -44,9 +44,9 @@ def _ranges(text: str) -> list[tuple[Mention, Mention]]:
 
 
 def _kind(text: str, mention: Mention) -> str:
-    """A value's kind for a range: a year is no count ("5 to 8" share "", "9am to 5pm" a time)."""
-    kind = number_class(text, mention)
-    return "year" if kind == "year" else kind.split(" ")[0]
+    """A value's kind for a range: a year is no count, a time is a time, bare counts are one kind."""
+    kind = number_class(text, mention).split(" ")[0]
+    return "count" if kind in ("", "count") else kind  # "5 to 8 run on Saturdays": bare counts both
 
 
 def _keys(mention: Mention) -> set[str]:

@@ -66,12 +66,14 @@ _NOON = regex.compile(r"(?<![\w:.])(?:12\s*)?\b(noon|midday|midnight)\b", regex.
 _HOURS = {w: n for n, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)}
 _HOUR = r"(?:" + "|".join(_HOURS) + r"|1[0-2]|[1-9])"
 _CLOCK_WORDS = regex.compile(
-    rf"\b(?:(?P<rel>half|(?:a\s+)?quarter|ten|five|twenty|twenty-five)\s+(?P<dir>past|after|to)\s+(?P<h>{_HOUR})"
+    rf"(?:(?<=\b(?:at|until|till|by|before|around|about)\s+)"
+    rf"(?P<rel>half|(?:a\s+)?quarter|ten|five|twenty|twenty-five)\s+(?P<dir>past|after|to)\s+(?P<h>{_HOUR})\b"
     rf"|(?P<o>{_HOUR})\s+o['\u2019]clock)\b"
     r"(?:\s*(?P<half>[ap])\.?\s?m\b\.?|\s+(?P<part>in\s+the\s+(?:morning|afternoon|evening)|at\s+night))?",
     regex.IGNORECASE,
 )
-"""A time of day in words: "half past five", "a quarter to eight", "seven o'clock" ("in the evening")."""
+"""A time of day in words: "at half past five", "until a quarter to eight" (after a word that says
+when: "within five to seven working days" is a range), "seven o'clock" ("in the evening")."""
 _MINUTES = {"half": 30, "quarter": 15, "ten": 10, "five": 5, "twenty": 20, "twenty-five": 25}
 
 
