@@ -170,8 +170,8 @@ class VerifierStack:
         units = self.units_for(index)
         texts = [verifier_claim_text(t, question) for t in claim_texts]
         k = self.verifier.evidence_units
-        known = getattr(getattr(index, "profile", None), "words", None) if novel else None
-        windows = self._reads(texts, units, skip, known)
+        source_words = getattr(getattr(index, "profile", None), "words", None) if novel else None
+        windows = self._reads(texts, units, skip, source_words)
         reads = [[pair for readings in claim for pair in readings] for claim in windows]
         evidence = [pairs[0][1] if pairs else units.text(units.select(t, k))
                     for pairs, t in zip(reads, texts, strict=True)]
