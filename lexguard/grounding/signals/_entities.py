@@ -100,7 +100,7 @@ def entities(text: str) -> list[Mention]:
         # drop leading common words ("The", "However", "Cette") and trailing connectors
         while words and (words[0].lower().strip(".'\u2019") in _NOT_ENTITIES or words[0].lower() in STOPWORDS
                          or words[0].lower().strip(".'\u2019") in foreign or _imperative(text, start, words)
-                         or _unit_ending_sentence(text, start, words)):
+                         or _unit_after_number(text, start, words)):
             start = text.index(words[0], start) + len(words[0])
             words = words[1:]
         while words and words[-1].lower() in {"of", "the", "de", "and", "&", "van", "von", "la"}:
@@ -126,7 +126,7 @@ def entities(text: str) -> list[Mention]:
     return out
 
 
-def _unit_ending_sentence(text: str, start: int, words: list[str]) -> bool:
+def _unit_after_number(text: str, start: int, words: list[str]) -> bool:
     """Whether the first of ``words`` is a unit after a number: one that ends a sentence ("101.3 F.
     Additionally, ...", "20 C. Then ..."), not an initial of the name after it, or one before a
     name ("16GB of RAM", glued to its number).""" 
