@@ -315,3 +315,24 @@ def test_a_dose_in_an_instruction_is_checked() -> None:
     result = SupportChecker().check(answer, [source])
     assert result.recommendation != "accept"
     assert result.claims[-1].supported is False
+
+
+def test_a_refusal_of_an_answer_whose_claims_are_all_supported_says_why() -> None:
+    """Found in a hostile trial: a bulleted answer to "What do I need to bring?" had every claim
+    supported and no finding, yet read ``regenerate`` (its confidence, weighed with the question's
+    relevance, was under the bar). A soft finding now says so."""
+    from lexguard import Source
+    from lexguard.grounding import SupportChecker
+
+    result = SupportChecker().check(
+        "You'll need to bring:\n• your passport\n• a recent utility bill\n• your tenancy agreement",
+        [Source(id="s0", content="Please bring the following to your appointment: your passport, a recent "
+                                 "utility bill and your tenancy agreement.")],
+        "What do I need to bring?",
+    )
+    if result.recommendation == "accept":
+        assert not any(f.rule_id == "grounding.low_confidence" for f in result.findings)
+    else:
+        assert all(c.supported for c in result.claims)
+        assert [f.rule_id for f in result.findings] == ["grounding.low_confidence"]
+        assert result.findings[0].severity == "soft"

@@ -17,6 +17,7 @@ import regex
 
 from pydantic import Field
 
+from lexguard._enums import Severity
 from lexguard._models import Claim, Finding, Source, hallucination_rate
 from lexguard._value import ValueModel
 from lexguard.grounding.claims._claim_types import ClaimType, classify_claims
@@ -174,14 +175,38 @@ def assess_offline(
     rec = _recommend(checked, confidence, rate, accept_at=accept_at, reject_below=reject_below,
                      reject_above=reject_above)
     rejected = reject_finding(rec, confidence, rate)
+    unsure = _below_the_bar(rec, checked, rate, confidence, isrel, isuse, accept_at)
     fact_claims = [c for c, t in zip(claims, types, strict=True) if t == "fact"]
-    findings = [*([] if rejected is None else [rejected]),
+    findings = [*([] if rejected is None else [rejected]), *([] if unsure is None else [unsure]),
                 *find_inconsistencies(fact_claims, encoder=encoder)]  # says so if the budget cuts it
     return SelfRAGAssessment(
         claims=cited, claim_types=types, citations=supporting_citations(cited), relevance=relevance,
         isrel=isrel, isuse=isuse, issup=None if issup is None else round(issup, 4),
         confidence=round(confidence, 4), hallucination_rate=round(rate, 4), recommendation=rec,
         findings=tuple(findings), source_quality=source_quality(sources, relevance, cited),
+    )
+
+
+def _below_the_bar(
+    rec: str, checked: Sequence[Claim], rate: float, confidence: float, isrel: float | None, isuse: float | None,
+    accept_at: float,
+) -> Finding | None:
+    """A soft finding that says why an answer whose every checked claim is supported is not
+    accepted: its confidence, weighed with the question's relevance (ISREL) and the answer's use
+    (ISUSE), is under the bar. Without it such a refusal carried no finding at all."""
+    if rec != "regenerate" or not checked or rate > 0.0 or confidence >= accept_at:
+        return None
+    parts = [f"{name} {value:.2f}" for name, value in (("the sources' relevance to the question", isrel),
+                                                        ("the answer's use to it", isuse)) if value is not None]
+    return Finding(
+        kind="low_confidence",
+        severity=Severity.SOFT,
+        message=f"Every checked claim is supported, but the answer's confidence {confidence:.2f} is under "
+        f"{accept_at:.2f}" + (f" ({', '.join(parts)})" if parts else "") + ": answer the question more directly, "
+        "from the sources that bear on it.",
+        rule_id="grounding.low_confidence",
+        confidence=round(1.0 - confidence, 4),
+        stage="support_check",
     )
 
 
