@@ -330,9 +330,7 @@ def test_a_refusal_of_an_answer_whose_claims_are_all_supported_says_why() -> Non
                                  "utility bill and your tenancy agreement.")],
         "What do I need to bring?",
     )
-    if result.recommendation == "accept":
-        assert not any(f.rule_id == "grounding.low_confidence" for f in result.findings)
-    else:
-        assert all(c.supported for c in result.claims)
-        assert [f.rule_id for f in result.findings] == ["grounding.low_confidence"]
-        assert result.findings[0].severity == "soft"
+    assert result.recommendation == "regenerate"
+    assert all(c.supported for c in result.claims)
+    assert [f.rule_id for f in result.findings] == ["grounding.low_confidence"]
+    assert result.findings[0].severity == "soft"

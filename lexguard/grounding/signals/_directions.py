@@ -33,7 +33,7 @@ def _directions(text: str) -> dict[str, set[str]]:
     for match in _CHANGE.finditer(text):
         keys = antonym_keys(match.group("word").lower())
         if any(key in ANTONYMS for key in keys):
-            amount = "".join(match.group("amount").lower().split()).replace("percent", "%").replace("per cent", "%")
+            amount = "".join(match.group("amount").lower().split()).replace("percent", "%")  # "per cent" too
             out.setdefault(amount, set()).update(keys)
     return out
 

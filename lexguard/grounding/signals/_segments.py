@@ -75,10 +75,9 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
         return None  # a year belongs to the whole statement ("in 2008"): the anchor reads years
     keys = {mention.key, *mention.alts}
     given = {k for m in numbers(claim) for k in (m.key, *m.alts)}
-    words = set(_words(_statement(claim, mention, kind)))
-    # the claim's other values, each with the words of its own statement in the claim
-    others = [({m.key, *m.alts}, set(_words(_statement(claim, m, _kind(claim, m)))))
-              for m in _found(claim) if m.span != mention.span]
+    stated = _claim_statements(claim)
+    words = next(said for span, _, said in stated if span == mention.span)
+    others = [(values, said) for span, values, said in stated if span != mention.span]  # the claim's other values
     crossed = None
     for sentence in (s for text in texts for s in _SENTENCE.split(text) if s.strip()):
         segments = _segments(sentence, kind)
@@ -106,7 +105,16 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
     return crossed
 
 
-def _rival(values: set[str], mine: set[str], others: list[tuple[set[str], set[str]]]) -> bool:
+@lru_cache(maxsize=1024)
+def _claim_statements(claim: str) -> tuple[tuple[tuple[int, int], frozenset[str], frozenset[str]], ...]:
+    """Each value of the claim with its keys and the words of its own statement (:func:`_statement`),
+    read once per claim however many of its values are read (a claim of 100 values is read in
+    quadratic time, not cubic)."""
+    return tuple((m.span, frozenset({m.key, *m.alts}), frozenset(_words(_statement(claim, m, _kind(claim, m)))))
+                 for m in _found(claim))
+
+
+def _rival(values: set[str], mine: set[str], others: list[tuple[frozenset[str], frozenset[str]]]) -> bool:
     """Whether a segment's qualifiers tell another value than the claim's: it gives a value the
     claim does not, or one the claim gives with this value's qualifiers (two values swapped: "22.1
     for boys and 21.9 for girls"); not one the claim lists beside it ("either 54 or 55")."""
