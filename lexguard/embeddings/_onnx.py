@@ -15,6 +15,7 @@ import hashlib
 import json
 import logging
 import os
+import shutil
 import tempfile
 import warnings
 from pathlib import Path
@@ -160,24 +161,30 @@ class _DropPreprocessHint(logging.Filter):
 def _quantize(source: Path, target: Path) -> None:
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    fd, tmp = tempfile.mkstemp(suffix=".onnx.tmp", dir=target.parent)
-    os.close(fd)
     hint_filter = _DropPreprocessHint()
     logging.getLogger().addFilter(hint_filter)
-    try:
-        quantize_dynamic(
-            str(source),
-            tmp,
-            weight_type=QuantType.QInt8,
-            per_channel=True,
-            op_types_to_quantize=["MatMul"],
-        )
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    finally:
-        logging.getLogger().removeFilter(hint_filter)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    # onnxruntime writes a shape-inferred copy beside its input ("model-inferred.onnx") and
+    # deletes it: two processes quantising the same cached file at once (two workers started
+    # together on a new machine) deleted each other's copy. Each quantises a private link.
+    with tempfile.TemporaryDirectory(prefix="quantize-", dir=target.parent) as private:
+        own = Path(private) / "model.onnx"
+        try:
+            os.link(source, own)
+        except OSError:  # another filesystem or no hard links: a copy
+            shutil.copyfile(source, own)
+        tmp = Path(private) / "model.int8.onnx"
+        try:
+            quantize_dynamic(
+                str(own),
+                str(tmp),
+                weight_type=QuantType.QInt8,
+                per_channel=True,
+                op_types_to_quantize=["MatMul"],
+            )
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, target)  # atomic: concurrent readers never see a half-written file
+        finally:
+            logging.getLogger().removeFilter(hint_filter)
 
 
 _EXPORT_SCRIPT = (

@@ -85,3 +85,21 @@ def test_second_load_reuses_the_cached_export(cache_dir: Path, monkeypatch: pyte
     encoder = OnnxEncoder(cache_size=0)
     assert encoder.load() == "onnx"
     assert export_onnx(encoder.model_path) == first
+
+
+def test_quantising_beside_another_exporter(cache_dir: Path) -> None:
+    """Two processes quantising the same cached export at once (workers started together on a
+    new machine) must not trip over each other's intermediate files: onnxruntime writes a
+    shape-inferred copy beside its input, and one process deleted the other's."""
+    fp32 = export_onnx(OnnxEncoder().model_path)
+    int8 = fp32.parent / "model.int8.onnx"
+    int8.unlink(missing_ok=True)
+    # another exporter's intermediate file, where onnxruntime would put this one's
+    busy = fp32.parent / "model-inferred.onnx"
+    busy.mkdir()
+    try:
+        assert export_onnx(OnnxEncoder().model_path, quantize=True) == int8
+    finally:
+        busy.rmdir()
+    assert int8.is_file()
+    assert not list(fp32.parent.glob("quantize-*")), "the private folder is left behind"
