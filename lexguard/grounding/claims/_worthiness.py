@@ -21,6 +21,7 @@ import regex
 from lexguard._models import Claim
 from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding.claims._meta import is_meta_statement
+from lexguard.grounding.claims._wishes import is_closing_wish
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding.signals._rewrite import blank_answer_word
 
@@ -36,9 +37,9 @@ _FILLER = regex.compile(
     r"(?:oh|ah|wow|hmm+|haha|lol|cool|nice|great|awesome|interesting)|(?:good|great|interesting) question|"
     r"(?:that'?s|that is|you'?re|you are) (?:so |very |absolutely |quite )?(?:true|right|correct|interesting|great|cool)|"
     r"thanks?(?: you)?|hope this helps|"
-    r"(?:happy|safe) (?:travels|travelling|traveling|reading|cooking)|bon voyage|take care|have fun|you'?re welcome|"
-    r"(?:best|kind) regards|(?:glad|happy) to help|(?:have|enjoy) (?:a|an|your) (?:\w+ )?(?:day|trip|visit|time|stay|meal)|"
-    r"i hope this helps|let me know if [^,;:]*|that'?s it|that is it|enjoy|good luck|cheers|"
+    r"you'?re welcome|"
+    r"(?:best|kind) regards|(?:glad|happy) to help|"
+    r"i hope this helps|let me know if [^,;:]*|that'?s it|that is it|"
     r"(?:(?:so|therefore|thus),?\s+)?(?:based on [^,:]{1,80},\s*)?here(?:'s| is| are)(?![^:]*\d)\s+"
     r"(?:(?:a|an|the|some|my|our)\s+)?(?:[\w'’-]+\s+){0,3}?(?:summary|answer|overview|response|list|steps|points|"
     r"facts|ways|reasons|tips|details|options|examples|differences?|guide|breakdown|rundown|information|answers)"
@@ -72,7 +73,7 @@ def not_a_fact(text: str) -> str | None:
     Returns:
         :data:`FILLER_REASON` for a filler, :data:`META_REASON` for a meta statement.
     """
-    if _FILLER.match(text.strip()):
+    if _FILLER.match(text.strip()) or is_closing_wish(read_text(text)):
         return FILLER_REASON
     if is_meta_statement(read_text(text)):
         return META_REASON
