@@ -194,6 +194,26 @@ def test_number_words_with_a_half_are_read() -> None:
     assert [m.key for m in numbers("two and a half million cubic metres")] == ["2.5e+06"]
 
 
+@pytest.mark.parametrize(("text", "keys"), [
+    ("a two-year warranty", ["2"]),
+    ("a twelve-mile loop", ["12"]),
+    ("twenty-five people", ["25"]),  # number words joined by a hyphen stay one number
+    ("two-hundred people", ["200"]),
+])
+def test_a_number_word_before_a_hyphen_is_read(text: str, keys: list[str]) -> None:
+    """"a two-year warranty" was one word to the number reader: no number, so a warranty of 18
+    months in the source let the claim pass."""
+    assert [m.key for m in numbers(text)] == keys
+
+
+@pytest.mark.parametrize(("answer", "supported"), [
+    ("The blender has a two-year warranty.", False),
+    ("The blender has an eighteen-month warranty.", True),
+])
+def test_a_hyphenated_quantity_is_checked(checker: SupportChecker, answer: str, supported: bool) -> None:
+    assert (_status(checker, ["The warranty covers the blender for 18 months."], answer) == "supported") is supported
+
+
 PRICES = "Ticket prices: adults pay $25 and children pay $12. Seniors get in free on Tuesdays."
 
 

@@ -236,7 +236,15 @@ class _Token:
         return False
 
 
-_TOKEN = regex.compile(r"[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*|[^\s]")
+_NUMBER_PART = (
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million"
+    r"|billion|trillion|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|\w+teenth|\w+tieth|hundredth"
+    r"|thousandth)\b"
+)
+_TOKEN = regex.compile(r"[\p{L}\p{N}]+(?:-(?=" + _NUMBER_PART + r")[\p{L}\p{N}]+)*|[^\s]", regex.IGNORECASE)
+"""A word for ``text2num``; a hyphen joins number words only ("twenty-five"), so "a two-year
+warranty" and "a twelve-mile loop" read 2 and 12 (the whole compound was no number)."""
 _HAS_NUMBER_WORD = regex.compile(
     r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty|hundred|thousand"
     r"|million|billion|trillion|\w+(?:st|nd|rd|th))\b",
