@@ -138,3 +138,20 @@ def test_power_noon_and_grouped_numbers_before_a_unit(
     checker: SupportChecker, source: str, answer: str, supported: bool
 ) -> None:
     assert _supported(checker, source, answer) is supported
+
+
+@pytest.mark.parametrize(("source", "answer", "accepted"), [
+    ("The ferry crossing takes 30 minutes.", "The ferry crossing takes half an hour.", True),
+    ("The ferry crossing takes 45 minutes.", "The ferry crossing takes half an hour.", False),
+    ("The ferry crossing takes 45 minutes.", "The ferry crossing takes three quarters of an hour.", True),
+    ("Each bottle holds 500 ml of water.", "Each bottle holds half a litre of water.", True),
+    ("Each bottle holds 250 ml of water.", "Each bottle holds a quarter of a litre of water.", True),
+    ("Each bottle holds 250 ml of water.", "Each bottle holds half a litre of water.", False),
+])
+def test_a_fraction_of_a_unit_is_converted(checker: SupportChecker, source: str, answer: str, accepted: bool) -> None:
+    """"half an hour" beside "30 minutes" was refused: the unit after "an" was not read, so 0.5
+    was a number of nothing found in no source."""
+    from lexguard import Source
+
+    result = checker.check(answer, [Source(id="s", content=source)])
+    assert (result.recommendation == "accept") is accepted

@@ -95,6 +95,22 @@ def _unit_after(text: str, end: int) -> str | None:
     return word if word in UNITS else None
 
 
+_OF_A = regex.compile(r"\s+(?:of\s+)?(?:an?|the)(?=\s)", regex.IGNORECASE)
+"""What stands between a fraction and its unit: "half *an* hour", "three quarters *of an* hour"."""
+
+
+def _unit_start(text: str, mention: Mention) -> int:
+    """Where the unit of a number may start: after it, or after "of a" when it is a fraction
+    ("half an hour" is 0.5 hours; "2 a day" is no unit of 2)."""
+    end = mention.span[1]
+    try:
+        fraction = 0.0 < float(mention.key) < 1.0
+    except ValueError:
+        return end
+    skip = _OF_A.match(text, end) if fraction else None
+    return skip.end() if skip is not None else end
+
+
 def unit_of(text: str, mention: Mention) -> str | None:
     """The canonical unit of a number: a currency sign before it, else the unit word after it."""
     if is_calendar_key(mention.key):
@@ -103,7 +119,7 @@ def unit_of(text: str, mention: Mention) -> str | None:
     sign = mention.text[:1] if mention.text[:1] in _SYMBOLS else text[max(0, start - 2) : start].strip()[-1:]
     if sign in _SYMBOLS:
         return _SYMBOLS[sign]
-    unit = _unit_after(text, mention.span[1])
+    unit = _unit_after(text, mention.span[1]) or _unit_after(text, _unit_start(text, mention))
     return _CANONICAL.get(unit, unit) if unit else None
 
 
@@ -249,7 +265,7 @@ def converted_form(claim: str, mention: Mention, index: Any) -> tuple[str, int] 
     if found is None:
         return None
     form = index_unit_forms(index).get(found)
-    unit = _AFTER.match(claim, mention.span[1])
+    unit = _AFTER.match(claim, mention.span[1]) or _AFTER.match(claim, _unit_start(claim, mention))
     if form is None or unit is None:
         return None
     return form, unit.end()
