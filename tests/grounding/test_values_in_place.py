@@ -342,3 +342,20 @@ def test_a_sentence_about_the_named_thing_by_its_kind_is_about_that_name(checker
     chunks = list(range(len(index.chunks)))
     assert misplaced_values("The Brisk B4 weighs 21 kg and folds for storage.", index, chunks) == []
     # (the verifier itself refuses that true claim at 0.69: it reads the B3's 18 kg in the same window)
+
+
+@pytest.mark.parametrize(("sources", "answer", "supported"), [
+    (["Greenleaf Bank has branches in Leeds, York, Hull and Bradford."], "Greenleaf Bank has four branches.", True),
+    (["Greenleaf Bank has branches in Leeds, York, Hull and Bradford."], "Greenleaf Bank has three branches.", False),
+    (["Greenleaf Bank has branches in Leeds, York, Hull and Bradford."], "Greenleaf Bank has five branches.", False),
+    (["The band's members are Ana, Ben, Carl and Dee."], "The band has four members.", True),
+    # the list is of museums, not of the cities counted: the count stays for the verifier to read
+    (["The tour visits the Gulbenkian, the Serralves and the Tile Museum. It stops in Lisbon and Porto."],
+     "The tour visits three cities.", False),
+])
+def test_a_count_of_a_listed_thing_is_read_against_the_list(
+        checker: SupportChecker, sources: list[str], answer: str, supported: bool) -> None:
+    """"has four branches" beside "branches in Leeds, York, Hull and Bradford" was called
+    contradicted by the verifier, which cannot count: the rules check the count against the list
+    of the thing it counts, and the verifier reads the claim without it."""
+    assert (_status(checker, sources, answer) == "supported") is supported

@@ -25,8 +25,9 @@ from lexguard.grounding.signals._lexical import Mention, _norm, content_words, k
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._units import UNITS
 from lexguard.grounding.signals._weekdays import open_weekdays
+from lexguard.grounding.signals._words import WORD, stem
 
-__all__ = ["MAX_POOL", "MIN_DERIVED", "MIN_TIED", "rivalled", "RATIO_WORDS", "counted", "decade_years", "in_decade", "is_derived", "list_counts", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "MIN_TIED", "rivalled", "RATIO_WORDS", "counted", "decade_years", "in_decade", "is_derived", "list_counts", "listed_with", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
@@ -85,6 +86,16 @@ def list_counts(text: str) -> frozenset[int]:
         if commas:
             counts.add(commas + 2)
     return frozenset(counts)
+
+
+def listed_with(text: str, noun: str) -> frozenset[int]:
+    """How many items each series of ``text`` lists in a sentence that names ``noun`` (a claim's
+    counted thing, compared by stem): "has branches in Leeds, York, Hull and Bradford" lists 4
+    branches; a series of museums in a sentence with no "cities" counts no cities."""
+    wanted = stem(noun.lower())
+    return frozenset(n for sentence in _SENTENCE.split(text)
+                     if any(stem(w) == wanted for w in WORD.findall(sentence.lower()))
+                     for n in list_counts(sentence))
 
 
 def is_derived(

@@ -17,7 +17,8 @@ import regex
 
 from lexguard.grounding.claims._questions import answer_word
 from lexguard.grounding.signals._bounds import bound_of, read_bound
-from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+from lexguard.grounding.signals._derived import listed_with
+from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._units import converted_form
 
 __all__ = ["as_sources_write", "blank_answer_word", "read_urls", "source_forms"]
@@ -67,13 +68,35 @@ def as_sources_write(claim: str, index: Any) -> str:
         met = read_bound(claim, mention, _likely_evidence(claim, index)) if bound_of(claim, mention) else None
         if met is not None and met.value and met.start >= last:  # "nearly 5 million" beside 4.9 million: "4.9 million"
             start, new = met.start, (met.value, end)
-        elif (new := _replacement(claim, mention, forms, index)) is None:
+        elif (new := _replacement(claim, mention, forms, index)) is None and (
+                new := _listed_count(claim, mention, forms, index)) is None:
             continue
         out += [claim[last:start], new[0]]
         last = max(end, new[1])
     if not out:
         return claim
     return "".join(out) + claim[last:]
+
+
+_COUNTED = regex.compile(r"\s+([\p{L}-]+)")
+"""The word after a count: the thing it counts ("four *branches*")."""
+_MOST_LISTED = 20
+"""Largest count read against a listed series."""
+
+
+def _listed_count(claim: str, mention: Mention, forms: dict[str, str], index: Any) -> tuple[str, int] | None:
+    """A count the sources give as a list, left out for the models: "has four branches" beside
+    "has branches in Leeds, York, Hull and Bradford" is read "has branches" (the rules checked the
+    count against the list; the verifier cannot count, and called the correct claim contradicted).
+    Only a count of a thing the listing sentence names, and no number the sources write."""
+    value = key_value(mention.key)
+    thing = _COUNTED.match(claim, mention.span[1])
+    if (value is None or not value.is_integer() or not 2 <= value <= _MOST_LISTED or thing is None
+            or any(key in forms for key in (mention.key, *mention.alts))):
+        return None
+    if not any(int(value) in listed_with(text, thing.group(1)) for text in _likely_evidence(claim, index)):
+        return None
+    return "", thing.start(1)
 
 
 EVIDENCE_CHUNKS = 3
