@@ -199,6 +199,9 @@ def test_number_words_with_a_half_are_read() -> None:
     ("a twelve-mile loop", ["12"]),
     ("twenty-five people", ["25"]),  # number words joined by a hyphen stay one number
     ("two-hundred people", ["200"]),
+    ("a three-second memory", ["3"]),  # "second" is a unit here, not "twenty-second"
+    ("fourth-dimensional concepts", []),  # a description, not a quantity
+    ("a three-dimensional model", []),
 ])
 def test_a_number_word_before_a_hyphen_is_read(text: str, keys: list[str]) -> None:
     """"a two-year warranty" was one word to the number reader: no number, so a warranty of 18

@@ -25,6 +25,7 @@ import regex
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._other_source import subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+from lexguard.grounding.signals._words import verb_only
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
     Facts,
@@ -198,15 +199,34 @@ def _full_name(mention: Mention) -> bool:
     return len(mention.key.split()) >= 2
 
 
+_ADJUNCT = regex.compile(
+    r"^\s*(?:in|at|on|during|after|before|for|from|under|according\s+to|following|meanwhile|earlier|later)\b[^,]*,\s*",
+    regex.IGNORECASE,
+)
+"""A phrase of place or time opening a sentence ("In the men's marathon, ", "At Danbury Building
+Society, "): the subject comes after it."""
+_MOST_TITLE_WORDS = 3
+"""Most words before a subject that say who it is ("finance director Colin Marsh", "Kenyan runner")."""
+
+
 def _doer(text: str, start: int) -> bool:
-    """Whether the name at ``start`` is the one doing what the statement says: its subject (at most
-    one word, not a preposition, other than an article before it: "Mayor Linda Okafor cut the
-    ribbon") or the agent of a passive ("was designed by astronomer Ruth Caldwell"). A heading
-    before a colon is no part of the statement ("Final standings, 2023: Harrow Rovers finished")."""
+    """Whether the name at ``start`` is the one doing what the statement says: its subject (after
+    an opening phrase of place or time, at most three words that say who it is, none a preposition
+    or a verb: "Mayor Linda Okafor cut the ribbon", "At Danbury Building Society, finance director
+    Colin Marsh warned") or the agent of a passive ("was designed by astronomer Ruth Caldwell").
+    A heading before a colon is no part of the statement ("Final standings, 2023: Harrow Rovers
+    finished")."""
     head = text[:start]
-    before = _SLOT_WORD.findall(head[head.rfind(":") + 1 :].lower())
-    words = [w for w in before if w not in _NOT_SLOT]
-    return (len(words) <= 1 and not _NOT_BEFORE_DOER & set(words)) or "by" in before[-3:]
+    head = head[head.rfind(":") + 1 :]
+    adjunct = _ADJUNCT.match(head)
+    before = _SLOT_WORD.findall(head.lower())
+    if "by" in before[-3:]:
+        return True
+    words = [w for w in _SLOT_WORD.findall(head[adjunct.end() if adjunct else 0 :].lower()) if w not in _NOT_SLOT]
+    if len(words) <= 1:
+        return not _NOT_BEFORE_DOER & set(words)
+    return len(words) <= _MOST_TITLE_WORDS and not _NOT_BEFORE_DOER & set(words) and not any(
+        verb_only(w) or w.endswith(("ed", "'s")) for w in words)
 
 
 def _given(words: set[str], own: set[str], claim_names: list[set[str]]) -> bool:

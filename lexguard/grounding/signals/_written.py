@@ -21,6 +21,7 @@ import regex
 from text_to_num import find_numbers
 
 from lexguard.grounding.signals._spans import Taken, overlaps
+from lexguard.grounding.signals._words import no_noun
 
 __all__ = [
     "Written",
@@ -236,15 +237,20 @@ class _Token:
         return False
 
 
-_NUMBER_PART = (
-    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
-    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million"
-    r"|billion|trillion|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|\w+teenth|\w+tieth|hundredth"
-    r"|thousandth)\b"
+_DESCRIBED = regex.compile(r"-(\p{L}+)")
+"""The word a number is joined to by a hyphen ("two-*year*")."""
+_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+_UNITS_PART = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b"
 )
-_TOKEN = regex.compile(r"[\p{L}\p{N}]+(?:-(?=" + _NUMBER_PART + r")[\p{L}\p{N}]+)*|[^\s]", regex.IGNORECASE)
-"""A word for ``text2num``; a hyphen joins number words only ("twenty-five"), so "a two-year
-warranty" and "a twelve-mile loop" read 2 and 12 (the whole compound was no number)."""
+_SCALE_PART = r"(?:hundred|thousand|million|billion|trillion)(?:th)?\b"
+_TOKEN = regex.compile(
+    r"(?:" + _TENS + r"-(?=" + _UNITS_PART + r")|[\p{L}\p{N}]+-(?=" + _SCALE_PART + r"))*[\p{L}\p{N}]+|[^\s]",
+    regex.IGNORECASE,
+)
+"""A word for ``text2num``; a hyphen joins a tens word to its unit ("twenty-five", "twenty-second")
+or a number to its scale ("two-hundred") only, so "a two-year warranty", "a twelve-mile loop" and
+"a three-second memory" read 2, 12 and 3 (the whole compound was no number)."""
 _HAS_NUMBER_WORD = regex.compile(
     r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty|hundred|thousand"
     r"|million|billion|trillion|\w+(?:st|nd|rd|th))\b",
@@ -267,6 +273,8 @@ def number_words(text: str) -> list[tuple[tuple[int, int], float, bool]]:
         if any(ch.isdigit() for t in tokens[occurrence.start : occurrence.end] for ch in t.text()):
             continue  # digits are read by the number pattern
         value, end = float(occurrence.value), last.match.end()
+        if _DESCRIBED.match(text, end) and no_noun(_DESCRIBED.match(text, end).group(1).lower()):
+            continue  # "three-dimensional", "fourth-dimensional": a description, not a quantity
         half = _AND_A_HALF.match(text, end)
         if half is not None and not occurrence.is_ordinal:  # "two and a half million"
             value = (value + 0.5) * _SCALES.get((half.group("scale") or "").lower(), 1.0)
