@@ -34,3 +34,21 @@ def test_a_source_that_gives_the_amount_both_ways_is_left_to_the_other_rules() -
 def test_the_checker_contradicts_the_change_given_the_other_way() -> None:
     result = SupportChecker().check("Shares in Corlan Steel rose 4% on Tuesday.", [Source(id="s", content=SHARES)])
     assert [c.status for c in result.claims] == ["contradicted"]
+
+
+FLU = "The Brookvale ward reported 12 cases of flu this week, down from 19 last week. Revenue was £4.1m, up from £3.2m."
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflict"),
+    [
+        ("Flu cases rose to 12 this week.", True),
+        ("Flu cases fell to 12 this week.", False),
+        ("Revenue dropped to £4.1m.", True),
+        ("Revenue rose to £4.1m.", False),
+    ],
+)
+def test_an_amount_reached_by_a_change_stated_after_it_has_that_direction(claim: str, conflict: bool) -> None:
+    """"12 cases this week, down from 19" gives the change after the amount: "rose to 12" was
+    accepted (0.87), and "Yes" to "Did flu cases rise?" with it."""
+    assert (direction_conflict(claim, [FLU]) is not None) is conflict

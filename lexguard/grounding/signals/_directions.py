@@ -27,14 +27,31 @@ _CHANGE = regex.compile(
 """A word right before an amount: "fell 6%", "rose by 3 points", "was down about 12 per cent"."""
 
 
+_AMOUNT = r"[$£€]?\d[\d,]*(?:\.\d+)?\s*(?:%|per\s?cent\b|percent\b|points?\b|(?:m|bn|million|billion)\b)?"
+_REACHED = regex.compile(
+    r"(?P<amount>" + _AMOUNT + r")[^.;:\d]{0,40}?,?\s+(?P<way>down|up|lower|higher|fewer|more|less)\s+(?:than\s+|from\s+)"
+    r"(?:(?:about|around|nearly|almost|some|roughly)\s+)?[$£€]?\d",
+    regex.IGNORECASE,
+)
+"""An amount reached by a change stated after it: "12 cases this week, down from 19", "sales of
+£4m, up from £3m"."""
+_WAY = {"down": "fell", "lower": "fell", "fewer": "fell", "less": "fell", "up": "rose", "higher": "rose", "more": "rose"}
+
+
+def _amount_key(text: str) -> str:
+    return "".join(text.lower().split()).replace("percent", "%")  # "per cent" too
+
+
 def _directions(text: str) -> dict[str, set[str]]:
-    """Each amount of ``text`` with the antonym keys of the word before it, when that word has an opposite."""
+    """Each amount of ``text`` with the antonym keys of the word before it, when that word has an
+    opposite, or of the change stated after it ("12, down from 19": fell)."""
     out: dict[str, set[str]] = {}
     for match in _CHANGE.finditer(text):
         keys = antonym_keys(match.group("word").lower())
         if any(key in ANTONYMS for key in keys):
-            amount = "".join(match.group("amount").lower().split()).replace("percent", "%")  # "per cent" too
-            out.setdefault(amount, set()).update(keys)
+            out.setdefault(_amount_key(match.group("amount")), set()).update(keys)
+    for match in _REACHED.finditer(text):
+        out.setdefault(_amount_key(match.group("amount")), set()).update(antonym_keys(_WAY[match.group("way").lower()]))
     return out
 
 
