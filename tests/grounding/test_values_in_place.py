@@ -362,3 +362,28 @@ def test_a_count_of_a_listed_thing_is_read_against_the_list(
     contradicted by the verifier, which cannot count: the rules check the count against the list
     of the thing it counts, and the verifier reads the claim without it."""
     assert (_status(checker, sources, answer) == "supported") is supported
+
+
+@pytest.mark.parametrize(("text", "keys"), [
+    ("serves a quarter of a million homes", ["250000"]),
+    ("three quarters of a million people", ["750000"]),
+    ("half a million people", ["500000"]),
+    ("a fifth off any ticket", ["0.2"]),  # a share, not the ordinal "fifth"
+    ("a third customer", ["3"]),
+    ("from 8 in the morning until 1 in the afternoon", ["time:08:00", "time:13:00"]),
+    ("at seven in the evening", ["time:19:00"]),
+    ("he was 8 in the morning", ["8"]),  # no word that says when: not a time
+])
+def test_quantities_as_people_write_them(text: str, keys: list[str]) -> None:
+    """Each was refused beside the sources' "250,000", "20%" or "8 a.m. to 1 p.m." in a hostile trial."""
+    assert [m.key for m in numbers(text)] == keys
+
+
+@pytest.mark.parametrize(("answer", "supported"), [
+    ("It lives between 2.5 and 4 km up.", True),
+    ("It lives between 2.5 and 4.5 km up.", False),
+])
+def test_the_unit_after_a_range_with_and_is_both_ends(checker: SupportChecker, answer: str, supported: bool) -> None:
+    """"between 2.5 and 4 km" beside "between 2,500 and 4,000 metres": 2.5 had no unit to convert."""
+    source = "The Veldt pika lives at altitudes between 2,500 and 4,000 metres."
+    assert (_status(checker, [source], answer) == "supported") is supported

@@ -40,11 +40,19 @@ def source_forms(index: Any) -> dict[str, str]:
     return cached
 
 
+def _is_share(key: str, alt: str) -> bool:
+    """Whether ``alt`` is the percent reading of the fraction ``key`` ("0.2" and "20")."""
+    value, percent = key_value(key), key_value(alt)
+    return value is not None and percent is not None and 0 < value < 1 and abs(100 * value - percent) < 1e-6
+
+
 def _replacement(claim: str, mention: Mention, forms: dict[str, str], index: Any) -> tuple[str, int] | None:
     """The sources' wording of a claim value and where the replaced text ends, or ``None``."""
     for key in (mention.key, *mention.alts):
         form = forms.get(key)
         if form is not None:
+            if key != mention.key and _is_share(mention.key, key) and not form.endswith("%"):
+                form += "%"  # "a fifth" read as the sources' "20%", not "20"
             return None if form == mention.text else (form, mention.span[1])
     return converted_form(claim, mention, index)
 

@@ -70,8 +70,9 @@ UNITS: dict[str, str] = {unit: kind for kind, names in _KINDS.items() for unit i
 """Unit word (lower case) -> its kind."""
 
 _AFTER = regex.compile(r"\s*-?\s*(?:degrees?\s+)?(°\s?[cf]\b|[a-z]+)", regex.IGNORECASE)
-_RANGE_END = regex.compile(r"\s*(?:-|\u2013|to)\s*\d[\d.,]*(?=\s*(?:°|[a-z]))", regex.IGNORECASE)
-"""The rest of a range whose unit follows its last number: "13-24°C", "5 to 10 km"."""
+_RANGE_END = regex.compile(r"\s*(?:-|\u2013|to|and)\s*\d[\d.,]*(?=\s*(?:°|[a-z]))", regex.IGNORECASE)
+"""The rest of a range whose unit follows its last number: "13-24°C", "5 to 10 km", "between 2.5
+and 4 km"."""
 
 
 _SPEED = regex.compile(

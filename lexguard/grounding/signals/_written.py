@@ -69,18 +69,20 @@ _HOUR = r"(?:" + "|".join(_HOURS) + r"|1[0-2]|[1-9])"
 _CLOCK_WORDS = regex.compile(
     rf"(?:(?<=\b(?:at|until|till|by|before|around|about)\s+)"
     rf"(?P<rel>half|(?:a\s+)?quarter|ten|five|twenty|twenty-five)\s+(?P<dir>past|after|to)\s+(?P<h>{_HOUR})\b"
-    rf"|(?P<o>{_HOUR})\s+o['\u2019]clock)\b"
+    rf"|(?P<o>{_HOUR})\s+o['\u2019]clock"
+    rf"|(?<=\b(?:at|until|till|by|before|after|around|about|from|to|and|between)\s+)(?P<p>{_HOUR})(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b))\b"
     r"(?:\s*(?P<half>[ap])\.?\s?m\b\.?|\s+(?P<part>in\s+the\s+(?:morning|afternoon|evening)|at\s+night))?",
     regex.IGNORECASE,
 )
 """A time of day in words: "at half past five", "until a quarter to eight" (after a word that says
-when: "within five to seven working days" is a range), "seven o'clock" ("in the evening")."""
+when: "within five to seven working days" is a range), "seven o'clock" ("in the evening"), "8 in
+the morning", "one in the afternoon"."""
 _MINUTES = {"half": 30, "quarter": 15, "ten": 10, "five": 5, "twenty": 20, "twenty-five": 25}
 
 
 def _clock_words(match: regex.Match[str]) -> tuple[str, tuple[str, ...]]:
     """The key of a time in words, and the other half of the day when it says neither."""
-    word = (match.group("h") or match.group("o")).lower()
+    word = (match.group("h") or match.group("o") or match.group("p")).lower()
     hour = _HOURS.get(word) or int(word)
     minute = 0
     if match.group("rel"):
@@ -182,7 +184,9 @@ _WORD_FRACTION = regex.compile(
     + r")\b",
     regex.IGNORECASE,
 )
-_OF = regex.compile(r"\s+of\b", regex.IGNORECASE)
+_OF = regex.compile(r"\s+(?:of|off)\b", regex.IGNORECASE)
+_HALF_SCALE = regex.compile(r"\bhalf\s+an?\s+(thousand|million|billion)\b", regex.IGNORECASE)
+_OF_SCALE = regex.compile(r"\s+of\s+an?\s+(thousand|million|billion)\b", regex.IGNORECASE)
 _DIGIT_FRACTION = regex.compile(r"(?<![\w./-])(?P<num>\d{1,3})/(?P<den>\d{1,3})(?![\w]|[./-]\d)")
 
 
@@ -197,12 +201,18 @@ def fractions(text: str) -> list[Written]:
         num, den = int(match.group("num")), int(match.group("den"))
         if den and num < den:
             found.append(Written(match.span(), _fmt(num / den), (_fmt(100 * num / den),)))
+    for match in _HALF_SCALE.finditer(text):  # "half a million": 500,000
+        found.append(Written(match.span(), _fmt(0.5 * _SCALES[match.group(1).lower()])))
     for match in _WORD_FRACTION.finditer(text):
         num = _NUMERATORS[match.group("num").lower()]
         den = match.group("den").lower()
         value = num / _DENOMINATORS[den]
+        scale = _OF_SCALE.match(text, match.end())
+        if scale is not None:  # "a quarter of a million": 250,000
+            found.append(Written((match.start(), scale.end()), _fmt(value * _SCALES[scale.group(1).lower()])))
+            continue
         if num == 1 and (value == 0.5 or not _OF.match(text, match.end())):
-            continue  # "a third customer" is an ordinal; "a third of them" a fraction
+            continue  # "a third customer" is an ordinal; "a third of them", "a fifth off" a fraction
         found.append(Written(match.span(), _fmt(value), (_fmt(100 * value),)))
     return found
 
