@@ -387,3 +387,29 @@ def test_the_unit_after_a_range_with_and_is_both_ends(checker: SupportChecker, a
     """"between 2.5 and 4 km" beside "between 2,500 and 4,000 metres": 2.5 had no unit to convert."""
     source = "The Veldt pika lives at altitudes between 2,500 and 4,000 metres."
     assert (_status(checker, [source], answer) == "supported") is supported
+
+
+@pytest.mark.parametrize(("sentence", "denied"), [
+    ("Although the brochure previously stated that the tour includes lunch, this was an error: lunch is not included.",
+     ["the tour includes lunch"]),
+    ("Reports that striker Luca Benedetti had signed for Fiorenza FC were false, his agent said on Monday.",
+     ["striker Luca Benedetti had signed for Fiorenza FC"]),
+    ("He previously stated that he was happy.", []),
+])
+def test_a_statement_said_before_and_called_an_error_is_denied(sentence: str, denied: list[str]) -> None:
+    assert denied_statements(sentence) == denied
+
+
+LUNCH = ("Although the brochure previously stated that the tour includes lunch, this was an error: lunch is not "
+         "included, and participants should bring their own food. The tour lasts six hours.")
+
+
+@pytest.mark.parametrize(("answer", "question", "supported"), [
+    ("The tour includes lunch.", None, False),
+    ("No, lunch isn't part of the tour, so bring your own food for the six hours.", "Is lunch included in the tour?", True),
+])
+def test_a_correction_in_the_source_denies_what_it_corrects(
+        checker: SupportChecker, answer: str, question: str | None, supported: bool) -> None:
+    """"The tour includes lunch." was supported (0.98) by the very sentence that calls it an error,
+    and the right "No" refused with it."""
+    assert (_status(checker, [LUNCH], answer, question) == "supported") is supported
