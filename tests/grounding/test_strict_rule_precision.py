@@ -513,3 +513,18 @@ def test_a_quotation_of_the_question_is_no_misquoted_source(checker: SupportChec
     said = 'The phrase "make ghee at home" is used in the source, which says to melt butter over low heat.'
     result = checker.check(said, [Source(id="s", content=source)], "How do I make ghee at home?")
     assert [c.status for c in result.claims] != ["supported"]
+
+
+STRETCHING = "Regular stretching is thought to help prevent some running injuries, though evidence from clinical trials is mixed."
+
+
+@pytest.mark.parametrize(("claim", "overstated"), [
+    ("Clinical trials have shown that regular stretching prevents running injuries.", True),
+    ("Regular stretching helps prevent running injuries.", True),
+    ("Regular stretching may help prevent some running injuries.", False),
+])
+def test_a_hedge_passes_through_help_to_what_it_helps(claim: str, overstated: bool) -> None:
+    """"is thought to help prevent" hedges "prevent": the hedge was read as qualifying "help", a
+    word the claim lacks, and "Clinical trials have shown that regular stretching prevents running
+    injuries" was supported (0.99)."""
+    assert (overstatement(claim, [STRETCHING]) is not None) is overstated

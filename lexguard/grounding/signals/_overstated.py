@@ -94,8 +94,9 @@ def _instruction(claim: str) -> bool:
 _NO_HEDGE_AFTER = regex.compile(r"\s*+(?:not|never)\b|n[\u2019']t\b")
 _FIRST_PERSON = regex.compile(r"\b(?:i|we)\s+(?:\w+\s+)?$")
 _HEAD = regex.compile(r"[^,;:.!?()]{0,160}")
-_LIGHT = frozenset({"show", "indicate", "depict", "feature", "involve", "reveal", "represent", "mean"})
-"""Verbs that pass a hedge on to what they name ("appeared to show sharks swimming ...")."""
+_LIGHT = frozenset({"show", "indicate", "depict", "feature", "involve", "reveal", "represent", "mean", "help"})
+"""Verbs that pass a hedge on to what they name ("appeared to show sharks swimming ...", "is thought
+to help prevent injuries")."""
 
 
 def _qualifies(text: str, claim_words: set[str]) -> bool:
