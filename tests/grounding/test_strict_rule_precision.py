@@ -528,3 +528,21 @@ def test_a_hedge_passes_through_help_to_what_it_helps(claim: str, overstated: bo
     word the claim lacks, and "Clinical trials have shown that regular stretching prevents running
     injuries" was supported (0.99)."""
     assert (overstatement(claim, [STRETCHING]) is not None) is overstated
+
+
+CAREER = ("Helena Strand joined Moravia Shipping in 2004 as a logistics analyst. She became chief operating officer "
+          "in 2012 and was appointed chief executive in 2019.")
+TREATY = "The Treaty of Valmont was signed in 1822, two years after the end of the Coastal War."
+
+
+@pytest.mark.parametrize(("claim", "source", "conflict"), [
+    # the company is named in the sentence before: its words still place the event
+    ("Helena Strand was chief executive of Moravia Shipping before becoming its chief operating officer.", CAREER, True),
+    ("Helena Strand was chief operating officer of Moravia Shipping before becoming its chief executive.", CAREER, False),
+    # "The Coastal War" is the first event's own subject, the second has its own
+    ("The Coastal War ended after the Treaty of Valmont was signed in 1822.", TREATY, True),
+    ("The Coastal War ended before the Treaty of Valmont was signed in 1822.", TREATY, False),
+])
+def test_the_order_of_events_named_in_their_context(claim: str, source: str, conflict: bool) -> None:
+    """Both wrong orders were accepted at 0.97-0.99 in a hostile trial."""
+    assert (order_conflict(claim, [source]) is not None) is conflict

@@ -71,7 +71,7 @@ def claimed_orders(claim: str) -> list[tuple[frozenset[str], frozenset[str]]]:
         # after "her apparent death", not the rest of the sentence
         a_text, b_text = _CLAUSE_END.split(match.group("a"))[-1], _CLAUSE_END.split(match.group("b"))[0]
         name = _LEADING_NAME.match(a_text)
-        if name is not None and name.group().strip().lower() not in b_text.lower():
+        if name is not None and name.group().strip().lower() not in b_text.lower() and not _OWN_SUBJECT.match(b_text):
             # "Rosa Ferrante worked in Tokyo before she studied ...", "Arden qualified in 2015 and
             # then worked as a paramedic": the name is the subject of both events, not a word of
             # the first (a source names it once, at the start)
@@ -123,9 +123,11 @@ def _told_otherwise(order: tuple[frozenset[str], frozenset[str]], passages: list
     for passage in passages:
         sentences = list(passage_sentences(passage))
         # one sentence tells both, or two in a row when the second goes on ("Then add the rice.")
-        told = sentences + [f"{a} {b}" for a, b in zip(sentences, sentences[1:], strict=False) if _GOES_ON.match(b)]
-        for text in told:
-            placed = _told_first(text, first, second)
+        told = [(s, _before(sentences, i)) for i, s in enumerate(sentences)] + [
+            (f"{a} {b}", _before(sentences, i)) for i, (a, b) in enumerate(zip(sentences, sentences[1:], strict=False))
+            if _GOES_ON.match(b)]
+        for text, earlier in told:
+            placed = _told_first(text, first, second, earlier)
             if placed is not None and (best is None or placed[0] > best[0]):
                 best = (placed[0], text, placed[1])
     if best is None or best[2]:
@@ -141,6 +143,9 @@ _GOES_ON = regex.compile(
 )
 """A sentence that opens this way tells its event after the sentence before it ("Then ...",
 "He was then elected ..."; not "It was then revealed that ...": a report of an earlier event)."""
+_OWN_SUBJECT = regex.compile(r"^\s*(?:(?:the|a|an)\s+)?\p{Lu}")
+"""A second event with a subject of its own ("... after *the Treaty of Valmont* was signed"): the
+first event's opening name is its own subject then ("The Coastal War ended after ...")."""
 _LEADING_NAME = regex.compile(r"^\s*(?:(?:the|a|an)\s+)?(?:\p{Lu}[\p{L}'\u2019.-]*\s+)+(?=\p{Ll})")
 """A claim's opening name ("Rosa Ferrante worked ..."): its subject."""
 
@@ -152,12 +157,23 @@ def _share_on_side(positions: list[int], middle: float, before: bool) -> float:
     return sum(1 for p in positions if (p < middle) == before) / len(positions)
 
 
-def _told_first(text: str, first: frozenset[str], second: frozenset[str]) -> tuple[float, bool] | None:
-    """How well ``text`` places both events, and whether it tells ``first`` as happening first."""
+def _before(sentences: list[str], i: int) -> frozenset[str]:
+    """Word stems of the sentences before the ``i``-th: what a sentence may leave to them ("She
+    became chief operating officer" after "Helena Strand joined Moravia Shipping")."""
+    return frozenset(_stem(t.lower()) for s in sentences[:i] for t in _TOKEN.findall(s))
+
+
+def _told_first(
+    text: str, first: frozenset[str], second: frozenset[str], earlier: frozenset[str] = frozenset()
+) -> tuple[float, bool] | None:
+    """How well ``text`` places both events, and whether it tells ``first`` as happening first
+    (words of an event that only ``earlier`` sentences hold count towards placing it, not where)."""
     tokens = [_stem(t.lower()) for t in _TOKEN.findall(text)]
     where_first = [i for i, t in enumerate(tokens) if t in first]
     where_second = [i for i, t in enumerate(tokens) if t in second]
-    cover = min(len(first & set(tokens)) / len(first), len(second & set(tokens)) / len(second))
+    known = set(tokens)
+    cover = min((len(first & known) + len((first - known - second) & earlier)) / len(first),
+                (len(second & known) + len((second - known - first) & earlier)) / len(second))
     if cover < MIN_EVENT_COVERAGE or not where_first or not where_second:
         return None
     if _NOT_ORDER.search(text):
