@@ -155,3 +155,15 @@ def test_a_fraction_of_a_unit_is_converted(checker: SupportChecker, source: str,
 
     result = checker.check(answer, [Source(id="s", content=source)])
     assert (result.recommendation == "accept") is accepted
+
+
+@pytest.mark.parametrize(("source", "accepted"), [
+    ("Add 200 g of red lentils, a litre of vegetable stock and a teaspoon of cumin.", True),
+    ("Add 200 g of red lentils, two litres of vegetable stock and a teaspoon of cumin.", False),
+])
+def test_one_unit_is_a_unit(checker: SupportChecker, source: str, accepted: bool) -> None:
+    """"1 litre" beside "a litre" was a number found in no source, and a correct recipe was refused."""
+    from lexguard import Source
+
+    answer = "Stir in 200 g of red lentils, 1 litre of vegetable stock and a teaspoon of cumin."
+    assert (checker.check(answer, [Source(id="s", content=source)]).recommendation == "accept") is accepted

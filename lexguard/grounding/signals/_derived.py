@@ -279,9 +279,22 @@ def unknown_numbers(
                 or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)
                 or in_decade(claim, m, texts)):
             worked.append(m)
-        elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)):
+        elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)
+                  or _one_as_a(claim, m, texts)):
             unknown.append(m)
     return unknown, worked
+
+
+_NEXT = regex.compile(r"\s*([\p{L}]+)")
+
+
+def _one_as_a(claim: str, mention: Mention, texts: list[str]) -> bool:
+    """Whether a claim's "1 litre" is the evidence's "a litre" (or "an hour", "one teaspoon")."""
+    after = _NEXT.match(claim, mention.span[1])
+    if mention.key != "1" or after is None:
+        return False
+    word = regex.compile(rf"\b(?:a|an|one)\s+{regex.escape(after.group(1))}\b", regex.IGNORECASE)
+    return any(word.search(t) for t in texts)
 
 
 _DECADE = regex.compile(
