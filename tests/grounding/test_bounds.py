@@ -189,3 +189,17 @@ def test_the_models_read_a_bound_against_a_few_chunks_however_long_the_sources(m
     monkeypatch.setattr(anchoring, "_numbers", lambda chunk: read.append(chunk) or numbers(chunk))
     as_sources_write("Store 7 sold more than 900 units.", index)
     assert 0 < len(set(read)) <= EVIDENCE_CHUNKS
+
+
+@pytest.mark.parametrize(("claim", "written"), [
+    ("Adults can take one or two tablets every 4–6 hours.", "Adults can take one or two tablets every four to six hours."),
+    ("The council backed it 7-3 on Tuesday.", "The council backed it 7-3 on Tuesday."),  # the sources say no "7 to 3"
+])
+def test_a_dashed_range_is_written_as_the_sources_write_it(claim: str, written: str) -> None:
+    """The verifier called "every 4–6 hours" contradicted by "every four to six hours"."""
+    from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+    from lexguard.grounding.signals._rewrite import as_sources_write
+
+    sources = [Source(id="s", content="Adults should take one or two tablets every four to six hours. "
+                                       "The council voted 7 to 2 on Tuesday.")]
+    assert as_sources_write(claim, SourceIndex(sources, chunk_sources(sources))) == written
