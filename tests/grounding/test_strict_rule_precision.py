@@ -542,6 +542,12 @@ TREATY = "The Treaty of Valmont was signed in 1822, two years after the end of t
     # "The Coastal War" is the first event's own subject, the second has its own
     ("The Coastal War ended after the Treaty of Valmont was signed in 1822.", TREATY, True),
     ("The Coastal War ended before the Treaty of Valmont was signed in 1822.", TREATY, False),
+    # only the names of the sentence before count: its other words placed events in the next one
+    ("This plan reduces the employee's taxable income, subsequently reducing the amount they pay in Federal and "
+     "State taxes.",
+     "Essentially, a savings plan lets an employee reduce their taxable income, effectively reducing the amount they "
+     "pay in Federal and State taxes. This amounts to a saving of between 25% and 40% of every dollar they put into "
+     "the plan.", False),
 ])
 def test_the_order_of_events_named_in_their_context(claim: str, source: str, conflict: bool) -> None:
     """Both wrong orders were accepted at 0.97-0.99 in a hostile trial."""

@@ -158,9 +158,11 @@ def _share_on_side(positions: list[int], middle: float, before: bool) -> float:
 
 
 def _before(sentences: list[str], i: int) -> frozenset[str]:
-    """Word stems of the sentences before the ``i``-th: what a sentence may leave to them ("She
-    became chief operating officer" after "Helena Strand joined Moravia Shipping")."""
-    return frozenset(_stem(t.lower()) for s in sentences[:i] for t in _TOKEN.findall(s))
+    """Stems of the names the sentence before the ``i``-th gives: what a sentence may leave to it
+    ("She became chief operating officer" after "Helena Strand joined Moravia Shipping")."""
+    if i == 0:
+        return frozenset()
+    return frozenset(_stem(t.lower()) for t in _TOKEN.findall(sentences[i - 1]) if t[:1].isupper())
 
 
 def _told_first(
