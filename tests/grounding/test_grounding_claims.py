@@ -238,3 +238,31 @@ def test_a_header_cell_with_a_figure_is_checked() -> None:
     assert claims[0].status != "not_checked"
     names = extract_claims("| Name | Height |\n|---|---|\n| Eiffel Tower | 330 m |")
     assert names[0].status == "not_checked"
+
+
+@pytest.mark.parametrize(("text", "sentences"), [
+    ("Check-in starts at 3 p.m. Just so you know, breakfast is included.",
+     ["Check-in starts at 3 p.m.", "Just so you know, breakfast is included."]),
+    ("Doors open at 5 p.m. Tickets are sold at the door.", ["Doors open at 5 p.m.", "Tickets are sold at the door."]),
+    ("The show starts at 8 p.m. Friday and ends late.", ["The show starts at 8 p.m. Friday and ends late."]),
+    ("It opens at 3 p.m. Eastern Time every day.", ["It opens at 3 p.m. Eastern Time every day."]),
+])
+def test_a_sentence_opens_after_a_time_of_day(text: str, sentences: list[str]) -> None:
+    """"... at 3 p.m. Just so you know, breakfast is included free of charge" was one claim, and
+    its invented second sentence passed (0.74) with the first."""
+    assert [text[s:e] for s, e in split_sentences(text)] == sentences
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("Happy to help further — and as a reminder, sale items are refunded in full too.",
+     "sale items are refunded in full too."),
+    ("Just so you know, breakfast is included free of charge for all guests.",
+     "breakfast is included free of charge for all guests."),
+    ("I am glad to help, and the museum opens at 9.", "the museum opens at 9."),
+])
+def test_a_polite_lead_in_is_not_part_of_the_fact(text: str, fact: str) -> None:
+    """The lead-in's words kept the polarity rule from reading "sale items are refunded" against
+    "Sale items can be exchanged but not refunded": the wrong answer passed at 0.96."""
+    from lexguard.grounding.claims._meta_split import meta_segments
+
+    assert [text[a:b] for a, b, reason in meta_segments(text) if reason is None] == [fact]

@@ -35,10 +35,12 @@ _LEAD = regex.compile(
       | here(?:'s|’s|\s+is|\s+are)\s+(?:the\s+thing|what\s+i\s+(?:found|know)|(?:a|an|the|my|some)?\s*(?:[\w'’-]+\s+){0,3}?
             (?:summary|answer|overview|response|list|points|information|breakdown|rundown|details|facts)\b[^,:.!?]{0,80})\s*[,:—–-]+\s*
       | (?:i\s+)?hope\s+(?:this|that|it)\s+helps\b""" + _SEP + _CONNECTIVE + r"""
+      | (?:i(?:'m|’m|\s+am)\s+)?(?:happy|glad)\s+to\s+help(?:\s+further|\s+more)?\b""" + _SEP + _CONNECTIVE + r"""
       | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b[^.!?]{0,120}?\b(?:knew|know|heard|realized|realised|noticed|learned|remember|aware)\s+(?:that\s+|of\s+)
       | (?P<marker>(?:in\s+summary|to\s+summarize|to\s+summarise|to\s+sum\s+up|in\s+conclusion|overall|in\s+short
           |all\s+in\s+all)\s*[,:—–-]+\s*)
       | (?:did\s+you\s+know|fun\s+fact(?:\s+is)?|(?:please\s+)?note|keep\s+in\s+mind|remember|be\s+aware|bear\s+in\s+mind
+          |just\s+so\s+you\s+know|as\s+a\s+(?:quick\s+|friendly\s+)?reminder|for\s+your\s+information|by\s+the\s+way
           |(?:however,?\s+)?it(?:'s|’s|\s+is)\s+(?:worth|important\s+to)\s+(?:noting|mentioning|knowing|note|mention|know))
           \s*(?:that\b|:|,)\s*
     )""",

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 
 import regex
 
+from lexguard.grounding.signals._words import _lemmas_by_kind
+
 __all__ = [
     "LINE_BREAKS", "Segment", "fenced_blocks", "lines", "passage_sentences", "split_blocks", "split_sentences",
     "table_headers",
@@ -241,6 +243,21 @@ def _is_abbreviation(text: str, punct_start: int) -> bool:
     return len(token) == 1 and token.isalpha() or bool(_INITIALS.match(token))  # "J.", "U.S."
 
 
+_TIME_MARK = regex.compile(r"(?:\d|\b)[ap]\.m$", regex.IGNORECASE)
+_WORD_AND_NEXT = regex.compile(r"(?P<word>\p{Lu}\p{Ll}+)\s+(?P<next>\p{Ll})")
+
+
+def _after_a_time(text: str, dot: int, start: int) -> bool:
+    """Whether a sentence opens after the "p.m." ending at ``dot``: a capitalised dictionary word
+    followed by a lower-case one ("at 3 p.m. Just so you know, ..."; read as one sentence, the
+    second was checked as part of the first and passed), not a weekday, a month or a name ("8
+    p.m. Friday", "3 p.m. Eastern Time")."""
+    if not _TIME_MARK.search(text[max(0, dot - 6) : dot]):
+        return False
+    following = _WORD_AND_NEXT.match(text, start)
+    return following is not None and bool(_lemmas_by_kind(following.group("word").lower()))
+
+
 def _written_in_lower_case(text: str, start: int, end: int) -> bool:
     """Whether no sentence of the block opens with a capital: text written in lower case (chat,
     lower-cased corpora such as "the woman , 31 , was found . police said ..."), where a word
@@ -279,7 +296,7 @@ def split_sentences(
                 continue  # the block end closes the sentence anyway
             nxt = following.group(1)
             if match.group(0)[0] == "." and len(match.group(0).rstrip("\"'\u201d\u2019)]*_")) == 1:
-                if _is_abbreviation(text, match.start()):
+                if _is_abbreviation(text, match.start()) and not _after_a_time(text, match.start(), following.start(1)):
                     continue
             if nxt.islower() and not lower_case and not _opens_sentence(text, following.start(1), block_end):
                 continue  # "approx. the same", "Ph.D. students": a lower-case word goes on the sentence
