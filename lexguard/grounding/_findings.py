@@ -343,8 +343,8 @@ def refusal_finding(claim: Claim, evidence: str) -> Finding:
 
 
 def overstatement_finding(claim: Claim, evidence: str, support: float, severity: Severity) -> Finding:
-    """The finding of a claim that says more than its evidence (a hedge or quantifier dropped)."""
+    """The finding of a claim that says more than its evidence (a hedge, quantifier or condition dropped)."""
     return _quoting_finding(claim, FindingKind.UNSUPPORTED, severity,
-                            "The sources say this less certainly or of fewer cases", evidence,
-                            "Keep the source's hedge, quantifier and order, or remove the claim.",
+                            "The sources say this less certainly, of fewer cases or only under a condition", evidence,
+                            "Keep the source's hedge, quantifier, condition and order, or remove the claim.",
                             "grounding.overstated", round(1.0 - support, 4))

@@ -9,6 +9,7 @@ from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
 from lexguard.grounding.signals._bounds import read_bound
 from lexguard.grounding.signals._derived import unknown_numbers
+from lexguard.grounding.signals._conditions import dropped_condition
 from lexguard.grounding.signals._ranges import range_conflicts
 from lexguard.grounding.signals._rates import rate_conflicts
 from lexguard.grounding.signals._segments import crossed_value
@@ -110,7 +111,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
     """The source sentence the claim's statement conflicts with (``conflict``: a flipped polarity,
     a misplaced value, the other order of events, another rank of a superlative, a change
     given the other way), the one it overstates (``overstated``: a
-    dropped hedge, a raised quantifier) and the one that states it with a negated opposite
+    dropped hedge, a raised quantifier, a dropped condition) and the one that states it with a negated opposite
     (``restated``: "not open" for "closed"), for :class:`~lexguard.grounding.verify._features.ClaimEvidence`."""
     conflict = (
         polarity_conflict(claim, passages)
@@ -120,4 +121,5 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
-    return {"conflict": conflict, "overstated": overstatement(claim, passages), "restated": restated}
+    overstated = overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
+    return {"conflict": conflict, "overstated": overstated, "restated": restated}

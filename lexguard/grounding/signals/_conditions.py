@@ -1,0 +1,66 @@
+"""A condition the claim leaves out: "Delivery is free." beside "Delivery is free on orders over
+50 euros; otherwise a flat fee of 4.95 euros applies", "The medicine can be taken during
+pregnancy." beside "... only if prescribed by a doctor".
+
+The claim holds only words the source sentence holds, so the verifier read both as supported
+(0.997). :func:`dropped_condition` reads a source sentence that states the claim's statement and
+then restricts it ("only if", "provided that", "as long as", "unless", "on orders over ..."): the
+claim overstates it when it states the statement and none of the condition's words.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._lexical import content_words
+
+__all__ = ["dropped_condition"]
+
+_CONDITION = regex.compile(
+    r"\b(?:only\s+(?:if|when|for|on|after|before|with|to|while|once|by)|provided\s+(?:that\s+)?|as\s+long\s+as"
+    r"|so\s+long\s+as|unless|subject\s+to|on\s+(?:orders?|purchases?|bookings?|spends?)\s+(?:of\s+)?"
+    r"(?:over|above|more\s+than|exceeding|of\s+at\s+least)|for\s+(?:orders?|purchases?)\s+(?:of\s+)?(?:over|above|more\s+than))"
+    r"\b[^.;]*",
+    regex.IGNORECASE,
+)
+"""A restriction after a statement: "only if prescribed", "provided that ...", "on orders over £40"."""
+
+_OWN_CONDITION = regex.compile(r"\b(?:if|when|unless|only|provided|as\s+long\s+as|over|above|except|but)\b", regex.IGNORECASE)
+"""Words by which a claim states a condition of its own (it may say it otherwise)."""
+
+MIN_COVERAGE = 0.75
+"""Share of the claim's content words the restricted statement must hold."""
+MIN_BACK_COVERAGE = 0.6
+"""Share of the restricted statement's content words the claim must hold (it states that statement)."""
+
+
+def dropped_condition(claim: str, passages: list[str]) -> str | None:
+    """The source sentence whose condition the claim leaves out, if any.
+
+    Args:
+        claim: The claim text.
+        passages: The claim's best evidence chunks, best first.
+
+    Returns:
+        A sentence that states the claim's statement (at least :data:`MIN_COVERAGE` of the
+        claim's content words, and :data:`MIN_BACK_COVERAGE` of its own before the condition)
+        and restricts it, where the claim holds no content word of the restriction and states
+        no condition itself; ``None`` otherwise.
+    """
+    if _OWN_CONDITION.search(claim):
+        return None
+    words = set(content_words(claim))
+    if len(words) < 2:
+        return None
+    for passage in passages:
+        for sentence in passage_sentences(passage):
+            condition = _CONDITION.search(sentence)
+            if condition is None:
+                continue
+            stated = set(content_words(sentence[: condition.start()]))
+            shared = len(words & stated)
+            if (stated and shared >= MIN_COVERAGE * len(words) and shared >= MIN_BACK_COVERAGE * len(stated)
+                    and not words & set(content_words(condition.group()))):
+                return sentence
+    return None
