@@ -32,3 +32,17 @@ def test_the_checker_refuses_the_unconditional_answer() -> None:
     assert any(f.rule_id == "grounding.overstated" for f in wrong.findings)
     right = checker.check("Delivery is free on orders over 50 euros.", [Source(id="s", content=DELIVERY)])
     assert right.recommendation == "accept"
+
+
+@pytest.mark.parametrize(("claim", "source"), [
+    # "provided" as a verb is no condition
+    ("The probe crashed into Mercury after running out of fuel, ending its 11-year journey.",
+     "The probe crashed into Mercury on Thursday after running out of fuel, ending an 11-year journey that provided "
+     "valuable data and thousands of photos."),
+    # the condition restricts another clause of the sentence
+    ("In Indiana, the law can be raised as a defense in private disputes.",
+     "In Indiana, the law can be raised as a defense in private disputes, while the federal law applies only to "
+     "government matters."),
+])
+def test_a_condition_of_another_clause_or_a_verb_is_no_condition_of_the_claim(claim: str, source: str) -> None:
+    assert dropped_condition(claim, [source]) is None

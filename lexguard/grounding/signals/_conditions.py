@@ -18,7 +18,7 @@ from lexguard.grounding.signals._lexical import content_words
 __all__ = ["dropped_condition"]
 
 _CONDITION = regex.compile(
-    r"\b(?:only\s+(?:if|when|for|on|after|before|with|to|while|once|by)|provided\s+(?:that\s+)?|as\s+long\s+as"
+    r"\b(?:only\s+(?:if|when|for|on|after|before|with|to|while|once|by)|provid(?:ed|ing)\s+that|as\s+long\s+as"
     r"|so\s+long\s+as|unless|subject\s+to|on\s+(?:orders?|purchases?|bookings?|spends?)\s+(?:of\s+)?"
     r"(?:over|above|more\s+than|exceeding|of\s+at\s+least)|for\s+(?:orders?|purchases?)\s+(?:of\s+)?(?:over|above|more\s+than))"
     r"\b[^.;]*",
@@ -28,6 +28,9 @@ _CONDITION = regex.compile(
 
 _OWN_CONDITION = regex.compile(r"\b(?:if|when|unless|only|provided|as\s+long\s+as|over|above|except|but)\b", regex.IGNORECASE)
 """Words by which a claim states a condition of its own (it may say it otherwise)."""
+
+_CLAUSE_START = regex.compile(r",\s*(?:while|whereas|but|and|although|though|which|who)\b|[:;]", regex.IGNORECASE)
+"""Where the clause a condition restricts begins ("..., while the federal law applies only to ...")."""
 
 MIN_COVERAGE = 0.75
 """Share of the claim's content words the restricted statement must hold."""
@@ -58,7 +61,9 @@ def dropped_condition(claim: str, passages: list[str]) -> str | None:
             condition = _CONDITION.search(sentence)
             if condition is None:
                 continue
-            stated = set(content_words(sentence[: condition.start()]))
+            before = sentence[: condition.start()]
+            clause = max((m.end() for m in _CLAUSE_START.finditer(before)), default=0)  # "..., while the law applies"
+            stated = set(content_words(before[clause:]))
             shared = len(words & stated)
             if (stated and shared >= MIN_COVERAGE * len(words) and shared >= MIN_BACK_COVERAGE * len(stated)
                     and not words & set(content_words(condition.group()))):
