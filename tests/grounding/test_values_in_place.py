@@ -413,3 +413,42 @@ def test_a_correction_in_the_source_denies_what_it_corrects(
     """"The tour includes lunch." was supported (0.98) by the very sentence that calls it an error,
     and the right "No" refused with it."""
     assert (_status(checker, [LUNCH], answer, question) == "supported") is supported
+
+
+RACES = [
+    "In the women's 10,000 m final, Kenyan runner Faith Mureithi won gold in 30:12.45.",
+    "In the men's marathon, Ethiopian Daniel Bekele took the title in 2:06:31, ahead of Tomas Varga of Hungary.",
+]
+BANKS = [
+    "Pellmore Bank's chief executive, Ruth Okafor, said interest rates on savings accounts would rise in June.",
+    "At Danbury Building Society, finance director Colin Marsh warned that mortgage approvals could fall this year.",
+]
+
+
+@pytest.mark.parametrize(("sources", "answer", "supported"), [
+    (RACES, "Faith Mureithi won the marathon in 2:06:31.", False),
+    (RACES, "Daniel Bekele won the men's marathon in 2:06:31.", True),
+    (BANKS, "Ruth Okafor warned that mortgage approvals could fall this year.", False),
+    (BANKS, "Colin Marsh warned that mortgage approvals could fall this year.", True),
+])
+def test_a_doer_after_an_opening_phrase_and_a_title_is_the_statements_doer(
+        checker: SupportChecker, sources: list[str], answer: str, supported: bool) -> None:
+    """A name moved from another document's statement passed at 0.99: the statement's doer stood
+    after "At Danbury Building Society, finance director", which the binding did not read as a subject."""
+    assert (_status(checker, sources, answer) == "supported") is supported
+
+
+@pytest.mark.parametrize(("sources", "answer"), [
+    (["Senior District Judge Ann Weller sentenced Harrow guard Paul Marsh to life in prison on Monday.",
+      "Marsh had worked for Harrow Security Group for ten years before the shooting."],
+     "One former Harrow Security Group employee, Paul Marsh, was sentenced to life in prison on Monday."),
+    (["Jason posted a photo of his new car on Friday.",
+      "He is the youngest Ellory son and has not been seen much on television since Family Roads ended three years ago."],
+     "This was surprising as Jason has not been seen much on television since Family Roads ended three years ago."),
+])
+def test_a_claims_name_inside_a_longer_subject_is_no_doer(
+        checker: SupportChecker, sources: list[str], answer: str) -> None:
+    """Found on held-out RAGTruth answers: read as doers, a company inside the claim's subject and a
+    name after "He is the youngest" made correct claims misplaced."""
+    result = checker.check(answer, [Source(id=f"s{i}", content=t) for i, t in enumerate(sources)])
+    assert not any(f.rule_id == "grounding.misplaced_value" for f in result.findings)

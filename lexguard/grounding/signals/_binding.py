@@ -25,7 +25,7 @@ import regex
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._other_source import subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
-from lexguard.grounding.signals._words import verb_only
+from lexguard.grounding.signals._words import _lemmas_by_kind
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
     Facts,
@@ -182,7 +182,7 @@ def _same_slot_rival(claim: str, mention: Mention, anchor: Facts, claim_names: l
         # a doer of two words or more stands for one of two words or more; a one-word doer ("Ana
         # will reserve the room" beside "Ben will reserve the room") for a one-word one only
         same = slot & _slot(anchor.text, name.span[0]) or (
-            doer and _full_name(name) == full and _doer(anchor.text, name.span[0])
+            doer and _full_name(name) == full and _doer(anchor.text, name.span[0], described=True)
             and name.text.isupper() == mention.text.isupper()  # not a heading ("ON-TERMINAL – The counter ...")
         )
         if same and not _given(words, set(mention.key.split()), claim_names):
@@ -209,24 +209,41 @@ _MOST_TITLE_WORDS = 3
 """Most words before a subject that say who it is ("finance director Colin Marsh", "Kenyan runner")."""
 
 
-def _doer(text: str, start: int) -> bool:
-    """Whether the name at ``start`` is the one doing what the statement says: its subject (after
-    an opening phrase of place or time, at most three words that say who it is, none a preposition
-    or a verb: "Mayor Linda Okafor cut the ribbon", "At Danbury Building Society, finance director
-    Colin Marsh warned") or the agent of a passive ("was designed by astronomer Ruth Caldwell").
-    A heading before a colon is no part of the statement ("Final standings, 2023: Harrow Rovers
-    finished")."""
+def _doer(text: str, start: int, *, described: bool = False) -> bool:
+    """Whether the name at ``start`` is the one doing what the statement says: its subject (at most
+    one word, not a preposition, other than an article before it: "Mayor Linda Okafor cut the
+    ribbon") or the agent of a passive ("was designed by astronomer Ruth Caldwell"). A heading
+    before a colon is no part of the statement ("Final standings, 2023: Harrow Rovers finished").
+
+    With ``described`` (a source statement's doer) the subject may also come after an opening
+    phrase of place or time and up to three lower-case words that say who it is ("At Danbury
+    Building Society, finance director Colin Marsh warned"); a claim's name is read strictly
+    ("One former Blackwater Worldwide security company employee, Nicholas Slatten, ..." does not
+    make the company the doer)."""
     head = text[:start]
     head = head[head.rfind(":") + 1 :]
-    adjunct = _ADJUNCT.match(head)
     before = _SLOT_WORD.findall(head.lower())
     if "by" in before[-3:]:
         return True
-    words = [w for w in _SLOT_WORD.findall(head[adjunct.end() if adjunct else 0 :].lower()) if w not in _NOT_SLOT]
-    if len(words) <= 1:
-        return not _NOT_BEFORE_DOER & set(words)
-    return len(words) <= _MOST_TITLE_WORDS and not _NOT_BEFORE_DOER & set(words) and not any(
-        verb_only(w) or w.endswith(("ed", "'s")) for w in words)
+    words = [w for w in before if w not in _NOT_SLOT]
+    if len(words) <= 1 and not _NOT_BEFORE_DOER & set(words):
+        return True
+    if not described:
+        return False
+    adjunct = _ADJUNCT.match(head)
+    titles = [w for w in _SLOT_WORD.findall(head[adjunct.end() if adjunct else 0 :]) if w.lower() not in _NOT_SLOT]
+    return len(titles) <= _MOST_TITLE_WORDS and all(_says_who(w) for w in titles)
+
+
+_PRONOUNS = frozenset({"he", "she", "it", "they", "we", "i", "you", "who", "which", "that", "there"})
+
+
+def _says_who(word: str) -> bool:
+    """Whether a word before a name can say who it is: a lower-case noun or adjective ("finance
+    director", "senior"), not a verb, an auxiliary or a pronoun ("He is the youngest Duggar son")."""
+    kinds = _lemmas_by_kind(word)
+    return (word.islower() and word not in _PRONOUNS and "AUX" not in kinds and bool({"NOUN", "ADJ"} & set(kinds))
+            and not word.endswith("ed"))
 
 
 def _given(words: set[str], own: set[str], claim_names: list[set[str]]) -> bool:
