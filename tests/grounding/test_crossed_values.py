@@ -119,3 +119,19 @@ def test_a_value_of_another_passage_does_not_misanchor_the_claims_value() -> Non
     swapped = checker.check("For 13-year-olds, the average BMI is 22.1 for boys and 21.9 for girls.", sources)
     assert [c.status for c in right.claims] == ["supported"]
     assert [c.status for c in swapped.claims] == ["contradicted"]
+
+
+TRIAL = ("In the trial, 61% of participants who took the supplement reported improved sleep, compared with 38% "
+         "in the placebo group.")
+
+
+@pytest.mark.parametrize(("claim", "crossed"), [
+    ("In the trial, 38% of those taking the supplement reported better sleep, versus 61% on placebo.", True),
+    ("In the trial, 61% of those taking the supplement reported better sleep, versus 38% on placebo.", False),
+    ("38% of the placebo group reported improved sleep.", False),
+])
+def test_two_values_swapped_between_long_segments_are_crossed(claim: str, crossed: bool) -> None:
+    """The supplement's segment holds more words than parallel values do, so the swap passed (a
+    hostile trial): a claim that gives each value with the other's qualifiers swaps them."""
+    mention = next(m for m in numbers(claim) if m.key == "38")
+    assert (crossed_value(claim, mention, [TRIAL]) is not None) is crossed

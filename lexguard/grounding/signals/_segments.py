@@ -90,7 +90,10 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
             continue
         qualifiers = _qualifiers(sentence, segments)
         if any(len(q) > MAX_QUALIFIERS for q in qualifiers):
-            continue  # no parallel values: a long segment says more than which value is whose
+            # no parallel values: a long segment says more than which value is whose, unless the claim
+            # swaps two of them ("38% of those taking the supplement ..., versus 61% on placebo")
+            crossed = sentence if _swapped(words, own[0], segments, qualifiers, others) else crossed
+            continue
         mine = qualifiers[own[0]]
         theirs = set().union(*(q for i, q in enumerate(qualifiers) if i != own[0] and _rival(segments[i][0], mine, others)))
         theirs -= _COMPARISON
@@ -112,6 +115,24 @@ def _claim_statements(claim: str) -> tuple[tuple[tuple[int, int], frozenset[str]
     quadratic time, not cubic)."""
     return tuple((m.span, frozenset({m.key, *m.alts}), frozenset(_words(_statement(claim, m, _kind(claim, m)))))
                  for m in _found(claim))
+
+
+def _swapped(
+    words: frozenset[str], own: int, segments: list[tuple[set[str], str]], qualifiers: list[set[str]],
+    others: list[tuple[frozenset[str], frozenset[str]]],
+) -> bool:
+    """Whether the claim gives the value of segment ``own`` with another segment's qualifiers and
+    none of its own, and that segment's value with ``own``'s qualifiers and none of its own."""
+    mine = qualifiers[own] - _COMPARISON
+    if words & mine:
+        return False
+    for i, (values, _) in enumerate(segments):
+        theirs = qualifiers[i] - _COMPARISON
+        if i == own or not words & theirs:
+            continue
+        if any(keys & values and said & mine and not said & theirs for keys, said in others):
+            return True
+    return False
 
 
 def _rival(values: set[str], mine: set[str], others: list[tuple[frozenset[str], frozenset[str]]]) -> bool:
