@@ -452,3 +452,19 @@ def test_a_claims_name_inside_a_longer_subject_is_no_doer(
     name after "He is the youngest" made correct claims misplaced."""
     result = checker.check(answer, [Source(id=f"s{i}", content=t) for i, t in enumerate(sources)])
     assert not any(f.rule_id == "grounding.misplaced_value" for f in result.findings)
+
+
+FESTIVAL = ("The Norrick Jazz Festival runs from 14 to 17 July. Ticket sales open on 2 May, and the early-bird "
+            "discount ends on 31 May. The line-up will be announced on 20 April.")
+
+
+@pytest.mark.parametrize(("answer", "supported"), [
+    ("Tickets go on sale on 20 April, and the line-up will be announced on 2 May.", False),
+    ("Ticket sales open on 2 May, and the line-up will be announced on 20 April.", True),
+    ("Ticket sales open on 20 April.", False),
+])
+def test_a_date_swapped_between_two_statements_is_misplaced(
+        checker: SupportChecker, answer: str, supported: bool) -> None:
+    """"20 April" is a date and a day 20: read as another value of the claim, the day kept the
+    date's anchor from fitting, and the swapped dates passed (0.98) in a hostile trial."""
+    assert (_status(checker, [FESTIVAL], answer) == "supported") is supported

@@ -119,7 +119,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
     for mention, kind, own in values:
         if not own:
             continue
-        rest = value_tokens - own
+        # the claim's other values: not this one read another way ("20 April" is a date and a day 20)
+        rest = frozenset().union(*(t for m, _, t in values if not _overlap(m.span, mention.span))) - own
         scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR or _holds(anchor, mention, kind, own):
@@ -155,6 +156,10 @@ def _slot(text: str, start: int) -> set[str]:
 _RANGE = regex.compile(
     r"\b(?:from|between)\s+\S+\s+(?:to|and)\s+\S+|\d\s*(?:-|\u2013|to)\s*\d", regex.IGNORECASE
 )
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
 
 
 def _in_range(claim: str, mention: Mention) -> bool:
