@@ -468,3 +468,12 @@ def test_a_date_swapped_between_two_statements_is_misplaced(
     """"20 April" is a date and a day 20: read as another value of the claim, the day kept the
     date's anchor from fitting, and the swapped dates passed (0.98) in a hostile trial."""
     assert (_status(checker, [FESTIVAL], answer) == "supported") is supported
+
+
+def test_a_month_of_a_date_keeps_the_date_as_the_rest_of_the_claim(checker: SupportChecker) -> None:
+    """Found on RAGTruth dev: the month of "April 8", read as a name, lost the date from the rest of
+    its claim, and a quip about "Lost" fans became its anchor."""
+    sources = ['Pardon us, "Lost" fans. April 8 is also "Rex Manning Day" for fans of the 1995 film "Empire Records".']
+    answer = 'April 8 was significant for fans of the 1995 film "Empire Records" as it was "Rex Manning Day."'
+    result = checker.check(answer, [Source(id="s", content=sources[0])])
+    assert not any(f.rule_id == "grounding.misplaced_value" for f in result.findings)
