@@ -119,9 +119,10 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
     for mention, kind, own in values:
         if not own:
             continue
-        # the claim's other values: not this number read another way ("20 April" is a date and a day 20)
-        rest = frozenset().union(*(t for m, k, t in values
-                                   if not (kind == k == "number" and _overlap(m.span, mention.span)))) - own
+        # the claim's other values: not a number's other readings ("20 April" is a date, a day 20 and
+        # a month); a name keeps the date it is part of ("April" of "April 8")
+        rest = frozenset().union(*(t for m, _, t in values
+                                   if not (kind == "number" and _overlap(m.span, mention.span)))) - own
         scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR or _holds(anchor, mention, kind, own):
