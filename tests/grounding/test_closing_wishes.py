@@ -28,7 +28,7 @@ FACTS = [
     "Enjoy your complimentary breakfast!", "Have your passport ready.", "Happy hour runs daily.",
     "Happy hour runs.", "Enjoy discounted tickets for students!", "Have a nice day at the Louvre!",
     "Enjoy the sparkling water!", "Have a free meal!", "Enjoy a free drink on arrival!",
-    "Good luck, the exam is hard.",
+    "Good luck, the exam is hard.", "Have a doctor check it.", "Have the receipt with you.",
 ]
 
 

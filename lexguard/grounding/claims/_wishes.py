@@ -8,7 +8,7 @@ stay facts. A wish here is a wish frame ("happy", "have a", "enjoy", "good luck"
 followed by at most :data:`_MOST_OBJECT_WORDS` words that each name a thing or an activity (a word
 the dictionary reads as a noun, or a verb's -ing form) or are a wish's own adjective ("great",
 "lovely"); no number, name, other adjective, participle, preposition of place or verb of a
-statement.
+statement. "Have ..." is a wish only with a wish's adjective: "Have a doctor check it" is advice.
 """
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ _WISH_WORDS = frozenset(
     "smooth beautiful merry joyful peaceful exciting very really so much most".split()
 )
 """A wish's own adjectives and intensifiers ("have a *really great* day")."""
+
+_HAVE = regex.compile(r"^\W*(?:(?:and|so|now)[,\s]+)?(?:i\s+hope\s+you\s+)?have\b(?!\s+fun)", regex.IGNORECASE)
+"""The "have" frame, a wish only with a wish's adjective ("Have a *great* hike!")."""
 
 _MOST_OBJECT_WORDS = 3
 """Most words naming what the wish is for ("good luck *planning your visit*")."""
@@ -98,6 +101,8 @@ def _one_wish(text: str) -> bool:
     objects = [(word, lower) for word, lower in words if lower not in _FUNCTION and lower not in _WISH_WORDS]
     if len(objects) > _MOST_OBJECT_WORDS:
         return False
+    if _HAVE.match(frame.group()) and not any(lower in _WISH_WORDS for _, lower in words):
+        return False  # "Have a doctor check it", "Have the receipt with you": an instruction, not a wish
     # a name, or a word that describes or states something, makes it a fact
     return not any(word[0].isupper() or not _names_a_thing(lower, last=n == len(objects) - 1)
                    for n, (word, lower) in enumerate(objects))

@@ -283,7 +283,8 @@ def number_words(text: str) -> list[tuple[tuple[int, int], float, bool]]:
         if any(ch.isdigit() for t in tokens[occurrence.start : occurrence.end] for ch in t.text()):
             continue  # digits are read by the number pattern
         value, end = float(occurrence.value), last.match.end()
-        if _DESCRIBED.match(text, end) and no_noun(_DESCRIBED.match(text, end).group(1).lower()):
+        joined = _DESCRIBED.match(text, end)
+        if joined is not None and no_noun(joined.group(1).lower()):
             continue  # "three-dimensional", "fourth-dimensional": a description, not a quantity
         half = _AND_A_HALF.match(text, end)
         if half is not None and not occurrence.is_ordinal:  # "two and a half million"
