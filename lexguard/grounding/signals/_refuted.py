@@ -30,9 +30,9 @@ _DENIALS = [
         r"\b(?:posts?|rumou?rs?|messages?|videos?|users|headlines?|social\s+media)\s+(?:\w+\s+){0,3}?(?:claimed|said|"
         r"suggested|alleged)\s+(?:that\s+)?(?P<c>[^;]+?),?\s+but\b",
         r"\b(?:previously|earlier|originally|once|had)\s+(?:\w+\s+)?(?:stated|said|claimed|reported|listed|advertised|"
-        r"announced|suggested)\s+(?:that\s+)?(?P<c>[^;:]+?),?\s+(?:but\s+)?(?:this|that|it)\s+(?:was|is|has\s+been|proved)\s+"
+        r"announced|suggested)\s+(?:that\s+)?(?P<c>[^;:]{1,300}?),?\s+(?:but\s+)?(?:this|that|it)\s+(?:was|is|has\s+been|proved)\s+"
         r"(?:an?\s+)?(?:error|mistake|typo|incorrect|wrong|false|untrue|inaccurate|not\s+(?:true|correct|the\s+case))\b",
-        r"\b(?:reports?|claims?|rumou?rs?|suggestions?|stories|speculation)\s+that\s+(?P<c>[^;:]+?)\s+(?:were|was|are|is|"
+        r"\b(?:reports?|claims?|rumou?rs?|suggestions?|stories|speculation)\s+that\s+(?P<c>[^;:]{1,300}?)\s+(?:were|was|are|is|"
         r"proved|turned\s+out\s+to\s+be)\s+(?:false|untrue|wrong|incorrect|unfounded|baseless|inaccurate|mistaken)\b",
     )
 ]
