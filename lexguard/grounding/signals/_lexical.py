@@ -44,7 +44,9 @@ __all__ = [
     "strip_markdown",
 ]
 
-_ATTACHED_DIGITS = regex.compile(r"(?<=\p{L})\d+(?:\.\d+)?|\d+(?:\.\d+)?(?=\p{L})")
+_ATTACHED_DIGITS = regex.compile(r"(?<=\p{L})\d++(?:\.\d++)?|(?<![\d.])\d++(?:\.\d++)?(?=\p{L})")
+"""Digits glued to letters ("A380", "in1947", "4000mAh"), tried only where a run of digits starts
+and never given back: from inside a run of 4,000 digits the search took 21 s."""
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
 _NUMBER = regex.compile(
     r"(?<![\w.])[-\u2212]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d_])"  # 1,000,000.5 (a unit may follow: "4,000mAh")

@@ -358,7 +358,7 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
 _ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
                   "eighth": 8, "ninth": 9, "tenth": 10}
 _ORDINAL_WORD = regex.compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r")\b", regex.IGNORECASE)
-_ORDINAL_DIGITS = regex.compile(r"(\d+)(?:st|nd|rd|th)$", regex.IGNORECASE)
+_ORDINAL_DIGITS = regex.compile(r"(?<!\d)(\d++)(?:st|nd|rd|th)$", regex.IGNORECASE)  # linear in a run of digits
 
 
 def ordinal_alts(raw: str) -> tuple[str, ...]:
