@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import regex
 
-from lexguard.grounding.signals._words import _lemmas_by_kind
+from lexguard.grounding.signals._words import word_kinds
 
 __all__ = [
     "LINE_BREAKS", "Segment", "fenced_blocks", "lines", "passage_sentences", "split_blocks", "split_sentences",
@@ -255,7 +255,7 @@ def _after_a_time(text: str, dot: int, start: int) -> bool:
     if not _TIME_MARK.search(text[max(0, dot - 6) : dot]):
         return False
     following = _WORD_AND_NEXT.match(text, start)
-    return following is not None and bool(_lemmas_by_kind(following.group("word").lower()))
+    return following is not None and bool(word_kinds(following.group("word").lower()))
 
 
 def _written_in_lower_case(text: str, start: int, end: int) -> bool:

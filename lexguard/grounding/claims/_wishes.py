@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.signals._words import _lemmas_by_kind
+from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["is_closing_wish"]
 
@@ -65,7 +65,7 @@ def _names_a_thing(word: str, last: bool) -> bool:
     """Whether a lower-case word can name a thing or an activity and describes nothing itself: a
     noun with no adjective reading ("hike", "views"), or a verb's -ing form ending the wish
     ("happy reading"; not "enjoy the sparkling water", where it describes)."""
-    kinds = _lemmas_by_kind(word)
+    kinds = word_kinds(word)
     if last and word.endswith("ing") and "VERB" in kinds:
         return True
     if "ADJ" in kinds or "AUX" in kinds or "NUM" in kinds or not kinds:

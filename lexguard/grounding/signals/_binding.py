@@ -25,7 +25,7 @@ import regex
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._other_source import subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
-from lexguard.grounding.signals._words import _lemmas_by_kind
+from lexguard.grounding.signals._words import word_kinds
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
     Facts,
@@ -248,8 +248,8 @@ _PRONOUNS = frozenset({"he", "she", "it", "they", "we", "i", "you", "who", "whic
 def _says_who(word: str) -> bool:
     """Whether a word before a name can say who it is: a lower-case noun or adjective ("finance
     director", "senior"), not a verb, an auxiliary or a pronoun ("He is the youngest Duggar son")."""
-    kinds = _lemmas_by_kind(word)
-    return (word.islower() and word not in _PRONOUNS and "AUX" not in kinds and bool({"NOUN", "ADJ"} & set(kinds))
+    kinds = word_kinds(word)
+    return (word.islower() and word not in _PRONOUNS and "AUX" not in kinds and bool({"NOUN", "ADJ"} & kinds)
             and not word.endswith("ed"))
 
 

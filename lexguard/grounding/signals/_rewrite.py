@@ -88,7 +88,8 @@ def _ranges_as_written(claim: str, index: Any) -> str:
 
     def spelled(match: regex.Match[str]) -> str:
         words = f"{match.group('a')} to {match.group('b')}"
-        return words if words.lower() in texts else match.group()
+        written = regex.search(rf"(?<![\w.,]){regex.escape(words.lower())}(?![\w])", texts)  # not "14 to 60" for "4–6"
+        return words if written else match.group()
 
     return _DASHED.sub(spelled, claim)
 

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "describes_only", "lemmas", "no_noun", "norm", "same_word_forms", "stem", "verb_only"]
+__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "describes_only", "lemmas", "no_noun", "norm", "same_word_forms", "stem", "verb_only", "word_kinds"]
 
 WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'\u2019-]*[\p{L}\p{N}])?")  # "TX'" is "tx"
 
@@ -39,6 +39,12 @@ def lemmas(word: str) -> tuple[str, ...]:
     """The English lemmas of a lower-case word ("sent" -> "send", "stopped" -> "stop"), ``()``
     for a word the dictionary does not hold."""
     return tuple(dict.fromkeys(lemma for found in _lemmas_by_kind(word).values() for lemma in found))
+
+
+def word_kinds(word: str) -> frozenset[str]:
+    """The parts of speech the dictionary reads a lower-case word as ("hike": NOUN, VERB), empty
+    for a word it does not hold (a name, a weekday)."""
+    return frozenset(_lemmas_by_kind(word))
 
 
 def base_verb(word: str) -> bool:
