@@ -24,7 +24,7 @@ import regex
 
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._other_source import subject_elsewhere
-from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+from lexguard.grounding.signals._lexical import STOPWORDS, Mention, content_words, numbers
 from lexguard.grounding.signals._words import word_kinds
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
@@ -131,6 +131,9 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         held = max(((_fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
         if held is None or held >= (best, closeness):
             continue  # the value is in no source (the other rules), or a statement holding it fits as well
+        if kind == "name" and not _full_name(mention) and _same_document(index, anchor, holders) and not (
+                _one_word_doer_swap(claim, mention, anchor, index)):
+            continue  # a place, a title or part of a name that document gives whole ("in Kenya", "Jill")
         if kind == "name" and not _same_slot_rival(claim, mention, anchor, claim_names):
             topic = anchor.carried if PRONOUN_START.match(anchor.text) else frozenset()  # "She is known for ..."
             elsewhere = subject_elsewhere(index, anchor.chunk, anchor.names, topic, mention.text,
@@ -195,6 +198,38 @@ def _same_slot_rival(claim: str, mention: Mention, anchor: Facts, claim_names: l
         if same and not _given(words, set(mention.key.split()), claim_names):
             return True
     return False
+
+
+def _same_document(index: Any, anchor: Facts, holders: list[Facts]) -> bool:
+    """Whether a statement holding the value is in the anchor's document."""
+    source = index.chunks[anchor.chunk].source_id
+    return any(index.chunks[f.chunk].source_id == source for f in holders)
+
+
+def _one_word_doer_swap(claim: str, mention: Mention, anchor: Facts, index: Any) -> bool:
+    """Whether a one-word name moved within one document is read as a swap: the claim's name does
+    what the anchor says another one-word name does ("Mira will book the van" beside "Tomas: I'll
+    book the van"). A name after a preposition is not ("in Kenya" beside "in Nairobi": places nest),
+    nor a title ("The President declared" beside "Kenyatta declared"), nor one part of a name the
+    document gives whole with the other ("Jill" beside "Dillard" where it says "Jill Dillard")."""
+    if not _doer(claim, mention.span[0]) or "NOUN" in word_kinds(mention.text.lower()) and mention.text[1:].islower():
+        return False
+    source = index.chunks[anchor.chunk].source_id
+    document = " ".join(chunk.text for chunk in index.chunks if chunk.source_id == source)
+    for name in entities(anchor.text):
+        if _full_name(name) or _dictionary_words(name.text) or not _doer(anchor.text, name.span[0], described=True):
+            continue
+        pair = (regex.escape(mention.text), regex.escape(name.text))
+        if not any(regex.search(rf"(?<!\w){a}\s+(?:\(?\p{{Lu}}[\p{{L}}.'-]*\)?\s+)?{b}(?!\w)", document)
+                   for a, b in (pair, pair[::-1])):  # "Jill Dillard", "Jill (Duggar) Dillard"
+            return True
+    return False
+
+
+def _dictionary_words(text: str) -> bool:
+    """Whether every part of a capitalised word is a dictionary word ("Wetter-than-average" opening
+    a sentence), so it need not be a name."""
+    return all(part in STOPWORDS or word_kinds(part) for part in text.lower().split("-"))
 
 
 _NOT_BEFORE_DOER = frozenset({"on", "in", "at", "for", "with", "from", "to", "of", "after", "before", "during", "via"})

@@ -1,0 +1,58 @@
+"""A one-word name read against its place: within one document, only a swap of who did something.
+
+A document states its setting once ("in Kenya") and its people by one part of their name
+("Dillard"); a claim that names the country a city is in, a person's first name or a title was
+read as a value from elsewhere in the source and refused. Names moved between documents, full
+names moved within one, and one-word names swapped as the doer of one statement still are.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard._models import Source
+from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+from lexguard.grounding.signals._binding import misplaced_values
+
+
+def _misplaced(sources: list[str], claim: str) -> list[str]:
+    docs = [Source(id=f"s{i}", content=text) for i, text in enumerate(sources)]
+    index = SourceIndex(docs, chunk_sources(docs))
+    return [item.mention.text for item in misplaced_values(claim, index, list(range(len(index.chunks))))]
+
+
+FLOODS = ("Floods closed roads across Bavaria on Monday. "
+          "In Passau, the river rose to a record 12.8 metres, the city council said.")
+MIDWIFE = ("Jill (Duggar) Dillard gave birth on Sunday. "
+           "Dillard, who trained as a midwife, had prepared for a late arrival.")
+MOURNING = ("Gunmen attacked a college in Garissa on Thursday, the President's office said. "
+            "Kenyatta declared three days of national mourning for the victims.")
+CHAT = ("Mira: I'll send the draft contract to the supplier.\n"
+        "Tomas: I'll book the van for Monday's delivery.")
+TOWNS = ["Kestel has a population of about 31,000 and is known for its annual onion market.",
+         "Dornach has about 44,000 residents. Its main sight is a 13th-century abbey."]
+
+
+@pytest.mark.parametrize(
+    ("sources", "claim"),
+    [
+        ([FLOODS], "In Bavaria, the river rose to a record 12.8 metres."),  # Passau is in Bavaria
+        ([MIDWIFE], "Jill, who trained as a midwife, had prepared for a late arrival."),  # Jill Dillard
+        ([MOURNING], "The President declared three days of national mourning for the victims."),  # a title
+    ],
+)
+def test_a_one_word_name_of_the_same_document_is_not_misplaced(sources: list[str], claim: str) -> None:
+    assert _misplaced(sources, claim) == []
+
+
+@pytest.mark.parametrize(
+    ("sources", "claim", "name"),
+    [
+        ([CHAT], "Mira will book the van for Monday's delivery.", "Mira"),  # Tomas will
+        (TOWNS, "Dornach is known for its annual onion market.", "Dornach"),  # another document's subject
+    ],
+)
+def test_a_one_word_doer_swapped_or_moved_between_documents_is_misplaced(
+    sources: list[str], claim: str, name: str
+) -> None:
+    assert _misplaced(sources, claim) == [name]
