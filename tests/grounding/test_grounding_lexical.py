@@ -87,6 +87,21 @@ def test_leading_space_is_not_a_sentence_start() -> None:
     assert entities("Big.\n  Customers are many.") == []
 
 
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Step 2: Sauté the onions.", []),  # an accented ordinary word
+        ("2. Marking-to-market: each day's gains are settled.", []),  # ordinary words joined
+        ("Wetter-than-average weather is likely.", []),
+        ("Al-Shabaab claimed the attack.", ["Al-Shabaab"]),
+        ("Rolls-Royce cut 500 jobs.", ["Rolls-Royce"]),
+        ("Málaga is warm in March.", ["Málaga", "March"]),
+    ],
+)
+def test_a_sentence_opening_word_is_a_name_only_when_its_words_are_not_common(text: str, names: list[str]) -> None:
+    assert [m.text for m in entities(text)] == names
+
+
 def test_lazy_profile_attributes_equal_eager_values() -> None:
     profile = LexicalProfile(["The Eiffel Tower opened in 1889.", "It is 330 metres tall."])
     assert profile.text == "the eiffel tower open in 1889 it is 330 metr tall"

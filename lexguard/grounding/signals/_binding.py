@@ -24,7 +24,7 @@ import regex
 
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._other_source import subject_elsewhere
-from lexguard.grounding.signals._lexical import STOPWORDS, Mention, content_words, numbers
+from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._words import word_kinds
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
@@ -217,19 +217,13 @@ def _one_word_doer_swap(claim: str, mention: Mention, anchor: Facts, index: Any)
     source = index.chunks[anchor.chunk].source_id
     document = " ".join(chunk.text for chunk in index.chunks if chunk.source_id == source)
     for name in entities(anchor.text):
-        if _full_name(name) or _dictionary_words(name.text) or not _doer(anchor.text, name.span[0], described=True):
+        if _full_name(name) or not _doer(anchor.text, name.span[0], described=True):
             continue
         pair = (regex.escape(mention.text), regex.escape(name.text))
         if not any(regex.search(rf"(?<!\w){a}\s+(?:\(?\p{{Lu}}[\p{{L}}.'-]*\)?\s+)?{b}(?!\w)", document)
                    for a, b in (pair, pair[::-1])):  # "Jill Dillard", "Jill (Duggar) Dillard"
             return True
     return False
-
-
-def _dictionary_words(text: str) -> bool:
-    """Whether every part of a capitalised word is a dictionary word ("Wetter-than-average" opening
-    a sentence), so it need not be a name."""
-    return all(part in STOPWORDS or word_kinds(part) for part in text.lower().split("-"))
 
 
 _NOT_BEFORE_DOER = frozenset({"on", "in", "at", "for", "with", "from", "to", "of", "after", "before", "during", "via"})

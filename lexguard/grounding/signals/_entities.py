@@ -8,6 +8,7 @@ label ("Opening Hours: ...") are no names.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from lexguard.grounding.signals._language import function_words, text_language
 from lexguard.grounding.signals._lexical import STOPWORDS, Mention, _at_sentence_start
 from lexguard.grounding.signals._names import PARTICIPLE_NEXT, not_a_name
 from lexguard.grounding.signals._units import UNITS
-from lexguard.grounding.signals._words import base_verb, no_noun, same_word_forms, verb_only
+from lexguard.grounding.signals._words import base_verb, no_noun, same_word_forms, verb_only, word_kinds
 from lexguard.grounding.signals._words import norm as _norm
 from lexguard.grounding.signals._words import stem as _stem
 
@@ -178,7 +179,7 @@ def _looks_like_name(word: str, after: str = "") -> bool:
         return False
     if bare.endswith("ing") and PARTICIPLE_NEXT.match(after):
         return False  # "Specializing in ...", "Serving the ...": a participle opening the sentence
-    lower = bare.lower()
+    lower = _unaccented(bare.lower())  # "Sauté ...": "saute"
     if lower in STOPWORDS or lower in _NOT_ENTITIES:
         return False
     common = _common_words()
@@ -186,9 +187,15 @@ def _looks_like_name(word: str, after: str = "") -> bool:
         lower = lower[:-2]
     if lower in common or _stem(lower) in common:
         return False
+    if "-" in lower and all(part in STOPWORDS or part in common or word_kinds(part) for part in lower.split("-")):
+        return False  # "Marking-to-market ...", "Wetter-than-average ...": words joined, not a name
     # a verb ("Introduce ...": "introduced" is common), not a noun ("Mills", "Bill"); a word with
     # no noun reading at all ("Summarize ...", "Optional: ...") is no name
     return not (verb_only(lower) and same_word_forms(lower) & common) and not no_noun(lower)
+
+
+def _unaccented(word: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
 
 
 @lru_cache(maxsize=1)
