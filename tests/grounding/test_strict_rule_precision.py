@@ -174,6 +174,11 @@ def test_a_quote_with_a_bracketed_insertion_is_read_piece_by_piece(checker: Supp
         # a leading "Before ..." that dates both events does not turn their order round
         ("Rinse the jug with warm water, then soak the cartridge in cold water.",
          "Before first use, rinse the jug with warm water. Then soak the cartridge in cold water."),
+        # what an event is done for is no part of it: the evidence may say it anywhere
+        ("Air the tent in the shade after brushing it to remove sand and grit.",
+         "After brushing, air the tent in the shade, which also helps remove sand and grit."),
+        ("Leave the vinegar in the kettle for an hour to loosen the scale, and then rinse it twice.",
+         "Rinse the kettle twice once the vinegar has been left in it for an hour."),
     ],
 )
 def test_events_named_in_one_order_but_not_told_in_it_are_no_order_conflict(claim: str, source: str) -> None:

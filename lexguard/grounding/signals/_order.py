@@ -76,7 +76,7 @@ def claimed_orders(claim: str) -> list[tuple[frozenset[str], frozenset[str]]]:
             # then worked as a paramedic": the name is the subject of both events, not a word of
             # the first (a source names it once, at the start)
             a_text = a_text[name.end():]
-        a, b = _event(a_text), _event(b_text)
+        a, b = _event(_PURPOSE.split(a_text)[0]), _event(_PURPOSE.split(b_text)[0])
         a, b = a - b, b - a
         if a and b:
             found.append((b, a) if swapped else (a, b))
@@ -87,6 +87,10 @@ def claimed_orders(claim: str) -> list[tuple[frozenset[str], frozenset[str]]]:
     return found
 
 
+_PURPOSE = regex.compile(r"\s(?:in\s+order\s+to|so\s+(?:that|as\s+to)|to\s+(?=(?:help\s+)?(?:kill|prevent|avoid|keep|make|ensure|remove|get|allow|reduce|protect|stop|loosen)\b))\s*",
+                         regex.IGNORECASE)
+"""What an event is done for ("after rinsing *to kill mold*"): no part of the event, and its words
+may stand anywhere in the evidence ("..., which also kills mold")."""
 _NAMED = regex.compile(r"(?:(?:the\s+)?\p{Lu}[\p{L}'\u2019.-]*\s*)+")
 """A place's name only ("Kingsley", "Marsh Green"), not an event ("fleeing on a motorcycle")."""
 _LAST_PLACE = regex.compile(r"^.*\b(?:at|in|on|to|from|by|via|through)\s+(?P<p>[^,;]+)$", regex.IGNORECASE)
