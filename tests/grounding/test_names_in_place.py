@@ -29,6 +29,8 @@ MOURNING = ("Gunmen attacked a college in Garissa on Thursday, the President's o
             "Kenyatta declared three days of national mourning for the victims.")
 CHAT = ("Mira: I'll send the draft contract to the supplier.\n"
         "Tomas: I'll book the van for Monday's delivery.")
+SETTINGS = ("Open the Bluetooth panel from the taskbar. Right-click the Bluetooth icon and select Disable "
+            "to save battery. When you need it again, select Enable in the same menu.")
 TOWNS = ["Kestel has a population of about 31,000 and is known for its annual onion market.",
          "Dornach has about 44,000 residents. Its main sight is a 13th-century abbey."]
 
@@ -50,6 +52,7 @@ def test_a_one_word_name_of_the_same_document_is_not_misplaced(sources: list[str
     [
         ([CHAT], "Mira will book the van for Monday's delivery.", "Mira"),  # Tomas will
         (TOWNS, "Dornach is known for its annual onion market.", "Dornach"),  # another document's subject
+        ([SETTINGS], "Right-click the Bluetooth icon and select Enable to save battery.", "Enable"),  # after the same verb
     ],
 )
 def test_a_one_word_doer_swapped_or_moved_between_documents_is_misplaced(

@@ -99,6 +99,9 @@ def test_a_hedge_elsewhere_in_a_long_run_of_text_does_not_qualify_the_claim() ->
         ("In late summer, pick the pods when they are dry and brown.", "In late summer the pods may be picked when they are dry and brown."),
         ("Determine if the landlord has signed the form with the agency.",
          "If the landlord has signed the form with the agency, you may have to send a copy to the council."),
+        # a hedge that leads in a list ("may include:") is no doubt of an item's own words
+        ("A rash or blisters on the palms of the hands.",
+         "Early signs may include: 1 A rash or blisters on the palms of the hands. 2 A mild fever."),
     ],
 )
 def test_no_overstatement_where_the_claim_keeps_the_doubt_or_the_word_is_no_hedge(claim: str, source: str) -> None:
@@ -557,3 +560,23 @@ TREATY = "The Treaty of Valmont was signed in 1822, two years after the end of t
 def test_the_order_of_events_named_in_their_context(claim: str, source: str, conflict: bool) -> None:
     """Both wrong orders were accepted at 0.97-0.99 in a hostile trial."""
     assert (order_conflict(claim, [source]) is not None) is conflict
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # who reports a statement is none of its roles
+        ("The harbour police rescued 41 sailors from the North Sea, who were sailing to Oslo from Hull.",
+         "Sailors from Hull keep sailing to Oslo, with 41 rescued Monday in the North Sea, the harbour police said."),
+        # names of another part of the sentence are no roles of the pivot's part
+        ("Line up the seat and lid with the front of the bowl and close them.",
+         "Close the seat and lid, and line them up with the front of the bowl."),
+    ],
+)
+def test_a_restructured_sentence_is_no_swap_of_names(claim: str, source: str) -> None:
+    assert polarity_conflict(claim, [source]) is None
+
+
+def test_names_that_trade_places_around_a_verb_are_still_a_swap() -> None:
+    assert polarity_conflict("Arlington beat Fairview 3-1 in the final on Sunday.",
+                             ["Fairview beat Arlington 3-1 in the final on Sunday, the league said."]) is not None

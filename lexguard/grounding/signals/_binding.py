@@ -25,7 +25,7 @@ import regex
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._other_source import subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
-from lexguard.grounding.signals._words import word_kinds
+from lexguard.grounding.signals._words import can_be_verb, word_kinds
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
     Facts,
@@ -132,7 +132,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         if held is None or held >= (best, closeness):
             continue  # the value is in no source (the other rules), or a statement holding it fits as well
         if kind == "name" and not _full_name(mention) and _same_document(index, anchor, holders) and not (
-                _one_word_doer_swap(claim, mention, anchor, index)):
+                _one_word_swap(claim, mention, anchor, index)):
             continue  # a place, a title or part of a name that document gives whole ("in Kenya", "Jill")
         if kind == "name" and not _same_slot_rival(claim, mention, anchor, claim_names):
             topic = anchor.carried if PRONOUN_START.match(anchor.text) else frozenset()  # "She is known for ..."
@@ -206,14 +206,30 @@ def _same_document(index: Any, anchor: Facts, holders: list[Facts]) -> bool:
     return any(index.chunks[f.chunk].source_id == source for f in holders)
 
 
-def _one_word_doer_swap(claim: str, mention: Mention, anchor: Facts, index: Any) -> bool:
+def _one_word_swap(claim: str, mention: Mention, anchor: Facts, index: Any) -> bool:
     """Whether a one-word name moved within one document is read as a swap: the claim's name does
     what the anchor says another one-word name does ("Mira will book the van" beside "Tomas: I'll
-    book the van"). A name after a preposition is not ("in Kenya" beside "in Nairobi": places nest),
-    nor a title ("The President declared" beside "Kenyatta declared"), nor one part of a name the
-    document gives whole with the other ("Jill" beside "Dillard" where it says "Jill Dillard")."""
-    if not _doer(claim, mention.span[0]) or "NOUN" in word_kinds(mention.text.lower()) and mention.text[1:].islower():
+    book the van"), or follows the verb the anchor's other name follows ("select Enable" beside
+    "select Disable"). A name after a preposition is not ("in Kenya" beside "in Nairobi": places
+    nest), nor a title ("The President declared" beside "Kenyatta declared"), nor one part of a
+    name the document gives whole with the other ("Jill" beside "Dillard" where it says "Jill Dillard")."""
+    if "NOUN" in word_kinds(mention.text.lower()) and mention.text[1:].islower():
         return False
+    doer = _doer(claim, mention.span[0])
+    verb = {w for w in _slot(claim, mention.span[0]) if w not in _NOT_BEFORE_DOER and can_be_verb(w)}
+    if not doer and not verb:
+        return False
+    source = index.chunks[anchor.chunk].source_id
+    document = " ".join(chunk.text for chunk in index.chunks if chunk.source_id == source)
+    for name in entities(anchor.text):
+        if _full_name(name) or not (doer and _doer(anchor.text, name.span[0], described=True)
+                                    or verb & _slot(anchor.text, name.span[0])):
+            continue
+        pair = (regex.escape(mention.text), regex.escape(name.text))
+        if not any(regex.search(rf"(?<!\w){a}\s+(?:\(?\p{{Lu}}[\p{{L}}.'-]*\)?\s+)?{b}(?!\w)", document)
+                   for a, b in (pair, pair[::-1])):  # "Jill Dillard", "Jill (Duggar) Dillard"
+            return True
+    return False
     source = index.chunks[anchor.chunk].source_id
     document = " ".join(chunk.text for chunk in index.chunks if chunk.source_id == source)
     for name in entities(anchor.text):

@@ -115,6 +115,8 @@ def _qualifies(text: str, claim_words: set[str]) -> bool:
         clause = _HEAD.match(text, match.end()).group()
         words = [w for w in WORD.findall(clause.lower())
                  if w not in STOPWORDS and len(w) > 1 and not adverb_only(w) and not _LIGHT & set(lemmas(w))]
+        if not words and text[match.end() + len(clause) : match.end() + len(clause) + 1] == ":":
+            continue  # "They may include: a new lump ...": the hedge leads in a list, not an item's words
         if not words or _stem(words[0]) in claim_words or set(lemmas(words[0])) & claim_words:
             return True
     return False

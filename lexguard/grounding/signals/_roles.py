@@ -28,6 +28,7 @@ def swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
     authentication service" trade places); a passive in either text ("was acquired by", "the
     report, prepared by the authority") rules a swap out.
     """
+    clause, unit = _ATTRIBUTION.sub("", clause), _ATTRIBUTION.sub("", unit)
     a = [_stem(w) for w in WORD_RUN.findall(clause.lower())]
     b = [_stem(w) for w in WORD_RUN.findall(unit.lower())]
     shared = (set(content_words(clause)) & set(content_words(unit))) - FUNCTION
@@ -38,18 +39,42 @@ def swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
     if len(shared) < 3 or _passive(clause) or _passive(unit) or _inverted_copula(a, b, shared):
         return False
     pivots = shared if any_word else shared - names
+    part_a, part_b = _parts(clause), _parts(unit)
     for pivot in pivots:
         pa, pb = a.index(pivot), b.index(pivot)
         if pa == 0 or pb == 0 or "by" in a[pa + 1 : pa + 4] or "by" in b[pb + 1 : pb + 4]:
             continue
         moved_back = moved_forward = False
-        for word in (shared & names) - {pivot}:
+        # only names of the pivot's own part of each text ("..., who were heading to Europe from
+        # Africa": the sea named before the comma is no role of the heading)
+        for word in {w for w in (shared & names) - {pivot}
+                     if part_a[a.index(w)] == part_a[pa] and part_b[b.index(w)] == part_b[pb]}:
             before_a, before_b = a.index(word) < pa, b.index(word) < pb
             moved_back |= before_a and not before_b
             moved_forward |= before_b and not before_a
         if moved_back and moved_forward:
             return True
     return False
+
+
+_ATTRIBUTION = regex.compile(
+    r",\s*+(?:according\s+to\s+[^,;]{1,80}+|[^,;]{1,80}?\b(?:said|says|reported|reports|told|announced|added|stated)\b[^,;]{0,60}+)\W*$",
+    regex.IGNORECASE,
+)
+"""A closing attribution ("..., the Italian Coast Guard said Saturday."): who reports a statement
+is none of its roles ("978 rescued ..., the Coast Guard said" beside "The Coast Guard rescued 978")."""
+
+
+_PART_END = regex.compile(r"[,;:()]")
+
+
+def _parts(text: str) -> list[int]:
+    """For each lower-case word of ``text`` (as :data:`WORD_RUN` reads them), the index of the part
+    between commas, semicolons, colons or brackets it stands in."""
+    out: list[int] = []
+    for i, part in enumerate(_PART_END.split(text.lower())):
+        out += [i] * len(WORD_RUN.findall(part))
+    return out
 
 
 _BE = frozenset({"is", "are", "was", "were", "been", "being"})
