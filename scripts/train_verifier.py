@@ -442,7 +442,8 @@ def _nli_tune_sets(args, work: Path, k: int, stacker, with_tree: bool) -> dict: 
         with open(cache, "wb") as handle:
             pickle.dump(found, handle)
     feats, strict, checked, _, groups, pairs, truth, old_p = found
-    probs = ClaimVerifier(OUT).predict(pairs)
+    verifier = ClaimVerifier(OUT)
+    probs = _read_again(verifier, verifier.predict(pairs), rows, groups, pairs, k)
     X = np.hstack([np.stack(feats), probs] + ([np.array(old_p).reshape(-1, 1)] if with_tree else []))
     support = stacker.predict_proba(X)[:, 1]
     groups_a, truth_a = np.array(groups), np.array(truth)
@@ -478,6 +479,35 @@ def _read_all(rows: list[dict], groups, pairs, k: int):  # noqa: ANN001
         found = units[g]
         out.append(len(found.units) <= k or not found.bears_elsewhere(claim, evidence))
     return np.array(out, dtype=bool)
+
+
+def _read_again(verifier, probs, rows: list[dict], groups, pairs, k: int):  # noqa: ANN001
+    """The verdicts as the run time reads them (``VerifierStack._read_again``): a claim the verifier
+    reads as supported below ``READ_AGAIN_BELOW`` with ``k`` evidence sentences is read once more
+    with ``k + 1`` when the sentence added holds a word of it the first lacked, and keeps the
+    reading it finds better supported."""
+    from lexguard._models import Source
+    from lexguard.grounding.evidence._evidence import evidence_units
+    from lexguard.grounding.verify._stacker import READ_AGAIN_BELOW, adds_words
+
+    units, again, where = {}, [], []
+    for i, (g, (claim, evidence)) in enumerate(zip(groups, pairs, strict=True)):
+        if float(probs[i, 0]) >= READ_AGAIN_BELOW:
+            continue
+        g = int(g)
+        if g not in units:
+            units[g] = evidence_units([Source(id=f"s{j}", content=c) for j, c in enumerate(rows[g]["sources"])])
+        more = units[g].text(units[g].select(claim, k + 1))
+        if more != evidence and adds_words(claim, evidence, more):
+            again.append((claim, more))
+            where.append(i)
+    out = probs.copy()
+    if again:
+        for i, row in zip(where, verifier.predict(again), strict=True):
+            if float(row[0]) > float(out[i, 0]):
+                out[i] = row
+    print(f"read again with {k + 1} evidence sentences: {len(again)} of {len(pairs)} claims", flush=True)
+    return out
 
 
 def _levels(given: str, default: tuple[float, ...]) -> tuple[float, ...]:
@@ -528,6 +558,7 @@ def stage_stack(args: argparse.Namespace) -> None:
         np.save(probs_cache, probs)
         print(f"verifier: {len(pairs)} pairs in {time.time() - t0:.0f}s", flush=True)
     drift = _int8_drift(work, pairs, probs, labels, checked)
+    probs = _read_again(ClaimVerifier(OUT), probs, rows, groups, pairs, k)
     X = np.hstack([np.stack(feats), probs] + ([np.array(old_p).reshape(-1, 1)] if args.with_tree else []))
     names = STACK_FEATURES_TREE if args.with_tree else STACK_FEATURES
     y, grp = np.array(labels), np.array(groups)

@@ -203,3 +203,24 @@ def test_a_dashed_range_is_written_as_the_sources_write_it(claim: str, written: 
     sources = [Source(id="s", content="Adults should take one or two tablets every four to six hours. "
                                        "The council voted 7 to 2 on Tuesday.")]
     assert as_sources_write(claim, SourceIndex(sources, chunk_sources(sources))) == written
+
+
+@pytest.mark.parametrize(("source", "claim", "written"), [
+    # the currency sign is the unit: "£4.20 on" was written "£420 pence Tuesday"
+    ("Shares in Brightwell closed at 420 pence on Tuesday.", "Brightwell shares closed at £4.20 on Tuesday.",
+     "Brightwell shares closed at 420 pence on Tuesday."),
+    ("A single ticket costs $2.50.", "A single ticket costs 250 cents.", "A single ticket costs $2.50."),
+    # a duration the sources give in two units, whole
+    ("The flight takes 2 hours 30 minutes and leaves from Gate 12.", "The flight takes 150 minutes.",
+     "The flight takes 2 hours 30 minutes."),
+    # a number the sources write with a currency sign is no wording of a weight
+    ("It costs $5 and weighs 5 kg.", "It weighs 5 kg.", "It weighs 5 kg."),
+])
+def test_a_quantity_is_written_in_the_sources_unit(source: str, claim: str, written: str) -> None:
+    """The verifier read "250 cents" beside "$2.50" (0.79) and "150 minutes" beside "2 hours 30
+    minutes" (0.78) as doubtful; each is now read in the sources' own words."""
+    from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+    from lexguard.grounding.signals._rewrite import as_sources_write
+
+    sources = [Source(id="s", content=source)]
+    assert as_sources_write(claim, SourceIndex(sources, chunk_sources(sources))) == written

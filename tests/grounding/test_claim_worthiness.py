@@ -69,6 +69,16 @@ def test_interjections_with_a_space_are_meta(text: str) -> None:
     assert is_meta_statement(text)
 
 
+@pytest.mark.parametrize("text", ["Thanks for asking.", "Thank you so much for your question!", "Thanks for reaching out."])
+def test_thanks_for_the_question_is_a_filler(text: str) -> None:
+    """"Thanks for asking." was read as a fact: the verifier gave it 0.73, under the threshold."""
+    assert not_a_fact(text) == FILLER_REASON
+
+
+def test_thanks_that_names_a_fact_is_checked() -> None:
+    assert not_a_fact("Thanks for asking about the 5 pm train, which runs daily.") is None
+
+
 def test_an_interjection_before_a_fact_leaves_the_fact_checked() -> None:
     from lexguard.grounding.claims._meta import is_meta_statement
 

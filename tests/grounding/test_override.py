@@ -107,7 +107,8 @@ def test_the_verifier_reports_per_claim_whether_it_read_all_that_bears_on_it() -
     stack = VerifierStack.load()
     index = SimpleNamespace(sources=SOURCES)
     claims = [
-        "The ferry left Dover at 9 am, carried 212 passengers, and offered free coffee on board.",  # three sentences
+        # four sentences: more than a second reading (one sentence more) reads
+        "The ferry left Dover at 9 am, carried 212 passengers, crossed in ninety minutes and offered free coffee on board.",
         "The ferry returned the same afternoon with a broken engine.",  # "broken engine": in no source
     ]
     _, evidence, _, read_all = stack.verify(claims, index, None)
@@ -127,7 +128,8 @@ def test_the_scoring_hands_each_claim_its_own_reading(monkeypatch) -> None:
         return real(config, verdict, ev, text, read_all)
 
     monkeypatch.setattr(scoring, "overruled", spy)
-    SupportChecker().check("The ferry left Dover at 9 am, carried 212 passengers, and offered free coffee on board. "
+    SupportChecker().check("The ferry left Dover at 9 am, carried 212 passengers, crossed in ninety minutes and offered "
+                           "free coffee on board. "
                            "The ferry returned the same afternoon with a broken engine.", SOURCES)
     assert [r for _, r in seen] == [False, True], seen
 

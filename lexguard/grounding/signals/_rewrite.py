@@ -19,7 +19,7 @@ from lexguard.grounding.claims._questions import answer_word
 from lexguard.grounding.signals._bounds import bound_of, read_bound
 from lexguard.grounding.signals._derived import listed_with
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
-from lexguard.grounding.signals._units import converted_form
+from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form
 
 __all__ = ["as_sources_write", "blank_answer_word", "read_urls", "source_forms"]
 
@@ -46,14 +46,18 @@ def _is_share(key: str, alt: str) -> bool:
     return value is not None and percent is not None and 0 < value < 1 and abs(100 * value - percent) < 1e-6
 
 
-def _replacement(claim: str, mention: Mention, forms: dict[str, str], index: Any) -> tuple[str, int] | None:
-    """The sources' wording of a claim value and where the replaced text ends, or ``None``."""
+def _replacement(claim: str, mention: Mention, forms: dict[str, str], index: Any) -> tuple[str, int, int] | None:
+    """The sources' wording of a claim value and where the replaced text starts and ends, or ``None``."""
+    start = mention.span[0]
+    signed = mention.text[:1] in CURRENCY_SIGNS or (start > 0 and claim[start - 1] in CURRENCY_SIGNS)
     for key in (mention.key, *mention.alts):
         form = forms.get(key)
+        if form is not None and form[:1] in CURRENCY_SIGNS and not signed:
+            continue  # "5 kg" is not the sources' "$5"
         if form is not None:
             if key != mention.key and _is_share(mention.key, key) and not form.endswith("%"):
                 form += "%"  # "a fifth" read as the sources' "20%", not "20"
-            return None if form == mention.text else (form, mention.span[1])
+            return None if form == mention.text else (form, *mention.span)
     return converted_form(claim, mention, index)
 
 
@@ -104,12 +108,14 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
             continue  # a date's day and year share the date's span
         met = read_bound(claim, mention, _likely_evidence(claim, index)) if bound_of(claim, mention) else None
         if met is not None and met.value and met.start >= last:  # "nearly 5 million" beside 4.9 million: "4.9 million"
-            start, new = met.start, (met.value, end)
+            new = (met.value, met.start, end)
         elif (new := _replacement(claim, mention, forms, index)) is None and (
                 new := _listed_count(claim, mention, forms, index)) is None:
             continue
-        out += [claim[last:start], new[0]]
-        last = max(end, new[1])
+        if new[1] < last:
+            continue
+        out += [claim[last : new[1]], new[0]]
+        last = max(end, new[2])
     if not out:
         return claim
     return "".join(out) + claim[last:]
@@ -121,7 +127,7 @@ _MOST_LISTED = 20
 """Largest count read against a listed series."""
 
 
-def _listed_count(claim: str, mention: Mention, forms: dict[str, str], index: Any) -> tuple[str, int] | None:
+def _listed_count(claim: str, mention: Mention, forms: dict[str, str], index: Any) -> tuple[str, int, int] | None:
     """A count the sources give as a list, left out for the models: "has four branches" beside
     "has branches in Leeds, York, Hull and Bradford" is read "has branches" (the rules checked the
     count against the list; the verifier cannot count, and called the correct claim contradicted).
@@ -133,7 +139,7 @@ def _listed_count(claim: str, mention: Mention, forms: dict[str, str], index: An
         return None
     if not any(int(value) in listed_with(text, thing.group(1)) for text in _likely_evidence(claim, index)):
         return None
-    return "", thing.start(1)
+    return "", mention.span[0], thing.start(1)
 
 
 EVIDENCE_CHUNKS = 3

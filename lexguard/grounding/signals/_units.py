@@ -23,7 +23,7 @@ from lexguard.grounding.signals._batched import PROFILE_BATCH as UNITS_BATCH
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._dates import is_calendar_key
 
-__all__ = ["UNITS", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "unit_of", "units_by_number"]
+__all__ = ["CURRENCY_SIGNS", "UNITS", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "unit_of", "units_by_number"]
 
 _KINDS = {
     "length": "mm cm m metre metres meter meters km kilometre kilometres kilometer kilometers inch inches "
@@ -51,6 +51,8 @@ _CANONICAL = {
 }
 _SYMBOLS = {"$": "dollar", "\u20ac": "euro", "\u00a3": "gbp", "\u00a5": "yen", "\u20b9": "rupee"}
 """Currency signs written before a number ("$3 million", "€3 million")."""
+CURRENCY_SIGNS = frozenset(_SYMBOLS)
+"""The signs of :data:`_SYMBOLS`."""
 _PINT_NAMES = {
     "m": "meter", "km": "kilometer", "mm": "millimeter", "cm": "centimeter", "inch": "inch", "ft": "foot",
     "yd": "yard", "mi": "mile", "g": "gram", "kg": "kilogram", "mg": "milligram", "t": "metric_ton",
@@ -259,17 +261,25 @@ def converted(claim: str, mention: Mention, source_units: dict[str, set[str]]) -
     return _conversion(claim, mention, source_units) is not None
 
 
-def converted_form(claim: str, mention: Mention, index: Any) -> tuple[str, int] | None:
+def converted_form(claim: str, mention: Mention, index: Any) -> tuple[str, int, int] | None:
     """The sources' wording of the quantity a claim number converts to, and where the claim's
-    number and unit end ("0.33 km" -> ``("330 metres", end of "km")``)."""
+    number and unit start and end ("0.33 km" -> ``("330 metres", start of "0.33", end of "km")``;
+    "£4.20" -> ``("420 pence", start of "£", end of "4.20")``)."""
+    forms = index_unit_forms(index)
     found = _conversion(claim, mention, index_units(index))
-    if found is None:
+    if found is None:  # the same quantity written another way ("150 minutes" for "2 hours 30 minutes")
+        unit = unit_of(claim, mention)
+        found = (mention.key, unit) if unit is not None else None
+    form = forms.get(found) if found is not None else None
+    if form is None:
         return None
-    form = index_unit_forms(index).get(found)
-    unit = _AFTER.match(claim, mention.span[1]) or _AFTER.match(claim, _unit_start(claim, mention))
-    if form is None or unit is None:
-        return None
-    return form, unit.end()
+    start, end = mention.span
+    if start and claim[start - 1] in _SYMBOLS:  # a currency sign before the number is its unit
+        return form, start - 1, end
+    if mention.text[:1] in _SYMBOLS:
+        return form, start, end
+    unit = _AFTER.match(claim, end) or _AFTER.match(claim, _unit_start(claim, mention))
+    return None if unit is None else (form, start, unit.end())
 
 
 def index_unit_forms(index: Any) -> dict[tuple[str, str], str]:
@@ -278,11 +288,19 @@ def index_unit_forms(index: Any) -> dict[tuple[str, str], str]:
     if cached is None:
         cached = {}
         for chunk in index.chunks:
-            for mention in numbers(chunk.text):
-                unit = unit_of(chunk.text, mention)
-                match = _AFTER.match(chunk.text, mention.span[1])
-                if unit and match is not None and unit not in _SYMBOLS.values():
-                    cached.setdefault((mention.key, unit), chunk.text[mention.span[0] : match.end()])
+            text = chunk.text
+            for mention in numbers(text):
+                unit = unit_of(text, mention)
+                start, end = mention.span
+                if unit in _SYMBOLS.values():  # "$2.50": the sign is its unit
+                    sign = start - 1 if start and text[start - 1] in _SYMBOLS else start
+                    cached.setdefault((mention.key, unit), text[sign:end])
+                elif unit and (match := _AFTER.match(text, end)) is not None:
+                    cached.setdefault((mention.key, unit), text[start : match.end()])
+            for match in _HOURS_AND_MINUTES.finditer(text):  # a duration in two units, whole
+                hours, minutes = int(match.group(1)), int(match.group(2))
+                cached.setdefault((f"{hours * 60 + minutes:.6g}", "minute"), match.group(0))
+                cached.setdefault((f"{hours + minutes / 60:.6g}", "hour"), match.group(0))
         index._unit_forms = cached
     return cached
 

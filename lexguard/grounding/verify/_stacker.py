@@ -21,6 +21,7 @@ import numpy as np
 from lexguard._errors import ConfigurationError
 from lexguard._files import read_settings_file
 from lexguard.grounding.evidence._evidence import EvidenceUnits, evidence_units
+from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.verify._features import FEATURE_NAMES
 from lexguard.grounding.verify._novel_parts import novel_parts
 from lexguard.grounding.verify._support_model import SupportModel
@@ -28,7 +29,7 @@ from lexguard._limits import current_deadline
 from lexguard.grounding.claims._short_answers import answer_statement
 from lexguard.grounding.verify._verifier import VERIFIER_DIR, ClaimVerifier, get_verifier
 
-__all__ = ["STACK_FEATURES", "STACK_FEATURES_TREE", "VerifierStack", "verifier_claim_text"]
+__all__ = ["READ_AGAIN_BELOW", "adds_words", "STACK_FEATURES", "STACK_FEATURES_TREE", "VerifierStack", "verifier_claim_text"]
 
 STACK_FEATURES: tuple[str, ...] = FEATURE_NAMES + ("ver_supported", "ver_contradicted", "ver_baseless")
 """Stacker inputs: the support features, then the verifier's three probabilities."""
@@ -45,8 +46,20 @@ failed it, so its support is capped below the threshold whatever the verdict).""
 _WORD_COVERAGE = FEATURE_NAMES.index("word_cov_all")
 """Share of the claim's content words some source holds (0: none)."""
 
+READ_AGAIN_BELOW = 0.9
+"""A window the verifier reads as supported below this (with :attr:`ClaimVerifier.evidence_units`
+sentences) is read once more with one sentence more (:meth:`VerifierStack._read_again`)."""
+
 _CHUNK = 64
 """Pairs the verifier reads between two looks at the time budget."""
+
+
+def adds_words(claim: str, read: str, more: str) -> bool:
+    """Whether ``more`` holds a content word of ``claim`` that ``read`` lacks: only then is a second
+    reading worth its doubt (one more sentence that says nothing of the claim made the verifier
+    read "The ferry returned the same afternoon *with a broken engine*" as supported)."""
+    missing = set(content_words(claim)) - set(content_words(read))
+    return bool(missing & set(content_words(more)))
 
 
 def verifier_claim_text(claim: str, question: str | None) -> str:
@@ -180,6 +193,15 @@ class VerifierStack:
         fresh = self._predict_in_budget(list(dict.fromkeys(key for pairs in reads for key in pairs
                                                            if key not in known)))
         known.update(fresh)
+        again = self._read_again(windows, known, units)
+        if again:
+            known.update(self._cached([[pair for _, pair in again]]))
+            more = self._predict_in_budget(list(dict.fromkeys(pair for _, pair in again if pair not in known)))
+            known.update(more)
+            fresh.update(more)
+            for readings, pair in again:
+                if pair not in known:  # the budget ran out: the window keeps the reading it had
+                    readings.remove(pair)
         unread: list[int] = []
         read_all = [True] * len(texts)
         for i, claim in enumerate(windows):
@@ -220,6 +242,28 @@ class VerifierStack:
                             for part in novel_parts(text, known)]
             reads.append([[(w, units.text(units.select(w, k))) for w in readings] for readings in windows])
         return reads
+
+    def _read_again(
+        self, windows: list[list[list[tuple[str, str]]]], known: dict[tuple[str, str], np.ndarray], units: EvidenceUnits
+    ) -> list[tuple[list[tuple[str, str]], tuple[str, str]]]:
+        """Give each window the verifier doubts (no reading supported at :data:`READ_AGAIN_BELOW`)
+        one more reading, with one more evidence sentence that holds a word of it the first lacked: a claim that joins what two sentences
+        say, or leans on a third ("... in 1889" where the year is a sentence away), is read with
+        it; the window keeps its best reading. Returns each new pair with the readings it joined
+        (a window the budget left unread gets none: its first reading is missing, and it stays unread)."""
+        k = self.verifier.evidence_units + 1
+        new: list[tuple[list[tuple[str, str]], tuple[str, str]]] = []
+        for claim in windows:
+            for readings in claim:
+                verdicts = [known.get(key) for key in readings]
+                if any(v is None for v in verdicts) or max(float(v[0]) for v in verdicts) >= READ_AGAIN_BELOW:
+                    continue
+                text, first = readings[0]
+                pair = (text, units.text(units.select(text, k)))
+                if pair not in readings and adds_words(text, first, pair[1]):
+                    readings.append(pair)
+                    new.append((readings, pair))
+        return new
 
     def _cached(self, reads: list[list[tuple[str, str]]]) -> dict[tuple[str, str], np.ndarray]:
         """The cached verdicts of the pairs in ``reads`` (each hit marked recently used)."""
