@@ -484,28 +484,31 @@ def _read_all(rows: list[dict], groups, pairs, k: int):  # noqa: ANN001
 def _read_again(verifier, probs, rows: list[dict], groups, pairs, k: int):  # noqa: ANN001
     """The verdicts as the run time reads them (``VerifierStack._read_again``): a claim the verifier
     reads as supported below ``READ_AGAIN_BELOW`` with ``k`` evidence sentences is read once more
-    with ``k + 1`` when the sentence added holds a word of it the first lacked, and keeps the
-    reading it finds better supported."""
+    with ``k + 1`` and keeps the better reading; one with a word no source holds keeps the mean of
+    the two where that is better (``worth_trusting``)."""
     from lexguard._models import Source
     from lexguard.grounding.evidence._evidence import evidence_units
-    from lexguard.grounding.verify._stacker import READ_AGAIN_BELOW, adds_words
+    from lexguard.grounding.signals._lexical import content_words
+    from lexguard.grounding.verify._stacker import READ_AGAIN_BELOW, worth_trusting
 
-    units, again, where = {}, [], []
+    units, words, again, where = {}, {}, [], []
     for i, (g, (claim, evidence)) in enumerate(zip(groups, pairs, strict=True)):
         if float(probs[i, 0]) >= READ_AGAIN_BELOW:
             continue
         g = int(g)
         if g not in units:
             units[g] = evidence_units([Source(id=f"s{j}", content=c) for j, c in enumerate(rows[g]["sources"])])
+            words[g] = set(content_words(" ".join(rows[g]["sources"])))
         more = units[g].text(units[g].select(claim, k + 1))
-        if more != evidence and adds_words(claim, evidence, more):
+        if more != evidence:
             again.append((claim, more))
-            where.append(i)
+            where.append((i, worth_trusting(claim, words[g])))
     out = probs.copy()
     if again:
-        for i, row in zip(where, verifier.predict(again), strict=True):
-            if float(row[0]) > float(out[i, 0]):
-                out[i] = row
+        for (i, trusted), row in zip(where, verifier.predict(again), strict=True):
+            second = row if trusted else (row + probs[i]) / 2
+            if float(second[0]) > float(out[i, 0]):
+                out[i] = second
     print(f"read again with {k + 1} evidence sentences: {len(again)} of {len(pairs)} claims", flush=True)
     return out
 

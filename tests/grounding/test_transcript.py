@@ -44,8 +44,8 @@ def checker() -> SupportChecker:
         ("Tomas will book the van for Monday's delivery.", True),
         pytest.param(
             "Elif will take the call on Thursday because Tomas is at the warehouse.", True,
-            marks=pytest.mark.xfail(strict=True, reason="known false refusal: support 0.79 against the 6-layer "
-                                    "verifier's threshold 0.80 (the 'because' clause reads as partly contradicted)"),
+            marks=pytest.mark.xfail(strict=True, reason="known false refusal: support 0.76 against the 6-layer "
+                                    "verifier's threshold 0.77 (the 'because' clause reads as partly contradicted)"),
         ),
     ],
 )

@@ -29,7 +29,7 @@ from lexguard._limits import current_deadline
 from lexguard.grounding.claims._short_answers import answer_statement
 from lexguard.grounding.verify._verifier import VERIFIER_DIR, ClaimVerifier, get_verifier
 
-__all__ = ["READ_AGAIN_BELOW", "adds_words", "STACK_FEATURES", "STACK_FEATURES_TREE", "VerifierStack", "verifier_claim_text"]
+__all__ = ["READ_AGAIN_BELOW", "worth_trusting", "STACK_FEATURES", "STACK_FEATURES_TREE", "VerifierStack", "verifier_claim_text"]
 
 STACK_FEATURES: tuple[str, ...] = FEATURE_NAMES + ("ver_supported", "ver_contradicted", "ver_baseless")
 """Stacker inputs: the support features, then the verifier's three probabilities."""
@@ -54,12 +54,13 @@ _CHUNK = 64
 """Pairs the verifier reads between two looks at the time budget."""
 
 
-def adds_words(claim: str, read: str, more: str) -> bool:
-    """Whether ``more`` holds a content word of ``claim`` that ``read`` lacks: only then is a second
-    reading worth its doubt (one more sentence that says nothing of the claim made the verifier
-    read "The ferry returned the same afternoon *with a broken engine*" as supported)."""
-    missing = set(content_words(claim)) - set(content_words(read))
-    return bool(missing & set(content_words(more)))
+def worth_trusting(claim: str, source_words: Collection[str]) -> bool:
+    """Whether a second reading of ``claim`` counts on its own (else only as far as the first
+    agrees: their mean): when every content word of the claim is in the sources, a doubt the
+    first reading left is one of context; a word no source holds is the verifier's to doubt,
+    and one more sentence that said nothing of it made it read "The ferry returned the same
+    afternoon *with a broken engine*" as supported."""
+    return all(word in source_words for word in content_words(claim))
 
 
 def verifier_claim_text(claim: str, question: str | None) -> str:
@@ -193,15 +194,19 @@ class VerifierStack:
         fresh = self._predict_in_budget(list(dict.fromkeys(key for pairs in reads for key in pairs
                                                            if key not in known)))
         known.update(fresh)
+        held_words = getattr(getattr(index, "profile", None), "words", frozenset())
         again = self._read_again(windows, known, units)
         if again:
             known.update(self._cached([[pair for _, pair in again]]))
             more = self._predict_in_budget(list(dict.fromkeys(pair for _, pair in again if pair not in known)))
             known.update(more)
             fresh.update(more)
+            raw = {pair: known[pair] for _, pair in again if pair in known}
             for readings, pair in again:
-                if pair not in known:  # the budget ran out: the window keeps the reading it had
+                if pair not in raw:  # the budget ran out: the window keeps the reading it had
                     readings.remove(pair)
+                elif not worth_trusting(pair[0], held_words):  # it counts as far as the first agrees
+                    known[pair] = (raw[pair] + known[readings[0]]) / 2
         unread: list[int] = []
         read_all = [True] * len(texts)
         for i, claim in enumerate(windows):
@@ -260,7 +265,7 @@ class VerifierStack:
                     continue
                 text, first = readings[0]
                 pair = (text, units.text(units.select(text, k)))
-                if pair not in readings and adds_words(text, first, pair[1]):
+                if pair not in readings:
                     readings.append(pair)
                     new.append((readings, pair))
         return new
