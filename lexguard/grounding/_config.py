@@ -84,7 +84,8 @@ class GroundingConfig(SettingsModel):
             a verifier from ``verifier_path`` brings its own. ``scripts/train_verifier.py stack``
             chooses it with the threshold, jointly, by the mean of two balanced accuracies: on
             RAGTruth held-out train documents and over the NLI sets' tune splits; for the shipped
-            verifier 0.7 with threshold 0.66 (docs/detection.md, training the claim verifier). A
+            verifier 0.7 (docs/detection.md, training the claim verifier; its threshold was chosen
+            again, 0.77, once a doubted claim is read twice: ``stacker.json``'s ``meta["read_again"]``). A
             source sentence quoted verbatim, or a claim whose number was worked out from the
             sources, is not overruled by the verifier alone. This level holds where the verifier
             read everything in the sources that bears on the claim: every sentence (a short
@@ -96,7 +97,7 @@ class GroundingConfig(SettingsModel):
             such overrides were right for one claim in five), while "contradicted by what it
             read" stands. ``None`` (default): the level chosen with the stacker
             (``meta["verifier_override_partial"]``: 0.95 for the shipped one, with
-            ``verifier_override`` 0.7 and threshold 0.66) when ``verifier_override`` is left to
+            ``verifier_override`` 0.7 and threshold 0.77) when ``verifier_override`` is left to
             the stacker too; with ``verifier_override`` set (1.0: no override at all), or a
             stacker that names none, ``verifier_override`` holds everywhere on "not supported".
         threshold_file: A threshold file written by ``lexguard calibrate`` (an operating point

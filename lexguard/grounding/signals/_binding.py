@@ -230,16 +230,6 @@ def _one_word_swap(claim: str, mention: Mention, anchor: Facts, index: Any) -> b
                    for a, b in (pair, pair[::-1])):  # "Jill Dillard", "Jill (Duggar) Dillard"
             return True
     return False
-    source = index.chunks[anchor.chunk].source_id
-    document = " ".join(chunk.text for chunk in index.chunks if chunk.source_id == source)
-    for name in entities(anchor.text):
-        if _full_name(name) or not _doer(anchor.text, name.span[0], described=True):
-            continue
-        pair = (regex.escape(mention.text), regex.escape(name.text))
-        if not any(regex.search(rf"(?<!\w){a}\s+(?:\(?\p{{Lu}}[\p{{L}}.'-]*\)?\s+)?{b}(?!\w)", document)
-                   for a, b in (pair, pair[::-1])):  # "Jill Dillard", "Jill (Duggar) Dillard"
-            return True
-    return False
 
 
 _NOT_BEFORE_DOER = frozenset({"on", "in", "at", "for", "with", "from", "to", "of", "after", "before", "during", "via"})
