@@ -43,7 +43,7 @@ def test_pathological_runs_split_quickly_and_keep_offsets():
 def test_thousands_of_negations_copy_a_bounded_multiple_of_the_text():
     """Found in review: each negation re-split the rest of its sentence (8,000 negations in one
     source sentence took 27 s); the sentence is now cut into clause pieces once."""
-    from lexguard.grounding.signals._polarity import _denied_words
+    from lexguard.grounding.signals._negation import denied_words as _denied_words
 
     for raw in ("the price is unknown, " * 4000, "it was not listed, " * 4000, "it was not, " * 4000):
         text = CountingStr(raw)

@@ -477,3 +477,25 @@ def test_a_month_of_a_date_keeps_the_date_as_the_rest_of_the_claim(checker: Supp
     answer = 'April 8 was significant for fans of the 1995 film "Empire Records" as it was "Rex Manning Day."'
     result = checker.check(answer, [Source(id="s", content=sources[0])])
     assert not any(f.rule_id == "grounding.misplaced_value" for f in result.findings)
+
+
+LIGHTHOUSE = ["It is often said that the lighthouse was designed by Thomas Grey, but this is a myth. "
+              "Harbour records show the lighthouse was first lit in 1851."]
+
+
+@pytest.mark.parametrize(
+    ("answer", "contradicted"),
+    [
+        # the denied statement, asserted with a date from the next sentence
+        ("The lighthouse was designed by Thomas Grey and first lit in 1851.", True),
+        ("The lighthouse was first lit in 1851.", False),
+        ("It is a myth that the lighthouse was designed by Thomas Grey; it was first lit in 1851.", False),
+    ],
+)
+def test_a_denied_statement_asserted_with_other_details_is_contradicted(answer: str, contradicted: bool) -> None:
+    """Found in hostile trial I: "planted by King Edward ... around 1740" beside "It is often said
+    that the oak was planted by King Edward, but this is a myth" passed (0.99), because the claim
+    added a date the denied statement does not hold."""
+    from lexguard.grounding.signals._polarity import polarity_conflict
+
+    assert (polarity_conflict(answer, LIGHTHOUSE) is not None) is contradicted

@@ -11,7 +11,6 @@ ladybugs" against "Ladybugs feed on aphids": swapped roles).
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from functools import lru_cache
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
@@ -19,12 +18,16 @@ from typing import NamedTuple
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
-from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
-from lexguard.grounding.signals._words import WORD, adverb_only, lemmas
+from lexguard.grounding.signals._lexical import _stem, content_words
+from lexguard.grounding.signals._words import lemmas
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
 from lexguard.grounding.signals._clauses import clauses, with_subject
 from lexguard.grounding.signals._excepted import EXCEPTION, excepted_statements
 from lexguard.grounding.signals._refuted import denial_words, denied_by_next, denied_statements
+from lexguard.grounding.signals._negation import SCOPE as _SCOPE
+from lexguard.grounding.signals._negation import denied_words as _denied_words
+from lexguard.grounding.signals._negation import negated as _negated
+from lexguard.grounding.signals._negation import raw_content_words as _raw_content_words
 from lexguard.grounding.signals._roles import FUNCTION, WORD_RUN, swapped_names
 from lexguard.grounding.signals._weekdays import SCHEDULING, days_named, names_another_day
 
@@ -48,22 +51,6 @@ two of their words (not only names) trading places around a shared word to be re
 _RELATIVE = regex.compile(r",\s*+(?:who|whom|whose|which|where|when)\b[^,;:()]{0,120}+,\s*+", regex.IGNORECASE)
 """A relative clause between commas: "The mayor, who did not attend, approved the plan" states
 "The mayor approved the plan" too, and that statement has no negation of its own."""
-_NEGATION = regex.compile(
-    r"\b(?:not(?!\s+only\b)|no(?!\s*+[.,!?;])|never|none|nobody|nothing|neither|nor|cannot|yet\s+to)\b|n[\u2019']t\b"
-    r"|(?<=\b(?:is|are|was|were|remains?|remained|be|been|still|yet)\s+)"
-    r"(?:unknown|unclear|undisclosed|unspecified|unconfirmed)\b"  # said of it, not "an unknown gunman"
-    r"|:\s*+(?:false|no)\b",
-    regex.IGNORECASE,
-)
-"""Plain negation (and what says "not known": "unknown" said of a thing, "yet to", a table's
-"Valet: False") only; "No." / "No," answers a question and denies nothing of the statement after it: "failed", "lacks" or "without" are often the source's own wording of a
-statement a faithful answer phrases positively ("stopped working" / "failed")."""
-
-
-def _negated(text: str) -> bool:
-    return _NEGATION.search(text) is not None
-
-
 _NEGATIVE_WORD = regex.compile(
     r"\b(?:without|prevent(?:s|ed|ing)?|avoid(?:s|ed|ing)?|against|instead\s+of|rather\s+than|refus(?:e|es|ed|ing|al)|"
     r"fail(?:s|ed|ing|ure)?|lack(?:s|ed|ing)?|unable|absent|free\s+of|stop(?:s|ped|ping)?|ban(?:s|ned)?)\b",
@@ -104,11 +91,6 @@ def _restated(negated: str, plain: str, denied: set[str]) -> bool:
     return min(shared / len(a), shared / len(b)) >= RESTATED
 
 
-def _raw_content_words(text: str) -> list[str]:
-    """The words :func:`content_words` keeps, as written (lower case, not stemmed)."""
-    return [w for w in WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
-
-
 def _forms(words: Iterable[str]) -> set[str]:
     """Each word's stem and English lemmas ("sent" and "send" share "send", "stopped" and "stop"
     share "stop"; lemminflect's lookup)."""
@@ -118,72 +100,6 @@ def _forms(words: Iterable[str]) -> set[str]:
         out.update(lemmas(word))
     return out
 
-
-_SCOPE = 4
-"""Content words after a negation (or a word that says "not") that it denies."""
-
-
-_SCOPE_END = regex.compile(r"\s*(?:(?<!\d),|,(?!\d)|[;:()\[\]\u2013\u2014])\s*|\s+-\s+")
-"""Punctuation that closes a negation's clause: in "the man, who has not been named, will appear
-in court" the negation denies "named", not "appear"."""
-_ASIDE_WORDS = frozenset({
-    "however", "though", "therefore", "moreover", "also", "yet", "still", "indeed", "even", "then", "fact", "course",
-    "reported", "reportedly", "claimed", "often", "said", "noted", "perhaps", "surprisingly", "unfortunately",
-    "fortunately",
-})
-"""Words of an aside inside a negation's clause ("did not, in fact, open"): a piece of the clause
-made of them only is read past."""
-_ASIDE = frozenset(content_words(" ".join(sorted(_ASIDE_WORDS))))  # as content_words writes them
-
-
-_POSTFIX = regex.compile(r"unknown|unclear|undisclosed|unspecified|unconfirmed|:\s*+(?:false|no)", regex.IGNORECASE)
-"""Negations that deny what stands before them."""
-_ELLIPTIC = regex.compile(r"\s*+(?:did|does|do|was|were|is|are|has|have|had|would|could|will|can|should)\b",
-                          regex.IGNORECASE)
-"""After "neither" / "nor", an auxiliary marks an elided verb ("..., and neither did Ben Affleck, who
-lobbied ..."): the negation denies the other clause's predicate, not the words that follow."""
-
-
-def _denied_words(text: str) -> tuple[set[str], set[str]]:
-    """The content words right after each negation of ``text`` ("don't open the oven": open, oven),
-    up to the end of its clause (stemmed), and the first of them for each negation as written
-    (``open``: what it denies, the head); an aside ("did not, however, sign") is read past, and an
-    elliptic "neither did ..." denies nothing here. ``text`` is cut into clause pieces once, so a
-    text of thousands of negations is read in ``O(n log n)``."""
-    bounds = [0]
-    for cut in _SCOPE_END.finditer(text):
-        bounds += [cut.start(), cut.end()]
-    bounds.append(len(text))
-    pieces = list(zip(bounds[::2], bounds[1::2], strict=True))
-    starts = [start for start, _ in pieces]
-    out: set[str] = set()
-    heads: set[str] = set()
-    for m in _NEGATION.finditer(text):
-        if m.group().lower() in ("neither", "nor") and _ELLIPTIC.match(text, m.end()):
-            continue
-        k = max(bisect_right(starts, m.start()) - 1, 0)
-        if _POSTFIX.fullmatch(m.group()):  # "the name is unknown", "Valet: False": what comes before
-            raw = [w for w in _raw_content_words(text[pieces[k][0] : m.start()]) if _stem(w) not in _ASIDE]
-            out.update(_stem(w) for w in raw[-_SCOPE:])
-            heads.update(raw[-1:])
-            continue
-        for n, (start, end) in enumerate([(m.end(), pieces[k][1]), *pieces[k + 1 : k + 1 + _MAX_ASIDES]]):
-            if n and _NEW_CLAUSE.match(text, start):
-                break  # "I wouldn't, and neither did Ben Affleck, who ...": an elided verb, then a clause of its own
-            raw = _raw_content_words(text[start:end])
-            # the head: "no longer free" denies "free", "did not actually plead" denies "plead"
-            kept = [w for w in raw if _stem(w) not in _ASIDE and w not in FUNCTION and not adverb_only(w)]
-            if kept:  # a piece of aside words only is read past
-                out.update(_stem(w) for w in raw[:_SCOPE])
-                heads.add(kept[0])
-                break
-    return out, heads
-
-
-_NEW_CLAUSE = regex.compile(r"\s*+(?:and|but|or|so|while|whereas|yet)\b", regex.IGNORECASE)
-"""A piece after a negation's own that opens with a conjunction is a clause of its own, not an aside."""
-_MAX_ASIDES = 3
-"""Pieces of aside words a negation's clause reads past ("did not, in fact, however, open")."""
 
 
 def polarity_conflict(claim: str, passages: list[str]) -> str | None:
@@ -203,6 +119,9 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
     units = _units(passages)
     if not units:
         return None
+    asserted = _denial_asserted(claim, units)
+    if asserted is not None:
+        return asserted
     parts_of_claim = clauses(claim)
     # a claim of several clauses is read whole against whole sentences, and clause by clause
     # against clauses: across levels, one side's other clause's negation ("... if your PC does
@@ -218,6 +137,25 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
         if found is not None:
             return found
     return None
+
+
+def _denial_asserted(claim: str, units: list[_Unit]) -> str | None:
+    """The sentence of a statement the sources mention only to deny that ``claim`` asserts with
+    details the other statements give: "The Hollow Oak was planted by King Edward around 1740"
+    beside "It is often said that the oak was planted by King Edward, but this is a myth. The tree
+    self-seeded around 1740." (the claim holds every word of the denied statement, and the rest
+    of its words are the sources' too). A claim that negates or reports the denial asserts nothing."""
+    if _negated(claim) or denial_words(claim):
+        return None
+    words = _words(claim)
+    given = frozenset().union(*(u.words for u in units if not u.denied))
+    return next((u.sentence for u in units
+                 if u.denied and not u.must and len(u.words) >= _LEAST_DENIED and u.words <= words
+                 and words - u.words <= given), None)
+
+
+_LEAST_DENIED = 3
+"""Fewest content words of a denied statement read this way (fewer are too common to tell it)."""
 
 
 def _held(part: str, unit: _Unit) -> bool:
