@@ -29,7 +29,9 @@ from lexguard._limits import current_deadline
 from lexguard.grounding.claims._short_answers import answer_statement
 from lexguard.grounding.verify._verifier import VERIFIER_DIR, ClaimVerifier, get_verifier
 
-__all__ = ["READ_AGAIN_BELOW", "worth_trusting", "STACK_FEATURES", "STACK_FEATURES_TREE", "VerifierStack", "verifier_claim_text"]
+__all__ = [
+    "READ_AGAIN_BELOW", "STACK_FEATURES", "STACK_FEATURES_TREE", "VerifierStack", "verifier_claim_text", "worth_trusting",
+]
 
 STACK_FEATURES: tuple[str, ...] = FEATURE_NAMES + ("ver_supported", "ver_contradicted", "ver_baseless")
 """Stacker inputs: the support features, then the verifier's three probabilities."""
@@ -172,7 +174,8 @@ class VerifierStack:
         A claim longer than the verifier reads whole (:meth:`ClaimVerifier.claim_windows`, from
         ``max_len`` in ``verifier.json``) is read in overlapping windows, each with its own
         evidence; its verdict is its weakest window's (the lowest supported probability), so a
-        false clause at the end of a long sentence is read and counts; with ``novel``
+        false clause at the end of a long sentence is read and counts; a window it doubts is read
+        again with one more sentence (:meth:`_read_again`); with ``novel``
         (``GroundingConfig.read_novel_parts``) so is each piece the sources have no words for, on
         its own (:meth:`_reads`). Verdicts are cached by
         (window, evidence), so a retry re-reads only the claims that changed, and a pair repeated
@@ -252,10 +255,12 @@ class VerifierStack:
         self, windows: list[list[list[tuple[str, str]]]], known: dict[tuple[str, str], np.ndarray], units: EvidenceUnits
     ) -> list[tuple[list[tuple[str, str]], tuple[str, str]]]:
         """Give each window the verifier doubts (no reading supported at :data:`READ_AGAIN_BELOW`)
-        one more reading, with one more evidence sentence that holds a word of it the first lacked: a claim that joins what two sentences
+        one more reading, with one more evidence sentence: a claim that joins what three sentences
         say, or leans on a third ("... in 1889" where the year is a sentence away), is read with
-        it; the window keeps its best reading. Returns each new pair with the readings it joined
-        (a window the budget left unread gets none: its first reading is missing, and it stays unread)."""
+        it, and the window keeps its best reading (a claim with a word no source holds, the mean
+        of the two where that is better: :func:`worth_trusting`). Returns each new pair with the
+        readings it joined (a window the budget left unread gets none: its first reading is
+        missing, and it stays unread)."""
         k = self.verifier.evidence_units + 1
         new: list[tuple[list[tuple[str, str]], tuple[str, str]]] = []
         for claim in windows:
@@ -263,7 +268,7 @@ class VerifierStack:
                 verdicts = [known.get(key) for key in readings]
                 if any(v is None for v in verdicts) or max(float(v[0]) for v in verdicts) >= READ_AGAIN_BELOW:
                     continue
-                text, first = readings[0]
+                text = readings[0][0]
                 pair = (text, units.text(units.select(text, k)))
                 if pair not in readings:
                     readings.append(pair)
