@@ -220,7 +220,8 @@ def _one_word_swap(claim: str, mention: Mention, anchor: Facts, index: Any) -> b
     if not doer and not verb:
         return False
     source = index.chunks[anchor.chunk].source_id
-    document = " ".join(chunk.text for chunk in index.chunks if chunk.source_id == source)
+    # the passages of that document that name the claim's name: where a whole name would join it
+    document = " ".join(chunk.text for chunk in index.chunks if chunk.source_id == source and mention.text in chunk.text)
     for name in entities(anchor.text):
         if _full_name(name) or not (doer and _doer(anchor.text, name.span[0], described=True)
                                     or verb & _slot(anchor.text, name.span[0])):
