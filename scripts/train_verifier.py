@@ -488,7 +488,7 @@ def _read_again(verifier, probs, rows: list[dict], groups, pairs, k: int):  # no
     the two where that is better (``worth_trusting``)."""
     from lexguard._models import Source
     from lexguard.grounding.evidence._evidence import evidence_units
-    from lexguard.grounding.signals._lexical import content_words
+    from lexguard.grounding.signals._lexical import LexicalProfile
     from lexguard.grounding.verify._stacker import READ_AGAIN_BELOW, worth_trusting
 
     units, words, again, where = {}, {}, [], []
@@ -498,7 +498,7 @@ def _read_again(verifier, probs, rows: list[dict], groups, pairs, k: int):  # no
         g = int(g)
         if g not in units:
             units[g] = evidence_units([Source(id=f"s{j}", content=c) for j, c in enumerate(rows[g]["sources"])])
-            words[g] = set(content_words(" ".join(rows[g]["sources"])))
+            words[g] = LexicalProfile(rows[g]["sources"]).words  # as the run time's index holds them
         more = units[g].text(units[g].select(claim, k + 1))
         if more != evidence:
             again.append((claim, more))

@@ -145,13 +145,12 @@ def _denial_asserted(claim: str, units: list[_Unit]) -> str | None:
     beside "It is often said that the oak was planted by King Edward, but this is a myth. The tree
     self-seeded around 1740." (the claim holds every word of the denied statement, and the rest
     of its words are the sources' too). A claim that negates or reports the denial asserts nothing."""
-    if _negated(claim) or denial_words(claim):
-        return None
+    denied = [u for u in units if u.denied and not u.must and len(u.words) >= _LEAST_DENIED]
+    if not denied or _negated(claim) or denial_words(claim):
+        return None  # most sources deny nothing: the claim is not read for this at all
     words = _words(claim)
     given = frozenset().union(*(u.words for u in units if not u.denied))
-    return next((u.sentence for u in units
-                 if u.denied and not u.must and len(u.words) >= _LEAST_DENIED and u.words <= words
-                 and words - u.words <= given), None)
+    return next((u.sentence for u in denied if u.words <= words and words - u.words <= given), None)
 
 
 _LEAST_DENIED = 3
