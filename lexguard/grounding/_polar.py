@@ -95,13 +95,19 @@ def _denied_as_the_sources_deny(text: str, evidence: str) -> bool:
     combined" beside "It can be combined") is left to the proposition."""
     word = answer_word(text)
     statement = text[word.end:] if word is not None else text
-    sentences = [(s, set(content_words(s))) for s in passage_sentences(evidence) if has_negation(s)]
+    sentences = [(s, _affirmed_words(s)) for s in passage_sentences(evidence) if has_negation(s)]
     for part in clauses(statement) or [statement]:  # "it's a walk-in clinic, | so no appointment is needed"
-        words = set(content_words(part))
+        words = _affirmed_words(part)
         if has_negation(part) and len(words) >= 2 and any(len(words & theirs) >= MIN_SHARED * len(words)
                                                            for _, theirs in sentences):
             return True
     return False
+
+
+def _affirmed_words(text: str) -> set[str]:
+    """Content words without the negations ("doesn't", "never"): two denials of one thing share
+    their words however each writes its "not" ("doesn't include" beside "does not include")."""
+    return {w for w in content_words(text) if not has_negation(w)}
 
 
 MIN_SHARED = 0.75

@@ -165,3 +165,23 @@ def test_a_no_whose_denial_the_sources_make_too_is_not_refused(answer: str, acce
                                            "you know it.")]
     result = SupportChecker().check(answer, sources, "Do I need an appointment for the Marsh Lane clinic?")
     assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        # the two denials write their "not" differently ("doesn't include" beside "does not include"):
+        # the negation words are no words of what is denied
+        ("No, the basic Corvale doesn't include a rear camera.", True),
+        ("No, the basic Corvale doesn't include a rear camera (it's a £350 extra).", True),
+        ("No. The basic model isn't sold with a rear camera included.", True),
+        ("Yes, the basic Corvale includes a rear camera.", False),
+        ("No, the Touring model doesn't include a rear camera.", False),  # it does
+    ],
+)
+def test_a_no_that_writes_its_negation_otherwise_is_not_refused(answer: str, accepted: bool) -> None:
+    sources = [Source(id="car", content="Corvale estate car. The basic model does not include a rear camera; it is "
+                                        "available as a £350 extra. The Touring model includes a rear camera as "
+                                        "standard.")]
+    result = SupportChecker().check(answer, sources, "Does the basic Corvale come with a rear camera?")
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]

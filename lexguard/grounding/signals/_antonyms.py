@@ -31,6 +31,10 @@ manually automatically | manual automatic | warm cold | hot cold | online offlin
 indoors outdoors | indoor outdoor | temporary permanent | temporarily permanently | optional mandatory
 optional compulsory | domestic international | wired wireless | internal external | always never
 first second | second third | first third | third fourth
+improve worsen | improved worsened | improves worsens | improving worsening | improved deteriorated
+improving deteriorating | better worse | best worst | strengthened weakened | strengthen weaken
+increase reduce | increased reduced | increases reduces | raise reduce | raised reduced | raises reduces
+passed failed | easier harder | easy difficult
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}

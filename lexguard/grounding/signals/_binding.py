@@ -30,6 +30,7 @@ from lexguard.grounding.signals._statements import (
     PRONOUN_START,
     Facts,
     clauses_of,
+    coded_words,
     number_class,
     relation_words,
     sentence_facts,
@@ -84,13 +85,36 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
         return _misplaced_in(claim, index, best_chunks)
     out: list[Misplaced] = []
     start = 0
-    for part in parts:
+    subject = _subject(parts[0])
+    for n, part in enumerate(parts):
         offset = claim.find(part, start)
         start = offset + len(part)
-        for item in _misplaced_in(part, index, best_chunks):
+        # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150")
+        lead = f"{subject} " if n and subject and _LEFT_OUT.match(part) else ""
+        for item in _misplaced_in(lead + part, index, best_chunks):
             a, b = item.mention.span
+            if a < len(lead):
+                continue  # the subject's own values are read with the first statement
+            a, b = a - len(lead), b - len(lead)
             out.append(replace(item, mention=replace(item.mention, span=(a + offset, b + offset))))
     return out
+
+
+_LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey)\s")
+_FIRST_VERB = regex.compile(
+    r"\s(?:is|are|was|were|has|have|had|will|would|can|could|may|does|do|did|\p{Ll}+(?:s|ed))\b"
+)
+_MOST_SUBJECT_WORDS = 5
+
+
+def _subject(statement: str) -> str:
+    """The words before a statement's first verb when they name something ("Flat 3C" of "Flat 3C
+    has a floor area ..."), else ""."""
+    verb = _FIRST_VERB.search(statement)
+    subject = statement[: verb.start()].strip() if verb is not None else ""
+    if not subject or len(subject.split()) > _MOST_SUBJECT_WORDS:
+        return ""
+    return subject if (coded_words(subject) or entities(subject)) else ""
 
 
 def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Misplaced]:
@@ -101,7 +125,10 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         index: The source index.
         best_chunks: The claim's best chunks (anchors are looked for there), best first.
     """
-    nums = [m for m in numbers(claim) if not _in_range(claim, m)]
+    coded = coded_words(claim)
+    # "3C" of "Flat 3C" names the item the statement is about (:func:`coded_words`): no value of
+    # its own, but a word every value of the statement is read with
+    nums = [m for m in numbers(claim) if not _in_range(claim, m) and not _names_an_item(claim, m, coded)]
     names = entities(claim)
     if not nums and not names or not best_chunks:
         return []
@@ -110,7 +137,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
     values: list[tuple[Mention, str, frozenset[str]]] = [
         (m, "number", frozenset({f"#{m.key}"})) for m in nums
     ] + [(e, "name", frozenset(content_words(e.text))) for e in names]
-    value_tokens = frozenset().union(*(t for _, _, t in values))
+    value_tokens = frozenset().union(*(t for _, _, t in values)) | coded
     relation = relation_words(claim) - value_tokens - {w for m in nums for w in content_words(m.text)}
     claim_keys = {k for m in nums for k in (m.key, *m.alts)}
     claim_tokens = relation_words(claim) | value_tokens
@@ -121,8 +148,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
             continue
         # the claim's other values: not a number's other readings ("20 April" is a date, a day 20 and
         # a month); a name keeps the date it is part of ("April" of "April 8")
-        rest = frozenset().union(*(t for m, _, t in values
-                                   if not (kind == "number" and _overlap(m.span, mention.span)))) - own
+        rest = frozenset().union(coded, *(t for m, _, t in values
+                                          if not (kind == "number" and _overlap(m.span, mention.span)))) - own
         scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR or _holds(anchor, mention, kind, own):
@@ -161,6 +188,13 @@ def _slot(text: str, start: int) -> set[str]:
 _RANGE = regex.compile(
     r"\b(?:from|between)\s+\S+\s+(?:to|and)\s+\S+|\d\s*(?:-|\u2013|to)\s*\d", regex.IGNORECASE
 )
+
+
+def _names_an_item(claim: str, mention: Mention, coded: frozenset[str]) -> bool:
+    """Whether a number is the digits of a word that names an item ("3" of "Flat 3C")."""
+    end = mention.span[1]
+    word = regex.match(r"[\p{L}\p{N}]*", claim[end:])
+    return bool(word and word.group()) and (claim[mention.span[0] : end] + word.group()).lower() in coded
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import regex
 
 from lexguard.grounding.signals._excepted import UNIVERSAL
+from lexguard.grounding.signals._words import base_verb, can_be_verb
 
 __all__ = ["CLAUSE", "clauses", "with_subject"]
 
@@ -22,9 +23,19 @@ CLAUSE = regex.compile(
     r"|(?<=^\s*+(?:despite|in\s+spite\s+of|although|though|while|whereas|contrary\s+to|unlike|if|unless|because)\b"
     r"[^,;:.!?]{1,80}),\s++"
     r"|(?<!\s)\s++(?=and\s+(?:not|never|(?:does|do|did|is|are|was|were|has|have|had|can|will|would)(?:n[\u2019']t)?"
-    r"|cannot|won[\u2019']t)\b)",
+    r"|cannot|won[\u2019']t)\b)"
+    r"|(?<!\s)\s++(?=and\s+that\s)"
+    r"|,\s++(?=as\s+(?!(?:well|of|part|a\s+result|such|usual|long|far|soon|much|many|if|though|for|to|in|with|per)\b)"
+    r"\p{L}+\s+\p{L}+)",
     regex.IGNORECASE,
 )
+_AND_VERB = regex.compile(
+    r"(?<!\s)\s++(?=and\s+(?:\p{Ll}+ly\s+)?(?P<verb>\p{Ll}{2,})\s+(?:the|its|their|his|her|this|that|a|an)\s)"
+    r"|(?<=\S(?:\s+\S+){2,}),\s++(?=to\s+(?P<base>\p{Ll}{2,})\s)"
+)
+"""Where "and" opens a statement with a verb of its own that acts on something ("... by up to
+20% and slightly increases its capacity", "... and said the squad needed ..."), and where an
+infinitive of purpose follows a statement of three words or more ("..., to protect battery health")."""
 """Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
 port") says nothing about the others; a participle, a relative pronoun, "yet" or "otherwise" after a comma
 ("..., flying from ...", "..., which damage ...") opens one too ("no word yet on ..." goes on);
@@ -32,14 +43,15 @@ so does "despite" ("will reopen despite an inspection that ...") and "until" ("w
 until repairs are completed"), a phrase that opens the sentence
 with one of those words or "contrary to" and ends at a comma ("Despite claims on social media,
 the update does not delete ..."), and "and" before a verb of its own
-("runs every 15 minutes and doesn't run after midnight"). A table's "Valet: False" is one
+("runs every 15 minutes and doesn't run after midnight") or "that" ("said the defence had improved
+and that the away form had too"); see also :func:`_at_and_verb`. A table's "Valet: False" is one
 statement."""
 
 
 def clauses(text: str) -> list[str]:
     """The statements of ``text`` when it has more than one, else ``[]``. An exception's "but"
     ("open every day but Monday") divides nothing."""
-    parts = [part for part in CLAUSE.split(text) if part and part != text]
+    parts = [piece for part in CLAUSE.split(text) if part for piece in _at_and_verb(part) if piece != text]
     merged: list[str] = []
     for part in parts:
         if merged and part[:4].lower() == "but " and _EXCEPTED_BY_BUT.search(f"{merged[-1]} {part}"):
@@ -47,6 +59,14 @@ def clauses(text: str) -> list[str]:
         else:
             merged.append(part)
     return merged if len(merged) > 1 else []
+
+
+def _at_and_verb(part: str) -> list[str]:
+    """``part`` divided where "and" opens a statement with a verb of its own (:data:`_AND_VERB`)."""
+    cuts = [m.start() for m in _AND_VERB.finditer(part)
+            if (m.group("verb") and can_be_verb(m.group("verb"))) or (m.group("base") and base_verb(m.group("base")))]
+    pieces = [part[a:b].strip().lstrip(", ") for a, b in zip([0, *cuts], [*cuts, len(part)], strict=True)]
+    return [piece for piece in pieces if piece]
 
 
 _ELIDED = regex.compile(

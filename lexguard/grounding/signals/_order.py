@@ -193,8 +193,16 @@ def _told_first(
     told = _TELLS_ORDER & set(between) or tokens[:1] in (["before"], ["after"])
     if not told and ";" not in _text_between(text, int(lo), int(hi)):
         return None  # "an agreement that would end the strike": mentioned in one order, not told in it
-    reversed_ = bool({"after", "once"} & set(between)) or _opens_before(text, lo, hi)
+    raw = [t.lower() for t in _TOKEN.findall(text)][int(lo) : int(hi) + 1]
+    reversed_ = bool({"after", "once"} & set(between)) or _follows(raw) or _opens_before(text, lo, hi)
     return cover, (p1 < p2) != reversed_
+
+
+def _follows(between: list[str]) -> bool:
+    """Whether "following" stands between the two events as "after" does ("closed following a
+    cliff fall"), not as "the following" ("the following day")."""
+    return any(t == "following" and (i == 0 or between[i - 1] != "the") and i + 1 < len(between)
+               for i, t in enumerate(between))
 
 
 def _opens_before(text: str, lo: float, hi: float) -> bool:
@@ -212,7 +220,7 @@ def _opens_before(text: str, lo: float, hi: float) -> bool:
 
 _TELLS_ORDER = frozenset(
     {"and", "but", "then", "later", "afterward", "afterwards", "subsequently", "before", "after", "first", "earlier",
-     "next", "eventually", "finally", "until", "since", "followed", "prior", "once"}
+     "next", "eventually", "finally", "until", "since", "followed", "follow", "prior", "once"}
 )
 """Words between two events that tell them one after the other (with a ";"): without one, a
 sentence that names both (a relative clause, a comparison) tells no order by its word order."""

@@ -30,7 +30,7 @@ something else)."""
 
 HEDGES = regex.compile(
     r"\b(?:may|might|could|possibly|probably|perhaps|likely|unlikely|suggests?|suggested|believed?|believes|"
-    r"think|thinks|thought|expected|(?<=\b(?:is|are|was|were|been)\s)considering|estimated|(?:appears?|appeared|seems?|seemed)(?=\s+(?:to|that|as\s+if|likely)\b)|"
+    r"think|thinks|thought|expected|(?<=\b(?:is|are|was|were|been)\s)considering|estimated|estimates?(?=\s+(?:that|it)\b)|(?:appears?|appeared|seems?|seemed)(?=\s+(?:to|that|as\s+if|likely)\b)|"
     r"can(?=\s+(?:cause|trigger|lead\s+to|result\s+in|worsen|damage|harm)\b)|potentially|reportedly|allegedly|(?<!\bas\s+\w+\s+as\s+)(?<!\bnot\s)possible|planned|(?<!\b(?:a|an|the|this|that|its|their|our|his|her|cafeteria|pension|health|business)\s+)plans?|intends?)\b",
 )
 """Words that make a statement uncertain or not yet done (lower case: "May" is a month; see
@@ -63,7 +63,7 @@ _CLAIM_HEDGES = regex.compile(
     r"believing|suggesting|expecting|thinking|accus(?:ed|es|ing)|alleg(?:ed|es|ing|ation|ations)|charged|"
     r"suspect(?:ed|s)?|statements?|stated|states|mention(?:ed|s)?|noted|notes|potential(?:ly)?|speculation|"
     r"hop(?:es?|ed|ing|eful)|explain(?:s|ed)?|felt|feels?|criticis(?:e|es|ed)|criticiz(?:e|es|ed)|predict\w*|forecast\w*|"
-    r"rumou?r(?:s|ed)?|expects?|expecting|unclear|uncertain)\b"
+    r"rumou?r(?:s|ed)?|expects?|expecting|unclear|uncertain|estimat(?:es?|ed|ing|ions?))\b"
 )
 """A claim that says "could", "should", "is set to", "is seen as", "reportedly", "believing" or "is accused of" keeps the
 evidence's uncertainty too ("could" alone is no hedge in a source: it is also the past of "can"), as does one that
@@ -120,6 +120,15 @@ def _qualifies(text: str, claim_words: set[str]) -> bool:
         if not words or _stem(words[0]) in claim_words or set(lemmas(words[0])) & claim_words:
             return True
     return False
+
+
+def _certain(text: str) -> bool:
+    """Whether a source statement says its content is certain ("confirmed", "will"); a "will" after
+    a hedge is in its scope ("The contractor estimates that the repairs will take eight weeks")."""
+    lowered = text[:1].lower() + text[1:]
+    first_hedge = HEDGES.search(lowered)
+    return any(m.group() != "will" or first_hedge is None or m.start() < first_hedge.start()
+               for m in _CERTAIN.finditer(text))
 
 
 def _hedged(text: str, *, claim: bool = False) -> bool:
@@ -247,7 +256,7 @@ def _overstated(claim: str, statements: list[tuple[set[str], str, str]]) -> str 
     if best is None:
         return None
     _, text, sentence = best
-    if not claim_hedged and _qualifies(text, _words(claim) | _lemma_words(claim)) and not _CERTAIN.search(text):
+    if not claim_hedged and _qualifies(text, _words(claim) | _lemma_words(claim)) and not _certain(text):
         if not (_instruction(claim) and not HEDGES.search(_LEAVE.sub(" ", text[:1].lower() + text[1:]))):
             return sentence
     source_quantity = _quantity(text)

@@ -32,7 +32,7 @@ _DENIALS = [
         r"\b(?:previously|earlier|originally|once|had)\s+(?:\w+\s+)?(?:stated|said|claimed|reported|listed|advertised|"
         r"announced|suggested)\s+(?:that\s+)?(?P<c>[^;:]{1,300}?),?\s+(?:but\s+)?(?:this|that|it)\s+(?:was|is|has\s+been|proved)\s+"
         r"(?:an?\s+)?(?:error|mistake|typo|incorrect|wrong|false|untrue|inaccurate|not\s+(?:true|correct|the\s+case))\b",
-        r"\b(?:reports?|claims?|rumou?rs?|suggestions?|stories|speculation)\s+that\s+(?P<c>[^;:]{1,300}?)\s+(?:were|was|are|is|"
+        r"\b(?:reports?|claims?|rumou?rs?|suggestions?|stories|speculation)\s+(?:that\s+|(?!(?:from|of|in|on|at|about|by|for|to|with|were|was|are|is)\b))(?P<c>[^;:]{1,300}?)\s+(?:were|was|are|is|"
         r"proved|turned\s+out\s+to\s+be)\s+(?:false|untrue|wrong|incorrect|unfounded|baseless|inaccurate|mistaken)\b",
     )
 ]

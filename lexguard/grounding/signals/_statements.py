@@ -21,8 +21,9 @@ from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import LexicalProfile, Mention, content_words, numbers
 from lexguard.grounding.signals._units import quantity_kind
+from lexguard.grounding.signals._words import verb_only
 
-__all__ = ["PRONOUN_START", "Facts", "clauses_of", "number_class", "relation_words", "sentence_facts"]
+__all__ = ["PRONOUN_START", "Facts", "clauses_of", "coded_words", "number_class", "relation_words", "sentence_facts"]
 
 _CLAUSE = regex.compile(
     r"(?<!\s)\s*+;\s++|,\s++(?:and|while|whereas|but)\s++|(?<!\s)\s++(?:while|whereas)\s++"
@@ -107,11 +108,15 @@ def number_class(text: str, mention: Mention) -> str:
         return "calendar " + mention.key.split(":", 1)[0]  # "date", "time" or "quarter"
     written = mention.text.strip()
     decade = written.endswith("s") and written[:-1].rstrip("'\u2019").isdigit()  # "1940s": a span of years, not one
+    if _VERSION.search(text[: mention.span[0]]):
+        return "version"  # "version 4.2": no count, and a rival of "version 4.3"
     if _YEAR.fullmatch(mention.key) and 1000 <= float(mention.key) <= 2100 and "," not in written and not decade:
         return "year"
     return quantity_kind(text, mention) or _counted(text, mention)
 
 
+_VERSION = regex.compile(r"\b(?:version|v|release|firmware)\.?\s*+$", regex.IGNORECASE)
+"""The word before a version number ("version 4.2", "v2", "firmware 3.1")."""
 _NOUN_AFTER = regex.compile(r"[\s-]*([\p{L}][\p{L}'\u2019-]*)")
 
 
@@ -128,10 +133,20 @@ def relation_words(text: str) -> frozenset[str]:
     return frozenset(w for w in content_words(text) if not any(ch.isdigit() for ch in w))
 
 
+def coded_words(text: str) -> frozenset[str]:
+    """A name's words with digits in them: "X200", and a number with one letter that names an
+    item ("Flat 3C", "Route 7A"; not "5m", "10k", "4h": amounts)."""
+    return frozenset(w for w in content_words(text) if any(ch.isdigit() for ch in w)
+                     and (not w[:1].isdigit() or _NUMBERED_ITEM.fullmatch(w) is not None))
+
+
+_NUMBERED_ITEM = regex.compile(r"\d{1,4}[ac-fijnoqr-z]")
+"""A number and a letter that names an item ("3c", "7a"), not an amount's unit ("5m", "2b", "4h")."""
+
+
 def _tokens(text: str, nums: list[Mention]) -> frozenset[str]:
-    """Words, a name's words with digits in them ("X200"), and values."""
-    coded = {w for w in content_words(text) if any(ch.isdigit() for ch in w) and not any(ch.isdigit() for ch in w[:1])}
-    return relation_words(text) | coded | {f"#{k}" for m in nums for k in (m.key, *m.alts)}
+    """Words, a name's words with digits in them ("X200", "3C": :func:`coded_words`), and values."""
+    return relation_words(text) | coded_words(text) | {f"#{k}" for m in nums for k in (m.key, *m.alts)}
 
 
 def sentence_facts(index: Any) -> list[Facts]:
@@ -160,11 +175,16 @@ def sentence_facts(index: Any) -> list[Facts]:
         for ci, chunk in enumerate(index.chunks):
             if ci and ci % PROFILE_BATCH == 0 and deadline is not None:
                 deadline.check("reading the sources' statements")
-            if chunk.source_id != source:  # the name the source's last sentence with one was about
-                source, topic, kinds = chunk.source_id, frozenset(), frozenset()
+            opening = chunk.source_id != source
+            if opening:  # the name the source's last sentence with one was about
+                source, topic, kinds, heading = chunk.source_id, frozenset(), frozenset(), frozenset()
             for sentence in filter(None, passage_sentences(chunk.text)):  # "17.9" is no full stop
                 clauses = [c.strip() for c in clauses_of(sentence) if len(c.strip()) >= 3]
                 first = facts_of(ci, clauses[0] if len(clauses) >= 2 else sentence)
+                if opening:
+                    opening, heading = False, _heading_names(sentence)
+                elif heading - first.tokens:  # "Tallowbase release history." - "Version 4.3 ... dark theme."
+                    first = first._carry(first.carried | (heading - first.tokens))
                 if PRONOUN_START.match(sentence) or _named_before(sentence, kinds):  # "It opened ...", "The scooter weighs ..."
                     first = first._carry(first.carried | (topic - first.tokens))
                 elif first.names:
@@ -183,6 +203,23 @@ def sentence_facts(index: Any) -> list[Facts]:
                     cached.append(facts)
         index._sentence_facts = cached
     return cached
+
+
+_MOST_HEADING_WORDS = 8
+_FINITE = regex.compile(r"\b(?:is|are|was|were|has|have|had|will|would|can|could|may|must|should|does|do|did)\b",
+                        regex.IGNORECASE)
+
+
+def _heading_names(sentence: str) -> frozenset[str]:
+    """The words of the names of a source's heading ("Tallowbase release history.", "St Anselm's
+    Hall autumn concerts."): a first sentence of a few words with a name and no verb. Every later
+    sentence of the source is about it: its words are carried into them (half weight)."""
+    words = sentence.split()
+    if len(words) > _MOST_HEADING_WORDS or _FINITE.search(sentence) or sentence.rstrip().endswith(("?", "!")):
+        return frozenset()
+    if any(verb_only(w.strip(".,:;\"'").lower()) for w in words):
+        return frozenset()
+    return frozenset(w for name in entities(sentence) for w in content_words(name.text))
 
 
 def _facts(ci: int, text: str) -> Facts:

@@ -1,0 +1,107 @@
+"""A wrong statement joined to a right one by "and" is read on its own, and so is a source's.
+
+Hostile cases of the thirteenth session's trial: "... increases charging speed by up to 20% and
+slightly increases its maximum capacity" beside a source that says the update *decreases* it; a
+denied report written without "that"; "closed following a cliff fall" read as the other order.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
+from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._order import order_conflict
+from lexguard.grounding.signals._polarity import polarity_conflict
+from lexguard.grounding.signals._refuted import denied_statements
+
+UPDATE = ("Version 3.1 of the Lumo desk lamp app speeds up pairing by about a third. However, the update slightly "
+          "reduces the brightest setting, to keep the lamp cool. It installs itself overnight.")
+COACH = ("After the 1-1 draw, Hollin Rovers manager Aoife Brandt said the team's passing had improved steadily "
+         "since the spring. She conceded, however, that their home form had worsened and said the players needed "
+         "more patience.")
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("The update speeds up pairing by a third and slightly raises the brightest setting.",
+         ["The update speeds up pairing by a third", "and slightly raises the brightest setting."]),
+        ("She said the passing had improved and that their home form had improved too.",
+         ["She said the passing had improved", "and that their home form had improved too."]),
+        ("The update reduces the brightest setting, to keep the lamp cool.",
+         ["The update reduces the brightest setting", "to keep the lamp cool."]),
+        # lists of things are no statements: no verb after "and", or no object after it
+        ("It comes in red, blue and green.", []),
+        ("Bring a torch and the booking form.", []),
+    ],
+)
+def test_where_and_opens_a_statement_of_its_own(text: str, parts: list[str]) -> None:
+    assert clauses(text) == parts
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Version 3.1 speeds up pairing by about a third and slightly increases the brightest setting.",
+        "The update speeds up pairing by about a third and slightly raises the brightest setting.",
+    ],
+)
+def test_a_flip_in_the_last_statement_of_a_long_sentence(claim: str) -> None:
+    assert polarity_conflict(claim, [UPDATE]) is not None
+
+
+def test_a_flip_after_and_that() -> None:
+    claim = "Aoife Brandt said the team's passing had improved steadily since the spring and that their home form had also improved."
+    assert polarity_conflict(claim, [COACH]) is not None
+    right = "Aoife Brandt said the team's passing had improved steadily since the spring and that their home form had worsened."
+    assert polarity_conflict(right, [COACH]) is None
+
+
+@pytest.mark.parametrize(("a", "b"), [("improved", "worsened"), ("better", "worse"), ("increase", "reduce"),
+                                      ("improving", "deteriorating")])
+def test_more_opposites(a: str, b: str) -> None:
+    assert antonym_keys(b) & set().union(*(ANTONYMS.get(k, frozenset()) for k in antonym_keys(a)))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "denied"),
+    [
+        ("The brewery said on Friday that reports it would shut its Kelby site in spring were false.",
+         "it would shut its Kelby site in spring"),
+        ("Claims the pier would be demolished were untrue, the council said.", "the pier would be demolished"),
+    ],
+)
+def test_a_denied_report_without_that(sentence: str, denied: str) -> None:
+    assert denied in denied_statements(sentence)
+
+
+def test_what_a_report_of_a_place_is_not() -> None:
+    assert denied_statements("Reports from the harbour were false alarms.") == []
+
+
+def test_a_denied_report_asserted_is_refused() -> None:
+    source = Source(id="news", content="Kelby Brewing said on Friday that reports the company would shut its Kelby "
+                                       "site next spring were false. A spokesperson said the site was hiring.")
+    checker = SupportChecker()
+    wrong = checker.check("Kelby Brewing will shut its Kelby site next spring.", [source])
+    assert wrong.recommendation != "accept", [(c.text, c.status, c.support) for c in wrong.claims]
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflict"),
+    [
+        ("The towpath is closed until further notice after a landslip.", False),
+        ("A landslip happened after the towpath was closed.", True),
+    ],
+)
+def test_following_tells_the_order_after_does(claim: str, conflict: bool) -> None:
+    source = "The towpath between Arley and Kemp Lock is closed until further notice following a landslip."
+    assert (order_conflict(claim, [source]) is not None) is conflict
+
+
+def test_the_following_day_is_no_order() -> None:
+    source = "The festival opened on Friday, and the following day the parade crossed the town."
+    assert order_conflict("The festival opened before the parade crossed the town.", [source]) is None
