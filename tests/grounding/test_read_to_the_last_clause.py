@@ -105,3 +105,40 @@ def test_following_tells_the_order_after_does(claim: str, conflict: bool) -> Non
 def test_the_following_day_is_no_order() -> None:
     source = "The festival opened on Friday, and the following day the parade crossed the town."
     assert order_conflict("The festival opened before the parade crossed the town.", [source]) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("Fuel prices will rise this winter, as suppliers are reporting smaller stocks.",
+         ["Fuel prices will rise this winter", "as suppliers are reporting smaller stocks."]),
+        ("Rents rose, as well as wages.", []),
+        ("She moved north, as a result of the merger.", []),
+    ],
+)
+def test_as_after_a_comma_opens_a_statement_of_its_own(text: str, parts: list[str]) -> None:
+    assert clauses(text) == parts
+
+
+FORECAST = ("Growers say the cold spring could push up strawberry prices across the county this summer. Farms have "
+            "reported smaller harvests. The surveyor estimates that the repairs to the market hall will take about "
+            "six weeks.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "overstated"),
+    [
+        # a dropped hedge in the first statement of a sentence that goes on with ", as ..."
+        ("The cold spring will push up strawberry prices across the county this summer, as farms are reporting "
+         "smaller harvests.", True),
+        ("The cold spring could push up strawberry prices across the county this summer, as farms are reporting "
+         "smaller harvests.", False),
+        # "estimates that ... will": the "will" is the estimate's
+        ("The repairs to the market hall will take six weeks.", True),
+        ("The surveyor estimates the repairs to the market hall will take about six weeks.", False),
+    ],
+)
+def test_a_hedge_dropped_before_as_or_an_estimate_stated_as_fact(claim: str, overstated: bool) -> None:
+    from lexguard.grounding.signals._overstated import overstatement
+
+    assert (overstatement(claim, [FORECAST]) is not None) is overstated
