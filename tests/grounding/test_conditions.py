@@ -46,3 +46,23 @@ def test_the_checker_refuses_the_unconditional_answer() -> None:
 ])
 def test_a_condition_of_another_clause_or_a_verb_is_no_condition_of_the_claim(claim: str, source: str) -> None:
     assert dropped_condition(claim, [source]) is None
+
+
+LOAN = ("Members may borrow the club's kayaks for up to two days, provided they have passed the paddling "
+        "assessment. Kayaks must be returned to the boathouse, not the slipway.")
+ENTRY = "Parking is free for village residents who display a permit. All other drivers pay £3 a day."
+
+
+@pytest.mark.parametrize(("claim", "source", "dropped"), [
+    # "provided" without "that"; a statement of a longer claim drops the condition too
+    ("Members can borrow kayaks for up to two days.", LOAN, True),
+    ("Members can borrow kayaks for up to two days; they go back to the boathouse, not the slipway.", LOAN, True),
+    ("Members who have passed the paddling assessment can borrow kayaks for up to two days.", LOAN, False),
+    # who may have what is offered
+    ("Parking is free for village residents.", ENTRY, True),
+    ("Parking is free for village residents; other drivers pay £3 a day.", ENTRY, True),
+    ("Parking is free for village residents with a permit.", ENTRY, False),
+    ("Other drivers pay £3 a day.", ENTRY, False),
+])
+def test_conditions_written_with_provided_or_who(claim: str, source: str, dropped: bool) -> None:
+    assert (dropped_condition(claim, [source]) is not None) is dropped

@@ -13,18 +13,22 @@ from __future__ import annotations
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words
 
 __all__ = ["dropped_condition"]
 
 _CONDITION = regex.compile(
-    r"\b(?:only\s+(?:if|when|for|on|after|before|with|to|while|once|by)|provid(?:ed|ing)\s+that|as\s+long\s+as"
+    r"\b(?:only\s+(?:if|when|for|on|after|before|with|to|while|once|by)"
+    r"|provid(?:ed|ing)(?:\s+that)?(?=\s+(?:they|you|he|she|it|we|the|a|an|your|their|his|her|its)\b)|as\s+long\s+as"
+    r"|(?<=\b(?:free|eligible|entitled|allowed|welcome|available|open)\s+(?:to|for)\s+(?:[\p{L}-]+\s+){1,4})who\b"
     r"|so\s+long\s+as|unless|subject\s+to|on\s+(?:orders?|purchases?|bookings?|spends?)\s+(?:of\s+)?"
     r"(?:over|above|more\s+than|exceeding|of\s+at\s+least)|for\s+(?:orders?|purchases?)\s+(?:of\s+)?(?:over|above|more\s+than))"
     r"\b[^.;]*",
     regex.IGNORECASE,
 )
-"""A restriction after a statement: "only if prescribed", "provided that ...", "on orders over £40"."""
+"""A restriction after a statement: "only if prescribed", "provided (that) ...", "on orders over £40",
+and who may have what is offered ("free for borough residents who show a library card")."""
 
 _OWN_CONDITION = regex.compile(r"\b(?:if|when|unless|only|provided|as\s+long\s+as|over|above|except|but)\b", regex.IGNORECASE)
 """Words by which a claim states a condition of its own (it may say it otherwise)."""
@@ -53,19 +57,26 @@ def dropped_condition(claim: str, passages: list[str]) -> str | None:
     """
     if _OWN_CONDITION.search(claim):
         return None
+    sentences = [sentence for passage in passages for sentence in passage_sentences(passage)]
+    # a statement of a longer claim drops it too ("Students can borrow laptops for three days; |
+    # they must return them to the desk" beside "... provided they have completed the induction")
+    return next(filter(None, (_dropped_in(part, sentences) for part in [claim, *clauses(claim)])), None)
+
+
+def _dropped_in(claim: str, sentences: list[str]) -> str | None:
+    """The sentence among ``sentences`` whose condition one claim statement leaves out, if any."""
     words = set(content_words(claim))
     if len(words) < 2:
         return None
-    for passage in passages:
-        for sentence in passage_sentences(passage):
-            condition = _CONDITION.search(sentence)
-            if condition is None:
-                continue
-            before = sentence[: condition.start()]
-            clause = max((m.end() for m in _CLAUSE_START.finditer(before)), default=0)  # "..., while the law applies"
-            stated = set(content_words(before[clause:]))
-            shared = len(words & stated)
-            if (stated and shared >= MIN_COVERAGE * len(words) and shared >= MIN_BACK_COVERAGE * len(stated)
-                    and not words & set(content_words(condition.group()))):
-                return sentence
+    for sentence in sentences:
+        condition = _CONDITION.search(sentence)
+        if condition is None:
+            continue
+        before = sentence[: condition.start()]
+        clause = max((m.end() for m in _CLAUSE_START.finditer(before)), default=0)  # "..., while the law applies"
+        stated = set(content_words(before[clause:]))
+        shared = len(words & stated)
+        if (stated and shared >= MIN_COVERAGE * len(words) and shared >= MIN_BACK_COVERAGE * len(stated)
+                and not words & set(content_words(condition.group()))):
+            return sentence
     return None
