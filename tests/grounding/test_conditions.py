@@ -58,6 +58,7 @@ ENTRY = "Parking is free for village residents who display a permit. All other d
     ("Members can borrow kayaks for up to two days.", LOAN, True),
     ("Members can borrow kayaks for up to two days; they go back to the boathouse, not the slipway.", LOAN, True),
     ("Members who have passed the paddling assessment can borrow kayaks for up to two days.", LOAN, False),
+    ("Members can borrow kayaks for up to two days; that depends on the paddling assessment.", LOAN, False),
     # who may have what is offered
     ("Parking is free for village residents.", ENTRY, True),
     ("Parking is free for village residents; other drivers pay £3 a day.", ENTRY, True),

@@ -60,11 +60,14 @@ def dropped_condition(claim: str, passages: list[str]) -> str | None:
     sentences = [sentence for passage in passages for sentence in passage_sentences(passage)]
     # a statement of a longer claim drops it too ("Students can borrow laptops for three days; |
     # they must return them to the desk" beside "... provided they have completed the induction")
-    return next(filter(None, (_dropped_in(part, sentences) for part in [claim, *clauses(claim)])), None)
+    # (a condition the claim gives in another statement is given: "..., though that depends on funding")
+    given = set(content_words(claim))
+    return next(filter(None, (_dropped_in(part, sentences, given) for part in [claim, *clauses(claim)])), None)
 
 
-def _dropped_in(claim: str, sentences: list[str]) -> str | None:
-    """The sentence among ``sentences`` whose condition one claim statement leaves out, if any."""
+def _dropped_in(claim: str, sentences: list[str], given: set[str]) -> str | None:
+    """The sentence among ``sentences`` whose condition one claim statement leaves out and no word
+    of the whole claim (``given``) gives, if any."""
     words = set(content_words(claim))
     if len(words) < 2:
         return None
@@ -77,6 +80,6 @@ def _dropped_in(claim: str, sentences: list[str]) -> str | None:
         stated = set(content_words(before[clause:]))
         shared = len(words & stated)
         if (stated and shared >= MIN_COVERAGE * len(words) and shared >= MIN_BACK_COVERAGE * len(stated)
-                and not words & set(content_words(condition.group()))):
+                and not given & set(content_words(condition.group()))):
             return sentence
     return None
