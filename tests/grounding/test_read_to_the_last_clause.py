@@ -142,3 +142,27 @@ def test_a_hedge_dropped_before_as_or_an_estimate_stated_as_fact(claim: str, ove
     from lexguard.grounding.signals._overstated import overstatement
 
     assert (overstatement(claim, [FORECAST]) is not None) is overstated
+
+
+@pytest.mark.parametrize(
+    ("source", "wrong", "right"),
+    [
+        # "<subject> then ..." and "Only then ..." go on from the sentence before
+        ("Before the ballot, members heard from the tenants' association. The board then voted 6-1 to approve the "
+         "new rules.",
+         "The board voted 6-1 to approve the new rules and afterwards heard from the tenants' association.",
+         "The board heard from the tenants' association and then voted 6-1 to approve the new rules."),
+        ("First, fix the two legs to the frame with the short bolts. Next, clip the shelf onto the frame. Only then "
+         "tighten the long bolts on the top rail.",
+         "Clip the shelf onto the frame once you have tightened the long bolts on the top rail.",
+         "Clip the shelf onto the frame before you tighten the long bolts on the top rail."),
+        # "In later life ..."
+        ("Mara Quist trained as a weaver in Bruges before moving to Ghent, where she opened her first studio. In "
+         "later life she lectured at the Ostend Academy.",
+         "Mara Quist lectured at the Ostend Academy before opening her first studio in Ghent.",
+         "Mara Quist opened her first studio in Ghent and later lectured at the Ostend Academy."),
+    ],
+)
+def test_orders_told_across_two_sentences(source: str, wrong: str, right: str) -> None:
+    assert order_conflict(wrong, [source]) is not None
+    assert order_conflict(right, [source]) is None

@@ -45,6 +45,10 @@ _CLAIM_ORDER = [
     (regex.compile(r"^\s*after\s+(?P<b>[^,]+),\s*(?P<a>.+)$", regex.IGNORECASE), True),
     (regex.compile(r"^(?P<a>.+?)\s+before\s+(?P<b>.+)$", regex.IGNORECASE), False),
     (regex.compile(r"^(?P<a>.+?)\s+after\s+(?P<b>.+)$", regex.IGNORECASE), True),
+    (regex.compile(r"^(?P<a>.+?),?\s+once\s+(?P<b>.+)$", regex.IGNORECASE), True),
+    (regex.compile(r"^(?P<a>.+?),?\s+and\s+(?:(?:about|around|some|roughly|an?|one|two|three|a\s+few|[\d.]+)\s+)?"
+                   r"(?:(?:\w+\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\s+)?(?:afterwards?|later)\s+(?P<b>.+)$",
+                   regex.IGNORECASE), False),
     (regex.compile(r"^(?P<a>.+?),?\s+(?:and\s+)?(?:then|later|afterwards|subsequently)\s+(?P<b>.+)$", regex.IGNORECASE), False),
 ]
 """Patterns of a stated order: (pattern, whether ``b`` happened first)."""
@@ -140,13 +144,15 @@ def _told_otherwise(order: tuple[frozenset[str], frozenset[str]], passages: list
 
 
 _GOES_ON = regex.compile(
-    r"\W*(?:(?:he|she|they|it|we)\s+(?:(?:was|were|is|are|had|has)\s+)?)?"
-    r"(?:then|next|afterwards?|later|finally|after\s+that|subsequently)\b"
+    r"\W*(?:(?:he|she|they|it|we|the\s+[\p{L}-]+)\s+(?:(?:was|were|is|are|had|has)\s+)?)?"
+    r"(?:(?:only\s+)?then|next|afterwards?|later|finally|after\s+that|after\s+this|subsequently|eventually"
+    r"|in\s+later\s+(?:life|years))\b"
     r"(?!\s+(?:revealed|emerged|announced|reported|said|found|discovered|learned|learnt|confirmed|shown|became\s+clear)\b)",
     regex.IGNORECASE,
 )
 """A sentence that opens this way tells its event after the sentence before it ("Then ...",
-"He was then elected ..."; not "It was then revealed that ...": a report of an earlier event)."""
+"He was then elected ...", "The committee then voted ...", "In later life ..."; not "It was then
+revealed that ...": a report of an earlier event)."""
 _OWN_SUBJECT = regex.compile(r"^\s*(?:(?:the|a|an)\s+)?\p{Lu}")
 """A second event with a subject of its own ("... after *the Treaty of Valmont* was signed"): the
 first event's opening name is its own subject then ("The Coastal War ended after ...")."""
