@@ -61,6 +61,8 @@ def test_a_derived_number_is_no_strict_failure_but_an_invented_one_is() -> None:
         ("It comes in three colours: red, green, and blue.", {3}),
         ("Bread and butter.", set()),
         ("No list here. Then one: a, b or c.", {3}),
+        # commas before the series (an apposition) are no items: the count of the items alone too
+        ("Home Skills, a free course at Dunmore College, covers plumbing, wiring, tiling and painting.", {4, 6}),
     ],
 )
 def test_series_are_counted(text: str, counts: set[int]) -> None:
@@ -360,3 +362,13 @@ def test_a_year_worked_out_from_a_span_is_not_rivalled() -> None:
     claim = "The Harbour Museum shut for renovation in 2018 and reopened in 2021."
     mention = [m for m in numbers(claim) if m.key == "2021"][0]
     assert not rivalled(claim, mention, [source])
+
+
+def test_a_count_of_a_series_after_an_apposition_is_derived() -> None:
+    from lexguard import Source
+    from lexguard.grounding import SupportChecker
+
+    source = Source(id="s", content="Home Skills, a free course at Dunmore College, covers plumbing, wiring, tiling "
+                                    "and painting. Classes are on Tuesday evenings.")
+    result = SupportChecker().check("It covers four skills: plumbing, wiring, tiling and painting.", [source])
+    assert result.recommendation == "accept", [(c.text, c.status, c.support) for c in result.claims]

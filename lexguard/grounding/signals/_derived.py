@@ -85,7 +85,16 @@ def list_counts(text: str) -> frozenset[int]:
         commas = before.count(",")
         if commas:
             counts.add(commas + 2)
+            # an apposition's commas part no items: "Money Matters, a course at Hatherley College,
+            # covers budgeting, tax, pensions and investing" lists 4 (6 is kept too)
+            appositions = len(_APPOSITION.findall(before))
+            if appositions and commas - 2 * appositions > 0:
+                counts.add(commas - 2 * appositions + 2)
     return frozenset(counts)
+
+
+_APPOSITION = regex.compile(r"(?<=\p{Lu}[\p{L}'\u2019.-]*),\s+(?:a|an|the)\s+[^,]{1,80},")
+"""An apposition after a name ("Home Skills, a free course at Dunmore College, ...")."""
 
 
 def listed_with(text: str, noun: str) -> frozenset[int]:
