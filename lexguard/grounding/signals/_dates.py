@@ -18,7 +18,7 @@ import regex
 
 from lexguard.grounding.signals._written import Written
 
-__all__ = ["dates", "is_calendar_key", "stated_keys"]
+__all__ = ["dates", "is_calendar_key", "month_of", "months_spanned", "stated_keys"]
 
 
 def _fmt(value: float) -> str:
@@ -203,3 +203,30 @@ def stated_keys(key: str) -> tuple[str, ...]:
     if key.startswith("date:") and len(key) == len("date:YYYY-MM-DD") and not key.startswith("date:--"):
         return key, key[:-3], f"date:--{key[-5:]}"
     return (key,)
+
+
+_MONTH_NAME = r"(?:" + "|".join(sorted((calendar.month_name[n] for n in range(1, 13)), key=len, reverse=True)) + r")"
+_MONTH_SPAN = regex.compile(
+    rf"(?<![\w])(?P<between>between\s+)?(?P<a>{_MONTH_NAME})\s*+(?:-|\u2013|to|through|until|till|and)\s*+"
+    rf"(?P<b>{_MONTH_NAME})(?![\w])"
+)
+"""Two months joined as a span ("from April to September", "October\u2013March"; "and" only after
+"between"): the months written in full, with capitals ("May" in lower case is a verb)."""
+
+
+def month_of(name: str) -> int | None:
+    """The month a name is (``"July"`` -> 7; abbreviations too), else ``None``."""
+    return _MONTHS.get(name.strip(" .").lower())
+
+
+def months_spanned(text: str) -> frozenset[int]:
+    """The months inside the spans of months ``text`` gives, both ends and every month between
+    ("October to March" holds November and January: a span goes round the year's end)."""
+    out: set[int] = set()
+    for match in _MONTH_SPAN.finditer(text):
+        if match.group(0).split()[-2:-1] == ["and"] and not match.group("between"):
+            continue
+        a, b = _MONTHS[match.group("a").lower()], _MONTHS[match.group("b").lower()]
+        out.update((a - 1 + i) % 12 + 1 for i in range((b - a) % 12 + 1))
+    return frozenset(out)
+

@@ -12,10 +12,12 @@ import numpy as np
 import regex
 
 from lexguard.grounding.evidence._index import SourceIndex
+from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._binding import Misplaced
+from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
-from lexguard.grounding.signals._dates import is_calendar_key
+from lexguard.grounding.signals._dates import is_calendar_key, month_of, months_spanned
 from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._entities import entities, rival_acronyms
 from lexguard.grounding.signals._lexical import (
@@ -197,7 +199,8 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int], asked
     found = number_evidence(claim_text, index, best_chunks)
     unknown_nums, contradicted = found.unknown, found.contradicted
     ents = _names_outside_dates(entities(claim_text), nums)
-    unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text) and not _day_given(m, index)]
+    unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text) and not _day_given(m, index)
+                    and not _month_given(m, claim_text, index)]
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
     unknown_q = [m for m in quotes(claim_text) if not _quote_given(m, index) and not _quotes_question(claim_text, m, asked)]
     return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q, found.worked_out)
@@ -218,6 +221,25 @@ def _day_given(name: Mention, index: SourceIndex) -> bool:
     "Tuesday" beside "open every day except Monday"."""
     days = days_named(name.text)
     return bool(days) and days <= index.weekdays
+
+
+def _month_given(name: Mention, claim_text: str, index: SourceIndex) -> bool:
+    """Whether a month the claim names lies inside a span of months a source sentence gives, and
+    the claim's statement of it is negated as that sentence is: "so none in July" beside "no
+    sessions from April to September" (not "Tours run in July" beside it). Read once per index."""
+    month = month_of(name.text)
+    if month is None:
+        return False
+    spans = getattr(index, "_month_spans", None)
+    if spans is None:
+        spans = [(spanned, has_negation(sentence)) for source in index.sources if months_spanned(source.content)
+                 for sentence in passage_sentences(source.content) if (spanned := months_spanned(sentence))]
+        index._month_spans = spans
+    if not spans:
+        return False
+    statement = next((part for part in clauses(claim_text) if name.text in part), claim_text)
+    negated = has_negation(statement)
+    return any(month in spanned and negated == denied for spanned, denied in spans)
 
 
 _INSERTION = regex.compile(r"\[[^\]]*\]|\.\.\.|\u2026")

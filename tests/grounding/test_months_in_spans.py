@@ -1,0 +1,41 @@
+"""A month inside a span of months the sources give is one they name: "so none in July" beside "no
+sessions from April to September" (a correct negative the hostile trial refused as naming a
+month no source holds), but only for a statement negated as the span's sentence is."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._dates import months_spanned
+
+TOURS = ("Castle Brennock guided tours. Tours run on Saturdays from October to March. There are no tours from "
+         "April to September because of the nesting season. Booking is essential.")
+
+
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [
+        ("from April to September", {4, 5, 6, 7, 8, 9}),
+        ("October\u2013March", {10, 11, 12, 1, 2, 3}),  # round the year's end
+        ("between May and June", {5, 6}),
+        ("May and June", set()),  # two months, no span
+        ("Open daily. We may close early.", set()),
+    ],
+)
+def test_spans_of_months(text: str, months: set[int]) -> None:
+    assert months_spanned(text) == months
+
+
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        ("No, there are no tours from April to September, so none in July.", True),
+        ("Tours run on Saturdays in July.", False),  # July is in the span with no tours
+        ("Yes, tours run on Saturdays in July.", False),
+    ],
+)
+def test_a_month_inside_a_span(answer: str, accepted: bool) -> None:
+    result = SupportChecker().check(answer, [Source(id="s", content=TOURS)], "Are there tours in July?")
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
