@@ -59,3 +59,23 @@ def test_a_one_word_doer_swapped_or_moved_between_documents_is_misplaced(
     sources: list[str], claim: str, name: str
 ) -> None:
     assert _misplaced(sources, claim) == [name]
+
+
+OPENING = ["Councillor Rhian Okoye opened the refurbished Tanner Street Baths on Friday morning. The work added a "
+           "sauna and a teaching pool.",
+           "The same day, head coach Dev Malik started a junior squad at the Millbrook club."]
+
+
+@pytest.mark.parametrize(
+    ("claim", "moved"),
+    [
+        # the claim's subject carries the title the other source gives that person
+        ("Head coach Dev Malik opened the refurbished Tanner Street Baths on Friday.", ["Dev Malik"]),
+        ("Councillor Rhian Okoye opened the refurbished Tanner Street Baths on Friday.", []),
+        ("Head coach Dev Malik started a junior squad at the Millbrook club.", []),
+        # a title the sources do not give that person is no reading of who did it
+        ("Swim teacher Dev Malik opened the refurbished Tanner Street Baths on Friday.", []),
+    ],
+)
+def test_a_titled_name_moved_from_another_source(claim: str, moved: list[str]) -> None:
+    assert _misplaced(OPENING, claim) == moved

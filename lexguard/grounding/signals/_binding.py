@@ -161,11 +161,14 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         if kind == "name" and not _full_name(mention) and _same_document(index, anchor, holders) and not (
                 _one_word_swap(claim, mention, anchor, index)):
             continue  # a place, a title or part of a name that document gives whole ("in Kenya", "Jill")
-        if kind == "name" and not _same_slot_rival(claim, mention, anchor, claim_names):
+        # "Head librarian Tom Farrant cut the ribbon": a claim's subject may carry the title a
+        # source gives that person ("head librarian Tom Farrant launched ...")
+        titled = kind == "name" and _titled_as_given(claim, mention, holders)
+        if kind == "name" and not _same_slot_rival(claim, mention, anchor, claim_names, titled=titled):
             topic = anchor.carried if PRONOUN_START.match(anchor.text) else frozenset()  # "She is known for ..."
             elsewhere = subject_elsewhere(index, anchor.chunk, anchor.names, topic, mention.text,
                                           [f.chunk for f in holders], claim_names)
-            if not (_doer(claim, mention.span[0]) and elsewhere):
+            if not ((_doer(claim, mention.span[0]) or titled) and elsewhere):
                 continue  # no other name stands where this one does: the relation may be stated elsewhere
             out.append(Misplaced(mention, kind, anchor.text))  # the statement is another source's subject's
             continue
@@ -208,7 +211,9 @@ def _in_range(claim: str, mention: Mention) -> bool:
                for m in _RANGE.finditer(claim))
 
 
-def _same_slot_rival(claim: str, mention: Mention, anchor: Facts, claim_names: list[set[str]]) -> bool:
+def _same_slot_rival(
+    claim: str, mention: Mention, anchor: Facts, claim_names: list[set[str]], *, titled: bool = False
+) -> bool:
     """Whether the anchor gives, in the same place, a name the claim does not: after the word the
     claim's name follows ("opened by Jack Lang" for the claim's "opened by Joseph Strauss",
     "Prize in Physics" for "Prize in Chemistry"), or as the one doing what both say, active or
@@ -217,7 +222,7 @@ def _same_slot_rival(claim: str, mention: Mention, anchor: Facts, claim_names: l
     simply does not mention is left alone: an answer may join facts the source gives in two places."""
     slot = _slot(claim, mention.span[0])
     relation = relation_words(claim) - set().union(*claim_names)  # the claim's words besides its names
-    doer = len(relation) >= 2 and _doer(claim, mention.span[0])
+    doer = len(relation) >= 2 and (_doer(claim, mention.span[0]) or titled)
     if not slot and not doer:
         return False
     full = _full_name(mention)
@@ -268,6 +273,20 @@ def _one_word_swap(claim: str, mention: Mention, anchor: Facts, index: Any) -> b
 
 
 _NOT_BEFORE_DOER = frozenset({"on", "in", "at", "for", "with", "from", "to", "of", "after", "before", "during", "via"})
+
+
+def _titled_as_given(claim: str, mention: Mention, holders: list[Facts]) -> bool:
+    """Whether the claim's name opens its statement after a title (at most
+    :data:`_MOST_TITLE_WORDS` words that say who it is) that a source statement holding the name
+    gives it too: "Head librarian Tom Farrant cut ..." beside "head librarian Tom Farrant launched
+    ..." is Tom Farrant doing it, as the source's own statement is read (:func:`_doer`)."""
+    head = claim[: mention.span[0]]
+    titles = [w for w in _SLOT_WORD.findall(head[head.rfind(":") + 1 :].lower()) if w not in _NOT_SLOT]
+    if not 1 <= len(titles) <= _MOST_TITLE_WORDS or not all(_says_who(w) for w in titles):
+        return False
+    given = regex.compile(r"(?<!\w)" + r"\s+".join(map(regex.escape, titles)) + r"\s+" + regex.escape(mention.text)
+                          + r"(?!\w)", regex.IGNORECASE)
+    return any(given.search(f.text) for f in holders)
 
 
 def _full_name(mention: Mention) -> bool:
