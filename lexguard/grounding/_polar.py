@@ -30,6 +30,8 @@ from lexguard.grounding.claims._questions import answer_word, polar_proposition
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words, has_negation
+from lexguard.grounding.signals._order import order_conflict
+from lexguard.grounding.signals._polarity import polarity_conflict
 
 __all__ = ["PolarReading", "decide_polar", "read_polar"]
 
@@ -114,6 +116,16 @@ MIN_SHARED = 0.75
 """Share of a denial's content words the source sentence that denies it too must hold."""
 
 
+def _states_the_opposite(text: str, proposition: str) -> bool:
+    """Whether the statement after the answer word says the opposite of the question's statement
+    by the rules' reading: the other order of two events ("Did the vote come before the talk?" -
+    "No, members voted after the talk"), or its polarity flipped. The statement is supported, so
+    the sources say the opposite too (the verifier reads neither order nor a denial reliably)."""
+    word = answer_word(text)
+    statement = text[word.end:] if word is not None else text
+    return order_conflict(proposition, [statement]) is not None or polarity_conflict(proposition, [statement]) is not None
+
+
 def _restricts(text: str) -> bool:
     """Whether the statement after the answer word of ``text`` says the opposite of the question's."""
     word = answer_word(text)
@@ -130,7 +142,8 @@ def decide_polar(claim: Claim, reading: PolarReading, threshold: float) -> tuple
     if not reading.yes and not reading.bare and claim.status == "supported" and (
         reading.status == "unsupported"
         or (reading.status == "supported" and (_restricts(claim.text)
-                                               or _denied_as_the_sources_deny(claim.text, reading.evidence)))
+                                               or _denied_as_the_sources_deny(claim.text, reading.evidence)
+                                               or _states_the_opposite(claim.text, reading.proposition)))
     ):
         # "Is it in Berlin?" "No, it is in Paris.": the statement gives the sources' answer; so does
         # one that says what the sources say instead ("No, only assistance dogs may go in", "No,

@@ -427,3 +427,17 @@ def test_another_weekday_is_read_past_words_that_only_say_something_is_on() -> N
 def test_another_ordinal_in_the_same_statement_is_a_conflict(claim: str, flipped: bool) -> None:
     source = ["Pensioners get a 30% discount on the first-car permit. Labour won the seat. The Greens came third."]
     assert (polarity_conflict(claim, source) is not None) is flipped
+
+
+@pytest.mark.parametrize(
+    ("claim", "flipped"),
+    [
+        # a claim word only the passage's heading holds still counts as the claim's statement's
+        ("The Brandt 40 costs £320 including VAT.", True),
+        ("The Brandt 40 costs £320 excluding VAT.", False),
+        ("The Brandt 40 fan heater is closed on Mondays.", False),  # no statement of it to flip
+    ],
+)
+def test_a_heading_names_what_the_statements_are_about(claim: str, flipped: bool) -> None:
+    source = "Brandt 40 fan heater. Price: £320 excluding VAT. Three heat settings and a frost guard."
+    assert (polarity_conflict(claim, [source]) is not None) is flipped

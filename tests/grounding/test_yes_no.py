@@ -185,3 +185,21 @@ def test_a_no_that_writes_its_negation_otherwise_is_not_refused(answer: str, acc
                                         "standard.")]
     result = SupportChecker().check(answer, sources, "Does the basic Corvale come with a rear camera?")
     assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "accepted"),
+    [
+        # the statement after "No" says the opposite of the question's statement (an antonym the
+        # rules read), and the sources support it: the verifier had read "the shop is open on
+        # Mondays" as supported by "closed on Mondays", so the right "No" was refused
+        ("Is the Harlow gallery shop open on Mondays?", "No, the gallery shop is closed on Mondays.", True),
+        ("Is the Harlow gallery shop open on Mondays?", "Yes, the gallery shop is open on Mondays.", False),
+        ("Is the Harlow gallery shop closed on Tuesdays?", "No, the gallery shop is closed on Mondays.", True),
+    ],
+)
+def test_a_no_whose_statement_is_the_opposite_of_the_question(question: str, answer: str, accepted: bool) -> None:
+    sources = [Source(id="shop", content="Harlow gallery shop. The shop is closed on Mondays. It opens from 10am to "
+                                         "5pm on other days.")]
+    result = SupportChecker().check(answer, sources, question)
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]

@@ -21,6 +21,7 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import _stem, content_words
 from lexguard.grounding.signals._words import lemmas
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
+from lexguard.grounding.signals._statements import is_heading
 from lexguard.grounding.signals._clauses import clauses, with_subject
 from lexguard.grounding.signals._excepted import EXCEPTION, excepted_statements
 from lexguard.grounding.signals._refuted import denial_words, denied_by_next, denied_statements
@@ -175,6 +176,9 @@ def _units_of(passages: tuple[str, ...]) -> tuple[_Unit, ...]:
     units: list[_Unit] = []
     for passage in passages:
         sentences = list(passage_sentences(passage))
+        # a passage's heading ("Harlow gallery shop.") names what its statements are about
+        context = _words(sentences[0]) if sentences and is_heading(sentences[0]) else frozenset()
+        start = len(units)
         for n, sentence in enumerate(sentences):
             denied = denied_by_next(sentence, sentences[n + 1] if n + 1 < len(sentences) else "")
             if denied is not None:  # "It was once claimed that ... . Astronauts confirmed this is not true."
@@ -193,6 +197,8 @@ def _units_of(passages: tuple[str, ...]) -> tuple[_Unit, ...]:
                 units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
                 units += [_Unit(part, _words(part), sentence, denied=True, must=must)
                           for part, thing in excepted if (must := _words(thing))]  # "all but one": no thing named
+        if context:
+            units[start:] = [u._replace(context=context) for u in units[start:]]
     return tuple(units)
 
 
@@ -214,6 +220,10 @@ class _Unit(NamedTuple):
     unless: frozenset[str] = frozenset()
     """Words a claim must not hold all of to be read against this unit: what its sentence excepts
     ("closed on Mondays" is read against the exception, not against "open every day")."""
+    context: frozenset[str] = frozenset()
+    """Words of the heading of the unit's passage: a claim may name what the statement is about
+    ("the *gallery* shop is open on Mondays" beside "Harlow gallery shop. The shop is closed on
+    Mondays."); they count for the claim's words the unit holds, not for the unit's own."""
 
 
 def _applicable(units: list[_Unit], clause: str, words: frozenset[str]) -> list[_Unit]:
@@ -315,7 +325,7 @@ def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterat
                 if (
                     rest
                     and back
-                    and len(rest & unit.words) / len(rest) >= MIN_COVERAGE
+                    and len(rest & (unit.words | unit.context)) / len(rest) >= MIN_COVERAGE
                     and len(rest & unit.words) / len(back) >= MIN_BACK_COVERAGE
                     # a subject put back into a clause ("The bridge | but closed to cars") makes a
                     # near-copy of another statement: each side's own word keeps them apart ("cyclists")

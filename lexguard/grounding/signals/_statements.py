@@ -23,7 +23,9 @@ from lexguard.grounding.signals._lexical import LexicalProfile, Mention, content
 from lexguard.grounding.signals._units import quantity_kind
 from lexguard.grounding.signals._words import verb_only
 
-__all__ = ["PRONOUN_START", "Facts", "clauses_of", "coded_words", "number_class", "relation_words", "sentence_facts"]
+__all__ = [
+    "PRONOUN_START", "Facts", "clauses_of", "coded_words", "is_heading", "number_class", "relation_words", "sentence_facts",
+]
 
 _CLAUSE = regex.compile(
     r"(?<!\s)\s*+;\s++|,\s++(?:and|while|whereas|but)\s++|(?<!\s)\s++(?:while|whereas)\s++"
@@ -210,14 +212,18 @@ _FINITE = regex.compile(r"\b(?:is|are|was|were|has|have|had|will|would|can|could
                         regex.IGNORECASE)
 
 
-def _heading_names(sentence: str) -> frozenset[str]:
-    """The words of the names of a source's heading ("Tallowbase release history.", "St Anselm's
-    Hall autumn concerts."): a first sentence of a few words with a name and no verb. Every later
-    sentence of the source is about it: its words are carried into them (half weight)."""
+def is_heading(sentence: str) -> bool:
+    """Whether a source's first sentence is a heading ("Tallowbase release history.", "Harlow
+    gallery shop."): a few words and no verb. Every later sentence of the source is about it."""
     words = sentence.split()
-    if len(words) > _MOST_HEADING_WORDS or _FINITE.search(sentence) or sentence.rstrip().endswith(("?", "!")):
-        return frozenset()
-    if any(verb_only(w.strip(".,:;\"'").lower()) for w in words):
+    return not (len(words) > _MOST_HEADING_WORDS or _FINITE.search(sentence) or sentence.rstrip().endswith(("?", "!"))
+                or any(verb_only(w.strip(".,:;\"'").lower()) for w in words))
+
+
+def _heading_names(sentence: str) -> frozenset[str]:
+    """The words of the names of a source's heading (:func:`is_heading`): they are carried into
+    every later sentence of the source (half weight)."""
+    if not is_heading(sentence):
         return frozenset()
     return frozenset(w for name in entities(sentence) for w in content_words(name.text))
 
