@@ -67,3 +67,8 @@ ENTRY = "Parking is free for village residents who display a permit. All other d
 ])
 def test_conditions_written_with_provided_or_who(claim: str, source: str, dropped: bool) -> None:
     assert (dropped_condition(claim, [source]) is not None) is dropped
+
+
+def test_a_lead_in_before_a_colon_drops_no_condition() -> None:
+    source = "Note: You can use a Rover Week Ticket on the tram as long as it has been validated on a bus."
+    assert dropped_condition("Use a Rover Week Ticket: tap the card on the reader by the driver.", [source]) is None

@@ -166,3 +166,12 @@ def test_a_hedge_dropped_before_as_or_an_estimate_stated_as_fact(claim: str, ove
 def test_orders_told_across_two_sentences(source: str, wrong: str, right: str) -> None:
     assert order_conflict(wrong, [source]) is not None
     assert order_conflict(right, [source]) is None
+
+
+def test_a_possibility_keeps_the_sources_hedge() -> None:
+    from lexguard.grounding.signals._overstated import overstatement
+
+    source = ("A three-way title is possible, as Alder, Brook and Colne will go into the last round of the season "
+              "each with 4-1 records.")
+    claim = "There is a possibility of a three-way title as Alder, Brook and Colne have 4-1 records going into the last round."
+    assert overstatement(claim, [source]) is None

@@ -62,7 +62,9 @@ def dropped_condition(claim: str, passages: list[str]) -> str | None:
     # they must return them to the desk" beside "... provided they have completed the induction")
     # (a condition the claim gives in another statement is given: "..., though that depends on funding")
     given = set(content_words(claim))
-    return next(filter(None, (_dropped_in(part, sentences, given) for part in [claim, *clauses(claim)])), None)
+    # a lead-in before a colon states nothing of its own ("Use a 31-Day Pass: insert the card ...")
+    parts = [part for part in clauses(claim) if not claim[claim.find(part) + len(part):].lstrip().startswith(":")]
+    return next(filter(None, (_dropped_in(part, sentences, given) for part in [claim, *parts])), None)
 
 
 def _dropped_in(claim: str, sentences: list[str], given: set[str]) -> str | None:

@@ -63,7 +63,7 @@ _CLAIM_HEDGES = regex.compile(
     r"believing|suggesting|expecting|thinking|accus(?:ed|es|ing)|alleg(?:ed|es|ing|ation|ations)|charged|"
     r"suspect(?:ed|s)?|statements?|stated|states|mention(?:ed|s)?|noted|notes|potential(?:ly)?|speculation|"
     r"hop(?:es?|ed|ing|eful)|explain(?:s|ed)?|felt|feels?|criticis(?:e|es|ed)|criticiz(?:e|es|ed)|predict\w*|forecast\w*|"
-    r"rumou?r(?:s|ed)?|expects?|expecting|unclear|uncertain|estimat(?:es?|ed|ing|ions?))\b"
+    r"rumou?r(?:s|ed)?|expects?|expecting|unclear|uncertain|estimat(?:es?|ed|ing|ions?)|possibilit(?:y|ies))\b"
 )
 """A claim that says "could", "should", "is set to", "is seen as", "reportedly", "believing" or "is accused of" keeps the
 evidence's uncertainty too ("could" alone is no hedge in a source: it is also the past of "can"), as does one that
