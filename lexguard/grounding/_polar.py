@@ -32,6 +32,7 @@ from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words, has_negation
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._polarity import polarity_conflict
+from lexguard.grounding.signals._words import lemmas
 
 __all__ = ["PolarReading", "decide_polar", "read_polar"]
 
@@ -126,6 +127,23 @@ def _states_the_opposite(text: str, proposition: str) -> bool:
     return order_conflict(proposition, [statement]) is not None or polarity_conflict(proposition, [statement]) is not None
 
 
+def _negates_the_question(text: str, proposition: str) -> bool:
+    """Whether the statement after the answer word is the question's statement negated: it holds
+    :data:`MIN_SHARED` of the question's words (two at least) and a negation the question lacks
+    ("Can we have a barbecue on the lawn at Elderwick Gardens?" - "No, barbecues aren't permitted
+    in Elderwick Gardens"). The statement is supported, so the sources deny the question's."""
+    word = answer_word(text)
+    statement = text[word.end:] if word is not None else text
+    asked, said = _lemmas(proposition), _lemmas(statement)
+    return (len(asked) >= 2 and len(asked & said) >= MIN_SHARED * len(asked)
+            and has_negation(statement) and not has_negation(proposition))
+
+
+def _lemmas(text: str) -> set[str]:
+    """A text's content words by first lemma, negations aside ("barbecues" is "barbecue")."""
+    return {(lemmas(w) or [w])[0] for w in _affirmed_words(text)}
+
+
 def _restricts(text: str) -> bool:
     """Whether the statement after the answer word of ``text`` says the opposite of the question's."""
     word = answer_word(text)
@@ -143,7 +161,8 @@ def decide_polar(claim: Claim, reading: PolarReading, threshold: float) -> tuple
         reading.status == "unsupported"
         or (reading.status == "supported" and (_restricts(claim.text)
                                                or _denied_as_the_sources_deny(claim.text, reading.evidence)
-                                               or _states_the_opposite(claim.text, reading.proposition)))
+                                               or _states_the_opposite(claim.text, reading.proposition)
+                                               or _negates_the_question(claim.text, reading.proposition)))
     ):
         # "Is it in Berlin?" "No, it is in Paris.": the statement gives the sources' answer; so does
         # one that says what the sources say instead ("No, only assistance dogs may go in", "No,

@@ -99,13 +99,16 @@ def test_the_order_told_right_is_no_conflict() -> None:
 
 @pytest.mark.parametrize(
     ("text", "blank"),
-    [("No. The bridge is open again.", True), ("Yes - it is.", True), ("No. 10 Downing Street is in London.", False),
-     ("Right-handed bowlers dominate.", False), ("No.", False)],
+    [("No. The bridge is open again.", True), ("Yes - it is open daily.", True),
+     ("No. 10 Downing Street is in London.", False), ("Right-handed bowlers dominate.", False),
+     # a bare answer word, also with a short echo of the question: read with the question
+     ("No.", False), ("Yes - it is.", False), ("No, they don't.", False)],
 )
 def test_answer_words_before_a_statement(text: str, blank: bool) -> None:
     assert (blank_answer_word(text) != text) is blank
-    if not blank and text != "No.":
-        assert answer_word(text) is None
+    if not blank:
+        bare = answer_word(text) is not None and not text[answer_word(text).end:].strip()
+        assert bare is (text in ("No.", "Yes - it is.", "No, they don't."))
 
 
 @pytest.mark.xfail(strict=True, reason="known false refusal: the 6-layer verifier reads 'The Tamar Bridge is still "

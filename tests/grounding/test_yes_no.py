@@ -203,3 +203,25 @@ def test_a_no_whose_statement_is_the_opposite_of_the_question(question: str, ans
                                          "5pm on other days.")]
     result = SupportChecker().check(answer, sources, question)
     assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
+PARK = [Source(id="park", content="Orchard Lane car park. Parking is free for blue badge holders. All other "
+                                  "vehicles pay £4 for the day. Barbecues are not permitted on the picnic lawn.")]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "accepted"),
+    [
+        # a short echo of the question is part of the answer word, not a negation of the statement
+        ("Do blue badge holders have to pay to park at Orchard Lane?",
+         "No, they don't - parking at Orchard Lane is free for blue badge holders.", True),
+        ("Do blue badge holders have to pay to park at Orchard Lane?",
+         "Yes, they do - blue badge holders pay £4 for the day.", False),
+        # the question's statement negated, which the sources support
+        ("Can we have a barbecue on the picnic lawn?", "No, barbecues aren't permitted on the picnic lawn.", True),
+        ("Can we have a barbecue on the picnic lawn?", "Yes, barbecues are permitted on the picnic lawn.", False),
+    ],
+)
+def test_a_no_with_an_echo_or_the_question_negated(question: str, answer: str, accepted: bool) -> None:
+    result = SupportChecker().check(answer, PARK, question)
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]

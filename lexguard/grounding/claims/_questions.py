@@ -17,11 +17,15 @@ _ANSWER = regex.compile(
     r"^\s*(?:(?P<yes>yes|yeah|yep|yup|correct|indeed|right|true|exactly|definitely|absolutely|certainly|sure|"
     r"of course|agreed|(?:that'?s|that is|you'?re|you are) (?:so |very |absolutely |quite )?(?:true|right|correct))"
     r"|(?P<no>no|nope|incorrect|false|wrong))\b"
-    r"\s*(?:(?:[,;:!.\u2014\u2013]|-(?!\w))+\s*+|$)",
+    r"\s*(?:(?:[,;:!.\u2014\u2013]|-(?!\w))+\s*+|$)"
+    r"(?:(?:it|they|he|she|we|you|i|there|that|this)\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|"
+    r"would|should|must|am)(?:n[\u2019']t|\s+not)?\s*(?:(?:[,;:!.\u2014\u2013]|-(?!\w))+\s*+|$))?",
     regex.IGNORECASE,
 )
 """An answer word and the marks after it: "Yes, ...", "No. The bridge ...", "Correct - ...";
-not "Right-handed" (one word)."""
+not "Right-handed" (one word). A short echo of the question after it is part of the answer word:
+"No, they don't - parking is free ...", "Yes, it is." ("No, it isn't open on Mondays" is no
+echo: a statement follows it without a mark)."""
 _NUMBER_SIGN = regex.compile(r"no\.\s*+[\d#]", regex.IGNORECASE)
 """"No. 10 Downing Street": the abbreviation of "number", not an answer."""
 

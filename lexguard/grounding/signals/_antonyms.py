@@ -34,7 +34,7 @@ first second | second third | first third | third fourth
 improve worsen | improved worsened | improves worsens | improving worsening | improved deteriorated
 improving deteriorating | better worse | best worst | strengthened weakened | strengthen weaken
 increase reduce | increased reduced | increases reduces | raise reduce | raised reduced | raises reduces
-passed failed | easier harder | easy difficult
+passed failed | easier harder | easy difficult | free pay | free paid | free charged
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}
