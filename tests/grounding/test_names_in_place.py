@@ -79,3 +79,26 @@ OPENING = ["Councillor Rhian Okoye opened the refurbished Tanner Street Baths on
 )
 def test_a_titled_name_moved_from_another_source(claim: str, moved: list[str]) -> None:
     assert _misplaced(OPENING, claim) == moved
+
+
+URN = ("Case 9: brass carriage clock. The clock was presented to the village's first stationmaster, Amos Thorne, "
+       "when he retired. His granddaughter, Ada Thorne, gave it to the museum in 1961.")
+PATH = ("The new canal towpath at Brinklow was opened on Friday by the mayor, Cllr Jas Bhatti. The path was designed "
+        "by landscape architect Nell Okoro and built by Fenwick Civils over four months.")
+
+
+@pytest.mark.parametrize(
+    ("sources", "claim", "moved"),
+    [
+        # an apposition says who a name is, not what it did; a relative of the same name is another person
+        ([URN], "The clock was given to the museum in 1961 by Amos Thorne, the village's first stationmaster.",
+         ["Amos Thorne"]),
+        ([URN], "The clock was given to the museum in 1961 by Ada Thorne, the granddaughter of Amos Thorne.", []),
+        ([URN], "It was presented to Amos Thorne, the village's first stationmaster, when he retired.", []),
+        ([PATH], "It was designed by the mayor, Cllr Jas Bhatti.", ["Cllr Jas Bhatti"]),
+        ([PATH], "It was opened on Friday by the mayor, Cllr Jas Bhatti.", []),
+        ([PATH], "It was designed by landscape architect Nell Okoro.", []),
+    ],
+)
+def test_an_apposition_or_a_relative(sources: list[str], claim: str, moved: list[str]) -> None:
+    assert _misplaced(sources, claim) == moved

@@ -25,7 +25,17 @@ import regex
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._other_source import subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
-from lexguard.grounding.signals._words import can_be_verb, word_kinds
+from lexguard.grounding.signals._doers import (
+    described,
+    full_name,
+    given,
+    is_doer,
+    kin,
+    one_word_swap,
+    same_document,
+    same_slot_rival,
+    titled_as_given,
+)
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
     Facts,
@@ -138,7 +148,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         (m, "number", frozenset({f"#{m.key}"})) for m in nums
     ] + [(e, "name", frozenset(content_words(e.text))) for e in names]
     value_tokens = frozenset().union(*(t for _, _, t in values)) | coded
-    relation = relation_words(claim) - value_tokens - {w for m in nums for w in content_words(m.text)}
+    base_relation = relation_words(claim) - value_tokens - {w for m in nums for w in content_words(m.text)}
     claim_keys = {k for m in nums for k in (m.key, *m.alts)}
     claim_tokens = relation_words(claim) | value_tokens
     anchors = [f for f in facts if f.chunk in set(best_chunks)]
@@ -150,6 +160,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         # a month); a name keeps the date it is part of ("April" of "April 8")
         rest = frozenset().union(coded, *(t for m, _, t in values
                                           if not (kind == "number" and _overlap(m.span, mention.span)))) - own
+        # what an apposition says of a name is no relation of it ("by the mayor, Cllr Dev Sharma")
+        relation = base_relation - described(claim, mention) if kind == "name" else base_relation
         scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR or _holds(anchor, mention, kind, own):
@@ -158,34 +170,23 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         held = max(((_fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
         if held is None or held >= (best, closeness):
             continue  # the value is in no source (the other rules), or a statement holding it fits as well
-        if kind == "name" and not _full_name(mention) and _same_document(index, anchor, holders) and not (
-                _one_word_swap(claim, mention, anchor, index)):
+        if kind == "name" and not full_name(mention) and same_document(index, anchor, holders) and not (
+                one_word_swap(claim, mention, anchor, index)):
             continue  # a place, a title or part of a name that document gives whole ("in Kenya", "Jill")
         # "Head librarian Tom Farrant cut the ribbon": a claim's subject may carry the title a
         # source gives that person ("head librarian Tom Farrant launched ...")
-        titled = kind == "name" and _titled_as_given(claim, mention, holders)
-        if kind == "name" and not _same_slot_rival(claim, mention, anchor, claim_names, titled=titled):
+        titled = kind == "name" and titled_as_given(claim, mention, holders)
+        if kind == "name" and not same_slot_rival(claim, mention, anchor, claim_names, titled=titled):
             topic = anchor.carried if PRONOUN_START.match(anchor.text) else frozenset()  # "She is known for ..."
             elsewhere = subject_elsewhere(index, anchor.chunk, anchor.names, topic, mention.text,
                                           [f.chunk for f in holders], claim_names)
-            if not ((_doer(claim, mention.span[0]) or titled) and elsewhere):
+            if not ((is_doer(claim, mention.span[0]) or titled) and elsewhere):
                 continue  # no other name stands where this one does: the relation may be stated elsewhere
             out.append(Misplaced(mention, kind, anchor.text))  # the statement is another source's subject's
             continue
         if _rival(anchor, claim, mention, kind, claim_keys, claim_names):
             out.append(Misplaced(mention, kind, anchor.text))
     return out
-
-
-_SLOT_WORD = regex.compile(r"[\p{L}\p{N}]+")
-_NOT_SLOT = frozenset({"a", "an", "the", "and", "or", "its", "his", "her", "their", "this", "that"})
-SLOT_WORDS = 1
-"""Words before a name (articles aside) that say what it is: "by" in "designed by", "in" in "the Nobel Prize in"."""
-
-
-def _slot(text: str, start: int) -> set[str]:
-    words = [w for w in _SLOT_WORD.findall(text[max(0, start - 60) : start].lower()) if w not in _NOT_SLOT]
-    return set(words[-SLOT_WORDS:])
 
 
 _RANGE = regex.compile(
@@ -211,144 +212,6 @@ def _in_range(claim: str, mention: Mention) -> bool:
                for m in _RANGE.finditer(claim))
 
 
-def _same_slot_rival(
-    claim: str, mention: Mention, anchor: Facts, claim_names: list[set[str]], *, titled: bool = False
-) -> bool:
-    """Whether the anchor gives, in the same place, a name the claim does not: after the word the
-    claim's name follows ("opened by Jack Lang" for the claim's "opened by Joseph Strauss",
-    "Prize in Physics" for "Prize in Chemistry"), or as the one doing what both say, active or
-    passive (:func:`_doer`: "Mayor Linda Okafor cut the ribbon" for "Greg Pham cut the ribbon",
-    "manufactured by Halvard Electronics" for "Orbis Apps manufactures it"). A name the anchor
-    simply does not mention is left alone: an answer may join facts the source gives in two places."""
-    slot = _slot(claim, mention.span[0])
-    relation = relation_words(claim) - set().union(*claim_names)  # the claim's words besides its names
-    doer = len(relation) >= 2 and (_doer(claim, mention.span[0]) or titled)
-    if not slot and not doer:
-        return False
-    full = _full_name(mention)
-    for name in entities(anchor.text):
-        words = set(name.key.split())
-        # a doer of two words or more stands for one of two words or more; a one-word doer ("Ana
-        # will reserve the room" beside "Ben will reserve the room") for a one-word one only
-        same = slot & _slot(anchor.text, name.span[0]) or (
-            doer and _full_name(name) == full and _doer(anchor.text, name.span[0], described=True)
-            and name.text.isupper() == mention.text.isupper()  # not a heading ("ON-TERMINAL – The counter ...")
-        )
-        if same and not _given(words, set(mention.key.split()), claim_names):
-            return True
-    return False
-
-
-def _same_document(index: Any, anchor: Facts, holders: list[Facts]) -> bool:
-    """Whether a statement holding the value is in the anchor's document."""
-    source = index.chunks[anchor.chunk].source_id
-    return any(index.chunks[f.chunk].source_id == source for f in holders)
-
-
-def _one_word_swap(claim: str, mention: Mention, anchor: Facts, index: Any) -> bool:
-    """Whether a one-word name moved within one document is read as a swap: the claim's name does
-    what the anchor says another one-word name does ("Mira will book the van" beside "Tomas: I'll
-    book the van"), or follows the verb the anchor's other name follows ("select Enable" beside
-    "select Disable"). A name after a preposition is not ("in Kenya" beside "in Nairobi": places
-    nest), nor a title ("The President declared" beside "Kenyatta declared"), nor one part of a
-    name the document gives whole with the other ("Jill" beside "Dillard" where it says "Jill Dillard")."""
-    if "NOUN" in word_kinds(mention.text.lower()) and mention.text[1:].islower():
-        return False
-    doer = _doer(claim, mention.span[0])
-    verb = {w for w in _slot(claim, mention.span[0]) if w not in _NOT_BEFORE_DOER and can_be_verb(w)}
-    if not doer and not verb:
-        return False
-    source = index.chunks[anchor.chunk].source_id
-    # the passages of that document that name the claim's name: where a whole name would join it
-    document = " ".join(chunk.text for chunk in index.chunks if chunk.source_id == source and mention.text in chunk.text)
-    for name in entities(anchor.text):
-        if _full_name(name) or not (doer and _doer(anchor.text, name.span[0], described=True)
-                                    or verb & _slot(anchor.text, name.span[0])):
-            continue
-        pair = (regex.escape(mention.text), regex.escape(name.text))
-        if not any(regex.search(rf"(?<!\w){a}\s+(?:\(?\p{{Lu}}[\p{{L}}.'-]*\)?\s+)?{b}(?!\w)", document)
-                   for a, b in (pair, pair[::-1])):  # "Jill Dillard", "Jill (Duggar) Dillard"
-            return True
-    return False
-
-
-_NOT_BEFORE_DOER = frozenset({"on", "in", "at", "for", "with", "from", "to", "of", "after", "before", "during", "via"})
-
-
-def _titled_as_given(claim: str, mention: Mention, holders: list[Facts]) -> bool:
-    """Whether the claim's name opens its statement after a title (at most
-    :data:`_MOST_TITLE_WORDS` words that say who it is) that a source statement holding the name
-    gives it too: "Head librarian Tom Farrant cut ..." beside "head librarian Tom Farrant launched
-    ..." is Tom Farrant doing it, as the source's own statement is read (:func:`_doer`)."""
-    head = claim[: mention.span[0]]
-    titles = [w for w in _SLOT_WORD.findall(head[head.rfind(":") + 1 :].lower()) if w not in _NOT_SLOT]
-    if not 1 <= len(titles) <= _MOST_TITLE_WORDS or not all(_says_who(w) for w in titles):
-        return False
-    given = regex.compile(r"(?<!\w)" + r"\s+".join(map(regex.escape, titles)) + r"\s+" + regex.escape(mention.text)
-                          + r"(?!\w)", regex.IGNORECASE)
-    return any(given.search(f.text) for f in holders)
-
-
-def _full_name(mention: Mention) -> bool:
-    """A name of two words or more ("Ruth Caldwell", "Halvard Electronics"): one word ("Jill",
-    "Russia") is too often a part, a place or a shortening of a name the other text gives whole."""
-    return len(mention.key.split()) >= 2
-
-
-_ADJUNCT = regex.compile(
-    r"^\s*(?:in|at|on|during|after|before|for|from|under|according\s+to|following|meanwhile|earlier|later)\b[^,]*,\s*",
-    regex.IGNORECASE,
-)
-"""A phrase of place or time opening a sentence ("In the men's marathon, ", "At Danbury Building
-Society, "): the subject comes after it."""
-_MOST_TITLE_WORDS = 3
-"""Most words before a subject that say who it is ("finance director Colin Marsh", "Kenyan runner")."""
-
-
-def _doer(text: str, start: int, *, described: bool = False) -> bool:
-    """Whether the name at ``start`` is the one doing what the statement says: its subject (at most
-    one word, not a preposition, other than an article before it: "Mayor Linda Okafor cut the
-    ribbon") or the agent of a passive ("was designed by astronomer Ruth Caldwell"). A heading
-    before a colon is no part of the statement ("Final standings, 2023: Harrow Rovers finished").
-
-    With ``described`` (a source statement's doer) the subject may also come after an opening
-    phrase of place or time and up to three lower-case words that say who it is ("At Danbury
-    Building Society, finance director Colin Marsh warned"); a claim's name is read strictly
-    ("One former Blackwater Worldwide security company employee, Nicholas Slatten, ..." does not
-    make the company the doer)."""
-    head = text[:start]
-    head = head[head.rfind(":") + 1 :]
-    before = _SLOT_WORD.findall(head.lower())
-    if "by" in before[-3:]:
-        return True
-    words = [w for w in before if w not in _NOT_SLOT]
-    if len(words) <= 1 and not _NOT_BEFORE_DOER & set(words):
-        return True
-    if not described:
-        return False
-    adjunct = _ADJUNCT.match(head)
-    titles = [w for w in _SLOT_WORD.findall(head[adjunct.end() if adjunct else 0 :]) if w.lower() not in _NOT_SLOT]
-    return len(titles) <= _MOST_TITLE_WORDS and all(_says_who(w) for w in titles)
-
-
-_PRONOUNS = frozenset({"he", "she", "it", "they", "we", "i", "you", "who", "which", "that", "there"})
-
-
-def _says_who(word: str) -> bool:
-    """Whether a word before a name can say who it is: a lower-case noun or adjective ("finance
-    director", "senior"), not a verb, an auxiliary or a pronoun ("He is the youngest Duggar son")."""
-    kinds = word_kinds(word)
-    return (word.islower() and word not in _PRONOUNS and "AUX" not in kinds and bool({"NOUN", "ADJ"} & kinds)
-            and not word.endswith("ed"))
-
-
-def _given(words: set[str], own: set[str], claim_names: list[set[str]]) -> bool:
-    """Whether an anchor name is one the claim gives: it shares a word with the claim's value
-    ("Puerto Rico" for "Puerto Rican"), or holds or is held by another claim name ("Marie Curie"
-    for "Curie"; "Gustave Eiffel" is not "Eiffel Tower")."""
-    return bool(words & own) or any(words <= other or other <= words for other in claim_names)
-
-
 def _holds(facts: Facts, mention: Mention, kind: str, own: frozenset[str]) -> bool:
     if kind == "number":
         return own <= facts.tokens
@@ -361,8 +224,9 @@ def _holds(facts: Facts, mention: Mention, kind: str, own: frozenset[str]) -> bo
 def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: set[str], claim_names: list[set[str]]) -> bool:
     """Whether the anchor gives another value of the same kind that the claim does not.
 
-    A name counts as given as :func:`_given` says; a number when its key is the claim's and it
-    measures the same kind of thing.
+    A name counts as given as :func:`~lexguard.grounding.signals._doers.given` says (not a kin of
+    the claim's name: "Mabel Crump" for "Elias Crump"); a number when its key is the claim's and
+    it measures the same kind of thing.
     """
     if kind == "number":
         wanted = number_class(claim, mention)
@@ -373,4 +237,4 @@ def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: s
             (cls == wanted or (elided and not cls)) and key not in claim_keys for key, cls in anchor.classes.items()
         )
     own = set(mention.key.split())
-    return any(not _given(words, own, claim_names) for words in (set(name.split()) for name in anchor.names))
+    return any(kin(name, mention.key) or not given(set(name.split()), own, claim_names) for name in anchor.names)
