@@ -102,3 +102,15 @@ PATH = ("The new canal towpath at Brinklow was opened on Friday by the mayor, Cl
 )
 def test_an_apposition_or_a_relative(sources: list[str], claim: str, moved: list[str]) -> None:
     assert _misplaced(sources, claim) == moved
+
+
+def test_a_relative_the_claim_names_too_is_no_rival() -> None:
+    sources = ["The whole family came. Ada Thorne and John Paul Thorne were there, too. Later, Jacob Thorne arrived "
+               "with the children."]
+    claim = "Family members present included John Paul Thorne, Ada Thorne and Jacob Thorne."
+    assert _misplaced(sources, claim) == []
+
+
+def test_a_place_and_its_state_is_no_apposition() -> None:
+    assert _misplaced(["Harbour Bay, Florida. The town was founded in 1908."],
+                      "Here is a brief history of Harbour Bay, FL: it was founded in 1908.") == []

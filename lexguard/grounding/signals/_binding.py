@@ -237,4 +237,4 @@ def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: s
             (cls == wanted or (elided and not cls)) and key not in claim_keys for key, cls in anchor.classes.items()
         )
     own = set(mention.key.split())
-    return any(kin(name, mention.key) or not given(set(name.split()), own, claim_names) for name in anchor.names)
+    return any(not given(set(name.split()), own, claim_names, kin_of=kin(name, mention.key)) for name in anchor.names)

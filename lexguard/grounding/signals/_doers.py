@@ -58,7 +58,7 @@ def same_slot_rival(
             doer and full_name(name) == full and is_doer(anchor.text, name.span[0], described=True)
             and name.text.isupper() == mention.text.isupper()  # not a heading ("ON-TERMINAL – The counter ...")
         )
-        if same and (kin(name.key, mention.key) or not given(words, set(mention.key.split()), claim_names)):
+        if same and not given(words, set(mention.key.split()), claim_names, kin_of=kin(name.key, mention.key)):
             return True
     return False
 
@@ -166,11 +166,12 @@ def _says_who(word: str) -> bool:
             and not word.endswith("ed"))
 
 
-def given(words: set[str], own: set[str], claim_names: list[set[str]]) -> bool:
-    """Whether an anchor name is one the claim gives: it shares a word with the claim's value
-    ("Puerto Rico" for "Puerto Rican"), or holds or is held by another claim name ("Marie Curie"
-    for "Curie"; "Gustave Eiffel" is not "Eiffel Tower")."""
-    return bool(words & own) or any(words <= other or other <= words for other in claim_names)
+def given(words: set[str], own: set[str], claim_names: list[set[str]], *, kin_of: bool = False) -> bool:
+    """Whether an anchor name is one the claim gives: it holds or is held by a claim name ("Marie
+    Curie" for "Curie"; "Gustave Eiffel" is not "Eiffel Tower"), or shares a word with the claim's
+    value ("Puerto Rico" for "Puerto Rican") and is no other member of its family (``kin_of``,
+    :func:`kin`: "Mabel Crump" is not "Elias Crump")."""
+    return any(words <= other or other <= words for other in claim_names) or (bool(words & own) and not kin_of)
 
 
 def kin(name: str, mention: str) -> bool:
@@ -185,8 +186,11 @@ _APPOSITION_AFTER = regex.compile(r"^,\s*+(?:the|a|an|his|her|its|their)\s+([^,;
 
 
 def described(claim: str, mention: Mention) -> frozenset[str]:
-    """The words of an apposition that says who a name is: "the mayor" of "by the mayor, Cllr Dev
-    Sharma", "the town's first postmaster" of "by Elias Crump, the town's first postmaster"."""
+    """The words of an apposition that says who a full name is: "the mayor" of "by the mayor, Cllr
+    Dev Sharma", "the town's first postmaster" of "by Elias Crump, the town's first postmaster"
+    (not of a one-word name: "a history of Panama City Beach, FL" is a place and its state)."""
+    if not full_name(mention):
+        return frozenset()
     before = _APPOSITION_BEFORE.search(claim[max(0, mention.span[0] - 80) : mention.span[0]])
     after = _APPOSITION_AFTER.match(claim[mention.span[1] : mention.span[1] + 80])
     return frozenset().union(*(relation_words(m.group(1)) for m in (before, after) if m is not None))
