@@ -114,3 +114,21 @@ def test_a_relative_the_claim_names_too_is_no_rival() -> None:
 def test_a_place_and_its_state_is_no_apposition() -> None:
     assert _misplaced(["Harbour Bay, Florida. The town was founded in 1908."],
                       "Here is a brief history of Harbour Bay, FL: it was founded in 1908.") == []
+
+
+DESK = ("Chat log, Monday 09:15. Agent (Priya): I've noted the fault with your fridge and sent it to our repairs "
+        "team. Customer: Thanks. Agent (Priya): Owen from the repairs team will ring you within three working days "
+        "to book a visit.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "moved"),
+    [
+        # a speaker label names who speaks, not who will do what the turn says
+        ("Priya will ring you within three working days to book a visit.", ["Priya"]),
+        ("Owen will ring you within three working days to book a visit.", []),
+        ("Priya noted the fault with your fridge and sent it to the repairs team.", []),
+    ],
+)
+def test_a_speaker_label_is_no_doer_of_the_turn(claim: str, moved: list[str]) -> None:
+    assert _misplaced([DESK], claim) == moved

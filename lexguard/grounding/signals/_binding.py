@@ -164,9 +164,9 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         relation = base_relation - described(claim, mention) if kind == "name" else base_relation
         scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
-        if anchor is None or best < MIN_ANCHOR or _holds(anchor, mention, kind, own):
+        if anchor is None or best < MIN_ANCHOR or (_holds(anchor, mention, kind, own) and not _speaker_only(anchor, mention)):
             continue
-        holders = [f for f in facts if _holds(f, mention, kind, own)]
+        holders = [f for f in facts if _holds(f, mention, kind, own) and not (f.text == anchor.text and kind == "name")]
         held = max(((_fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
         if held is None or held >= (best, closeness):
             continue  # the value is in no source (the other rules), or a statement holding it fits as well
@@ -210,6 +210,21 @@ def _in_range(claim: str, mention: Mention) -> bool:
     of a range from several statements."""
     return any(m.start() <= mention.span[0] < m.end() or m.start() < mention.span[1] <= m.end()
                for m in _RANGE.finditer(claim))
+
+
+_SPEAKER = regex.compile(
+    r"^\W*+(?:\p{Lu}[\p{L}'\u2019.-]*+\s*+)?(?:\(\s*+\p{Lu}[\p{L}'\u2019.-]*+\s*+\)|\p{Lu}[\p{L}'\u2019.-]*+)\s*+:\s"
+)
+"""A chat turn's speaker label opening a statement: "Agent (Leo): ...", "Nadia: ..."."""
+
+
+def _speaker_only(facts: Facts, mention: Mention) -> bool:
+    """Whether a statement names the claim's name only as its speaker label: "Agent (Leo): Nadia
+    from the deliveries team will call you" says what Nadia will do, not Leo."""
+    label = _SPEAKER.match(facts.text)
+    if label is None or mention.text not in label.group():
+        return False
+    return regex.search(rf"(?<!\w){regex.escape(mention.text)}(?!\w)", facts.text[label.end():]) is None
 
 
 def _holds(facts: Facts, mention: Mention, kind: str, own: frozenset[str]) -> bool:
