@@ -27,6 +27,7 @@ import regex
 from lexguard._enums import FindingKind, Severity
 from lexguard._models import Claim, Finding
 from lexguard.grounding.claims._questions import answer_word, polar_proposition
+from lexguard.grounding.claims._worthiness import FILLER_REASON, META_REASON
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words, has_negation
@@ -40,6 +41,10 @@ _RESTRICTS = regex.compile(r"\b(?:only|short\s+of|instead|rather\s+than|except|u
 """Words by which the statement after a "No" says what the sources say instead: "only", "short of",
 "instead". Not a negation: the verifier reads "cannot be combined" beside "It can be combined"
 as supported, and the question's statement is what catches that "No"."""
+
+_COURTESIES = frozenset({FILLER_REASON, META_REASON})
+"""Reasons of claims that say nothing of the question: fillers and meta statements."""
+
 
 @dataclass(frozen=True)
 class PolarReading:
@@ -67,7 +72,8 @@ class PolarReading:
 def read_polar(
     claims: list[Claim], question: str | None, check: Callable[[str], tuple[str, str, float]]
 ) -> dict[int, PolarReading]:
-    """The reading of the answer word that opens the first claim, when the question is yes/no.
+    """The reading of the answer word that opens the first claim (after any greeting or
+    acknowledgement: "Great question! Yes - ..."), when the question is yes/no.
 
     Args:
         claims: The answer's claims, in order.
@@ -80,7 +86,9 @@ def read_polar(
     proposition = polar_proposition(question)
     if proposition is None or not claims:
         return {}
-    first = claims[0]
+    # a greeting or an acknowledgement before the answer word answers nothing ("Great question!
+    # Yes - ..."): the answer word opens the first claim after them
+    first = next((c for c in claims if c.reason not in _COURTESIES), claims[0])
     word = answer_word(first.text)
     if word is None:
         return {}

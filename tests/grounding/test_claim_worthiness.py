@@ -99,3 +99,17 @@ def test_a_fact_after_an_opening_sign_off_is_checked(answer: str) -> None:
     result = SupportChecker().check(answer, [Source(id="s0", content=sources[0])])
     assert any(c.status in ("contradicted", "unsupported") for c in result.claims), result.claims
     assert is_meta_statement("Let me know if you want more details about the tower and its history.")
+
+
+@pytest.mark.parametrize("text", ["No problem!", "Absolutely, I can clarify that.", "Sure - happy to help.",
+                                  "I'd be glad to help with that.", "Let me check that."])
+def test_courtesies_are_fillers(text: str) -> None:
+    """A hostile trial's correct answers were refused for "No problem!" (0.03) and "Absolutely, I can
+    clarify that." (0.70) before them."""
+    assert not_a_fact(text) is not None
+
+
+@pytest.mark.parametrize("text", ["No problem, the shop opens at 9am.", "No, it is closed on Sundays.",
+                                  "Let me check that the gate opens at 9am: it does."])
+def test_a_courtesy_that_carries_a_fact_is_checked(text: str) -> None:
+    assert not_a_fact(text) is None

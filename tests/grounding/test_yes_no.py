@@ -225,3 +225,20 @@ PARK = [Source(id="park", content="Orchard Lane car park. Parking is free for bl
 def test_a_no_with_an_echo_or_the_question_negated(question: str, answer: str, accepted: bool) -> None:
     result = SupportChecker().check(answer, PARK, question)
     assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        # the answer word after a courtesy is read with the question too ("behind a meta phrase")
+        ("Great question! Yes - version 7 requires Windows 11.", False),
+        ("Thanks for asking! Yes, it runs on Windows 10.", False),
+        ("Absolutely, I can clarify that. No - version 7 drops support for Windows 10 and needs Windows 11.", True),
+        ("Happy to help! No, version 7 needs Windows 11.", True),
+    ],
+)
+def test_an_answer_word_after_a_courtesy_is_read_with_the_question(answer: str, accepted: bool) -> None:
+    sources = [Source(id="notes", content="Quillmark 7 release notes. This version drops support for Windows 10. "
+                                          "Quillmark now requires Windows 11.")]
+    result = SupportChecker().check(answer, sources, "Will Quillmark 7 run on my Windows 10 laptop?")
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
