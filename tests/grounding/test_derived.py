@@ -372,3 +372,27 @@ def test_a_count_of_a_series_after_an_apposition_is_derived() -> None:
                                     "and painting. Classes are on Tuesday evenings.")
     result = SupportChecker().check("It covers four skills: plumbing, wiring, tiling and painting.", [source])
     assert result.recommendation == "accept", [(c.text, c.status, c.support) for c in result.claims]
+
+
+MINUTES = ("Minutes of the Elmfield Bowls Club committee, 4 March. The committee agreed to reseed the green in May. "
+           "Two new sets of mats will be bought before the season starts. The club dinner will be held on 19 July, "
+           "with tickets at £10 for adults and £4 for children.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        # 12 is 10 + 2 by chance: a word of working out in another statement ("before the season")
+        # or another sentence of the evidence does not make it worked out
+        ("Sure, here's the gist of the minutes: the committee agreed to reseed the green in May, buy two new sets "
+         "of mats before the season, and hold the club dinner on 19 July with adult tickets at £12.", False),
+        ("Sure, here's the gist of the minutes: the committee agreed to reseed the green in May, buy two new sets "
+         "of mats before the season, and hold the club dinner on 19 July with adult tickets at £10.", True),
+    ],
+)
+def test_a_working_out_word_of_another_statement_works_nothing_out(answer: str, accepted: bool) -> None:
+    from lexguard import Source
+    from lexguard.grounding import SupportChecker
+
+    result = SupportChecker().check(answer, [Source(id="s", content=MINUTES)])
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
