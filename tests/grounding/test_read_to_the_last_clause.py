@@ -175,3 +175,14 @@ def test_a_possibility_keeps_the_sources_hedge() -> None:
               "each with 4-1 records.")
     claim = "There is a possibility of a three-way title as Alder, Brook and Colne have 4-1 records going into the last round."
     assert overstatement(claim, [source]) is None
+
+
+def test_a_raised_quantifier_before_a_participle_by() -> None:
+    from lexguard.grounding.signals._overstated import overstatement
+
+    source = ("Several tenants of Alder Court reported no hot water on Sunday morning. Engineers found a failed "
+              "pump and replaced it by noon.")
+    claim = "Every tenant of Alder Court had no hot water on Sunday morning, caused by a failed pump that engineers replaced."
+    assert clauses(claim) == ["Every tenant of Alder Court had no hot water on Sunday morning",
+                              "caused by a failed pump that engineers replaced."]
+    assert overstatement(claim, [source]) is not None

@@ -25,6 +25,7 @@ CLAUSE = regex.compile(
     r"|(?<!\s)\s++(?=and\s+(?:not|never|(?:does|do|did|is|are|was|were|has|have|had|can|will|would)(?:n[\u2019']t)?"
     r"|cannot|won[\u2019']t)\b)"
     r"|(?<!\s)\s++(?=and\s+that\s)"
+    r"|,\s++(?=\p{Ll}+ed\s+by\s)"
     r"|,\s++(?=as\s+(?!(?:well|of|part|a\s+result|such|usual|long|far|soon|much|many|if|though|for|to|in|with|per)\b)"
     r"\p{L}+\s+\p{L}+)",
     regex.IGNORECASE,
@@ -44,7 +45,8 @@ until repairs are completed"), a phrase that opens the sentence
 with one of those words or "contrary to" and ends at a comma ("Despite claims on social media,
 the update does not delete ..."), and "and" before a verb of its own
 ("runs every 15 minutes and doesn't run after midnight") or "that" ("said the defence had improved
-and that the away form had too"); see also :func:`_at_and_verb`. A table's "Valet: False" is one
+and that the away form had too"), and a past participle with "by" after a comma ("..., caused by a
+faulty valve"); see also :func:`_at_and_verb`. A table's "Valet: False" is one
 statement."""
 
 
