@@ -50,6 +50,12 @@ def checker() -> SupportChecker:
     return SupportChecker(GroundingConfig())
 
 
+def _assert_verdict(accepted: bool, answer: str, sources: list[Source], question: str) -> None:
+    """The answer is accepted, or not, with its claims in the message."""
+    result = SupportChecker().check(answer, sources, question)
+    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
 @pytest.mark.parametrize(
     ("question", "answer", "status"),
     [
@@ -144,8 +150,7 @@ def test_a_no_whose_statement_says_what_the_sources_say_instead(answer: str, acc
                                         "to hide the progress bar.")]
     question = ("Can my pet dog come into the passenger lounge with me?" if "dogs" in answer
                 else "Can I use --fast together with --quiet?")
-    result = SupportChecker().check(answer, sources, question)
-    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+    _assert_verdict(accepted, answer, sources, question)
 
 
 @pytest.mark.parametrize(
@@ -163,8 +168,7 @@ def test_a_no_whose_denial_the_sources_make_too_is_not_refused(answer: str, acce
     sources = [Source(id="clinic", content="The walk-in flu clinic at Marsh Lane Surgery runs on 4 and 11 October "
                                            "from 9 am to 1 pm. No appointment is needed. Bring your NHS number if "
                                            "you know it.")]
-    result = SupportChecker().check(answer, sources, "Do I need an appointment for the Marsh Lane clinic?")
-    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+    _assert_verdict(accepted, answer, sources, "Do I need an appointment for the Marsh Lane clinic?")
 
 
 @pytest.mark.parametrize(
@@ -183,8 +187,7 @@ def test_a_no_that_writes_its_negation_otherwise_is_not_refused(answer: str, acc
     sources = [Source(id="car", content="Corvale estate car. The basic model does not include a rear camera; it is "
                                         "available as a £350 extra. The Touring model includes a rear camera as "
                                         "standard.")]
-    result = SupportChecker().check(answer, sources, "Does the basic Corvale come with a rear camera?")
-    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+    _assert_verdict(accepted, answer, sources, "Does the basic Corvale come with a rear camera?")
 
 
 @pytest.mark.parametrize(
@@ -201,8 +204,7 @@ def test_a_no_that_writes_its_negation_otherwise_is_not_refused(answer: str, acc
 def test_a_no_whose_statement_is_the_opposite_of_the_question(question: str, answer: str, accepted: bool) -> None:
     sources = [Source(id="shop", content="Harlow gallery shop. The shop is closed on Mondays. It opens from 10am to "
                                          "5pm on other days.")]
-    result = SupportChecker().check(answer, sources, question)
-    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+    _assert_verdict(accepted, answer, sources, question)
 
 
 PARK = [Source(id="park", content="Orchard Lane car park. Parking is free for blue badge holders. All other "
@@ -223,8 +225,7 @@ PARK = [Source(id="park", content="Orchard Lane car park. Parking is free for bl
     ],
 )
 def test_a_no_with_an_echo_or_the_question_negated(question: str, answer: str, accepted: bool) -> None:
-    result = SupportChecker().check(answer, PARK, question)
-    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+    _assert_verdict(accepted, answer, PARK, question)
 
 
 @pytest.mark.parametrize(
@@ -240,5 +241,4 @@ def test_a_no_with_an_echo_or_the_question_negated(question: str, answer: str, a
 def test_an_answer_word_after_a_courtesy_is_read_with_the_question(answer: str, accepted: bool) -> None:
     sources = [Source(id="notes", content="Quillmark 7 release notes. This version drops support for Windows 10. "
                                           "Quillmark now requires Windows 11.")]
-    result = SupportChecker().check(answer, sources, "Will Quillmark 7 run on my Windows 10 laptop?")
-    assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+    _assert_verdict(accepted, answer, sources, "Will Quillmark 7 run on my Windows 10 laptop?")
