@@ -32,8 +32,7 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words, has_negation
 from lexguard.grounding.signals._order import order_conflict
-from lexguard.grounding.signals._polarity import polarity_conflict
-from lexguard.grounding.signals._words import lemmas
+from lexguard.grounding.signals._polarity import polarity_conflict, statement_words
 
 __all__ = ["PolarReading", "decide_polar", "read_polar"]
 
@@ -136,20 +135,18 @@ def _states_the_opposite(text: str, proposition: str) -> bool:
 
 
 def _negates_the_question(text: str, proposition: str) -> bool:
-    """Whether the statement after the answer word is the question's statement negated: it holds
-    :data:`MIN_SHARED` of the question's words (two at least) and a negation the question lacks
-    ("Can we have a barbecue on the lawn at Elderwick Gardens?" - "No, barbecues aren't permitted
-    in Elderwick Gardens"). The statement is supported, so the sources deny the question's."""
+    """Whether a statement after the answer word is the question's statement negated: one clause
+    holds :data:`MIN_SHARED` of the question's words (two at least) and a negation the question
+    lacks ("Can we have a barbecue on the lawn at Elderwick Gardens?" - "No, barbecues aren't
+    permitted in Elderwick Gardens"; not "No, it is open on Sundays but not on Mondays"). The
+    statement is supported, so the sources deny the question's."""
     word = answer_word(text)
     statement = text[word.end:] if word is not None else text
-    asked, said = _lemmas(proposition), _lemmas(statement)
-    return (len(asked) >= 2 and len(asked & said) >= MIN_SHARED * len(asked)
-            and has_negation(statement) and not has_negation(proposition))
-
-
-def _lemmas(text: str) -> set[str]:
-    """A text's content words by first lemma, negations aside ("barbecues" is "barbecue")."""
-    return {(lemmas(w) or [w])[0] for w in _affirmed_words(text)}
+    asked = statement_words(proposition)
+    if len(asked) < 2 or has_negation(proposition):
+        return False
+    return any(has_negation(part) and len(asked & statement_words(part)) >= MIN_SHARED * len(asked)
+               for part in clauses(statement) or [statement])
 
 
 def _restricts(text: str) -> bool:

@@ -242,3 +242,8 @@ def test_an_answer_word_after_a_courtesy_is_read_with_the_question(answer: str, 
     sources = [Source(id="notes", content="Quillmark 7 release notes. This version drops support for Windows 10. "
                                           "Quillmark now requires Windows 11.")]
     _assert_verdict(accepted, answer, sources, "Will Quillmark 7 run on my Windows 10 laptop?")
+
+
+def test_a_negation_in_another_clause_does_not_make_a_no_right() -> None:
+    sources = [Source(id="pool", content="Kelby lido. The lido is open on Sundays from 8am. It is closed on Mondays.")]
+    _assert_verdict(False, "No, the lido is open on Sundays but not on Mondays.", sources, "Is the lido open on Sundays?")

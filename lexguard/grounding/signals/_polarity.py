@@ -32,7 +32,7 @@ from lexguard.grounding.signals._negation import raw_content_words as _raw_conte
 from lexguard.grounding.signals._roles import FUNCTION, WORD_RUN, swapped_names
 from lexguard.grounding.signals._weekdays import SCHEDULING, days_named, names_another_day
 
-__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict"]
+__all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict", "statement_words"]
 
 MIN_COVERAGE = 0.75
 """Share of the claim clause's content words that the source clause must hold."""
@@ -233,6 +233,12 @@ def _applicable(units: list[_Unit], clause: str, words: frozenset[str]) -> list[
         return units
     own = EXCEPTION.search(clause) is not None
     return [u for u in units if (not u.must or (not own and u.must <= words)) and not (u.unless and u.unless <= words)]
+
+
+def statement_words(text: str) -> frozenset[str]:
+    """The content words a statement is matched by (:func:`_words`): first lemmas, negations and
+    function words aside ("barbecues aren't permitted" is {"barbecue", "permit"})."""
+    return _words(text)
 
 
 def _words(text: str) -> frozenset[str]:
