@@ -10,7 +10,7 @@ import regex
 from lexguard.grounding.signals._excepted import UNIVERSAL
 from lexguard.grounding.signals._words import base_verb, can_be_verb
 
-__all__ = ["CLAUSE", "clauses", "with_subject"]
+__all__ = ["CLAUSE", "clauses", "statement_at", "with_subject"]
 
 _EXCEPTED_BY_BUT = regex.compile(
     rf"(?:{UNIVERSAL})\s+but\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?[.!?]?\s*$", regex.IGNORECASE
@@ -93,3 +93,19 @@ def with_subject(parts: list[str]) -> list[str]:
     if not subject or len(subject.split()) > 6:
         return parts
     return [parts[0]] + [f"{subject} {part.strip()}" if _ELIDED.match(part) else part for part in parts[1:]]
+
+
+def statement_at(text: str, position: int) -> str:
+    """The statement of ``text`` (:func:`clauses`) that holds the character at ``position``, or
+    ``text`` when it has one: a word of another statement says nothing of what stands there
+    ("buy two sets *before* the season, and hold the dinner with tickets at £12")."""
+    start = 0
+    for part in clauses(text):
+        at = text.find(part, start)
+        if at < 0:
+            continue
+        if at <= position < at + len(part):
+            return part
+        start = at + len(part)
+    return text
+

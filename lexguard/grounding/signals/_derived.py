@@ -25,7 +25,7 @@ from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._units import UNITS
-from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._weekdays import open_weekdays
 from lexguard.grounding.signals._words import WORD, stem
 
@@ -233,28 +233,16 @@ def rivalled(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
     lasts 45 minutes" beside "Each lesson lasts 40 minutes" (45 is 40 + 5 of "aged 5 to 8", by chance).
 
     The claim's words anchor an evidence value of the number's class (:func:`anchored`, at least
-    :data:`MIN_TIED`) and every value they anchor best is another, and neither the claim nor that
-    value's passage has a word of a worked-out number ("later", "in total"); years aside."""
-    if _WORKED_CUE.search(_statement_of(claim, mention)) or number_class(claim, mention) == "year":
+    :data:`MIN_TIED`) and every value they anchor best is another, and neither the number's own
+    statement (:func:`~lexguard.grounding.signals._clauses.statement_at`) nor that value's sentence
+    has a word of a worked-out number ("later", "in total"); years aside."""
+    if _WORKED_CUE.search(statement_at(claim, mention.span[0])) or number_class(claim, mention) == "year":
         return False  # a year is worked out from a span the evidence gives ("reopened three years later")
     about, _ = anchored(claim, mention, texts)
     value = magnitude(claim, mention)
     return (value is not None and bool(about) and about[0].score[0] >= MIN_TIED
             and not any(_close(c.value, value) for c in about)
             and not _WORKED_CUE.search(_sentence_with(about[0].chunk, about[0].text)))
-
-
-def _statement_of(claim: str, mention: Mention) -> str:
-    """The statement of ``claim`` that holds ``mention`` (:func:`~._clauses.clauses`): a word of
-    working out in another one ("buy two sets *before* the season, and hold the barbecue with
-    tickets at £12") says nothing of this number."""
-    start = 0
-    for part in clauses(claim):
-        at = claim.find(part, start)
-        if at <= mention.span[0] < at + len(part):
-            return part
-        start = max(start, at + len(part)) if at >= 0 else start
-    return claim
 
 
 def _sentence_with(chunk: str, value: str) -> str:

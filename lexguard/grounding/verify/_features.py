@@ -14,7 +14,7 @@ import regex
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._binding import Misplaced
-from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._dates import is_calendar_key, month_of, months_spanned
@@ -237,8 +237,7 @@ def _month_given(name: Mention, claim_text: str, index: SourceIndex) -> bool:
         index._month_spans = spans
     if not spans:
         return False
-    statement = next((part for part in clauses(claim_text) if name.text in part), claim_text)
-    negated = has_negation(statement)
+    negated = has_negation(statement_at(claim_text, name.span[0]))
     return any(month in spanned and negated == denied for spanned, denied in spans)
 
 
