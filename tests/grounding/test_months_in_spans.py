@@ -39,3 +39,10 @@ def test_spans_of_months(text: str, months: set[int]) -> None:
 def test_a_month_inside_a_span(answer: str, accepted: bool) -> None:
     result = SupportChecker().check(answer, [Source(id="s", content=TOURS)], "Are there tours in July?")
     assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
+def test_a_span_of_another_thing_names_no_month_for_the_claim() -> None:
+    source = Source(id="s", content="Harbour café and boat trips. Boat trips run from April to September. The café "
+                                    "is closed in summer.")
+    result = SupportChecker().check("The café is open in July.", [source])
+    assert result.recommendation != "accept", [(c.text, c.status, c.support) for c in result.claims]

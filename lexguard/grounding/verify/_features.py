@@ -5,6 +5,7 @@ The support model over these features is in :mod:`lexguard.grounding.verify._sup
 
 from __future__ import annotations
 
+import calendar
 import math
 from dataclasses import dataclass, field
 
@@ -224,21 +225,29 @@ def _day_given(name: Mention, index: SourceIndex) -> bool:
 
 
 def _month_given(name: Mention, claim_text: str, index: SourceIndex) -> bool:
-    """Whether a month the claim names lies inside a span of months a source sentence gives, and
-    the claim's statement of it is negated as that sentence is: "so none in July" beside "no
-    sessions from April to September" (not "Tours run in July" beside it). Read once per index."""
+    """Whether a month the claim names lies inside a span of months a source sentence gives that
+    speaks of the same thing (a word in common), and the claim's statement of it is negated as
+    that sentence is: "so no sessions in July" beside "no sessions from April to September" (not
+    "Sessions run in July" beside it, nor "The café is open in July" beside "Tours run from April
+    to September"). Read once per index."""
     month = month_of(name.text)
     if month is None:
         return False
     spans = getattr(index, "_month_spans", None)
     if spans is None:
-        spans = [(spanned, has_negation(sentence)) for source in index.sources if months_spanned(source.content)
+        spans = [(spanned, has_negation(sentence), frozenset(content_words(sentence)))
+                 for source in index.sources if months_spanned(source.content)
                  for sentence in passage_sentences(source.content) if (spanned := months_spanned(sentence))]
         index._month_spans = spans
     if not spans:
         return False
     negated = has_negation(statement_at(claim_text, name.span[0]))
-    return any(month in spanned and negated == denied for spanned, denied in spans)
+    words = frozenset(content_words(claim_text)) - _MONTH_WORDS
+    # the span's sentence must speak of the statement's thing ("sessions"), not of another
+    return any(month in spanned and negated == denied and words & theirs for spanned, denied, theirs in spans)
+
+
+_MONTH_WORDS = frozenset(content_words(" ".join(calendar.month_name[1:])))
 
 
 _INSERTION = regex.compile(r"\[[^\]]*\]|\.\.\.|\u2026")
