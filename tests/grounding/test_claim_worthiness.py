@@ -101,7 +101,7 @@ def test_a_fact_after_an_opening_sign_off_is_checked(answer: str) -> None:
     assert is_meta_statement("Let me know if you want more details about the tower and its history.")
 
 
-@pytest.mark.parametrize("text", ["No problem!", "Absolutely, I can clarify that.", "Sure - happy to help.",
+@pytest.mark.parametrize("text", ["No problem!", "Absolutely, I can clarify that.", "Sure - happy to help.", "I'll be happy to help.",
                                   "I'd be glad to help with that.", "Let me check that."])
 def test_courtesies_are_fillers(text: str) -> None:
     """A hostile trial's correct answers were refused for "No problem!" (0.03) and "Absolutely, I can

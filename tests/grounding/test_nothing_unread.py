@@ -59,6 +59,9 @@ META_LED = [
     "Did you know that the tower was designed by Napoleon Bonaparte?",
     "Let me know if you need more details about the tower, which was designed by Napoleon Bonaparte.",
     "However, it's important to note that the tower is located in Berlin.",
+    # a sign-off between two facts: the fact after it is read (it had been taken into the sign-off)
+    "The tower is in Paris, and I hope this helps, and it was designed by Napoleon Bonaparte.",
+    "The tower is in Paris; let me know if you need more, but it is 540 metres tall.",
 ]
 
 

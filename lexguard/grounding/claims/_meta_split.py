@@ -35,7 +35,7 @@ _LEAD = regex.compile(
       | here(?:'s|’s|\s+is|\s+are)\s+(?:the\s+thing|what\s+i\s+(?:found|know)|(?:a|an|the|my|some)?\s*(?:[\w'’-]+\s+){0,3}?
             (?:summary|answer|overview|response|list|points|information|breakdown|rundown|details|facts)\b[^,:.!?]{0,80})\s*[,:—–-]+\s*
       | (?:i\s+)?hope\s+(?:this|that|it)\s+helps\b""" + _SEP + _CONNECTIVE + r"""
-      | (?:i(?:'m|’m|\s+am)\s+)?(?:happy|glad)\s+to\s+help(?:\s+further|\s+more)?\b""" + _SEP + _CONNECTIVE + r"""
+      | (?:i(?:'m|’m|\s+am|(?:'ll|’ll|\s+will|'d|’d|\s+would)\s+be)\s+)?(?:happy|glad)\s+to\s+help(?:\s+further|\s+more)?\b""" + _SEP + _CONNECTIVE + r"""
       | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b[^.!?]{0,120}?\b(?:knew|know|heard|realized|realised|noticed|learned|remember|aware)\s+(?:that\s+|of\s+)
       | (?P<marker>(?:in\s+summary|to\s+summarize|to\s+summarise|to\s+sum\s+up|in\s+conclusion|overall|in\s+short
           |all\s+in\s+all)\s*[,:—–-]+\s*)
@@ -75,11 +75,12 @@ _BOUNDARY = regex.compile(
 """Where a refusal clause ends and the next clause (a fact) begins."""
 
 _TRAIL = regex.compile(
-    r"(?:[,;—–-]\s*(?:and\s+)?|(?<!\s)\s+and\s+)(?:(?:i\s+)?hope\s+(?:this|that|it)\s+helps|(?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b"
+    r"(?:[,;—–-]\s*(?:and\s+)?|(?<!\s)\s+and\s+)(?P<head>(?:i\s+)?hope\s+(?:this|that|it)\s+helps|(?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b"
     r"(?![^.!?]*\b(?:knew|heard|realized|realised|noticed|learned)\s+that\b))[^.!?]*[.!?]*\s*$",
     regex.IGNORECASE,
 )
-"""A sign-off closing a sentence that states something (", I hope this helps!")."""
+"""A sign-off in a sentence that states something (", I hope this helps!"); a clause after it
+is a fact of its own (", and I hope this helps, and it is also open on Sundays")."""
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _FACT_WORDS = 3
@@ -152,12 +153,24 @@ def meta_segments(text: str) -> list[tuple[int, int, str | None]]:
         else:
             trail = _TRAIL.search(text, pos)
             if trail is not None and _words(text[pos:trail.start()]) >= 2:
-                segments += [(pos, trail.start(), None), (trail.start(), len(text), TRAIL_REASON)]
+                end = _sign_off_end(text, trail.end("head"))
+                segments += [(pos, trail.start(), None), (trail.start(), end, TRAIL_REASON)]
+                if end < len(text):  # "..., and I hope this helps, and | it is also open on Sundays."
+                    segments += [(end + lo, end + hi, why) for lo, hi, why in meta_segments(text[end:])]
             else:
                 segments.append((pos, len(text), None))
     if segments and segments[-1][2] is None and len(segments) > 1 and segments[-2][2] == MARKER:
         segments[-2:] = [(segments[-2][0], segments[-1][1], None)]  # "Overall, " opens the fact
     return [(lo, hi, LEAD_REASON if why == MARKER else why) for lo, hi, why in segments]
+
+
+def _sign_off_end(text: str, head_end: int) -> int:
+    """Where a sign-off whose words end at ``head_end`` ends: at the next clause that says
+    something (three words or more after ", and", ";", ...), else at the end of ``text``."""
+    for cut in _BOUNDARY.finditer(text, head_end):
+        if _words(text[cut.end():]) >= _FACT_WORDS:
+            return cut.end()
+    return len(text)
 
 
 def _markers_open_facts(

@@ -35,7 +35,8 @@ FILLER_REASON = "a meta statement (a filler: greeting, acknowledgement or sign-o
 _FILLER = regex.compile(
     r"^(?:(?:sure|certainly|absolutely|of course|okay|ok|great|no problem)\s*+[,!.\u2014-]\s*+)?"
     r"(?:no problem|no worries|not at all|my pleasure|"
-    r"(?:i can|i'?d be (?:happy|glad) to|i'?m (?:happy|glad) to|let me|i'?ll) (?:clarify|help|explain|check)"
+    r"(?:i can|i'?d be (?:happy|glad) to|i'?m (?:happy|glad) to|i'?ll be (?:happy|glad) to|let me|i'?ll) "
+    r"(?:clarify|help|explain|check)"
     r"(?: (?:that|this|with that|with this))?|"
     r"sure|certainly|of course|okay|ok|yes|no|yeah|yep|yup|nope|exactly|absolutely|definitely|indeed|agreed|"
     r"(?:oh|ah|wow|hmm+|haha|lol|cool|nice|great|awesome|interesting)|(?:good|great|interesting) question|"
