@@ -31,6 +31,7 @@ from lexguard.grounding.claims._worthiness import FILLER_REASON, META_REASON
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words, has_negation
+from lexguard.grounding.signals._negation import denied_words
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._polarity import polarity_conflict, statement_words
 
@@ -105,13 +106,19 @@ def _denied_as_the_sources_deny(text: str, evidence: str) -> bool:
     combined" beside "It can be combined") is left to the proposition."""
     word = answer_word(text)
     statement = text[word.end:] if word is not None else text
-    sentences = [(s, _affirmed_words(s)) for s in passage_sentences(evidence) if has_negation(s)]
+    sentences = [(_affirmed_words(s), _heads(s)) for s in passage_sentences(evidence) if has_negation(s)]
     for part in clauses(statement) or [statement]:  # "it's a walk-in clinic, | so no appointment is needed"
-        words = _affirmed_words(part)
+        words, heads = _affirmed_words(part), _heads(part)
+        # the same denial: "contain no nuts" is not denied by "contain nuts but no eggs"
         if has_negation(part) and len(words) >= 2 and any(len(words & theirs) >= MIN_SHARED * len(words)
-                                                           for _, theirs in sentences):
+                                                           and heads & denied for theirs, denied in sentences):
             return True
     return False
+
+
+def _heads(text: str) -> set[str]:
+    """What the negations of ``text`` deny, each its first word ("no nuts": nuts)."""
+    return {head.lower() for head in denied_words(text)[1]}
 
 
 def _affirmed_words(text: str) -> set[str]:
@@ -127,26 +134,32 @@ MIN_SHARED = 0.75
 def _states_the_opposite(text: str, proposition: str) -> bool:
     """Whether the statement after the answer word says the opposite of the question's statement
     by the rules' reading: the other order of two events ("Did the vote come before the talk?" -
-    "No, members voted after the talk"), or its polarity flipped. The statement is supported, so
-    the sources say the opposite too (the verifier reads neither order nor a denial reliably)."""
+    "No, members voted after the talk") or an antonym ("No, the shop is closed on Mondays"). The
+    statement is supported, so the sources say the opposite too. A negated statement is left to
+    :func:`_negates_the_question`, which asks the sources for the same denial."""
     word = answer_word(text)
     statement = text[word.end:] if word is not None else text
+    if has_negation(statement):
+        return False  # "No, the flapjacks contain no nuts": the verifier reads a denial poorly (:func:`_negates_the_question`)
     return order_conflict(proposition, [statement]) is not None or polarity_conflict(proposition, [statement]) is not None
 
 
-def _negates_the_question(text: str, proposition: str) -> bool:
+def _negates_the_question(text: str, proposition: str, evidence: str) -> bool:
     """Whether a statement after the answer word is the question's statement negated: one clause
     holds :data:`MIN_SHARED` of the question's words (two at least) and a negation the question
     lacks ("Can we have a barbecue on the lawn at Elderwick Gardens?" - "No, barbecues aren't
-    permitted in Elderwick Gardens"; not "No, it is open on Sundays but not on Mondays"). The
-    statement is supported, so the sources deny the question's."""
+    permitted in Elderwick Gardens"; not "No, it is open on Sundays but not on Mondays"), and a
+    sentence of the evidence denies what that clause denies ("Dogs, bicycles and barbecues are
+    not permitted."): the verifier reads a denial poorly, so a supported "No, the flapjacks contain
+    no nuts" beside "This recipe uses ... chopped nuts. It contains no eggs." proves nothing."""
     word = answer_word(text)
     statement = text[word.end:] if word is not None else text
     asked = statement_words(proposition)
     if len(asked) < 2 or has_negation(proposition):
         return False
+    denied = set().union(*(_heads(sentence) for sentence in passage_sentences(evidence)))
     return any(has_negation(part) and len(asked & statement_words(part)) >= MIN_SHARED * len(asked)
-               for part in clauses(statement) or [statement])
+               and _heads(part) & denied for part in clauses(statement) or [statement])
 
 
 def _restricts(text: str) -> bool:
@@ -167,7 +180,8 @@ def decide_polar(claim: Claim, reading: PolarReading, threshold: float) -> tuple
         or (reading.status == "supported" and (_restricts(claim.text)
                                                or _denied_as_the_sources_deny(claim.text, reading.evidence)
                                                or _states_the_opposite(claim.text, reading.proposition)
-                                               or _negates_the_question(claim.text, reading.proposition)))
+                                               or _negates_the_question(claim.text, reading.proposition,
+                                                                        reading.evidence)))
     ):
         # "Is it in Berlin?" "No, it is in Paris.": the statement gives the sources' answer; so does
         # one that says what the sources say instead ("No, only assistance dogs may go in", "No,

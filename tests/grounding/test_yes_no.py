@@ -178,7 +178,6 @@ def test_a_no_whose_denial_the_sources_make_too_is_not_refused(answer: str, acce
         # the negation words are no words of what is denied
         ("No, the basic Corvale doesn't include a rear camera.", True),
         ("No, the basic Corvale doesn't include a rear camera (it's a £350 extra).", True),
-        ("No. The basic model isn't sold with a rear camera included.", True),
         ("Yes, the basic Corvale includes a rear camera.", False),
         ("No, the Touring model doesn't include a rear camera.", False),  # it does
     ],
@@ -247,3 +246,30 @@ def test_an_answer_word_after_a_courtesy_is_read_with_the_question(answer: str, 
 def test_a_negation_in_another_clause_does_not_make_a_no_right() -> None:
     sources = [Source(id="pool", content="Kelby lido. The lido is open on Sundays from 8am. It is closed on Mondays.")]
     _assert_verdict(False, "No, the lido is open on Sundays but not on Mondays.", sources, "Is the lido open on Sundays?")
+
+
+@pytest.mark.xfail(strict=True, reason="known false refusal: a 'No' whose denial is worded otherwise than the "
+                                       "sources' ('isn't sold with ... included' beside 'does not include') is not "
+                                       "trusted: the verifier reads a denial poorly, and 'No, the flapjacks contain no "
+                                       "nuts' beside a recipe with nuts had passed that way")
+def test_a_no_whose_denial_is_worded_otherwise() -> None:
+    sources = [Source(id="car", content="Corvale estate car. The basic model does not include a rear camera; it is "
+                                        "available as a £350 extra. The Touring model includes a rear camera as "
+                                        "standard.")]
+    _assert_verdict(True, "No. The basic model isn't sold with a rear camera included.", sources,
+                    "Does the basic Corvale come with a rear camera?")
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        ("Honey flapjacks. This recipe uses oats, butter, honey and chopped nuts. It contains no eggs.",
+         "No, the flapjacks contain no nuts."),
+        ("The flapjacks contain nuts but no eggs.", "No, the flapjacks contain no nuts."),
+        ("Orchard Lane park. Barbecues are welcome on the picnic lawn.", "No, barbecues aren't permitted on the picnic lawn."),
+    ],
+)
+def test_a_wrong_no_with_a_denial_the_sources_do_not_make_is_refused(source: str, answer: str) -> None:
+    question = "Are there nuts in the flapjacks?" if "nuts" in answer else "Can we have a barbecue on the picnic lawn?"
+    _assert_verdict(False, answer, [Source(id="s", content=source)], question)
+
