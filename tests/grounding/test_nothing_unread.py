@@ -297,3 +297,13 @@ def test_a_refused_refusal_is_just_below_the_threshold_not_certain() -> None:
     refusal = next(c for c in result.claims if c.status == "unsupported")
     assert refusal.supported is False and refusal.support == pytest.approx(checker.threshold - 0.01, abs=1e-3)
     assert result.recommendation != "accept" and result.hallucination_score < 1.0
+
+
+def test_a_sentence_of_many_sign_offs_is_cut_without_end_and_its_rest_read() -> None:
+    """Each sign-off between two facts is read by the next clause; a hostile sentence of thousands of
+    them had recursed past Python's limit. After eight, the rest is one fact to check."""
+    text = "The tower is tall, and I hope this helps, and " * 3000 + "it is in Berlin."
+    segments = meta_segments(text)
+    assert segments[0][0] == 0 and segments[-1][1] == len(text)
+    assert all(a[1] == b[0] for a, b in zip(segments, segments[1:], strict=False))
+    assert segments[-1][2] is None and "Berlin" in text[segments[-1][0]:]

@@ -110,6 +110,10 @@ def _clause_end(head_pattern: regex.Pattern[str], text: str, pos: int) -> int | 
     return len(text)
 
 
+_MOST_SIGN_OFFS = 8
+"""Sign-offs between facts read in one sentence; after them the rest is read as a fact (checked)."""
+
+
 def meta_segments(text: str) -> list[tuple[int, int, str | None]]:
     """Cut one sentence into contiguous meta and fact segments covering all of ``text``.
 
@@ -125,6 +129,11 @@ def meta_segments(text: str) -> list[tuple[int, int, str | None]]:
         ...  for s, e, _ in meta_segments(text)]
         ['I hope this helps, and ', 'the tower is tall.']
     """
+    return _segments(text, _MOST_SIGN_OFFS)
+
+
+def _segments(text: str, sign_offs: int) -> list[tuple[int, int, str | None]]:
+    """:func:`meta_segments`, reading at most ``sign_offs`` sign-offs between facts."""
     segments: list[tuple[int, int, str | None]] = []
     pos = 0
     while pos < len(text) and _words(text[pos:]):
@@ -152,12 +161,12 @@ def meta_segments(text: str) -> list[tuple[int, int, str | None]]:
             segments.append((start, len(text), reason))
         else:
             trail = _TRAIL.search(text, pos)
-            if trail is not None and _words(text[pos:trail.start()]) >= 2:
+            if trail is not None and _words(text[pos:trail.start()]) >= 2 and sign_offs:
                 end = _sign_off_end(text, trail.end("head"))
                 segments += [(pos, trail.start(), None), (trail.start(), end, TRAIL_REASON)]
                 if end < len(text):  # "..., and I hope this helps, and | it is also open on Sundays."
-                    segments += [(end + lo, end + hi, why) for lo, hi, why in meta_segments(text[end:])]
-            else:
+                    segments += [(end + lo, end + hi, why) for lo, hi, why in _segments(text[end:], sign_offs - 1)]
+            else:  # no sign-off, or too many of them: the rest is a fact to check
                 segments.append((pos, len(text), None))
     if segments and segments[-1][2] is None and len(segments) > 1 and segments[-2][2] == MARKER:
         segments[-2:] = [(segments[-2][0], segments[-1][1], None)]  # "Overall, " opens the fact
@@ -168,9 +177,13 @@ def _sign_off_end(text: str, head_end: int) -> int:
     """Where a sign-off whose words end at ``head_end`` ends: at the next clause that says
     something (three words or more after ", and", ";", ...), else at the end of ``text``."""
     for cut in _BOUNDARY.finditer(text, head_end):
-        if _words(text[cut.end():]) >= _FACT_WORDS:
+        if _FACT_AHEAD.match(text, cut.end()):
             return cut.end()
     return len(text)
+
+
+_FACT_AHEAD = regex.compile(r"(?:[^\p{L}\p{N}]*+[\p{L}\p{N}]++){%d}" % _FACT_WORDS)
+"""At least :data:`_FACT_WORDS` words from here on."""
 
 
 def _markers_open_facts(

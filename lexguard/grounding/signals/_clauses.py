@@ -30,13 +30,6 @@ CLAUSE = regex.compile(
     r"\p{L}+\s+\p{L}+)",
     regex.IGNORECASE,
 )
-_AND_VERB = regex.compile(
-    r"(?<!\s)\s++(?=and\s+(?:\p{Ll}+ly\s+)?(?P<verb>\p{Ll}{2,})\s+(?:the|its|their|his|her|this|that|a|an)\s)"
-    r"|(?<=\S(?:\s+\S+){2,}),\s++(?=to\s+(?P<base>\p{Ll}{2,})\s)"
-)
-"""Where "and" opens a statement with a verb of its own that acts on something ("... by up to
-20% and slightly increases its capacity", "... and said the squad needed ..."), and where an
-infinitive of purpose follows a statement of three words or more ("..., to protect battery health")."""
 """Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
 port") says nothing about the others; a participle, a relative pronoun, "yet" or "otherwise" after a comma
 ("..., flying from ...", "..., which damage ...") opens one too ("no word yet on ..." goes on);
@@ -48,6 +41,14 @@ the update does not delete ..."), and "and" before a verb of its own
 and that the away form had too"), and a past participle with "by" after a comma ("..., caused by a
 faulty valve"); see also :func:`_at_and_verb`. A table's "Valet: False" is one
 statement."""
+
+_AND_VERB = regex.compile(
+    r"(?<!\s)\s++(?=and\s+(?:\p{Ll}+ly\s+)?(?P<verb>\p{Ll}{2,})\s+(?:the|its|their|his|her|this|that|a|an)\s)"
+    r"|(?<=\S(?:\s+\S+){2}),\s++(?=to\s+(?P<base>\p{Ll}{2,})\s)"
+)
+"""Where "and" opens a statement with a verb of its own that acts on something ("... by up to
+20% and slightly increases its capacity", "... and said the squad needed ..."), and where an
+infinitive of purpose follows a statement of three words or more ("..., to protect battery health")."""
 
 
 def clauses(text: str) -> list[str]:
