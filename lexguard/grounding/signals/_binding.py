@@ -91,23 +91,61 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
         best_chunks: The claim's best chunks (anchors are looked for there), best first.
     """
     parts = [p for p in clauses_of(claim) if p.strip()]
-    if len(parts) < 2:
+    pieces = [piece for part in parts for piece in _relatives(part)]
+    if len(pieces) < 2:
         return _misplaced_in(claim, index, best_chunks)
     out: list[Misplaced] = []
     start = 0
-    subject = _subject(parts[0])
-    for n, part in enumerate(parts):
+    subject = _subject(pieces[0][0])
+    for n, (part, antecedent) in enumerate(pieces):
         offset = claim.find(part, start)
         start = offset + len(part)
-        # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150")
-        lead = f"{subject} " if n and subject and _LEFT_OUT.match(part) else ""
+        # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150"),
+        # or to the name a relative pronoun stands for ("..., who | joined the band in 2018")
+        lead = (f"{antecedent} " if antecedent
+                else f"{subject} " if n and subject and _LEFT_OUT.match(part) else "")
+        named_at = claim.rfind(antecedent, 0, offset) if antecedent else -1
         for item in _misplaced_in(lead + part, index, best_chunks):
             a, b = item.mention.span
-            if a < len(lead):
+            if a >= len(lead):
+                a, b = a - len(lead) + offset, b - len(lead) + offset
+            elif named_at >= 0 and b < len(lead):
+                a, b = a + named_at, b + named_at  # the name the relative clause is said of is misplaced
+            else:
                 continue  # the subject's own values are read with the first statement
-            a, b = a - len(lead), b - len(lead)
-            out.append(replace(item, mention=replace(item.mention, span=(a + offset, b + offset))))
+            out.append(replace(item, mention=replace(item.mention, span=(a, b))))
     return out
+
+
+_RELATIVE = regex.compile(r",\s++(?:which|who)\s++(?=\p{Ll})")
+"""A relative clause after a comma: what it says is said of the name before the comma."""
+_LINKS = frozenset({"by", "at", "in", "on", "of", "for", "to", "from", "with", "into", "near", "is", "are", "was",
+                    "were", "has", "have", "had", "as", "and", "or", "than"})
+_MOST_ANTECEDENT_WORDS = 5
+
+
+def _relatives(part: str) -> list[tuple[str, str]]:
+    """``part`` divided where a relative clause follows a full statement, each piece with the words
+    its relative pronoun stands for ("" for the main statement): "The café is in the Riverside
+    branch, which opened in 2019" -> ("The café is in the Riverside branch", ""), ("opened in 2019",
+    "the Riverside branch"). A relative clause after a bare subject ("Samuel Brigg, who had looked
+    after the sales, ran the mill") divides nothing."""
+    pieces: list[tuple[str, str]] = []
+    start = 0
+    for match in _RELATIVE.finditer(part):
+        before = part[start : match.start()]
+        words = before.split()[-_MOST_ANTECEDENT_WORDS:]
+        cut = max((i for i, w in enumerate(words) if w.lower() in _LINKS), default=-1)
+        antecedent = " ".join(words[cut + 1 :])
+        if not antecedent or _FIRST_VERB.search(part[: match.start()]) is None:
+            continue
+        pieces.append((before, pieces[-1][1] if pieces else ""))
+        start = match.end()
+        pieces.append(("", antecedent))
+    if not pieces:
+        return [(part, "")]
+    pieces[-1] = (part[start:], pieces[-1][1])
+    return [(text, lead) for text, lead in pieces if text.strip()]
 
 
 _LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey)\s")
@@ -138,11 +176,15 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
     coded = coded_words(claim)
     # "3C" of "Flat 3C" names the item the statement is about (:func:`coded_words`): no value of
     # its own, but a word every value of the statement is read with
-    nums = [m for m in numbers(claim) if not _in_range(claim, m) and not _names_an_item(claim, m, coded)]
+    every = [m for m in numbers(claim) if not _names_an_item(claim, m, coded)]
+    nums = [m for m in every if not _in_range(claim, m)]
     names = entities(claim)
-    if not nums and not names or not best_chunks:
+    if not every and not names or not best_chunks:
         return []
     facts = sentence_facts(index)
+    ranged = _qualified_ranges(claim, [m for m in every if _in_range(claim, m)], facts, best_chunks)
+    if not nums and not names:
+        return ranged
     claim_names = [set(e.key.split()) for e in names]
     values: list[tuple[Mention, str, frozenset[str]]] = [
         (m, "number", frozenset({f"#{m.key}"})) for m in nums
@@ -152,7 +194,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
     claim_keys = {k for m in nums for k in (m.key, *m.alts)}
     claim_tokens = relation_words(claim) | value_tokens
     anchors = [f for f in facts if f.chunk in set(best_chunks)]
-    out = []
+    out = ranged
     for mention, kind, own in values:
         if not own:
             continue
@@ -164,7 +206,12 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         relation = base_relation - described(claim, mention) if kind == "name" else base_relation
         scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
-        if anchor is None or best < MIN_ANCHOR or (_holds(anchor, mention, kind, own) and not _speaker_only(anchor, mention)):
+        if anchor is None or best < MIN_ANCHOR:
+            continue
+        if _holds(anchor, mention, kind, own) and not _speaker_only(anchor, mention):
+            qualified = _qualified_rival(claim, mention, kind, anchor, anchors, claim_keys) if kind == "number" else None
+            if qualified is not None:  # "On Sundays it leaves at 7am" beside "On Sundays the first sailing is at 9am"
+                out.append(Misplaced(mention, kind, qualified.text))
             continue
         holders = [f for f in facts if _holds(f, mention, kind, own) and not (f.text == anchor.text and kind == "name")]
         held = max(((_fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
@@ -186,6 +233,56 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
             continue
         if _rival(anchor, claim, mention, kind, claim_keys, claim_names):
             out.append(Misplaced(mention, kind, anchor.text))
+    return out
+
+
+_QUALIFIER = regex.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|(?:bank\s+|public\s+|school\s+)?holidays?"
+    r"|winter|summer|spring|autumn|off-peak|peak|evenings?|nights?|overnight)\b",
+    regex.IGNORECASE,
+)
+"""A time a value may hold only for: a day, the weekend, a season, the evening ("On Sundays the
+first sailing is at 9am" after "The ferry leaves at 7am")."""
+
+
+def _qualified_rival(
+    claim: str, mention: Mention, kind: str, anchor: Facts, anchors: list[Facts], claim_keys: set[str]
+) -> Facts | None:
+    """The statement that gives a claim's number otherwise for the time the claim puts it at, if any.
+
+    The anchor holds the value, but only as the general case: it names none of the claim's
+    qualifiers (a day, the weekend, a season, the evening), while another evidence statement names
+    them all and gives a rival of the same kind, not the claim's value: "On Sundays the ferry
+    leaves Oban at 7am" beside "The ferry leaves Oban at 7am. On Sundays the first sailing is at
+    9am." The claim moved the general value to the exception.
+    """
+    wanted = {w for m in _QUALIFIER.finditer(claim) for w in content_words(m.group())}
+    if not wanted or wanted & anchor.tokens:
+        return None
+    cls = number_class(claim, mention)
+    if not cls:
+        return None
+    for facts in anchors:
+        if (facts is not anchor and wanted <= facts.tokens and not _holds(facts, mention, kind, frozenset({f"#{mention.key}"}))
+                and any(c == cls and key not in claim_keys for key, c in facts.classes.items())):
+            return facts
+    return None
+
+
+def _qualified_ranges(claim: str, ends: list[Mention], facts: list[Facts], best_chunks: list[int]) -> list[Misplaced]:
+    """The ends of a claim's ranges ("from 8am to 6pm") that an evidence statement gives only as the
+    general case, while another gives a rival range for the claim's qualifier ("On Saturdays it
+    opens from 9am to 12pm"): :func:`_qualified_rival`, for the values the anchors leave out."""
+    if not ends or not _QUALIFIER.search(claim):
+        return []
+    anchors = [f for f in facts if f.chunk in set(best_chunks)]
+    keys = {k for m in numbers(claim) for k in (m.key, *m.alts)}
+    out = []
+    for mention in ends:
+        general = next((f for f in anchors if _holds(f, mention, "number", frozenset({f"#{mention.key}"}))), None)
+        rival = _qualified_rival(claim, mention, "number", general, anchors, keys) if general is not None else None
+        if rival is not None:
+            out.append(Misplaced(mention, "number", rival.text))
     return out
 
 

@@ -184,7 +184,7 @@ def sentence_facts(index: Any) -> list[Facts]:
                 clauses = [c.strip() for c in clauses_of(sentence) if len(c.strip()) >= 3]
                 first = facts_of(ci, clauses[0] if len(clauses) >= 2 else sentence)
                 if opening:
-                    opening, heading = False, _heading_names(sentence)
+                    opening, heading = False, _opening_names(sentence)
                 elif heading - first.tokens:  # "Tallowbase release history." - "Version 4.3 ... dark theme."
                     first = first._carry(first.carried | (heading - first.tokens))
                 if PRONOUN_START.match(sentence) or _named_before(sentence, kinds):  # "It opened ...", "The scooter weighs ..."
@@ -226,6 +226,23 @@ def _heading_names(sentence: str) -> frozenset[str]:
     if not is_heading(sentence):
         return frozenset()
     return frozenset(w for name in entities(sentence) for w in content_words(name.text))
+
+
+_SUBJECT_END = regex.compile(r"\s(?:is|are|was|were|has|have|had|will|would|can|could|may|does|do|did|\p{Ll}+(?:s|ed))\b")
+
+
+def _opening_names(sentence: str) -> frozenset[str]:
+    """The words of the names a source opens with, carried into every later sentence of it (half
+    weight): its heading's (:func:`_heading_names`), or those of its first sentence's subject
+    ("Larchfield Surgery has four GPs." - "Dr Ruth Ellison runs the women's health clinic.": the
+    clinic is the surgery's)."""
+    heading = _heading_names(sentence)
+    if heading:
+        return heading
+    verb = _SUBJECT_END.search(sentence)
+    if verb is None:
+        return frozenset()
+    return frozenset(w for name in entities(sentence[: verb.start()]) for w in content_words(name.text))
 
 
 def _facts(ci: int, text: str) -> Facts:

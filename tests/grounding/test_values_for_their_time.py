@@ -1,0 +1,115 @@
+"""A value the sources give for the general case, moved to the day, season or time of day for which
+they give another (the guide's "a value that sits elsewhere in the sources"): the general
+sentence holds every word of the claim but its qualifier, so the verifier read it as support.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard._models import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._binding import misplaced_values
+
+FERRY = ("The ferry leaves Oban at 7am Monday to Saturday and reaches Craignure at 7.50am. On Sundays the first "
+         "sailing is at 9am. Foot passengers pay £3.90. Cars must be booked in advance.")
+GARDENS = "Entry to the walled gardens costs £8. At weekends tickets cost £12. Children under five go free."
+CAFE = ("The Corner Café serves breakfast from 8am. In winter it closes at 3pm; in summer it stays open until "
+        "6pm. Dogs are welcome inside.")
+CLINIC = ("The clinic is open from 8am to 6pm on weekdays. On Saturdays it opens from 9am to 12pm. It is closed "
+          "on Sundays.")
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+def _verdict(checker: SupportChecker, source: str, answer: str) -> tuple[str, set[str]]:
+    result = checker.check(answer, [Source(id="s0", content=source)])
+    statuses = {c.status for c in result.claims}
+    return ("supported" if statuses == {"supported"} else "refused"), {f.rule_id for f in result.findings}
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (FERRY, "On Sundays the ferry leaves Oban at 7am."),
+        (FERRY, "The ferry leaves Oban at 7am and reaches Craignure at 7.50am, including on Sundays."),
+        (GARDENS, "At weekends, entry to the walled gardens costs £8."),
+        (CAFE, "In summer the Corner Café closes at 3pm."),
+        (CLINIC, "The clinic is open on Saturdays from 8am to 6pm."),
+    ],
+)
+def test_a_general_value_moved_to_the_exception_is_refused(checker: SupportChecker, source: str, answer: str) -> None:
+    verdict, rules = _verdict(checker, source, answer)
+    assert verdict == "refused"
+    assert "grounding.misplaced_value" in rules
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (FERRY, "The ferry leaves Oban at 7am from Monday to Saturday, and at 9am on Sundays."),
+        (FERRY, "On Sundays the first sailing is at 9am."),
+        (GARDENS, "Entry costs £8 on a normal day, rising to £12 at weekends."),
+        (CAFE, "The Corner Café serves breakfast from 8am and closes at 3pm in winter."),
+        (CLINIC, "The clinic is open from 8am to 6pm on weekdays and is closed on Sundays."),
+        (CLINIC, "On Saturdays the clinic opens from 9am to 12pm."),
+    ],
+)
+def test_a_value_given_for_its_own_time_is_supported(checker: SupportChecker, source: str, answer: str) -> None:
+    assert _verdict(checker, source, answer)[0] == "supported"
+
+
+def test_the_evidence_named_is_the_statement_for_the_claims_time(checker: SupportChecker) -> None:
+    result = checker.check("On Sundays the ferry leaves Oban at 7am.", [Source(id="s0", content=FERRY)])
+    assert any("On Sundays the first sailing is at 9am" in f.message for f in result.findings
+               if f.rule_id == "grounding.misplaced_value")
+
+
+def test_a_qualifier_the_general_statement_also_names_is_no_rival() -> None:
+    """The rule reads only a general statement that names none of the claim's qualifiers."""
+    from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+
+    sources = [Source(id="s0", content="Tickets cost £8 at weekends and on weekdays alike. At weekends a guided tour costs £5.")]
+    index = SourceIndex(sources, chunk_sources(sources))
+    assert misplaced_values("At weekends tickets cost £8.", index, list(range(len(index.chunks)))) == []
+
+
+BAND = ("The Tallis Street Four are a folk band from Hull. Singer Ada Fenwick writes the songs. Fiddler Tom Oduya "
+        "joined in 2019, replacing a founding member. Drummer Rhys Penn also mixes the band's albums.")
+PRACTICE = ("Fernhill Dental has three dentists. Dr Lina Osei is the senior partner. Dr Mark Hale runs the "
+            "children's clinic on Friday mornings. Dr Jo Trent joined in 2022 and works part time.")
+VETS = ("Ashgrove Vets has two surgeries. The surgery on Mill Lane is open all night for emergencies. The surgery "
+        "on Kings Road closes at 7pm. Rabbits and ferrets are seen only at Kings Road.")
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        # a relative clause says something of the name before its comma
+        (BAND, "The band's albums are mixed by drummer Rhys Penn, who joined in 2019."),
+        (VETS, "Rabbits are seen at the Mill Lane surgery, which is open all night for emergencies."),
+        # a source's opening subject is what its later sentences are about
+        (PRACTICE, "The children's clinic at Fernhill Dental is run by Dr Jo Trent on Friday mornings."),
+    ],
+)
+def test_a_name_moved_to_another_statement_of_its_source_is_refused(checker: SupportChecker, source: str, answer: str) -> None:
+    verdict, rules = _verdict(checker, source, answer)
+    assert verdict == "refused"
+    assert "grounding.misplaced_value" in rules
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (BAND, "The band's fiddler is Tom Oduya, who joined in 2019."),
+        (BAND, "Fiddler Tom Oduya, who replaced a founding member, joined in 2019."),
+        (VETS, "Rabbits are seen at the Kings Road surgery, which closes at 7pm."),
+        (PRACTICE, "The children's clinic at Fernhill Dental is run by Dr Mark Hale on Friday mornings."),
+        (PRACTICE, "Dr Jo Trent joined Fernhill Dental in 2022."),
+    ],
+)
+def test_a_name_in_its_own_statement_is_supported(checker: SupportChecker, source: str, answer: str) -> None:
+    assert _verdict(checker, source, answer)[0] == "supported"
