@@ -56,6 +56,9 @@ def test_a_general_value_moved_to_the_exception_is_refused(checker: SupportCheck
         (CAFE, "The Corner Café serves breakfast from 8am and closes at 3pm in winter."),
         (CLINIC, "The clinic is open from 8am to 6pm on weekdays and is closed on Sundays."),
         (CLINIC, "On Saturdays the clinic opens from 9am to 12pm."),
+        # the statement for the claim's day is another than the one that fits the rest best
+        ("The Wren Street eye clinic is open Monday to Friday from 9:00 to 17:30. On Saturdays it opens from 9:00 "
+         "to 13:00. Eye tests cost £25.", "On Saturdays the Wren Street eye clinic is open from 9:00 until 13:00."),
     ],
 )
 def test_a_value_given_for_its_own_time_is_supported(checker: SupportChecker, source: str, answer: str) -> None:

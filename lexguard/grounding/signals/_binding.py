@@ -91,13 +91,14 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
         best_chunks: The claim's best chunks (anchors are looked for there), best first.
     """
     parts = [p for p in clauses_of(claim) if p.strip()]
-    pieces = [piece for part in parts for piece in _relatives(part)]
+    # a statement and its relative clauses: each read alone, the values of the others no rivals
+    pieces = [(*piece, part if len(split) > 1 else "") for part in parts for split in [_relatives(part)] for piece in split]
     if len(pieces) < 2:
         return _misplaced_in(claim, index, best_chunks)
     out: list[Misplaced] = []
     start = 0
     subject = _subject(pieces[0][0])
-    for n, (part, antecedent) in enumerate(pieces):
+    for n, (part, antecedent, whole) in enumerate(pieces):
         offset = claim.find(part, start)
         start = offset + len(part)
         # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150"),
@@ -105,7 +106,7 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
         lead = (f"{antecedent} " if antecedent
                 else f"{subject} " if n and subject and _LEFT_OUT.match(part) else "")
         named_at = claim.rfind(antecedent, 0, offset) if antecedent else -1
-        for item in _misplaced_in(lead + part, index, best_chunks):
+        for item in _misplaced_in(lead + part, index, best_chunks, whole):
             a, b = item.mention.span
             if a >= len(lead):
                 a, b = a - len(lead) + offset, b - len(lead) + offset
@@ -165,13 +166,16 @@ def _subject(statement: str) -> str:
     return subject if (coded_words(subject) or entities(subject)) else ""
 
 
-def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Misplaced]:
+def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "") -> list[Misplaced]:
     """The values of one statement that its anchor evidence gives otherwise.
 
     Args:
         claim: The claim text.
         index: The source index.
         best_chunks: The claim's best chunks (anchors are looked for there), best first.
+        whole: The sentence part the statement was cut from with its relative clauses, whose
+            values and names are no rivals of it ("surpassing Governor Reeves, | who has raised
+            $5.1 million": $5.1 million is given).
     """
     coded = coded_words(claim)
     # "3C" of "Flat 3C" names the item the statement is about (:func:`coded_words`): no value of
@@ -185,13 +189,13 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
     ranged = _qualified_ranges(claim, [m for m in every if _in_range(claim, m)], facts, best_chunks)
     if not nums and not names:
         return ranged
-    claim_names = [set(e.key.split()) for e in names]
+    claim_names = [set(e.key.split()) for e in [*names, *(entities(whole) if whole else [])]]
     values: list[tuple[Mention, str, frozenset[str]]] = [
         (m, "number", frozenset({f"#{m.key}"})) for m in nums
     ] + [(e, "name", frozenset(content_words(e.text))) for e in names]
     value_tokens = frozenset().union(*(t for _, _, t in values)) | coded
     base_relation = relation_words(claim) - value_tokens - {w for m in nums for w in content_words(m.text)}
-    claim_keys = {k for m in nums for k in (m.key, *m.alts)}
+    claim_keys = {k for m in [*nums, *(numbers(whole) if whole else [])] for k in (m.key, *m.alts)}
     claim_tokens = relation_words(claim) | value_tokens
     anchors = [f for f in facts if f.chunk in set(best_chunks)]
     out = ranged
@@ -217,6 +221,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int]) -> list[Mispla
         held = max(((_fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
         if held is None or held >= (best, closeness):
             continue  # the value is in no source (the other rules), or a statement holding it fits as well
+        if _for_its_time(claim, anchor, holders):
+            continue  # "On Saturdays ... until 13:00": the statement for Saturdays holds it, the weekday one not
         if kind == "name" and not full_name(mention) and same_document(index, anchor, holders) and not (
                 one_word_swap(claim, mention, anchor, index)):
             continue  # a place, a title or part of a name that document gives whole ("in Kenya", "Jill")
@@ -267,6 +273,15 @@ def _qualified_rival(
                 and any(c == cls and key not in claim_keys for key, c in facts.classes.items())):
             return facts
     return None
+
+
+def _for_its_time(claim: str, anchor: Facts, holders: list[Facts]) -> bool:
+    """Whether a statement that holds the value names every qualifier of the claim (a day, the
+    weekend, a season) that the anchor, the general statement, does not: "On Saturdays the clinic
+    is open from 9:00 until 13:00" beside "... open Monday to Friday from 9:00 to 17:30. On
+    Saturdays it opens from 9:00 to 13:00." """
+    wanted = {w for m in _QUALIFIER.finditer(claim) for w in content_words(m.group())}
+    return bool(wanted) and not wanted <= anchor.tokens and any(wanted <= f.tokens for f in holders)
 
 
 def _qualified_ranges(claim: str, ends: list[Mention], facts: list[Facts], best_chunks: list[int]) -> list[Misplaced]:
@@ -327,10 +342,24 @@ def _speaker_only(facts: Facts, mention: Mention) -> bool:
 def _holds(facts: Facts, mention: Mention, kind: str, own: frozenset[str]) -> bool:
     if kind == "number":
         return own <= facts.tokens
-    if facts.profile.has_entity(mention.key, mention.text):
+    if facts.profile.has_entity(mention.key, mention.text) or _short_form(facts, mention):
         return True
     bare = mention.text.replace(".", "")  # "US" and "U.S."
     return bool(bare) and regex.search(rf"(?<!\w){regex.escape(bare)}(?!\w)", facts.text.replace(".", "")) is not None
+
+
+def _short_form(facts: Facts, mention: Mention) -> bool:
+    """Whether a statement names a person by the first or the last word of the claim's name alone
+    ("Heather decided to move back" for "Heather Stevens"), no other name of it holding that word
+    ("Mabel Crump" is another Crump)."""
+    words = mention.text.split()
+    if len(words) < 2:
+        return False
+    for word in (words[0], words[-1]):
+        if (word[:1].isupper() and regex.search(rf"(?<![\w-]){regex.escape(word)}(?![\w-])", facts.text)
+                and not any(word.lower() in name.split() and len(name.split()) > 1 for name in facts.names)):
+            return True
+    return False
 
 
 def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: set[str], claim_names: list[set[str]]) -> bool:

@@ -299,7 +299,14 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     # "open late on Fridays" is another statement
     days = {w for w in words if days_named(w)}
     rest = words - days - SCHEDULING
-    for unit in units if days and rest else ():
+    # unless a statement of nothing else speaks of the claim's days ("On Saturdays it opens from
+    # 9:00 to 13:00"; "Spin classes are on Mondays" speaks of spin classes)
+    own_days = days_named(clause)
+    spoken_of = bool(own_days) and any(
+        not u.denied and own_days <= days_named(u.text)
+        and all(w in words or days_named(w) or w[:1].isdigit() for w in u.words) for u in units
+    )
+    for unit in units if days and rest and not spoken_of else ():
         held = rest & unit.words
         if (not unit.denied and len(held) / len(rest) >= MIN_COVERAGE and _negated(clause) == _negated(unit.text)
                 and names_another_day(clause, unit.text)):
