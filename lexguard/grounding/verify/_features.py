@@ -16,6 +16,7 @@ from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._clauses import statement_at
+from lexguard.grounding.signals._absent import denied_presence
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._dates import is_calendar_key, month_of, months_spanned
@@ -152,8 +153,17 @@ def claim_features(
         derived=bool(mentions.worked_out),
         rival_acronyms=bool(mentions.unknown_entities)
         and rival_acronyms(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]]),
-        **statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], mentions.misplaced),
+        **_conflicts(claim_text, index, best_chunks, mentions.misplaced),
     )
+
+
+def _conflicts(claim_text: str, index: SourceIndex, best_chunks: list[int], misplaced: list[Misplaced]) -> dict[str, str | None]:
+    """:func:`statement_conflicts` over the best chunks, and, where they find no conflict, a thing
+    the sources say there is none of (:func:`~lexguard.grounding.signals._absent.denied_presence`)."""
+    found = statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced)
+    if found["conflict"] is None and found["restated"] is None:
+        found["conflict"] = denied_presence(claim_text, index)
+    return found
 
 
 def _rerank(valid: list[tuple[float, int]], words: list[str], index: SourceIndex) -> tuple[list[int], list[float], float]:
