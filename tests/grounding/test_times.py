@@ -82,3 +82,26 @@ def test_a_time_in_words_is_given_by_the_clock_time(claim: str, given: bool) -> 
 def test_numbers_joined_by_to_are_no_time_in_words(text: str) -> None:
     """Found in a hostile trial: "within five to seven working days" was read as 6:55."""
     assert [m.key for m in numbers(text)] == ["5", "7"]
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("The launderette opens at 7.30 every morning.", ["time:07:30"]),
+        ("It closes at 21.00.", ["time:21:00"]),
+        ("between 9.15 and 17.45 on weekdays", ["time:09:15", "time:17:45"]),
+        ("at 2.50 euros a cup", ["2.5"]),  # an amount
+        ("costs 7.30", ["7.3"]),  # no word that says when
+        ("rose to 4.25 per cent", ["4.25"]),
+    ],
+)
+def test_a_time_written_with_a_dot_after_a_word_that_says_when_is_a_time(text: str, keys: list[str]) -> None:
+    assert [m.key for m in numbers(text)] == keys
+
+
+def test_a_dotted_time_keeps_its_decimal_reading() -> None:
+    (mention,) = numbers("It opens at 7.30 daily.")
+    assert mention.alts == ("7.3",)
+    source = LexicalProfile(["Doors open at 7.30 every morning and close at 21.00."])
+    assert {"time:07:30", "time:21:00", "7.3"} <= source.numbers
+    assert {m.key for m in numbers("It opens at half past seven and closes at nine in the evening.")} <= source.numbers

@@ -98,6 +98,16 @@ def _clock_words(match: regex.Match[str]) -> tuple[str, tuple[str, ...]]:
 
 
 _CLOCK_24 = regex.compile(r"(?<![\w.:/])(?P<h>[01]?\d|2[0-4]):(?P<m>[0-5]\d|0)(?![\d:/])")  # "3:2" is a score
+_CLOCK_DOT = regex.compile(
+    r"(?<=\b(?:at|from|until|till|to|by|before|after|between|and|opens|closes)\s++)"
+    r"(?P<h>[01]?\d|2[0-4])\.(?P<m>[0-5]\d)(?![\d\p{L}]|[.,]\d|\s*+(?:%|per\s*cent\b|percent\b|\p{Sc}))"
+    r"(?!\s++(?!(?:every|each|on|daily|and|until|till|to|or|at|from|hrs|hours|local|sharp|the|in|when|for|with|but"
+    r"|except|weekdays|weekends|mon|tue|wed|thu|fri|sat|sun)\w*\b)\p{L})",
+    regex.IGNORECASE,
+)
+"""A time written with a dot, as British timetables write it ("opens at 7.30", "until 21.00"), after
+a word that says when, and not followed by a unit or a percent ("from 6.25 to 7.50 per cent"): read
+as a time, and as the decimal it also is (an alternative reading)."""
 
 
 _QUARTER = regex.compile(
@@ -144,6 +154,12 @@ def times(text: str) -> list[Written]:
             continue
         hour, minute = int(match.group("h")) % 24, int(match.group("m"))
         found.append(Written(match.span(), f"time:{hour:02d}:{minute:02d}"))
+    for match in _CLOCK_DOT.finditer(text):
+        if overlaps(match.span(), [w.span for w in found]):
+            continue
+        hour, minute = int(match.group("h")), int(match.group("m"))
+        decimal = f"{float(match.group()):g}"
+        found.append(Written(match.span(), f"time:{hour % 24:02d}:{minute:02d}", (decimal,)))
     return found
 
 
