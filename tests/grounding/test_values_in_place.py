@@ -499,3 +499,11 @@ def test_a_denied_statement_asserted_with_other_details_is_contradicted(answer: 
     from lexguard.grounding.signals._polarity import polarity_conflict
 
     assert (polarity_conflict(answer, LIGHTHOUSE) is not None) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [("two dozen children", ["24"]), ("half a dozen eggs", ["6"]), ("a dozen eggs", ["12"]), ("dozens of people", [])],
+)
+def test_a_count_of_dozens_is_one_number(text: str, keys: list[str]) -> None:
+    assert [m.key for m in numbers(text)] == keys

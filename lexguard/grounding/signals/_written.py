@@ -353,10 +353,22 @@ not an idiom ("our number one priority")."""
 _WORD_NUMBER = regex.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
 
 
+_DOZENS = regex.compile(
+    r"\b(?P<n>\d{1,3}|half\s+a|" + "|".join(_HOURS) + r")\s+dozen\b(?!\s+of\b)", regex.IGNORECASE
+)
+"""A count of dozens: "two dozen children" is 24, "half a dozen" 6 ("dozens of" is no count)."""
+
+
 def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tuple[str, ...]]]:
-    """Numbers written in words ("three hundred and thirty", "twice", "a dozen") outside ``taken``
-    (which grows by their spans): ``(span, key, alts)`` each."""
+    """Numbers written in words ("three hundred and thirty", "twice", "a dozen", "two dozen") outside
+    ``taken`` (which grows by their spans): ``(span, key, alts)`` each."""
     found = []
+    for match in _DOZENS.finditer(scan):
+        if not taken.hits(match.span()):
+            count = match.group("n").lower()
+            n = 0.5 if count.startswith("half") else int(count) if count.isdigit() else _HOURS[count]
+            found.append((match.span(), _fmt(n * 12), ()))
+            taken.append(match.span())
     for span, value, _ordinal in number_words(scan):
         word = scan[span[0] : span[1]].lower()
         ranked = (word == "one" and _RANK_BEFORE.search(scan, max(0, span[0] - 12), span[0]) is not None
