@@ -49,6 +49,9 @@ def test_a_thing_the_sources_say_is_not_there_is_contradicted(checker: SupportCh
         (FLAT, "The flat has a modern kitchen."),
         (INN, "Guests can use the public car park a short walk from the Tollgate Inn."),
         (INN, "The Tollgate Inn offers oat milk at no extra charge."),
+        # the claim keeps the denial in other words
+        ("Fern care: keep ferns in bright light but no direct sun. Water them twice a week.",
+         "Keep ferns in bright light but avoid direct sun."),
     ],
 )
 def test_a_claim_that_keeps_the_denial_or_names_what_is_there_is_supported(
@@ -67,3 +70,9 @@ def test_a_denial_in_another_source_about_something_else_is_not_read() -> None:
     index = _index("There are no toilets or water taps along the route.")
     assert denied_presence("Toilets were installed in 1998.", index) is None
     assert denied_presence("There are toilets along the route.", index) is not None
+
+
+def test_a_claim_that_says_the_thing_was_taken_out_keeps_the_denial() -> None:
+    index = _index("The producers agreed. When the episode aired, there was no mention of the mayor's brother.")
+    assert denied_presence("The producers agreed to remove any mention of the mayor's brother.", index) is None
+    assert denied_presence("The episode included a mention of the mayor's brother.", index) is not None

@@ -44,7 +44,15 @@ _QUALIFIER = regex.compile(
 )
 """What follows a thing's name ("water points *along the route*"): where, or a verb."""
 _MOST_ITEM_WORDS = 3
-_CLAIM_DENIES = regex.compile(r"\b(?:without|lacks?|lacking|free\s+of|absence|instead\s+of)\b", regex.IGNORECASE)
+_CLAIM_DENIES = regex.compile(
+    r"\b(?:without|lack(?:s|ing|ed)?|free\s+of|absen(?:ce|t)|instead\s+of|missing|avoid(?:s|ed|ing)?|remov(?:e|es|ed|ing)"
+    r"|delet(?:e|es|ed|ing)|omit(?:s|ted|ting)?|exclud(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing)|ban(?:s|ned|ning)?"
+    r"|prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|prevent(?:s|ed|ing)?|refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?"
+    r"|stop(?:s|ped|ping)?|instead|rather\s+than|away\s+from|out\s+of)\b",
+    regex.IGNORECASE,
+)
+"""Words by which a claim says something is not there or not wanted ("avoid direct sun", "remove
+any mention of ..."): it keeps the source's denial, in other words."""
 
 
 @dataclass(frozen=True, slots=True)
