@@ -25,6 +25,7 @@ import regex
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._other_source import subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+from lexguard.grounding.signals._words import can_be_verb
 from lexguard.grounding.signals._doers import (
     described,
     full_name,
@@ -125,6 +126,14 @@ _LINKS = frozenset({"by", "at", "in", "on", "of", "for", "to", "from", "with", "
 _MOST_ANTECEDENT_WORDS = 5
 
 
+def _acts_on(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` is a verb before its object, a name or a determiner ("contact | Fiona
+    Marsh"; not the "branch" that ends "the Riverside branch")."""
+    after = words[i + 1] if i + 1 < len(words) else ""
+    return (words[i][:1].islower() and can_be_verb(words[i].lower())
+            and (after[:1].isupper() or after.lower() in ("the", "a", "an", "its", "their", "his", "her")))
+
+
 def _relatives(part: str) -> list[tuple[str, str]]:
     """``part`` divided where a relative clause follows a full statement, each piece with the words
     its relative pronoun stands for ("" for the main statement): "The café is in the Riverside
@@ -136,9 +145,9 @@ def _relatives(part: str) -> list[tuple[str, str]]:
     for match in _RELATIVE.finditer(part):
         before = part[start : match.start()]
         words = before.split()[-_MOST_ANTECEDENT_WORDS:]
-        cut = max((i for i, w in enumerate(words) if w.lower() in _LINKS), default=-1)
+        cut = max((i for i, w in enumerate(words) if w.lower() in _LINKS or _acts_on(words, i)), default=-1)
         antecedent = " ".join(words[cut + 1 :])
-        if not antecedent or _FIRST_VERB.search(part[: match.start()]) is None:
+        if not antecedent or (cut < 0 and _FIRST_VERB.search(part[: match.start()]) is None):
             continue
         pieces.append((before, pieces[-1][1] if pieces else ""))
         start = match.end()

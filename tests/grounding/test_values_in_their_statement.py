@@ -1,6 +1,8 @@
-"""A value the sources give for the general case, moved to the day, season or time of day for which
-they give another (the guide's "a value that sits elsewhere in the sources"): the general
-sentence holds every word of the claim but its qualifier, so the verifier read it as support.
+"""Values and names read in their own statement (the guide's "a value that sits elsewhere in the
+sources"): a general value moved to the day, season or time of day for which the sources give
+another (the general sentence holds every word of the claim but its qualifier, so the verifier read
+it as support); a name in a relative clause ("..., who joined in 2019"); a source's opening subject
+carried into its later sentences.
 """
 
 from __future__ import annotations
@@ -96,6 +98,8 @@ VETS = ("Ashgrove Vets has two surgeries. The surgery on Mill Lane is open all n
         (VETS, "Rabbits are seen at the Mill Lane surgery, which is open all night for emergencies."),
         # a source's opening subject is what its later sentences are about
         (PRACTICE, "The children's clinic at Fernhill Dental is run by Dr Jo Trent on Friday mornings."),
+        # the name a relative clause speaks of is the object of a verb ("contact | Dr Jo Trent")
+        (PRACTICE, "You should contact Dr Jo Trent, who runs the children's clinic on Friday mornings."),
     ],
 )
 def test_a_name_moved_to_another_statement_of_its_source_is_refused(checker: SupportChecker, source: str, answer: str) -> None:
@@ -112,6 +116,7 @@ def test_a_name_moved_to_another_statement_of_its_source_is_refused(checker: Sup
         (VETS, "Rabbits are seen at the Kings Road surgery, which closes at 7pm."),
         (PRACTICE, "The children's clinic at Fernhill Dental is run by Dr Mark Hale on Friday mornings."),
         (PRACTICE, "Dr Jo Trent joined Fernhill Dental in 2022."),
+        (PRACTICE, "You should contact Dr Mark Hale, who runs the children's clinic on Friday mornings."),
     ],
 )
 def test_a_name_in_its_own_statement_is_supported(checker: SupportChecker, source: str, answer: str) -> None:
