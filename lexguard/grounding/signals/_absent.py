@@ -23,20 +23,24 @@ from lexguard.grounding.signals._statements import sentence_facts
 __all__ = ["denied_presence"]
 
 _NONE_OF = regex.compile(
-    r"\b(?:no(?!\s+(?:longer|more|less|later|earlier|fewer|sooner|matter|one|doubt|other|such|further|exception)\b)"
-    r"|(?:does|do|did)\s+not\s+have|(?:doesn|don|didn)[\u2019']t\s+have)"
+    r"(?:\bthere\s++(?:is|are|was|were|will\s++be|'s)\s++no|\b(?:has|have|had|offers?|provides?|includes?|with)\s++no"
+    r"|\b(?:does|do|did)\s++not\s++have|\b(?:doesn|don|didn)[\u2019']t\s++have|(?:^|[:;]\s*+)\W*+no)"
+    r"(?!\s++(?:longer|more|less|later|earlier|fewer|sooner|matter|one|doubt|other|such|further|exception|need|way"
+    r"|reason|wonder|problem|chance|point|choice|idea|surprise|mistake|question|time|sign|evidence|plans?)\b)"
     r"\s++(?:(?:a|an|any)\s++)?(?P<items>[^.;:!?()\u2013\u2014]{1,120})",
     regex.IGNORECASE,
 )
-"""A negation before the things it says there are none of: "no toilets or water points along the
-route", "does not have a lift"."""
+"""A statement that there is none of something, before the things: "There are no toilets or water
+points along the route", "The hotel has no lift", "does not have a lift", "No dogs are allowed" (at
+a sentence's start); not "make no mistake", "knows no age", "no need to buy": a "no" inside other
+words, or before a word that names no thing."""
 _ITEM_END = regex.compile(
     r"\s*+(?:,\s*+(?:so|but|and\s+(?:the|it|they|its))\b|\b(?:so|but|because|which|that|who|since|although|though"
     r"|while|unless|until|except|apart)\b).*",
     regex.IGNORECASE,
 )
 """Where the list of things ends: the rest of the sentence says something else."""
-_SPLIT = regex.compile(r"\s*+(?:,\s*+(?:or|and|nor)?|\bor\b|\band\b|\bnor\b)\s*+", regex.IGNORECASE)
+_SPLIT = regex.compile(r"\s*+(?:,\s*+(?:or|and|nor)?|\bor\b|\band\b|\bnor\b)\s*+(?:no\s++)?", regex.IGNORECASE)
 _QUALIFIER = regex.compile(
     r"\s(?:along|at|on|in|for|to|of|from|with|by|near|within|between|during|after|before|inside|outside|on-site"
     r"|onsite|available|allowed|permitted)\b.*",
@@ -77,11 +81,20 @@ def _words(text: str) -> list[str]:
     return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in content_words(text)]
 
 
+def _listed(items: str) -> str:
+    """The list of things after "no": up to the list's end, and up to its first comma unless a
+    conjunction follows one ("no lift, so ..."; "no toilets, taps or benches")."""
+    items = _ITEM_END.sub("", items)
+    if "," in items and not regex.search(r",[^,]*\b(?:or|and|nor|no)\b", items):
+        items = items.split(",", 1)[0]
+    return items
+
+
 def _items(text: str) -> list[tuple[str, ...]]:
     """The things ``text`` says there are none of, each as its content words."""
     out = []
     for m in _NONE_OF.finditer(text):
-        for item in _SPLIT.split(_ITEM_END.sub("", m.group("items"))):
+        for item in _SPLIT.split(_listed(m.group("items"))):
             words = tuple(_words(_QUALIFIER.sub("", f" {item}")))
             if 0 < len(words) <= _MOST_ITEM_WORDS:
                 out.append(words)
@@ -112,7 +125,7 @@ def _mentioned(text: str, phrase: tuple[str, ...]) -> bool:
     rest = text
     for m in reversed(list(_NONE_OF.finditer(text))):
         items = m.group("items")
-        listed = len(items) - len(_ITEM_END.sub("", items))
+        listed = len(items) - len(_listed(items))
         rest = rest[: m.start()] + " " + rest[m.end() - listed :] if listed else rest[: m.start()] + " " + rest[m.end() :]
     return _holds_phrase(_words(rest), phrase)
 

@@ -92,30 +92,45 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
         best_chunks: The claim's best chunks (anchors are looked for there), best first.
     """
     parts = [p for p in clauses_of(claim) if p.strip()]
-    # a statement and its relative clauses: each read alone, the values of the others no rivals
-    pieces = [(*piece, part if len(split) > 1 else "") for part in parts for split in [_relatives(part)] for piece in split]
-    if len(pieces) < 2:
+    # a statement is read whole, and each of its relative clauses once more as a statement about
+    # the name before it (the values of the rest of the statement no rivals of it)
+    relatives = [_relative_pieces(part) for part in parts]
+    if len(parts) < 2 and not relatives[0]:
         return _misplaced_in(claim, index, best_chunks)
     out: list[Misplaced] = []
     start = 0
-    subject = _subject(pieces[0][0])
-    for n, (part, antecedent, whole) in enumerate(pieces):
+    subject = _subject(parts[0])
+    for n, part in enumerate(parts):
         offset = claim.find(part, start)
         start = offset + len(part)
-        # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150"),
-        # or to the name a relative pronoun stands for ("..., who | joined the band in 2018")
-        lead = (f"{antecedent} " if antecedent
-                else f"{subject} " if n and subject and _LEFT_OUT.match(part) else "")
-        named_at = claim.rfind(antecedent, 0, offset) if antecedent else -1
-        for item in _misplaced_in(lead + part, index, best_chunks, whole):
-            a, b = item.mention.span
-            if a >= len(lead):
-                a, b = a - len(lead) + offset, b - len(lead) + offset
-            elif named_at >= 0 and b < len(lead):
-                a, b = a + named_at, b + named_at  # the name the relative clause is said of is misplaced
-            else:
-                continue  # the subject's own values are read with the first statement
-            out.append(replace(item, mention=replace(item.mention, span=(a, b))))
+        # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150")
+        lead = f"{subject} " if n and subject and _LEFT_OUT.match(part) else ""
+        out += _placed(_misplaced_in(lead + part, index, best_chunks), lead, offset, -1)
+        inner = offset
+        for piece, antecedent in relatives[n]:  # "..., who | joined the band in 2018"
+            at = claim.find(piece, inner)
+            inner = at + len(piece)
+            lead = f"{antecedent} "
+            named_at = claim.rfind(antecedent, 0, at)
+            out += _placed(_misplaced_in(lead + piece, index, best_chunks, part), lead, at, named_at)
+    return list(dict.fromkeys(out))
+
+
+def _placed(found: list[Misplaced], lead: str, offset: int, named_at: int) -> list[Misplaced]:
+    """Misplaced values of ``lead + statement`` with their spans in the claim: the statement starts
+    at ``offset``; a name of ``lead`` counts only where the lead is the name a relative clause is
+    said of (at ``named_at``), read against a statement with a subject of its own (the carried
+    subject's values are read with the first statement)."""
+    out = []
+    for item in found:
+        a, b = item.mention.span
+        if a >= len(lead):
+            a, b = a - len(lead) + offset, b - len(lead) + offset
+        elif named_at >= 0 and b < len(lead) and item.kind == "name" and item.evidence[:1].isupper():
+            a, b = a + named_at, b + named_at  # not against a clause whose subject is elsewhere ("dating X, ...")
+        else:
+            continue
+        out.append(replace(item, mention=replace(item.mention, span=(a, b))))
     return out
 
 
@@ -126,6 +141,12 @@ _LINKS = frozenset({"by", "at", "in", "on", "of", "for", "to", "from", "with", "
 _MOST_ANTECEDENT_WORDS = 5
 
 
+def _relative_pieces(part: str) -> list[tuple[str, str]]:
+    """The relative clauses of a statement, each with the name it is said of (:func:`_relatives`)."""
+    pieces = _relatives(part)
+    return [(text, lead) for text, lead in pieces if lead] if len(pieces) > 1 else []
+
+
 def _acts_on(words: list[str], i: int) -> bool:
     """Whether ``words[i]`` is a verb before its object, a name or a determiner ("contact | Fiona
     Marsh"; not the "branch" that ends "the Riverside branch")."""
@@ -134,12 +155,27 @@ def _acts_on(words: list[str], i: int) -> bool:
             and (after[:1].isupper() or after.lower() in ("the", "a", "an", "its", "their", "his", "her")))
 
 
+_EMBEDDED = regex.compile(
+    r"^(?P<subject>[^,]{3,80}?),\s++(?:which|who)\s++(?P<relative>[^,]{3,200}),\s++"
+    r"(?P<main>(?P<verb>\p{Ll}+)\b.*)$",
+    regex.DOTALL,
+)
+"""A relative clause between a subject and its verb: "The Plus plan, which costs £14 a month, is the
+one also offered monthly"."""
+
+
 def _relatives(part: str) -> list[tuple[str, str]]:
     """``part`` divided where a relative clause follows a full statement, each piece with the words
     its relative pronoun stands for ("" for the main statement): "The café is in the Riverside
     branch, which opened in 2019" -> ("The café is in the Riverside branch", ""), ("opened in 2019",
     "the Riverside branch"). A relative clause after a bare subject ("Samuel Brigg, who had looked
     after the sales, ran the mill") divides nothing."""
+    embedded = _EMBEDDED.match(part)
+    if (embedded is not None and len(embedded.group("subject").split()) <= _MOST_ANTECEDENT_WORDS
+            and can_be_verb(embedded.group("verb"))):
+        subject = embedded.group("subject").strip()
+        rest = [(piece, lead or subject) for piece, lead in _relatives(embedded.group("main"))]
+        return [(embedded.group("relative"), subject), *rest]
     pieces: list[tuple[str, str]] = []
     start = 0
     for match in _RELATIVE.finditer(part):
@@ -221,7 +257,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR:
             continue
-        if _holds(anchor, mention, kind, own) and not _speaker_only(anchor, mention):
+        if (_holds(anchor, mention, kind, own) or (kind == "name" and _short_form(anchor, mention))) and not (
+                _speaker_only(anchor, mention)):
             qualified = _qualified_rival(claim, mention, kind, anchor, anchors, claim_keys) if kind == "number" else None
             if qualified is not None:  # "On Sundays it leaves at 7am" beside "On Sundays the first sailing is at 9am"
                 out.append(Misplaced(mention, kind, qualified.text))
@@ -351,7 +388,7 @@ def _speaker_only(facts: Facts, mention: Mention) -> bool:
 def _holds(facts: Facts, mention: Mention, kind: str, own: frozenset[str]) -> bool:
     if kind == "number":
         return own <= facts.tokens
-    if facts.profile.has_entity(mention.key, mention.text) or _short_form(facts, mention):
+    if facts.profile.has_entity(mention.key, mention.text):
         return True
     bare = mention.text.replace(".", "")  # "US" and "U.S."
     return bool(bare) and regex.search(rf"(?<!\w){regex.escape(bare)}(?!\w)", facts.text.replace(".", "")) is not None
