@@ -227,7 +227,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     # its own, but a word every value of the statement is read with
     every = [m for m in numbers(claim) if not _names_an_item(claim, m, coded)]
     nums = [m for m in every if not _in_range(claim, m)]
-    names = entities(claim)
+    # a day or a season names no thing: it says when ("On Saturdays ..."), see _qualified_rival
+    names = [e for e in entities(claim) if not _QUALIFIER.fullmatch(e.text)]
     if not every and not names or not best_chunks:
         return []
     facts = sentence_facts(index)
@@ -290,11 +291,11 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
 
 _QUALIFIER = regex.compile(
     r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|(?:bank\s+|public\s+|school\s+)?holidays?"
-    r"|winter|summer|spring|autumn|off-peak|peak|evenings?|nights?|overnight)\b",
+    r"|winter|summer|spring|autumn|off-peak|peak|evenings?|(?<=\b(?:at|by|on)\s+)nights?|overnight)\b",
     regex.IGNORECASE,
 )
-"""A time a value may hold only for: a day, the weekend, a season, the evening ("On Sundays the
-first sailing is at 9am" after "The ferry leaves at 7am")."""
+"""A time a value may hold only for: a day, the weekend, a season, the evening, at night ("On Sundays
+the first sailing is at 9am" after "The ferry leaves at 7am"; not the "night" of "£95 a night")."""
 
 
 def _qualified_rival(
