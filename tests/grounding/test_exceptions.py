@@ -75,6 +75,11 @@ def test_every_day_but_one_names_the_other_six() -> None:
     assert days_named("Open every day") == set()  # no exception: nothing said of a given day
 
 
+def test_a_span_of_days_may_run_right_through_to_its_last_day() -> None:
+    assert days_named("from Monday right through to Friday") == {0, 1, 2, 3, 4}
+    assert days_named("Tuesday through to Thursday") == {1, 2, 3}
+
+
 @pytest.fixture(scope="module")
 def checker() -> SupportChecker:
     return SupportChecker()

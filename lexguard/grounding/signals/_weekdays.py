@@ -22,7 +22,7 @@ _FULL = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _SHORT = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
 _DAY = regex.compile(rf"\b{_FULL}\b", regex.IGNORECASE)
 _SPAN = regex.compile(
-    rf"\b(?P<a>{_FULL}|{_SHORT})\s*(?:-|\u2013|to|through|thru|until|till)\s*(?P<b>{_FULL}|{_SHORT})(?!\w)",
+    rf"\b(?P<a>{_FULL}|{_SHORT})\s*(?:-|\u2013|(?:right\s+)?through(?:\s+to)?|to|thru|until|till|up\s+to)\s*(?P<b>{_FULL}|{_SHORT})(?!\w)",
     regex.IGNORECASE,
 )
 """Two days joined as a span. Short forms ("Mon-Fri") count only here: alone, "sat", "sun" and
