@@ -21,6 +21,7 @@ from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import LexicalProfile, Mention, content_words, numbers
 from lexguard.grounding.signals._units import quantity_kind
+from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._words import verb_only
 
 __all__ = [
@@ -147,8 +148,33 @@ _NUMBERED_ITEM = regex.compile(r"\d{1,4}[ac-fijnoqr-z]")
 
 
 def _tokens(text: str, nums: list[Mention]) -> frozenset[str]:
-    """Words, a name's words with digits in them ("X200", "3C": :func:`coded_words`), and values."""
-    return relation_words(text) | coded_words(text) | {f"#{k}" for m in nums for k in (m.key, *m.alts)}
+    """Words, a name's words with digits in them ("X200", "3C": :func:`coded_words`), values, and
+    the days a statement names in other words (:func:`_day_words`)."""
+    return (relation_words(text) | coded_words(text) | _day_words(text)
+            | {f"#{k}" for m in nums for k in (m.key, *m.alts)})
+
+
+_WEEKDAYS = frozenset(content_words("Monday Tuesday Wednesday Thursday Friday"))
+_WEEKEND = frozenset(content_words("Saturday Sunday"))
+_WEEKDAY, _WEEKEND_WORD = content_words("weekday weekend")
+
+
+def _day_words(text: str) -> frozenset[str]:
+    """"weekday" for a statement that names Monday to Friday, "weekend" for Saturday and Sunday,
+    and the days themselves for one that says "weekdays" or "weekends": "closes at 8pm on
+    weekdays" is read against "is open 9am to 6pm Monday to Friday"."""
+    words = set(relation_words(text))
+    days = days_named(text)
+    out: set[str] = set()
+    if {0, 1, 2, 3, 4} <= days and len(days) < 7:
+        out.add(_WEEKDAY)
+    if {5, 6} <= days and len(days) < 7:
+        out.add(_WEEKEND_WORD)
+    if _WEEKDAY in words:
+        out |= _WEEKDAYS
+    if _WEEKEND_WORD in words:
+        out |= _WEEKEND
+    return frozenset(out)
 
 
 def sentence_facts(index: Any) -> list[Facts]:
