@@ -64,6 +64,9 @@ def test_a_general_value_moved_to_the_exception_is_refused(checker: SupportCheck
         (CLINIC, "On Saturdays the clinic opens from 9am to 12pm."),
         (SHOPS, "The Hale Street shop closes at 5pm on weekdays."),
         (SHOPS, "The Mill Road shop is open until 7pm at weekends."),
+        # a statement of weekends says nothing of Saturday alone
+        ("A weekend ticket to the folk festival costs £95, and a Saturday-only ticket costs £50. Camping is "
+         "included with weekend tickets only.", "A Saturday-only ticket to the folk festival costs £50."),
         # the statement for the claim's day is another than the one that fits the rest best
         ("The Wren Street eye clinic is open Monday to Friday from 9:00 to 17:30. On Saturdays it opens from 9:00 "
          "to 13:00. Eye tests cost £25.", "On Saturdays the Wren Street eye clinic is open from 9:00 until 13:00."),

@@ -154,26 +154,19 @@ def _tokens(text: str, nums: list[Mention]) -> frozenset[str]:
             | {f"#{k}" for m in nums for k in (m.key, *m.alts)})
 
 
-_WEEKDAYS = frozenset(content_words("Monday Tuesday Wednesday Thursday Friday"))
-_WEEKEND = frozenset(content_words("Saturday Sunday"))
-_WEEKDAY, _WEEKEND_WORD = content_words("weekday weekend")
+_WEEKDAY, _WEEKEND = content_words("weekday weekend")
 
 
 def _day_words(text: str) -> frozenset[str]:
-    """"weekday" for a statement that names Monday to Friday, "weekend" for Saturday and Sunday,
-    and the days themselves for one that says "weekdays" or "weekends": "closes at 8pm on
-    weekdays" is read against "is open 9am to 6pm Monday to Friday"."""
-    words = set(relation_words(text))
+    """"weekday" for a statement that names Monday to Friday, "weekend" for one that names Saturday
+    and Sunday: "closes at 8pm on weekdays" is read against "is open 9am to 6pm Monday to Friday"
+    (not the other way: a statement of weekends says nothing of Saturday alone)."""
     days = days_named(text)
     out: set[str] = set()
     if {0, 1, 2, 3, 4} <= days and len(days) < 7:
         out.add(_WEEKDAY)
     if {5, 6} <= days and len(days) < 7:
-        out.add(_WEEKEND_WORD)
-    if _WEEKDAY in words:
-        out |= _WEEKDAYS
-    if _WEEKEND_WORD in words:
-        out |= _WEEKEND
+        out.add(_WEEKEND)
     return frozenset(out)
 
 
