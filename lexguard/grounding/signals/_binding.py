@@ -227,8 +227,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     # its own, but a word every value of the statement is read with
     every = [m for m in numbers(claim) if not _names_an_item(claim, m, coded)]
     nums = [m for m in every if not _in_range(claim, m)]
-    # a day or a season names no thing: it says when ("On Saturdays ..."), see _qualified_rival
-    names = [e for e in entities(claim) if not _QUALIFIER.fullmatch(e.text)]
+    names = entities(claim)
     if not every and not names or not best_chunks:
         return []
     facts = sentence_facts(index)
@@ -254,15 +253,17 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
                                           if not (kind == "number" and _overlap(m.span, mention.span)))) - own
         # what an apposition says of a name is no relation of it ("by the mayor, Cllr Dev Sharma")
         relation = base_relation - described(claim, mention) if kind == "name" else base_relation
+        if kind == "number":  # "On Sundays it leaves at 7am" beside "On Sundays the first sailing is at 9am"
+            qualified = _qualified_elsewhere(claim, mention, rest, relation, anchors, claim_keys)
+            if qualified is not None:
+                out.append(Misplaced(mention, kind, qualified.text))
+                continue
         scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR:
             continue
         if (_holds(anchor, mention, kind, own) or (kind == "name" and _short_form(anchor, mention))) and not (
                 _speaker_only(anchor, mention)):
-            qualified = _qualified_rival(claim, mention, kind, anchor, anchors, claim_keys) if kind == "number" else None
-            if qualified is not None:  # "On Sundays it leaves at 7am" beside "On Sundays the first sailing is at 9am"
-                out.append(Misplaced(mention, kind, qualified.text))
             continue
         holders = [f for f in facts if _holds(f, mention, kind, own) and not (f.text == anchor.text and kind == "name")]
         held = max(((_fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
@@ -320,6 +321,24 @@ def _qualified_rival(
                 and any(c == cls and key not in claim_keys for key, c in facts.classes.items())):
             return facts
     return None
+
+
+def _qualified_elsewhere(
+    claim: str, mention: Mention, rest: frozenset[str], relation: frozenset[str], anchors: list[Facts],
+    claim_keys: set[str],
+) -> Facts | None:
+    """The statement that gives a claim's number otherwise for the claim's qualifier
+    (:func:`_qualified_rival`), the general statement being the evidence statement that holds the
+    number and best fits the rest of the claim, its qualifiers aside ("Saturdays" names no thing)."""
+    wanted = {w for m in _QUALIFIER.finditer(claim) for w in content_words(m.group())}
+    if not wanted:
+        return None
+    own = frozenset({f"#{mention.key}"})
+    scored = [(_fit(rest - wanted, relation - wanted, f), f) for f in anchors if _holds(f, mention, "number", own)]
+    best, general = max(scored, key=lambda item: item[0], default=(0.0, None))
+    if general is None or best < MIN_ANCHOR:
+        return None
+    return _qualified_rival(claim, mention, "number", general, anchors, claim_keys)
 
 
 def _for_its_time(claim: str, anchor: Facts, holders: list[Facts]) -> bool:
