@@ -25,7 +25,8 @@ import regex
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._other_source import subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
-from lexguard.grounding.signals._words import can_be_verb
+from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
+from lexguard.grounding.signals._relatives import STATEMENT_VERB, relative_pieces
 from lexguard.grounding.signals._doers import (
     described,
     full_name,
@@ -42,16 +43,13 @@ from lexguard.grounding.signals._statements import (
     Facts,
     clauses_of,
     coded_words,
+    fit,
     number_class,
     relation_words,
     sentence_facts,
 )
 
 __all__ = ["MIN_ANCHOR", "Misplaced", "misplaced_values"]
-
-MIN_ANCHOR = 0.6
-"""Least share of the rest of the claim (other values and relation words, averaged) its anchor holds."""
-
 
 @dataclass(frozen=True, slots=True)
 class Misplaced:
@@ -68,19 +66,6 @@ class Misplaced:
     evidence: str
 
 
-def _fit(rest_values: frozenset[str], relation: frozenset[str], facts: Facts) -> float:
-    """How much of the rest of the claim a statement holds (values and relation words, averaged;
-    words carried over from the sentence's first clause count half)."""
-
-    def held(part: frozenset[str]) -> float:
-        return (len(part & facts.tokens) + 0.5 * len(part & facts.carried)) / len(part)
-
-    parts = [held(part) for part in (rest_values, relation) if part]
-    if not parts or any(p == 0 for p in parts):
-        return 0.0
-    return sum(parts) / len(parts)
-
-
 def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Misplaced]:
     """The claim's numbers and names that their anchor evidence gives otherwise, read statement by
     statement (:func:`_clauses`): in "Seniors get in free on Tuesdays, and children pay $25" the
@@ -94,7 +79,7 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
     parts = [p for p in clauses_of(claim) if p.strip()]
     # a statement is read whole, and each of its relative clauses once more as a statement about
     # the name before it (the values of the rest of the statement no rivals of it)
-    relatives = [_relative_pieces(part) for part in parts]
+    relatives = [relative_pieces(part) for part in parts]
     if len(parts) < 2 and not relatives[0]:
         return _misplaced_in(claim, index, best_chunks)
     out: list[Misplaced] = []
@@ -134,77 +119,14 @@ def _placed(found: list[Misplaced], lead: str, offset: int, named_at: int) -> li
     return out
 
 
-_RELATIVE = regex.compile(r",\s++(?:which|who)\s++(?=\p{Ll})")
-"""A relative clause after a comma: what it says is said of the name before the comma."""
-_LINKS = frozenset({"by", "at", "in", "on", "of", "for", "to", "from", "with", "into", "near", "is", "are", "was",
-                    "were", "has", "have", "had", "as", "and", "or", "than"})
-_MOST_ANTECEDENT_WORDS = 5
-
-
-def _relative_pieces(part: str) -> list[tuple[str, str]]:
-    """The relative clauses of a statement, each with the name it is said of (:func:`_relatives`)."""
-    pieces = _relatives(part)
-    return [(text, lead) for text, lead in pieces if lead] if len(pieces) > 1 else []
-
-
-def _acts_on(words: list[str], i: int) -> bool:
-    """Whether ``words[i]`` is a verb before its object, a name or a determiner ("contact | Fiona
-    Marsh"; not the "branch" that ends "the Riverside branch")."""
-    after = words[i + 1] if i + 1 < len(words) else ""
-    return (words[i][:1].islower() and can_be_verb(words[i].lower())
-            and (after[:1].isupper() or after.lower() in ("the", "a", "an", "its", "their", "his", "her")))
-
-
-_EMBEDDED = regex.compile(
-    r"^(?P<subject>[^,]{3,80}?),\s++(?:which|who)\s++(?P<relative>[^,]{3,200}),\s++"
-    r"(?P<main>(?P<verb>\p{Ll}+)\b.*)$",
-    regex.DOTALL,
-)
-"""A relative clause between a subject and its verb: "The Plus plan, which costs £14 a month, is the
-one also offered monthly"."""
-
-
-def _relatives(part: str) -> list[tuple[str, str]]:
-    """``part`` divided where a relative clause follows a full statement, each piece with the words
-    its relative pronoun stands for ("" for the main statement): "The café is in the Riverside
-    branch, which opened in 2019" -> ("The café is in the Riverside branch", ""), ("opened in 2019",
-    "the Riverside branch"). A relative clause after a bare subject ("Samuel Brigg, who had looked
-    after the sales, ran the mill") divides nothing."""
-    embedded = _EMBEDDED.match(part)
-    if (embedded is not None and len(embedded.group("subject").split()) <= _MOST_ANTECEDENT_WORDS
-            and can_be_verb(embedded.group("verb"))):
-        subject = embedded.group("subject").strip()
-        rest = [(piece, lead or subject) for piece, lead in _relatives(embedded.group("main"))]
-        return [(embedded.group("relative"), subject), *rest]
-    pieces: list[tuple[str, str]] = []
-    start = 0
-    for match in _RELATIVE.finditer(part):
-        before = part[start : match.start()]
-        words = before.split()[-_MOST_ANTECEDENT_WORDS:]
-        cut = max((i for i, w in enumerate(words) if w.lower() in _LINKS or _acts_on(words, i)), default=-1)
-        antecedent = " ".join(words[cut + 1 :])
-        if not antecedent or (cut < 0 and _FIRST_VERB.search(part[: match.start()]) is None):
-            continue
-        pieces.append((before, pieces[-1][1] if pieces else ""))
-        start = match.end()
-        pieces.append(("", antecedent))
-    if not pieces:
-        return [(part, "")]
-    pieces[-1] = (part[start:], pieces[-1][1])
-    return [(text, lead) for text, lead in pieces if text.strip()]
-
-
 _LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey)\s")
-_FIRST_VERB = regex.compile(
-    r"\s(?:is|are|was|were|has|have|had|will|would|can|could|may|does|do|did|\p{Ll}+(?:s|ed))\b"
-)
 _MOST_SUBJECT_WORDS = 5
 
 
 def _subject(statement: str) -> str:
     """The words before a statement's first verb when they name something ("Flat 3C" of "Flat 3C
     has a floor area ..."), else ""."""
-    verb = _FIRST_VERB.search(statement)
+    verb = STATEMENT_VERB.search(statement)
     subject = statement[: verb.start()].strip() if verb is not None else ""
     if not subject or len(subject.split()) > _MOST_SUBJECT_WORDS:
         return ""
@@ -231,7 +153,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     if not every and not names or not best_chunks:
         return []
     facts = sentence_facts(index)
-    ranged = _qualified_ranges(claim, [m for m in every if _in_range(claim, m)], facts, best_chunks)
+    ranged = [Misplaced(m, "number", text) for m, text in
+              qualified_ranges(claim, [m for m in every if _in_range(claim, m)], facts, best_chunks)]
     if not nums and not names:
         return ranged
     claim_names = [set(e.key.split()) for e in [*names, *(entities(whole) if whole else [])]]
@@ -254,11 +177,11 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         # what an apposition says of a name is no relation of it ("by the mayor, Cllr Dev Sharma")
         relation = base_relation - described(claim, mention) if kind == "name" else base_relation
         if kind == "number":  # "On Sundays it leaves at 7am" beside "On Sundays the first sailing is at 9am"
-            qualified = _qualified_elsewhere(claim, mention, rest, relation, anchors, claim_keys)
+            qualified = qualified_elsewhere(claim, mention, rest, relation, anchors, claim_keys)
             if qualified is not None:
                 out.append(Misplaced(mention, kind, qualified.text))
                 continue
-        scored = [(_fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
+        scored = [(fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR:
             continue
@@ -266,10 +189,10 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
                 _speaker_only(anchor, mention)):
             continue
         holders = [f for f in facts if _holds(f, mention, kind, own) and not (f.text == anchor.text and kind == "name")]
-        held = max(((_fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
+        held = max(((fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
         if held is None or held >= (best, closeness):
             continue  # the value is in no source (the other rules), or a statement holding it fits as well
-        if _for_its_time(claim, anchor, holders):
+        if for_its_time(claim, anchor, holders):
             continue  # "On Saturdays ... until 13:00": the statement for Saturdays holds it, the weekday one not
         if kind == "name" and not full_name(mention) and same_document(index, anchor, holders) and not (
                 one_word_swap(claim, mention, anchor, index)):
@@ -287,83 +210,6 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
             continue
         if _rival(anchor, claim, mention, kind, claim_keys, claim_names):
             out.append(Misplaced(mention, kind, anchor.text))
-    return out
-
-
-_QUALIFIER = regex.compile(
-    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|(?:bank\s+|public\s+|school\s+)?holidays?"
-    r"|winter|summer|spring|autumn|off-peak|peak|evenings?|(?<=\b(?:at|by|on)\s+)nights?|overnight)\b",
-    regex.IGNORECASE,
-)
-"""A time a value may hold only for: a day, the weekend, a season, the evening, at night ("On Sundays
-the first sailing is at 9am" after "The ferry leaves at 7am"; not the "night" of "£95 a night")."""
-
-
-def _qualified_rival(
-    claim: str, mention: Mention, kind: str, anchor: Facts, anchors: list[Facts], claim_keys: set[str]
-) -> Facts | None:
-    """The statement that gives a claim's number otherwise for the time the claim puts it at, if any.
-
-    The anchor holds the value, but only as the general case: it names none of the claim's
-    qualifiers (a day, the weekend, a season, the evening), while another evidence statement names
-    them all and gives a rival of the same kind, not the claim's value: "On Sundays the ferry
-    leaves Oban at 7am" beside "The ferry leaves Oban at 7am. On Sundays the first sailing is at
-    9am." The claim moved the general value to the exception.
-    """
-    wanted = {w for m in _QUALIFIER.finditer(claim) for w in content_words(m.group())}
-    if not wanted or wanted & anchor.tokens:
-        return None
-    cls = number_class(claim, mention)
-    if not cls:
-        return None
-    for facts in anchors:
-        if (facts is not anchor and wanted <= facts.tokens and not _holds(facts, mention, kind, frozenset({f"#{mention.key}"}))
-                and any(c == cls and key not in claim_keys for key, c in facts.classes.items())):
-            return facts
-    return None
-
-
-def _qualified_elsewhere(
-    claim: str, mention: Mention, rest: frozenset[str], relation: frozenset[str], anchors: list[Facts],
-    claim_keys: set[str],
-) -> Facts | None:
-    """The statement that gives a claim's number otherwise for the claim's qualifier
-    (:func:`_qualified_rival`), the general statement being the evidence statement that holds the
-    number and best fits the rest of the claim, its qualifiers aside ("Saturdays" names no thing)."""
-    wanted = {w for m in _QUALIFIER.finditer(claim) for w in content_words(m.group())}
-    if not wanted:
-        return None
-    own = frozenset({f"#{mention.key}"})
-    scored = [(_fit(rest - wanted, relation - wanted, f), f) for f in anchors if _holds(f, mention, "number", own)]
-    best, general = max(scored, key=lambda item: item[0], default=(0.0, None))
-    if general is None or best < MIN_ANCHOR:
-        return None
-    return _qualified_rival(claim, mention, "number", general, anchors, claim_keys)
-
-
-def _for_its_time(claim: str, anchor: Facts, holders: list[Facts]) -> bool:
-    """Whether a statement that holds the value names every qualifier of the claim (a day, the
-    weekend, a season) that the anchor, the general statement, does not: "On Saturdays the clinic
-    is open from 9:00 until 13:00" beside "... open Monday to Friday from 9:00 to 17:30. On
-    Saturdays it opens from 9:00 to 13:00." """
-    wanted = {w for m in _QUALIFIER.finditer(claim) for w in content_words(m.group())}
-    return bool(wanted) and not wanted <= anchor.tokens and any(wanted <= f.tokens for f in holders)
-
-
-def _qualified_ranges(claim: str, ends: list[Mention], facts: list[Facts], best_chunks: list[int]) -> list[Misplaced]:
-    """The ends of a claim's ranges ("from 8am to 6pm") that an evidence statement gives only as the
-    general case, while another gives a rival range for the claim's qualifier ("On Saturdays it
-    opens from 9am to 12pm"): :func:`_qualified_rival`, for the values the anchors leave out."""
-    if not ends or not _QUALIFIER.search(claim):
-        return []
-    anchors = [f for f in facts if f.chunk in set(best_chunks)]
-    keys = {k for m in numbers(claim) for k in (m.key, *m.alts)}
-    out = []
-    for mention in ends:
-        general = next((f for f in anchors if _holds(f, mention, "number", frozenset({f"#{mention.key}"}))), None)
-        rival = _qualified_rival(claim, mention, "number", general, anchors, keys) if general is not None else None
-        if rival is not None:
-            out.append(Misplaced(mention, "number", rival.text))
     return out
 
 

@@ -25,7 +25,8 @@ from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._words import verb_only
 
 __all__ = [
-    "PRONOUN_START", "Facts", "clauses_of", "coded_words", "is_heading", "number_class", "relation_words", "sentence_facts",
+    "PRONOUN_START", "Facts", "clauses_of", "coded_words", "fit", "is_heading", "number_class", "relation_words",
+    "sentence_facts",
 ]
 
 _CLAUSE = regex.compile(
@@ -129,6 +130,19 @@ def _counted(text: str, mention: Mention) -> str:
     after = _NOUN_AFTER.match(text, mention.span[1])
     words = content_words(after.group(1)) if after else []
     return f"count {words[0]}" if words else ""
+
+
+def fit(rest_values: frozenset[str], relation: frozenset[str], facts: Facts) -> float:
+    """How much of the rest of the claim a statement holds (values and relation words, averaged;
+    words carried over from the sentence's first clause count half)."""
+
+    def held(part: frozenset[str]) -> float:
+        return (len(part & facts.tokens) + 0.5 * len(part & facts.carried)) / len(part)
+
+    parts = [held(part) for part in (rest_values, relation) if part]
+    if not parts or any(p == 0 for p in parts):
+        return 0.0
+    return sum(parts) / len(parts)
 
 
 def relation_words(text: str) -> frozenset[str]:

@@ -105,9 +105,8 @@ _CLOCK_DOT = regex.compile(
     r"|except|weekdays|weekends|mon|tue|wed|thu|fri|sat|sun)\w*\b)\p{L})",
     regex.IGNORECASE,
 )
-"""A time written with a dot, as British timetables write it ("opens at 7.30", "until 21.00"), after
-a word that says when, and not followed by a unit or a percent ("from 6.25 to 7.50 per cent"): read
-as a time, and as the decimal it also is (an alternative reading)."""
+"""A time with a dot ("opens at 7.30", "until 21.00") after a word that says when, with no unit or
+percent after it: a time, and the decimal it also is (an alternative reading)."""
 
 
 _QUARTER = regex.compile(
@@ -155,11 +154,9 @@ def times(text: str) -> list[Written]:
         hour, minute = int(match.group("h")) % 24, int(match.group("m"))
         found.append(Written(match.span(), f"time:{hour:02d}:{minute:02d}"))
     for match in _CLOCK_DOT.finditer(text):
-        if overlaps(match.span(), [w.span for w in found]):
-            continue
-        hour, minute = int(match.group("h")), int(match.group("m"))
-        decimal = f"{float(match.group()):g}"
-        found.append(Written(match.span(), f"time:{hour % 24:02d}:{minute:02d}", (decimal,)))
+        if not overlaps(match.span(), [w.span for w in found]):
+            hour, minute = int(match.group("h")) % 24, int(match.group("m"))
+            found.append(Written(match.span(), f"time:{hour:02d}:{minute:02d}", (f"{float(match.group()):g}",)))
     return found
 
 
