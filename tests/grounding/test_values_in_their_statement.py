@@ -18,6 +18,8 @@ FERRY = ("The ferry leaves Oban at 7am Monday to Saturday and reaches Craignure 
 GARDENS = "Entry to the walled gardens costs £8. At weekends tickets cost £12. Children under five go free."
 CAFE = ("The Corner Café serves breakfast from 8am. In winter it closes at 3pm; in summer it stays open until "
         "6pm. Dogs are welcome inside.")
+NURSERY = ("Ashby Plant Nursery is open 8am to 6pm from Monday to Saturday. On Sundays it is open from 10am to 4pm. "
+           "The tea room closes half an hour before the nursery.")
 SHOPS = ("Bakehouse shops. The Hale Street shop is open 8am to 5pm Monday to Friday and 9am to 1pm on Saturday. "
          "The Mill Road shop is open 7am to 7pm every day of the week.")
 CLINIC = ("The clinic is open from 8am to 6pm on weekdays. On Saturdays it opens from 9am to 12pm. It is closed "
@@ -45,6 +47,8 @@ def _verdict(checker: SupportChecker, source: str, answer: str) -> tuple[str, se
         (CLINIC, "The clinic is open on Saturdays from 8am to 6pm."),
         # "weekdays" is Monday to Friday: the Hale Street shop's own statement gives 5pm
         (SHOPS, "The Hale Street shop closes at 7pm on weekdays."),
+        # another verb than the general statement's ("closes at" for "open ... to")
+        (NURSERY, "On Sundays Ashby Plant Nursery opens at 10am and closes at 6pm."),
     ],
 )
 def test_a_general_value_moved_to_the_exception_is_refused(checker: SupportChecker, source: str, answer: str) -> None:
@@ -63,6 +67,7 @@ def test_a_general_value_moved_to_the_exception_is_refused(checker: SupportCheck
         (CLINIC, "The clinic is open from 8am to 6pm on weekdays and is closed on Sundays."),
         (CLINIC, "On Saturdays the clinic opens from 9am to 12pm."),
         (SHOPS, "The Hale Street shop closes at 5pm on weekdays."),
+        (NURSERY, "On Sundays Ashby Plant Nursery opens at 10am and closes at 4pm."),
         (SHOPS, "The Mill Road shop is open until 7pm at weekends."),
         # a statement of weekends says nothing of Saturday alone
         ("A weekend ticket to the folk festival costs £95, and a Saturday-only ticket costs £50. Camping is "

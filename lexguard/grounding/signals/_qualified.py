@@ -71,7 +71,9 @@ def qualified_elsewhere(
     wanted = qualifiers(claim)
     if not wanted:
         return None
-    scored = [(fit(rest - wanted, relation - wanted, f), f) for f in anchors if _holds(f, mention)]
+    # the verb may differ ("closes at 5.30pm" for "open 9am to 5.30pm"): the names and values decide
+    scored = [(max(fit(rest - wanted, relation - wanted, f), fit(rest - wanted, frozenset(), f)), f)
+              for f in anchors if _holds(f, mention)]
     best, general = max(scored, key=lambda item: item[0], default=(0.0, None))
     if general is None or best < MIN_ANCHOR:
         return None
