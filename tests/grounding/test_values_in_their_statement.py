@@ -47,6 +47,9 @@ def _verdict(checker: SupportChecker, source: str, answer: str) -> tuple[str, se
         (CLINIC, "The clinic is open on Saturdays from 8am to 6pm."),
         # "weekdays" is Monday to Friday: the Hale Street shop's own statement gives 5pm
         (SHOPS, "The Hale Street shop closes at 7pm on weekdays."),
+        # a statement of weekends speaks of Saturday
+        ("Brook Café serves lunch until 3pm on weekdays. At weekends Brook Café serves lunch until 4pm.",
+         "On Saturdays Brook Café serves lunch until 3pm."),
         # another verb than the general statement's ("closes at" for "open ... to")
         (NURSERY, "On Sundays Ashby Plant Nursery opens at 10am and closes at 6pm."),
     ],

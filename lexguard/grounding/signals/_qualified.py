@@ -30,9 +30,21 @@ def qualifiers(claim: str) -> set[str]:
     return {w for m in _QUALIFIER.finditer(claim) for w in content_words(m.group())}
 
 
+_WEEKDAY, _WEEKEND = content_words("weekday weekend")
+_PART_OF = {**dict.fromkeys(content_words("Monday Tuesday Wednesday Thursday Friday"), _WEEKDAY),
+            **dict.fromkeys(content_words("Saturday Sunday"), _WEEKEND)}
+"""A day and the part of the week it belongs to: a statement of weekends speaks of Saturday."""
+
+
+def _names_all(facts: Facts, wanted: set[str]) -> bool:
+    """Whether a statement names every qualifier in ``wanted``, a day by its part of the week too
+    ("At weekends lunch service runs until 4pm" speaks of "On a Saturday")."""
+    return all(w in facts.tokens or _PART_OF.get(w) in facts.tokens for w in wanted)
+
+
 _QUALIFIER = regex.compile(
     r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|(?:bank\s+|public\s+|school\s+)?holidays?"
-    r"|winter|summer|spring|autumn|off-peak|peak|evenings?|(?<=\b(?:at|by|on)\s+)nights?|overnight)\b",
+    r"|winter|summer|spring|autumn|off-peak|peak|evenings?|(?<=\b(?:at|by|on)\s+)nights?|overnight)(?![\w-])",
     regex.IGNORECASE,
 )
 """A time a value may hold only for: a day, the weekend, a season, the evening, at night ("On Sundays
@@ -49,13 +61,13 @@ def _rival_for(claim: str, mention: Mention, anchor: Facts, anchors: list[Facts]
     9am." The claim moved the general value to the exception.
     """
     wanted = qualifiers(claim)
-    if not wanted or wanted & anchor.tokens:
+    if not wanted or wanted & anchor.tokens or _names_all(anchor, wanted):
         return None
     cls = number_class(claim, mention)
     if not cls:
         return None
     for facts in anchors:
-        if (facts is not anchor and wanted <= facts.tokens and not _holds(facts, mention)
+        if (facts is not anchor and _names_all(facts, wanted) and not _holds(facts, mention)
                 and any(c == cls and key not in claim_keys for key, c in facts.classes.items())):
             return facts
     return None
