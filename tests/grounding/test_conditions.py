@@ -7,7 +7,7 @@ import pytest
 
 from lexguard import Source
 from lexguard.grounding import SupportChecker
-from lexguard.grounding.signals._conditions import dropped_condition
+from lexguard.grounding.signals._conditions import dropped_condition, widened_days
 
 DELIVERY = "Delivery is free on orders over 50 euros; otherwise a flat fee of 4.95 euros applies."
 PREGNANCY = "The medicine can be taken during pregnancy only if prescribed by a doctor."
@@ -72,3 +72,19 @@ def test_conditions_written_with_provided_or_who(claim: str, source: str, droppe
 def test_a_lead_in_before_a_colon_drops_no_condition() -> None:
     source = "Note: You can use a Rover Week Ticket on the tram as long as it has been validated on a bus."
     assert dropped_condition("Use a Rover Week Ticket: tap the card on the reader by the driver.", [source]) is None
+
+
+TYRES = "Kestrel Tyres gives drivers over 70 a 10% discount on fitting. The discount applies on weekdays only."
+COURSE = ("The Marsh Lane bar is open every day from noon. The course can be played by visitors on weekdays for a "
+          "green fee of £35. At weekends the course is reserved for members.")
+
+
+@pytest.mark.parametrize(("claim", "source", "widened"), [
+    ("Drivers over 70 get 10% off fitting at Kestrel Tyres any day of the week.", TYRES, True),
+    ("Visitors can play the Marsh Lane course for a £35 green fee seven days a week.", COURSE, True),
+    ("Drivers over 70 get 10% off fitting at Kestrel Tyres on weekdays.", TYRES, False),
+    ("The Marsh Lane bar is open every day from noon.", COURSE, False),  # the sources say so of every day
+    ("Visitors can play the course on weekdays for £35.", COURSE, False),
+])
+def test_a_claim_of_every_day_widens_a_statement_given_for_some_days(claim: str, source: str, widened: bool) -> None:
+    assert (widened_days(claim, [source]) is not None) is widened

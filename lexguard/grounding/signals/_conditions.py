@@ -16,7 +16,7 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words
 
-__all__ = ["dropped_condition"]
+__all__ = ["dropped_condition", "widened_days"]
 
 _CONDITION = regex.compile(
     r"\b(?:only\s+(?:if|when|for|on|after|before|with|to|while|once|by)"
@@ -85,3 +85,52 @@ def _dropped_in(claim: str, sentences: list[str], given: set[str]) -> str | None
                 and not given & set(content_words(condition.group()))):
             return sentence
     return None
+
+
+_EVERY_DAY = regex.compile(
+    r"\b(?:(?:any|every|whatever|which(?:ever)?)\s+day(?:\s+of\s+the\s+week)?|seven\s+days\s+a\s+week|7\s+days\s+a\s+week"
+    r"|all\s+week(?:\s+long)?|daily|every\s+day)\b",
+    regex.IGNORECASE,
+)
+"""A claim that says something holds on every day ("any day of the week", "seven days a week")."""
+_SOME_DAYS = regex.compile(
+    r"\b(?:(?:on\s+)?(?:weekdays|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\s+only|only\s+(?:on\s+)?"
+    r"(?:weekdays|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)|on\s+weekdays|at\s+weekends|on\s+weekends)\b",
+    regex.IGNORECASE,
+)
+"""A statement given for some days only ("on weekdays only", "only on Saturdays", "on weekdays")."""
+_DAY_WORDS = frozenset(content_words(
+    "monday tuesday wednesday thursday friday saturday sunday weekday weekend day week daily every any only"
+))
+MIN_DAY_SHARED = 2
+"""Content words (days aside) the claim must share with the statement given for some days."""
+
+
+def widened_days(claim: str, passages: list[str]) -> str | None:
+    """The source sentence that gives for some days only what the claim says of every day, if any:
+    "Visitors can play the course for a £40 green fee on any day of the week" beside "The course
+    can be played by visitors on weekdays for a green fee of £40"; "15% off servicing any day of
+    the week" beside "15% off servicing on weekdays only". The claim shares at least
+    :data:`MIN_DAY_SHARED` content words besides the days with that sentence, and names no day of
+    its own.
+    """
+    if _EVERY_DAY.search(claim) is None or _SOME_DAYS.search(_EVERY_DAY.sub(" ", claim)) is not None:
+        return None
+    words = set(content_words(claim)) - _DAY_WORDS
+    for passage in passages:
+        before: set[str] = set()
+        for sentence in passage_sentences(passage):
+            own = set(content_words(sentence)) - _DAY_WORDS
+            # "The discount applies on weekdays only." is about the discount the sentence before offers
+            held = own | before if _BACK.match(sentence) and len(own) <= _SHORT else own
+            if (_SOME_DAYS.search(sentence) is not None and _EVERY_DAY.search(sentence) is None
+                    and len(words & held) >= MIN_DAY_SHARED):
+                return sentence
+            before = own
+    return None
+
+
+_BACK = regex.compile(r"\W*(?:the|this|that|it|they|these|those)\b", regex.IGNORECASE)
+_SHORT = 4
+"""Content words (days aside) of a short sentence that refers back ("The discount applies ...")."""
+

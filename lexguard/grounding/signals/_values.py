@@ -9,7 +9,7 @@ from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
 from lexguard.grounding.signals._bounds import read_bound
 from lexguard.grounding.signals._derived import unknown_numbers
-from lexguard.grounding.signals._conditions import dropped_condition
+from lexguard.grounding.signals._conditions import dropped_condition, widened_days
 from lexguard.grounding.signals._ranges import range_conflicts
 from lexguard.grounding.signals._rates import rate_conflicts
 from lexguard.grounding.signals._segments import crossed_value
@@ -121,5 +121,6 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
-    overstated = overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
+    overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
+                  or widened_days(claim, passages))  # "any day of the week" for "on weekdays only"
     return {"conflict": conflict, "overstated": overstated, "restated": restated}
