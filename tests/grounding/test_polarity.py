@@ -441,3 +441,20 @@ def test_another_ordinal_in_the_same_statement_is_a_conflict(claim: str, flipped
 def test_a_heading_names_what_the_statements_are_about(claim: str, flipped: bool) -> None:
     source = "Brandt 40 fan heater. Price: £320 excluding VAT. Three heat settings and a frost guard."
     assert (polarity_conflict(claim, [source]) is not None) is flipped
+
+
+RULES = ("The Elm Road allotments charge £32 a year for a half plot. Bonfires are not allowed. Water troughs are "
+         "provided. Smoking is not allowed inside the shed.")
+
+
+@pytest.mark.parametrize(("claim", "flipped"), [
+    # a short statement the source denies whole, asserted with a place or time added (trial L)
+    ("Bonfires are allowed on the allotments.", True),
+    ("Plot holders may have bonfires on weekday evenings.", False),  # "may have" is no word of the denial
+    ("The allotments allow bonfires on weekday evenings.", True),
+    ("Bonfires are not allowed on weekday evenings.", False),
+    ("Smoking is allowed on the path outside.", False),  # the denial names a place the claim does not
+    ("Water troughs are provided for plot holders.", False),
+])
+def test_a_short_denial_is_flipped_by_a_claim_that_adds_where_or_when(claim: str, flipped: bool) -> None:
+    assert (polarity_conflict(claim, [RULES]) is not None) is flipped

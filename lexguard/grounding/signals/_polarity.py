@@ -37,6 +37,9 @@ __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTAT
 MIN_COVERAGE = 0.75
 """Share of the claim clause's content words that the source clause must hold."""
 
+_SHORT_DENIAL = 3
+"""Content words of a denied statement short enough to deny the claim whatever it adds ("Dogs are
+not allowed", "The flat has no garden")."""
 MIN_BACK_COVERAGE = 0.6
 """Share of the source clause's content words that the claim clause must hold (same statement)."""
 
@@ -288,6 +291,12 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
             held = len(words & unit.words) / len(words)
             return next((u.sentence for u, same_thing, cover in _opposites(clause, words, units)
                          if not same_thing and cover > held), None)
+    # a short statement the source denies whole ("Bonfires are not allowed.") is asserted by a
+    # claim that holds all its words and says where or when ("Bonfires are allowed on the plots")
+    for unit in units if not _negated(clause) else ():
+        if (not unit.denied and 2 <= len(unit.words) <= _SHORT_DENIAL and unit.words <= words
+                and _negated(unit.text) and _flipped(clause, unit.text)):
+            return unit.sentence
     # names swapped inside a longer statement ("Corvin owed Baxter £240,000 ... and ordered payment
     # within 30 days"): the claim's words are all there, the statement holds more
     wide = [u for u in units if u.words and not u.denied and len(words & u.words) / len(words) >= MIN_COVERAGE]
