@@ -291,10 +291,11 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
             held = len(words & unit.words) / len(words)
             return next((u.sentence for u, same_thing, cover in _opposites(clause, words, units)
                          if not same_thing and cover > held), None)
-    # a short statement the source denies whole ("Bonfires are not allowed.") is asserted by a
-    # claim that holds all its words and says where or when ("Bonfires are allowed on the plots")
+    # a short sentence the source denies whole ("Bonfires are not allowed.") is asserted by a claim
+    # that holds all its words and says where or when ("Bonfires are allowed on the plots"); not a
+    # clause, whose subject or condition is elsewhere ("..., and cannot be passed on", "if you do not file")
     for unit in units if not _negated(clause) else ():
-        if (not unit.denied and 2 <= len(unit.words) <= _SHORT_DENIAL and unit.words <= words
+        if (unit.whole and not unit.denied and 2 <= len(unit.words) <= _SHORT_DENIAL and unit.words <= words
                 and _negated(unit.text) and _flipped(clause, unit.text)):
             return unit.sentence
     # names swapped inside a longer statement ("Corvin owed Baxter £240,000 ... and ordered payment
