@@ -41,7 +41,7 @@ _ITEM_END = regex.compile(
 )
 """Where the list of things ends: the rest of the sentence says something else."""
 _SPLIT = regex.compile(r"\s*+(?:,\s*+(?:or|and|nor)?|\bor\b|\band\b|\bnor\b)\s*+(?:no\s++)?", regex.IGNORECASE)
-_QUALIFIER = regex.compile(
+_AFTER_THING = regex.compile(
     r"\s(?:along|at|on|in|for|to|of|from|with|by|near|within|between|during|after|before|inside|outside|on-site"
     r"|onsite|available|allowed|permitted)\b.*",
     regex.IGNORECASE,
@@ -95,7 +95,7 @@ def _items(text: str) -> list[tuple[str, ...]]:
     out = []
     for m in _NONE_OF.finditer(text):
         for item in _SPLIT.split(_listed(m.group("items"))):
-            words = tuple(_words(_QUALIFIER.sub("", f" {item}")))
+            words = tuple(_words(_AFTER_THING.sub("", f" {item}")))
             if 0 < len(words) <= _MOST_ITEM_WORDS:
                 out.append(words)
     return out

@@ -37,11 +37,12 @@ __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTAT
 MIN_COVERAGE = 0.75
 """Share of the claim clause's content words that the source clause must hold."""
 
+MIN_BACK_COVERAGE = 0.6
+"""Share of the source clause's content words that the claim clause must hold (same statement)."""
+
 _SHORT_DENIAL = 3
 """Content words of a denied statement short enough to deny the claim whatever it adds ("Dogs are
 not allowed", "The flat has no garden")."""
-MIN_BACK_COVERAGE = 0.6
-"""Share of the source clause's content words that the claim clause must hold (same statement)."""
 
 RESTATED = 0.85
 """Share of each other's words (by lemma) a negated text and a plain one hold for the negation to

@@ -13,7 +13,7 @@ from __future__ import annotations
 import regex
 
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
-from lexguard.grounding.signals._statements import Facts, fit, number_class
+from lexguard.grounding.signals._statements import WEEKDAY, WEEKEND, Facts, fit, number_class
 
 __all__ = ["MIN_ANCHOR", "for_its_time", "qualified_elsewhere", "qualified_ranges", "qualifiers"]
 
@@ -30,9 +30,8 @@ def qualifiers(claim: str) -> set[str]:
     return {w for m in _QUALIFIER.finditer(claim) for w in content_words(m.group())}
 
 
-_WEEKDAY, _WEEKEND = content_words("weekday weekend")
-_PART_OF = {**dict.fromkeys(content_words("Monday Tuesday Wednesday Thursday Friday"), _WEEKDAY),
-            **dict.fromkeys(content_words("Saturday Sunday"), _WEEKEND)}
+_PART_OF = {**dict.fromkeys(content_words("Monday Tuesday Wednesday Thursday Friday"), WEEKDAY),
+            **dict.fromkeys(content_words("Saturday Sunday"), WEEKEND)}
 """A day and the part of the week it belongs to: a statement of weekends speaks of Saturday."""
 
 

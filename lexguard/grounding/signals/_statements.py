@@ -20,13 +20,14 @@ from lexguard.grounding.signals._batched import PROFILE_BATCH
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import LexicalProfile, Mention, content_words, numbers
+from lexguard.grounding.signals._relatives import STATEMENT_VERB
 from lexguard.grounding.signals._units import quantity_kind
 from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._words import verb_only
 
 __all__ = [
-    "PRONOUN_START", "Facts", "clauses_of", "coded_words", "fit", "is_heading", "number_class", "relation_words",
-    "sentence_facts",
+    "PRONOUN_START", "WEEKDAY", "WEEKEND", "Facts", "clauses_of", "coded_words", "fit", "is_heading", "number_class",
+    "relation_words", "sentence_facts",
 ]
 
 _CLAUSE = regex.compile(
@@ -168,7 +169,8 @@ def _tokens(text: str, nums: list[Mention]) -> frozenset[str]:
             | {f"#{k}" for m in nums for k in (m.key, *m.alts)})
 
 
-_WEEKDAY, _WEEKEND = content_words("weekday weekend")
+WEEKDAY, WEEKEND = content_words("weekday weekend")
+"""The words "weekday" and "weekend" as :func:`content_words` writes them."""
 
 
 def _day_words(text: str) -> frozenset[str]:
@@ -178,9 +180,9 @@ def _day_words(text: str) -> frozenset[str]:
     days = days_named(text)
     out: set[str] = set()
     if {0, 1, 2, 3, 4} <= days and len(days) < 7:
-        out.add(_WEEKDAY)
+        out.add(WEEKDAY)
     if {5, 6} <= days and len(days) < 7:
-        out.add(_WEEKEND)
+        out.add(WEEKEND)
     return frozenset(out)
 
 
@@ -261,9 +263,6 @@ def _heading_names(sentence: str) -> frozenset[str]:
     return frozenset(w for name in entities(sentence) for w in content_words(name.text))
 
 
-_SUBJECT_END = regex.compile(r"\s(?:is|are|was|were|has|have|had|will|would|can|could|may|does|do|did|\p{Ll}+(?:s|ed))\b")
-
-
 def _opening_names(sentence: str) -> frozenset[str]:
     """The words of the names a source opens with, carried into every later sentence of it (half
     weight): its heading's (:func:`_heading_names`), or those of its first sentence's subject
@@ -272,7 +271,7 @@ def _opening_names(sentence: str) -> frozenset[str]:
     heading = _heading_names(sentence)
     if heading:
         return heading
-    verb = _SUBJECT_END.search(sentence)
+    verb = STATEMENT_VERB.search(sentence)
     if verb is None:
         return frozenset()
     return frozenset(w for name in entities(sentence[: verb.start()]) for w in content_words(name.text))
