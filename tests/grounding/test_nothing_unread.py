@@ -62,6 +62,9 @@ META_LED = [
     # a sign-off between two facts: the fact after it is read (it had been taken into the sign-off)
     "The tower is in Paris, and I hope this helps, and it was designed by Napoleon Bonaparte.",
     "The tower is in Paris; let me know if you need more, but it is 540 metres tall.",
+    # other words for the same hope ("useful", "helpful"): the fact after it is read
+    "I hope this is useful, and the tower is 540 metres tall.",
+    "Hope that is helpful - the tower was designed by Napoleon Bonaparte.",
 ]
 
 
@@ -85,6 +88,8 @@ def test_meta_segments_cut_the_fact_out_and_cover_the_sentence(answer: str) -> N
 @pytest.mark.parametrize("answer", [
     "Sure! Here is a summary of the passages:",
     "I hope this helps!",
+    "I hope this is useful for your trip to Paris!",
+    "Sure thing!",
     "Let me know if you have any other questions.",
     "The passages do not mention the colour of the paint.",
 ])

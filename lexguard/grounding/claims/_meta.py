@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.claims._meta_split import is_refusal, meta_segments
+from lexguard.grounding.claims._meta_split import HOPE, is_refusal, meta_segments
 
 __all__ = ["is_meta_statement"]
 
@@ -32,7 +32,7 @@ _META = regex.compile(
     r"""^\W*(?:
         (?:sure|certainly|of\s+course|okay|ok|absolutely|(?:great|good|excellent)\s+question)\b[\s,!.]*(?:here(?:'s|\s+is|\s+are)\b[^:]*:?\s*)?$
       | here(?:'s|\s+is|\s+are)\s+(?:a|an|the|my|some)?\s*(?:\w+\s+){0,3}(?:summary|summaries|answer|overview|response|list|points|information|description|breakdown|rundown)\b[^.!?:]*[.!:]?$
-      | (?:i\s+)?hope\s+(?:this|that|it)\s+helps\b.*
+      | """ + HOPE + r"""\b.*
       | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b.*
       | (?:unfortunately,?\s+)?(?:the\s+|these\s+|this\s+)?""" + _SOURCE_NOUN + r"""\s+(?:does|do|did)\s*(?:not|n't)\s+(?:mention|provide|say|state|contain|include|specify|give|offer|discuss|address|indicate|describe|cover)\b.*
       | (?:the\s+|its\s+|their\s+)?(?:(?!(?:it|this|that|they|these|but|though|although|while|which|because|so|yet|is|are|was|were)\b)[\w'’-]+\s+){0,8}(?:is|are|was|were)\s+not\s+(?:specified|mentioned|provided|stated|given|included|listed|described|available|indicated)\s+in\s+(?:the\s+)?""" + _SOURCE_NOUN + r"""\s*[.!]?$

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import regex
 
-__all__ = ["LEAD_REASON", "REFUSAL_REASON", "TRAIL_REASON", "is_refusal", "meta_segments", "refusal_topic"]
+__all__ = ["HOPE", "LEAD_REASON", "REFUSAL_REASON", "TRAIL_REASON", "is_refusal", "meta_segments", "refusal_topic"]
 
 LEAD_REASON = "a meta phrase (greeting, preamble or sign-off), not a fact to check; the rest of its sentence is checked"
 TRAIL_REASON = "a meta phrase (sign-off), not a fact to check; the rest of its sentence is checked"
@@ -26,6 +26,12 @@ _SOURCE_NOUN = (
     r"(?:(?:provided|given|above|retrieved|following|available)\s+)?(?:passages?|text|texts|context|article"
     r"|documents?|sources?|information|data|excerpts?|news|reviews?|records?|search\s+results)"
 )
+HOPE = (
+    r"(?:i\s+)?hope\s+(?:this|that|it)\s+(?:helps|(?:is|was|proves|will\s+be)\s+(?:useful|helpful))(?:\s+you\b)?"
+    r"(?:\s+(?:for|with)\s+(?:you\b|your\s+[^.!?,;:\d]{1,40}?(?=[.!?,;:]|$)))?"
+)
+"""A sign-off's hope that the answer helps ("I hope this helps", "Hope this is useful for your
+trip"): what it is useful for is the reader's, not a fact."""
 _SEP = r"[\s,!.:;—–-]*"
 _CONNECTIVE = r"(?:(?:and|but|so|also|yet|though|however|although|plus)\b[\s,]*)*"
 
@@ -34,7 +40,7 @@ _LEAD = regex.compile(
         (?P<marker>(?:sure|certainly|of\s+course|okay|ok|absolutely|great\s+question|alright|all\s+right|well)\b[\s]*[,!.:;—–-]+\s*)
       | here(?:'s|’s|\s+is|\s+are)\s+(?:the\s+thing|what\s+i\s+(?:found|know)|(?:a|an|the|my|some)?\s*(?:[\w'’-]+\s+){0,3}?
             (?:summary|answer|overview|response|list|points|information|breakdown|rundown|details|facts)\b[^,:.!?]{0,80})\s*[,:—–-]+\s*
-      | (?:i\s+)?hope\s+(?:this|that|it)\s+helps\b""" + _SEP + _CONNECTIVE + r"""
+      | """ + HOPE + r"""\b""" + _SEP + _CONNECTIVE + r"""
       | (?:i(?:'m|’m|\s+am|(?:'ll|’ll|\s+will|'d|’d|\s+would)\s+be)\s+)?(?:happy|glad)\s+to\s+help(?:\s+further|\s+more)?\b""" + _SEP + _CONNECTIVE + r"""
       | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b[^.!?]{0,120}?\b(?:knew|know|heard|realized|realised|noticed|learned|remember|aware)\s+(?:that\s+|of\s+)
       | (?P<marker>(?:in\s+summary|to\s+summarize|to\s+summarise|to\s+sum\s+up|in\s+conclusion|overall|in\s+short
@@ -75,7 +81,7 @@ _BOUNDARY = regex.compile(
 """Where a refusal clause ends and the next clause (a fact) begins."""
 
 _TRAIL = regex.compile(
-    r"(?:[,;—–-]\s*(?:and\s+)?|(?<!\s)\s+and\s+)(?P<head>(?:i\s+)?hope\s+(?:this|that|it)\s+helps|(?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b"
+    r"(?:[,;—–-]\s*(?:and\s+)?|(?<!\s)\s+and\s+)(?P<head>" + HOPE + r"|(?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b"
     r"(?![^.!?]*\b(?:knew|heard|realized|realised|noticed|learned)\s+that\b))[^.!?]*[.!?]*\s*$",
     regex.IGNORECASE,
 )
@@ -92,7 +98,7 @@ def _words(text: str) -> int:
 
 
 _SIGN_OFF = regex.compile(
-    r"\W*(?:(?:i\s+)?hope\s+(?:this|that|it)\s+helps|(?:please\s+)?(?:let\s+me\s+know|feel\s+free))\b", regex.IGNORECASE
+    r"\W*(?:" + HOPE + r"|(?:please\s+)?(?:let\s+me\s+know|feel\s+free))\b", regex.IGNORECASE
 )
 """A sign-off opening a sentence ("Let me know if you need more, but ..."): it ends where the next
 clause begins, and that clause is a fact to check."""

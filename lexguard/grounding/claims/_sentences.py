@@ -343,12 +343,14 @@ _LOWER_OPENERS = frozenset(
 
 def _continues(previous: str, following: str) -> bool:
     """Whether ``following`` goes on the sentence ``previous`` cut at the dot of an abbreviation or
-    a one-letter word ("8 p.", "m. Friday"; "Corvin Ltd.", "owed ...") or at a decimal point
-    ("3.", "5 million"), as :func:`split_sentences` reads them."""
+    a one-letter word ("8 p.", "m. Friday"; "Corvin Ltd.", "owed ..."), at a decimal point
+    ("3.", "5 million") or inside a word ("config.", "ini"), as :func:`split_sentences` reads them."""
     text = previous.rstrip()
     first = _FIRST_WORD.match(following)
     if not text.endswith(".") or first is None:
         return False
+    if previous.endswith(".") and following[:1].isalpha():
+        return True  # a dot inside a word: a file or a domain name ("config.ini", "example.com")
     if text[-2:-1].isdigit():
         return following[:1].isdigit()
     if not _is_abbreviation(text, len(text) - 1):

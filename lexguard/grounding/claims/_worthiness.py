@@ -38,7 +38,7 @@ _FILLER = regex.compile(
     r"(?:i can|i'?d be (?:happy|glad) to|i'?m (?:happy|glad) to|i'?ll be (?:happy|glad) to|let me|i'?ll) "
     r"(?:clarify|help|explain|check)"
     r"(?: (?:that|this|with that|with this))?|"
-    r"sure|certainly|of course|okay|ok|yes|no|yeah|yep|yup|nope|exactly|absolutely|definitely|indeed|agreed|"
+    r"sure(?: thing)?|certainly|of course|okay|ok|yes|no|yeah|yep|yup|nope|exactly|absolutely|definitely|indeed|agreed|"
     r"(?:oh|ah|wow|hmm+|haha|lol|cool|nice|great|awesome|interesting)|(?:good|great|interesting) question|"
     r"(?:that'?s|that is|you'?re|you are) (?:so |very |absolutely |quite )?(?:true|right|correct|interesting|great|cool)|"
     r"thanks?(?: you)?(?: (?:so |very )?much)?(?: for (?:asking|reaching out|getting in touch|your (?:question|patience|interest))"

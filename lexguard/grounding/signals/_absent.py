@@ -42,11 +42,12 @@ _ITEM_END = regex.compile(
 """Where the list of things ends: the rest of the sentence says something else."""
 _SPLIT = regex.compile(r"\s*+(?:,\s*+(?:or|and|nor)?|\bor\b|\band\b|\bnor\b)\s*+(?:no\s++)?", regex.IGNORECASE)
 _AFTER_THING = regex.compile(
-    r"\s(?:along|at|on|in|for|to|of|from|with|by|near|within|between|during|after|before|inside|outside|on-site"
+    r"\s(?:anywhere|nowhere|along|at|on|in|for|to|of|from|with|by|near|within|between|during|after|before|inside|outside|on-site"
     r"|onsite|available|allowed|permitted)\b.*",
     regex.IGNORECASE,
 )
-"""What follows a thing's name ("water points *along the route*"): where, or a verb."""
+"""What follows a thing's name ("water points *along the route*", "refreshments *anywhere* on the
+trail"): where, or a verb."""
 _MOST_ITEM_WORDS = 3
 _CLAIM_DENIES = regex.compile(
     r"\b(?:without|lack(?:s|ing|ed)?|free\s+of|absen(?:ce|t)|instead\s+of|missing|avoid(?:s|ed|ing)?|remov(?:e|es|ed|ing)"

@@ -219,10 +219,14 @@ _RANGE = regex.compile(
 
 
 def _names_an_item(claim: str, mention: Mention, coded: frozenset[str]) -> bool:
-    """Whether a number is the digits of a word that names an item ("3" of "Flat 3C")."""
-    end = mention.span[1]
+    """Whether a number is the digits of a word that names an item ("3" of "Flat 3C", "2" of "the
+    Ridge 2": :func:`~lexguard.grounding.signals._statements.coded_words`)."""
+    start, end = mention.span
     word = regex.match(r"[\p{L}\p{N}]*", claim[end:])
-    return bool(word and word.group()) and (claim[mention.span[0] : end] + word.group()).lower() in coded
+    if bool(word and word.group()) and (claim[start:end] + word.group()).lower() in coded:
+        return True
+    name = regex.search(r"(\p{L}+)\s+$", claim[:start])
+    return name is not None and f"{name.group(1)} {claim[start:end]}".lower() in coded
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:

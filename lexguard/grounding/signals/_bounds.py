@@ -22,9 +22,9 @@ import regex
 
 from lexguard.grounding.signals._anchoring import BoundKind, anchored, bound_words, magnitude
 from lexguard.grounding.signals._statements import number_class
-from lexguard.grounding.signals._lexical import Mention
+from lexguard.grounding.signals._lexical import Mention, numbers
 
-__all__ = ["APPROXIMATE", "NEAR", "Bound", "BoundReading", "bound_of", "bound_verdict", "read_bound"]
+__all__ = ["APPROXIMATE", "NEAR", "Bound", "BoundReading", "bound_of", "bound_verdict", "dropped_limit", "read_bound"]
 
 APPROXIMATE = 0.1
 """How far (a share of the claim's value) an estimate ("about 300") may be from the evidence
@@ -51,10 +51,23 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     if value is None or kind == "year" or kind.startswith("calendar"):
         return None
     words = bound_words(claim, mention.span[0])
-    if words is None:
+    if words is None or _over_a_span(claim, mention, words[1]):
         return None
     bound = Bound(words[0], value, words[1])
     return None if bound.kind == "limit" else bound  # "up to 10,000 requests a day" states the limit itself
+
+
+_SPAN_UNIT = regex.compile(r"\s*+(?:years?|months?|weeks?|days?|decades?|hours?|centuries)\b(?!\s+(?:ago|old)\b)",
+                           regex.IGNORECASE)
+_FOR_OVER = regex.compile(r"\b(?:for|of|aged|been|in|lasting|lasted|last|lasts|took|takes|take|after|spent)\s++$",
+                          regex.IGNORECASE)
+
+
+def _over_a_span(claim: str, mention: Mention, start: int) -> bool:
+    """Whether "over" before a time is the span something takes ("replace the lines over three
+    years"), not a bound ("for over three years", "over three years ago")."""
+    return (claim[start : start + 4].lower() == "over" and _SPAN_UNIT.match(claim, mention.span[1]) is not None
+            and _FOR_OVER.search(claim, 0, start) is None)
 
 
 class BoundReading(NamedTuple):
@@ -104,6 +117,42 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
         return BoundReading(False, bound.start, anchor=anchor)  # a condition or a limit: "at least 16" is not "at least 18"
     met = all(_meets(bound, c.value) for c in values)
     return BoundReading(met, bound.start, values[0].text if met else "", anchor)
+
+
+_SAYS_LIMIT = regex.compile(
+    r"\b(?:maximum|max|highest|peak|largest|biggest|greatest|ceiling|capped|limit(?:ed)?|at\s+best)\b", regex.IGNORECASE
+)
+"""Words by which a claim says its value is the most there is ("the maximum fine is £1,000")."""
+_PERCENT = regex.compile(r"\s*+(?:%|per\s?cent\b|percent\b)", regex.IGNORECASE)
+
+
+def dropped_limit(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
+    """Whether the claim gives as a plain value a percentage or an amount of money that the
+    evidence gives only as a limit: "selected clothing is reduced by 30%" beside "reduced by *up
+    to* 30%", "a £1,000 fine" beside "fines of up to £1,000" (the most, not what everyone gets).
+    A count ("sleeps 200 people" beside "up to 200 people") is left alone: a capacity is its limit."""
+    if not (_PERCENT.match(claim, mention.span[1]) or number_class(claim, mention) == "money"):
+        return False
+    if bound_words(claim, _start(claim, mention)) is not None or _SAYS_LIMIT.search(claim):
+        return False
+    keys = {mention.key, *mention.alts}
+    found = [(text, m) for text in texts for m in numbers(text) if keys & {m.key, *m.alts}]
+    return bool(found) and all((words := bound_words(text, _start(text, m))) is not None and words[0] == "limit"
+                               and not _RISES_TO.search(text, 0, words[1]) for text, m in found)
+
+
+_RISES_TO = regex.compile(
+    r"\b(?:go|goes|going|gone|went|rise[sn]?|rising|rose|increase[sd]?|climb(?:s|ed)?|jump(?:s|ed)?|move[sd]?"
+    r"|put|puts|push(?:es|ed)?|step(?:s|ped)?|shoot(?:s)?|shot|bump(?:s|ed)?|ramp(?:s|ed)?)\s*+$",
+    regex.IGNORECASE,
+)
+"""A verb before "up to" that makes it a rise, not a limit ("the price goes up to £8")."""
+
+
+def _start(text: str, mention: Mention) -> int:
+    """Where a value starts with its currency sign ("up to | £1,000")."""
+    start = mention.span[0]
+    return start - 1 if start and text[start - 1] in "£$€¥₹" else start
 
 
 def bound_verdict(claim: str, mention: Mention, texts: Iterable[str]) -> bool | None:

@@ -24,6 +24,7 @@ from lexguard.grounding.signals._anchoring import anchored, magnitude
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
+from lexguard.grounding.signals._totals import totalled
 from lexguard.grounding.signals._units import UNITS
 from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._weekdays import open_weekdays
@@ -263,7 +264,8 @@ def unknown_numbers(
     from the evidence, nor the label of a source ("According to passage 1", :mod:`._references`);
     and those that are *worked out*: from :data:`MIN_DERIVED` up, one arithmetic step over two
     evidence numbers; a span of years; a small remainder said in words (:func:`small_step`); a
-    decade that holds a year of the evidence ("the 1980s" beside 1985). A
+    decade that holds a year of the evidence ("the 1980s" beside 1985); a total of several numbers
+    (:func:`~lexguard.grounding.signals._totals.totalled`). A
     ratio word and a count of listed items are derived, not worked out.
 
     Args:
@@ -295,7 +297,7 @@ def unknown_numbers(
             unknown.append(m)
         elif (arithmetic
                 or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)
-                or in_decade(claim, m, texts)):
+                or in_decade(claim, m, texts) or totalled(claim, m, known, texts)):
             worked.append(m)
         elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)
                   or _one_as_a(claim, m, texts)):

@@ -10,6 +10,8 @@ are one person's, or two of one family.
 
 from __future__ import annotations
 
+from os.path import commonprefix
+
 from typing import Any
 
 import regex
@@ -175,10 +177,21 @@ def given(words: set[str], own: set[str], claim_names: list[set[str]], *, kin_of
 
 
 def kin(name: str, mention: str) -> bool:
-    """Whether two full names are two people of one family: the same last word, another first
-    ("Mabel Crump" and "Elias Crump")."""
+    """Whether two full names are two members of one family: two people of one family name, the
+    same last word and another first ("Mabel Crump" and "Elias Crump"), or two of one range, the
+    same words but one, in its place ("Taskwell Pro" and "Taskwell Lite", "Aerlo X1" and "Aerlo X2",
+    "Group A" and "Group B"; not "Puerto Rico" and "Puerto Rican", one word's two forms)."""
     a, b = name.split(), mention.split()
-    return len(a) >= 2 and len(b) >= 2 and a[-1] == b[-1] and a[0] != b[0]
+    if len(a) < 2 or len(b) < 2:
+        return False
+    if a[-1] == b[-1] and a[0] != b[0]:
+        return True
+    differ = [(x, y) for x, y in zip(a, b) if x != y]
+    return len(a) == len(b) and len(differ) == 1 and len(commonprefix(differ[0])) < _SAME_WORD_PREFIX
+
+
+_SAME_WORD_PREFIX = 3
+"""Letters two words begin with alike when they are forms of one word ("Rico", "Rican")."""
 
 
 _APPOSITION_BEFORE = regex.compile(r"\b(?:the|a|an|his|her|its|their)\s+([^,;:()]{1,60}),\s*+$", regex.IGNORECASE)

@@ -307,6 +307,8 @@ class LexicalProfile:
         if key.endswith("s") and len(key) > 3 and self.has_phrase(key[:-1]):
             return True  # "Roth IRAs" beside "Roth IRA"
         words = [w for w in key.split() if w not in STOPWORDS]
+        if len(key.split()) > 1 and len(key.split()[-1]) == 1:
+            return False  # "Group A", "Plan B": the letter tells the item apart, and "a" is a word of any text
         if words and all(w in self.words or f" {w} " in self.padded for w in words):
             return True
         if self.names.gives(surface or key, key):

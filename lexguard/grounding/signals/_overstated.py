@@ -44,6 +44,7 @@ _CERTAIN = regex.compile(r"\b(?:definitely|certainly|always|proven|proves?|confi
 QUANTIFIERS: dict[str, int] = {
     "none": 0, "no": 0, "nobody": 0,
     "few": 1, "handful": 1, "minority": 1, "some": 1, "several": 1, "part": 1, "fraction": 1, "certain": 1,
+    "selected": 1, "participating": 1,
     "many": 2, "numerous": 2, "half": 2,
     "most": 3, "majority": 3, "mostly": 3,
     "all": 4, "every": 4, "each": 4, "whole": 4, "entire": 4, "everyone": 4, "everything": 4, "always": 4,
@@ -234,7 +235,9 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
     claim_parts = clauses(claim)
     if not claim_parts or _hedged(claim_parts[0].strip(), claim=True):
         return None  # "Officials believe the fire started in the kitchen, and that it then spread ...": all hedged
-    parts = [(_words(c), c, s) for s in sentences for c in clauses(s) or [s]]  # each read once
+    # each read once; a sentence whole too, after its clauses, for a claim clause that holds more
+    # than one of them ("selected branches, including ..., will open on Saturdays")
+    parts = [(_words(c), c, s) for s in sentences for c in [*clauses(s), s]]
     return next(filter(None, (_overstated(part, parts) for part in claim_parts)), None)
 
 

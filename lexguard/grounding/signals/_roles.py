@@ -1,5 +1,8 @@
 """Names or phrases that trade places around a shared word: "Aphids feed on ladybugs" against
-"Ladybugs feed on aphids" (swapped roles), read by :mod:`lexguard.grounding.signals._polarity`.
+"Ladybugs feed on aphids" (swapped roles), read by :mod:`lexguard.grounding.signals._polarity`;
+and the two ends of a move or a cause: "migrates your settings from settings.json into config.ini"
+against "... from the old config.ini file into the new settings.json format", "the fall in oxygen
+caused an algal bloom" against "the drop in oxygen was caused by an algal bloom" (:func:`swapped_ends`).
 
 A copular inversion is no swap: "A biscuit factory is the largest employer in town" states what
 "The town's largest employer is a biscuit factory" does.
@@ -9,9 +12,10 @@ from __future__ import annotations
 
 import regex
 
+from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import _stem, content_words
 
-__all__ = ["FUNCTION", "WORD_RUN", "swapped_names"]
+__all__ = ["FUNCTION", "WORD_RUN", "swapped_ends", "swapped_names"]
 
 FUNCTION = frozenset({"yet", "though", "although", "while", "whereas", "so", "but", "and", "also", "longer"})
 """Connectives and other words that are no part of a statement's content (nor a pivot)."""
@@ -55,6 +59,58 @@ def swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
         if moved_back and moved_forward:
             return True
     return False
+
+
+_END = (r"(?=\s*+(?:[,;:()]|\.(?:\s|$)|$)|\s++(?:and|but|with|on|in|at|by|for|before|after|while|which|who|when|every|each"
+        r"|daily|weekly|during|because)\b)")
+_ROLE = r"(?:(?!\b(?:that|which|who)\b)[^,;:()]){1,100}?"
+_PAIRS = [
+    regex.compile(r"\bfrom\s++(?P<first>" + _ROLE + r")\s++(?:to|into|onto|towards?)\s++(?P<second>" + _ROLE + ")" + _END,
+                  regex.IGNORECASE),
+    regex.compile(r"(?:^|[,;:]\s*+|\b(?:that|and|but|which)\s++)(?P<first>" + _ROLE + r")(?<!\b(?:was|were|is|are|be|been"
+                  r"|being))\s++(?:caused|causes|cause|led\s+to|leads\s+to|triggered|triggers|resulted\s+in|results\s+in"
+                  r"|brought\s+about)\s++(?P<second>" + _ROLE + ")" + _END, regex.IGNORECASE),
+    regex.compile(r"(?:^|[,;:]\s*+|\b(?:that|and|but|which)\s++)(?P<second>" + _ROLE + r")\s++(?:(?:was|were|is|are"
+                  r"|had\s+been|has\s+been)\s++(?:caused|triggered|brought\s+about)\s++by|resulted\s+from|results\s+from"
+                  r"|(?:was|were)\s++due\s+to)\s++(?P<first>" + _ROLE + ")" + _END, regex.IGNORECASE),
+]
+"""Two roles of a statement, *first* and *second*: a move's start and end ("from | the old config.ini
+file | into | the new settings.json format"), a cause and its effect, active or passive ("the drop in
+oxygen was caused by an algal bloom": the bloom first)."""
+
+
+def _roles(text: str) -> list[tuple[set[str], set[str]]]:
+    """The (first, second) role words of each pair :data:`_PAIRS` finds in ``text``."""
+    out = []
+    for pattern in _PAIRS:
+        for m in pattern.finditer(text):
+            first, second = set(content_words(m.group("first"))), set(content_words(m.group("second")))
+            if first and second and not first & second:
+                out.append((first, second))
+    return out
+
+
+def swapped_ends(claim: str, sentences: list[str]) -> str | None:
+    """The sentence that gives a move or a cause of the claim the other way round, if any: the
+    claim's first role is mostly the sentence's second and the claim's second mostly its first
+    ("from A into B" beside "from B into A"; "the fall in oxygen caused a bloom" beside "the drop
+    in oxygen was caused by an algal bloom"), and no sentence gives it the claim's way ("from Leeds
+    to York ..., and the return from York to Leeds")."""
+    pairs = None
+    for part in clauses(claim) or [claim]:
+        for a, b in _roles(part):
+            pairs = pairs if pairs is not None else [(s, first, second) for s in sentences for first, second in _roles(s)]
+            if any(_leans(a, first, second) and _leans(b, second, first) for _, first, second in pairs):
+                continue  # the sources give it as the claim does
+            swapped = next((s for s, first, second in pairs if _leans(a, second, first) and _leans(b, first, second)), None)
+            if swapped is not None:
+                return swapped
+    return None
+
+
+def _leans(words: set[str], towards: set[str], away: set[str]) -> bool:
+    """Whether a role's words are more those of ``towards`` than of ``away``."""
+    return len(words & towards) > len(words & away)
 
 
 _ATTRIBUTION = regex.compile(

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 import regex
 
-from lexguard.grounding.signals._statements import number_class
+from lexguard.grounding.signals._statements import coded_words, number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._words import lemmas
 
@@ -165,10 +165,11 @@ def _statement(claim: str, mention: Mention, kind: str) -> str:
 
 def _words(text: str) -> list[str]:
     """Content words without numbers ("9am" is a value), a hyphenated word with its parts too
-    ("second-car": "second" and "car")."""
+    ("second-car": "second" and "car"), and an item's name with its letter ("zone b")."""
     words = [w for w in content_words(text) if not any(ch.isdigit() for ch in w)]
     words += [p for w in words if "-" in w for p in content_words(w.replace("-", " "))]
-    return [_singular(w) for w in words]
+    # the letter that tells an item apart ("£95 in Zone A and £60 in Zone B"): a one-letter word no content word holds
+    return [_singular(w) for w in words] + [w for w in coded_words(text) if not any(ch.isdigit() for ch in w)]
 
 
 @lru_cache(maxsize=8192)

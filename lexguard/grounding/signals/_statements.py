@@ -152,10 +152,28 @@ def relation_words(text: str) -> frozenset[str]:
 
 
 def coded_words(text: str) -> frozenset[str]:
-    """A name's words with digits in them: "X200", and a number with one letter that names an
-    item ("Flat 3C", "Route 7A"; not "5m", "10k", "4h": amounts)."""
-    return frozenset(w for w in content_words(text) if any(ch.isdigit() for ch in w)
-                     and (not w[:1].isdigit() or _NUMBERED_ITEM.fullmatch(w) is not None))
+    """A name's words with digits in them: "X200", a number with one letter that names an item
+    ("Flat 3C", "Route 7A"; not "5m", "10k", "4h": amounts), and a capitalised word inside a
+    sentence with the whole number or the letter after it that names its item ("the Ridge 2",
+    "Terminal 5", "Zone B": "ridge 2", "zone b"; not a month's or a weekday's day, nor a score,
+    "Leeds 2-1")."""
+    coded = {w for w in content_words(text) if any(ch.isdigit() for ch in w)
+             and (not w[:1].isdigit() or _NUMBERED_ITEM.fullmatch(w) is not None)}
+    coded.update(f"{m.group('name')} {m.group('number')}".lower() for m in _NAME_NUMBER.finditer(text)
+                 if m.group("name").lower() not in _MONTHS and not days_named(m.group("name")))
+    coded.update(f"{m.group('name')} {m.group('letter')}".lower() for m in _NAME_LETTER.finditer(text))
+    return frozenset(coded)
+
+
+_NAME_NUMBER = regex.compile(
+    r"(?<=[\p{L}\p{N},;:'\u2019]\s++)(?P<name>\p{Lu}\p{Ll}++)\s++(?P<number>\d++)"
+    r"(?![.,:/]?\d|\p{L}|\s*+(?:-|\u2013|%)|\s++(?i:x|times|per|percent|out\s+of|to\s+\d))"
+)
+"""A capitalised word inside a sentence and the whole number that names it with it ("the Ridge 2")."""
+_NAME_LETTER = regex.compile(r"(?<=\S\s++)(?P<name>\p{Lu}\p{Ll}++)\s++(?P<letter>(?!I\b)\p{Lu})(?![\p{L}\p{N}'\u2019-])")
+"""A capitalised word and the letter that tells its item apart ("Zone B", "Group A", "Plan C")."""
+_MONTHS = frozenset("january february march april may june july august september october november december "
+                    "jan feb mar apr jun jul aug sep sept oct nov dec".split())
 
 
 _NUMBERED_ITEM = regex.compile(r"\d{1,4}[ac-fijnoqr-z]")

@@ -7,7 +7,7 @@ from typing import Any
 
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
-from lexguard.grounding.signals._bounds import read_bound
+from lexguard.grounding.signals._bounds import dropped_limit, read_bound
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._conditions import dropped_condition, widened_days
 from lexguard.grounding.signals._ranges import range_conflicts
@@ -20,6 +20,8 @@ from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._ranks import rank_conflict
 from lexguard.grounding.signals._polarity import polarity_conflict
 from lexguard.grounding.signals._restatement import polarity_restatement
+from lexguard.grounding.signals._roles import swapped_ends
+from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._units import converted, index_units, unit_conflicts
 
 __all__ = ["NumberEvidence", "add_misplaced", "number_evidence", "statement_conflicts"]
@@ -69,6 +71,7 @@ def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvi
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
     unknown += [m for m in rate_conflicts(claim, texts) if m not in unknown]  # "£40 million a month" for "a year"
     unknown += [m for m in range_conflicts(claim, texts, index) if m not in unknown]  # "aged 5 to 10" for "aged 5 to 8"
+    unknown += [m for m in mentions if m not in unknown and dropped_limit(claim, m, texts)]  # "30%" for "up to 30%"
     broken = [m for m in mentions if readings[m].met is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
     unknown += broken
@@ -119,6 +122,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or order_conflict(claim, passages)
         or rank_conflict(claim, passages)
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
+        or swapped_ends(claim, [s for p in passages for s in passage_sentences(p)])  # "from A into B" for "from B into A"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"

@@ -17,6 +17,8 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._absent import denied_presence
+from lexguard.grounding.signals._excluded import excluded_thing
+from lexguard.grounding.signals._free import charged_for
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._dates import is_calendar_key, month_of, months_spanned
@@ -159,10 +161,13 @@ def claim_features(
 
 def _conflicts(claim_text: str, index: SourceIndex, best_chunks: list[int], misplaced: list[Misplaced]) -> dict[str, str | None]:
     """:func:`statement_conflicts` over the best chunks, and, where they find no conflict, a thing
-    the sources say there is none of (:func:`~lexguard.grounding.signals._absent.denied_presence`)."""
+    the sources say there is none of (:func:`~lexguard.grounding.signals._absent.denied_presence`)
+    or leave out (:func:`~lexguard.grounding.signals._excluded.excluded_thing`), or charge for what
+    the claim says is free (:func:`~lexguard.grounding.signals._free.charged_for`)."""
     found = statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced)
     if found["conflict"] is None and found["restated"] is None:
-        found["conflict"] = denied_presence(claim_text, index)
+        found["conflict"] = (denied_presence(claim_text, index) or excluded_thing(claim_text, index)
+                             or charged_for(claim_text, index))
     return found
 
 

@@ -1,0 +1,185 @@
+"""What the sources say is not part of what is offered: "Lunch is not included", "A wall charger
+is sold separately", "Breakfast is not served", "The fee does not cover firing".
+
+"The fare covers lunch" beside "The £49 fare covers the coach and a guided boat trip. Lunch is
+not included." was read as supported (0.99): the claim's words are all in the sources, and the
+verifier reads a denial in another sentence, with another verb, poorly. So was "The tablet comes
+with a USB-C cable and a wall charger in the box" beside "A wall charger is sold separately".
+:func:`excluded_thing` reads the things a source statement leaves out (what is *not included,
+provided, served, offered, covered or available*, what is *sold, charged or paid for separately*
+or *costs extra*, what something *does not include*) and fails a claim that says one of them is
+included: the thing's words follow an inclusion word in the same clause ("comes with ..., and a
+wall charger", "covers clay, glazes and firing") or come just before one ("Breakfast is served").
+
+It stands aside when another statement of the sources names the thing (two models, one with a
+charger and one without, are the other rules' to tell apart), when the claim itself says the
+thing is extra or not there ("... but lunch is extra"), and when the claim shares no other word
+with the source that leaves the thing out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import regex
+
+from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._negation import negated
+from lexguard.grounding.signals._statements import sentence_facts
+
+__all__ = ["excluded_thing"]
+
+_LEFT_OUT_VERB = (
+    r"(?:included|provided|supplied|served|offered|covered|available|part\s++of\s++the\s++\w++)"
+)
+_SEPARATELY = (
+    r"(?:(?:sold|charged|priced|bought|purchased|paid\s++for|booked|billed|available)\s++(?:separately|extra"
+    r"|as\s++(?:an\s++)?extras?|at\s++(?:an\s++)?(?:extra|additional)\s++(?:cost|charge))"
+    r"|(?:an\s++)?(?:optional\s++)?extras?|excluded|not\s++part\s++of\b[^,.;]*+)"
+)
+_SUBJECT_LEFT_OUT = regex.compile(
+    r"(?:^|[,;:]\s*+|\b(?:but|and|while|whereas|although|though|however)\s++)"
+    r"(?P<thing>(?:[\p{L}\p{N}'\u2019-]++\s++){0,3}?[\p{L}\p{N}'\u2019-]++)\s++"
+    r"(?:(?:is|are|was|were|will\s++be|can\s++be|must\s++be)\s++(?:(?:not|never)\s++" + _LEFT_OUT_VERB
+    + r"|" + _SEPARATELY + r")"
+    r"|(?:isn|aren|wasn|weren)[\u2019']t\s++" + _LEFT_OUT_VERB
+    + r"|costs?\s++extra)\b",
+    regex.IGNORECASE,
+)
+"""A thing a clause says is left out, before its verb: "Lunch is not included", "A wall charger
+is sold separately", "firing costs are charged separately", "Towels cost extra"."""
+_LEFT_OUT_OBJECT = regex.compile(
+    r"\b(?:(?:does|do|did)\s++not|(?:doesn|don|didn)[\u2019']t)\s++(?:include|cover|come\s++with|provide|offer|serve)"
+    r"\s++(?P<items>[^.;:!?()]{1,120})"
+    r"|\b(?:excluding|not\s++including|excludes?)\s++(?P<items2>[^.;:!?()]{1,120})",
+    regex.IGNORECASE,
+)
+"""Things a clause says something does not include: "The fee does not cover firing or glazes"."""
+_ITEM_END = regex.compile(
+    r"\s*+(?:,\s*+(?:so|but|and\s+(?:the|it|they|its))\b|\b(?:so|but|because|which|that|who|since|although|though"
+    r"|while|unless|until|apart|for|at|on|in|from)\b).*",
+    regex.IGNORECASE,
+)
+_SPLIT = regex.compile(r"\s*+(?:,\s*+(?:or|and|nor)?|\bor\b|\band\b|\bnor\b)\s*+", regex.IGNORECASE)
+_GENERIC = frozenset({"cost", "fee", "charg", "price", "extra", "item", "thing", "option"})
+"""Words that name no thing of their own ("firing *costs*"): a claim names the thing without them."""
+_MOST_THING_WORDS = 3
+
+_INCLUDES = regex.compile(
+    r"\b(?:includ(?:e|es|ed|ing)|cover(?:s|ed|ing)?|come\s++with|comes\s++with|came\s++with|coming\s++with"
+    r"|provid(?:e|es|ing)|suppl(?:y|ies|ying)|serv(?:e|es|ing)|offer(?:s|ing)?|inclusive\s++of|along\s++with"
+    r"|together\s++with|in\s++the\s++box|thrown\s++in|free|at\s++no\s++(?:extra\s++)?(?:cost|charge))\b",
+    regex.IGNORECASE,
+)
+"""Words by which a claim says what is included, before the thing ("comes with ... a wall charger")."""
+_CLAUSE_END = regex.compile(r"[.;:!?]|,\s*+(?:but|so|while|whereas|although|though|which)\b|\s(?:but|except|apart)\s",
+                            regex.IGNORECASE)
+_CLAIM_LEAVES_OUT = regex.compile(
+    r"\b(?:extras?|separately|additional(?:ly)?|optional|on\s++top|own|excluding|exclud(?:e|es|ed)|without|lack(?:s|ing)?"
+    r"|bring|charged?|costs?|priced|sold|pay(?:s|ing)?|paid|buy(?:s|ing)?|purchas(?:e|ed|ing)|instead|rather\s++than|missing|apart\s++from)\b",
+    regex.IGNORECASE,
+)
+"""Words by which a claim keeps the thing out ("lunch is extra", "bring your own towels",
+"a charger can be bought for £15", "a wall charger costs £15"): it says what the source says, in other words."""
+
+
+@dataclass(frozen=True, slots=True)
+class _LeftOut:
+    words: tuple[str, ...]
+    """The thing's content words, in order ("wall", "charger")."""
+    statement: str
+    source_id: str
+
+
+def _words(text: str) -> list[str]:
+    """Content words, singular ("towels" and "towel" alike: the stemmer keeps short plurals)."""
+    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in content_words(text)]
+
+
+def _thing(phrase: str) -> tuple[str, ...]:
+    """The content words that name a thing, without the words that name no thing ("firing costs": firing)."""
+    words = [w for w in _words(phrase) if w not in _GENERIC] or _words(phrase)
+    return tuple(words[-_MOST_THING_WORDS:])
+
+
+def _left_out(text: str) -> list[tuple[str, ...]]:
+    """The things a statement says are left out, each as its content words."""
+    out = [_thing(m.group("thing")) for m in _SUBJECT_LEFT_OUT.finditer(text)]
+    for m in _LEFT_OUT_OBJECT.finditer(text):
+        items = _ITEM_END.sub("", m.group("items") or m.group("items2"))
+        out += [_thing(item) for item in _SPLIT.split(items)]
+    return [thing for thing in out if thing]
+
+
+def _inventory(index: Any) -> tuple[list[_LeftOut], list[tuple[list[str], str]], dict[str, frozenset[str]]]:
+    """What the sources leave out, every statement's words, and each source's words (kept on the index)."""
+    cached = getattr(index, "_excluded_inventory", None)
+    if cached is not None:
+        return cached
+    left_out: list[_LeftOut] = []
+    statements: list[tuple[list[str], str]] = []
+    words_of: dict[str, set[str]] = {}
+    for f in sentence_facts(index):
+        source_id = index.chunks[f.chunk].source_id
+        words = _words(f.text)
+        statements.append((words, f.text))
+        words_of.setdefault(source_id, set()).update(words)
+        left_out += [_LeftOut(thing, f.text, source_id) for thing in _left_out(f.text)]
+    index._excluded_inventory = (left_out, statements, {k: frozenset(v) for k, v in words_of.items()})
+    return index._excluded_inventory
+
+
+def _holds_phrase(words: list[str], phrase: tuple[str, ...]) -> bool:
+    n = len(phrase)
+    return any(tuple(words[i : i + n]) == phrase for i in range(len(words) - n + 1))
+
+
+def _says_included(claim: str, thing: tuple[str, ...]) -> bool:
+    """Whether the claim says ``thing`` is included: its words follow an inclusion word in the same
+    clause, or come just before one."""
+    for m in _INCLUDES.finditer(claim):
+        end = _CLAUSE_END.search(claim, m.end())
+        if _holds_phrase(_words(claim[m.end() : end.start() if end else len(claim)]), thing):
+            return True
+    return any(tuple(_words(claim[max(0, m.start() - 80) : m.start()])[-len(thing) :]) == thing
+               for m in _INCLUDED_AFTER.finditer(claim))
+
+
+_INCLUDED_AFTER = regex.compile(
+    r"(?<=[\p{L}\p{N}])\s++(?=(?:(?:is|are|was|were|'s|will\s++be)\s++)?(?:also\s++)?(?:included|provided|supplied"
+    r"|served|offered|covered|thrown\s++in|free|available|part\s++of)\b)",
+    regex.IGNORECASE,
+)
+"""Where a claim says a thing it names just before is included ("Breakfast | is served", "towels | provided")."""
+
+
+def excluded_thing(claim: str, index: Any) -> str | None:
+    """The source statement that leaves out a thing the claim says is included, if any.
+
+    Args:
+        claim: The claim text.
+        index: The source index.
+
+    Returns:
+        The statement, when the claim (with no negation of its own, nor words that keep the
+        thing out) says the thing is included, no other source statement names it, and the
+        claim shares a word besides the thing with the source that leaves it out; else ``None``.
+    """
+    if negated(claim) or _CLAIM_LEAVES_OUT.search(claim) or not index.chunks:
+        return None
+    left_out, statements, source_words = _inventory(index)
+    words = _words(claim)
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    for item in left_out:
+        if (item.source_id, item.words) in seen or not _holds_phrase(words, item.words):
+            continue
+        seen.add((item.source_id, item.words))  # each thing once per source: linear in the sources
+        if any(_holds_phrase(held, item.words) and not any(item.words == t for t in _left_out(text))
+               for held, text in statements):
+            continue  # another statement names the thing ("The Pro comes with a charger")
+        if (set(words) - set(item.words)) & source_words.get(item.source_id, frozenset()) and _says_included(
+            claim, item.words
+        ):
+            return item.statement
+    return None

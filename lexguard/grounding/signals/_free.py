@@ -1,0 +1,92 @@
+"""A claim that something is free beside a source that charges for it.
+
+"Dogs are welcome in the lodge's ground-floor rooms at no extra charge" beside "Brackenfield
+Lodge welcomes dogs in its ground-floor rooms for a charge of £15 per night" was read as
+supported (0.96): every word of the claim but "no extra" is in the sentence, and the verifier does
+not weigh a price against "free". :func:`charged_for` finds the source statement that says what
+the claim's free clause says (most of its words, two at least) and names a price or a charge,
+where no source statement says it is free.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import regex
+
+from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._statements import sentence_facts
+
+__all__ = ["charged_for"]
+
+_FREE = regex.compile(
+    r"\b(?:free\s+of\s+charge|for\s+free|at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)"
+    r"|(?:with\s+)?no\s+(?:extra\s+|additional\s+)?(?:charge|fee|cost)|without\s+(?:charge|paying|cost)"
+    r"|complimentary|cost(?:s|ing)?\s+nothing)\b"
+    r"|(?<![-\w]|feel\s)free(?![-\w]|\s+(?:time|range|from|will|speech|trade|market|agent|zone|standing|flow|hand|style"
+    r"|throws?|rein|spirit|to\s+(?:choose|decide|leave|go|ask|contact|move|use\s+their)))",
+    regex.IGNORECASE,
+)
+"""Words by which a claim says something costs nothing ("at no extra charge", "free entry")."""
+_CHARGE = regex.compile(
+    r"[£$€¥₹]\s*+\d|\d\s*+(?:p|pence|dollars?|euros?|pounds?)\b|\b(?:charge[sd]?|fees?|costs?|priced|payable|paid)\b",
+    regex.IGNORECASE,
+)
+"""A price or a charge in a source statement."""
+_LEAST_SHARED = 0.75
+"""Share of the free clause's other words the charging statement must hold."""
+_FEWEST_WORDS = 2
+
+
+def _words(text: str) -> set[str]:
+    return set(content_words(_FREE.sub(" ", text)))
+
+
+def _near(part: str) -> tuple[set[str], int]:
+    """What is free, and how many of its words a statement must hold: the noun "free" stands
+    before ("with free *delivery*": that word), else the content words right around the free
+    phrase, :data:`_NEAR` each side ("dogs can stay | free | in the ground-floor rooms"), half of them."""
+    match = _FREE.search(part)
+    after = content_words(part[match.end() :])
+    if match.group().lower() == "free" and after and regex.match(r"\s*+[\p{L}]", part[match.end() :]) and not (
+            regex.match(r"\s*+(?:for|to|in|on|at|of|with|from|until|during|and|or|if|when|but)\b", part[match.end() :],
+                        regex.IGNORECASE)):
+        return {after[0]}, 1
+    near = set(content_words(part[: match.start()])[-_NEAR:] + after[:_NEAR])
+    return near, (len(near) + 1) // 2
+
+
+_NEAR = 2
+
+
+def charged_for(claim: str, index: Any) -> str | None:
+    """The source statement that charges for what the claim says is free, if any.
+
+    Args:
+        claim: The claim text.
+        index: The source index.
+
+    Returns:
+        The statement, when a clause of the claim says something is free, a source statement
+        holds at least :data:`_LEAST_SHARED` of that clause's other words (two at least), what is free
+        among them (:func:`_near`), and names
+        a price or a charge, and no source statement that says the same thing says it is free.
+    """
+    free = [part for part in clauses(claim) or [claim] if _FREE.search(part)]
+    if not free or not index.chunks:
+        return None
+    facts = sentence_facts(index)
+    for part in free:
+        words = _words(part)
+        if len(words) < _FEWEST_WORDS:
+            continue
+        near, least = _near(part)  # what is free: "with free *delivery*" is not "sells it for £199"
+        same = [f.text for f in facts if len(words & (theirs := set(content_words(f.text)))) >= _LEAST_SHARED * len(words)
+                and len(near & theirs) >= least]
+        if any(_FREE.search(text) for text in same):
+            continue  # a source says it is free too ("Entry is free for under-5s")
+        charging = next((text for text in same if _CHARGE.search(text)), None)
+        if charging is not None:
+            return charging
+    return None

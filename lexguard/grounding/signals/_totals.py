@@ -1,0 +1,75 @@
+"""Totals an answer works out from several of the sources' numbers.
+
+"The whole trail is 7km: 2.5km to the lake, 3km around it and 1.5km back" beside three sections
+of 2.5km, 3km and 1.5km; "For one adult and one child plus a programme you'd pay £17 in total"
+beside £10, £4 and £3. The total is in no source, yet it is right; one arithmetic step over two
+numbers (:func:`~lexguard.grounding.signals._derived.is_derived`) does not reach it. A claim
+number is a *total* when:
+
+- it is the sum of two to :data:`MAX_PARTS` other numbers of the same claim that the sources
+  state (the claim shows its working: the parts are checked as the claim's own values), or
+- the claim says it totals ("in total", "altogether", "the whole ...", "you'd pay") and it is the
+  sum of two or three of the first :data:`TOTAL_POOL` numbers of its kind in its best evidence, from
+  :data:`MIN_TOTAL` up (from fewer numbers, or smaller ones, almost any total could be made).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+import regex
+
+from lexguard.grounding.signals._lexical import Mention, key_value, numbers
+from lexguard.grounding.signals._statements import number_class
+
+__all__ = ["MAX_PARTS", "MIN_TOTAL", "TOTAL_POOL", "totalled"]
+
+MAX_PARTS = 4
+"""Most parts of a total the claim shows."""
+TOTAL_POOL = 6
+"""Evidence numbers (years aside) a stated total may be made of, best evidence first."""
+MIN_TOTAL = 10
+"""Smallest total made of evidence numbers the claim does not show."""
+
+_SAYS_TOTAL = regex.compile(
+    r"\b(?:in\s+total|totals?|totalling|totaling|altogether|all\s+together|combined|in\s+all|the\s+whole|overall"
+    r"|adds?\s+up\s+to|comes?\s+to|(?:you|we|they)(?:'d|\u2019d|\s+would)\s+pay|would\s+cost)\b",
+    regex.IGNORECASE,
+)
+"""Words by which a claim says its number is a total."""
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b))
+
+
+def _sums_to(value: float, parts: list[float], most: int) -> bool:
+    return any(_close(value, sum(group)) for size in range(2, min(most, len(parts)) + 1)
+               for group in combinations(parts, size))
+
+
+def totalled(claim: str, mention: Mention, known: set[str], texts: Iterable[str]) -> bool:
+    """Whether ``mention`` is a total of the claim's own stated numbers, or a total the claim
+    says it gives of a few of its evidence's numbers of the same kind (money with money: "under
+    12" is no price).
+
+    Args:
+        claim: The claim text.
+        mention: A number of the claim that no source states.
+        known: Keys of the numbers the sources (and the question) state.
+        texts: The claim's best evidence chunks, best first.
+    """
+    value = key_value(mention.key)
+    if value is None or value <= 0:
+        return False
+    own = [n for m in numbers(claim) if m.span != mention.span and (m.key in known or known.intersection(m.alts))
+           and (n := key_value(m.key)) is not None and 0 < n < value]
+    if _sums_to(value, list(dict.fromkeys(own)), MAX_PARTS):
+        return True
+    if value < MIN_TOTAL or not _SAYS_TOTAL.search(claim):
+        return False
+    kind = number_class(claim, mention)
+    pool = [n for text in texts for m in numbers(text) if number_class(text, m) == kind
+            and (n := key_value(m.key)) is not None and 0 < n < value and not 1000 <= n <= 2100]
+    return _sums_to(value, list(dict.fromkeys(pool))[:TOTAL_POOL], 3)

@@ -1,0 +1,75 @@
+"""What the sources leave out of an offer, and what they charge for.
+
+"The fare covers lunch" beside "Lunch is not included" and "comes with a wall charger" beside "A
+wall charger is sold separately" were read as supported (0.99): :mod:`lexguard.grounding.signals._excluded`
+fails them. "Dogs stay at no extra charge" beside "for a charge of £15 per night" was too:
+:mod:`lexguard.grounding.signals._free`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard._models import Source
+from lexguard.grounding import SupportChecker
+
+COACH = ("The Harbury coach tour leaves the bus station at 8am. The £39 fare covers the coach and a guided walk "
+         "around the abbey. Lunch is not included, and passengers should bring money for food.")
+SPEAKER = ("The Lumo S3 speaker has a 12-hour battery. It comes with a charging cable in the box. A carry case is "
+           "sold separately for £12.")
+CLASS = ("Evening Watercolour runs for eight Tuesdays at the Mill Studio. The course fee is £95. Paper and brushes "
+         "are included, but framing costs are charged separately at £6 per picture.")
+HOSTEL = "The Quayside Hostel has 30 beds. There is a shared kitchen. Breakfast is not served, but there is a cafe opposite."
+LODGE = ("Marsh End Lodge welcomes dogs in its garden rooms for a charge of £10 per night. Dogs are not allowed in "
+         "the dining room. Parking is free for guests.")
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+def _statuses(checker: SupportChecker, source: str, answer: str, question: str | None = None) -> set[str]:
+    return {c.status for c in checker.check(answer, [Source(id="s0", content=source)], question).claims
+            if c.status != "not_checked"}
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (COACH, "The Harbury coach tour fare covers lunch."),
+        (COACH, "The £39 fare covers the coach, the guided walk and lunch."),
+        (SPEAKER, "The Lumo S3 comes with a charging cable and a carry case in the box."),
+        (CLASS, "The £95 fee covers paper, brushes and the framing of your pictures."),
+        (HOSTEL, "Breakfast is served at the Quayside Hostel."),
+        (LODGE, "Happy to help! Dogs are welcome in Marsh End Lodge's garden rooms at no extra charge."),
+    ],
+)
+def test_a_thing_left_out_or_charged_for_is_contradicted(checker: SupportChecker, source: str, answer: str) -> None:
+    assert "contradicted" in _statuses(checker, source, answer)
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (COACH, "The £39 fare covers the coach and the guided walk, but lunch is extra."),
+        (SPEAKER, "The Lumo S3 comes with a charging cable, and a carry case costs £12."),
+        (CLASS, "The £95 fee includes paper and brushes."),
+        (HOSTEL, "The Quayside Hostel has a shared kitchen, and there is a cafe opposite."),
+        (LODGE, "Dogs are welcome in the garden rooms at Marsh End Lodge for £10 a night."),
+        (LODGE, "Parking at Marsh End Lodge is free for guests."),
+    ],
+)
+def test_a_claim_that_keeps_the_thing_out_or_pays_for_it_is_supported(
+    checker: SupportChecker, source: str, answer: str
+) -> None:
+    assert _statuses(checker, source, answer) == {"supported"}
+
+
+def test_a_no_whose_statement_keeps_the_thing_out_answers_the_question(checker: SupportChecker) -> None:
+    """The question's statement ("the fare covers lunch") is contradicted, so "No" is right; it had
+    been read as supported and the correct "No" refused."""
+    question = "Does the Harbury coach tour fare include lunch?"
+    answer = "No, the £39 fare covers the coach and the guided walk around the abbey."
+    assert _statuses(checker, COACH, answer, question) == {"supported"}
+    assert _statuses(checker, COACH, "Yes, lunch is included in the fare.", question) == {"contradicted"}

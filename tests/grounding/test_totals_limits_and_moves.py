@@ -1,0 +1,76 @@
+"""Totals an answer works out, limits it drops, moves and causes it turns round, and a few readings
+around them.
+
+- "The whole path is 6km: 2.5km, 2km and 1.5km" and "you'd pay £19 in total" (three prices) are
+  right though no source holds the total (:mod:`lexguard.grounding.signals._totals`).
+- "reduced by 40%" beside "reduced by up to 40%" states the most as what everyone gets
+  (:func:`lexguard.grounding.signals._bounds.dropped_limit`); "the price goes up to £9" is a rise.
+- "from settings.json into config.ini" beside "from config.ini into settings.json", "the drop in
+  oxygen caused a bloom" beside "was caused by" (:func:`lexguard.grounding.signals._roles.swapped_ends`).
+- "every branch" beside "selected branches" raises the quantifier; "over three years" is a span.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard._models import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.claims._sentences import passage_sentences
+
+PATH = ("The Brook Path has three stretches. The first, from the car park to the weir, is 2.5km. The second, "
+        "along the river, is 2km. The last, back through the meadow, is 1.5km.")
+SHOW = "Entry to the Harlby Steam Fair is £11 for adults. Children under 12 get in for £5. A programme costs £3."
+SALE = ("Marlow's winter sale runs from 2 to 16 January. Selected coats are reduced by up to 40%, and boots are "
+        "reduced by up to 25%. After 6pm on Fridays the price of a lane goes up to £9.")
+APP = ("On first launch, Tallyo 2.0 moves your settings from the old config.ini file into the new settings.json "
+       "format. The config.ini file is kept as a backup.")
+RIVER = ("The survey of the River Wend found that oxygen levels fell sharply in August. The authors concluded "
+         "that the drop in oxygen was caused by an algal bloom.")
+BANK = ("From 3 June, selected Harrow Bank branches will open on Saturday mornings from 9:00 to 12:00. All "
+        "branches will stay closed on Sundays. Harrow Bank has a three-year plan to refit its branches.")
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+def _statuses(checker: SupportChecker, source: str, answer: str) -> set[str]:
+    return {c.status for c in checker.check(answer, [Source(id="s0", content=source)]).claims}
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (PATH, "The whole Brook Path is 6km: 2.5km to the weir, 2km along the river and 1.5km back."),
+        (SHOW, "For one adult and one child under 12 plus a programme, you'd pay £19 in total."),
+        (SALE, "In Marlow's winter sale, selected coats are reduced by up to 40%."),
+        (SALE, "After 6pm on Fridays a lane costs £9."),
+        (APP, "Tallyo 2.0 moves your settings from config.ini into settings.json."),
+        (RIVER, "The survey found that an algal bloom caused the drop in oxygen in the River Wend."),
+        (BANK, "Harrow Bank plans to refit its branches over three years."),
+    ],
+)
+def test_right_answers_are_supported(checker: SupportChecker, source: str, answer: str) -> None:
+    assert _statuses(checker, source, answer) == {"supported"}
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (PATH, "The whole Brook Path is 7km: 2.5km to the weir, 2km along the river and 1.5km back."),
+        (SHOW, "For one adult and one child under 12 plus a programme, you'd pay £20 in total."),
+        (SALE, "In Marlow's winter sale, selected coats are reduced by 40%."),
+        (APP, "Tallyo 2.0 moves your settings from settings.json into the older config.ini format."),
+        (RIVER, "According to the survey, the sharp fall in oxygen in the River Wend in August caused an algal bloom."),
+        (BANK, "From 3 June, every Harrow Bank branch will open on Saturday mornings from 9:00 to 12:00."),
+    ],
+)
+def test_wrong_answers_are_refused(checker: SupportChecker, source: str, answer: str) -> None:
+    assert _statuses(checker, source, answer) & {"contradicted", "unsupported"}
+
+
+def test_a_dot_inside_a_word_ends_no_sentence() -> None:
+    assert list(passage_sentences("Settings move from config.ini to settings.json today. See example.com.")) == [
+        "Settings move from config.ini to settings.json today.", "See example.com."]
