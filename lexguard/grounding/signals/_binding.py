@@ -23,7 +23,7 @@ from typing import Any
 import regex
 
 from lexguard.grounding.signals._entities import entities
-from lexguard.grounding.signals._other_source import subject_elsewhere
+from lexguard.grounding.signals._other_source import held_by_another, subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
 from lexguard.grounding.signals._relatives import STATEMENT_VERB, relative_pieces
@@ -184,6 +184,10 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         scored = [(fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR:
+            if anchor is not None and kind == "number" and names and not _holds(anchor, mention, kind, own) and (
+                    held_by_another(index, anchor.chunk, [f.chunk for f in facts if _holds(f, mention, kind, own)],
+                                    names[0].text)):
+                out.append(Misplaced(mention, kind, anchor.text))  # the value is another document subject's
             continue
         if (_holds(anchor, mention, kind, own) or (kind == "name" and _short_form(anchor, mention))) and not (
                 _speaker_only(anchor, mention)):
@@ -209,6 +213,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
             out.append(Misplaced(mention, kind, anchor.text))  # the statement is another source's subject's
             continue
         if _rival(anchor, claim, mention, kind, claim_keys, claim_names):
+            out.append(Misplaced(mention, kind, anchor.text))
+        elif kind == "number" and names and held_by_another(index, anchor.chunk, [f.chunk for f in holders], names[0].text):
             out.append(Misplaced(mention, kind, anchor.text))
     return out
 

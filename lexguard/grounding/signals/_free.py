@@ -30,7 +30,9 @@ _FREE = regex.compile(
 )
 """Words by which a claim says something costs nothing ("at no extra charge", "free entry")."""
 _CHARGE = regex.compile(
-    r"[£$€¥₹]\s*+\d|\d\s*+(?:p|pence|dollars?|euros?|pounds?)\b|\b(?:charge[sd]?|fees?|costs?|priced|payable|paid)\b",
+    r"[£$€¥₹]\s*+\d|\d\s*+(?:p|pence|dollars?|euros?|pounds?)\b|\b(?:fees?|priced|payable|costs?\s++(?:[£$€¥₹]|\d)"
+    r"|charges?\s++(?:of|for|per|apply)|charged\s++(?:at|for|separately|extra|per)"
+    r"|(?:a|an|extra|additional|small|one-off|daily|nightly)\s++charge)\b",
     regex.IGNORECASE,
 )
 """A price or a charge in a source statement."""

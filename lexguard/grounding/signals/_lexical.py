@@ -244,6 +244,10 @@ def content_words(text: str) -> list[str]:
     return [_stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
 
 
+_LETTERED = regex.compile(r"\p{Lu}\p{Ll}+\s\p{Lu}$")
+"""A name that ends in the capital letter that tells its item apart ("Group A", "Zone B")."""
+
+
 class LexicalProfile:
     """Pre-computed lexical facts of a set of source texts, for fast membership tests.
 
@@ -307,8 +311,9 @@ class LexicalProfile:
         if key.endswith("s") and len(key) > 3 and self.has_phrase(key[:-1]):
             return True  # "Roth IRAs" beside "Roth IRA"
         words = [w for w in key.split() if w not in STOPWORDS]
-        if len(key.split()) > 1 and len(key.split()[-1]) == 1:
-            return False  # "Group A", "Plan B": the letter tells the item apart, and "a" is a word of any text
+        # "Group A", "Plan B": the letter tells the item apart, and "a" is a word of any text
+        if _LETTERED.search(surface or "") is not None and not self.has_phrase(" ".join(key.split()[-2:])):
+            return False
         if words and all(w in self.words or f" {w} " in self.padded for w in words):
             return True
         if self.names.gives(surface or key, key):

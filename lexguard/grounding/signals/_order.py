@@ -40,6 +40,8 @@ _DURATION = regex.compile(
 ("chief executive for two years before becoming ..." is a duration, then an order), unless a
 source sentence gives the same span between two events of its own."""
 
+_SUBORDINATE = r"(?:unless|if|when|because|as|although|though|while|until|since|provided|except)\b"
+"""A clause that follows "afterwards" as its condition ("washed afterwards unless ..."): no second event."""
 _CLAIM_ORDER = [
     (regex.compile(r"^\s*before\s+(?P<b>[^,]+),\s*(?P<a>.+)$", regex.IGNORECASE), False),
     (regex.compile(r"^\s*after\s+(?P<b>[^,]+),\s*(?P<a>.+)$", regex.IGNORECASE), True),
@@ -49,7 +51,8 @@ _CLAIM_ORDER = [
     (regex.compile(r"^(?P<a>.+?),?\s+and\s+(?:(?:about|around|some|roughly|an?|one|two|three|a\s+few|[\d.]+)\s+)?"
                    r"(?:(?:\w+\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\s+)?(?:afterwards?|later)\s+(?P<b>.+)$",
                    regex.IGNORECASE), False),
-    (regex.compile(r"^(?P<a>.+?),?\s+(?:and\s+)?(?:then|later|afterwards|subsequently)\s+(?P<b>.+)$", regex.IGNORECASE), False),
+    (regex.compile(r"^(?P<a>.+?),?\s+(?:and\s+)?(?:then|later|afterwards|subsequently)\s+(?!" + _SUBORDINATE + r")(?P<b>.+)$",
+                   regex.IGNORECASE), False),
 ]
 """Patterns of a stated order: (pattern, whether ``b`` happened first)."""
 _CLAUSE_END = regex.compile(r"[,;:()\u2014]|\s(?:where|which|who|while|when|and|but)\s", regex.IGNORECASE)

@@ -17,7 +17,7 @@ import regex
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words
 
-__all__ = ["about_another", "source_subject", "subject_elsewhere"]
+__all__ = ["about_another", "held_by_another", "source_subject", "subject_elsewhere"]
 
 _TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof", "sir", "st", "the", "of", "and"})
 _OPENING = 400
@@ -110,3 +110,22 @@ def subject_elsewhere(
 def _names_all(subject: frozenset[str], text: str) -> bool:
     """Whether ``text`` holds every word (stem) of ``subject``."""
     return subject <= set(content_words(text))
+
+
+def held_by_another(index: Any, chunk: int, holder_chunks: Iterable[int], subject: str) -> bool:
+    """Whether a claim value is held only by sources about another subject: the claim's
+    ``subject`` is the subject of the source of ``chunk`` (the statement that holds the rest of
+    the claim), and every source that holds the value (``holder_chunks``) has a subject of its own
+    and never writes ``subject``. "Castelmoro has a Saturday market and a 13th-century castle"
+    beside a document about Castelmoro's market and another about Vellaria, "home to a
+    13th-century castle": the castle is Vellaria's."""
+    texts = {s.id: s.content for s in index.sources}
+    source_id = index.chunks[chunk].source_id
+    others = {index.chunks[c].source_id for c in holder_chunks}
+    own = set(content_words(subject))
+    if not own or source_id in others or not others or source_id not in texts:
+        return False
+    if not own <= source_subject(texts[source_id]) | set(content_words(texts[source_id][:_OPENING])):
+        return False  # the statement's source is not about the claim's subject
+    return all(i in texts and source_subject(texts[i]) and not source_subject(texts[i]) & own
+               and not _written_in(subject, texts[i]) for i in others)
