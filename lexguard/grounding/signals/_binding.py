@@ -166,6 +166,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     claim_keys = {k for m in [*nums, *(numbers(whole) if whole else [])] for k in (m.key, *m.alts)}
     claim_tokens = relation_words(claim) | value_tokens
     anchors = [f for f in facts if f.chunk in set(best_chunks)]
+    subject = _subject(claim)  # a named subject ("Castelmoro has ..."): a value another document's subject holds is not its
     out = ranged
     for mention, kind, own in values:
         if not own:
@@ -184,9 +185,9 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         scored = [(fit(rest, relation, f), -f.extra(claim_tokens), f) for f in anchors]
         best, closeness, anchor = max(scored, key=lambda item: item[:2], default=(0.0, 0, None))
         if anchor is None or best < MIN_ANCHOR:
-            if anchor is not None and kind == "number" and names and not _holds(anchor, mention, kind, own) and (
+            if anchor is not None and kind == "number" and subject and not _holds(anchor, mention, kind, own) and (
                     held_by_another(index, anchor.chunk, [f.chunk for f in facts if _holds(f, mention, kind, own)],
-                                    names[0].text)):
+                                    subject)):
                 out.append(Misplaced(mention, kind, anchor.text))  # the value is another document subject's
             continue
         if (_holds(anchor, mention, kind, own) or (kind == "name" and _short_form(anchor, mention))) and not (
@@ -214,7 +215,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
             continue
         if _rival(anchor, claim, mention, kind, claim_keys, claim_names):
             out.append(Misplaced(mention, kind, anchor.text))
-        elif kind == "number" and names and held_by_another(index, anchor.chunk, [f.chunk for f in holders], names[0].text):
+        elif kind == "number" and subject and held_by_another(index, anchor.chunk, [f.chunk for f in holders], subject):
             out.append(Misplaced(mention, kind, anchor.text))
     return out
 
