@@ -41,6 +41,8 @@ def _statuses(checker: SupportChecker, source: str, answer: str) -> set[str]:
         (APP, "Notewise Lite now supports sign-in with hardware security keys."),
         (PERMITS, "An annual permit in Zone B costs £90."),
         (STUDY, "Group A increased its grip strength by 15%."),
+        ("Zone 1 residents pay £45 a year for a permit and Zone 2 residents pay £30.",
+         "Residents of Zone 2 pay £45 a year for a permit."),
     ],
 )
 def test_another_items_value_is_contradicted(checker: SupportChecker, source: str, answer: str) -> None:
@@ -63,5 +65,28 @@ def test_the_items_own_value_is_supported(checker: SupportChecker, source: str, 
 
 def test_a_name_with_its_number_or_letter_is_one_coded_word() -> None:
     assert coded_words("The Ridge 2 sleeps four people in Zone B.") == {"ridge 2", "zone b"}
+    assert coded_words("Zone 1 residents pay more. Over 500 people came.") == {"zone 1"}
     # a day's date, a score and a number that starts a sentence are no names
     assert coded_words("On Monday 12 May Leeds won 2-1.") == frozenset()
+
+
+TOWN = ("Castelmoro is known for its Saturday market, which runs along the riverbank until 13:00. The town has "
+        "several family-run trattorias.")
+INLAND = "Vellaria, 20 km inland, is home to a 14th-century castle. The castle is open to visitors from June to September."
+
+
+def test_a_value_only_another_documents_subject_holds_is_not_the_claims_subject(checker: SupportChecker) -> None:
+    """"Castelmoro has ... a 14th-century castle" beside a document about Castelmoro and another
+    about Vellaria, home to the castle, had passed: every word is in some source."""
+    sources = [Source(id="s0", content=TOWN), Source(id="s1", content=INLAND)]
+    wrong = "Castelmoro has a Saturday market along the riverbank until 13:00 and a 14th-century castle."
+    right = "Castelmoro has a Saturday market along the riverbank until 13:00, and Vellaria has a 14th-century castle."
+    assert "contradicted" in {c.status for c in checker.check(wrong, sources).claims}
+    assert {c.status for c in checker.check(right, sources).claims} == {"supported"}
+    # a statement whose subject is no name ("It starts at 7pm at the station, which is on Quay Street")
+    # may join what two documents say
+    walk = [Source(id="s0", content="The Harbour Lights walk starts at the lifeboat station at 7pm. It lasts 90 minutes."),
+            Source(id="s1", content="Glenmouth lifeboat station is on Quay Street, next to the fish market.")]
+    joined = "It starts at 7pm at the lifeboat station, which is on Quay Street next to the fish market."
+    assert {c.status for c in checker.check(joined, walk, "Where does the Harbour Lights walk start?").claims} == {
+        "supported"}

@@ -42,6 +42,8 @@ def _statuses(checker: SupportChecker, source: str, answer: str, question: str |
         (SPEAKER, "The Lumo S3 comes with a charging cable and a carry case in the box."),
         (CLASS, "The £95 fee covers paper, brushes and the framing of your pictures."),
         (HOSTEL, "Breakfast is served at the Quayside Hostel."),
+        ("The Alder tablet ships with a stylus. A keyboard cover is available separately for £79.",
+         "The Alder tablet ships with a stylus and a keyboard cover."),
         (LODGE, "Happy to help! Dogs are welcome in Marsh End Lodge's garden rooms at no extra charge."),
     ],
 )

@@ -74,3 +74,11 @@ def test_wrong_answers_are_refused(checker: SupportChecker, source: str, answer:
 def test_a_dot_inside_a_word_ends_no_sentence() -> None:
     assert list(passage_sentences("Settings move from config.ini to settings.json today. See example.com.")) == [
         "Settings move from config.ini to settings.json today.", "See example.com."]
+
+
+def test_afterwards_with_a_condition_tells_no_order(checker: SupportChecker) -> None:
+    """"Hands should be washed afterwards unless they are being treated" beside "Wash your hands
+    after applying the cream, unless you are treating your hands" had been read as the other order."""
+    source = "Apply a thin layer once a day. Wash your hands after applying the cream, unless you are treating your hands."
+    assert _statuses(checker, source, "Hands should be washed afterwards unless they are being treated.") == {
+        "supported"}

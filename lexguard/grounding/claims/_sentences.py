@@ -349,7 +349,7 @@ def _continues(previous: str, following: str) -> bool:
     first = _FIRST_WORD.match(following)
     if not text.endswith(".") or first is None:
         return False
-    if previous.endswith(".") and following[:1].isalpha():
+    if previous.endswith(".") and following[:1].islower():
         return True  # a dot inside a word: a file or a domain name ("config.ini", "example.com")
     if text[-2:-1].isdigit():
         return following[:1].isdigit()

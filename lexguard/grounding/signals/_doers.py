@@ -179,19 +179,26 @@ def given(words: set[str], own: set[str], claim_names: list[set[str]], *, kin_of
 def kin(name: str, mention: str) -> bool:
     """Whether two full names are two members of one family: two people of one family name, the
     same last word and another first ("Mabel Crump" and "Elias Crump"), or two of one range, the
-    same words but one, in its place ("Taskwell Pro" and "Taskwell Lite", "Aerlo X1" and "Aerlo X2",
-    "Group A" and "Group B"; not "Puerto Rico" and "Puerto Rican", one word's two forms)."""
+    same words but a short last one or one with a digit ("Taskwell Pro" and "Taskwell Lite", "Aerlo
+    X1" and "Aerlo X2", "Group A" and "Group B"; not "Puerto Rico" and "Puerto Rican", one word's two
+    forms)."""
     a, b = name.split(), mention.split()
     if len(a) < 2 or len(b) < 2:
         return False
     if a[-1] == b[-1] and a[0] != b[0]:
         return True
-    differ = [(x, y) for x, y in zip(a, b) if x != y]
-    return len(a) == len(b) and len(differ) == 1 and len(commonprefix(differ[0])) < _SAME_WORD_PREFIX
+    if len(a) != len(b) or a[:-1] != b[:-1] or a[-1] == b[-1]:
+        return False
+    x, y = a[-1], b[-1]
+    return len(commonprefix((x, y))) < _SAME_WORD_PREFIX and all(
+        len(w) <= _MODEL_WORD or any(ch.isdigit() for ch in w) for w in (x, y))
 
 
 _SAME_WORD_PREFIX = 3
 """Letters two words begin with alike when they are forms of one word ("Rico", "Rican")."""
+_MODEL_WORD = 5
+"""Longest last word that tells a model of a range apart ("Pro", "Lite", "Max", "X2", "B"): a longer
+one is more likely a name of its own ("Oprah's Footsteps" is no Oprah Winfrey)."""
 
 
 _APPOSITION_BEFORE = regex.compile(r"\b(?:the|a|an|his|her|its|their)\s+([^,;:()]{1,60}),\s*+$", regex.IGNORECASE)

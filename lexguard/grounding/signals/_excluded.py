@@ -67,7 +67,8 @@ _GENERIC = frozenset({"cost", "fee", "charg", "price", "extra", "item", "thing",
 _MOST_THING_WORDS = 3
 
 _INCLUDES = regex.compile(
-    r"\b(?:includ(?:e|es|ed|ing)|cover(?:s|ed|ing)?|come\s++with|comes\s++with|came\s++with|coming\s++with"
+    r"\b(?:includ(?:e|es|ed|ing)|cover(?:s|ed|ing)?|(?:come|comes|came|coming|ship|ships|shipped|arrives?|arrived"
+    r"|supplied|bundled|sold|delivered)\s++with"
     r"|provid(?:e|es|ing)|suppl(?:y|ies|ying)|serv(?:e|es|ing)|offer(?:s|ing)?|inclusive\s++of|along\s++with"
     r"|together\s++with|in\s++the\s++box|thrown\s++in|free|at\s++no\s++(?:extra\s++)?(?:cost|charge))\b",
     regex.IGNORECASE,

@@ -97,6 +97,9 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
         mine = qualifiers[own[0]]
         theirs = set().union(*(q for i, q in enumerate(qualifiers) if i != own[0] and _rival(segments[i][0], mine, others)))
         theirs -= _COMPARISON
+        named = {w for w in mine if " " in w}  # the item's name with its number or letter ("zone 1")
+        if named and not words & named and words & {w for w in theirs if " " in w}:
+            return sentence  # another item's name, not its own ("Zone 2 ... £40" beside "Zone 1 ... £40 ... Zone 2 ... £25")
         if words & mine or not (mine or own[0] == 0):
             return None  # the claim holds its value's own qualifier, or a later value has none to tell it by
         # another value's qualifier, or the sentence's opening words that are the first value's statement
@@ -168,8 +171,9 @@ def _words(text: str) -> list[str]:
     ("second-car": "second" and "car"), and an item's name with its letter ("zone b")."""
     words = [w for w in content_words(text) if not any(ch.isdigit() for ch in w)]
     words += [p for w in words if "-" in w for p in content_words(w.replace("-", " "))]
-    # the letter that tells an item apart ("£95 in Zone A and £60 in Zone B"): a one-letter word no content word holds
-    return [_singular(w) for w in words] + [w for w in coded_words(text) if not any(ch.isdigit() for ch in w)]
+    # the letter or number that tells an item apart ("£95 in Zone A and £60 in Zone B", "Zone 1 residents
+    # pay £40 and Zone 2 residents pay £25"): a one-letter word is no content word, a number no word
+    return [_singular(w) for w in words] + [w for w in coded_words(text) if " " in w]
 
 
 @lru_cache(maxsize=8192)

@@ -23,10 +23,13 @@ import regex
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import number_class
 
-__all__ = ["MAX_PARTS", "MIN_TOTAL", "TOTAL_POOL", "totalled"]
+__all__ = ["MAX_PARTS", "MIN_TOTAL", "MOST_OWN", "TOTAL_POOL", "totalled"]
 
 MAX_PARTS = 4
 """Most parts of a total the claim shows."""
+MOST_OWN = 8
+"""Most of the claim's own numbers a total is looked for among (a long claim's hundreds of numbers
+would make any total, and take long to try)."""
 TOTAL_POOL = 6
 """Evidence numbers (years aside) a stated total may be made of, best evidence first."""
 MIN_TOTAL = 10
@@ -65,7 +68,7 @@ def totalled(claim: str, mention: Mention, known: set[str], texts: Iterable[str]
         return False
     own = [n for m in numbers(claim) if m.span != mention.span and (m.key in known or known.intersection(m.alts))
            and (n := key_value(m.key)) is not None and 0 < n < value]
-    if _sums_to(value, list(dict.fromkeys(own)), MAX_PARTS):
+    if _sums_to(value, list(dict.fromkeys(own))[:MOST_OWN], MAX_PARTS):
         return True
     if value < MIN_TOTAL or not _SAYS_TOTAL.search(claim):
         return False
