@@ -88,9 +88,17 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
     for n, part in enumerate(parts):
         offset = claim.find(part, start)
         start = offset + len(part)
-        # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150")
-        lead = f"{subject} " if n and subject and _LEFT_OUT.match(part) else ""
-        out += _placed(_misplaced_in(lead + part, index, best_chunks), lead, offset, -1)
+        # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150"),
+        # or names it by a pronoun ("Ledgerly Basic lets you ..., and it | includes payroll")
+        pronoun = _PRONOUN_LEAD.match(part) if n and subject else None
+        body = part[pronoun.end():] if pronoun else part
+        lead = f"{subject} " if n and subject and (pronoun or _LEFT_OUT.match(part)) else ""
+        found = _misplaced_in(lead + body, index, best_chunks)
+        out += _placed(found, lead, offset + len(part) - len(body), -1)
+        if pronoun:  # the subject given to another by the pronoun that names it ("and | it | includes payroll")
+            at = offset + pronoun.start("it")
+            out += [replace(item, mention=replace(item.mention, span=(at, at + len(pronoun.group("it")))))
+                    for item in found if item.kind == "name" and item.mention.span[1] < len(lead)]
         inner = offset
         for piece, antecedent in relatives[n]:  # "..., who | joined the band in 2018"
             at = claim.find(piece, inner)
@@ -119,6 +127,7 @@ def _placed(found: list[Misplaced], lead: str, offset: int, named_at: int) -> li
     return out
 
 
+_PRONOUN_LEAD = regex.compile(r"^\s*+(?:(?:and|but|so)\s++)?(?P<it>it|they)\s++(?=\p{Ll})")
 _LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey)\s")
 _MOST_SUBJECT_WORDS = 5
 
@@ -301,4 +310,5 @@ def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: s
             (cls == wanted or (elided and not cls)) and key not in claim_keys for key, cls in anchor.classes.items()
         )
     own = set(mention.key.split())
-    return any(not given(set(name.split()), own, claim_names, kin_of=kin(name, mention.key)) for name in anchor.names)
+    return any(not given(set(name.split()), own, claim_names, kin_of=kin(name, mention.key))
+               for name in (*anchor.names, *anchor.subject))

@@ -49,7 +49,7 @@ def same_slot_rival(
     slot = _slot(claim, mention.span[0])
     relation = relation_words(claim) - set().union(*claim_names)  # the claim's words besides its names
     doer = len(relation) >= 2 and (is_doer(claim, mention.span[0]) or titled)
-    if not slot and not doer:
+    if not slot and not doer and not anchor.subject:
         return False
     full = full_name(mention)
     for name in entities(anchor.text):
@@ -62,7 +62,13 @@ def same_slot_rival(
         )
         if same and not given(words, set(mention.key.split()), claim_names, kin_of=kin(name.key, mention.key)):
             return True
-    return False
+    # a later clause that leaves its subject to the first ("Ledgerly Premium supports ... | and adds payroll"):
+    # its words are the claim's relation, and the claim's name does it
+    said = bool(relation) and relation <= anchor.tokens and is_doer(claim, mention.span[0])
+    return said and full and any(
+        len(key.split()) >= 2 and not given(set(key.split()), set(mention.key.split()), claim_names,
+                                            kin_of=kin(key, mention.key))
+        for key in (name.lower() for name in anchor.subject))
 
 
 def same_document(index: Any, anchor: Facts, holders: list[Facts]) -> bool:
@@ -191,14 +197,17 @@ def kin(name: str, mention: str) -> bool:
         return False
     x, y = a[-1], b[-1]
     return len(commonprefix((x, y))) < _SAME_WORD_PREFIX and all(
-        len(w) <= _MODEL_WORD or any(ch.isdigit() for ch in w) for w in (x, y))
+        len(w) <= _MODEL_WORD or w in _TIERS or any(ch.isdigit() for ch in w) for w in (x, y))
 
 
 _SAME_WORD_PREFIX = 3
 """Letters two words begin with alike when they are forms of one word ("Rico", "Rican")."""
 _MODEL_WORD = 5
 """Longest last word that tells a model of a range apart ("Pro", "Lite", "Max", "X2", "B"): a longer
-one is more likely a name of its own ("Oprah's Footsteps" is no Oprah Winfrey)."""
+one is more likely a name of its own ("Oprah's Footsteps" is no Oprah Winfrey), unless it names a tier."""
+_TIERS = frozenset("basic standard premium business enterprise personal family student starter essentials essential "
+                   "advanced deluxe classic platinum professional ultimate".split())
+"""Longer words that name a tier of a range ("Ledgerly Basic", "Ledgerly Premium")."""
 
 
 _APPOSITION_BEFORE = regex.compile(r"\b(?:the|a|an|his|her|its|their)\s+([^,;:()]{1,60}),\s*+$", regex.IGNORECASE)

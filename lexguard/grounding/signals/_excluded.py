@@ -31,7 +31,8 @@ from lexguard.grounding.signals._statements import sentence_facts
 __all__ = ["excluded_thing"]
 
 _LEFT_OUT_VERB = (
-    r"(?:included|provided|supplied|served|offered|covered|available|part\s++of\s++the\s++\w++)"
+    r"(?:included|provided|supplied|served|offered|covered|available|part\s++of\s++the\s++\w++"
+    r"|in\s++the\s++(?:box|pack|package|bundle|kit|price))"
 )
 _SEPARATELY = (
     r"(?:(?:sold|charged|priced|bought|purchased|paid\s++for|booked|billed|available)\s++(?:separately|extra"
@@ -70,7 +71,8 @@ _INCLUDES = regex.compile(
     r"\b(?:includ(?:e|es|ed|ing)|cover(?:s|ed|ing)?|(?:come|comes|came|coming|ship|ships|shipped|arrives?|arrived"
     r"|supplied|bundled|sold|delivered)\s++with"
     r"|provid(?:e|es|ing)|suppl(?:y|ies|ying)|serv(?:e|es|ing)|offer(?:s|ing)?|inclusive\s++of|along\s++with"
-    r"|together\s++with|in\s++the\s++box|thrown\s++in|free|at\s++no\s++(?:extra\s++)?(?:cost|charge))\b",
+    r"|together\s++with|in\s++the\s++box|thrown\s++in|free|at\s++no\s++(?:extra\s++)?(?:cost|charge)"
+    r"|protect(?:s|ed|ing)?|insur(?:e|es|ed|ing))\b",
     regex.IGNORECASE,
 )
 """Words by which a claim says what is included, before the thing ("comes with ... a wall charger")."""
@@ -149,7 +151,7 @@ def _says_included(claim: str, thing: tuple[str, ...]) -> bool:
 
 _INCLUDED_AFTER = regex.compile(
     r"(?<=[\p{L}\p{N}])\s++(?=(?:(?:is|are|was|were|'s|will\s++be)\s++)?(?:also\s++)?(?:included|provided|supplied"
-    r"|served|offered|covered|thrown\s++in|free|available|part\s++of)\b)",
+    r"|served|offered|covered|thrown\s++in|free|available|part\s++of|(?:comes?|came)\s++with)\b)",
     regex.IGNORECASE,
 )
 """Where a claim says a thing it names just before is included ("Breakfast | is served", "towels | provided")."""

@@ -97,9 +97,13 @@ class Facts:
     names: tuple[str, ...]
     carried: frozenset[str] = frozenset()
     """Words of the sentence's first clause that an elliptical later clause leaves out (half weight)."""
+    subject: tuple[str, ...] = ()
+    """The name that an elliptical later clause leaves to its first ("Ledgerly Premium ... | and adds
+    payroll"): the one doing what it says."""
 
-    def _carry(self, carried: frozenset[str]) -> Facts:
-        return Facts(self.chunk, self.text, self.tokens, self.classes, self.profile, self.names, carried)
+    def _carry(self, carried: frozenset[str], subject: tuple[str, ...] | None = None) -> Facts:
+        return Facts(self.chunk, self.text, self.tokens, self.classes, self.profile, self.names, carried,
+                     self.subject if subject is None else subject)
 
     def extra(self, claim_tokens: frozenset[str]) -> int:
         """How many of its words the claim does not use (to prefer the closer of equal fits)."""
@@ -264,7 +268,7 @@ def sentence_facts(index: Any) -> list[Facts]:
                     facts = facts_of(ci, text)
                     own = {t for t in facts.tokens if not t.startswith("#")}
                     if len(own & carried) <= len(own) / 2:  # "... and the newer one in 1901": elided verb
-                        facts = facts._carry(carried - facts.tokens)
+                        facts = facts._carry(carried - facts.tokens, () if facts.names else first.names[:1])
                     cached.append(facts)
         index._sentence_facts = cached
     return cached

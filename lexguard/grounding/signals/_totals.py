@@ -7,7 +7,9 @@ numbers (:func:`~lexguard.grounding.signals._derived.is_derived`) does not reach
 number is a *total* when:
 
 - it is the sum of two to :data:`MAX_PARTS` other numbers of the same claim that the sources
-  state (the claim shows its working: the parts are checked as the claim's own values), or
+  state, each taken once or as many times as a count the claim gives ("two adults at £14 each
+  and two children at £9 each, £46 in total"; "8 users at $9 cost $72": the claim shows its
+  working, and the parts are checked as the claim's own values), or
 - the claim says it totals ("in total", "altogether", "the whole ...", "you'd pay") and it is the
   sum of two or three of the first :data:`TOTAL_POOL` numbers of its kind in its best evidence, from
   :data:`MIN_TOTAL` up (from fewer numbers, or smaller ones, almost any total could be made).
@@ -16,20 +18,24 @@ number is a *total* when:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations
+from itertools import combinations, product
 
 import regex
 
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import number_class
 
-__all__ = ["MAX_PARTS", "MIN_TOTAL", "MOST_OWN", "TOTAL_POOL", "totalled"]
+__all__ = ["MAX_PARTS", "MIN_TOTAL", "MOST_COUNTS", "MOST_OWN", "MOST_TIMES", "TOTAL_POOL", "totalled"]
 
 MAX_PARTS = 4
 """Most parts of a total the claim shows."""
 MOST_OWN = 8
 """Most of the claim's own numbers a total is looked for among (a long claim's hundreds of numbers
 would make any total, and take long to try)."""
+MOST_TIMES = 12
+"""Largest count of one part a total may take ("8 users at $9")."""
+MOST_COUNTS = 3
+"""Most of the claim's counts tried (each part may take any of them)."""
 TOTAL_POOL = 6
 """Evidence numbers (years aside) a stated total may be made of, best evidence first."""
 MIN_TOTAL = 10
@@ -47,9 +53,22 @@ def _close(a: float, b: float) -> bool:
     return abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b))
 
 
-def _sums_to(value: float, parts: list[float], most: int) -> bool:
-    return any(_close(value, sum(group)) for size in range(2, min(most, len(parts)) + 1)
-               for group in combinations(parts, size))
+def _sums_to(value: float, parts: list[float], most: int, counts: tuple[int, ...] = (1,)) -> bool:
+    """Whether ``value`` is a sum of up to ``most`` of ``parts``, each taken a number of times the
+    claim gives (``counts``; once when it gives none): "two adults at £14 each and two children at
+    £9 each ... £46" is 2 x 14 + 2 x 9. One part alone counts only taken more than once."""
+    for size in range(1, min(most, len(parts)) + 1):
+        for group in combinations(parts, size):
+            for times in product(counts, repeat=size):
+                if (size > 1 or times[0] > 1) and _close(value, sum(t * p for t, p in zip(times, group))):
+                    return True
+    return False
+
+
+def _counts_things(claim: str, mention: Mention) -> bool:
+    """Whether a claim number counts things ("two adults", "8 users"), not a measure ("2km", "£9")."""
+    kind = number_class(claim, mention)
+    return kind == "" or kind.startswith("count")
 
 
 def totalled(claim: str, mention: Mention, known: set[str], texts: Iterable[str]) -> bool:
@@ -66,9 +85,13 @@ def totalled(claim: str, mention: Mention, known: set[str], texts: Iterable[str]
     value = key_value(mention.key)
     if value is None or value <= 0:
         return False
-    own = [n for m in numbers(claim) if m.span != mention.span and (m.key in known or known.intersection(m.alts))
+    others = [m for m in numbers(claim) if m.span != mention.span]
+    own = [n for m in others if (m.key in known or known.intersection(m.alts))
            and (n := key_value(m.key)) is not None and 0 < n < value]
-    if _sums_to(value, list(dict.fromkeys(own))[:MOST_OWN], MAX_PARTS):
+    # how many of each: small whole numbers the claim gives ("two adults", "8 users", "three wins")
+    counts = (1, *sorted({int(n) for m in others if (n := key_value(m.key)) is not None and n.is_integer()
+                          and 2 <= n <= MOST_TIMES and _counts_things(claim, m)})[:MOST_COUNTS])
+    if _sums_to(value, list(dict.fromkeys(own))[:MOST_OWN], MAX_PARTS, counts):
         return True
     if value < MIN_TOTAL or not _SAYS_TOTAL.search(claim):
         return False
