@@ -211,22 +211,31 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         if kind == "name" and not full_name(mention) and same_document(index, anchor, holders) and not (
                 one_word_swap(claim, mention, anchor, index)):
             continue  # a place, a title or part of a name that document gives whole ("in Kenya", "Jill")
-        # "Head librarian Tom Farrant cut the ribbon": a claim's subject may carry the title a
-        # source gives that person ("head librarian Tom Farrant launched ...")
-        titled = kind == "name" and titled_as_given(claim, mention, holders)
-        if kind == "name" and not same_slot_rival(claim, mention, anchor, claim_names, titled=titled):
-            topic = anchor.carried if PRONOUN_START.match(anchor.text) else frozenset()  # "She is known for ..."
-            elsewhere = subject_elsewhere(index, anchor.chunk, anchor.names, topic, mention.text,
-                                          [f.chunk for f in holders], claim_names)
-            if not ((is_doer(claim, mention.span[0]) or titled) and elsewhere):
-                continue  # no other name stands where this one does: the relation may be stated elsewhere
-            out.append(Misplaced(mention, kind, anchor.text))  # the statement is another source's subject's
-            continue
-        if _rival(anchor, claim, mention, kind, claim_keys, claim_names):
-            out.append(Misplaced(mention, kind, anchor.text))
-        elif kind == "number" and subject and held_by_another(index, anchor.chunk, [f.chunk for f in holders], subject):
+        if kind == "name":
+            if _name_moved(claim, mention, anchor, holders, claim_names, index):
+                out.append(Misplaced(mention, kind, anchor.text))
+        elif _rival(anchor, claim, mention, kind, claim_keys, claim_names) or (
+                subject and held_by_another(index, anchor.chunk, [f.chunk for f in holders], subject)):
             out.append(Misplaced(mention, kind, anchor.text))
     return out
+
+
+def _name_moved(
+    claim: str, mention: Mention, anchor: Facts, holders: list[Facts], claim_names: list[set[str]], index: Any
+) -> bool:
+    """Whether a claim name its anchor does not hold is misplaced there: the anchor gives another
+    name in its place (:func:`~lexguard.grounding.signals._doers.same_slot_rival`) that the claim
+    does not give, or the anchor is about another source's subject and the name does what it says
+    (:func:`~lexguard.grounding.signals._other_source.subject_elsewhere`)."""
+    # "Head librarian Tom Farrant cut the ribbon": a claim's subject may carry the title a source
+    # gives that person ("head librarian Tom Farrant launched ...")
+    titled = titled_as_given(claim, mention, holders)
+    if same_slot_rival(claim, mention, anchor, claim_names, titled=titled):
+        return _rival(anchor, claim, mention, "name", set(), claim_names)
+    topic = anchor.carried if PRONOUN_START.match(anchor.text) else frozenset()  # "She is known for ..."
+    elsewhere = subject_elsewhere(index, anchor.chunk, anchor.names, topic, mention.text,
+                                  [f.chunk for f in holders], claim_names)
+    return (is_doer(claim, mention.span[0]) or titled) and elsewhere
 
 
 _RANGE = regex.compile(
