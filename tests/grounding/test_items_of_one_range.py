@@ -41,7 +41,7 @@ def _statuses(checker: SupportChecker, source: str, answer: str) -> set[str]:
         (APP, "Notewise Lite now supports sign-in with hardware security keys."),
         (PERMITS, "An annual permit in Zone B costs £90."),
         (STUDY, "Group A increased its grip strength by 15%."),
-        ("Zone 1 residents pay £45 a year for a permit and Zone 2 residents pay £30.",
+        ("Permits cost £45 a year for residents of Zone 1 and £30 for residents of Zone 2.",
          "Residents of Zone 2 pay £45 a year for a permit."),
     ],
 )
@@ -65,7 +65,8 @@ def test_the_items_own_value_is_supported(checker: SupportChecker, source: str, 
 
 def test_a_name_with_its_number_or_letter_is_one_coded_word() -> None:
     assert coded_words("The Ridge 2 sleeps four people in Zone B.") == {"ridge 2", "zone b"}
-    assert coded_words("Zone 1 residents pay more. Over 500 people came.") == {"zone 1"}
+    # a sentence's first word is any word ("Melt 2 tablespoons", "Over 500 people"): no name there
+    assert coded_words("Melt 2 tablespoons of butter. Over 500 people came (passage 3).") == frozenset()
     # a day's date, a score and a number that starts a sentence are no names
     assert coded_words("On Monday 12 May Leeds won 2-1.") == frozenset()
 

@@ -19,11 +19,11 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._batched import PROFILE_BATCH
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._entities import entities
-from lexguard.grounding.signals._lexical import STOPWORDS, LexicalProfile, Mention, content_words, numbers
+from lexguard.grounding.signals._lexical import LexicalProfile, Mention, content_words, numbers
 from lexguard.grounding.signals._relatives import STATEMENT_VERB
 from lexguard.grounding.signals._units import quantity_kind
 from lexguard.grounding.signals._weekdays import days_named
-from lexguard.grounding.signals._words import verb_only, word_kinds
+from lexguard.grounding.signals._words import verb_only
 
 __all__ = [
     "PRONOUN_START", "WEEKDAY", "WEEKEND", "Facts", "clauses_of", "coded_words", "fit", "is_heading", "number_class",
@@ -158,14 +158,14 @@ def relation_words(text: str) -> frozenset[str]:
 def coded_words(text: str) -> frozenset[str]:
     """A name's words with digits in them: "X200", a number with one letter that names an item
     ("Flat 3C", "Route 7A"; not "5m", "10k", "4h": amounts), and a capitalised word inside a
-    sentence with the whole number or the letter after it that names its item ("the Ridge 2",
+    sentence (not its first word) with the whole number or the letter after it that names its item ("the Ridge 2",
     "Terminal 5", "Zone B": "ridge 2", "zone b"; not a month's or a weekday's day, nor a score,
     "Leeds 2-1")."""
     coded = {w for w in content_words(text) if any(ch.isdigit() for ch in w)
              and (not w[:1].isdigit() or _NUMBERED_ITEM.fullmatch(w) is not None)}
     coded.update(f"{m.group('name')} {m.group('number')}".lower() for m in _NAME_NUMBER.finditer(text)
                  if m.group("name").lower() not in _MONTHS and not days_named(m.group("name"))
-                 and (not _OPENS.search(text, 0, m.start()) or _names_a_thing(m.group("name").lower())))
+                 and not _OPENS.search(text, 0, m.start()))
     coded.update(f"{m.group('name')} {m.group('letter')}".lower() for m in _NAME_LETTER.finditer(text))
     return frozenset(coded)
 
@@ -174,16 +174,10 @@ _NAME_NUMBER = regex.compile(
     r"(?<![\p{L}\p{N}])(?P<name>\p{Lu}\p{Ll}++)\s++(?P<number>\d++)"
     r"(?![.,:/]?\d|\p{L}|\s*+(?:-|\u2013|%)|\s++(?i:x|times|per|percent|out\s+of|to\s+\d))"
 )
-"""A capitalised word and the whole number that names it with it ("the Ridge 2", "Zone 1 residents")."""
-_OPENS = regex.compile(r"(?:^|[.!?:;]\s*+|\n\s*+)$")
-"""Where a sentence or a clause opens: a capitalised word there may be any word ("Over 500 people")."""
-
-
-def _names_a_thing(word: str) -> bool:
-    """Whether a word opening a sentence before a number names a thing ("Zone 1", "Chapter 3"), not
-    a preposition, an adverb or a quantity ("Over 500", "Nearly 40", "Some 300")."""
-    kinds = word_kinds(word)
-    return "NOUN" in kinds and "ADV" not in kinds and word not in STOPWORDS
+"""A capitalised word and the whole number that names it with it ("the Ridge 2", "residents of Zone 1")."""
+_OPENS = regex.compile(r"(?:^|[.!?:;(]\s*+|\n\s*+)$")
+"""Where a sentence or a clause opens: a capitalised word there may be any word ("Over 500 people",
+"Melt 2 tablespoons", "Zone 1 residents": an imperative with its amount reads like a name)."""
 _NAME_LETTER = regex.compile(r"(?<=\S\s++)(?P<name>\p{Lu}\p{Ll}++)\s++(?P<letter>(?!I\b)\p{Lu})(?![\p{L}\p{N}'\u2019-])")
 """A capitalised word and the letter that tells its item apart ("Zone B", "Group A", "Plan C")."""
 _MONTHS = frozenset("january february march april may june july august september october november december "
