@@ -13,6 +13,7 @@ import pytest
 
 from lexguard._models import Source
 from lexguard.grounding import SupportChecker
+from tests.claim_statuses import statuses
 from lexguard.grounding.signals._statements import coded_words
 
 TENTS = ("Fellside sells two tents. The Ridge 2 weighs 1.8kg and sleeps two people. The Valley 4 weighs 4.2kg and "
@@ -29,9 +30,6 @@ def checker() -> SupportChecker:
     return SupportChecker()
 
 
-def _statuses(checker: SupportChecker, source: str, answer: str) -> set[str]:
-    return {c.status for c in checker.check(answer, [Source(id="s0", content=source)]).claims}
-
 
 @pytest.mark.parametrize(
     ("source", "answer"),
@@ -46,7 +44,7 @@ def _statuses(checker: SupportChecker, source: str, answer: str) -> set[str]:
     ],
 )
 def test_another_items_value_is_contradicted(checker: SupportChecker, source: str, answer: str) -> None:
-    assert "contradicted" in _statuses(checker, source, answer)
+    assert "contradicted" in statuses(checker, source, answer)
 
 
 @pytest.mark.parametrize(
@@ -60,7 +58,7 @@ def test_another_items_value_is_contradicted(checker: SupportChecker, source: st
     ],
 )
 def test_the_items_own_value_is_supported(checker: SupportChecker, source: str, answer: str) -> None:
-    assert _statuses(checker, source, answer) == {"supported"}
+    assert statuses(checker, source, answer) == {"supported"}
 
 
 def test_a_name_with_its_number_or_letter_is_one_coded_word() -> None:

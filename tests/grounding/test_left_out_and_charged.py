@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard._models import Source
 from lexguard.grounding import SupportChecker
+from tests.claim_statuses import statuses
 
 COACH = ("The Harbury coach tour leaves the bus station at 8am. The £39 fare covers the coach and a guided walk "
          "around the abbey. Lunch is not included, and passengers should bring money for food.")
@@ -29,10 +29,6 @@ def checker() -> SupportChecker:
     return SupportChecker()
 
 
-def _statuses(checker: SupportChecker, source: str, answer: str, question: str | None = None) -> set[str]:
-    return {c.status for c in checker.check(answer, [Source(id="s0", content=source)], question).claims
-            if c.status != "not_checked"}
-
 
 @pytest.mark.parametrize(
     ("source", "answer"),
@@ -48,7 +44,7 @@ def _statuses(checker: SupportChecker, source: str, answer: str, question: str |
     ],
 )
 def test_a_thing_left_out_or_charged_for_is_contradicted(checker: SupportChecker, source: str, answer: str) -> None:
-    assert "contradicted" in _statuses(checker, source, answer)
+    assert "contradicted" in statuses(checker, source, answer, checked=True)
 
 
 @pytest.mark.parametrize(
@@ -65,7 +61,7 @@ def test_a_thing_left_out_or_charged_for_is_contradicted(checker: SupportChecker
 def test_a_claim_that_keeps_the_thing_out_or_pays_for_it_is_supported(
     checker: SupportChecker, source: str, answer: str
 ) -> None:
-    assert _statuses(checker, source, answer) == {"supported"}
+    assert statuses(checker, source, answer, checked=True) == {"supported"}
 
 
 def test_a_no_whose_statement_keeps_the_thing_out_answers_the_question(checker: SupportChecker) -> None:
@@ -73,5 +69,5 @@ def test_a_no_whose_statement_keeps_the_thing_out_answers_the_question(checker: 
     been read as supported and the correct "No" refused."""
     question = "Does the Harbury coach tour fare include lunch?"
     answer = "No, the £39 fare covers the coach and the guided walk around the abbey."
-    assert _statuses(checker, COACH, answer, question) == {"supported"}
-    assert _statuses(checker, COACH, "Yes, lunch is included in the fare.", question) == {"contradicted"}
+    assert statuses(checker, COACH, answer, question, checked=True) == {"supported"}
+    assert statuses(checker, COACH, "Yes, lunch is included in the fare.", question, checked=True) == {"contradicted"}

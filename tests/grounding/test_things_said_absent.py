@@ -8,6 +8,7 @@ import pytest
 
 from lexguard._models import Source
 from lexguard.grounding import SupportChecker
+from tests.claim_statuses import statuses
 from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
 from lexguard.grounding.signals._absent import denied_presence
 
@@ -24,9 +25,6 @@ def checker() -> SupportChecker:
     return SupportChecker()
 
 
-def _statuses(checker: SupportChecker, source: str, answer: str) -> set[str]:
-    return {c.status for c in checker.check(answer, [Source(id="s0", content=source)]).claims}
-
 
 @pytest.mark.parametrize(
     ("source", "answer"),
@@ -38,7 +36,7 @@ def _statuses(checker: SupportChecker, source: str, answer: str) -> set[str]:
     ],
 )
 def test_a_thing_the_sources_say_is_not_there_is_contradicted(checker: SupportChecker, source: str, answer: str) -> None:
-    assert "contradicted" in _statuses(checker, source, answer)
+    assert "contradicted" in statuses(checker, source, answer)
 
 
 @pytest.mark.parametrize(
@@ -57,7 +55,7 @@ def test_a_thing_the_sources_say_is_not_there_is_contradicted(checker: SupportCh
 def test_a_claim_that_keeps_the_denial_or_names_what_is_there_is_supported(
     checker: SupportChecker, source: str, answer: str
 ) -> None:
-    assert _statuses(checker, source, answer) == {"supported"}
+    assert statuses(checker, source, answer) == {"supported"}
 
 
 def _index(text: str) -> SourceIndex:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard._models import Source
 from lexguard.grounding import SupportChecker
+from tests.claim_statuses import statuses
 from lexguard.grounding.claims._sentences import passage_sentences
 
 PATH = ("The Brook Path has three stretches. The first, from the car park to the weir, is 2.5km. The second, "
@@ -36,9 +36,6 @@ def checker() -> SupportChecker:
     return SupportChecker()
 
 
-def _statuses(checker: SupportChecker, source: str, answer: str) -> set[str]:
-    return {c.status for c in checker.check(answer, [Source(id="s0", content=source)]).claims}
-
 
 @pytest.mark.parametrize(
     ("source", "answer"),
@@ -53,7 +50,7 @@ def _statuses(checker: SupportChecker, source: str, answer: str) -> set[str]:
     ],
 )
 def test_right_answers_are_supported(checker: SupportChecker, source: str, answer: str) -> None:
-    assert _statuses(checker, source, answer) == {"supported"}
+    assert statuses(checker, source, answer) == {"supported"}
 
 
 @pytest.mark.parametrize(
@@ -68,7 +65,7 @@ def test_right_answers_are_supported(checker: SupportChecker, source: str, answe
     ],
 )
 def test_wrong_answers_are_refused(checker: SupportChecker, source: str, answer: str) -> None:
-    assert _statuses(checker, source, answer) & {"contradicted", "unsupported"}
+    assert statuses(checker, source, answer) & {"contradicted", "unsupported"}
 
 
 def test_a_dot_inside_a_word_ends_no_sentence() -> None:
@@ -80,5 +77,5 @@ def test_afterwards_with_a_condition_tells_no_order(checker: SupportChecker) -> 
     """"Hands should be washed afterwards unless they are being treated" beside "Wash your hands
     after applying the cream, unless you are treating your hands" had been read as the other order."""
     source = "Apply a thin layer once a day. Wash your hands after applying the cream, unless you are treating your hands."
-    assert _statuses(checker, source, "Hands should be washed afterwards unless they are being treated.") == {
+    assert statuses(checker, source, "Hands should be washed afterwards unless they are being treated.") == {
         "supported"}

@@ -20,7 +20,7 @@ from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._statements import sentence_facts
 
-__all__ = ["denied_presence"]
+__all__ = ["denied_presence", "holds_phrase", "things_inventory", "thing_words"]
 
 _NONE_OF = regex.compile(
     r"(?:\bthere\s++(?:is|are|was|were|will\s++be|'s)\s++no|\b(?:has|have|had|offers?|provides?|includes?|with)\s++no"
@@ -77,7 +77,7 @@ class _Inventory:
     """Each source's content words."""
 
 
-def _words(text: str) -> list[str]:
+def thing_words(text: str) -> list[str]:
     """Content words, singular ("taps" and "tap" alike: the stemmer keeps short plurals)."""
     return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in content_words(text)]
 
@@ -96,14 +96,15 @@ def _items(text: str) -> list[tuple[str, ...]]:
     out = []
     for m in _NONE_OF.finditer(text):
         for item in _SPLIT.split(_listed(m.group("items"))):
-            words = tuple(_words(_AFTER_THING.sub("", f" {item}")))
+            words = tuple(thing_words(_AFTER_THING.sub("", f" {item}")))
             if 0 < len(words) <= _MOST_ITEM_WORDS:
                 out.append(words)
     return out
 
 
-def _inventory(index: Any) -> _Inventory:
-    """What the sources say there are none of, read once per index (kept on it)."""
+def things_inventory(index: Any) -> _Inventory:
+    """What the sources say there are none of, every statement's words and text, and each source's
+    words, read once per index (kept on it)."""
     cached = getattr(index, "_absent_inventory", None)
     if cached is not None:
         return cached
@@ -112,7 +113,7 @@ def _inventory(index: Any) -> _Inventory:
     words_of: dict[str, set[str]] = {}
     for f in sentence_facts(index):
         source_id = index.chunks[f.chunk].source_id
-        words = frozenset(_words(f.text))
+        words = frozenset(thing_words(f.text))
         statements.append((words, f.text))
         words_of.setdefault(source_id, set()).update(words)
         denials += [_Denial(item, f.text, source_id) for item in _items(f.text)]
@@ -128,10 +129,11 @@ def _mentioned(text: str, phrase: tuple[str, ...]) -> bool:
         items = m.group("items")
         listed = len(items) - len(_listed(items))
         rest = rest[: m.start()] + " " + rest[m.end() - listed :] if listed else rest[: m.start()] + " " + rest[m.end() :]
-    return _holds_phrase(_words(rest), phrase)
+    return holds_phrase(thing_words(rest), phrase)
 
 
-def _holds_phrase(words: list[str], phrase: tuple[str, ...]) -> bool:
+def holds_phrase(words: list[str], phrase: tuple[str, ...]) -> bool:
+    """Whether ``words`` hold ``phrase``, its words in a row."""
     n = len(phrase)
     return any(tuple(words[i : i + n]) == phrase for i in range(len(words) - n + 1))
 
@@ -150,11 +152,11 @@ def denied_presence(claim: str, index: Any) -> str | None:
     """
     if negated(claim) or _CLAIM_DENIES.search(claim) or not index.chunks:
         return None
-    inventory = _inventory(index)
-    words = _words(claim)
+    inventory = things_inventory(index)
+    words = thing_words(claim)
     seen: set[tuple[str, tuple[str, ...]]] = set()
     for denial in inventory.denials:
-        if (denial.source_id, denial.words) in seen or not _holds_phrase(words, denial.words):
+        if (denial.source_id, denial.words) in seen or not holds_phrase(words, denial.words):
             continue
         seen.add((denial.source_id, denial.words))  # each thing once per source: linear in the sources
         wanted = set(denial.words)

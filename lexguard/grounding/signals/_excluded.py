@@ -24,7 +24,7 @@ from typing import Any
 
 import regex
 
-from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._absent import holds_phrase, things_inventory, thing_words
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._statements import sentence_facts
 
@@ -95,14 +95,9 @@ class _LeftOut:
     source_id: str
 
 
-def _words(text: str) -> list[str]:
-    """Content words, singular ("towels" and "towel" alike: the stemmer keeps short plurals)."""
-    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in content_words(text)]
-
-
 def _thing(phrase: str) -> tuple[str, ...]:
     """The content words that name a thing, without the words that name no thing ("firing costs": firing)."""
-    words = [w for w in _words(phrase) if w not in _GENERIC] or _words(phrase)
+    words = [w for w in thing_words(phrase) if w not in _GENERIC] or thing_words(phrase)
     return tuple(words[-_MOST_THING_WORDS:])
 
 
@@ -115,27 +110,14 @@ def _left_out(text: str) -> list[tuple[str, ...]]:
     return [thing for thing in out if thing]
 
 
-def _inventory(index: Any) -> tuple[list[_LeftOut], list[tuple[list[str], str]], dict[str, frozenset[str]]]:
-    """What the sources leave out, every statement's words, and each source's words (kept on the index)."""
+def _left_out_items(index: Any) -> list[_LeftOut]:
+    """What the sources leave out, read once per index (kept on it)."""
     cached = getattr(index, "_excluded_inventory", None)
-    if cached is not None:
-        return cached
-    left_out: list[_LeftOut] = []
-    statements: list[tuple[list[str], str]] = []
-    words_of: dict[str, set[str]] = {}
-    for f in sentence_facts(index):
-        source_id = index.chunks[f.chunk].source_id
-        words = _words(f.text)
-        statements.append((words, f.text))
-        words_of.setdefault(source_id, set()).update(words)
-        left_out += [_LeftOut(thing, f.text, source_id) for thing in _left_out(f.text)]
-    index._excluded_inventory = (left_out, statements, {k: frozenset(v) for k, v in words_of.items()})
-    return index._excluded_inventory
-
-
-def _holds_phrase(words: list[str], phrase: tuple[str, ...]) -> bool:
-    n = len(phrase)
-    return any(tuple(words[i : i + n]) == phrase for i in range(len(words) - n + 1))
+    if cached is None:
+        cached = index._excluded_inventory = [
+            _LeftOut(thing, f.text, index.chunks[f.chunk].source_id) for f in sentence_facts(index)
+            for thing in _left_out(f.text)]
+    return cached
 
 
 def _says_included(claim: str, thing: tuple[str, ...]) -> bool:
@@ -143,9 +125,9 @@ def _says_included(claim: str, thing: tuple[str, ...]) -> bool:
     clause, or come just before one."""
     for m in _INCLUDES.finditer(claim):
         end = _CLAUSE_END.search(claim, m.end())
-        if _holds_phrase(_words(claim[m.end() : end.start() if end else len(claim)]), thing):
+        if holds_phrase(thing_words(claim[m.end() : end.start() if end else len(claim)]), thing):
             return True
-    return any(tuple(_words(claim[max(0, m.start() - 80) : m.start()])[-len(thing) :]) == thing
+    return any(tuple(thing_words(claim[max(0, m.start() - 80) : m.start()])[-len(thing) :]) == thing
                for m in _INCLUDED_AFTER.finditer(claim))
 
 
@@ -171,17 +153,17 @@ def excluded_thing(claim: str, index: Any) -> str | None:
     """
     if negated(claim) or _CLAIM_LEAVES_OUT.search(claim) or not index.chunks:
         return None
-    left_out, statements, source_words = _inventory(index)
-    words = _words(claim)
+    inventory = things_inventory(index)
+    words = thing_words(claim)
     seen: set[tuple[str, tuple[str, ...]]] = set()
-    for item in left_out:
-        if (item.source_id, item.words) in seen or not _holds_phrase(words, item.words):
+    for item in _left_out_items(index):
+        if (item.source_id, item.words) in seen or not holds_phrase(words, item.words):
             continue
         seen.add((item.source_id, item.words))  # each thing once per source: linear in the sources
-        if any(_holds_phrase(held, item.words) and not any(item.words == t for t in _left_out(text))
-               for held, text in statements):
+        if any(set(item.words) <= held and holds_phrase(thing_words(text), item.words)
+               and item.words not in _left_out(text) for held, text in inventory.statements):
             continue  # another statement names the thing ("The Pro comes with a charger")
-        if (set(words) - set(item.words)) & source_words.get(item.source_id, frozenset()) and _says_included(
+        if (set(words) - set(item.words)) & inventory.source_words.get(item.source_id, frozenset()) and _says_included(
             claim, item.words
         ):
             return item.statement
