@@ -23,6 +23,7 @@ from typing import Any
 import regex
 
 from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._other_source import held_by_another, subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
@@ -155,8 +156,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     """
     coded = coded_words(claim)
     # "3C" of "Flat 3C" names the item the statement is about (:func:`coded_words`): no value of
-    # its own, but a word every value of the statement is read with
-    every = [m for m in numbers(claim) if not _names_an_item(claim, m, coded)]
+    # its own, but a word every value of the statement is read with; "(Passage 3)" names a source
+    every = [m for m in numbers(claim) if not _names_an_item(claim, m, coded) and not names_a_source(claim, m)]
     nums = [m for m in every if not _in_range(claim, m)]
     names = entities(claim)
     if not every and not names or not best_chunks:
