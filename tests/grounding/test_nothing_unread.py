@@ -65,6 +65,7 @@ META_LED = [
     # other words for the same hope ("useful", "helpful"): the fact after it is read
     "I hope this is useful, and the tower is 540 metres tall.",
     "Hope that is helpful - the tower was designed by Napoleon Bonaparte.",
+    "I hope this helps with your visit to the tower in Berlin!",
 ]
 
 
@@ -88,7 +89,7 @@ def test_meta_segments_cut_the_fact_out_and_cover_the_sentence(answer: str) -> N
 @pytest.mark.parametrize("answer", [
     "Sure! Here is a summary of the passages:",
     "I hope this helps!",
-    "I hope this is useful for your trip to Paris!",
+    "I hope this is useful for your shopping trip!",
     "Sure thing!",
     "Let me know if you have any other questions.",
     "The passages do not mention the colour of the paint.",
