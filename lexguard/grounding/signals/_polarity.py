@@ -40,6 +40,9 @@ MIN_COVERAGE = 0.75
 MIN_BACK_COVERAGE = 0.6
 """Share of the source clause's content words that the claim clause must hold (same statement)."""
 
+_WHEN = frozenset({"every", "each", "morning", "afternoon", "evening", "night", "daily", "weekly"})
+"""Words of a statement that say when or how often, not what happens."""
+
 _SHORT_DENIAL = 3
 """Content words of a denied statement short enough to deny the claim whatever it adds ("Dogs are
 not allowed", "The flat has no garden")."""
@@ -309,7 +312,8 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     # aside: "open on Mondays" beside "open Tuesday through Sunday"; "not open on Sundays" beside
     # "open late on Fridays" is another statement
     days = {w for w in words if days_named(w)}
-    rest = words - days - SCHEDULING
+    # what the claim says happens, not when or how often ("collections | taking place every Saturday morning")
+    rest = {w for w in words - days if not ({w, *lemmas(w)} & SCHEDULING) and w not in _WHEN}
     # unless a statement of nothing else speaks of the claim's days ("On Saturdays it opens from
     # 9:00 to 13:00"; "Spin classes are on Mondays" speaks of spin classes)
     own_days = days_named(clause)

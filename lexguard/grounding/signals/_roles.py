@@ -62,11 +62,15 @@ def swapped_names(clause: str, unit: str, *, any_word: bool = False) -> bool:
 
 
 _END = (r"(?=\s*+(?:[,;:()]|\.(?:\s|$)|$)|\s++(?:and|but|with|on|in|at|by|for|before|after|while|which|who|when|every|each"
-        r"|daily|weekly|during|because)\b)")
+        r"|daily|weekly|during|because|to|so)\b)")
 _ROLE = r"(?:(?!\b(?:that|which|who)\b)[^,;:()]){1,100}?"
 _PAIRS = [
     regex.compile(r"\bfrom\s++(?P<first>" + _ROLE + r")\s++(?:to|into|onto|towards?)\s++(?P<second>" + _ROLE + ")" + _END,
                   regex.IGNORECASE),
+    regex.compile(r"\b(?:joined|joins|join|joining|signed\s+for|signs\s+for|moved\s+to|moves\s+to|switched\s+to)\s++"
+                  r"(?P<second>" + _ROLE + r")\s++from\s++(?P<first>" + _ROLE + ")" + _END, regex.IGNORECASE),
+    regex.compile(r"\b(?:left|leaves|leaving|quit|quits)\s++(?P<first>" + _ROLE + r")\s++(?:to\s++join|for)\s++"
+                  r"(?P<second>" + _ROLE + ")" + _END, regex.IGNORECASE),
     regex.compile(r"(?:^|[,;:]\s*+|\b(?:that|and|but|which)\s++)(?P<first>" + _ROLE + r")(?<!\b(?:was|were|is|are|be|been"
                   r"|being))\s++(?:caused|causes|cause|led\s+to|leads\s+to|triggered|triggers|resulted\s+in|results\s+in"
                   r"|brought\s+about)\s++(?P<second>" + _ROLE + ")" + _END, regex.IGNORECASE),
@@ -75,7 +79,8 @@ _PAIRS = [
                   r"|(?:was|were)\s++due\s+to)\s++(?P<first>" + _ROLE + ")" + _END, regex.IGNORECASE),
 ]
 """Two roles of a statement, *first* and *second*: a move's start and end ("from | the old config.ini
-file | into | the new settings.json format"), a cause and its effect, active or passive ("the drop in
+file | into | the new settings.json format", "joined | Marsh City | from | Kelton Rovers", "left |
+Kelton Rovers | to join | Marsh City"), a cause and its effect, active or passive ("the drop in
 oxygen was caused by an algal bloom": the bloom first)."""
 
 
@@ -85,7 +90,8 @@ def _roles(text: str) -> list[tuple[set[str], set[str]]]:
     for pattern in _PAIRS:
         for m in pattern.finditer(text):
             first, second = set(content_words(m.group("first"))), set(content_words(m.group("second")))
-            if first and second and not first & second:
+            first, second = first - second, second - first  # "from its road budget to its care budget": the budget is both's
+            if first and second:
                 out.append((first, second))
     return out
 
