@@ -27,6 +27,11 @@ APP = ("On first launch, Tallyo 2.0 moves your settings from the old config.ini 
        "format. The config.ini file is kept as a backup.")
 RIVER = ("The survey of the River Wend found that oxygen levels fell sharply in August. The authors concluded "
          "that the drop in oxygen was caused by an algal bloom.")
+TRANSFER = ("Midfielder Owen Tate has transferred from Harlow Town to Bexley United for £900,000. He scored "
+            "eleven goals for Harlow last season.")
+BUDGET = "Kirkby Council has moved £1.6 million from its parks budget to its library budget to cover rising costs."
+COLLECTIONS = ("Residents can book a bulky waste collection online for up to three items. The charge is £20, and "
+               "collections take place on Tuesdays.")
 BANK = ("From 3 June, selected Harrow Bank branches will open on Saturday mornings from 9:00 to 12:00. All "
         "branches will stay closed on Sundays. Harrow Bank has a three-year plan to refit its branches.")
 
@@ -47,6 +52,9 @@ def checker() -> SupportChecker:
         (APP, "Tallyo 2.0 moves your settings from config.ini into settings.json."),
         (RIVER, "The survey found that an algal bloom caused the drop in oxygen in the River Wend."),
         (BANK, "Harrow Bank plans to refit its branches over three years."),
+        (TRANSFER, "Owen Tate has joined Bexley United from Harlow Town for £900,000."),
+        (BUDGET, "Kirkby Council has moved £1.6 million from its parks budget to its library budget."),
+        (COLLECTIONS, "Bulky waste collections cost £20, with collections taking place every Tuesday."),
     ],
 )
 def test_right_answers_are_supported(checker: SupportChecker, source: str, answer: str) -> None:
@@ -62,6 +70,10 @@ def test_right_answers_are_supported(checker: SupportChecker, source: str, answe
         (APP, "Tallyo 2.0 moves your settings from settings.json into the older config.ini format."),
         (RIVER, "According to the survey, the sharp fall in oxygen in the River Wend in August caused an algal bloom."),
         (BANK, "From 3 June, every Harrow Bank branch will open on Saturday mornings from 9:00 to 12:00."),
+        (TRANSFER, "Owen Tate has joined Harlow Town from Bexley United for £900,000."),
+        (TRANSFER, "Owen Tate has left Bexley United to join Harlow Town."),
+        (BUDGET, "Kirkby Council has moved £1.6 million from its library budget into its parks budget."),
+        (COLLECTIONS, "Bulky waste collections cost £20 and take place every Saturday morning."),
     ],
 )
 def test_wrong_answers_are_refused(checker: SupportChecker, source: str, answer: str) -> None:

@@ -18,8 +18,7 @@ _EXCEPTED_BY_BUT = regex.compile(
 """A clause that ends in an exception by "but" ("... every day but Monday")."""
 
 CLAUSE = regex.compile(
-    r";\s++|:(?!\s*+(?:false|true|no|yes)\b)\s++|,\s++(?=(?:and|so|then|which|who|yet|otherwise)\b|\p{Ll}+ing\b"
-    r"|with\s++(?:\p{L}+\s++){0,3}?\p{L}+ing\b)"
+    r";\s++|:(?!\s*+(?:false|true|no|yes)\b)\s++|,\s++(?=(?:and|so|then|which|who|yet|otherwise)\b|\p{Ll}+ing\b)"
     r"|(?<!\s)\s++(?=(?:but|though|although|while|whereas|if|unless|because|despite|until)\b)"
     r"|(?<=^\s*+(?:despite|in\s+spite\s+of|although|though|while|whereas|contrary\s+to|unlike|if|unless|because)\b"
     r"[^,;:.!?]{1,80}),\s++"
@@ -33,8 +32,7 @@ CLAUSE = regex.compile(
 )
 """Where a sentence divides into statements: a negation in one ("..., if your PC has no HDMI
 port") says nothing about the others; a participle, a relative pronoun, "yet" or "otherwise" after a comma
-("..., flying from ...", "..., which damage ...") opens one too, as does "with" before a
-participle ("..., with collections taking place every Saturday") ("no word yet on ..." goes on);
+("..., flying from ...", "..., which damage ...") opens one too ("no word yet on ..." goes on);
 so does "despite" ("will reopen despite an inspection that ...") and "until" ("will remain closed |
 until repairs are completed"), a phrase that opens the sentence
 with one of those words or "contrary to" and ends at a comma ("Despite claims on social media,
