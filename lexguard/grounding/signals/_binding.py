@@ -248,11 +248,17 @@ def _names_an_item(claim: str, mention: Mention, coded: frozenset[str]) -> bool:
     """Whether a number is the digits of a word that names an item ("3" of "Flat 3C", "2" of "the
     Ridge 2": :func:`~lexguard.grounding.signals._statements.coded_words`)."""
     start, end = mention.span
-    word = regex.match(r"[\p{L}\p{N}]*", claim[end:])
-    if bool(word and word.group()) and (claim[start:end] + word.group()).lower() in coded:
+    word = _WORD_AT.match(claim, end)
+    if word.group() and (claim[start:end] + word.group()).lower() in coded:
         return True
-    name = regex.search(r"(\p{L}+)\s+$", claim[:start])
+    name = _WORD_BEFORE.search(claim, max(0, start - _NAME_REACH), start)  # bounded: a long claim stays linear
     return name is not None and f"{name.group(1)} {claim[start:end]}".lower() in coded
+
+
+_WORD_AT = regex.compile(r"[\p{L}\p{N}]*")
+_WORD_BEFORE = regex.compile(r"(\p{L}+)\s+$")
+_NAME_REACH = 60
+"""Characters before a number the name it belongs to is looked for in."""
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -78,6 +78,8 @@ _INCLUDES = regex.compile(
 """Words by which a claim says what is included, before the thing ("comes with ... a wall charger")."""
 _CLAUSE_END = regex.compile(r"[.;:!?]|,\s*+(?:but|so|while|whereas|although|though|which)\b|\s(?:but|except|apart)\s",
                             regex.IGNORECASE)
+_CLAUSE_REACH = 200
+"""Most characters after an inclusion word read for the things it includes."""
 _CLAIM_LEAVES_OUT = regex.compile(
     r"\b(?:extras?|separately|additional(?:ly)?|optional|on\s++top|own|excluding|exclud(?:e|es|ed)|without|lack(?:s|ing)?"
     r"|bring|charged?|costs?|priced|sold|pay(?:s|ing)?|paid|buy(?:s|ing)?|purchas(?:e|ed|ing)|instead|rather\s++than|missing|apart\s++from)\b",
@@ -124,8 +126,9 @@ def _says_included(claim: str, thing: tuple[str, ...]) -> bool:
     """Whether the claim says ``thing`` is included: its words follow an inclusion word in the same
     clause, or come just before one."""
     for m in _INCLUDES.finditer(claim):
-        end = _CLAUSE_END.search(claim, m.end())
-        if holds_phrase(thing_words(claim[m.end() : end.start() if end else len(claim)]), thing):
+        reach = min(len(claim), m.end() + _CLAUSE_REACH)  # a clause's words, bounded: a long claim stays linear
+        end = _CLAUSE_END.search(claim, m.end(), reach)
+        if holds_phrase(thing_words(claim[m.end() : end.start() if end else reach]), thing):
             return True
     return any(tuple(thing_words(claim[max(0, m.start() - 80) : m.start()])[-len(thing) :]) == thing
                for m in _INCLUDED_AFTER.finditer(claim))

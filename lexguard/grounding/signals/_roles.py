@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import regex
 
+from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import _stem, content_words
 
@@ -96,7 +97,7 @@ def _roles(text: str) -> list[tuple[set[str], set[str]]]:
     return out
 
 
-def swapped_ends(claim: str, sentences: list[str]) -> str | None:
+def swapped_ends(claim: str, passages: list[str]) -> str | None:
     """The sentence that gives a move or a cause of the claim the other way round, if any: the
     claim's first role is mostly the sentence's second and the claim's second mostly its first
     ("from A into B" beside "from B into A"; "the fall in oxygen caused a bloom" beside "the drop
@@ -105,7 +106,8 @@ def swapped_ends(claim: str, sentences: list[str]) -> str | None:
     pairs = None
     for part in clauses(claim) or [claim]:
         for a, b in _roles(part):
-            pairs = pairs if pairs is not None else [(s, first, second) for s in sentences for first, second in _roles(s)]
+            pairs = pairs if pairs is not None else [  # the sources read only for a claim that gives roles
+                (s, first, second) for p in passages for s in passage_sentences(p) for first, second in _roles(s)]
             if any(_leans(a, first, second) and _leans(b, second, first) for _, first, second in pairs):
                 continue  # the sources give it as the claim does
             swapped = next((s for s, first, second in pairs if _leans(a, second, first) and _leans(b, first, second)), None)

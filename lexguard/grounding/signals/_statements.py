@@ -165,7 +165,7 @@ def coded_words(text: str) -> frozenset[str]:
              and (not w[:1].isdigit() or _NUMBERED_ITEM.fullmatch(w) is not None)}
     coded.update(f"{m.group('name')} {m.group('number')}".lower() for m in _NAME_NUMBER.finditer(text)
                  if m.group("name").lower() not in _MONTHS and not days_named(m.group("name"))
-                 and not _OPENS.search(text, 0, m.start()))
+                 and not _OPENS.search(text, max(0, m.start() - _OPENS_REACH), m.start()))
     coded.update(f"{m.group('name')} {m.group('letter')}".lower() for m in _NAME_LETTER.finditer(text))
     return frozenset(coded)
 
@@ -176,6 +176,8 @@ _NAME_NUMBER = regex.compile(
 )
 """A capitalised word and the whole number that names it with it ("the Ridge 2", "residents of Zone 1")."""
 _OPENS = regex.compile(r"(?:^|[.!?:;(]\s*+|\n\s*+)$")
+_OPENS_REACH = 40
+"""Characters before a name its sentence's opening is looked for in (a bounded look keeps a long text linear)."""
 """Where a sentence or a clause opens: a capitalised word there may be any word ("Over 500 people",
 "Melt 2 tablespoons", "Zone 1 residents": an imperative with its amount reads like a name)."""
 _NAME_LETTER = regex.compile(r"(?<=\S\s++)(?P<name>\p{Lu}\p{Ll}++)\s++(?P<letter>(?!I\b)\p{Lu})(?![\p{L}\p{N}'\u2019-])")

@@ -21,7 +21,6 @@ from lexguard.grounding.signals._ranks import rank_conflict
 from lexguard.grounding.signals._polarity import polarity_conflict
 from lexguard.grounding.signals._restatement import polarity_restatement
 from lexguard.grounding.signals._roles import swapped_ends
-from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._units import converted, index_units, unit_conflicts
 
 __all__ = ["NumberEvidence", "add_misplaced", "number_evidence", "statement_conflicts"]
@@ -122,7 +121,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or order_conflict(claim, passages)
         or rank_conflict(claim, passages)
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
-        or swapped_ends(claim, [s for p in passages for s in passage_sentences(p)])  # "from A into B" for "from B into A"
+        or swapped_ends(claim, passages)  # "from A into B" for "from B into A"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
