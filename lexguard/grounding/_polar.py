@@ -30,10 +30,12 @@ from lexguard.grounding.claims._questions import answer_word, polar_proposition
 from lexguard.grounding.claims._worthiness import FILLER_REASON, META_REASON
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
-from lexguard.grounding.signals._lexical import content_words, has_negation
+from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
+from lexguard.grounding.signals._lexical import _stem, content_words, has_negation
 from lexguard.grounding.signals._negation import denied_words
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._polarity import polarity_conflict, statement_words
+from lexguard.grounding.signals._roles import WORD_RUN
 
 __all__ = ["PolarReading", "decide_polar", "read_polar"]
 
@@ -93,6 +95,9 @@ def read_polar(
     if word is None:
         return {}
     status, evidence, support = check(proposition)
+    opposed = _opposed_in(proposition, evidence) if status == "supported" else None
+    if opposed is not None:  # the sources say the opposite by a word the verifier reads poorly
+        status, evidence, support = "contradicted", opposed, min(support, 1.0 - support)
     right = status == ("supported" if word.yes else "contradicted")
     agree = support if word.yes else 1.0 - support
     bare = not regex.search(r"[\p{L}\p{N}]", first.text[word.end:])
@@ -142,6 +147,32 @@ def _states_the_opposite(text: str, proposition: str) -> bool:
     if has_negation(statement):
         return False  # "No, the flapjacks contain no nuts": the verifier reads a denial poorly (:func:`_negates_the_question`)
     return order_conflict(proposition, [statement]) is not None or polarity_conflict(proposition, [statement]) is not None
+
+
+def _opposed_in(proposition: str, evidence: str) -> str | None:
+    """The sentence of the evidence that says the opposite of a word of the question's statement
+    and holds all its other words (three at least), neither negated nor holding that word itself:
+    "Did Ellwood council approve the skate park?" beside "Ellwood Town Council's planning committee
+    voted 9-4 to reject plans for a skate park" (the verifier read "approve" as "reject"). "Is
+    the shop open on Mondays?" is not answered by "closed on Sundays"."""
+    if has_negation(proposition):
+        return None
+    asked = statement_words(proposition)
+    for raw in dict.fromkeys(WORD_RUN.findall(proposition.lower())):
+        keys = antonym_keys(raw)
+        opposites = frozenset().union(*(ANTONYMS.get(key, frozenset()) for key in keys))
+        rest = asked - {_stem(raw), raw} - keys
+        if not opposites or len(rest) < _LEAST_OPPOSED_WORDS:
+            continue
+        for sentence in passage_sentences(evidence):
+            stems = {key for w in WORD_RUN.findall(sentence.lower()) for key in antonym_keys(w)}
+            if opposites & stems and not keys & stems and not has_negation(sentence) and rest <= statement_words(sentence):
+                return sentence
+    return None
+
+
+_LEAST_OPPOSED_WORDS = 3
+"""Fewest other words of the question's statement a sentence that says its opposite must hold."""
 
 
 def _negates_the_question(text: str, proposition: str, evidence: str) -> bool:

@@ -21,6 +21,8 @@ HOURS = "It is open between 9am and 5pm on weekdays and 10am to 2pm on Saturdays
 TURNOUT = "Turnout in the Marsden by-election was 31.4%, down from 58% at the general election."
 PERMITS = "Permits cost £90 a year for the first car and £150 for a second car."
 CONCERT = "Tickets are £18, or £12 for students, and can be bought at the door."
+PROBATION = "Probation lasts six months for office staff and three months for warehouse staff."
+PENSION = PROBATION + " You can join the pension scheme after three months."
 HEIGHT = "The average height of a 10-year-old boy is 138.4 cm; for a girl of that age it is a little more, at 138.9 cm."
 
 
@@ -42,6 +44,9 @@ def _crossed(source: str, claim: str) -> bool:
         # two values swapped in one claim; ";" ends the first value's segment; "boys" is "boy"
         (MUSEUM, "The museum opens at 11am on weekdays and at 9am on Sundays."),
         (HEIGHT, "At 10, the average height is 138.9 cm for boys and 138.4 cm for girls."),
+        # values in words; a sentence that holds the value alone but says nothing of the claim's statement
+        (PROBATION, "Probation lasts three months for office staff."),
+        (PENSION, "For office staff, probation lasts three months."),
     ],
 )
 def test_a_value_with_another_values_qualifier_is_crossed(source: str, claim: str) -> None:
@@ -65,6 +70,9 @@ def test_a_value_with_another_values_qualifier_is_crossed(source: str, claim: st
         (CONCERT, "Tickets cost £18 (students £12)."),
         (CONCERT, "Student tickets cost £12."),
         (HEIGHT, "At 10, the average height is 138.4 cm for boys and 138.9 cm for girls."),
+        (PROBATION, "Probation lasts three months for warehouse staff."),
+        (PENSION, "You can join the pension scheme after three months."),
+        (PROBATION + " Office staff probation can end early, after three months.", "Office staff probation can last three months."),
         # values the claim lists side by side, and a footnote mark before what a value counts
         ("The club gave his age as 31, but other reports say he was 32.", "His age was reported as either 31 or 32."),
         ("On larger loans this can be extended to 48 or 60* months.", "For larger loans, the term can be extended to 48 or 60 months."),

@@ -99,6 +99,9 @@ def test_names_swapped_inside_a_longer_source_statement_are_a_conflict() -> None
         # a change's direction ("up" / "down" are no content words)
         ("Revenue was up 12% in the third quarter.", "Revenue was down 12% in the third quarter."),
         ("Temperatures went down by 3 degrees overnight.", "Temperatures went up by 3 degrees overnight."),
+        # the source says more than the claim, and holds all the claim's other words (three or more)
+        ("Brayford District Council's licensing panel voted 6-3 on Tuesday to reject an application for a "
+         "late-night bar on Quay Lane.", "The licensing panel approved an application for a late-night bar on Quay Lane."),
     ],
 )
 def test_flips_found_by_a_hostile_trial(source: str, claim: str) -> None:
@@ -113,6 +116,9 @@ def test_flips_found_by_a_hostile_trial(source: str, claim: str) -> None:
         ("The driver, who was not injured, was taken to the police station.", "The driver was taken to the police station."),
         ("Prices went up 5% in May and down 3% in June.", "Prices went down 3% in June."),
         ("He set up the company in 2001.", "He shut down the company in 2009."),  # no near-copy: left to other checks
+        # the source says more, and not all of the claim's other words
+        ("Brayford District Council's licensing panel voted 6-3 on Tuesday to reject an application for a "
+         "late-night bar on Quay Lane.", "The panel approved a late-night bar on Mill Street."),
     ],
 )
 def test_what_a_relative_clause_or_a_direction_does_not_flip(source: str, claim: str) -> None:

@@ -34,6 +34,7 @@ COLLECTIONS = ("Residents can book a bulky waste collection online for up to thr
                "collections take place on Tuesdays.")
 BANK = ("From 3 June, selected Harrow Bank branches will open on Saturday mornings from 9:00 to 12:00. All "
         "branches will stay closed on Sundays. Harrow Bank has a three-year plan to refit its branches.")
+SIGNED = "Penrith Albion have signed defender Cole Vance from Stourby Athletic on a two-year deal."
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +56,7 @@ def checker() -> SupportChecker:
         (TRANSFER, "Owen Tate has joined Bexley United from Harlow Town for £900,000."),
         (BUDGET, "Kirkby Council has moved £1.6 million from its parks budget to its library budget."),
         (COLLECTIONS, "Bulky waste collections cost £20, with collections taking place every Tuesday."),
+        (SIGNED, "Cole Vance has left Stourby Athletic to join Penrith Albion."),
     ],
 )
 def test_right_answers_are_supported(checker: SupportChecker, source: str, answer: str) -> None:
@@ -74,6 +76,8 @@ def test_right_answers_are_supported(checker: SupportChecker, source: str, answe
         (TRANSFER, "Owen Tate has left Bexley United to join Harlow Town."),
         (BUDGET, "Kirkby Council has moved £1.6 million from its library budget into its parks budget."),
         (COLLECTIONS, "Bulky waste collections cost £20 and take place every Saturday morning."),
+        # the buyer signs a player from the seller
+        (SIGNED, "Cole Vance has left Penrith Albion to join Stourby Athletic."),
     ],
 )
 def test_wrong_answers_are_refused(checker: SupportChecker, source: str, answer: str) -> None:

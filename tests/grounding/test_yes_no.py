@@ -206,6 +206,25 @@ def test_a_no_whose_statement_is_the_opposite_of_the_question(question: str, ans
     _assert_verdict(accepted, answer, sources, question)
 
 
+
+PLANNING = [Source(id="planning", content="Brayford District Council's licensing panel voted 6-3 on Tuesday to "
+                                          "reject an application for a late-night bar on Quay Lane. The owners "
+                                          "may appeal within 21 days.")]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "accepted"),
+    [
+        # the sources say the opposite of the question's verb, with all its other words; the
+        # verifier had read "approve" as "reject", so the right "No" was refused
+        ("Did Brayford council approve the late-night bar?", "No, the licensing panel rejected the application.", True),
+        ("Did Brayford council approve the late-night bar?", "Yes, the council approved the late-night bar.", False),
+        ("Did Brayford council reject the late-night bar?", "Yes, the licensing panel voted 6-3 to reject it.", True),
+    ],
+)
+def test_the_sources_opposite_of_the_question_answers_it(question: str, answer: str, accepted: bool) -> None:
+    _assert_verdict(accepted, answer, PLANNING, question)
+
 PARK = [Source(id="park", content="Orchard Lane car park. Parking is free for blue badge holders. All other "
                                   "vehicles pay £4 for the day. Barbecues are not permitted on the picnic lawn.")]
 

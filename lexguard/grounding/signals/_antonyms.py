@@ -14,6 +14,7 @@ rising falling | higher lower | highest lowest | more less | more fewer | larger
 largest smallest | biggest smallest | bigger smaller | open closed | opened closed | opens closes
 won lost | win lose | wins loses | first last | earliest latest | earlier later
 allowed banned | allowed prohibited | permitted prohibited | accepted rejected | approved rejected
+accept reject | approve reject | accepts rejects | approves rejects
 supported opposed | support oppose | gain loss | gained lost | profit loss | positive negative
 cheaper dearer | maximum minimum | older younger | oldest youngest | faster slower | fastest slowest
 stronger weaker | success failure | successful unsuccessful | legal illegal | true false

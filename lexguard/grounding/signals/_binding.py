@@ -24,10 +24,10 @@ import regex
 
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._references import names_a_source
-from lexguard.grounding.signals._other_source import held_by_another, subject_elsewhere
+from lexguard.grounding.signals._other_source import held_by_another, named_subject, subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
-from lexguard.grounding.signals._relatives import STATEMENT_VERB, relative_pieces
+from lexguard.grounding.signals._relatives import relative_pieces
 from lexguard.grounding.signals._doers import (
     described,
     full_name,
@@ -85,7 +85,7 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
         return _misplaced_in(claim, index, best_chunks)
     out: list[Misplaced] = []
     start = 0
-    subject = _subject(parts[0])
+    subject = named_subject(parts[0])
     for n, part in enumerate(parts):
         offset = claim.find(part, start)
         start = offset + len(part)
@@ -130,19 +130,6 @@ def _placed(found: list[Misplaced], lead: str, offset: int, named_at: int) -> li
 
 _PRONOUN_LEAD = regex.compile(r"^\s*+(?:(?:and|but|so)\s++)?(?P<it>it|they)\s++(?=\p{Ll})")
 _LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey)\s")
-_MOST_SUBJECT_WORDS = 5
-
-
-def _subject(statement: str) -> str:
-    """The words before a statement's first verb when they name something ("Flat 3C" of "Flat 3C
-    has a floor area ..."), else ""."""
-    verb = STATEMENT_VERB.search(statement)
-    subject = statement[: verb.start()].strip() if verb is not None else ""
-    if not subject or len(subject.split()) > _MOST_SUBJECT_WORDS:
-        return ""
-    return subject if (coded_words(subject) or entities(subject)) else ""
-
-
 def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "") -> list[Misplaced]:
     """The values of one statement that its anchor evidence gives otherwise.
 
@@ -176,7 +163,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     claim_keys = {k for m in [*nums, *(numbers(whole) if whole else [])] for k in (m.key, *m.alts)}
     claim_tokens = relation_words(claim) | value_tokens
     anchors = [f for f in facts if f.chunk in set(best_chunks)]
-    subject = _subject(claim)  # a named subject ("Castelmoro has ..."): a value another document's subject holds is not its
+    subject = named_subject(claim)  # a named subject ("Castelmoro has ..."): a value another document's subject holds is not its
     out = ranged
     for mention, kind, own in values:
         if not own:

@@ -14,14 +14,32 @@ from typing import Any
 
 import regex
 
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._doers import kin
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._relatives import STATEMENT_VERB
+from lexguard.grounding.signals._statements import coded_words
+from lexguard.grounding.signals._words import can_be_verb
 
-__all__ = ["about_another", "held_by_another", "source_subject", "subject_elsewhere"]
+__all__ = ["about_another", "borrowed_part", "held_by_another", "named_subject", "source_subject", "subject_elsewhere"]
 
 _TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof", "sir", "st", "the", "of", "and"})
 _OPENING = 400
 """Characters of a source its subject is looked for in: the first name it gives."""
+
+
+_MOST_SUBJECT_WORDS = 5
+
+
+def named_subject(statement: str) -> str:
+    """The words before a statement's first verb when they name something ("Flat 3C" of "Flat 3C
+    has a floor area ...", "Halvorsen Foods" of "Halvorsen Foods grew revenue ..."), else ""."""
+    verb = STATEMENT_VERB.search(statement)
+    subject = statement[: verb.start()].strip() if verb is not None else ""
+    if not subject or len(subject.split()) > _MOST_SUBJECT_WORDS:
+        return ""
+    return subject if (coded_words(subject) or entities(subject)) else ""
 
 
 def source_subject(text: str) -> frozenset[str]:
@@ -129,3 +147,120 @@ def held_by_another(index: Any, chunk: int, holder_chunks: Iterable[int], subjec
         return False  # the statement's source is not about the claim's subject
     return all(i in texts and source_subject(texts[i]) and not source_subject(texts[i]) & own
                and not _written_in(subject, texts[i]) for i in others)
+
+
+_PART = regex.compile(
+    r"[,;]\s*+(?:(?:and|but|plus|while|with)\s++)?|\s++(?:and|plus)\s++|\s++(?=(?:after|while|whereas)\s)",
+    regex.IGNORECASE,
+)
+"""Where a claim divides into the parts :func:`borrowed_part` reads: commas, "and", "plus", "after"."""
+_MIN_PART_WORDS = 2
+"""Least content words (the subject's aside) of a part for it to be read."""
+_HOME_SHARE = 1 / 3
+"""Most share of a part's words the documents that name the claim's subject may hold."""
+_BORROWED_SHARE = 2 / 3
+"""Least share of a part's words one sentence of another document holds."""
+
+
+_LEAD = regex.compile(r"\s*+(?:(?:yes|no)\b[\s,.!:\u2013\u2014-]*+)?", regex.IGNORECASE)
+_BEFORE_NAME = regex.compile(r"(?:(?:the\s++)?\p{Ll}[\p{L}-]*+\s++(?:at|of|to|for|on|in)\s++)?(?:the\s++)?",
+                             regex.IGNORECASE)
+"""What may come before the name a claim is about: "the", or a thing of it ("places at", "Entry to the")."""
+_ARTICLE = regex.compile(r"^the\s++", regex.IGNORECASE)
+_NOT_A_SUBJECT = frozenset({"passage", "passages", "document", "documents", "source", "sources", "context", "article",
+                            "text", "answer", "question"})
+"""Words of a name that labels a source, not a subject ("Passage 1 mentions ...")."""
+
+
+def _claim_subject(claim: str) -> str:
+    """The name a claim is about: its words before its first verb when they name something
+    (:func:`named_subject`), or the name its opening words give ("Elsa Marren" of "Elsa Marren won
+    the women's race ...", "Hartfield College" of "Yes, places at Hartfield College's open day
+    ..."); without a leading "the"; "" for a claim that opens otherwise ("It starts at 7pm at the
+    lifeboat station, which is on Quay Street" is not about Quay Street; nor is "To change the
+    appearance in The Sims 4, ..." about The Sims), for a source's label ("Passage 1 mentions ...")
+    and for a capitalised verb ("Preheat your oven ...")."""
+    subject = named_subject(claim)
+    if not subject:
+        start = _LEAD.match(claim).end()
+        found = next(iter(entities(claim[:_OPENING])), None)
+        lead = _BEFORE_NAME.match(claim, start)
+        subject = found.text if found is not None and found.span[0] == lead.end() else ""
+    subject = _ARTICLE.sub("", subject)
+    words = subject.lower().split()
+    if not words or _NOT_A_SUBJECT & set(words) or (len(words) == 1 and can_be_verb(words[0])):
+        return ""
+    return subject
+
+
+def _sibling(subject: str, name: str) -> bool:
+    """Whether ``name`` is another item of the subject's range: the same words but a short, coded or
+    tier last one (:func:`~lexguard.grounding.signals._doers.kin`; "Block D" of "Block C"), not
+    another member of a family ("Philippe Braham" of "Valerie Braham") or another body of a kind
+    ("Makerere University" of "Ahmadu Bello University")."""
+    a, b = subject.lower().split(), _ARTICLE.sub("", name).lower().split()
+    return a[:-1] == b[:-1] and kin(subject, _ARTICLE.sub("", name))
+
+
+def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
+    """The source sentence that a part of ``claim`` repeats, when that part is said of the claim's
+    named subject but the sources say it only of another subject: another document's, or an item
+    of the same range.
+
+    "Halvorsen Foods grew revenue by 6% ... and plans to open a new plant in Ostrava in 2025"
+    beside a document about Halvorsen Foods and one that opens "Tessaro Bakeries announced it will
+    open a new plant in Ostrava in 2025": the plant is Tessaro's. "Block C rooms ... are in the
+    closest building to the sports centre" beside "Block D is the closest building to the sports
+    centre": that is Block D. The claim is cut at commas, "and", "plus" and "after"; a part of two
+    content words or more (the subject's aside) is borrowed when what names the subject (the
+    documents that write it; for a sibling item, the sentences) holds at most a third of its
+    words and one sentence of the other subject holds two thirds or more: a sentence of a
+    document that never writes the subject and opens with a name the claim does not give, or a
+    sentence that names a sibling of the subject (:func:`~lexguard.grounding.signals._doers.kin`:
+    "Block D" of "Block C") and neither the subject nor "both", "all" or "each".
+
+    Args:
+        claim: The claim text.
+        sources: ``(source id, text)`` of each retrieved document.
+
+    Returns:
+        The other subject's sentence, or ``None``.
+    """
+    subject = _claim_subject(claim)
+    own = set(content_words(subject))
+    if not own:
+        return None
+    docs = [text for _, text in sources]
+    home = [text for text in docs if _written_in(subject, text)]
+    claim_words = set(content_words(claim))
+    away = [sentence for text in docs if not _written_in(subject, text)
+            and (subj := source_subject(text)) and not subj & own and not subj <= claim_words
+            for sentence in passage_sentences(text)]
+    found = _part_held(claim, own, home, away) if home and away else None
+    if found is None and len(subject.split()) > 1:
+        sentences = [sentence for text in home for sentence in passage_sentences(text)]
+        whole = regex.compile(rf"(?<!\w){regex.escape(subject)}(?!\w)", regex.IGNORECASE)
+        named = [sentence for sentence in sentences if whole.search(sentence)]
+        siblings = [sentence for sentence in sentences if not whole.search(sentence) and not _SHARED.search(sentence)
+                    and any(_sibling(subject, e.text) for e in entities(sentence))]
+        found = _part_held(claim, own, named, siblings) if named and siblings else None
+    return found
+
+
+_SHARED = regex.compile(r"\b(?:both|all|each|every|either)\b", regex.IGNORECASE)
+"""Words of a sentence that speaks of several items at once ("Both plans include ...")."""
+
+
+def _part_held(claim: str, own: set[str], home: list[str], away: list[str]) -> str | None:
+    """The first of the ``away`` sentences that holds two thirds or more (and two or more) of the
+    words of a part of ``claim`` that the ``home`` texts lack (``own`` aside)."""
+    home_words = set().union(*(content_words(text) for text in home))
+    for part in _PART.split(claim):
+        missing = set(content_words(part or "")) - own - home_words
+        if len(missing) < _MIN_PART_WORDS:
+            continue
+        for sentence in away:
+            held = missing & set(content_words(sentence))
+            if len(held) >= _MIN_PART_WORDS and len(held) >= _BORROWED_SHARE * len(missing):
+                return sentence
+    return None

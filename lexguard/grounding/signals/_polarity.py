@@ -52,6 +52,13 @@ RESTATED = 0.85
 flip the plain one even when the word it denies first is not in it ("did not bring the Thirty
 Years' War to an end" against "ended the Thirty Years' War")."""
 
+MIN_WHOLE_BACK_COVERAGE = 0.4
+"""Share of the source clause's content words that the claim clause must hold when the source holds
+every other word of the claim, three at least, and the opposite of its one word: "The committee
+approved plans for a skate park on Gilmore Green" beside "Ellwood Town Council's planning committee
+voted 9-4 on Monday to reject plans for a skate park on Gilmore Green" (the source says more)."""
+MIN_WHOLE_WORDS = 3
+
 NEAR_COPY = 0.9
 """Share of each other's content words a claim clause and a source clause hold both ways for any
 two of their words (not only names) trading places around a shared word to be read as swapped roles."""
@@ -354,7 +361,9 @@ def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterat
                     rest
                     and back
                     and len(rest & (unit.words | unit.context)) / len(rest) >= MIN_COVERAGE
-                    and len(rest & unit.words) / len(back) >= MIN_BACK_COVERAGE
+                    and len(rest & unit.words) / len(back) >= (
+                        MIN_WHOLE_BACK_COVERAGE if len(rest) >= MIN_WHOLE_WORDS and rest <= unit.words
+                        else MIN_BACK_COVERAGE)
                     # a subject put back into a clause ("The bridge | but closed to cars") makes a
                     # near-copy of another statement: each side's own word keeps them apart ("cyclists")
                     and not (unit.elided and rest - unit.words and back - rest)

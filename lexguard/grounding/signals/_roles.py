@@ -78,10 +78,13 @@ _PAIRS = [
     regex.compile(r"(?:^|[,;:]\s*+|\b(?:that|and|but|which)\s++)(?P<second>" + _ROLE + r")\s++(?:(?:was|were|is|are"
                   r"|had\s+been|has\s+been)\s++(?:caused|triggered|brought\s+about)\s++by|resulted\s+from|results\s+from"
                   r"|(?:was|were)\s++due\s+to)\s++(?P<first>" + _ROLE + ")" + _END, regex.IGNORECASE),
+    regex.compile(r"(?:^|[,;:]\s*+|\b(?:that|and|but|which)\s++)(?P<second>" + _ROLE + r")\s++(?:(?:have|has|had)\s++)?"
+                  r"(?:signed|signs|sign|bought|buys|recruited|recruits|poached|poaches)\s++(?:[^,;:()]{1,60}?\s++)?"
+                  r"from\s++(?P<first>" + _ROLE + ")" + _END, regex.IGNORECASE),
 ]
 """Two roles of a statement, *first* and *second*: a move's start and end ("from | the old config.ini
 file | into | the new settings.json format", "joined | Marsh City | from | Kelton Rovers", "left |
-Kelton Rovers | to join | Marsh City"), a cause and its effect, active or passive ("the drop in
+Kelton Rovers | to join | Marsh City", "Marsh City | signed the striker from | Kelton Rovers"), a cause and its effect, active or passive ("the drop in
 oxygen was caused by an algal bloom": the bloom first)."""
 
 

@@ -83,7 +83,9 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
         segments = _segments(sentence, kind)
         own = [i for i, (values, _) in enumerate(segments) if keys & values]
         if not segments and keys & {k for m in _found(sentence) for k in (m.key, *m.alts)}:
-            return None  # the value stands alone there: nothing to cross
+            if words & _said(sentence):
+                return None  # the value stands alone there, in a statement like the claim's: nothing to cross
+            continue  # "You can join the pension after three months" says nothing of probation
         if len(own) != 1:
             if own:
                 return None  # it stands in two segments
@@ -167,8 +169,11 @@ def _statement(claim: str, mention: Mention, kind: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    """Content words without numbers ("9am" is a value), a hyphenated word with its parts too
+    """Content words without numbers ("9am", "six" are values), a hyphenated word with its parts too
     ("second-car": "second" and "car"), and an item's name with its letter ("zone b")."""
+    for m in _found(text):  # a number in words is a value too ("six months for office staff")
+        if m.key.isdigit() and not any(ch.isdigit() for ch in m.text):
+            text = f"{text[: m.span[0]]}{' ' * (m.span[1] - m.span[0])}{text[m.span[1] :]}"
     words = [w for w in content_words(text) if not any(ch.isdigit() for ch in w)]
     words += [p for w in words if "-" in w for p in content_words(w.replace("-", " "))]
     # the letter or number that tells an item apart ("£95 in Zone A and £60 in Zone B", "Zone 1 residents
@@ -247,6 +252,15 @@ def _segments(sentence: str, kind: str) -> list[tuple[set[str], str]]:
             segments[-1] = (segments[-1][0], sentence[start:end])
             start = end
     return segments
+
+
+def _said(sentence: str) -> set[str]:
+    """A sentence's words, but those right after its values (what they count: "months")."""
+    counted = set()
+    for m in _found(sentence):
+        after = _ADJACENT.match(sentence, m.span[1])
+        counted |= set(_words(after.group(1))) if after else set()
+    return set(_words(sentence)) - counted
 
 
 def _qualifiers(sentence: str, segments: list[tuple[set[str], str]]) -> list[set[str]]:

@@ -19,6 +19,8 @@ from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._absent import denied_presence
 from lexguard.grounding.signals._excluded import excluded_thing
 from lexguard.grounding.signals._free import charged_for
+from lexguard.grounding.signals._listed import added_items
+from lexguard.grounding.signals._other_source import borrowed_part
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._dates import is_calendar_key, month_of, months_spanned
@@ -163,11 +165,13 @@ def _conflicts(claim_text: str, index: SourceIndex, best_chunks: list[int], misp
     """:func:`statement_conflicts` over the best chunks, and, where they find no conflict, a thing
     the sources say there is none of (:func:`~lexguard.grounding.signals._absent.denied_presence`)
     or leave out (:func:`~lexguard.grounding.signals._excluded.excluded_thing`), or charge for what
-    the claim says is free (:func:`~lexguard.grounding.signals._free.charged_for`)."""
+    the claim says is free (:func:`~lexguard.grounding.signals._free.charged_for`), or say only of
+    another document's subject (:func:`~lexguard.grounding.signals._other_source.borrowed_part`)."""
     found = statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced)
     if found["conflict"] is None and found["restated"] is None:
         found["conflict"] = (denied_presence(claim_text, index) or excluded_thing(claim_text, index)
-                             or charged_for(claim_text, index))
+                             or charged_for(claim_text, index)
+                             or borrowed_part(claim_text, [(s.id, s.content) for s in index.sources]))
     return found
 
 
@@ -209,7 +213,8 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int], asked
     quotation of the user's question (``asked``) is the user's words, not a misquoted source.
 
     Values and names the sources give, but not where they state the rest of the claim, are
-    added to the unknown (and contradicted) ones (:func:`add_misplaced`).
+    added to the unknown (and contradicted) ones (:func:`add_misplaced`); an item added to a list
+    a source gives, to the unknown names (:func:`~lexguard.grounding.signals._listed.added_items`).
     """
     nums = numbers(claim_text)
     found = number_evidence(claim_text, index, best_chunks)
@@ -218,6 +223,7 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int], asked
     unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text) and not _day_given(m, index)
                     and not _month_given(m, claim_text, index)]
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
+    unknown_ents += added_items(claim_text, index, asked.words if asked is not None else frozenset())
     unknown_q = [m for m in quotes(claim_text) if not _quote_given(m, index) and not _quotes_question(claim_text, m, asked)]
     return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q, found.worked_out)
 

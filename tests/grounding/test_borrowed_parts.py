@@ -1,0 +1,71 @@
+"""A part of a claim that only another document's subject holds.
+
+"Halvorsen Foods grew revenue by 6% ... and plans to open a new plant in Ostrava" beside a
+document about Halvorsen and one about another firm's Ostrava plant was read as supported (0.99):
+every word is in the sources, the plant is the other firm's.
+:func:`lexguard.grounding.signals._other_source.borrowed_part` fails such a claim; a claim that
+joins what two documents say of their own subjects stays supported.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._other_source import borrowed_part
+from tests.claim_statuses import statuses
+
+MILLS = ("Harwick Mills reported sales of £88 million for the year, up 4%. Its chair, Nadia Orme, said demand for "
+         "wool blankets had held up well.")
+TANNERY = ("Oakvale Tannery said it will build a new finishing plant in Leeds next spring. The plant will employ "
+           "120 people. Its sales fell to £41 million.")
+LAKE = "Brindle Water covers 60 hectares. It has a sailing club and a cafe open daily from 10am to 4pm."
+WOOD = "Gorsey Wood is a nature reserve of 45 hectares. It has an otter hide beside the mill stream and a sculpture trail."
+RIDER_A = "Cyclist Hana Ito won the women's road race in Kessford in 3:41:09, her first win of the season."
+RIDER_B = "Pavel Roos won the men's road race in 4:02:33 after attacking on the final climb at Broom Hill."
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(
+    ("sources", "answer"),
+    [
+        ([MILLS, TANNERY], "Harwick Mills reported sales of £88 million and will build a new finishing plant in Leeds."),
+        ([LAKE, WOOD], "Brindle Water covers 60 hectares and has a sailing club, plus an otter hide beside the mill stream."),
+        ([RIDER_A, RIDER_B], "Hana Ito won the women's road race in 3:41:09 after attacking on the final climb at Broom Hill."),
+    ],
+)
+def test_a_part_another_document_says_of_its_subject_fails(checker: SupportChecker, sources: list[str],
+                                                            answer: str) -> None:
+    assert "supported" not in statuses(checker, sources, answer)
+
+
+@pytest.mark.parametrize(
+    ("sources", "answer"),
+    [
+        ([MILLS, TANNERY], "Harwick Mills reported sales of £88 million, while Oakvale Tannery will build a plant in Leeds."),
+        ([LAKE, WOOD], "Brindle Water has a sailing club and a cafe, and Gorsey Wood has an otter hide."),
+        ([RIDER_A, RIDER_B], "Hana Ito won the women's road race in 3:41:09, her first win of the season."),
+    ],
+)
+def test_what_each_document_says_of_its_own_subject_is_supported(checker: SupportChecker, sources: list[str],
+                                                                 answer: str) -> None:
+    assert statuses(checker, sources, answer) == {"supported"}
+
+
+def test_the_other_documents_sentence_is_the_evidence() -> None:
+    claim = "Brindle Water has a cafe, plus an otter hide beside the mill stream."
+    found = borrowed_part(claim, [("a", LAKE), ("b", WOOD)])
+    assert found is not None and "otter hide" in found
+
+
+def test_a_document_that_names_the_subject_keeps_the_part() -> None:
+    both = WOOD + " Brindle Water, nearby, has an otter hide too."
+    assert borrowed_part("Brindle Water has an otter hide beside the mill stream.", [("a", LAKE), ("b", both)]) is None
+
+
+def test_a_claim_without_a_named_subject_is_left_alone() -> None:
+    assert borrowed_part("It has an otter hide beside the mill stream.", [("a", LAKE), ("b", WOOD)]) is None
