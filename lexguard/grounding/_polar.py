@@ -146,12 +146,14 @@ def _states_the_opposite(text: str, proposition: str) -> bool:
     statement = text[word.end:] if word is not None else text
     if has_negation(statement):
         return False  # "No, the flapjacks contain no nuts": the verifier reads a denial poorly (:func:`_negates_the_question`)
+    if _HEDGED.search(statement):
+        return False  # "No, it is closed in lambing season, which is usually in April" says it of some years only
     return order_conflict(proposition, [statement]) is not None or polarity_conflict(proposition, [statement]) is not None
 
 
 def _opposed_in(proposition: str, evidence: str) -> str | None:
     """The sentence of the evidence that says the opposite of a word of the question's statement
-    and holds all its other words (three at least), neither negated nor holding that word itself:
+    and holds all its other words (three at least), neither negated, hedged nor holding that word itself:
     "Did Ellwood council approve the skate park?" beside "Ellwood Town Council's planning committee
     voted 9-4 to reject plans for a skate park" (the verifier read "approve" as "reject"). "Is
     the shop open on Mondays?" is not answered by "closed on Sundays"."""
@@ -166,11 +168,16 @@ def _opposed_in(proposition: str, evidence: str) -> str | None:
             continue
         for sentence in passage_sentences(evidence):
             stems = {key for w in WORD_RUN.findall(sentence.lower()) for key in antonym_keys(w)}
-            if opposites & stems and not keys & stems and not has_negation(sentence) and rest <= statement_words(sentence):
+            if (opposites & stems and not keys & stems and not has_negation(sentence) and not _HEDGED.search(sentence)
+                    and rest <= statement_words(sentence)):
                 return sentence
     return None
 
 
+_HEDGED = regex.compile(r"\b(?:some|sometimes|usually|often|occasionally|generally|typically|may|might|could|can"
+                        r"|parts?\s+of|partly|partially)\b", regex.IGNORECASE)
+"""Words by which a sentence says its opposite of some cases only ("Parts of the trail are sometimes
+closed ... usually in April" answers neither way whether it is open in April)."""
 _LEAST_OPPOSED_WORDS = 3
 """Fewest other words of the question's statement a sentence that says its opposite must hold."""
 

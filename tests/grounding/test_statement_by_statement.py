@@ -86,6 +86,9 @@ def test_denials_read_by_the_checker(checker: SupportChecker, source: str, answe
          "Paola Greco worked in Lisbon before she studied law in Turin."),
         ("Brandl served as transport minister from 2004 to 2008. He was then elected mayor of Graz.",
          "Brandl was mayor of Graz before he became transport minister."),
+        # "A first and B": A before B
+        ("The Ashby Trust will first repair the chapel roof in March and then rebuild the boundary wall in June.",
+         "The Ashby Trust will rebuild the boundary wall first and repair the chapel roof after that."),
     ],
 )
 def test_the_order_of_two_events_of_one_subject(source: str, claim: str) -> None:
@@ -95,6 +98,9 @@ def test_the_order_of_two_events_of_one_subject(source: str, claim: str) -> None
 def test_the_order_told_right_is_no_conflict() -> None:
     source = "Paola Greco studied law in Turin and then worked for two years in Lisbon."
     assert order_conflict("Paola Greco studied law in Turin before she worked in Lisbon.", [source]) is None
+    source = "The Ashby Trust will first repair the chapel roof in March and then rebuild the boundary wall in June."
+    assert order_conflict("The Ashby Trust will repair the chapel roof first and then rebuild the boundary wall.",
+                          [source]) is None
 
 
 @pytest.mark.parametrize(

@@ -97,6 +97,21 @@ def test_values_stated_where_the_claim_is_stated_are_supported(checker: SupportC
     assert _status(checker, [CURIE], answer) == "supported"
 
 
+CLINICS = ("Marsh Lane Surgery runs two clinics. {t} Ada Fenn runs the travel clinic on Tuesday mornings. {t} Owen "
+           "Pryce runs the wound clinic on Friday afternoons. Please bring your vaccination record to travel appointments.")
+
+
+@pytest.mark.parametrize("title", ["Dr", "Nurse"])
+def test_a_consequence_after_so_is_a_statement_of_its_own(checker: SupportChecker, title: str) -> None:
+    # the name's statement ends at ", so": the advice after it had drawn the anchor to another
+    # sentence; a nurse's title is no part of her name, as a doctor's is not
+    source = CLINICS.format(t=title)
+    wrong = f"The travel clinic is run by {title} Owen Pryce on Tuesday mornings, so bring your vaccination record."
+    right = f"The travel clinic is run by {title} Ada Fenn on Tuesday mornings, so bring your vaccination record."
+    assert _status(checker, [source], wrong) != "supported"
+    assert _status(checker, [source], right) == "supported"
+
+
 def test_a_count_is_checked_against_the_items_the_evidence_names(checker: SupportChecker) -> None:
     assert _status(checker, [CURIE], "Curie won two Nobel Prizes.") == "supported"
     assert _status(checker, [CURIE], "Curie won three Nobel Prizes.") != "supported"

@@ -77,7 +77,8 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
         index: The source index.
         best_chunks: The claim's best chunks (anchors are looked for there), best first.
     """
-    parts = [p for p in clauses_of(claim) if p.strip()]
+    # a consequence after ", so" is a statement of its own ("..., so remember to bring your inhaler")
+    parts = [p for part in clauses_of(claim) for p in _CONSEQUENCE.split(part) if p.strip()]
     # a statement is read whole, and each of its relative clauses once more as a statement about
     # the name before it (the values of the rest of the statement no rivals of it)
     relatives = [relative_pieces(part) for part in parts]
@@ -128,6 +129,7 @@ def _placed(found: list[Misplaced], lead: str, offset: int, named_at: int) -> li
     return out
 
 
+_CONSEQUENCE = regex.compile(r",\s++so\s++(?!(?:that|far|much|many|long|as)\b)", regex.IGNORECASE)
 _PRONOUN_LEAD = regex.compile(r"^\s*+(?:(?:and|but|so)\s++)?(?P<it>it|they)\s++(?=\p{Ll})")
 _LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey)\s")
 def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "") -> list[Misplaced]:

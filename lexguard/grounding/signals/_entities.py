@@ -35,7 +35,7 @@ _NOT_ENTITIES = frozenset(
     i i'm i've i'd i'll a an the this that these those it its he she they we you my our your his
     her their however overall additionally furthermore moreover also based according in on at for
     to of and or but if while when where what which who how why there here yes no not
-    mr mrs ms dr prof st am pm a.m p.m step monday tuesday wednesday thursday friday saturday sunday
+    mr mrs ms dr prof nurse st am pm a.m p.m step monday tuesday wednesday thursday friday saturday sunday
     passage passages article summary source sources answer question note celsius fahrenheit kelvin
     since despite although though unlike amid amidst among following former latter meanwhile
     whereas thus hence nevertheless nonetheless instead besides throughout upon until unless via

@@ -47,6 +47,7 @@ _CLAIM_ORDER = [
     (regex.compile(r"^\s*after\s+(?P<b>[^,]+),\s*(?P<a>.+)$", regex.IGNORECASE), True),
     (regex.compile(r"^(?P<a>.+?)\s+before\s+(?P<b>.+)$", regex.IGNORECASE), False),
     (regex.compile(r"^(?P<a>.+?)\s+after\s+(?P<b>.+)$", regex.IGNORECASE), True),
+    (regex.compile(r"^(?P<a>.+?)\s+first,?\s+and\s+(?:then\s+)?(?P<b>.+)$", regex.IGNORECASE), False),
     (regex.compile(r"^(?P<a>.+?),?\s+once\s+(?P<b>.+)$", regex.IGNORECASE), True),
     (regex.compile(r"^(?P<a>.+?),?\s+and\s+(?:(?:about|around|some|roughly|an?|one|two|three|a\s+few|[\d.]+)\s+)?"
                    r"(?:(?:\w+\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\s+)?(?:afterwards?|later)\s+(?P<b>.+)$",

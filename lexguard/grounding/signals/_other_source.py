@@ -155,11 +155,9 @@ _PART = regex.compile(
 )
 """Where a claim divides into the parts :func:`borrowed_part` reads: commas, "and", "plus", "after"."""
 _MIN_PART_WORDS = 2
-"""Least content words (the subject's aside) of a part for it to be read."""
-_HOME_SHARE = 1 / 3
-"""Most share of a part's words the documents that name the claim's subject may hold."""
+"""Least words of a part missing from what names the claim's subject, and held by the other subject's sentence."""
 _BORROWED_SHARE = 2 / 3
-"""Least share of a part's words one sentence of another document holds."""
+"""Least share of a part's missing words one sentence of the other subject holds."""
 
 
 _LEAD = regex.compile(r"\s*+(?:(?:yes|no)\b[\s,.!:\u2013\u2014-]*+)?", regex.IGNORECASE)
@@ -211,13 +209,15 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
     beside a document about Halvorsen Foods and one that opens "Tessaro Bakeries announced it will
     open a new plant in Ostrava in 2025": the plant is Tessaro's. "Block C rooms ... are in the
     closest building to the sports centre" beside "Block D is the closest building to the sports
-    centre": that is Block D. The claim is cut at commas, "and", "plus" and "after"; a part of two
-    content words or more (the subject's aside) is borrowed when what names the subject (the
-    documents that write it; for a sibling item, the sentences) holds at most a third of its
-    words and one sentence of the other subject holds two thirds or more: a sentence of a
-    document that never writes the subject and opens with a name the claim does not give, or a
-    sentence that names a sibling of the subject (:func:`~lexguard.grounding.signals._doers.kin`:
-    "Block D" of "Block C") and neither the subject nor "both", "all" or "each".
+    centre": that is Block D. The claim's subject is its named subject or the name its opening
+    words give (:func:`_claim_subject`). The claim is cut at commas, "and", "plus" and "after"; a
+    part is borrowed when two or more of its words (the subject's aside) are missing from what
+    names the subject (the documents that write it; for a sibling item, the sentences that do),
+    and one sentence of the other subject holds two thirds or more of those, two at least: a
+    sentence of a document that never writes the subject and opens with a name the claim does not
+    give (nor a document that writes the subject does), or a sentence that names a sibling of the
+    subject (:func:`_sibling`: "Block D" of "Block C") and neither the subject nor "both", "all"
+    or "each".
 
     Args:
         claim: The claim text.
@@ -233,8 +233,12 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
     docs = [text for _, text in sources]
     home = [text for text in docs if _written_in(subject, text)]
     claim_words = set(content_words(claim))
+    home_named = [set(content_words(text)) for text in home]
+    # a document that names the claim's subject and the other one's links them ("Ingrid Falk wrote
+    # The Salt Road" beside "The Salt Road ... won the Nordic Council Literature Prize")
     away = [sentence for text in docs if not _written_in(subject, text)
             and (subj := source_subject(text)) and not subj & own and not subj <= claim_words
+            and not any(subj <= words for words in home_named)
             for sentence in passage_sentences(text)]
     found = _part_held(claim, own, home, away) if home and away else None
     if found is None and len(subject.split()) > 1:
