@@ -102,10 +102,14 @@ def test_names_swapped_inside_a_longer_source_statement_are_a_conflict() -> None
         # the source says more than the claim, and holds all the claim's other words (three or more)
         ("Brayford District Council's licensing panel voted 6-3 on Tuesday to reject an application for a "
          "late-night bar on Quay Lane.", "The licensing panel approved an application for a late-night bar on Quay Lane."),
+        # the next sentence says what the statement is ("This is a temporary closure")
+        ("Orchard Row will be closed to traffic for four weeks from 3 May. This is a temporary closure.",
+         "Orchard Row will be closed to traffic permanently from 3 May."),
     ],
 )
 def test_flips_found_by_a_hostile_trial(source: str, claim: str) -> None:
-    assert polarity_conflict(claim, [source]) == source
+    found = polarity_conflict(claim, [source])
+    assert found is not None and found.startswith(source.split(". ")[0])
 
 
 @pytest.mark.parametrize(
@@ -116,6 +120,8 @@ def test_flips_found_by_a_hostile_trial(source: str, claim: str) -> None:
         ("The driver, who was not injured, was taken to the police station.", "The driver was taken to the police station."),
         ("Prices went up 5% in May and down 3% in June.", "Prices went down 3% in June."),
         ("He set up the company in 2001.", "He shut down the company in 2009."),  # no near-copy: left to other checks
+        ("Orchard Row will be closed to traffic for four weeks from 3 May. This is a temporary closure.",
+         "Orchard Row will be closed to traffic for four weeks from 3 May."),
         # the source says more, and not all of the claim's other words
         ("Brayford District Council's licensing panel voted 6-3 on Tuesday to reject an application for a "
          "late-night bar on Quay Lane.", "The panel approved a late-night bar on Mill Street."),

@@ -46,6 +46,26 @@ def test_a_correct_value_written_another_way_is_supported(checker: SupportChecke
     assert _status(checker, [TOWER], answer) == "supported"
 
 
+BUSES = ("Buses from Kelby to Astwell run every 30 minutes on weekdays between 7am and 7pm. The journey takes 24 "
+         "minutes. On Sundays the service runs every 90 minutes.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "supported"),
+    [
+        # a part of an hour is its minutes: "every half hour" gives the 30 minutes, no rival of the 24
+        ("On weekdays, buses from Kelby to Astwell leave every half hour and take 24 minutes.", True),
+        ("On Sundays the buses run every hour and a half.", True),
+        ("On Sundays the buses run every 1.5 hours.", True),
+        ("On Sundays the buses run every half hour.", False),
+        ("On weekdays the buses run every quarter of an hour.", False),
+        ("On weekdays the buses run every three quarters of an hour.", False),
+    ],
+)
+def test_a_part_of_an_hour_is_read_as_minutes(checker: SupportChecker, answer: str, supported: bool) -> None:
+    assert (_status(checker, [BUSES], answer) == "supported") is supported
+
+
 @pytest.mark.parametrize(
     "answer",
     [
@@ -143,6 +163,10 @@ def test_a_yes_or_no_answer_with_a_supported_statement_is_not_refused(
          "Bulls are enraged by the colour red."),
         ("Posts on social media claimed the ferry service had been suspended, but the operator said it runs as normal.",
          "The ferry service has been suspended."),
+        # the denial after the statement is no part of it; a clause of the claim asserts it, with a word more
+        ("Rumours that the Ashgrove Pavilion will be sold next spring were denied on Monday by its owners, Tern "
+         "Estates. The pavilion has bookings until 2028.",
+         "Yes, the Ashgrove Pavilion is set to be sold next spring, although it has bookings until 2028."),
     ],
 )
 def test_a_source_that_mentions_a_claim_to_deny_it_contradicts_it(checker: SupportChecker, source: str, answer: str) -> None:
@@ -152,6 +176,8 @@ def test_a_source_that_mentions_a_claim_to_deny_it_contradicts_it(checker: Suppo
 def test_denied_statements_are_read_out_of_the_sentence() -> None:
     assert denied_statements("It is a common myth that bats are blind.") == ["bats are blind"]
     assert denied_statements("Bats see well.") == []
+    assert denied_statements("Rumours that the pavilion will be sold were firmly denied by Tern Estates.") == [
+        "the pavilion will be sold"]
 
 
 @pytest.mark.parametrize(

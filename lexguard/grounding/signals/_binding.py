@@ -24,7 +24,7 @@ import regex
 
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._references import names_a_source
-from lexguard.grounding.signals._other_source import held_by_another, named_subject, subject_elsewhere
+from lexguard.grounding.signals._other_source import claim_subject, held_by_another, named_subject, subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
 from lexguard.grounding.signals._relatives import relative_pieces
@@ -165,7 +165,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     claim_keys = {k for m in [*nums, *(numbers(whole) if whole else [])] for k in (m.key, *m.alts)}
     claim_tokens = relation_words(claim) | value_tokens
     anchors = [f for f in facts if f.chunk in set(best_chunks)]
-    subject = named_subject(claim)  # a named subject ("Castelmoro has ..."): a value another document's subject holds is not its
+    subject = claim_subject(claim)  # a named subject ("Castelmoro has ..."): a value another document's subject holds is not its
     out = ranged
     for mention, kind, own in values:
         if not own:

@@ -350,10 +350,12 @@ def in_decade(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
 def states_ratio(text: str) -> bool:
     """Whether a claim states a halving or doubling ("half the recipe", "twice as many"); "twice
     daily" is a frequency, no ratio ("Take 1000 mg twice daily" is not twice "500 mg")."""
-    text = _FREQUENCY.sub(" ", text)
+    text = _PART_OF_HOUR.sub(" ", _FREQUENCY.sub(" ", text))  # "a quarter of an hour" is 15 minutes, no ratio
     return any(word in RATIO_WORDS for word in text.lower().replace("-", " ").split())
 
 
+_PART_OF_HOUR = regex.compile(r"\b(?:half(?:\s++an|-)?\s*+hour|quarters?\s++of\s++an\s++hour|hour\s++and\s++a\s++half)\b",
+                           regex.IGNORECASE)
 _FREQUENCY = regex.compile(
     r"\b(?:twice|three\s+times|once)\s+(?:a|an|per|each|every)?\s*(?:day|daily|week|weekly|month|monthly|year|yearly|hour|night)\b"
     r"|\btwice\s+(?:daily|weekly|monthly|yearly|nightly)\b",

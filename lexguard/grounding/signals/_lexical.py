@@ -26,6 +26,7 @@ from lexguard.grounding.signals._written import (
     fractions,
     ordinal_alts,
     ordinal_keys,
+    hour_parts,
     word_numbers,
     percent_alts,
     quarters,
@@ -162,7 +163,8 @@ def numbers(text: str) -> list[Mention]:
     scan, attached = _fold_script_digits(fold_digits(text))
     found: list[Mention] = []
     taken = Taken()
-    for item in (*dates(scan), *times(scan), *quarters(scan), *scientific(scan, attached), *fractions(scan)):
+    for item in (*dates(scan), *times(scan), *hour_parts(scan), *quarters(scan), *scientific(scan, attached),
+                 *fractions(scan)):
         if not taken.hits(item.span):
             start, end = item.span
             found += [Mention(text[start:end], item.span, key, item.alts if key == item.key else ())

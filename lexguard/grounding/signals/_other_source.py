@@ -22,7 +22,9 @@ from lexguard.grounding.signals._relatives import STATEMENT_VERB
 from lexguard.grounding.signals._statements import coded_words
 from lexguard.grounding.signals._words import can_be_verb
 
-__all__ = ["about_another", "borrowed_part", "held_by_another", "named_subject", "source_subject", "subject_elsewhere"]
+__all__ = [
+    "about_another", "borrowed_part", "claim_subject", "held_by_another", "named_subject", "source_subject", "subject_elsewhere",
+]
 
 _TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof", "sir", "st", "the", "of", "and"})
 _OPENING = 400
@@ -170,7 +172,7 @@ _NOT_A_SUBJECT = frozenset({"passage", "passages", "document", "documents", "sou
 """Words of a name that labels a source, not a subject ("Passage 1 mentions ...")."""
 
 
-def _claim_subject(claim: str) -> str:
+def claim_subject(claim: str) -> str:
     """The name a claim is about: its words before its first verb when they name something
     (:func:`named_subject`), or the name its opening words give ("Elsa Marren" of "Elsa Marren won
     the women's race ...", "Hartfield College" of "Yes, places at Hartfield College's open day
@@ -210,7 +212,7 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
     open a new plant in Ostrava in 2025": the plant is Tessaro's. "Block C rooms ... are in the
     closest building to the sports centre" beside "Block D is the closest building to the sports
     centre": that is Block D. The claim's subject is its named subject or the name its opening
-    words give (:func:`_claim_subject`). The claim is cut at commas, "and", "plus" and "after"; a
+    words give (:func:`claim_subject`). The claim is cut at commas, "and", "plus" and "after"; a
     part is borrowed when two or more of its words (the subject's aside) are missing from what
     names the subject (the documents that write it; for a sibling item, the sentences that do),
     and one sentence of the other subject holds two thirds or more of those, two at least: a
@@ -226,7 +228,7 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
     Returns:
         The other subject's sentence, or ``None``.
     """
-    subject = _claim_subject(claim)
+    subject = claim_subject(claim)
     own = set(content_words(subject))
     if not own:
         return None

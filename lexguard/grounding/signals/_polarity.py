@@ -158,16 +158,24 @@ def _denial_asserted(claim: str, units: list[_Unit]) -> str | None:
     """The sentence of a statement the sources mention only to deny that ``claim`` asserts with
     details the other statements give: "The Hollow Oak was planted by King Edward around 1740"
     beside "It is often said that the oak was planted by King Edward, but this is a myth. The tree
-    self-seeded around 1740." (the claim holds every word of the denied statement, and the rest
-    of its words are the sources' too). A claim that negates or reports the denial asserts nothing."""
+    self-seeded around 1740." (the claim, or one of its clauses, holds every word of the denied
+    statement, and the rest of its words but one are the sources' too: "Yes, the arena is *due*
+    to be demolished next year" beside "Rumours that the arena will be demolished next year were
+    denied"). A claim that negates or reports the denial asserts nothing."""
     denied = [u for u in units if u.denied and not u.must and len(u.words) >= _LEAST_DENIED]
     if not denied or _negated(claim) or denial_words(claim):
         return None  # most sources deny nothing: the claim is not read for this at all
-    words = _words(claim)
     given = frozenset().union(*(u.words for u in units if not u.denied))
-    return next((u.sentence for u in denied if u.words <= words and words - u.words <= given), None)
+    for statement in [claim, *clauses(claim)]:  # "Yes, the arena is due to be demolished, | although ..."
+        words = _words(statement)
+        found = next((u.sentence for u in denied if u.words <= words and len(words - u.words - given) <= _LEAST_NEW), None)
+        if found is not None:
+            return found
+    return None
 
 
+_LEAST_NEW = 1
+"""Most words of a statement that asserts a denied one that the sources do not hold ("*due* to be demolished")."""
 _LEAST_DENIED = 3
 """Fewest content words of a denied statement read this way (fewer are too common to tell it)."""
 
@@ -211,9 +219,34 @@ def _units_of(passages: tuple[str, ...]) -> tuple[_Unit, ...]:
                 units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
                 units += [_Unit(part, _words(part), sentence, denied=True, must=must)
                           for part, thing in excepted if (must := _words(thing))]  # "all but one": no thing named
+        units += _described_back(sentences, units[start:])
         if context:
             units[start:] = [u._replace(context=context) for u in units[start:]]
     return tuple(units)
+
+
+_DESCRIBES_BACK = regex.compile(
+    r"^\s*+(?:this|that|it)\s++(?:is|was|will\s++be)\s++(?:only\s++)?(?:a|an)\s++(?P<what>[\p{L}-]++(?:\s++[\p{L}-]++){0,2}?)"
+    r"(?=\s*+[,;.]|\s++(?:and|but|which|so)\b|\s*+$)",
+    regex.IGNORECASE,
+)
+"""A sentence that says what the one before describes ("This is a temporary closure")."""
+
+
+def _described_back(sentences: list[str], units: list[_Unit]) -> list[_Unit]:
+    """The statements of a sentence read with what the next one says they are: "Fenner Street will
+    be closed to through traffic for six weeks. This is a temporary closure." states a temporary
+    closure of Fenner Street, which "Fenner Street is being closed permanently" turns round."""
+    out = []
+    for before, sentence in zip(sentences, sentences[1:], strict=False):
+        said = _DESCRIBES_BACK.match(sentence)
+        if said is None:
+            continue
+        for unit in units:
+            if unit.sentence == before and not unit.denied:
+                text = f"{unit.text.rstrip(' .')}, {said.group('what')}"
+                out.append(_Unit(text, _words(text), f"{before} {sentence}", whole=unit.whole, clause=unit.clause))
+    return out
 
 
 class _Unit(NamedTuple):

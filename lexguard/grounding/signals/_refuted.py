@@ -36,6 +36,13 @@ _DENIALS = [
         r"proved|turned\s+out\s+to\s+be)\s+(?:false|untrue|wrong|incorrect|unfounded|baseless|inaccurate|mistaken)\b",
     )
 ]
+_DENIED_AFTER = regex.compile(
+    r"\s++(?:(?:were|was|have\s+been|has\s+been|had\s+been)\s++)?(?:(?:firmly|strongly|flatly|quickly)\s++)?"
+    r"(?:denied|dismissed|rejected|refuted|debunked|disproved|disproven)\b.*+$",
+    regex.IGNORECASE | regex.DOTALL,
+)
+"""The denial after a mentioned statement ("Rumours that the arena will be demolished | were denied
+on Tuesday by its owners"): no part of what is denied."""
 _ACQUITTED_BY = regex.compile(
     r"\b(?:acquitted|exonerated)\s+(?P<s>[^,;]+?(?:,\s*+[^,;]+?,)?)\s+(?:of|on)\s+(?P<c>[^;:]+)",
     regex.IGNORECASE,
@@ -92,7 +99,7 @@ def denied_statements(sentence: str) -> list[str]:
         match = pattern.search(sentence)
         if match is None:
             continue
-        denied = match.group("c").strip(" ,.;")
+        denied = _DENIED_AFTER.sub("", match.group("c")).strip(" ,.;")  # "Rumours that X | were denied by ..."
         subject = _without_trailing_denial(sentence[: match.start()])
         named = 0 < len(subject.split()) <= _MAX_SUBJECT_WORDS and not _NOT_A_SUBJECT.search(subject)
         if _PRONOUN.match(denied) and named:

@@ -76,7 +76,9 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
     keys = {mention.key, *mention.alts}
     given = {k for m in numbers(claim) for k in (m.key, *m.alts)}
     stated = _claim_statements(claim)
-    words = next(said for span, _, said in stated if span == mention.span)
+    counted = _ADJACENT.match(claim, mention.span[1])  # what the value counts ("three *games*"): no qualifier
+    words = next(said for span, _, said in stated if span == mention.span) - (
+        frozenset(_words(counted.group(1))) if counted else frozenset())
     others = [(values, said) for span, values, said in stated if span != mention.span]  # the claim's other values
     crossed = None
     for sentence in (s for text in texts for s in _SENTENCE.split(text) if s.strip()):
@@ -115,16 +117,11 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
 
 @lru_cache(maxsize=1024)
 def _claim_statements(claim: str) -> tuple[tuple[tuple[int, int], frozenset[str], frozenset[str]], ...]:
-    """Each value of the claim with its keys and the words of its own statement (:func:`_statement`)
-    but the word right after it, what it counts,
+    """Each value of the claim with its keys and the words of its own statement (:func:`_statement`),
     read once per claim however many of its values are read (a claim of 100 values is read in
     quadratic time, not cubic)."""
-    out = []
-    for m in _found(claim):
-        counted = _ADJACENT.match(claim, m.span[1])  # what the value counts ("three *games*"): no qualifier
-        said = set(_words(_statement(claim, m, _kind(claim, m)))) - (set(_words(counted.group(1))) if counted else set())
-        out.append((m.span, frozenset({m.key, *m.alts}), frozenset(said)))
-    return tuple(out)
+    return tuple((m.span, frozenset({m.key, *m.alts}), frozenset(_words(_statement(claim, m, _kind(claim, m)))))
+                 for m in _found(claim))
 
 
 def _swapped(

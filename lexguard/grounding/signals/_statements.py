@@ -121,9 +121,12 @@ def number_class(text: str, mention: Mention) -> str:
         return "version"  # "version 4.2": no count, and a rival of "version 4.3"
     if _YEAR.fullmatch(mention.key) and 1000 <= float(mention.key) <= 2100 and "," not in written and not decade:
         return "year"
+    if _HOUR_WORD.search(written):
+        return "time"  # "half an hour": its key is the minutes (:func:`~lexguard.grounding.signals._written.hour_parts`)
     return quantity_kind(text, mention) or _counted(text, mention)
 
 
+_HOUR_WORD = regex.compile(r"\bhour\b", regex.IGNORECASE)
 _VERSION = regex.compile(r"\b(?:version|v|release|firmware)\.?\s*+$", regex.IGNORECASE)
 """The word before a version number ("version 4.2", "v2", "firmware 3.1")."""
 _NOUN_AFTER = regex.compile(r"[\s-]*([\p{L}][\p{L}'\u2019-]*)")

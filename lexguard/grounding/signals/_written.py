@@ -26,6 +26,7 @@ from lexguard.grounding.signals._words import no_noun
 __all__ = [
     "Written",
     "fold_digits",
+    "hour_parts",
     "fractions",
     "number_words",
     "ordinal_alts",
@@ -57,6 +58,21 @@ class Written:
 
 def _fmt(value: float) -> str:
     return f"{value:.6g}"
+
+
+_PART_OF_HOUR = regex.compile(
+    r"\b(?:(?P<half>half)(?:\s++an|-)?\s*+hour|(?:a\s++)?(?P<quarter>quarter)\s++of\s++an\s++hour"
+    r"|(?P<three>three[\s-]++quarters)\s++of\s++an\s++hour|(?P<and_half>an|one)\s++hour\s++and\s++a\s++half)\b",
+    regex.IGNORECASE,
+)
+_HOUR_PART_MINUTES = {"half": 30, "quarter": 15, "three": 45, "and_half": 90}
+
+
+def hour_parts(text: str) -> list[Written]:
+    """Parts of an hour in words, as their minutes: "half an hour", "every half hour" (30), "a
+    quarter of an hour" (15), "three quarters of an hour" (45), "an hour and a half" (90); the
+    key is the minutes, and the phrase's last word ("hour", "half") tells no other unit."""
+    return [Written(m.span(), _fmt(_HOUR_PART_MINUTES[m.lastgroup])) for m in _PART_OF_HOUR.finditer(text)]
 
 
 _CLOCK_12 = regex.compile(
