@@ -22,6 +22,8 @@ TANNERY = ("Oakvale Tannery said it will build a new finishing plant in Leeds ne
 LAKE = "Brindle Water covers 60 hectares. It has a sailing club and a cafe open daily from 10am to 4pm."
 WOOD = "Gorsey Wood is a nature reserve of 45 hectares. It has an otter hide beside the mill stream and a sculpture trail."
 RIDER_A = "Cyclist Hana Ito won the women's road race in Kessford in 3:41:09, her first win of the season."
+COURTS = ("Court A has a clay surface and costs £12 an hour. Court B has a grass surface and costs £15 an hour. "
+          "Court B is the only court with floodlights. Both courts can be booked online.")
 RIDER_B = "Pavel Roos won the men's road race in 4:02:33 after attacking on the final climb at Broom Hill."
 
 
@@ -36,6 +38,8 @@ def checker() -> SupportChecker:
         ([MILLS, TANNERY], "Harwick Mills reported sales of £88 million and will build a new finishing plant in Leeds."),
         ([LAKE, WOOD], "Brindle Water covers 60 hectares and has a sailing club, plus an otter hide beside the mill stream."),
         ([RIDER_A, RIDER_B], "Hana Ito won the women's road race in 3:41:09 after attacking on the final climb at Broom Hill."),
+        # a sibling item of one document: the floodlights are Court B's
+        ([COURTS], "Court A has a clay surface, costs £12 an hour and is the only court with floodlights."),
     ],
 )
 def test_a_part_another_document_says_of_its_subject_fails(checker: SupportChecker, sources: list[str],
@@ -49,6 +53,7 @@ def test_a_part_another_document_says_of_its_subject_fails(checker: SupportCheck
         ([MILLS, TANNERY], "Harwick Mills reported sales of £88 million, while Oakvale Tannery will build a plant in Leeds."),
         ([LAKE, WOOD], "Brindle Water has a sailing club and a cafe, and Gorsey Wood has an otter hide."),
         ([RIDER_A, RIDER_B], "Hana Ito won the women's road race in 3:41:09, her first win of the season."),
+        ([COURTS], "Court A has a clay surface, costs £12 an hour and can be booked online."),
     ],
 )
 def test_what_each_document_says_of_its_own_subject_is_supported(checker: SupportChecker, sources: list[str],

@@ -103,8 +103,8 @@ def test_names_swapped_inside_a_longer_source_statement_are_a_conflict() -> None
         ("Brayford District Council's licensing panel voted 6-3 on Tuesday to reject an application for a "
          "late-night bar on Quay Lane.", "The licensing panel approved an application for a late-night bar on Quay Lane."),
         # the next sentence says what the statement is ("This is a temporary closure")
-        ("Orchard Row will be closed to traffic for four weeks from 3 May. This is a temporary closure.",
-         "Orchard Row will be closed to traffic permanently from 3 May."),
+        ("Orchard Row will be closed to through traffic from 3 May. This is a temporary closure.",
+         "Orchard Row will be closed to through traffic permanently from 3 May."),
     ],
 )
 def test_flips_found_by_a_hostile_trial(source: str, claim: str) -> None:

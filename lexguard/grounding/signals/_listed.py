@@ -11,6 +11,7 @@ holds, in a list whose other items one source sentence gives.
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import lru_cache
 from typing import Any
 
 import regex
@@ -136,9 +137,10 @@ def _names_a_thing(item: str) -> bool:
 
 def _one_sentence_gives(items: list[set[str]], index: Any) -> bool:
     """Whether one source sentence holds every content word of each of ``items``."""
-    for source in index.sources:
-        for sentence in passage_sentences(source.content):
-            held = set(content_words(sentence))
-            if all(ws <= held for ws in items):
-                return True
-    return False
+    return any(all(ws <= held for ws in items) for source in index.sources for held in _sentence_words(source.content))
+
+
+@lru_cache(maxsize=256)
+def _sentence_words(text: str) -> tuple[frozenset[str], ...]:
+    """The content words of each sentence of a source, read once however many claims list things."""
+    return tuple(frozenset(content_words(sentence)) for sentence in passage_sentences(text))

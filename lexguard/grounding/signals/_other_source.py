@@ -10,7 +10,8 @@ Moll, in a document that never names Wrona. :func:`about_another` reads that: th
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 import regex
 
@@ -232,41 +233,63 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
     own = set(content_words(subject))
     if not own:
         return None
-    docs = [text for _, text in sources]
-    home = [text for text in docs if _written_in(subject, text)]
+    docs = [_read(text) for _, text in sources]
+    home = [doc for doc in docs if _written_in(subject, doc.text)]
     claim_words = set(content_words(claim))
-    home_named = [set(content_words(text)) for text in home]
     # a document that names the claim's subject and the other one's links them ("Ingrid Falk wrote
     # The Salt Road" beside "The Salt Road ... won the Nordic Council Literature Prize")
-    away = [sentence for text in docs if not _written_in(subject, text)
-            and (subj := source_subject(text)) and not subj & own and not subj <= claim_words
-            and not any(subj <= words for words in home_named)
-            for sentence in passage_sentences(text)]
-    found = _part_held(claim, own, home, away) if home and away else None
+    away = [pair for doc in docs if doc not in home and doc.subject and not doc.subject & own
+            and not doc.subject <= claim_words and not any(doc.subject <= h.words for h in home)
+            for pair in doc.sentences]
+    found = _part_held(claim, own, frozenset().union(*(d.words for d in home)), away) if home and away else None
     if found is None and len(subject.split()) > 1:
-        sentences = [sentence for text in home for sentence in passage_sentences(text)]
+        sentences = [pair for doc in home for pair in doc.sentences]
         whole = regex.compile(rf"(?<!\w){regex.escape(subject)}(?!\w)", regex.IGNORECASE)
-        named = [sentence for sentence in sentences if whole.search(sentence)]
-        siblings = [sentence for sentence in sentences if not whole.search(sentence) and not _SHARED.search(sentence)
-                    and any(_sibling(subject, e.text) for e in entities(sentence))]
-        found = _part_held(claim, own, named, siblings) if named and siblings else None
+        named = [words for sentence, words in sentences if whole.search(sentence)]
+        siblings = [(sentence, words) for sentence, words in sentences if not whole.search(sentence)
+                    and not _SHARED.search(sentence) and any(_sibling(subject, name) for name in _names(sentence))]
+        # a sibling names the item the part is about: one missing word it holds is enough ("payroll")
+        found = _part_held(claim, own, frozenset().union(*named), siblings, least=1) if named and siblings else None
     return found
+
+
+class _Document(NamedTuple):
+    """A retrieved document as :func:`borrowed_part` reads it."""
+
+    text: str
+    sentences: tuple[tuple[str, frozenset[str]], ...]
+    """Its sentences, each with its content words."""
+    words: frozenset[str]
+    subject: frozenset[str]
+    """:func:`source_subject`."""
+
+
+@lru_cache(maxsize=256)
+def _read(text: str) -> _Document:
+    """A document's sentences and words, read once however many claims are read against it."""
+    sentences = tuple((sentence, frozenset(content_words(sentence))) for sentence in passage_sentences(text))
+    return _Document(text, sentences, frozenset().union(*(w for _, w in sentences)), source_subject(text))
+
+
+@lru_cache(maxsize=4096)
+def _names(sentence: str) -> tuple[str, ...]:
+    return tuple(e.text for e in entities(sentence))
 
 
 _SHARED = regex.compile(r"\b(?:both|all|each|every|either)\b", regex.IGNORECASE)
 """Words of a sentence that speaks of several items at once ("Both plans include ...")."""
 
 
-def _part_held(claim: str, own: set[str], home: list[str], away: list[str]) -> str | None:
-    """The first of the ``away`` sentences that holds two thirds or more (and two or more) of the
-    words of a part of ``claim`` that the ``home`` texts lack (``own`` aside)."""
-    home_words = set().union(*(content_words(text) for text in home))
+def _part_held(claim: str, own: set[str], home_words: frozenset[str], away: list[tuple[str, frozenset[str]]],
+               least: int = _MIN_PART_WORDS) -> str | None:
+    """The first of the ``away`` sentences (with their words) that holds two thirds or more (and
+    ``least`` or more) of the words of a part of ``claim`` that ``home_words`` lack (``own`` aside)."""
     for part in _PART.split(claim):
         missing = set(content_words(part or "")) - own - home_words
-        if len(missing) < _MIN_PART_WORDS:
+        if len(missing) < least:
             continue
-        for sentence in away:
-            held = missing & set(content_words(sentence))
-            if len(held) >= _MIN_PART_WORDS and len(held) >= _BORROWED_SHARE * len(missing):
+        for sentence, words in away:
+            held = missing & words
+            if len(held) >= least and len(held) >= _BORROWED_SHARE * len(missing):
                 return sentence
     return None

@@ -54,10 +54,10 @@ Years' War to an end" against "ended the Thirty Years' War")."""
 
 MIN_WHOLE_BACK_COVERAGE = 0.4
 """Share of the source clause's content words that the claim clause must hold when the source holds
-every other word of the claim, three at least, and the opposite of its one word: "The committee
+every other word of the claim, five at least, and the opposite of its one word: "The committee
 approved plans for a skate park on Gilmore Green" beside "Ellwood Town Council's planning committee
 voted 9-4 on Monday to reject plans for a skate park on Gilmore Green" (the source says more)."""
-MIN_WHOLE_WORDS = 3
+MIN_WHOLE_WORDS = 5
 
 NEAR_COPY = 0.9
 """Share of each other's content words a claim clause and a source clause hold both ways for any
