@@ -23,6 +23,8 @@ PERMITS = "Permits cost £90 a year for the first car and £150 for a second car
 CONCERT = "Tickets are £18, or £12 for students, and can be bought at the door."
 PROBATION = "Probation lasts six months for office staff and three months for warehouse staff."
 PENSION = PROBATION + " You can join the pension scheme after three months."
+SHOW = "Entry to the Marlow Vintage Show is £9 for adults and £4 for children aged 4 to 12."
+BINS = "Food waste caddies cost £12 a year for one caddy, or £20 a year for two caddies."
 HEIGHT = "The average height of a 10-year-old boy is 138.4 cm; for a girl of that age it is a little more, at 138.9 cm."
 
 
@@ -47,6 +49,10 @@ def _crossed(source: str, claim: str) -> bool:
         # values in words; a sentence that holds the value alone but says nothing of the claim's statement
         (PROBATION, "Probation lasts three months for office staff."),
         (PENSION, "For office staff, probation lasts three months."),
+        # a number word that is no value of the kind compared tells the item ("two caddies")
+        (BINS, "Two food waste caddies cost £12 a year."),
+        # the ages the claim gives are no rival of the £4 ("children" is "child")
+        (SHOW, "A ticket for a child aged 4 to 12 costs £9."),
     ],
 )
 def test_a_value_with_another_values_qualifier_is_crossed(source: str, claim: str) -> None:
@@ -72,6 +78,8 @@ def test_a_value_with_another_values_qualifier_is_crossed(source: str, claim: st
         (HEIGHT, "At 10, the average height is 138.4 cm for boys and 138.9 cm for girls."),
         (PROBATION, "Probation lasts three months for warehouse staff."),
         (PENSION, "You can join the pension scheme after three months."),
+        (BINS, "Two food waste caddies cost £20 a year."),
+        (SHOW, "A ticket for a child aged 4 to 12 costs £4."),
         (PROBATION + " Office staff probation can end early, after three months.", "Office staff probation can last three months."),
         # values the claim lists side by side, and a footnote mark before what a value counts
         ("The club gave his age as 31, but other reports say he was 32.", "His age was reported as either 31 or 32."),

@@ -105,6 +105,10 @@ def test_names_swapped_inside_a_longer_source_statement_are_a_conflict() -> None
         # the next sentence says what the statement is ("This is a temporary closure")
         ("Orchard Row will be closed to through traffic from 3 May. This is a temporary closure.",
          "Orchard Row will be closed to through traffic permanently from 3 May."),
+        # a closing ", with ..." is a statement of its own
+        ("Mere Lane will be temporarily closed to traffic from 4 to 15 June while cables are laid. Diversions "
+         "will be signposted via Kiln Road.",
+         "Mere Lane is being permanently closed to traffic from 4 June, with diversions signposted via Kiln Road."),
     ],
 )
 def test_flips_found_by_a_hostile_trial(source: str, claim: str) -> None:

@@ -167,6 +167,9 @@ def test_a_yes_or_no_answer_with_a_supported_statement_is_not_refused(
         ("Rumours that the Ashgrove Pavilion will be sold next spring were denied on Monday by its owners, Tern "
          "Estates. The pavilion has bookings until 2028.",
          "Yes, the Ashgrove Pavilion is set to be sold next spring, although it has bookings until 2028."),
+        # a correction: the sentence after the report says it was wrong
+        ("Correction: a report published on 3 March stated that Dunlow Mills would close its Tarnby site. This was "
+         "incorrect. The company has no plans to close the site.", "Dunlow Mills will close its Tarnby site."),
     ],
 )
 def test_a_source_that_mentions_a_claim_to_deny_it_contradicts_it(checker: SupportChecker, source: str, answer: str) -> None:
@@ -178,6 +181,9 @@ def test_denied_statements_are_read_out_of_the_sentence() -> None:
     assert denied_statements("Bats see well.") == []
     assert denied_statements("Rumours that the pavilion will be sold were firmly denied by Tern Estates.") == [
         "the pavilion will be sold"]
+    # the claim of a named person: the pronoun is theirs; a denial verb inside the statement is its own
+    assert denied_statements("A tribunal has dismissed a claim by former chef Rosa Lind that she was unfairly "
+                             "dismissed by Harbour Kitchens.") == ["Rosa Lind was unfairly dismissed by Harbour Kitchens"]
 
 
 @pytest.mark.parametrize(

@@ -131,7 +131,11 @@ def _placed(found: list[Misplaced], lead: str, offset: int, named_at: int) -> li
 
 _CONSEQUENCE = regex.compile(r",\s++so\s++(?!(?:that|far|much|many|long|as)\b)", regex.IGNORECASE)
 _PRONOUN_LEAD = regex.compile(r"^\s*+(?:(?:and|but|so)\s++)?(?P<it>it|they)\s++(?=\p{Ll})")
-_LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey)\s")
+_LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey"
+                          r"|\bif|\bwhen|\bunless|\bbecause|\balthough|\bthough|\bwhile|\bwhere|\bonce|\bsince|\buntil"
+                          r"|\bas|\bso|\byour|\bour|\bmy)\s")
+"""A statement that leaves its subject to the first ("... and | rents for £1,150"); not a clause
+with a subject of its own ("if your black bin is collected on Christmas Day, it ...")."""
 def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "") -> list[Misplaced]:
     """The values of one statement that its anchor evidence gives otherwise.
 

@@ -18,9 +18,11 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._doers import kin
 from lexguard.grounding.signals._entities import entities
-from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._dates import month_of
+from lexguard.grounding.signals._lexical import STOPWORDS, content_words
 from lexguard.grounding.signals._relatives import STATEMENT_VERB
 from lexguard.grounding.signals._statements import coded_words
+from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._words import can_be_verb
 
 __all__ = [
@@ -164,6 +166,8 @@ _BORROWED_SHARE = 2 / 3
 
 
 _LEAD = regex.compile(r"\s*+(?:(?:yes|no)\b[\s,.!:\u2013\u2014-]*+)?", regex.IGNORECASE)
+_SUBJECT_REACH = 40
+"""Most characters after a claim's opening (a "Yes," aside) the item it is about may end at."""
 _BEFORE_NAME = regex.compile(r"(?:(?:the\s++)?\p{Ll}[\p{L}-]*+\s++(?:at|of|to|for|on|in)\s++)?(?:the\s++)?",
                              regex.IGNORECASE)
 """What may come before the name a claim is about: "the", or a thing of it ("places at", "Entry to the")."""
@@ -230,10 +234,24 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
         The other subject's sentence, or ``None``.
     """
     subject = claim_subject(claim)
-    own = set(content_words(subject))
-    if not own:
-        return None
     docs = [_read(text) for _, text in sources]
+    found = _from_another_document(claim, subject, docs) if subject else None
+    item = _item_named(claim) or subject  # "Screen 1" of "Screen 1 has 220 recliner seats ..."
+    if found is None and len(item.split()) > 1:
+        whole = regex.compile(rf"(?<!\w){regex.escape(item)}(?!\w)", regex.IGNORECASE)
+        sentences = [pair for doc in docs if whole.search(doc.text) for pair in doc.sentences]
+        named = [words for sentence, words in sentences if whole.search(sentence)]
+        siblings = [(sentence, words) for sentence, words in sentences if not whole.search(sentence)
+                    and not _SHARED.search(sentence) and any(_sibling(item, name) for name in _names(sentence))]
+        # a sibling names the item the part is about: one missing word it holds is enough ("payroll")
+        own = set(content_words(item))
+        found = _part_held(claim, own, frozenset().union(*named), siblings, least=1) if named and siblings else None
+    return found
+
+
+def _from_another_document(claim: str, subject: str, docs: list[_Document]) -> str | None:
+    """The sentence of a document about another subject that a part of ``claim`` repeats."""
+    own = set(content_words(subject))
     home = [doc for doc in docs if _written_in(subject, doc.text)]
     claim_words = set(content_words(claim))
     # a document that names the claim's subject and the other one's links them ("Ingrid Falk wrote
@@ -241,16 +259,26 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
     away = [pair for doc in docs if doc not in home and doc.subject and not doc.subject & own
             and not doc.subject <= claim_words and not any(doc.subject <= h.words for h in home)
             for pair in doc.sentences]
-    found = _part_held(claim, own, frozenset().union(*(d.words for d in home)), away) if home and away else None
-    if found is None and len(subject.split()) > 1:
-        sentences = [pair for doc in home for pair in doc.sentences]
-        whole = regex.compile(rf"(?<!\w){regex.escape(subject)}(?!\w)", regex.IGNORECASE)
-        named = [words for sentence, words in sentences if whole.search(sentence)]
-        siblings = [(sentence, words) for sentence, words in sentences if not whole.search(sentence)
-                    and not _SHARED.search(sentence) and any(_sibling(subject, name) for name in _names(sentence))]
-        # a sibling names the item the part is about: one missing word it holds is enough ("payroll")
-        found = _part_held(claim, own, frozenset().union(*named), siblings, least=1) if named and siblings else None
-    return found
+    return _part_held(claim, own, frozenset().union(*(d.words for d in home)), away) if home and away else None
+
+
+_ITEM = regex.compile(r"(?<![\w-])(?P<word>\p{Lu}\p{Ll}++)\s++(?:\d{1,3}\p{L}?|\p{Lu})(?![\w-])")
+"""An item of a range by its word and number or letter ("Screen 2", "Line 7", "Court C"), wherever
+it stands, also opening a sentence (where :func:`~lexguard.grounding.signals._statements.coded_words`
+does not read one: "Melt 2 tablespoons" there is a step); a sibling must be named too."""
+
+
+def _items(text: str) -> list[str]:
+    """The items of a range ``text`` names (:data:`_ITEM`), a function word or a month aside ("From 2")."""
+    return [m.group() for m in _ITEM.finditer(text)
+            if m.group("word").lower() not in STOPWORDS and month_of(m.group("word")) is None
+            and not days_named(m.group("word"))]
+
+
+def _item_named(claim: str) -> str:
+    """The item of a range a claim's opening words name ("Line 4" of "From 2 September, Line 4
+    will run ..."), else ""."""
+    return next((item for item in _items(claim[: _LEAD.match(claim).end() + _SUBJECT_REACH])), "")
 
 
 class _Document(NamedTuple):
@@ -273,11 +301,17 @@ def _read(text: str) -> _Document:
 
 @lru_cache(maxsize=4096)
 def _names(sentence: str) -> tuple[str, ...]:
-    return tuple(e.text for e in entities(sentence))
+    """The names of a sentence and the items of a range it names."""
+    return tuple(e.text for e in entities(sentence)) + tuple(_items(sentence))
 
 
-_SHARED = regex.compile(r"\b(?:both|all|each|every|either)\b", regex.IGNORECASE)
-"""Words of a sentence that speaks of several items at once ("Both plans include ...")."""
+_SHARED = regex.compile(
+    r"\b(?:both|all|each|either|every(?!\s++(?:\d|other|few|couple|day|week|month|year|hour|minute|morning|afternoon"
+    r"|evening|night|weekend|\p{L}+day\b)))\b",
+    regex.IGNORECASE,
+)
+"""Words of a sentence that speaks of several items at once ("Both plans include ...", "every
+plan"; not "every 20 minutes", a frequency)."""
 
 
 def _part_held(claim: str, own: set[str], home_words: frozenset[str], away: list[tuple[str, frozenset[str]]],

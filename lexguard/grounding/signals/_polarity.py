@@ -151,7 +151,15 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
         found = _clause_conflict(clause, against)
         if found is not None:
             return found
+    # what a closing ", with ..." adds is a statement of its own for an opposite: "Dray Street is
+    # being permanently closed from 8 April, | with diversions signposted via Orchard Road"
+    head = _WITH_TAIL.split(claim, maxsplit=1)[0] if not parts_of_claim else claim
+    if head != claim:
+        return _antonym_conflict(head, _words(head), [u for u in units if u.clause and not u.denied])
     return None
+
+
+_WITH_TAIL = regex.compile(r",\s++with\s++(?!(?:the\s++)?(?:exception|help|support|aim|goal)\b)", regex.IGNORECASE)
 
 
 def _denial_asserted(claim: str, units: list[_Unit]) -> str | None:

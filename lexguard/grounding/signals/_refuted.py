@@ -22,6 +22,7 @@ _DENIALS = [
         r"suggested|thought|assumed|alleged|attributed)\s+(?:that\s+)?(?P<c>[^;:]+)",
         r"\b(?:debunked|disproved|disproven|refuted|retracted|withdrew|withdrawn|denied|dismissed|rejected)\s+(?:\w+\s+){0,3}?"
         r"(?:claims?|reports?|ideas?|notions?|rumou?rs?|allegations?|statements?|stories|story|study|paper|suggestions?)"
+        r"(?:\s+(?:by|from|of)\s+(?:[\w-]+\s+){0,3}?(?-i:(?P<by>\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){0,2})))?"
         r"\s+that\s+(?P<c>[^;:]+)",
         r"\b(?:early|initial|first|earlier|preliminary)\s+(?:\w+\s+)?(?:reports?|accounts?|claims?|rumou?rs?)\s+"
         r"(?:\w+\s+)?(?:said|suggested|claimed|stated|indicated|had)\s+(?:that\s+)?(?P<c>[^;]+?),?\s+(?:but|however)\b",
@@ -37,7 +38,7 @@ _DENIALS = [
     )
 ]
 _DENIED_AFTER = regex.compile(
-    r"\s++(?:(?:were|was|have\s+been|has\s+been|had\s+been)\s++)?(?:(?:firmly|strongly|flatly|quickly)\s++)?"
+    r"\s++(?:were|was|have\s+been|has\s+been|had\s+been)\s++(?:(?:firmly|strongly|flatly|quickly)\s++)?"
     r"(?:denied|dismissed|rejected|refuted|debunked|disproved|disproven)\b.*+$",
     regex.IGNORECASE | regex.DOTALL,
 )
@@ -102,7 +103,11 @@ def denied_statements(sentence: str) -> list[str]:
         denied = _DENIED_AFTER.sub("", match.group("c")).strip(" ,.;")  # "Rumours that X | were denied by ..."
         subject = _without_trailing_denial(sentence[: match.start()])
         named = 0 < len(subject.split()) <= _MAX_SUBJECT_WORDS and not _NOT_A_SUBJECT.search(subject)
-        if _PRONOUN.match(denied) and named:
+        claimant = match.groupdict().get("by")
+        if _PRONOUN.match(denied) and claimant:
+            # "dismissed a claim by Derek Vance that he was unfairly dismissed": the claim is of Derek Vance
+            denied = _PRONOUN.sub(claimant, denied, count=1)
+        elif _PRONOUN.match(denied) and named:
             # "Lena Voss denied rumours that she was leaving": the denied statement is of Lena Voss
             denied = _PRONOUN.sub(subject, denied, count=1)
         out.append(denied)
@@ -121,10 +126,14 @@ _DENIES_THE_LAST = regex.compile(
 _REPORTED = regex.compile(
     r"^\W*(?:it\s+(?:is|was|has\s+been|had\s+been)\s+(?:\w+\s+){0,2}?(?:said|claimed|believed|thought|reported|"
     r"suggested|rumou?red|assumed)\s+that\s+|(?:many|some|most)\s+(?:people\s+)?(?:believe[sd]?|think|thought|say|said|"
-    r"claim(?:ed)?)\s+(?:that\s+)?)",
+    r"claim(?:ed)?)\s+(?:that\s+)?"
+    r"|(?:correction\s*+:\s*+)?(?:an?|the|our|this|one)\s+(?:earlier\s+|previous\s+)?(?:article|report|story|post|statement"
+    r"|notice|version(?:\s+of\s+this\s+\w+)?)\b[^.;:]{0,80}?\s(?:stated|said|reported|claimed|suggested|wrongly\s+said)"
+    r"\s+that\s+)",
     regex.IGNORECASE,
 )
-"""How a sentence reports what others say ("It was once claimed that ...")."""
+"""How a sentence reports what others say ("It was once claimed that ...", "Correction: an article
+published on 12 May stated that ...")."""
 _MAX_DENIAL_WORDS = 14
 
 

@@ -79,20 +79,22 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
     counted = _ADJACENT.match(claim, mention.span[1])  # what the value counts ("three *games*"): no qualifier
     words = next(said for span, _, said in stated if span == mention.span) - (
         frozenset(_words(counted.group(1))) if counted else frozenset())
-    others = [(values, said) for span, values, said in stated if span != mention.span]  # the claim's other values
+    # the claim's other values of a kind this one compares with (not the ages "5 to 15" beside "£5")
+    others = [(values, said) for m, (span, values, said) in zip(_found(claim), stated, strict=True)
+              if span != mention.span and _comparable(_kind(claim, m), kind)]
     crossed = None
     for sentence in (s for text in texts for s in _SENTENCE.split(text) if s.strip()):
         segments = _segments(sentence, kind)
         own = [i for i, (values, _) in enumerate(segments) if keys & values]
         if not segments and keys & {k for m in _found(sentence) for k in (m.key, *m.alts)}:
-            if words & _said(sentence):
+            if words & _said(sentence, kind):
                 return None  # the value stands alone there, in a statement like the claim's: nothing to cross
             continue  # "You can join the pension after three months" says nothing of probation
         if len(own) != 1:
             if own:
                 return None  # it stands in two segments
             continue
-        qualifiers = _qualifiers(sentence, segments)
+        qualifiers = _qualifiers(sentence, segments, kind)
         if any(len(q) > MAX_QUALIFIERS for q in qualifiers):
             # no parallel values: a long segment says more than which value is whose, unless the claim
             # swaps two of them ("38% of those taking the supplement ..., versus 61% on placebo")
@@ -120,8 +122,8 @@ def _claim_statements(claim: str) -> tuple[tuple[tuple[int, int], frozenset[str]
     """Each value of the claim with its keys and the words of its own statement (:func:`_statement`),
     read once per claim however many of its values are read (a claim of 100 values is read in
     quadratic time, not cubic)."""
-    return tuple((m.span, frozenset({m.key, *m.alts}), frozenset(_words(_statement(claim, m, _kind(claim, m)))))
-                 for m in _found(claim))
+    return tuple((m.span, frozenset({m.key, *m.alts}),
+                  frozenset(_words(_statement(claim, m, _kind(claim, m)), _kind(claim, m)))) for m in _found(claim))
 
 
 def _swapped(
@@ -170,11 +172,12 @@ def _statement(claim: str, mention: Mention, kind: str) -> str:
     return f"{claim[: values[0].span[0]] if start else ''} {claim[start:end]}"
 
 
-def _words(text: str) -> list[str]:
-    """Content words without numbers ("9am", "six" are values), a hyphenated word with its parts too
-    ("second-car": "second" and "car"), and an item's name with its letter ("zone b")."""
-    for m in _found(text):  # a number in words is a value too ("six months for office staff")
-        if m.key.isdigit() and not any(ch.isdigit() for ch in m.text):
+def _words(text: str, kind: str = "") -> list[str]:
+    """Content words without numbers ("9am" is a value; so is "six" when it is a value of ``kind``,
+    "six months for office staff", not "two" of "£80 for two bins"), a hyphenated word with its
+    parts too ("second-car": "second" and "car"), and an item's name with its letter ("zone b")."""
+    for m in _values(text, kind) if kind else ():
+        if not any(ch.isdigit() for ch in m.text):
             text = f"{text[: m.span[0]]}{' ' * (m.span[1] - m.span[0])}{text[m.span[1] :]}"
     words = [w for w in content_words(text) if not any(ch.isdigit() for ch in w)]
     words += [p for w in words if "-" in w for p in content_words(w.replace("-", " "))]
@@ -185,8 +188,10 @@ def _words(text: str) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def _singular(word: str) -> str:
-    """A short plural the crude stem leaves whole, singular: "boys" is "boy" ("girls" is stemmed)."""
-    return word[:-1] if word.endswith("s") and word[:-1] in lemmas(word) else word
+    """A plural the crude stem leaves whole, singular: "boys" is "boy", "children" is "child" ("girls" is stemmed)."""
+    if word.endswith("s") and word[:-1] in lemmas(word):
+        return word[:-1]
+    return next((lemma for lemma in lemmas(word) if word.endswith("ren") and word == f"{lemma}ren"), word)
 
 
 @lru_cache(maxsize=4096)
@@ -256,16 +261,16 @@ def _segments(sentence: str, kind: str) -> list[tuple[set[str], str]]:
     return segments
 
 
-def _said(sentence: str) -> set[str]:
+def _said(sentence: str, kind: str) -> set[str]:
     """A sentence's words, but those right after its values (what they count: "months")."""
     counted = set()
     for m in _found(sentence):
         after = _ADJACENT.match(sentence, m.span[1])
         counted |= set(_words(after.group(1))) if after else set()
-    return set(_words(sentence)) - counted
+    return set(_words(sentence, kind)) - counted
 
 
-def _qualifiers(sentence: str, segments: list[tuple[set[str], str]]) -> list[set[str]]:
+def _qualifiers(sentence: str, segments: list[tuple[set[str], str]], kind: str = "") -> list[set[str]]:
     """Per segment, its content words that no other segment holds, outside the sentence's opening
     words and the words right after a value (what it counts)."""
     found = _found(sentence)
@@ -273,5 +278,5 @@ def _qualifiers(sentence: str, segments: list[tuple[set[str], str]]) -> list[set
     for m in found:
         after = _ADJACENT.match(sentence, m.span[1])
         shared |= set(_words(after.group(1))) if after else set()
-    words = [set(_words(text)) - shared for _, text in segments]
+    words = [set(_words(text, kind)) - shared for _, text in segments]
     return [w - set().union(*(o for j, o in enumerate(words) if j != i)) for i, w in enumerate(words)]
