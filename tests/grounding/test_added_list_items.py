@@ -20,6 +20,7 @@ SCONES = ("Cheese scones (makes 10): rub 50 g butter into 225 g self-raising flo
           "cheddar and 150 ml milk. Bake at 220C for 12 minutes.")
 LAMP = ("The Arlo desk lamp has three brightness levels and a flexible neck. In the box: a USB-C cable, a clamp "
         "and a quick-start guide.")
+CABIN = "Every cabin at Fernside includes a wood-burning stove, a full kitchen, a private hot tub and free Wi-Fi."
 KIT = "The Vantor S2 kit includes a charger, two spare brushes, a travel case and a cleaning cloth."
 
 
@@ -34,6 +35,9 @@ def checker() -> SupportChecker:
         (SCONES, "You need 50 g butter, 225 g self-raising flour, 100 g grated cheddar, 150 ml milk and a teaspoon of mustard."),
         (LAMP, "In the box you get a USB-C cable, a clamp, a quick-start guide and a spare bulb."),
         (KIT, "The kit includes a charger, two spare brushes, a wall bracket with screws and a cleaning cloth."),
+        # after three items one sentence gives, one new word with its article will do
+        (CABIN, "Each cabin comes with a wood-burning stove, a full kitchen, a private hot tub, a barbecue and free Wi-Fi."),
+        (SCONES, "You need 50 g butter, 225 g self-raising flour, 100 g grated cheddar, a teaspoon of English mustard and 150 ml milk."),
     ],
 )
 def test_an_item_no_source_names_fails_the_list(checker: SupportChecker, source: str, answer: str) -> None:
@@ -69,6 +73,12 @@ def test_an_item_the_question_names_is_not_added() -> None:
 def test_a_list_no_sentence_gives_is_left_to_the_other_checks() -> None:
     claim = "The lamp suits offices, bedrooms, garden sheds and music studios."
     assert added_items(claim, _index(LAMP)) == []
+
+
+def test_one_new_word_without_an_article_is_not_added() -> None:
+    source = "The studio sells its music to retailers, musicians, radio stations and video game makers."
+    claim = "Clients include retailers, musicians, radio stations, filmmakers and video game makers."
+    assert added_items(claim, _index(source)) == []
 
 
 def test_a_clause_after_an_apposition_is_no_item() -> None:

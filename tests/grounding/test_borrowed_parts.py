@@ -22,6 +22,8 @@ TANNERY = ("Oakvale Tannery said it will build a new finishing plant in Leeds ne
 LAKE = "Brindle Water covers 60 hectares. It has a sailing club and a cafe open daily from 10am to 4pm."
 WOOD = "Gorsey Wood is a nature reserve of 45 hectares. It has an otter hide beside the mill stream and a sculpture trail."
 RIDER_A = "Cyclist Hana Ito won the women's road race in Kessford in 3:41:09, her first win of the season."
+MUSEUM_A = "The Larch Hill Museum of Transport is free to enter. Its collection includes a 1912 steam tram."
+MUSEUM_B = "The Weyford Textile Museum charges £9 for adults. A working Victorian loom is demonstrated every Saturday."
 COURTS = ("Court A has a clay surface and costs £12 an hour. Court B has a grass surface and costs £15 an hour. "
           "Court B is the only court with floodlights. Both courts can be booked online.")
 RIDER_B = "Pavel Roos won the men's road race in 4:02:33 after attacking on the final climb at Broom Hill."
@@ -38,6 +40,9 @@ def checker() -> SupportChecker:
         ([MILLS, TANNERY], "Harwick Mills reported sales of £88 million and will build a new finishing plant in Leeds."),
         ([LAKE, WOOD], "Brindle Water covers 60 hectares and has a sailing club, plus an otter hide beside the mill stream."),
         ([RIDER_A, RIDER_B], "Hana Ito won the women's road race in 3:41:09 after attacking on the final climb at Broom Hill."),
+        # a word both names share ("Museum") does not make the other document the claim's
+        ([MUSEUM_A, MUSEUM_B], "The Larch Hill Museum of Transport has a 1912 steam tram and a working Victorian loom "
+                               "demonstrated every Saturday."),
         # a sibling item of one document: the floodlights are Court B's
         ([COURTS], "Court A has a clay surface, costs £12 an hour and is the only court with floodlights."),
     ],

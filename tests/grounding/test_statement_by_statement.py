@@ -36,6 +36,10 @@ def test_a_dropped_hedge_in_one_clause_is_an_overstatement() -> None:
          "The plan lets employees lower their taxable income, which cuts their tax bill."),
         ("The software update is expected to ship in the third quarter. It will add offline maps.",
          "The update should arrive in the third quarter, and it will add offline maps."),
+        # "each year" is a rate, no quantifier raised over "a year"
+        ("Benefits for permanent staff include a pension, private medical insurance and three paid volunteering "
+         "days a year.", "Permanent staff get a pension, private medical insurance and three paid volunteering days "
+         "each year."),
     ],
 )
 def test_clauses_that_keep_the_source_s_certainty(source: str, claim: str) -> None:

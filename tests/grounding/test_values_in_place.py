@@ -169,7 +169,9 @@ def test_a_yes_or_no_answer_with_a_supported_statement_is_not_refused(
          "Yes, the Ashgrove Pavilion is set to be sold next spring, although it has bookings until 2028."),
         # a correction: the sentence after the report says it was wrong
         ("Correction: a report published on 3 March stated that Dunlow Mills would close its Tarnby site. This was "
-         "incorrect. The company has no plans to close the site.", "Dunlow Mills will close its Tarnby site."),
+         "incorrect. The company has no plans to close the site.", "Dunlow Mills will close its Tarnby site."),        # an offer declined: what was offered is denied of the one who declined it
+        ("Hockley Rovers striker Nell Crane has turned down an offer to join Gresby City, saying she wants to stay.",
+         "Nell Crane will join Gresby City."),
     ],
 )
 def test_a_source_that_mentions_a_claim_to_deny_it_contradicts_it(checker: SupportChecker, source: str, answer: str) -> None:
@@ -184,6 +186,8 @@ def test_denied_statements_are_read_out_of_the_sentence() -> None:
     # the claim of a named person: the pronoun is theirs; a denial verb inside the statement is its own
     assert denied_statements("A tribunal has dismissed a claim by former chef Rosa Lind that she was unfairly "
                              "dismissed by Harbour Kitchens.") == ["Rosa Lind was unfairly dismissed by Harbour Kitchens"]
+    assert denied_statements("On Friday, Ola Brent declined the offer to lead the county side.") == [
+        "Ola Brent lead the county side"]
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from lexguard.grounding.signals._words import base_verb, no_noun, same_word_form
 from lexguard.grounding.signals._words import norm as _norm
 from lexguard.grounding.signals._words import stem as _stem
 
-__all__ = ["ACRONYM", "entities", "rival_acronyms"]
+__all__ = ["ACRONYM", "entities", "is_common_word", "rival_acronyms"]
 
 _NAME_WORD = (
     r"(?:\p{Lu}(?:\.\p{L})*\.(?=[ \t]+\p{Lu})"  # initials and acronyms: "J.", "U.S."
@@ -192,6 +192,13 @@ def _looks_like_name(word: str, after: str = "") -> bool:
     # a verb ("Introduce ...": "introduced" is common), not a noun ("Mills", "Bill"); a word with
     # no noun reading at all ("Summarize ...", "Optional: ...") is no name
     return not (verb_only(lower) and same_word_forms(lower) & common) and not no_noun(lower)
+
+
+def is_common_word(word: str) -> bool:
+    """Whether a lower-case word (or its stem) is one usually written in lower case ("museum",
+    "transport"; not "larkspur"): a word of a name that does not tell it apart."""
+    common = _common_words()
+    return word in common or _stem(word) in common
 
 
 def _unaccented(word: str) -> str:

@@ -33,6 +33,9 @@ _LEAD_WORDS = 4
 _MIN_NEW_WORDS = 2
 """Least content words of an added item that no source holds."""
 _MIN_GIVEN_ITEMS = 2
+_MANY_GIVEN = 3
+"""Other items of a list, one source sentence giving them all, after which one new word is an added
+item when a determiner opens it ("a barbecue"; not "filmmakers" among examples)."""
 """Least other items of the list that one source sentence gives."""
 
 
@@ -95,8 +98,10 @@ def added_items(claim: str, index: Any, asked: Collection[str] = frozenset()) ->
     out: list[Mention] = []
     for run in runs:
         words = [set(content_words(text)) for text, _ in run]
+        many = len(run) - 2 >= _MANY_GIVEN  # "..., a barbecue and free Wi-Fi" after three given: one new word will do
         new = [n for n, ws in enumerate(words) if n and _names_a_thing(run[n][0])
-               and len(fresh := {w for w in ws if w not in known and w not in asked and not w.isdigit()}) >= _MIN_NEW_WORDS
+               and len(fresh := {w for w in ws if w not in known and w not in asked and not w.isdigit()}) >= (
+                   1 if many and _DETERMINER.match(run[n][0].strip()) else _MIN_NEW_WORDS)
                and len(fresh) * 2 > len(ws)]
         if not new:
             continue
@@ -112,7 +117,7 @@ def added_items(claim: str, index: Any, asked: Collection[str] = frozenset()) ->
 
 
 _DETERMINER = regex.compile(r"(?:a|an|some|two|three|four|five|several|extra|spare|free|optional)\s", regex.IGNORECASE)
-_MOST_NEW_ITEM_WORDS = 4
+_MOST_NEW_ITEM_WORDS = 5
 """Most words of an item read as added: a longer piece says more than what a thing is."""
 _NOT_A_THING = regex.compile(
     r"\b(?:which|that|who|whom|whose|where|when|while|they|it|its|their|them|he|she|his|her|we|you|to|for|with|among"

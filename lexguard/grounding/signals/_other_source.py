@@ -17,7 +17,7 @@ import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._doers import kin
-from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._entities import entities, is_common_word
 from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._lexical import STOPWORDS, content_words
 from lexguard.grounding.signals._relatives import STATEMENT_VERB
@@ -219,10 +219,11 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
     centre": that is Block D. The claim's subject is its named subject or the name its opening
     words give (:func:`claim_subject`). The claim is cut at commas, "and", "plus" and "after"; a
     part is borrowed when two or more of its words (the subject's aside) are missing from what
-    names the subject (the documents that write it; for a sibling item, the sentences that do),
-    and one sentence of the other subject holds two thirds or more of those, two at least: a
-    sentence of a document that never writes the subject and opens with a name the claim does not
-    give (nor a document that writes the subject does), or a sentence that names a sibling of the
+    names the subject (the documents that write the words that tell it apart, "Larkspur" of
+    "Larkspur Museum of Transport"; for a sibling item, the sentences that name it), and one
+    sentence of the other subject holds two thirds or more of those, two at least: a sentence of a
+    document that lacks those words and opens with a name the claim does not give (nor a document
+    that writes the subject does), or a sentence that names a sibling of the
     subject (:func:`_sibling`: "Block D" of "Block C") and neither the subject nor "both", "all"
     or "each".
 
@@ -252,11 +253,13 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
 def _from_another_document(claim: str, subject: str, docs: list[_Document]) -> str | None:
     """The sentence of a document about another subject that a part of ``claim`` repeats."""
     own = set(content_words(subject))
-    home = [doc for doc in docs if _written_in(subject, doc.text)]
+    # the words that tell the subject apart: "Larkspur" of "Larkspur Museum of Transport", not "museum"
+    telling = {w for w in own if not is_common_word(w)} or own
+    home = [doc for doc in docs if telling <= doc.words]
     claim_words = set(content_words(claim))
     # a document that names the claim's subject and the other one's links them ("Ingrid Falk wrote
     # The Salt Road" beside "The Salt Road ... won the Nordic Council Literature Prize")
-    away = [pair for doc in docs if doc not in home and doc.subject and not doc.subject & own
+    away = [pair for doc in docs if doc not in home and doc.subject and not doc.subject & telling
             and not doc.subject <= claim_words and not any(doc.subject <= h.words for h in home)
             for pair in doc.sentences]
     return _part_held(claim, own, frozenset().union(*(d.words for d in home)), away) if home and away else None

@@ -154,7 +154,11 @@ def _lemma_words(text: str) -> set[str]:
     return {lemma for w in WORD.findall(text.lower()) for lemma in lemmas(w)}
 
 
-_NOT_QUANTITY = regex.compile(r"\b(?:each\s+other|one\s+another)\b", regex.IGNORECASE)
+_NOT_QUANTITY = regex.compile(
+    r"\b(?:each\s+other|one\s+another|(?:each|every)\s+(?:year|month|week|hour|minute|season|term))\b",
+    regex.IGNORECASE,
+)
+"""Words that state no quantity: "each other", and a rate ("two paid days each year" is "two a year")."""
 _NEXT_WORD = regex.compile(r"\s+([\p{L}]+)")
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import regex
 
+from lexguard.grounding.signals._entities import entities
+
 __all__ = ["denial_words", "denied_by_next", "denied_statements"]
 
 _DENIALS = [
@@ -33,6 +35,8 @@ _DENIALS = [
         r"\b(?:previously|earlier|originally|once|had)\s+(?:\w+\s+)?(?:stated|said|claimed|reported|listed|advertised|"
         r"announced|suggested)\s+(?:that\s+)?(?P<c>[^;:]{1,300}?),?\s+(?:but\s+)?(?:this|that|it)\s+(?:was|is|has\s+been|proved)\s+"
         r"(?:an?\s+)?(?:error|mistake|typo|incorrect|wrong|false|untrue|inaccurate|not\s+(?:true|correct|the\s+case))\b",
+        r"\b(?:declined|refused|turned\s+down|rejected|has\s+declined|has\s+refused)\s+(?:an?\s+|the\s+|their\s+|his\s+|her\s+)?"
+        r"(?:offer|invitation|chance|opportunity|call-up|request)\s+to\s+(?P<to>)(?P<c>[^;:,.]+)",
         r"\b(?:reports?|claims?|rumou?rs?|suggestions?|stories|speculation)\s+(?:that\s+|(?!(?:from|of|in|on|at|about|by|for|to|with|were|was|are|is)\b))(?P<c>[^;:]{1,300}?)\s+(?:were|was|are|is|"
         r"proved|turned\s+out\s+to\s+be)\s+(?:false|untrue|wrong|incorrect|unfounded|baseless|inaccurate|mistaken)\b",
     )
@@ -56,7 +60,8 @@ _NOT_A_SUBJECT = regex.compile(r"\b(?:is|are|was|were|be|been|has|have|had|it|th
 """Words of a clause, not of a name: "It is a myth that it ..." has no subject to put for "it"."""
 _DENIAL = regex.compile(
     r"\b(?:myths?|misconceptions?|rumou?rs?|hoax|untrue|falsely|wrongly|mistakenly|debunk\w*|disprov\w*|refut\w*"
-    r"|retract\w*|den(?:y|ies|ied|ial)|dismiss\w*|acquit\w*|cleared|exonerat\w*|not\s+guilty)\b",
+    r"|retract\w*|den(?:y|ies|ied|ial)|dismiss\w*|acquit\w*|cleared|exonerat\w*|not\s+guilty|declin\w*|refus\w*"
+    r"|turn(?:ed|s|ing)?\s+down)\b",
     regex.IGNORECASE,
 )
 """Words that deny what they mention: a claim that uses one reports the denial ("She denied
@@ -104,7 +109,11 @@ def denied_statements(sentence: str) -> list[str]:
         subject = _without_trailing_denial(sentence[: match.start()])
         named = 0 < len(subject.split()) <= _MAX_SUBJECT_WORDS and not _NOT_A_SUBJECT.search(subject)
         claimant = match.groupdict().get("by")
-        if _PRONOUN.match(denied) and claimant:
+        if match.groupdict().get("to") is not None:
+            # "Rhian Adley has declined the offer to join the squad": what she declined is hers to do
+            doer = next(iter(entities(subject)[-1:]), None)
+            denied = f"{doer.text} {denied}" if doer is not None else ""
+        elif _PRONOUN.match(denied) and claimant:
             # "dismissed a claim by Derek Vance that he was unfairly dismissed": the claim is of Derek Vance
             denied = _PRONOUN.sub(claimant, denied, count=1)
         elif _PRONOUN.match(denied) and named:
