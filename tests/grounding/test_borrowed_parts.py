@@ -24,6 +24,7 @@ WOOD = "Gorsey Wood is a nature reserve of 45 hectares. It has an otter hide bes
 RIDER_A = "Cyclist Hana Ito won the women's road race in Kessford in 3:41:09, her first win of the season."
 MUSEUM_A = "The Larch Hill Museum of Transport is free to enter. Its collection includes a 1912 steam tram."
 MUSEUM_B = "The Weyford Textile Museum charges £9 for adults. A working Victorian loom is demonstrated every Saturday."
+READERS = "The Inkleaf Lite has a 6-inch screen and 8 GB of storage. The Inkleaf Plus has a 7-inch screen and is waterproof."
 COURTS = ("Court A has a clay surface and costs £12 an hour. Court B has a grass surface and costs £15 an hour. "
           "Court B is the only court with floodlights. Both courts can be booked online.")
 RIDER_B = "Pavel Roos won the men's road race in 4:02:33 after attacking on the final climb at Broom Hill."
@@ -59,6 +60,8 @@ def test_a_part_another_document_says_of_its_subject_fails(checker: SupportCheck
         ([LAKE, WOOD], "Brindle Water has a sailing club and a cafe, and Gorsey Wood has an otter hide."),
         ([RIDER_A, RIDER_B], "Hana Ito won the women's road race in 3:41:09, her first win of the season."),
         ([COURTS], "Court A has a clay surface, costs £12 an hour and can be booked online."),
+        # a part that names the other item, and the parts after it, are about that item ("Plus" is a name)
+        ([READERS], "The Inkleaf Lite has a 6-inch screen, while the Inkleaf Plus is waterproof and has a 7-inch screen."),
     ],
 )
 def test_what_each_document_says_of_its_own_subject_is_supported(checker: SupportChecker, sources: list[str],

@@ -25,7 +25,7 @@ __all__ = ["added_items"]
 _CLAUSE = regex.compile(r"[.;:!?](?:\s|$)|,\s*+(?:but|so|while|whereas|which|who|because|although|though)\b|\s\(",
                         regex.IGNORECASE)
 """Where a list ends: a sentence's end, a clause that says something else."""
-_SEPARATOR = regex.compile(r"\s*+,\s*+(?:(?:and|or|plus)\s++)?|\s++(?:and|or|plus)\s++", regex.IGNORECASE)
+_SEPARATOR = regex.compile(r"\s*+,\s*+(?:(?:and|or|(?-i:plus))\s++)?|\s++(?:and|or|(?-i:plus))\s++", regex.IGNORECASE)
 _MOST_ITEM_WORDS = 6
 """Most words of a list item: a longer piece is a clause of its own."""
 _LEAD_WORDS = 4

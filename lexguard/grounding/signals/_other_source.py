@@ -9,7 +9,7 @@ Moll, in a document that never names Wrona. :func:`about_another` reads that: th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -155,10 +155,11 @@ def held_by_another(index: Any, chunk: int, holder_chunks: Iterable[int], subjec
 
 
 _PART = regex.compile(
-    r"[,;]\s*+(?:(?:and|but|plus|while|with)\s++)?|\s++(?:and|plus)\s++|\s++(?=(?:after|while|whereas)\s)",
+    r"[,;]\s*+(?:(?:and|but|(?-i:plus)|while|with)\s++)?|\s++(?:and|(?-i:plus))\s++|\s++(?=(?:after|while|whereas)\s)",
     regex.IGNORECASE,
 )
-"""Where a claim divides into the parts :func:`borrowed_part` reads: commas, "and", "plus", "after"."""
+"""Where a claim divides into the parts :func:`borrowed_part` reads: commas, "and", "plus" (not
+"Plus" of "Pagecraft Plus"), "after"."""
 _MIN_PART_WORDS = 2
 """Least words of a part missing from what names the claim's subject, and held by the other subject's sentence."""
 _BORROWED_SHARE = 2 / 3
@@ -246,7 +247,9 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
                     and not _SHARED.search(sentence) and any(_sibling(item, name) for name in _names(sentence))]
         # a sibling names the item the part is about: one missing word it holds is enough ("payroll")
         own = set(content_words(item))
-        found = _part_held(claim, own, frozenset().union(*named), siblings, least=1) if named and siblings else None
+        found = _part_held(claim, own, frozenset().union(*named), siblings, least=1,
+                           names_another=lambda part: any(_sibling(item, name) for name in _names(part))
+                           ) if named and siblings else None
     return found
 
 
@@ -318,12 +321,20 @@ plan"; not "every 20 minutes", a frequency)."""
 
 
 def _part_held(claim: str, own: set[str], home_words: frozenset[str], away: list[tuple[str, frozenset[str]]],
-               least: int = _MIN_PART_WORDS) -> str | None:
+               least: int = _MIN_PART_WORDS, names_another: Callable[[str], bool] = lambda part: False) -> str | None:
     """The first of the ``away`` sentences (with their words) that holds two thirds or more (and
-    ``least`` or more) of the words of a part of ``claim`` that ``home_words`` lack (``own`` aside)."""
+    ``least`` or more) of the words of a part of ``claim`` that ``home_words`` lack (``own`` aside);
+    a part that names another item is about that one ("..., while Line 4 runs every 15 minutes"),
+    and so are the parts after it that do not name the subject again."""
+    elsewhere = False  # the parts after one that names another item are about that one, until the subject's again
     for part in _PART.split(claim):
-        missing = set(content_words(part or "")) - own - home_words
-        if len(missing) < least:
+        words = set(content_words(part or ""))
+        if names_another(part or ""):
+            elsewhere = True
+            continue
+        elsewhere = elsewhere and not words & own
+        missing = words - own - home_words
+        if len(missing) < least or elsewhere:
             continue
         for sentence, words in away:
             held = missing & words
