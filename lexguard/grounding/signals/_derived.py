@@ -25,6 +25,7 @@ from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._totals import totalled
+from lexguard.grounding.signals._clock import timed
 from lexguard.grounding.signals._units import UNITS
 from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._weekdays import open_weekdays
@@ -265,7 +266,8 @@ def unknown_numbers(
     and those that are *worked out*: from :data:`MIN_DERIVED` up, one arithmetic step over two
     evidence numbers; a span of years; a small remainder said in words (:func:`small_step`); a
     decade that holds a year of the evidence ("the 1980s" beside 1985); a total of several numbers
-    (:func:`~lexguard.grounding.signals._totals.totalled`). A
+    (:func:`~lexguard.grounding.signals._totals.totalled`); a time and a duration, or the span
+    between two times (:func:`~lexguard.grounding.signals._clock.timed`). A
     ratio word and a count of listed items are derived, not worked out.
 
     Args:
@@ -282,6 +284,8 @@ def unknown_numbers(
     """
     ratio = states_ratio(claim)
     texts = list(texts)
+    mentions = list(mentions)
+    own = mentions  # the claim's values, operands of a time it works out (:func:`~lexguard.grounding.signals._clock.timed`)
     unknown: list[Mention] = []
     worked: list[Mention] = []
     for m in mentions:
@@ -297,7 +301,8 @@ def unknown_numbers(
             unknown.append(m)
         elif (arithmetic
                 or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)
-                or in_decade(claim, m, texts) or totalled(claim, m, known, texts)):
+                or in_decade(claim, m, texts) or totalled(claim, m, known, texts)
+                or timed(m, [o.key for o in own if o.span != m.span], evidence_keys)):
             worked.append(m)
         elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)
                   or _one_as_a(claim, m, texts)):
