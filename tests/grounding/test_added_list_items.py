@@ -20,6 +20,8 @@ SCONES = ("Cheese scones (makes 10): rub 50 g butter into 225 g self-raising flo
           "cheddar and 150 ml milk. Bake at 220C for 12 minutes.")
 LAMP = ("The Arlo desk lamp has three brightness levels and a flexible neck. In the box: a USB-C cable, a clamp "
         "and a quick-start guide.")
+UNIFORM = ("The Larkmead uniform is a navy blazer, a white shirt, the school tie, grey trousers or a grey skirt, and "
+           "black shoes.")
 CABIN = "Every cabin at Fernside includes a wood-burning stove, a full kitchen, a private hot tub and free Wi-Fi."
 KIT = "The Vantor S2 kit includes a charger, two spare brushes, a travel case and a cleaning cloth."
 
@@ -38,6 +40,8 @@ def checker() -> SupportChecker:
         # after three items one sentence gives, one new word with its article will do
         (CABIN, "Each cabin comes with a wood-burning stove, a full kitchen, a private hot tub, a barbecue and free Wi-Fi."),
         (SCONES, "You need 50 g butter, 225 g self-raising flour, 100 g grated cheddar, a teaspoon of English mustard and 150 ml milk."),
+        (UNIFORM, "The uniform is a navy blazer, a white shirt, the school tie, a grey jumper, grey trousers or a grey skirt, "
+                  "and black shoes."),
     ],
 )
 def test_an_item_no_source_names_fails_the_list(checker: SupportChecker, source: str, answer: str) -> None:
@@ -78,6 +82,12 @@ def test_a_list_no_sentence_gives_is_left_to_the_other_checks() -> None:
 def test_one_new_word_without_an_article_is_not_added() -> None:
     source = "The studio sells its music to retailers, musicians, radio stations and video game makers."
     claim = "Clients include retailers, musicians, radio stations, filmmakers and video game makers."
+    assert added_items(claim, _index(source)) == []
+
+
+def test_an_amount_of_a_thing_is_no_item() -> None:
+    source = "The Corner Deli serves sandwiches, soups, salads, cakes, beer and wine."
+    claim = "It serves sandwiches, soups, salads, cakes and a selection of beer."
     assert added_items(claim, _index(source)) == []
 
 

@@ -100,9 +100,8 @@ def added_items(claim: str, index: Any, asked: Collection[str] = frozenset()) ->
         words = [set(content_words(text)) for text, _ in run]
         many = len(run) - 2 >= _MANY_GIVEN  # "..., a barbecue and free Wi-Fi" after three given: one new word will do
         new = [n for n, ws in enumerate(words) if n and _names_a_thing(run[n][0])
-               and len(fresh := {w for w in ws if w not in known and w not in asked and not w.isdigit()}) >= (
-                   1 if many and _DETERMINER.match(run[n][0].strip()) else _MIN_NEW_WORDS)
-               and len(fresh) * 2 > len(ws)]
+               and _added(ws, {w for w in ws if w not in known and w not in asked and not w.isdigit()},
+                          many and _DETERMINER.match(run[n][0].strip()) is not None)]
         if not new:
             continue
         given = [ws for n, ws in enumerate(words) if n and n not in new and ws]
@@ -128,6 +127,13 @@ _NOT_A_THING = regex.compile(
 """Words of a piece that says more than a thing: a clause, a purpose, a comparison, "among others"."""
 
 
+_AMOUNT_OF = regex.compile(
+    r"(?:a|an|some)\s++(?:wide\s++|large\s++|small\s++|good\s++)?(?:selection|variety|range|choice|mix|number|lot|host"
+    r"|couple|few|bit|handful|array|assortment)\s++of\b",
+    regex.IGNORECASE,
+)
+
+
 def _names_a_thing(item: str) -> bool:
     """Whether a list piece reads as a thing, not a clause of its own: a few words, none of
     :data:`_NOT_A_THING`, opening with a determiner ("a pinch of salt") or a word with no verb
@@ -137,7 +143,18 @@ def _names_a_thing(item: str) -> bool:
     words = text.split()
     if not words or len(words) > _MOST_NEW_ITEM_WORDS or _NOT_A_THING.search(text) or not text[0].islower():
         return False
+    if _AMOUNT_OF.match(text):
+        return False  # "a selection of beer": how much of a thing, not a thing of its own
     return _DETERMINER.match(text) is not None or not can_be_verb(words[0].lower())
+
+
+def _added(words: set[str], fresh: set[str], after_many: bool) -> bool:
+    """Whether an item whose content words are ``words``, ``fresh`` of them in no source, is added:
+    two fresh words, more than half of its words; after many given items, with an article, one
+    fresh word, half of its words ("a grey jumper" among a uniform's items)."""
+    if after_many:
+        return len(fresh) >= 1 and len(fresh) * 2 >= len(words)
+    return len(fresh) >= _MIN_NEW_WORDS and len(fresh) * 2 > len(words)
 
 
 def _one_sentence_gives(items: list[set[str]], index: Any) -> bool:
