@@ -311,6 +311,19 @@ def _names(sentence: str) -> tuple[str, ...]:
     return tuple(e.text for e in entities(sentence)) + tuple(_items(sentence))
 
 
+_LABELLED = regex.compile(r"((?:[\p{L}-]+\s++){1,4}?)(?:of|at|is|was|:)?\s*+[£$€]?(\d[\d,.]*)")
+
+
+def _labels(part: str, home_words: frozenset[str]) -> set[str]:
+    """The words that name a value just before it ("floor area" of "a floor area of 85 square
+    metres"), for the values the subject's own statements give."""
+    out: set[str] = set()
+    for match in _LABELLED.finditer(part):
+        if match.group(2).replace(",", "").rstrip(".") in home_words:
+            out |= set(content_words(match.group(1)))
+    return out
+
+
 _SHARED = regex.compile(
     r"\b(?:both|all|each|either|every(?!\s++(?:\d|other|few|couple|day|week|month|year|hour|minute|morning|afternoon"
     r"|evening|night|weekend|\p{L}+day\b)))\b",
@@ -336,8 +349,10 @@ def _part_held(claim: str, own: set[str], home_words: frozenset[str], away: list
         missing = words - own - home_words
         if len(missing) < least or elsewhere:
             continue
-        for sentence, words in away:
-            held = missing & words
+        if missing <= _labels(part or "", home_words):
+            continue  # the name of a value the subject's statement gives ("a floor area of | 85 square metres")
+        for sentence, theirs in away:
+            held = missing & theirs
             if len(held) >= least and len(held) >= _BORROWED_SHARE * len(missing):
                 return sentence
     return None

@@ -11,25 +11,26 @@ ladybugs" against "Ladybugs feed on aphids": swapped roles).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import _stem, content_words
 from lexguard.grounding.signals._words import lemmas
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
-from lexguard.grounding.signals._statements import is_heading
-from lexguard.grounding.signals._clauses import clauses, with_subject
-from lexguard.grounding.signals._excepted import EXCEPTION, excepted_statements
-from lexguard.grounding.signals._refuted import denial_words, denied_by_next, denied_statements
+from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._excepted import EXCEPTION
+from lexguard.grounding.signals._refuted import denial_words
 from lexguard.grounding.signals._negation import SCOPE as _SCOPE
 from lexguard.grounding.signals._negation import denied_words as _denied_words
 from lexguard.grounding.signals._negation import negated as _negated
 from lexguard.grounding.signals._negation import raw_content_words as _raw_content_words
-from lexguard.grounding.signals._roles import FUNCTION, WORD_RUN, swapped_names
+from lexguard.grounding.signals._roles import WORD_RUN, swapped_names
+from lexguard.grounding.signals._source_units import Unit as _Unit
+from lexguard.grounding.signals._source_units import lemma_of as _lemma_of
+from lexguard.grounding.signals._source_units import source_units as _units
+from lexguard.grounding.signals._source_units import statement_words
+from lexguard.grounding.signals._source_units import statement_words as _words
 from lexguard.grounding.signals._weekdays import SCHEDULING, days_named, names_another_day
 
 __all__ = ["ANTONYMS", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "NEAR_COPY", "RESTATED", "polarity_conflict", "statement_words"]
@@ -63,9 +64,6 @@ NEAR_COPY = 0.9
 """Share of each other's content words a claim clause and a source clause hold both ways for any
 two of their words (not only names) trading places around a shared word to be read as swapped roles."""
 
-_RELATIVE = regex.compile(r",\s*+(?:who|whom|whose|which|where|when)\b[^,;:()]{0,120}+,\s*+", regex.IGNORECASE)
-"""A relative clause between commas: "The mayor, who did not attend, approved the plan" states
-"The mayor approved the plan" too, and that statement has no negation of its own."""
 _NEGATIVE_WORD = regex.compile(
     r"\b(?:without|prevent(?:s|ed|ing)?|avoid(?:s|ed|ing)?|against|instead\s+of|rather\s+than|refus(?:e|es|ed|ing|al)|"
     r"fail(?:s|ed|ing|ure)?|lack(?:s|ed|ing)?|unable|absent|free\s+of|stop(?:s|ped|ping)?|ban(?:s|ned)?)\b",
@@ -194,93 +192,6 @@ def _held(part: str, unit: _Unit) -> bool:
     return not words or len(words & unit.words) / len(words) >= MIN_COVERAGE
 
 
-def _units(passages: list[str]) -> list[_Unit]:
-    """The statements of the passages: each sentence whole (and without a relative clause), its
-    clauses, and what it mentions only to deny; a question ("Is the opera open on Mondays?") is none.
-    Read once for the conflict and the restatement of a claim (cached by the passages)."""
-    return list(_units_of(tuple(passages)))
-
-
-@lru_cache(maxsize=256)
-def _units_of(passages: tuple[str, ...]) -> tuple[_Unit, ...]:
-    units: list[_Unit] = []
-    for passage in passages:
-        sentences = list(passage_sentences(passage))
-        # a passage's heading ("Harlow gallery shop.") names what its statements are about
-        context = _words(sentences[0]) if sentences and is_heading(sentences[0]) else frozenset()
-        start = len(units)
-        for n, sentence in enumerate(sentences):
-            denied = denied_by_next(sentence, sentences[n + 1] if n + 1 < len(sentences) else "")
-            if denied is not None:  # "It was once claimed that ... . Astronauts confirmed this is not true."
-                units.append(_Unit(denied, _words(denied), f"{sentence} {sentences[n + 1]}", denied=True))
-            elif sentence and not sentence.rstrip().endswith("?"):  # a question states nothing
-                wholes = [sentence] + ([main] if (main := _RELATIVE.sub(" ", sentence)) != sentence else [])
-                raw_parts = clauses(sentence)
-                parts = with_subject(raw_parts)
-                excepted = excepted_statements(sentence)
-                # a claim naming what the sentence excepts is read against the exception only
-                unless = next((w for _, thing in excepted if (w := _words(thing))), frozenset())
-                units += [_Unit(whole, _words(whole), sentence, whole=True, clause=not parts, unless=unless)
-                          for whole in wholes]
-                units += [_Unit(part, _words(part), sentence, unless=unless, elided=part not in raw_parts)
-                          for part in parts]
-                units += [_Unit(part, _words(part), sentence, denied=True) for part in denied_statements(sentence)]
-                units += [_Unit(part, _words(part), sentence, denied=True, must=must)
-                          for part, thing in excepted if (must := _words(thing))]  # "all but one": no thing named
-        units += _described_back(sentences, units[start:])
-        if context:
-            units[start:] = [u._replace(context=context) for u in units[start:]]
-    return tuple(units)
-
-
-_DESCRIBES_BACK = regex.compile(
-    r"^\s*+(?:this|that|it)\s++(?:is|was|will\s++be)\s++(?:only\s++)?(?:a|an)\s++(?P<what>[\p{L}-]++(?:\s++[\p{L}-]++){0,2}?)"
-    r"(?=\s*+[,;.]|\s++(?:and|but|which|so)\b|\s*+$)",
-    regex.IGNORECASE,
-)
-"""A sentence that says what the one before describes ("This is a temporary closure")."""
-
-
-def _described_back(sentences: list[str], units: list[_Unit]) -> list[_Unit]:
-    """The statements of a sentence read with what the next one says they are: "Fenner Street will
-    be closed to through traffic for six weeks. This is a temporary closure." states a temporary
-    closure of Fenner Street, which "Fenner Street is being closed permanently" turns round."""
-    out = []
-    for before, sentence in zip(sentences, sentences[1:], strict=False):
-        said = _DESCRIBES_BACK.match(sentence)
-        if said is None:
-            continue
-        for unit in units:
-            if unit.sentence == before and not unit.denied:
-                text = f"{unit.text.rstrip(' .')}, {said.group('what')}"
-                out.append(_Unit(text, _words(text), f"{before} {sentence}", whole=unit.whole, clause=unit.clause))
-    return out
-
-
-class _Unit(NamedTuple):
-    text: str
-    words: frozenset[str]
-    sentence: str
-    denied: bool = False
-    """The sentence mentions this statement to deny it ("It is a myth that ...")."""
-    whole: bool = False
-    """The whole sentence (or the sentence without a relative clause), not one of its clauses."""
-    clause: bool = True
-    """One clause: a clause of a sentence, or a whole sentence that has one clause only."""
-    must: frozenset[str] = frozenset()
-    """Words a claim must hold to be read against this unit: what an exception takes out ("open
-    every day except Monday" denies nothing of "The museum is open.")."""
-    elided: bool = False
-    """A later clause read with the subject of the first (:func:`~lexguard.grounding.signals._clauses.with_subject`)."""
-    unless: frozenset[str] = frozenset()
-    """Words a claim must not hold all of to be read against this unit: what its sentence excepts
-    ("closed on Mondays" is read against the exception, not against "open every day")."""
-    context: frozenset[str] = frozenset()
-    """Words of the heading of the unit's passage: a claim may name what the statement is about
-    ("the *gallery* shop is open on Mondays" beside "Harlow gallery shop. The shop is closed on
-    Mondays."); they count for the claim's words the unit holds, not for the unit's own."""
-
-
 def _applicable(units: list[_Unit], clause: str, words: frozenset[str]) -> list[_Unit]:
     """The units a claim clause is read against: one an exception denies only when the clause
     names the thing excepted and makes no exception of its own ("open every day but Monday")."""
@@ -288,24 +199,6 @@ def _applicable(units: list[_Unit], clause: str, words: frozenset[str]) -> list[
         return units
     own = EXCEPTION.search(clause) is not None
     return [u for u in units if (not u.must or (not own and u.must <= words)) and not (u.unless and u.unless <= words)]
-
-
-def statement_words(text: str) -> frozenset[str]:
-    """The content words a statement is matched by (:func:`_words`): first lemmas, negations and
-    function words aside ("barbecues aren't permitted" is {"barbecue", "permit"})."""
-    return _words(text)
-
-
-def _words(text: str) -> frozenset[str]:
-    """The content words a statement is matched by, each as its first lemma ("approve" and
-    "approved" are one word; the crude stem keeps them apart), negations and function words aside."""
-    return frozenset(_lemma_of(w) for w in _raw_content_words(text) if w not in FUNCTION and not _negated(w))
-
-
-def _lemma_of(word: str) -> str:
-    """A lower-case word as :func:`_words` writes it: its first lemma, else its stem."""
-    found = lemmas(word)
-    return found[0] if found else _stem(word)
 
 
 def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:

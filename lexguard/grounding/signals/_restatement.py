@@ -9,16 +9,10 @@ import regex
 
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
 from lexguard.grounding.signals._excepted import excepted_statements
-from lexguard.grounding.signals._polarity import (
-    MIN_BACK_COVERAGE,
-    MIN_COVERAGE,
-    _applicable,
-    _negated,
-    _opposites,
-    _Unit,
-    _units,
-    _words,
-)
+from lexguard.grounding.signals._polarity import MIN_BACK_COVERAGE, MIN_COVERAGE, _applicable, _negated, _opposites
+from lexguard.grounding.signals._source_units import Unit as _Unit
+from lexguard.grounding.signals._source_units import source_units as _units
+from lexguard.grounding.signals._source_units import statement_words as _words
 
 __all__ = ["polarity_restatement"]
 
