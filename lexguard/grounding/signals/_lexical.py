@@ -21,17 +21,15 @@ from lexguard.grounding.signals._words import norm as _norm
 from lexguard.grounding.signals._words import stem as _stem
 from lexguard.grounding.signals._spans import Taken
 from lexguard.grounding.signals._dates import dates, stated_keys
+from lexguard.grounding.signals._times_written import hour_parts, quarters, times
 from lexguard.grounding.signals._written import (
     fold_digits,
     fractions,
     ordinal_alts,
     ordinal_keys,
-    hour_parts,
-    word_numbers,
     percent_alts,
-    quarters,
     scientific,
-    times,
+    word_numbers,
 )
 
 __all__ = [
