@@ -23,8 +23,7 @@ def checker() -> SupportChecker:
 
 
 def _timed(claim: str, source: str) -> list[bool]:
-    values, found = numbers(claim), numbers(source)
-    return [timed(m, [o.key for o in values if o is not m], [f.key for f in found]) for m in values]
+    return [timed(claim, m, [source]) for m in numbers(claim)]
 
 
 @pytest.mark.parametrize(
@@ -52,6 +51,8 @@ def test_a_wrong_time_is_still_refused(checker: SupportChecker, source: str, ans
 def test_a_time_from_the_sources_values_alone_is_not_worked_out() -> None:
     # 9am and 60 (seats) would make 10am: no value of the claim's own is an operand
     assert _timed("The cafe opens at 10am.", "The cafe opens at 9am and has 60 seats.") == [False]
+    # nor from a value of the claim that is no duration ("2 mph" beside "at 2:00 PM")
+    assert _timed("At 4:00 PM the wind was 2 mph.", "At 2:00 PM the wind was 2 mph.") == [False, False]
 
 
 def test_a_duration_is_the_span_between_two_times() -> None:

@@ -284,8 +284,6 @@ def unknown_numbers(
     """
     ratio = states_ratio(claim)
     texts = list(texts)
-    mentions = list(mentions)
-    own = mentions  # the claim's values, operands of a time it works out (:func:`~lexguard.grounding.signals._clock.timed`)
     unknown: list[Mention] = []
     worked: list[Mention] = []
     for m in mentions:
@@ -302,7 +300,7 @@ def unknown_numbers(
         elif (arithmetic
                 or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)
                 or in_decade(claim, m, texts) or totalled(claim, m, known, texts)
-                or timed(m, [o.key for o in own if o.span != m.span], evidence_keys)):
+                or timed(claim, m, texts)):
             worked.append(m)
         elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)
                   or _one_as_a(claim, m, texts)):
