@@ -13,6 +13,7 @@ a duration the sources alone hold would make any time "derived" ("opens at 10am"
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import regex
 
@@ -47,21 +48,36 @@ def _minutes(text: str, mention: Mention) -> float | None:
 
 
 def _read(text: str, skip: Mention | None = None) -> tuple[set[int], set[float]]:
-    """The times and the durations (in minutes) of ``text``; an hour and its minutes in a row are
-    one duration too ("1 hour 15 minutes": 75)."""
-    found = [m for m in numbers(text) if m != skip]
-    times = {t for t in map(_at, found) if t is not None}
+    """The times and the durations (in minutes) of ``text`` (``skip`` aside); an hour and its
+    minutes in a row are one duration too ("1 hour 15 minutes": 75)."""
+    times: set[int] = set()
     durations: set[float] = set()
+    for mention, at, minutes, joined in _values(text):
+        if mention == skip:
+            continue
+        if at is not None:
+            times.add(at)
+        if minutes is not None:
+            durations.add(minutes)
+        if joined is not None:
+            durations.add(joined)
+    return times, durations
+
+
+@lru_cache(maxsize=2048)
+def _values(text: str) -> tuple[tuple[Mention, int | None, float | None, float | None], ...]:
+    """Each value of ``text``: its time, its minutes as a duration, and with the hours before it
+    ("1 hour | 15 minutes"); read once per text however many claim values ask."""
+    found = numbers(text)
+    out = []
     for n, m in enumerate(found):
         minutes = _minutes(text, m)
-        if minutes is None:
-            continue
-        durations.add(minutes)
         before = found[n - 1] if n else None
-        if before is not None and (hours := _minutes(text, before)) is not None and _HOURS_THEN_MINUTES.search(
-                text, before.span[1], m.span[0]):
-            durations.add(hours + minutes)
-    return times, durations
+        hours = _minutes(text, before) if before is not None and minutes is not None else None
+        joined = hours + minutes if hours is not None and _HOURS_THEN_MINUTES.search(
+            text, before.span[1], m.span[0]) else None
+        out.append((m, _at(m), minutes, joined))
+    return tuple(out)
 
 
 def timed(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
