@@ -64,7 +64,7 @@ def _read(text: str, skip: Mention | None = None) -> tuple[set[int], set[float]]
     return times, durations
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=256)
 def _values(text: str) -> tuple[tuple[Mention, int | None, float | None, float | None], ...]:
     """Each value of ``text``: its time, its minutes as a duration, and with the hours before it
     ("1 hour | 15 minutes"); read once per text however many claim values ask."""

@@ -33,10 +33,10 @@ _LEAD_WORDS = 4
 _MIN_NEW_WORDS = 2
 """Least content words of an added item that no source holds."""
 _MIN_GIVEN_ITEMS = 2
+"""Least other items of the list that one source sentence gives."""
 _MANY_GIVEN = 3
 """Other items of a list, one source sentence giving them all, after which one new word is an added
 item when a determiner opens it ("a barbecue"; not "filmmakers" among examples)."""
-"""Least other items of the list that one source sentence gives."""
 
 
 def _items(clause: str, start: int) -> list[tuple[str, int]]:
@@ -59,9 +59,8 @@ def _lists(claim: str) -> list[list[tuple[str, int]]]:
         run: list[tuple[str, int]] = []
         for n, (text, pos) in enumerate(_items(claim[at:end], at)):
             words = text.split()
-            clause_word = None
-            for clause_word in _NOT_A_THING.finditer(text):
-                pass
+            said = list(_NOT_A_THING.finditer(text))
+            clause_word = said[-1] if said else None
             if n and words and len(words) <= _MOST_ITEM_WORDS and clause_word is None:
                 run.append((text, pos))
                 continue
@@ -78,10 +77,10 @@ def _lists(claim: str) -> list[list[tuple[str, int]]]:
 def added_items(claim: str, index: Any, asked: Collection[str] = frozenset()) -> list[Mention]:
     """The items of a list in ``claim`` that the sources do not give, in a list that copies one.
 
-    An item other than the list's first is added when it reads as a thing (not a clause) and two or more of its content words, and more than half of them, are in no
-    source and not in the question (``asked``: its content words), and the list's other items (two
-    at least; its first aside, which holds the words that lead into the list) are given whole
-    (every content word) by one source sentence.
+    An item other than the list's first is added when it reads as a thing (not a clause), enough of
+    its content words are in no source and not in the question (``asked``: its content words;
+    :func:`_added`), and the list's other items (two at least; its first aside, which holds the
+    words that lead into the list) are given whole (every content word) by one source sentence.
 
     Args:
         claim: The claim text.
@@ -98,7 +97,8 @@ def added_items(claim: str, index: Any, asked: Collection[str] = frozenset()) ->
     out: list[Mention] = []
     for run in runs:
         words = [set(content_words(text)) for text, _ in run]
-        many = len(run) - 2 >= _MANY_GIVEN  # "..., a barbecue and free Wi-Fi" after three given: one new word will do
+        # the run less its first item and one candidate: "..., a barbecue and free Wi-Fi" after three given
+        many = len(run) - 2 >= _MANY_GIVEN
         new = [n for n, ws in enumerate(words) if n and _names_a_thing(run[n][0])
                and _added(ws, {w for w in ws if w not in known and w not in asked and not w.isdigit()},
                           many and _DETERMINER.match(run[n][0].strip()) is not None)]
@@ -162,7 +162,7 @@ def _one_sentence_gives(items: list[set[str]], index: Any) -> bool:
     return any(all(ws <= held for ws in items) for source in index.sources for held in _sentence_words(source.content))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)  # whole sources: a few, however long
 def _sentence_words(text: str) -> tuple[frozenset[str], ...]:
     """The content words of each sentence of a source, read once however many claims list things."""
     return tuple(frozenset(content_words(sentence)) for sentence in passage_sentences(text))

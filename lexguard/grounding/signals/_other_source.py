@@ -298,7 +298,7 @@ class _Document(NamedTuple):
     """:func:`source_subject`."""
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)  # whole documents: a few, however long
 def _read(text: str) -> _Document:
     """A document's sentences and words, read once however many claims are read against it."""
     sentences = tuple((sentence, frozenset(content_words(sentence))) for sentence in passage_sentences(text))
