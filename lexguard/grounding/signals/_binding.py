@@ -136,6 +136,8 @@ _LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ba
                           r"|\bas|\bso|\byour|\bour|\bmy)\s")
 """A statement that leaves its subject to the first ("... and | rents for £1,150"); not a clause
 with a subject of its own ("if your black bin is collected on Christmas Day, it ...")."""
+
+
 def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "") -> list[Misplaced]:
     """The values of one statement that its anchor evidence gives otherwise.
 

@@ -26,6 +26,7 @@ from lexguard.grounding.signals._lexical import Mention, _norm, content_words, k
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._totals import totalled
 from lexguard.grounding.signals._clock import timed
+from lexguard.grounding.signals._times_written import hour_parts
 from lexguard.grounding.signals._units import UNITS
 from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._weekdays import open_weekdays
@@ -353,12 +354,12 @@ def in_decade(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
 def states_ratio(text: str) -> bool:
     """Whether a claim states a halving or doubling ("half the recipe", "twice as many"); "twice
     daily" is a frequency, no ratio ("Take 1000 mg twice daily" is not twice "500 mg")."""
-    text = _PART_OF_HOUR.sub(" ", _FREQUENCY.sub(" ", text))  # "a quarter of an hour" is 15 minutes, no ratio
+    for part in reversed(hour_parts(text)):  # "a quarter of an hour" is 15 minutes, no ratio
+        text = f"{text[: part.span[0]]} {text[part.span[1] :]}"
+    text = _FREQUENCY.sub(" ", text)
     return any(word in RATIO_WORDS for word in text.lower().replace("-", " ").split())
 
 
-_PART_OF_HOUR = regex.compile(r"\b(?:half(?:\s++an|-)?\s*+hour|quarters?\s++of\s++an\s++hour|hour\s++and\s++a\s++half)\b",
-                           regex.IGNORECASE)
 _FREQUENCY = regex.compile(
     r"\b(?:twice|three\s+times|once)\s+(?:a|an|per|each|every)?\s*(?:day|daily|week|weekly|month|monthly|year|yearly|hour|night)\b"
     r"|\btwice\s+(?:daily|weekly|monthly|yearly|nightly)\b",

@@ -76,9 +76,8 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
     keys = {mention.key, *mention.alts}
     given = {k for m in numbers(claim) for k in (m.key, *m.alts)}
     stated = _claim_statements(claim)
-    counted = _ADJACENT.match(claim, mention.span[1])  # what the value counts ("three *games*"): no qualifier
-    words = next(said for span, _, said in stated if span == mention.span) - (
-        frozenset(_words(counted.group(1))) if counted else frozenset())
+    # what the value counts ("three *games*") is no qualifier
+    words = next(said for span, _, said in stated if span == mention.span) - _counted(claim, [mention])
     # the claim's other values of a kind this one compares with (not the ages "5 to 15" beside "£5")
     others = [(values, said) for m, (span, values, said) in zip(_found(claim), stated, strict=True)
               if span != mention.span and _comparable(_kind(claim, m), kind)]
@@ -261,22 +260,24 @@ def _segments(sentence: str, kind: str) -> list[tuple[set[str], str]]:
     return segments
 
 
+def _counted(text: str, values: Iterable[Mention]) -> set[str]:
+    """The words right after ``values`` in ``text``: what each counts ("three *games*", "six *months*")."""
+    out: set[str] = set()
+    for m in values:
+        after = _ADJACENT.match(text, m.span[1])
+        out |= set(_words(after.group(1))) if after else set()
+    return out
+
+
 def _said(sentence: str, kind: str) -> set[str]:
     """A sentence's words, but those right after its values (what they count: "months")."""
-    counted = set()
-    for m in _found(sentence):
-        after = _ADJACENT.match(sentence, m.span[1])
-        counted |= set(_words(after.group(1))) if after else set()
-    return set(_words(sentence, kind)) - counted
+    return set(_words(sentence, kind)) - _counted(sentence, _found(sentence))
 
 
 def _qualifiers(sentence: str, segments: list[tuple[set[str], str]], kind: str = "") -> list[set[str]]:
     """Per segment, its content words that no other segment holds, outside the sentence's opening
     words and the words right after a value (what it counts)."""
     found = _found(sentence)
-    shared = set(_words(sentence[: min((m.span[0] for m in found), default=0)]))
-    for m in found:
-        after = _ADJACENT.match(sentence, m.span[1])
-        shared |= set(_words(after.group(1))) if after else set()
+    shared = set(_words(sentence[: min((m.span[0] for m in found), default=0)])) | _counted(sentence, found)
     words = [set(_words(text, kind)) - shared for _, text in segments]
     return [w - set().union(*(o for j, o in enumerate(words) if j != i)) for i, w in enumerate(words)]
