@@ -71,3 +71,32 @@ def test_a_no_whose_statement_keeps_the_thing_out_answers_the_question(checker: 
     answer = "No, the £39 fare covers the coach and the guided walk around the abbey."
     assert statuses(checker, COACH, answer, question, checked=True) == {"supported"}
     assert statuses(checker, COACH, "Yes, lunch is included in the fare.", question, checked=True) == {"contradicted"}
+
+
+TWO_CLAUSES = ("The Harlow Canal boat trip takes 45 minutes. Prams go on board free, and wheelchairs can be taken "
+               "for £2 each. Life jackets are provided for every passenger.")
+HIRE = "Sun loungers are free for hotel guests, but parasols must be hired for £4 a day. The pool opens at 8am."
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (TWO_CLAUSES, "Both prams and wheelchairs go on board free on the Harlow Canal boat trip."),
+        (TWO_CLAUSES, "The boat trip takes 45 minutes, and wheelchairs can be taken on board free of charge."),
+        (HIRE, "Hotel guests can use parasols and sun loungers at no extra cost."),
+    ],
+)
+def test_a_thing_charged_for_beside_a_free_one_is_not_free(checker: SupportChecker, source: str, answer: str) -> None:
+    assert "supported" not in statuses(checker, source, answer)
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (TWO_CLAUSES, "Prams go on board free, and wheelchairs can be taken for £2 each."),
+        (TWO_CLAUSES, "Prams travel free on the Harlow Canal boat trip."),
+        (HIRE, "Sun loungers are free for hotel guests, with parasols at £4 a day."),
+    ],
+)
+def test_the_free_thing_of_a_two_clause_sentence_is_free(checker: SupportChecker, source: str, answer: str) -> None:
+    assert statuses(checker, source, answer) == {"supported"}

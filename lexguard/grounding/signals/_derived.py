@@ -24,7 +24,8 @@ from lexguard.grounding.signals._anchoring import anchored, magnitude
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
-from lexguard.grounding.signals._totals import totalled
+from lexguard.grounding.signals._shown_working import shown_working
+from lexguard.grounding.signals._totals import total_counts, totalled
 from lexguard.grounding.signals._clock import timed
 from lexguard.grounding.signals._times_written import hour_parts
 from lexguard.grounding.signals._units import UNITS
@@ -292,6 +293,9 @@ def unknown_numbers(
             continue
         if _TIMES.match(claim, m.span[0]) and any(_OTHER_TIMES.search(t) for t in texts):
             unknown.append(m)  # "can be renewed twice" beside "can be renewed once": a count of times, no ratio
+            continue
+        if shown_working(claim, m, known, texts) or total_counts(claim, m, known, texts):
+            worked.append(m)  # "half of the standard £30 fee, which is £15": the claim's own step
             continue
         value = key_value(m.key)
         arithmetic = (m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED

@@ -17,6 +17,7 @@ import regex
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.signals._statements import sentence_facts
+from lexguard.grounding.signals._words import stem
 
 __all__ = ["charged_for"]
 
@@ -86,9 +87,52 @@ def charged_for(claim: str, index: Any) -> str | None:
         near, least = _near(part)  # what is free: "with free *delivery*" is not "sells it for £199"
         same = [f.text for f in facts if len(words & (theirs := set(content_words(f.text)))) >= _LEAST_SHARED * len(words)
                 and len(near & theirs) >= least]
+        charged = _charged_thing(part, [f.text for f in facts])
+        if charged is not None:
+            return charged
         if any(_FREE.search(text) for text in same):
             continue  # a source says it is free too ("Entry is free for under-5s")
         charging = next((text for text in same if _CHARGE.search(text)), None)
         if charging is not None:
             return charging
     return None
+
+
+_THING_END = regex.compile(
+    r"\b(?:cost|costs|costing|is|are|was|were|must|can|could|will|may|pay|pays|charged|priced|up\s+to|for|at)\b"
+    r"|[£$€¥₹\d,;:(\"'\u2018\u201c]",
+    regex.IGNORECASE,
+)
+"""Where the thing a charging clause is about ends: at its verb, its price or an aside
+("*Cabin bags* up to 10 kg cost £22", "*The special exhibition* 'Ships ...' costs £6")."""
+_MOST_THING_WORDS = 3
+
+
+def _stems(text: str) -> set[str]:
+    """Content words without a plural's "s" ("bags" is "bag")."""
+    words = (stem(w) for w in content_words(text))
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words}
+
+
+def _charged_thing(part: str, statements: list[str]) -> str | None:
+    """The source statement whose clause charges for a thing the claim's free clause names beside
+    others, where the sources call that thing free nowhere: "both dogs and bicycles travel free"
+    beside "dogs travel free, and bicycles cost £5 each way" (the sentence that says "free" is
+    about the dogs); "opera glasses and booster seats are both free" beside "Booster seats are
+    free ..., but opera glasses must be hired for £2". The thing is the charging clause's words
+    before its verb or price, up to :data:`_MOST_THING_WORDS`, each of them in the free clause
+    before its free phrase ("Dogs travel free, with bicycles at £3" says no bicycle is free)."""
+    free = _FREE.search(part)
+    words = _stems(part[: free.start()]) if free else set()  # what is free comes first here
+    free_words: set[str] = set()
+    charging: list[tuple[set[str], str]] = []
+    for statement in statements:
+        for clause in clauses(statement) or [statement]:
+            if _FREE.search(clause):
+                free_words |= _stems(clause)
+            elif _CHARGE.search(clause):
+                end = _THING_END.search(clause)
+                thing = _stems(clause[: end.start() if end else len(clause)])
+                if 0 < len(thing) <= _MOST_THING_WORDS:
+                    charging.append((thing, statement))
+    return next((statement for thing, statement in charging if thing <= words and not thing & free_words), None)

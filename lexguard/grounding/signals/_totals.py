@@ -12,7 +12,11 @@ number is a *total* when:
   working, and the parts are checked as the claim's own values), or
 - the claim says it totals ("in total", "altogether", "the whole ...", "you'd pay") and it is the
   sum of two or three of the first :data:`TOTAL_POOL` numbers of its kind in its best evidence, from
-  :data:`MIN_TOTAL` up (from fewer numbers, or smaller ones, almost any total could be made).
+  :data:`MIN_TOTAL` up (from fewer numbers, or smaller ones, almost any total could be made),
+  each again taken as many times as a count the claim gives ("Two adult tickets and one child
+  ticket come to £48 in total" beside £18 and £12).
+
+Such a count is the case the claim works out, no fact of the sources (:func:`total_counts`).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import regex
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import number_class
 
-__all__ = ["MAX_PARTS", "MIN_TOTAL", "MOST_COUNTS", "MOST_OWN", "MOST_TIMES", "TOTAL_POOL", "totalled"]
+__all__ = ["MAX_PARTS", "MIN_TOTAL", "MOST_COUNTS", "MOST_OWN", "MOST_TIMES", "TOTAL_POOL", "own_total", "total_counts", "totalled"]
 
 MAX_PARTS = 4
 """Most parts of a total the claim shows."""
@@ -71,10 +75,42 @@ def _counts_things(claim: str, mention: Mention) -> bool:
     return kind == "" or kind.startswith("count")
 
 
+def _claim_counts(claim: str, mention: Mention, skip: Mention | None = None) -> tuple[int, ...]:
+    """How many of each part a total may take: 1, and the small whole numbers the claim gives of
+    things ("two adults", "8 users", "three wins"), but ``skip``."""
+    others = [m for m in numbers(claim) if m.span != mention.span and (skip is None or m.span != skip.span)]
+    return (1, *sorted({int(n) for m in others if (n := key_value(m.key)) is not None and n.is_integer()
+                        and 2 <= n <= MOST_TIMES and _counts_things(claim, m)})[:MOST_COUNTS])
+
+
+def own_total(claim: str, mention: Mention, known: set[str], skip: Mention | None = None) -> bool:
+    """Whether ``mention`` is a sum of two to :data:`MAX_PARTS` other numbers of the claim that the
+    sources state (``known``), each taken once or as many times as a count the claim gives."""
+    value = key_value(mention.key)
+    if value is None or value <= 0:
+        return False
+    own = [n for m in numbers(claim) if m.span != mention.span and (m.key in known or known.intersection(m.alts))
+           and (n := key_value(m.key)) is not None and 0 < n < value]
+    return _sums_to(value, list(dict.fromkeys(own))[:MOST_OWN], MAX_PARTS, _claim_counts(claim, mention, skip))
+
+
+def _stated_total(claim: str, mention: Mention, texts: list[str], skip: Mention | None = None) -> bool:
+    """Whether a claim that says it totals gives the sum of two or three of the first
+    :data:`TOTAL_POOL` evidence numbers of its kind, each taken once or as many times as a count
+    the claim gives ("Two adult tickets and one child ticket come to £48" beside £18 and £12)."""
+    value = key_value(mention.key)
+    if value is None or value < MIN_TOTAL or not _SAYS_TOTAL.search(claim):
+        return False
+    kind = number_class(claim, mention)
+    pool = [n for text in texts for m in numbers(text) if number_class(text, m) == kind
+            and (n := key_value(m.key)) is not None and 0 < n < value and not 1000 <= n <= 2100]
+    return _sums_to(value, list(dict.fromkeys(pool))[:TOTAL_POOL], 3, _claim_counts(claim, mention, skip))
+
+
 def totalled(claim: str, mention: Mention, known: set[str], texts: Iterable[str]) -> bool:
-    """Whether ``mention`` is a total of the claim's own stated numbers, or a total the claim
-    says it gives of a few of its evidence's numbers of the same kind (money with money: "under
-    12" is no price).
+    """Whether ``mention`` is a total of the claim's own stated numbers (:func:`own_total`), or a
+    total the claim says it gives of a few of its evidence's numbers of the same kind (money with
+    money: "under 12" is no price).
 
     Args:
         claim: The claim text.
@@ -82,20 +118,19 @@ def totalled(claim: str, mention: Mention, known: set[str], texts: Iterable[str]
         known: Keys of the numbers the sources (and the question) state.
         texts: The claim's best evidence chunks, best first.
     """
+    return own_total(claim, mention, known) or _stated_total(claim, mention, list(texts))
+
+
+def total_counts(claim: str, mention: Mention, known: set[str], texts: Iterable[str]) -> bool:
+    """Whether ``mention`` is a count of things ("Two adult tickets") that a total of the claim
+    takes its parts by: the total checks with it, and not without it. The count is the case the
+    claim works out, no fact the sources must state."""
     value = key_value(mention.key)
-    if value is None or value <= 0:
+    if value is None or not value.is_integer() or not 2 <= value <= MOST_TIMES or not _counts_things(claim, mention):
         return False
-    others = [m for m in numbers(claim) if m.span != mention.span]
-    own = [n for m in others if (m.key in known or known.intersection(m.alts))
-           and (n := key_value(m.key)) is not None and 0 < n < value]
-    # how many of each: small whole numbers the claim gives ("two adults", "8 users", "three wins")
-    counts = (1, *sorted({int(n) for m in others if (n := key_value(m.key)) is not None and n.is_integer()
-                          and 2 <= n <= MOST_TIMES and _counts_things(claim, m)})[:MOST_COUNTS])
-    if _sums_to(value, list(dict.fromkeys(own))[:MOST_OWN], MAX_PARTS, counts):
-        return True
-    if value < MIN_TOTAL or not _SAYS_TOTAL.search(claim):
-        return False
-    kind = number_class(claim, mention)
-    pool = [n for text in texts for m in numbers(text) if number_class(text, m) == kind
-            and (n := key_value(m.key)) is not None and 0 < n < value and not 1000 <= n <= 2100]
-    return _sums_to(value, list(dict.fromkeys(pool))[:TOTAL_POOL], 3)
+    texts = list(texts)
+    return any(
+        (own_total(claim, other, known) and not own_total(claim, other, known, skip=mention))
+        or (_stated_total(claim, other, texts) and not _stated_total(claim, other, texts, skip=mention))
+        for other in numbers(claim) if other.span != mention.span and other.key not in known
+    )

@@ -23,7 +23,7 @@ from lexguard.grounding.signals._batched import PROFILE_BATCH as UNITS_BATCH
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._dates import is_calendar_key
 
-__all__ = ["CURRENCY_SIGNS", "UNITS", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "unit_of", "units_by_number"]
+__all__ = ["CURRENCY_SIGNS", "UNITS", "convert", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "unit_of", "units_by_number"]
 
 _KINDS = {
     "length": "mm cm m metre metres meter meters km kilometre kilometres kilometer kilometers inch inches "
@@ -199,6 +199,23 @@ def _registry() -> Any:
     import pint
 
     return pint.UnitRegistry()
+
+
+def convert(value: float, unit: str, target: str) -> float | None:
+    """``value`` of a canonical ``unit`` in ``target`` units of the same kind ("600", "g" in "kg":
+    0.6; "72", "pence" in "gbp": 0.72), or ``None`` when one is not a unit of the other's kind."""
+    if unit == target:
+        return value
+    share = _SUBUNITS.get((unit, target)) or (1 / _SUBUNITS[(target, unit)] if (target, unit) in _SUBUNITS else None)
+    if share is not None:
+        return value * share
+    names = _PINT_NAMES.get(unit), _PINT_NAMES.get(target)
+    if None in names or _kind(unit) != _kind(target):
+        return None
+    try:
+        return float(_registry().Quantity(value, names[0]).to(names[1]).magnitude)
+    except Exception:  # noqa: BLE001 - pint's errors: not convertible
+        return None
 
 
 def _tolerance(value: float) -> float:

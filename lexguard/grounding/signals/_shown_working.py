@@ -1,0 +1,188 @@
+"""Numbers a claim works out in plain sight, from values it states itself.
+
+"Students pay half of the standard £30 fee, which is £15", "at £529 it costs £150 more than the
+£379 Compact", "600g of carrots at £1.20 per kilo would cost 72p": the result is in no source,
+yet every operand is a value of the claim that a source states, and the claim names the step
+(half, more than, at ... per). Such a result is *worked out*: the strict number rule stands aside
+(the operands are still checked as the claim's own values) and the verifier, which does no
+arithmetic, cannot alone call the claim contradicted. A wrong result ("£25", "£7.20") is not
+shown working and stays an unknown number.
+
+The steps read here:
+
+- a halving, doubling, tripling or quartering the claim says ("half of the standard £30 fee"),
+  where the sources give that share ("half", "50% off");
+- a share or a discount of a stated percentage ("20% off the £45 fee, so £36");
+- the difference of two of its values, where the claim says it compares ("£150 more than");
+- a price per unit times a quantity, converted between units by ``pint`` ("600g at £1.20 per
+  kilo ... 72p", "3 hours at £12 an hour ... £36");
+- a sum of its values (:func:`~lexguard.grounding.signals._totals.own_total`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import permutations
+
+import regex
+
+from lexguard.grounding.signals._anchoring import candidates
+from lexguard.grounding.signals._lexical import Mention, key_value, numbers
+from lexguard.grounding.signals._statements import number_class
+from lexguard.grounding.signals._totals import own_total
+from lexguard.grounding.signals._units import UNITS, convert, unit_of
+
+__all__ = ["shown_working"]
+
+_RATIOS = {"half": 0.5, "halved": 0.5, "halves": 0.5, "quarter": 0.25, "third": 1 / 3, "double": 2.0, "doubled": 2.0,
+           "doubles": 2.0, "twice": 2.0, "triple": 3.0, "tripled": 3.0, "three times": 3.0}
+_RATIO = regex.compile(r"\b(?:" + "|".join(sorted(_RATIOS, key=len, reverse=True)).replace(" ", r"\s+") + r")\b",
+                       regex.IGNORECASE)
+_COMPARES = regex.compile(
+    r"\b(?:more|less|fewer|cheaper|dearer|longer|shorter|higher|lower|bigger|smaller|larger|greater|older|younger"
+    r"|difference|saving|save[sd]?|extra|over|under|than|between|up|down|rise|fall|increase|decrease|reduc\w*)\b",
+    regex.IGNORECASE,
+)
+"""Words by which a claim says one of its numbers is the difference of two others."""
+_PERCENT = regex.compile(r"\s*(?:%|per\s*cent|percent)", regex.IGNORECASE)
+
+
+def shown_working(claim: str, mention: Mention, known: set[str], texts: Sequence[str] = ()) -> bool:
+    """Whether ``mention`` is one step, named by the claim, over values of the claim the sources
+    state (``known``: keys of the sources' and the question's numbers), or a share or a count's
+    worth of a value of its kind in its best evidence (``texts``, :func:`_of_evidence`).
+
+    Args:
+        claim: The claim text.
+        mention: A number of the claim that no source states.
+        known: Keys of the numbers the sources (and the question) state.
+        texts: The claim's best evidence chunks, best first.
+    """
+    value = key_value(mention.key)
+    if value is None or value <= 0:
+        return False
+    if texts and _of_evidence(claim, mention, value, known, texts):
+        return True
+    own = [m for m in numbers(claim) if m.span != mention.span and (m.key in known or known.intersection(m.alts))]
+    values = [(m, n) for m in own if (n := key_value(m.key)) is not None and n > 0]
+    if not values:
+        return False
+    ratios = [r for r in (_RATIOS[regex.sub(r"\s+", " ", w.group().lower())] for w in _RATIO.finditer(claim))
+              if _ratio_stated(r, known)]
+    if any(_close(value, n * r) for _, n in values for r in ratios):
+        return True
+    percents = [n for m, n in values if _PERCENT.match(claim, m.span[1]) and n < 100]
+    if any(_close(value, n * p / 100) or _close(value, n * (1 - p / 100)) or _close(value, n * (1 + p / 100))
+           for _, n in values for p in percents):
+        return True
+    if _COMPARES.search(claim) and any(_close(value, abs(a - b)) for (_, a), (_, b) in permutations(values, 2)):
+        return True
+    return _priced(claim, mention, value, [m for m, _ in values]) or own_total(claim, mention, known)
+
+
+_PER = regex.compile(r"(?:p\b|\s*(?:pence|dollars?|euros?|cents?)\b)?\s*(?:per|an?|each|every|/)\s*+([\p{L}]+)",
+                     regex.IGNORECASE)
+"""The unit a price is for, after its number: "£1.20 *per kilo*", "£12 *an hour*", "$3/kg"."""
+_UNIT_NAMES = {"kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "litre": "l", "liter": "l",
+               "gram": "g", "grams": "g", "hr": "hour", "hrs": "hour", "hours": "hour", "minutes": "minute",
+               "days": "day", "nights": "night", "metre": "m", "meter": "m", "metres": "m", "meters": "m"}
+_MAIN = {"pence": "gbp", "cent": "dollar"}
+_PENCE = regex.compile(r"p\b")
+
+
+def _money(claim: str, mention: Mention) -> tuple[float, str] | None:
+    """A sum of money as a value and its currency's main unit ("72p": 0.72 gbp), if it is one."""
+    value = key_value(mention.key)
+    unit = "pence" if _PENCE.match(claim, mention.span[1]) else unit_of(claim, mention)
+    if value is None or unit is None or UNITS.get(unit, "money") != "money":
+        return None
+    main = _MAIN.get(unit, unit)
+    converted = convert(value, unit, main)
+    return None if converted is None else (converted, main)
+
+
+def _of_evidence(claim: str, mention: Mention, value: float, known: set[str], texts: Sequence[str]) -> bool:
+    """Whether a claim value is a value of its kind (money with money) in its best evidence chunk
+    taken by a share the claim and the sources give, or the chunk gives ("Under-18s pay half
+    price, so their ticket costs £6" beside "Tickets are £12. Under-18s pay half price"; "a hundred
+    and twenty of which are wholemeal" beside "240 loaves ... Half of them are wholemeal"), or by
+    a count of things the claim gives next to it, of the value its words anchor ("£32 for the two
+    adults" beside "£16 for adults")."""
+    kind = number_class(claim, mention)
+    if kind.startswith("calendar") or kind == "year":
+        return False
+    best = texts[0]
+    ratios = {r for r in (_RATIOS[regex.sub(r"\s+", " ", w.group().lower())] for w in _RATIO.finditer(claim))
+              if _ratio_stated(r, known)}
+    ratios |= {_RATIOS[regex.sub(r"\s+", " ", w.group().lower())] for w in _RATIO.finditer(best)}
+    pool = [n for m in numbers(best) if _same_kind(kind, number_class(best, m)) and not _other_case(best, m)
+            and (n := key_value(m.key)) is not None]
+    if any(_close(value, n * r) for n in pool for r in ratios):
+        return True
+    found, _ = candidates(claim, mention, texts)
+    count = _COUNT_BEFORE.search(claim, max(0, mention.span[0] - _COUNT_REACH), mention.span[0]) or _COUNT_AFTER.match(
+        claim, mention.span[1])
+    times = None if count is None else key_value(next(iter(numbers(count.group("count"))), Mention("", (0, 0), "")).key)
+    if times is None or not 2 <= times <= _MOST_TIMES:
+        return False
+    return any(_close(value, times * c.value) for c in found)
+
+
+_CASE_BREAK = regex.compile(r",\s*+(?:and|but|while|whereas)\b|;|\bwhile\b|\bwhereas\b", regex.IGNORECASE)
+
+
+def _other_case(text: str, mention: Mention) -> bool:
+    """Whether an evidence value is another case's, after a share in its sentence and a clause
+    break: "Under-18s pay half price, and students pay £8" (half of £12, the ticket, not of £8)."""
+    start = max(text.rfind(". ", 0, mention.span[0]) + 1, 0)
+    share = None
+    for share in _RATIO.finditer(text, start, mention.span[0]):
+        pass
+    return share is not None and _CASE_BREAK.search(text, share.end(), mention.span[0]) is not None
+
+
+def _same_kind(kind: str, other: str) -> bool:
+    """Whether an evidence value is of a claim value's kind: money with money, "240 loaves" with a
+    count that names nothing ("a hundred and twenty of which"); never a date or a year."""
+    return kind == other or (not kind and other.startswith("count"))
+
+
+_COUNT = r"(?P<count>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_COUNT_AFTER = regex.compile(rf"\s+(?:for|covers?|buys?)\s+(?:the\s+|your\s+)?{_COUNT}\s+\p{{L}}", regex.IGNORECASE)
+"""A count of things a sum of money is for, after it: "£32 *for the two* adults"."""
+_COUNT_BEFORE = regex.compile(rf"\b{_COUNT}\s+[\p{{L}}-]+(?:\s+[\p{{L}}-]+)?\s+(?:tickets?\s+)?(?:cost|costs|come\s+to|would\s+be"
+                              r"|will\s+be|is|are|at)\s+[£$€]?$", regex.IGNORECASE)
+"""A count of things a sum of money is for, before it: "*three* child tickets cost £27"."""
+_COUNT_REACH = 60
+_MOST_TIMES = 12
+
+
+def _ratio_stated(ratio: float, known: set[str]) -> bool:
+    """Whether the sources give a ratio as a share or a percentage ("half": 0.5, "50%" off or of;
+    "twice": 2, "100%" more): a claim's "half of the £30 fee" beside "25% off" is no working."""
+    shares = {ratio, ratio * 100, (1 - ratio) * 100 if ratio < 1 else (ratio - 1) * 100}
+    return any(_close(n, share) for key in known if (n := key_value(key)) is not None for share in shares)
+
+
+def _priced(claim: str, mention: Mention, value: float, own: list[Mention]) -> bool:
+    """Whether a sum of money is a price per unit of the claim times a quantity of it, in whatever
+    units each is written ("600g" at "£1.20 per kilo" is "72p")."""
+    total = _money(claim, mention)
+    if total is None:
+        return False
+    for rate in own:
+        price, per = _money(claim, rate), _PER.match(claim, rate.span[1])
+        if price is None or per is None or price[1] != total[1]:
+            continue
+        unit = _UNIT_NAMES.get(per.group(1).lower(), per.group(1).lower())
+        for amount in own:
+            given = None if amount is rate else unit_of(claim, amount)
+            quantity = None if given is None else convert(key_value(amount.key) or 0.0, given, unit)
+            if quantity is not None and _close(total[0], price[0] * quantity):
+                return True
+    return False
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)

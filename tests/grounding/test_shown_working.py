@@ -1,0 +1,113 @@
+"""Numbers a claim works out in plain sight from values it states itself.
+
+"Students pay half of the standard £30 fee, which is £15" beside "£30 ... 50% off" had been
+refused as a contradicted value (15 read as a rival of 30), "600g of carrots at £1.20 per kilo
+would cost 72p" too; a wrong result, or a step the sources do not give, still is.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard._models import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._shown_working import shown_working
+from lexguard.grounding.signals._totals import total_counts
+from tests.claim_statuses import statuses
+
+FEE = "Membership of the Ridgeway Rowing Club costs £30 a year. Students get 50% off the standard fee."
+SOUP = "Leek soup (serves four): 600g leeks, two potatoes and a litre of stock. Leeks at the Corn Market cost £1.20 per kilo."
+PANTO = "Tickets for the Millbrook pantomime cost £18 for adults and £12 for children. Shows run from 12 to 21 December."
+PHONES = "The Ostler 5 costs £529 and the Ostler 5 Mini costs £379. Both come with a two-year warranty."
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+def _known(source: str) -> set[str]:
+    return {k for m in numbers(source) for k in (m.key, *m.alts)}
+
+
+def _shown(claim: str, source: str) -> list[bool]:
+    return [shown_working(claim, m, _known(source)) for m in numbers(claim)]
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (FEE, "Students pay half of the standard £30 fee, which is £15."),
+        (SOUP, "The 600g of leeks, at £1.20 per kilo, would cost 72p."),
+        (PANTO, "Two adult tickets and one child ticket cost £48 in total."),
+    ],
+)
+def test_a_value_worked_out_from_the_claims_own_values_fails_no_strict_rule(
+    checker: SupportChecker, source: str, answer: str
+) -> None:
+    result = checker.check(answer, [Source(id="s0", content=source)])
+    assert not {f.rule_id for f in result.findings} & {"grounding.contradicted_value", "grounding.unknown_value",
+                                                         "grounding.misplaced_value"}
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (FEE, "Students pay half of the standard £30 fee, which is £12."),
+        (SOUP, "The 600g of leeks, at £1.20 per kilo, would cost £7.20."),
+        (PANTO, "Two adult tickets and one child ticket cost £54 in total."),
+    ],
+)
+def test_a_wrong_result_is_still_refused(checker: SupportChecker, source: str, answer: str) -> None:
+    assert "supported" not in statuses(checker, source, answer)
+
+
+def test_each_step_the_claim_names() -> None:
+    assert _shown("Students pay half of the £30 fee, which is £15.", FEE)[-1] is True
+    assert _shown("At £529 it costs £150 more than the £379 Mini.", PHONES)[1] is True
+    assert _shown("At £529 it costs £160 more than the £379 Mini.", PHONES)[1] is False
+    assert _shown("600g at £1.20 per kilo costs 72p.", SOUP)[-1] is True
+    assert _shown("600g at £1.20 per kilo costs £0.72.", SOUP)[-1] is True
+    assert _shown("600g at £1.20 per kilo costs £7.20.", SOUP)[-1] is False
+    assert _shown("With 50% off the £30 fee you pay £15.", FEE)[-1] is True
+
+
+def test_a_share_the_sources_do_not_give_is_no_working() -> None:
+    quarter = "Membership costs £30 a year. Students get 25% off."
+    assert _shown("Students pay half of the £30 fee, which is £15.", quarter)[-1] is False
+    assert _shown("Students pay £22.50, which is 25% off the £30 fee.", quarter)[0] is True
+
+
+def test_a_difference_needs_a_word_that_compares() -> None:
+    # 150 is 529 - 379, but the claim says nothing of a difference: a third price, not worked out
+    assert _shown("The £529 and £379 phones have a £150 case.", PHONES)[-1] is False
+
+
+def test_a_count_a_total_takes_its_parts_by_is_the_claims_own_case() -> None:
+    claim = "Two adult tickets and one child ticket cost £48 in total."
+    two = numbers(claim)[0]
+    assert total_counts(claim, two, _known(PANTO), [PANTO]) is True
+    # a count no total needs is still a fact the sources must give
+    other = "Two adult tickets cost £18 each."
+    assert total_counts(other, numbers(other)[0], _known(PANTO), [PANTO]) is False
+
+
+PARK = "Entry to Hollin Wildlife Park costs £16 for adults and £9 for children aged 3 to 15. A family ticket for two adults and two children is £45."
+CHOIR = "Tickets for the spring concert are £12. Under-18s pay half price, and students pay £8."
+LOAVES = "The Kettering Road bakery bakes 240 loaves every morning. Half of them are wholemeal, and the rest are white."
+
+
+def _of_evidence(claim: str, source: str) -> list[bool]:
+    return [shown_working(claim, m, _known(source), [source]) for m in numbers(claim)]
+
+
+def test_a_share_or_a_count_of_an_evidence_value() -> None:
+    assert _of_evidence("Under-18s pay half price, so their ticket costs £6.", CHOIR)[-1] is True
+    assert _of_evidence("Under-18s pay half price, so their ticket costs £4.", CHOIR)[-1] is False
+    assert _of_evidence("It bakes 240 loaves, a hundred and twenty of which are wholemeal.", LOAVES)[-1] is True
+    assert _of_evidence("It bakes 240 loaves, a hundred and forty of which are wholemeal.", LOAVES)[-1] is False
+    assert _of_evidence("It would be £32 for the two adults and £27 for the three children.", PARK)[::2] == [True, True]
+    assert _of_evidence("It would be £36 for the two adults and £18 for the three children.", PARK)[::2] == [False, False]
+    # a count's worth of a value of another kind is none: 2 x 16 is no date
+    assert _of_evidence("The two adults came on 32 May.", PARK) == [False, False]
