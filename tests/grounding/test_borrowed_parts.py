@@ -82,3 +82,45 @@ def test_a_document_that_names_the_subject_keeps_the_part() -> None:
 
 def test_a_claim_without_a_named_subject_is_left_alone() -> None:
     assert borrowed_part("It has an otter hide beside the mill stream.", [("a", LAKE), ("b", WOOD)]) is None
+
+
+ROOMS = ("Classic rooms at the Fenwick Inn have a double bed and a shower. Superior rooms have a four-poster bed, "
+         "a freestanding bath and a garden view. Breakfast is served in all rooms.")
+HOUSES = ("The Meadow Rise scheme has two house types. Two-bedroom houses have a study and one parking space. "
+          "Three-bedroom houses have a conservatory and a double garage.")
+BOARDS = ("The Surfline-200 board is 7 feet long and has a soft top. The Surfline-400 board is 9 feet long and has "
+          "a carbon fin box.")
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (ROOMS, "Classic rooms at the Fenwick Inn have a double bed and a freestanding bath."),
+        (HOUSES, "The two-bedroom houses at Meadow Rise have a study and a conservatory."),
+        (BOARDS, "The Surfline-200 board is 7 feet long and has a carbon fin box."),
+    ],
+)
+def test_a_feature_of_another_variant_fails(checker: SupportChecker, source: str, answer: str) -> None:
+    assert "supported" not in statuses(checker, source, answer)
+    assert borrowed_part(answer, [("s0", source)]) is not None
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (ROOMS, "Classic rooms at the Fenwick Inn have a double bed and a shower."),
+        (ROOMS, "Superior rooms have a four-poster bed and a freestanding bath, while Classic rooms have a shower."),
+        (HOUSES, "The two-bedroom houses at Meadow Rise have a study and one parking space."),
+        (BOARDS, "The Surfline-400 board is 9 feet long and has a carbon fin box."),
+    ],
+)
+def test_a_variants_own_features_are_not_borrowed(source: str, answer: str) -> None:
+    assert borrowed_part(answer, [("s0", source)]) is None
+
+
+def test_a_tier_word_in_lower_case_names_no_variant() -> None:
+    source = "The Basic plan gives 10 GB of storage. The Premium plan adds a standard support line and backups."
+    assert borrowed_part("The Basic plan gives 10 GB of storage and a standard support line.", [("s0", source)]) is not None
+    # "a standard router" is no tier: nothing here to borrow from
+    router = "Every plan comes with a standard router. Installation takes two hours."
+    assert borrowed_part("The plan comes with a standard router and installation.", [("s0", router)]) is None

@@ -22,6 +22,7 @@ from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._lexical import STOPWORDS, content_words
 from lexguard.grounding.signals._relatives import STATEMENT_VERB
 from lexguard.grounding.signals._statements import coded_words
+from lexguard.grounding.signals._variants import TIERS, is_variant, variant_siblings, variants
 from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._words import can_be_verb
 
@@ -204,6 +205,8 @@ def _sibling(subject: str, name: str) -> bool:
     tier last one (:func:`~lexguard.grounding.signals._doers.kin`; "Block D" of "Block C"), not
     another member of a family ("Philippe Braham" of "Valerie Braham") or another body of a kind
     ("Makerere University" of "Ahmadu Bello University")."""
+    if is_variant(subject):  # "Standard" of "Deluxe", "one-bedroom" of "two-bedroom"
+        return variant_siblings(subject, name)
     a, b = subject.lower().split(), _ARTICLE.sub("", name).lower().split()
     return a[:-1] == b[:-1] and kin(subject, _ARTICLE.sub("", name))
 
@@ -239,8 +242,9 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
     docs = [_read(text) for _, text in sources]
     found = _from_another_document(claim, subject, docs) if subject else None
     item = _item_named(claim) or subject  # "Screen 1" of "Screen 1 has 220 recliner seats ..."
-    if found is None and len(item.split()) > 1:
-        whole = regex.compile(rf"(?<!\w){regex.escape(item)}(?!\w)", regex.IGNORECASE)
+    if found is None and (len(item.split()) > 1 or is_variant(item)):
+        flags = regex.IGNORECASE if item[:1].lower() + item[1:] not in _TIER_CASE else 0  # "Standard", not "standard"
+        whole = regex.compile(rf"(?<![\w-]){regex.escape(item)}(?![\w-])", flags)
         sentences = [pair for doc in docs if whole.search(doc.text) for pair in doc.sentences]
         named = [words for sentence, words in sentences if whole.search(sentence)]
         siblings = [(sentence, words) for sentence, words in sentences if not whole.search(sentence)
@@ -274,11 +278,16 @@ it stands, also opening a sentence (where :func:`~lexguard.grounding.signals._st
 does not read one: "Melt 2 tablespoons" there is a step); a sibling must be named too."""
 
 
+_TIER_CASE = frozenset(tier[:1].lower() + tier[1:] for tier in TIERS)
+"""Tier names as written in lower case: a tier is named with its capital ("Standard rooms", not "a standard router")."""
+
+
 def _items(text: str) -> list[str]:
-    """The items of a range ``text`` names (:data:`_ITEM`), a function word or a month aside ("From 2")."""
+    """The items of a range ``text`` names (:data:`_ITEM`), a function word or a month aside ("From 2"),
+    and its variants (:func:`~lexguard.grounding.signals._variants.variants`: "Deluxe", "two-bedroom")."""
     return [m.group() for m in _ITEM.finditer(text)
             if m.group("word").lower() not in STOPWORDS and month_of(m.group("word")) is None
-            and not days_named(m.group("word"))]
+            and not days_named(m.group("word"))] + variants(text)
 
 
 def _item_named(claim: str) -> str:
