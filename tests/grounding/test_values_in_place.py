@@ -558,3 +558,14 @@ def test_a_denied_statement_asserted_with_other_details_is_contradicted(answer: 
 )
 def test_a_count_of_dozens_is_one_number(text: str, keys: list[str]) -> None:
     assert [m.key for m in numbers(text)] == keys
+
+
+RIBS = ("Braised beef short ribs: brown the ribs, then cook at 150°C for three hours, covered. Uncover for the last "
+        "40 minutes to glaze. Leave the meat to stand for 10 minutes before serving.")
+
+
+def test_a_title_before_a_colon_is_what_each_later_sentence_is_about(checker: SupportChecker) -> None:
+    # "beef short ribs" is the recipe's title: the standing sentence is the claim's anchor, and 40 minutes
+    # the glazing time
+    assert _status(checker, [RIBS], "Leave the beef short ribs to stand for 40 minutes before serving.") == "contradicted"
+    assert _status(checker, [RIBS], "Leave the beef short ribs to stand for 10 minutes before serving.") == "supported"

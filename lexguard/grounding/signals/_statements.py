@@ -294,14 +294,25 @@ def _heading_names(sentence: str) -> frozenset[str]:
     return frozenset(w for name in entities(sentence) for w in content_words(name.text))
 
 
+_TITLE = regex.compile(r"\s*+([^:.!?\n]{3,60}):\s")
+"""A title before a colon that opens a source ("Slow-roast lamb shoulder: roast at ...")."""
+_MOST_TITLE_WORDS = 6
+_SOURCE_LABEL = regex.compile(r"\s*+(?:passage|document|source|context|article|text|question|answer|note)\b", regex.IGNORECASE)
+
+
 def _opening_names(sentence: str) -> frozenset[str]:
     """The words of the names a source opens with, carried into every later sentence of it (half
-    weight): its heading's (:func:`_heading_names`), or those of its first sentence's subject
+    weight): its heading's (:func:`_heading_names`), all the words of a title before a colon
+    (:data:`_TITLE`, a heading of its own: "Slow-roast lamb shoulder: roast at 160°C ..."), or those of its first sentence's subject
     ("Larchfield Surgery has four GPs." - "Dr Ruth Ellison runs the women's health clinic.": the
     clinic is the surgery's)."""
     heading = _heading_names(sentence)
     if heading:
         return heading
+    title = _TITLE.match(sentence)
+    if (title is not None and len(title.group(1).split()) <= _MOST_TITLE_WORDS and not _FINITE.search(title.group(1))
+            and not _SOURCE_LABEL.match(title.group(1))):
+        return frozenset(content_words(title.group(1)))  # "Slow-roast lamb shoulder: roast at 160°C ..."
     verb = STATEMENT_VERB.search(sentence)
     if verb is None:
         return frozenset()

@@ -9,6 +9,7 @@ from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
 from lexguard.grounding.signals._bounds import dropped_limit, read_bound
 from lexguard.grounding.signals._derived import unknown_numbers
+from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._conditions import dropped_condition, widened_days
 from lexguard.grounding.signals._ranges import range_conflicts
 from lexguard.grounding.signals._rates import rate_conflicts
@@ -86,6 +87,8 @@ def add_misplaced(
     sources but not where the claim's subject and relation are stated (another prize's year, a
     person from another document: :func:`~lexguard.grounding.signals._binding.misplaced_values`;
     another statement's value in the same sentence: :func:`~lexguard.grounding.signals._anchoring.misanchored`;
+    a value of another case's sentence beside one of the claim's own case, "In 2023, 1,840 runners"
+    from "In 2022, ... 1,840 finishers": :func:`~lexguard.grounding.signals._crossed_pairs.crossed_pairs`;
     a value given the qualifier of another value of its sentence, "On Sundays ... 9am" beside "9am on
     weekdays and 11am on Sundays": :func:`~lexguard.grounding.signals._segments.crossed_value`).
 
@@ -100,6 +103,11 @@ def add_misplaced(
             misanchored(claim, mention, texts) or crossed_value(claim, mention, texts))
         if rival is not None:
             misplaced.append(Misplaced(mention, "number", rival))
+    placed = {item.mention.span for item in misplaced}
+    for mention, case in crossed_pairs(claim, texts):  # "In 2023, 1,840 runners" from the 2022 sentence
+        if mention.span not in placed and mention not in unknown and mention not in unknown_names:
+            kind = "number" if any(m.span == mention.span for m in numbers(claim)) else "name"
+            misplaced.append(Misplaced(mention, kind, case))
     for item in misplaced:
         if item.kind == "number" and item.mention not in unknown:
             unknown.append(item.mention)

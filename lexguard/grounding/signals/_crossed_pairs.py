@@ -1,0 +1,131 @@
+"""A value taken from the sentence about another case, beside a value of the claim's own case.
+
+"In 2023, 1,840 runners finished the race" beside "In 2022, the race had 1,840 finishers ... In
+2023, 2,115 runners finished": every value of the claim is in the sources, and the verifier,
+reading them together, had called it supported (0.98). So had "The asthma clinic ... is led by
+Carys Penhale on Thursdays from 14:00" beside "a baby clinic on Tuesdays from 9:30 ..., led by
+Carys Penhale. The asthma review clinic is held on Thursdays from 14:00 ... with nurse Daniel
+Osei". The values come in crossed pairs: the sentence that holds the claim's value gives another
+case's value where the claim gives one of its own (2022 for 2023, Tuesdays' times for
+Thursdays'), and a sentence that holds the claim's own value gives a rival of the first (2,115
+runners, another person). :func:`crossed_pairs` finds such values; an answer that joins what two
+sentences say of one case holds no rival of either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import lru_cache
+from typing import NamedTuple
+
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._entities import entities, is_common_word
+from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._statements import clauses_of, number_class
+
+__all__ = ["crossed_pairs"]
+
+
+class _Sentence(NamedTuple):
+    text: str
+    values: tuple[tuple[str, str], ...]
+    """Number keys (each reading) with their classes."""
+    names: frozenset[str]
+    """Its names, lower case."""
+
+
+@lru_cache(maxsize=256)
+def _sentences(chunk: str) -> tuple[_Sentence, ...]:
+    out = []
+    for sentence in passage_sentences(chunk):
+        values = tuple({k: number_class(sentence, m) for m in numbers(sentence) for k in (m.key, *m.alts)}.items())
+        out.append(_Sentence(sentence, values, frozenset(e.key.lower() for e in entities(sentence))))
+    return tuple(out)
+
+
+def _holds(sentence: _Sentence, key: str, name: bool) -> bool:
+    if name:
+        return any(key == n or key in n.split(" ") or n in key for n in sentence.names if n)
+    return any(key == k for k, _ in sentence.values)
+
+
+def _rival(sentence: _Sentence, kind: str, claim_keys: set[str], claim_names: set[str], name: bool) -> bool:
+    """Whether a sentence gives another value of a kind than the claim does: a number of the class
+    (a year, a time, "count runner"), or a full name the claim does not give."""
+    if name:
+        return any(_personal(n) and not any(n in c or c in n for c in claim_names) for n in sentence.names)
+    return bool(kind) and any(c == kind and k not in claim_keys for k, c in sentence.values)
+
+
+def _personal(name: str) -> bool:
+    """Whether a name may be a person's: two or more words, none of them a common word ("Carys
+    Penhale"; not "Brackenhill Health Centre", which another place is no rival of)."""
+    words = name.split()
+    return len(words) >= 2 and not any(is_common_word(w.lower()) for w in words)
+
+
+def crossed_pairs(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
+    """The claim's values (numbers and names) taken from a sentence about another case, each with
+    the sentence that gives the claim's case.
+
+    Args:
+        claim: The claim text (one statement).
+        texts: The claim's best evidence chunks.
+
+    Returns:
+        ``(value, sentence)`` for each value ``v`` of the claim beside another number ``w`` of it
+        where every evidence sentence that holds ``v`` lacks ``w``, one of them gives another value
+        of ``w``'s class, and a sentence that holds ``w`` lacks ``v``, gives a rival of it and
+        holds more of the claim's other values than any sentence that holds ``v``. A name is
+        read only when it may be a person's (:func:`_personal`).
+    """
+    sentences = list(dict.fromkeys(s for text in texts for s in _sentences(text)))
+    if not sentences:
+        return []
+    claim_keys = {k for m in numbers(claim) for k in (m.key, *m.alts)}
+    claim_names = {e.key.lower() for e in entities(claim)}
+    out: list[tuple[Mention, str]] = []
+    start = 0
+    for part in clauses_of(claim):  # statement by statement: "X leads one clinic, and Y the other"
+        offset = claim.find(part, start)
+        start = offset + len(part)
+        out += [(replace(m, span=(m.span[0] + offset, m.span[1] + offset)), text)
+                for m, text in _crossed_in(part, sentences, claim_keys, claim_names)]
+    return out
+
+
+def _crossed_in(
+    claim: str, sentences: list[_Sentence], claim_keys: set[str], claim_names: set[str]
+) -> list[tuple[Mention, str]]:
+    """:func:`crossed_pairs` of one statement."""
+    nums = numbers(claim)
+    names = entities(claim)
+    if not nums or len(nums) + len(names) < 2:
+        return []
+    values = [(m, m.key, number_class(claim, m), False) for m in nums]
+    values += [(e, e.key.lower(), "", True) for e in names if _personal(e.key)]
+
+    def others_held(sentence: _Sentence, mention: Mention) -> int:
+        return sum(1 for m, k, _, n in values if m.span != mention.span and _holds(sentence, k, n))
+
+    out: list[tuple[Mention, str]] = []
+    for mention, key, kind, is_name in values:
+        holders = [s for s in sentences if _holds(s, key, is_name)]
+        if not holders:
+            continue
+        most = max(others_held(s, mention) for s in holders)
+        for other in nums:
+            if other.span == mention.span or not (other.span[1] <= mention.span[0] or other.span[0] >= mention.span[1]):
+                continue
+            other_kind = number_class(claim, other)
+            if any(_holds(s, other.key, False) for s in holders) or not any(
+                    _rival(s, other_kind, claim_keys, claim_names, False) for s in holders):
+                continue
+            # the case is the claim's when its sentence holds more of the claim's other values
+            case = next((s for s in sentences if s not in holders and _holds(s, other.key, False)
+                         and _rival(s, kind, claim_keys, claim_names, is_name) and others_held(s, mention) > most), None)
+            if case is not None:
+                out.append((mention, case.text))
+                break
+    return out

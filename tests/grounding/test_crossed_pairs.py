@@ -1,0 +1,58 @@
+"""A value taken from the sentence about another case, beside a value of the claim's own case.
+
+"In 2024, 760 members renewed" beside "In 2023, 760 members renewed ... In 2024, 815 renewed" had
+been read as supported: every value is in the sources. :func:`crossed_pairs` finds the value whose
+sentence gives another case's value where the claim gives its own; an answer that joins what two
+sentences say of one case, or says each case's values in its own statement, is left alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._crossed_pairs import crossed_pairs
+from tests.claim_statuses import statuses
+
+CLUB = ("In 2023, the Marlow Rowing Club had 760 members and won 12 regattas under coach Ines Varga. "
+        "In 2024, it had 815 members, and the club won 9 regattas under coach Tobias Lindqvist.")
+CLINICS = ("The Orchard Surgery holds a travel clinic on Mondays from 10:00 to 12:00, run by nurse Amira Kovac. "
+           "The diabetes clinic is on Wednesdays from 15:00 to 17:00 with Dr Felix Hartmann.")
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(
+    ("answer", "moved"),
+    [
+        ("In 2024, the Marlow Rowing Club had 760 members.", "760"),
+        ("In 2024 the club won 12 regattas under coach Tobias Lindqvist.", "12"),
+        ("The diabetes clinic is run by Amira Kovac on Wednesdays from 15:00.", "Amira Kovac"),
+    ],
+)
+def test_a_value_from_another_cases_sentence_is_misplaced(checker: SupportChecker, answer: str, moved: str) -> None:
+    source = CLUB if "club" in answer.lower() else CLINICS
+    assert moved in [m.text for m, _ in crossed_pairs(answer, [source])]
+    assert "supported" not in statuses(checker, source, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "In 2024, the Marlow Rowing Club had 815 members, up from 760 in 2023.",
+        "In 2023 the club won 12 regattas under Ines Varga, and in 2024 it won 9 under Tobias Lindqvist.",
+        "Amira Kovac runs the travel clinic on Mondays from 10:00, and Dr Felix Hartmann the diabetes clinic from 15:00.",
+        "The Marlow Rowing Club had 760 members in 2023.",
+    ],
+)
+def test_values_each_said_of_their_own_case_are_left_alone(answer: str) -> None:
+    source = CLUB if "club" in answer.lower() or "2023" in answer else CLINICS
+    assert crossed_pairs(answer, [source]) == []
+
+
+def test_a_place_is_no_rival_of_a_person() -> None:
+    # the surgery's name is in the first sentence only; the doctor is no other surgery
+    assert crossed_pairs("The diabetes clinic at the Orchard Surgery is on Wednesdays from 15:00.", [CLINICS]) == []
