@@ -56,3 +56,10 @@ def test_values_each_said_of_their_own_case_are_left_alone(answer: str) -> None:
 def test_a_place_is_no_rival_of_a_person() -> None:
     # the surgery's name is in the first sentence only; the doctor is no other surgery
     assert crossed_pairs("The diabetes clinic at the Orchard Surgery is on Wednesdays from 15:00.", [CLINICS]) == []
+
+
+def test_only_a_year_a_date_or_a_time_tells_a_case() -> None:
+    # "$4 each" and "$400" are one example's: a price is no case of its own
+    source = ("Say a shop sells 200 mugs at $5 each, and each mug cost it $2 to buy. Its sales are then $1,000 "
+              "and its cost of sales $400.")
+    assert crossed_pairs("The shop sells 200 mugs at $5 each, so its sales are $1,000.", [source]) == []

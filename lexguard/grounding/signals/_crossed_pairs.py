@@ -6,7 +6,7 @@ reading them together, had called it supported (0.98). So had "The asthma clinic
 Carys Penhale on Thursdays from 14:00" beside "a baby clinic on Tuesdays from 9:30 ..., led by
 Carys Penhale. The asthma review clinic is held on Thursdays from 14:00 ... with nurse Daniel
 Osei". The values come in crossed pairs: the sentence that holds the claim's value gives another
-case's value where the claim gives one of its own (2022 for 2023, Tuesdays' times for
+case's year, date or time where the claim gives one of its own (2022 for 2023, Tuesdays' times for
 Thursdays'), and a sentence that holds the claim's own value gives a rival of the first (2,115
 runners, another person). :func:`crossed_pairs` finds such values; an answer that joins what two
 sentences say of one case holds no rival of either.
@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
+
+import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._entities import entities, is_common_word
@@ -58,6 +60,10 @@ def _rival(sentence: _Sentence, kind: str, claim_keys: set[str], claim_names: se
     return bool(kind) and any(c == kind and k not in claim_keys for k, c in sentence.values)
 
 
+_A_CASE = regex.compile(r"year$|calendar (?:date|time)$")
+"""Classes of the values that tell one case from another: a year, a date, a time of day."""
+
+
 def _personal(name: str) -> bool:
     """Whether a name may be a person's: two or more words, none of them a common word ("Carys
     Penhale"; not "Brackenhill Health Centre", which another place is no rival of)."""
@@ -74,7 +80,7 @@ def crossed_pairs(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]
         texts: The claim's best evidence chunks.
 
     Returns:
-        ``(value, sentence)`` for each value ``v`` of the claim beside another number ``w`` of it
+        ``(value, sentence)`` for each value ``v`` of the claim beside a year, a date or a time ``w`` of it
         where every evidence sentence that holds ``v`` lacks ``w``, one of them gives another value
         of ``w``'s class, and a sentence that holds ``w`` lacks ``v``, gives a rival of it and
         holds more of the claim's other values than any sentence that holds ``v``. A name is
@@ -119,6 +125,8 @@ def _crossed_in(
             if other.span == mention.span or not (other.span[1] <= mention.span[0] or other.span[0] >= mention.span[1]):
                 continue
             other_kind = number_class(claim, other)
+            if not _A_CASE.match(other_kind):
+                continue  # a case is told by its year, date or time ("$4 each" and "$400" are one case's)
             if any(_holds(s, other.key, False) for s in holders) or not any(
                     _rival(s, other_kind, claim_keys, claim_names, False) for s in holders):
                 continue
