@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import regex
 
-__all__ = ["HOPE", "LEAD_REASON", "REFUSAL_REASON", "TRAIL_REASON", "is_refusal", "meta_segments", "refusal_topic"]
+__all__ = ["HOPE", "LEAD_REASON", "REFUSAL_REASON", "TRAIL_REASON", "is_refusal", "lead_marker_end", "meta_segments",
+           "refusal_topic"]
 
 LEAD_REASON = "a meta phrase (greeting, preamble or sign-off), not a fact to check; the rest of its sentence is checked"
 TRAIL_REASON = "a meta phrase (sign-off), not a fact to check; the rest of its sentence is checked"
@@ -45,7 +46,10 @@ _LEAD = regex.compile(
       | (?:i(?:'m|’m|\s+am|(?:'ll|’ll|\s+will|'d|’d|\s+would)\s+be)\s+)?(?:happy|glad)\s+to\s+help(?:\s+further|\s+more)?\b""" + _SEP + _CONNECTIVE + r"""
       | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b[^.!?]{0,120}?\b(?:knew|know|heard|realized|realised|noticed|learned|remember|aware)\s+(?:that\s+|of\s+)
       | (?P<marker>(?:in\s+summary|to\s+summarize|to\s+summarise|to\s+sum\s+up|in\s+conclusion|overall|in\s+short
-          |all\s+in\s+all)\s*[,:—–-]+\s*)
+          |all\s+in\s+all|(?:just\s+)?to\s+be\s+clear|(?:the\s+)?good\s+news(?:\s+is)?|in\s+a\s+nutshell|put\s+simply
+          |simply\s+put|basically|in\s+brief|briefly|as\s+(?:the|this|that|your)\s+(?:\w+\s+){0,2}?(?:page|notice|site|website
+          |policy|guide|leaflet|letter|email|source|document|article|passage|text|timetable|menu|listing)\s+(?:explains|says
+          |states|notes|mentions|puts\s+it|confirms|shows))\s*[,:—–-]+\s*)
       | (?:did\s+you\s+know|fun\s+fact(?:\s+is)?|(?:please\s+)?note|keep\s+in\s+mind|remember|be\s+aware|bear\s+in\s+mind
           |just\s+so\s+you\s+know|as\s+a\s+(?:quick\s+|friendly\s+)?reminder|for\s+your\s+information|by\s+the\s+way
           |(?:however,?\s+)?it(?:'s|’s|\s+is)\s+(?:worth|important\s+to)\s+(?:noting|mentioning|knowing|note|mention|know))
@@ -115,6 +119,25 @@ def _clause_end(head_pattern: regex.Pattern[str], text: str, pos: int) -> int | 
         if _words(text[cut.end():]) >= _FACT_WORDS:
             return cut.end()
     return len(text)
+
+
+def lead_marker_end(text: str) -> int:
+    """Where the discourse markers that open ``text`` end ("In short, ", "Just to be clear, ",
+    "As the notice explains, "), 0 when none does or nothing follows them.
+
+    A marker stays with the fact it opens (the claim is shown as written), but is no part of what
+    the claim states: the support check reads the claim without it (a verifier had read "In short:
+    sale items can be returned for a refund" as supported, and the sentence alone as contradicted).
+
+    Example:
+        >>> text = "In short, sale items can be exchanged."
+        >>> text[lead_marker_end(text):]
+        'sale items can be exchanged.'
+    """
+    pos = 0
+    while (lead := _LEAD.match(text, pos)) is not None and lead.group("marker") and lead.end() > pos:
+        pos = lead.end()
+    return pos if _words(text[pos:]) else 0
 
 
 _MOST_SIGN_OFFS = 8

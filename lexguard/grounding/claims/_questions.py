@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import regex
 
+from lexguard.grounding.claims._meta_split import lead_marker_end
+
 __all__ = ["AnswerWord", "answer_word", "bare_polar_answer", "polar_proposition"]
 
 _ANSWER = regex.compile(
@@ -40,10 +42,11 @@ class AnswerWord:
 
 def answer_word(text: str) -> AnswerWord | None:
     """The "Yes" / "No" (and their synonyms) that opens ``text``, or ``None``."""
-    match = _ANSWER.match(text)
-    if match is None or _NUMBER_SIGN.match(text.lstrip()):
+    start = 0 if _ANSWER.match(text) else lead_marker_end(text)  # "In short, no: ..." answers as "No, ..." does
+    match = _ANSWER.match(text[start:])
+    if match is None or _NUMBER_SIGN.match(text[start:].lstrip()):
         return None
-    return AnswerWord(yes=match.group("yes") is not None, end=match.end())
+    return AnswerWord(yes=match.group("yes") is not None, end=start + match.end())
 
 
 def bare_polar_answer(answer: str, question: str | None) -> str | None:

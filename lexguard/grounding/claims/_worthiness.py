@@ -21,6 +21,7 @@ import regex
 from lexguard._models import Claim
 from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding.claims._meta import is_meta_statement
+from lexguard.grounding.claims._meta_split import lead_marker_end
 from lexguard.grounding.claims._wishes import is_closing_wish
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding.signals._rewrite import blank_answer_word
@@ -61,10 +62,14 @@ def plain_text(text: str) -> str:
 
     Citation markers ("[1]", "[source-0]") are references, not values: blanked out. Look-alike
     letters are read as their Latin twins; pictographs as spaces (the verifier has no word for
-    them); a leading "Yes," / "No," as spaces (it answers the question; the statement is the claim).
+    them); a leading "Yes," / "No," as spaces (it answers the question; the statement is the claim),
+    and so the discourse markers that open it ("In short, ", "Just to be clear, ":
+    :func:`~lexguard.grounding.claims._meta_split.lead_marker_end`).
     """
     blanked = CITATION_MARKER.sub(lambda m: " " * len(m.group()), text)
-    return blank_answer_word(_PICTOGRAPH.sub(" ", unconfuse(blanked)))
+    read = blank_answer_word(_PICTOGRAPH.sub(" ", unconfuse(blanked)))
+    lead = lead_marker_end(read)  # "In short, " is no part of what the claim states
+    return " " * lead + read[lead:]
 
 
 def read_text(text: str) -> str:

@@ -1,0 +1,60 @@
+"""A discourse marker that opens a claim is no part of what it states.
+
+"In short, yes: sale items can be returned for a full refund" beside "Sale items can be exchanged
+but not refunded" was accepted (0.94) while the sentence alone was refused: the verifier read the
+marker with the statement. The marker stays in the claim as written; the support check reads the
+claim without it (:func:`lead_marker_end`), and a "yes" or "no" after it answers the question.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.claims._meta_split import lead_marker_end
+from lexguard.grounding.claims._questions import answer_word
+from lexguard.grounding.claims._worthiness import plain_text
+from tests.claim_statuses import statuses
+
+SHOP = ("Orders from the Tarn Valley outdoor shop leave within two working days. Unused items can be returned "
+        "within 30 days. Clearance items can be exchanged but not refunded.")
+MARKERS = ["In short, ", "In short, yes: ", "Just to be clear, ", "As the page explains, ", "Good news: ",
+           "To sum up, ", "Basically, "]
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize("marker", MARKERS)
+def test_a_wrong_statement_after_a_marker_is_refused(checker: SupportChecker, marker: str) -> None:
+    assert "supported" not in statuses(checker, SHOP, f"{marker}clearance items can be refunded.")
+
+
+@pytest.mark.parametrize("marker", MARKERS)
+@pytest.mark.parametrize(
+    "statement", ["clearance items can be returned for a full refund.", "orders leave within two working days."]
+)
+def test_a_marker_changes_no_verdict(checker: SupportChecker, marker: str, statement: str) -> None:
+    bare = statement[0].upper() + statement[1:]
+    assert statuses(checker, SHOP, f"{marker}{statement}") == statuses(checker, SHOP, bare)
+
+
+@pytest.mark.parametrize("marker", ["In short, ", "Just to be clear, ", "As the page explains, "])
+def test_a_right_statement_after_a_marker_is_supported(checker: SupportChecker, marker: str) -> None:
+    assert statuses(checker, SHOP, f"{marker}unused items can be returned within 30 days.") == {"supported"}
+
+
+def test_the_marker_is_read_as_spaces_and_the_claim_keeps_it() -> None:
+    text = "In short, clearance items can be exchanged."
+    assert lead_marker_end(text) == len("In short, ")
+    assert plain_text(text) == " " * len("In short, ") + "clearance items can be exchanged."
+    assert lead_marker_end("In short.") == 0  # nothing after it: no marker of a statement
+
+
+def test_a_yes_or_no_after_a_marker_answers_the_question() -> None:
+    word = answer_word("In short, no: clearance items cannot be refunded.")
+    assert word is not None and word.yes is False
+    assert answer_word("Absolutely, the shop is open.") is not None  # a yes-word that is a marker too stays a yes
+    assert answer_word("Overall, the shop is open.") is None
