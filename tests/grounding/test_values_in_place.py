@@ -569,3 +569,11 @@ def test_a_title_before_a_colon_is_what_each_later_sentence_is_about(checker: Su
     # the glazing time
     assert _status(checker, [RIBS], "Leave the beef short ribs to stand for 40 minutes before serving.") == "contradicted"
     assert _status(checker, [RIBS], "Leave the beef short ribs to stand for 10 minutes before serving.") == "supported"
+
+
+def test_a_headline_before_a_colon_is_no_title_of_the_text() -> None:
+    from lexguard.grounding.signals._statements import _opening_names
+
+    assert {"lemon", "cake"} <= _opening_names("Lemon cake: bake at 180°C for 45 minutes.")
+    # a headline's words after the colon are capitalised: its subject is Maya, not "spoilers"
+    assert not {"spoiler", "spoilers"} & _opening_names("'Harbour Watch' Spoilers: Maya Moves To Brill Bay, Tom Leaves")

@@ -294,8 +294,9 @@ def _heading_names(sentence: str) -> frozenset[str]:
     return frozenset(w for name in entities(sentence) for w in content_words(name.text))
 
 
-_TITLE = regex.compile(r"\s*+([^:.!?\n]{3,60}):\s")
-"""A title before a colon that opens a source ("Slow-roast lamb shoulder: roast at ...")."""
+_TITLE = regex.compile(r"\s*+([^:.!?\n]{3,60}):\s++(?=\p{Ll})")
+"""A title before a colon that opens a source and the text it heads ("Slow-roast lamb shoulder: roast
+at ..."; not a headline's "Spoilers: Heather Moves Back ...", whose subject is its own)."""
 _MOST_TITLE_WORDS = 6
 _SOURCE_LABEL = regex.compile(r"\s*+(?:passage|document|source|context|article|text|question|answer|note)\b", regex.IGNORECASE)
 
