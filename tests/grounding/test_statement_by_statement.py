@@ -238,6 +238,10 @@ def test_the_subject_of_a_denial_drops_the_denial_words_it_ends_on() -> None:
         ("Recycling is collected every other Thursday.", "Recycling is collected every Thursday.", True),
         ("Recycling is collected every other Thursday.", "Recycling is collected every other Thursday.", False),
         ("The Harwell Medal is awarded every year to a young engineer.", "The Harwell Medal is awarded every year.", False),
+        ("The book swap meets on the last Tuesday of each month at Kilby Library.",
+         "The book swap meets every Tuesday at Kilby Library.", True),
+        ("The book swap meets on the last Tuesday of each month at Kilby Library.",
+         "The book swap meets on the last Tuesday of the month at Kilby Library.", False),
     ],
 )
 def test_all_but_one_is_not_all_and_every_other_is_not_every(source: str, claim: str, overstated: bool) -> None:

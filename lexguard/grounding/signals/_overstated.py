@@ -205,10 +205,20 @@ _EVERY = regex.compile(
 """A frequency: "every year", "every two years", "every other Friday"."""
 
 
+_OF_THE_MONTH = regex.compile(
+    r"\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<unit>(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?"
+    r"\s+(?:of\s+(?:every|each|the|a)\s+month|(?:of\s+)?(?:every|each|a)\s+month|monthly)\b",
+    regex.IGNORECASE,
+)
+"""A weekday once a month: "on the first Saturday of every month"."""
+
+
 def _more_often(claim: str, source: str) -> bool:
     """Whether the claim says "every <unit>" where the source says "every two / other <unit>s"
-    ("awarded every year" beside "every two years")."""
+    ("awarded every year" beside "every two years"), or a weekday of each month ("every Saturday"
+    beside "the first Saturday of every month")."""
     spaced = {m.group("unit").lower() for m in _EVERY.finditer(source) if m.group("n")}
+    spaced |= {m.group("unit").lower() for m in _OF_THE_MONTH.finditer(source)}  # "the first Saturday of every month"
     plain = {m.group("unit").lower() for m in _EVERY.finditer(claim) if not m.group("n")}
     every = {m.group("unit").lower() for m in _EVERY.finditer(source) if not m.group("n")}
     return bool(spaced & plain) and not every & plain
