@@ -3,7 +3,8 @@
 "In short, yes: sale items can be returned for a full refund" beside "Sale items can be exchanged
 but not refunded" was accepted (0.94) while the sentence alone was refused: the verifier read the
 marker with the statement. The marker stays in the claim as written; the support check reads the
-claim without it (:func:`lead_marker_end`), and a "yes" or "no" after it answers the question.
+claim without it (:func:`lead_marker_end`; a marker that sums up, "Overall, ", only before a yes
+or no), and a "yes" or "no" after it answers the question.
 """
 
 from __future__ import annotations
@@ -47,9 +48,12 @@ def test_a_right_statement_after_a_marker_is_supported(checker: SupportChecker, 
 
 
 def test_the_marker_is_read_as_spaces_and_the_claim_keeps_it() -> None:
-    text = "In short, clearance items can be exchanged."
-    assert lead_marker_end(text) == len("In short, ")
-    assert plain_text(text) == " " * len("In short, ") + "clearance items can be exchanged."
+    text = "Just to be clear, clearance items can be exchanged."
+    assert lead_marker_end(text) == len("Just to be clear, ")
+    assert plain_text(text) == " " * len("Just to be clear, ") + "clearance items can be exchanged."
+    # a marker that sums up is read with its claim, a summary (the verifier learned to read it so)
+    assert plain_text("Overall, the shop is well liked.") == "Overall, the shop is well liked."
+    assert plain_text("In short, yes: the shop is open.").strip() == "the shop is open."
     assert lead_marker_end("In short.") == 0  # nothing after it: no marker of a statement
 
 

@@ -121,13 +121,21 @@ def _clause_end(head_pattern: regex.Pattern[str], text: str, pos: int) -> int | 
     return len(text)
 
 
-def lead_marker_end(text: str) -> int:
+_SUMMARY = regex.compile(
+    r"\W*(?:in\s+summary|to\s+summari[sz]e|to\s+sum\s+up|in\s+conclusion|overall|in\s+short|all\s+in\s+all|in\s+a\s+nutshell"
+    r"|in\s+brief|briefly)\b", regex.IGNORECASE)
+"""A marker that sums up ("Overall, ", "In short, "): the verifier learned to read such a claim as the
+summary it is, leniently, from people's labels; read as written unless a yes or no follows it."""
+
+
+def lead_marker_end(text: str, *, summaries: bool = True) -> int:
     """Where the discourse markers that open ``text`` end ("In short, ", "Just to be clear, ",
     "As the notice explains, "), 0 when none does or nothing follows them.
 
     A marker stays with the fact it opens (the claim is shown as written), but is no part of what
     the claim states: the support check reads the claim without it (a verifier had read "In short:
     sale items can be returned for a refund" as supported, and the sentence alone as contradicted).
+    Without ``summaries``, a marker that sums up (:data:`_SUMMARY`) and those after it are kept.
 
     Example:
         >>> text = "In short, sale items can be exchanged."
@@ -136,6 +144,8 @@ def lead_marker_end(text: str) -> int:
     """
     pos = 0
     while (lead := _LEAD.match(text, pos)) is not None and lead.group("marker") and lead.end() > pos:
+        if not summaries and _SUMMARY.match(text, pos):
+            break
         pos = lead.end()
     return pos if _words(text[pos:]) else 0
 

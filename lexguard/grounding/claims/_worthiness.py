@@ -63,12 +63,12 @@ def plain_text(text: str) -> str:
     Citation markers ("[1]", "[source-0]") are references, not values: blanked out. Look-alike
     letters are read as their Latin twins; pictographs as spaces (the verifier has no word for
     them); a leading "Yes," / "No," as spaces (it answers the question; the statement is the claim),
-    and so the discourse markers that open it ("In short, ", "Just to be clear, ":
-    :func:`~lexguard.grounding.claims._meta_split.lead_marker_end`).
+    and so the discourse markers that open it ("Just to be clear, ", "As the page explains, ", not
+    one that sums up, "Overall, ": :func:`~lexguard.grounding.claims._meta_split.lead_marker_end`).
     """
     blanked = CITATION_MARKER.sub(lambda m: " " * len(m.group()), text)
     read = blank_answer_word(_PICTOGRAPH.sub(" ", unconfuse(blanked)))
-    lead = lead_marker_end(read)  # "In short, " is no part of what the claim states
+    lead = lead_marker_end(read, summaries=False)  # "Just to be clear, " is no part of what the claim states
     return " " * lead + read[lead:]
 
 

@@ -4,7 +4,7 @@ The verifier reads a claim whole (in windows when it is long), and a false claus
 long true sentence ("..., all of which are free to attend", "... and residents will be
 compensated for the disruption") sways it little: the rest of the sentence is supported, and the
 verdict is the sentence's. :func:`novel_parts` finds the pieces of a claim (cut at commas,
-semicolons and "and") most of whose content words occur in no source; the verifier reads each
+semicolons, "and" and "or") most of whose content words occur in no source; the verifier reads each
 again after the claim's opening words, as one more window whose verdict counts like the others
 (the weakest window's verdict is the claim's).
 """
@@ -24,7 +24,9 @@ MIN_NOVEL_WORDS = 2
 MIN_NOVEL_SHARE = 0.6
 """Least share of a piece's content words that no source holds."""
 
-_PIECE = regex.compile(r"[,;]\s*+(?:(?:and|but)\s++)?|\s++and\s++|\s++(?=(?:but|while|whereas)\b)", regex.IGNORECASE)
+_PIECE = regex.compile(r"[,;]\s*+(?:(?:and|but|or)\s++)?|\s++(?:and|or)\s++|\s++(?=(?:but|while|whereas)\b)", regex.IGNORECASE)
+"""Where a claim's pieces part: commas, semicolons, "and", "or" (an alternative the sources do not
+give: "through the app *or* in writing at reception"), before "but" / "while"."""
 
 
 _CONDITION = regex.compile(r"(?:as|so)\s+long\s+as\b|if\b|unless\b|provided\b|subject\s+to\b|when\b|once\b",
