@@ -63,3 +63,11 @@ def test_only_a_year_a_date_or_a_time_tells_a_case() -> None:
     source = ("Say a shop sells 200 mugs at $5 each, and each mug cost it $2 to buy. Its sales are then $1,000 "
               "and its cost of sales $400.")
     assert crossed_pairs("The shop sells 200 mugs at $5 each, so its sales are $1,000.", [source]) == []
+
+
+def test_the_value_is_read_as_the_sources_write_it() -> None:
+    # the claim's "runners" are the sources' "finishers"; "Half" in the race's name is no value
+    source = "In 2022 the Dunmore Half Marathon had 940 finishers. In 2023 it had 1,210 finishers."
+    found = crossed_pairs("In 2023, 940 runners finished the Dunmore Half Marathon.", [source])
+    assert [m.text for m, _ in found] == ["940"]
+    assert crossed_pairs("In 2023 the Dunmore Half Marathon had 1,210 finishers, up from 940.", [source]) == []

@@ -105,8 +105,9 @@ def _crossed_in(
     claim: str, sentences: list[_Sentence], claim_keys: set[str], claim_names: set[str]
 ) -> list[tuple[Mention, str]]:
     """:func:`crossed_pairs` of one statement."""
-    nums = numbers(claim)
     names = entities(claim)
+    # a number word of a name is no value ("Fenbury Half Marathon")
+    nums = [m for m in numbers(claim) if not any(e.span[0] <= m.span[0] and m.span[1] <= e.span[1] for e in names)]
     if not nums or len(nums) + len(names) < 2:
         return []
     values = [(m, m.key, number_class(claim, m), False) for m in nums]
@@ -120,6 +121,8 @@ def _crossed_in(
         holders = [s for s in sentences if _holds(s, key, is_name)]
         if not holders:
             continue
+        # the class as the sources write the value too: "1,320 runners" is their "1,320 finishers"
+        kinds = {kind} | {c for s in holders for k, c in s.values if k == key and c}
         most = max(others_held(s, mention) for s in holders)
         for other in nums:
             if other.span == mention.span or not (other.span[1] <= mention.span[0] or other.span[0] >= mention.span[1]):
@@ -132,7 +135,8 @@ def _crossed_in(
                 continue
             # the case is the claim's when its sentence holds more of the claim's other values
             case = next((s for s in sentences if s not in holders and _holds(s, other.key, False)
-                         and _rival(s, kind, claim_keys, claim_names, is_name) and others_held(s, mention) > most), None)
+                         and any(_rival(s, k, claim_keys, claim_names, is_name) for k in kinds)
+                         and others_held(s, mention) > most), None)
             if case is not None:
                 out.append((mention, case.text))
                 break
