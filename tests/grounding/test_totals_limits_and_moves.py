@@ -95,3 +95,28 @@ def test_afterwards_with_a_condition_tells_no_order(checker: SupportChecker) -> 
     source = "Apply a thin layer once a day. Wash your hands after applying the cream, unless you are treating your hands."
     assert statuses(checker, source, "Hands should be washed afterwards unless they are being treated.") == {
         "supported"}
+
+
+GRANT = ("Groups applying to the Sedley Community Fund must request at least £500 and no more than £5,000. "
+         "Applications close on 31 October.")
+HALL = "The Brindle Hall can be booked for a minimum of 20 guests. Bookings close a week ahead."
+
+
+@pytest.mark.parametrize(
+    ("source", "answer", "reversed_"),
+    [
+        (GRANT, "Groups can request at most £500 from the Sedley Community Fund.", True),
+        (GRANT, "Groups can request no more than £5,000 from the Sedley Community Fund.", False),
+        (GRANT, "Groups can request at least £500 from the Sedley Community Fund.", False),
+        (HALL, "The Brindle Hall can be booked for up to 20 guests.", True),
+        (HALL, "The Brindle Hall can be booked for at least 20 guests.", False),
+    ],
+)
+def test_a_floor_given_as_a_ceiling_is_refused(checker: SupportChecker, source: str, answer: str, reversed_: bool) -> None:
+    from lexguard.grounding.signals._bounds import reversed_limit
+    from lexguard.grounding.signals._lexical import numbers
+
+    value = next(m for m in numbers(answer) if m.key in ("500", "5000", "20"))
+    assert reversed_limit(answer, value, [source]) is reversed_
+    if reversed_:
+        assert "supported" not in statuses(checker, source, answer)

@@ -24,7 +24,7 @@ from lexguard.grounding.signals._anchoring import BoundKind, anchored, bound_wor
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, numbers
 
-__all__ = ["APPROXIMATE", "NEAR", "Bound", "BoundReading", "bound_of", "bound_verdict", "dropped_limit", "read_bound"]
+__all__ = ["APPROXIMATE", "NEAR", "Bound", "BoundReading", "bound_of", "bound_verdict", "dropped_limit", "read_bound", "reversed_limit"]
 
 APPROXIMATE = 0.1
 """How far (a share of the claim's value) an estimate ("about 300") may be from the evidence
@@ -139,6 +139,38 @@ def dropped_limit(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
     found = [(text, m) for text in texts for m in numbers(text) if keys & {m.key, *m.alts}]
     return bool(found) and all((words := bound_words(text, _start(text, m))) is not None and words[0] == "limit"
                                and not _RISES_TO.search(text, 0, words[1]) for text, m in found)
+
+
+def reversed_limit(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
+    """Whether the claim gives a value as a most ("at most £500", "up to £500", "a maximum of 20")
+    that the evidence gives only as a least ("at least £500", "a minimum of 20"), or the other way
+    round: "You can request at most £500" beside "must request at least £500 and no more than
+    £5,000" turns the floor into the ceiling."""
+    claimed = _direction(claim, mention, _SAYS_LIMIT, _SAYS_LEAST)
+    if claimed is None:
+        return False
+    keys = {mention.key, *mention.alts}
+    found = [_direction(text, m, _SAYS_LIMIT, _SAYS_LEAST) for text in texts for m in numbers(text)
+             if keys & {m.key, *m.alts}]
+    return bool(found) and all(given is not None and given != claimed for given in found)
+
+
+_SAYS_LEAST = regex.compile(r"\b(?:minimum|min|lowest|floor|at\s+the\s+least)\b", regex.IGNORECASE)
+_NEAR_WORDS = 24
+
+
+def _direction(text: str, mention: Mention, most: regex.Pattern[str], least: regex.Pattern[str]) -> str | None:
+    """Whether ``text`` gives a value as a most or a least: its bound words ("at most", "up to", "no
+    more than"; "at least", "no less than", "N or more"), or "maximum" / "minimum" right before it."""
+    before = text[max(0, _start(text, mention) - _NEAR_WORDS) : _start(text, mention)]
+    if least.search(before):  # "a minimum of 20" (which the bound words read as a limit)
+        return "least"
+    if most.search(before):
+        return "most"
+    words = bound_words(text, _start(text, mention))
+    if words is not None and words[0] in ("limit", "at_least"):
+        return "most" if words[0] == "limit" else "least"
+    return None
 
 
 _RISES_TO = regex.compile(

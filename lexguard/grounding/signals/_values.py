@@ -7,7 +7,7 @@ from typing import Any
 
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
-from lexguard.grounding.signals._bounds import dropped_limit, read_bound
+from lexguard.grounding.signals._bounds import dropped_limit, read_bound, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._conditions import dropped_condition, widened_days
@@ -72,6 +72,7 @@ def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvi
     unknown += [m for m in rate_conflicts(claim, texts) if m not in unknown]  # "£40 million a month" for "a year"
     unknown += [m for m in range_conflicts(claim, texts, index) if m not in unknown]  # "aged 5 to 10" for "aged 5 to 8"
     unknown += [m for m in mentions if m not in unknown and dropped_limit(claim, m, texts)]  # "30%" for "up to 30%"
+    unknown += [m for m in mentions if m not in unknown and reversed_limit(claim, m, texts)]  # "at most" for "at least"
     broken = [m for m in mentions if readings[m].met is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
     unknown += broken
