@@ -16,7 +16,7 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words
 
-__all__ = ["dropped_condition", "widened_days"]
+__all__ = ["changed_condition", "dropped_condition", "widened_days"]
 
 _CONDITION = regex.compile(
     r"\b(?:only\s+(?:if|when|for|on|after|before|with|to|while|once|by)"
@@ -134,3 +134,42 @@ _BACK = regex.compile(r"\W*(?:the|this|that|it|they|these|those)\b", regex.IGNOR
 _SHORT = 4
 """Content words (days aside) of a short sentence that refers back ("The discount applies ...")."""
 
+
+
+_WHEN = regex.compile(
+    r"\b(?:once|as\s+soon\s+as|when|whenever|after|before|until|till)\s+(?=(?:the|a|an|your|their|its|they|you|it|all|any)\b)"
+    r"[^,;.!?]*",
+    regex.IGNORECASE,
+)
+"""A time a statement holds from or until ("once the first flowers appear", "after the seedlings
+are planted", "until the sauce thickens"): a clause of its own words."""
+MIN_MAIN_SHARED = 0.75
+"""Share of the claim's main statement (its condition aside) the source statement must hold."""
+
+
+def changed_condition(claim: str, passages: list[str]) -> str | None:
+    """The source sentence whose time condition the claim replaces with another, if any: "Start
+    feeding every two weeks as soon as the seedlings are planted" beside "Feed every two weeks once
+    the first flowers appear". The sentence holds :data:`MIN_MAIN_SHARED` of the claim's words
+    outside its condition (two at least), and the two conditions share no content word: the claim
+    moved the statement to another time. A condition said in other words that share one ("after
+    flowering" for "once the first flowers appear") is left alone.
+    """
+    own = _WHEN.search(claim)
+    if own is None:
+        return None
+    theirs_words = set(content_words(own.group()))
+    main = set(content_words(claim[: own.start()] + " " + claim[own.end() :]))
+    if len(main) < 2 or not theirs_words:
+        return None
+    for passage in passages:
+        for sentence in passage_sentences(passage):
+            condition = _WHEN.search(sentence)
+            if condition is None:
+                continue
+            stated = set(content_words(sentence[: condition.start()] + " " + sentence[condition.end() :]))
+            given = set(content_words(condition.group()))
+            if (len(main & stated) >= max(2, MIN_MAIN_SHARED * len(main)) and given
+                    and not given & theirs_words and not given & main and not theirs_words & stated):
+                return sentence
+    return None

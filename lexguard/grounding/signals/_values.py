@@ -10,7 +10,7 @@ from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
 from lexguard.grounding.signals._bounds import dropped_limit, read_bound, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
-from lexguard.grounding.signals._conditions import dropped_condition, widened_days
+from lexguard.grounding.signals._conditions import changed_condition, dropped_condition, widened_days
 from lexguard.grounding.signals._ranges import range_conflicts
 from lexguard.grounding.signals._rates import rate_conflicts
 from lexguard.grounding.signals._segments import crossed_value
@@ -134,5 +134,6 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
-                  or widened_days(claim, passages))  # "any day of the week" for "on weekdays only"
+                  or widened_days(claim, passages)  # "any day of the week" for "on weekdays only"
+                  or changed_condition(claim, passages))  # "as soon as they are planted" for "once they flower"
     return {"conflict": conflict, "overstated": overstated, "restated": restated}
