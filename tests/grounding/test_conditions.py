@@ -90,17 +90,17 @@ def test_a_claim_of_every_day_widens_a_statement_given_for_some_days(claim: str,
     assert (widened_days(claim, [source]) is not None) is widened
 
 
-PLANTING = ("Sow the Morven runner beans in pots in April. Plant them out once the risk of frost has passed. "
+PLANTING = ("Sow the Morven runner beans in pots in April. Plant the beans out once the risk of frost has passed. "
             "Water them every evening when the weather is dry.")
 
 
 @pytest.mark.parametrize(
     ("claim", "changed"),
     [
-        ("Plant them out as soon as the seedlings have two leaves.", True),
+        ("Plant the beans out as soon as the seedlings have two leaves.", True),
         ("Water them every evening after the first pods form.", True),
-        ("Plant the runner beans out once the risk of frost has passed.", False),
-        ("Plant them out after the last frost has passed.", False),  # the same time in other words
+        ("Plant the beans out once the risk of frost has passed.", False),
+        ("Plant the beans out after the last frost has passed.", False),  # the same time in other words
         ("Sow the beans in pots in April.", False),
     ],
 )
