@@ -187,8 +187,8 @@ def _negates_the_question(text: str, proposition: str, evidence: str) -> bool:
     holds :data:`MIN_SHARED` of the question's words (two at least) and a negation the question
     lacks ("Can we have a barbecue on the lawn at Elderwick Gardens?" - "No, barbecues aren't
     permitted in Elderwick Gardens"; not "No, it is open on Sundays but not on Mondays"), and a
-    sentence of the evidence denies what that clause denies ("Dogs, bicycles and barbecues are
-    not permitted."): the verifier reads a denial poorly, so a supported "No, the flapjacks contain
+    sentence of the evidence denies what that clause denies or names ("Dogs, bicycles and barbecues
+    are not permitted."; "no equipment needs to be bought" for "you won't need to buy any equipment"): the verifier reads a denial poorly, so a supported "No, the flapjacks contain
     no nuts" beside "This recipe uses ... chopped nuts. It contains no eggs." proves nothing."""
     word = answer_word(text)
     statement = text[word.end:] if word is not None else text
@@ -196,8 +196,11 @@ def _negates_the_question(text: str, proposition: str, evidence: str) -> bool:
     if len(asked) < 2 or has_negation(proposition):
         return False
     denied = set().union(*(_heads(sentence) for sentence in passage_sentences(evidence)))
+    # the same thing denied, whichever word each denial hangs on: "you won't need to buy any
+    # equipment" beside "no equipment needs to be bought"
     return any(has_negation(part) and len(asked & statement_words(part)) >= MIN_SHARED * len(asked)
-               and _heads(part) & denied for part in clauses(statement) or [statement])
+               and (_heads(part) | {w.lower() for w in WORD_RUN.findall(part)}) & denied
+               for part in clauses(statement) or [statement])
 
 
 def _restricts(text: str) -> bool:

@@ -8,6 +8,7 @@ from lexguard import Source
 from lexguard.grounding import GroundingConfig, SupportChecker
 from lexguard.grounding.claims._questions import answer_word
 from lexguard.grounding.claims._questions import polar_proposition
+from tests.claim_statuses import statuses
 
 SOURCE = [
     Source(
@@ -292,3 +293,10 @@ def test_a_wrong_no_with_a_denial_the_sources_do_not_make_is_refused(source: str
     question = "Are there nuts in the flapjacks?" if "nuts" in answer else "Can we have a barbecue on the picnic lawn?"
     _assert_verdict(False, answer, [Source(id="s", content=source)], question)
 
+
+
+def test_a_no_whose_denial_hangs_on_another_word_is_right(checker: SupportChecker) -> None:
+    source = "The Tarrow pottery taster runs for two evenings, and no tools need to be bought. Clay is provided."
+    question = "Will I need to buy any tools for the pottery taster?"
+    answer = "No, you won't need to buy any tools for the Tarrow pottery taster."
+    assert statuses(checker, source, answer, question) == {"supported"}
