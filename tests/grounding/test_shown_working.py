@@ -32,7 +32,7 @@ def _known(source: str) -> set[str]:
 
 
 def _shown(claim: str, source: str) -> list[bool]:
-    return [shown_working(claim, m, _known(source)) for m in numbers(claim)]
+    return [shown_working(claim, m, _known(source), [source]) for m in numbers(claim)]
 
 
 @pytest.mark.parametrize(
@@ -111,3 +111,10 @@ def test_a_share_or_a_count_of_an_evidence_value() -> None:
     assert _of_evidence("It would be £36 for the two adults and £18 for the three children.", PARK)[::2] == [False, False]
     # a count's worth of a value of another kind is none: 2 x 16 is no date
     assert _of_evidence("The two adults came on 32 May.", PARK) == [False, False]
+
+
+def test_a_frequency_or_a_bare_fifty_states_no_share() -> None:
+    # "twice a week" is how often, not a double; "50 seats" is no "50%"
+    classes = "Yoga classes at the Weir Studio cost £8 and run twice a week. The studio has 50 seats."
+    assert _of_evidence("Yoga classes at the Weir Studio cost £16.", classes) == [False]
+    assert _shown("Students pay half of the £8 class price, which is £4.", classes)[-1] is False

@@ -30,6 +30,7 @@ import regex
 from lexguard.grounding.signals._anchoring import candidates
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import number_class
+from lexguard.grounding.signals._times_written import hour_parts
 from lexguard.grounding.signals._totals import own_total
 from lexguard.grounding.signals._units import UNITS, convert, unit_of
 
@@ -50,8 +51,9 @@ _PERCENT = regex.compile(r"\s*(?:%|per\s*cent|percent)", regex.IGNORECASE)
 
 def shown_working(claim: str, mention: Mention, known: set[str], texts: Sequence[str] = ()) -> bool:
     """Whether ``mention`` is one step, named by the claim, over values of the claim the sources
-    state (``known``: keys of the sources' and the question's numbers), or a share or a count's
-    worth of a value of its kind in its best evidence (``texts``, :func:`_of_evidence`).
+    state (``known``: keys of the sources' and the question's numbers; a share the evidence,
+    ``texts``, gives too), or a share or a count's worth of a value of its kind in its best
+    evidence (:func:`_of_evidence`).
 
     Args:
         claim: The claim text.
@@ -62,14 +64,13 @@ def shown_working(claim: str, mention: Mention, known: set[str], texts: Sequence
     value = key_value(mention.key)
     if value is None or value <= 0:
         return False
-    if texts and _of_evidence(claim, mention, value, known, texts):
+    if texts and _of_evidence(claim, mention, value, texts):
         return True
     own = [m for m in numbers(claim) if m.span != mention.span and (m.key in known or known.intersection(m.alts))]
     values = [(m, n) for m in own if (n := key_value(m.key)) is not None and n > 0]
     if not values:
         return False
-    ratios = [r for r in (_RATIOS[regex.sub(r"\s+", " ", w.group().lower())] for w in _RATIO.finditer(claim))
-              if _ratio_stated(r, known)]
+    ratios = [r for r in _ratios_in(claim) if _ratio_stated(r, texts)]
     if any(_close(value, n * r) for _, n in values for r in ratios):
         return True
     percents = [n for m, n in values if _PERCENT.match(claim, m.span[1]) and n < 100]
@@ -102,7 +103,7 @@ def _money(claim: str, mention: Mention) -> tuple[float, str] | None:
     return None if converted is None else (converted, main)
 
 
-def _of_evidence(claim: str, mention: Mention, value: float, known: set[str], texts: Sequence[str]) -> bool:
+def _of_evidence(claim: str, mention: Mention, value: float, texts: Sequence[str]) -> bool:
     """Whether a claim value is a value of its kind (money with money) in its best evidence chunk
     taken by a share the claim and the sources give, or the chunk gives ("Under-18s pay half
     price, so their ticket costs £6" beside "Tickets are £12. Under-18s pay half price"; "a hundred
@@ -113,9 +114,8 @@ def _of_evidence(claim: str, mention: Mention, value: float, known: set[str], te
     if kind.startswith("calendar") or kind == "year":
         return False
     best = texts[0]
-    ratios = {r for r in (_RATIOS[regex.sub(r"\s+", " ", w.group().lower())] for w in _RATIO.finditer(claim))
-              if _ratio_stated(r, known)}
-    ratios |= {_RATIOS[regex.sub(r"\s+", " ", w.group().lower())] for w in _RATIO.finditer(best)}
+    ratios = {r for r in _ratios_in(claim) if _ratio_stated(r, texts)}
+    ratios |= {r for r in _ratios_in(best) if r < 1}  # a share of a whole ("Half of them"), not "twice a week"
     pool = [n for m in numbers(best) if _same_kind(kind, number_class(best, m)) and not _other_case(best, m)
             and (n := key_value(m.key)) is not None]
     if any(_close(value, n * r) for n in pool for r in ratios):
@@ -158,11 +158,23 @@ _COUNT_REACH = 60
 _MOST_TIMES = 12
 
 
-def _ratio_stated(ratio: float, known: set[str]) -> bool:
-    """Whether the sources give a ratio as a share or a percentage ("half": 0.5, "50%" off or of;
-    "twice": 2, "100%" more): a claim's "half of the £30 fee" beside "25% off" is no working."""
-    shares = {ratio, ratio * 100, (1 - ratio) * 100 if ratio < 1 else (ratio - 1) * 100}
-    return any(_close(n, share) for key in known if (n := key_value(key)) is not None for share in shares)
+def _ratios_in(text: str) -> list[float]:
+    """The ratios the words of ``text`` give ("half": 0.5, "three times": 3); not the parts of an
+    hour ("half an hour" is 30 minutes)."""
+    hours = [part.span for part in hour_parts(text)]
+    return [_RATIOS[regex.sub(r"\s+", " ", w.group().lower())] for w in _RATIO.finditer(text)
+            if not any(a <= w.start() < b for a, b in hours)]
+
+
+_SHARE = regex.compile(r"(\d{1,3}(?:\.\d+)?)\s*+(?:%|per\s*+cent\b|percent\b)", regex.IGNORECASE)
+
+
+def _ratio_stated(ratio: float, texts: Sequence[str]) -> bool:
+    """Whether the evidence gives a ratio in a word or as a percentage ("half", "50%" off or of;
+    "twice", "100%" more): a claim's "half of the £30 fee" beside "25% off" is no working."""
+    shares = {ratio * 100, (1 - ratio) * 100} if ratio < 1 else {(ratio - 1) * 100}
+    return any(_close(r, ratio) for text in texts for r in _ratios_in(text)) or any(
+        _close(float(m.group(1)), share) for text in texts for m in _SHARE.finditer(text) for share in shares)
 
 
 def _priced(claim: str, mention: Mention, value: float, own: list[Mention]) -> bool:
