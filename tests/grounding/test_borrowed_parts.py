@@ -124,3 +124,10 @@ def test_a_tier_word_in_lower_case_names_no_variant() -> None:
     # "a standard router" is no tier: nothing here to borrow from
     router = "Every plan comes with a standard router. Installation takes two hours."
     assert borrowed_part("The plan comes with a standard router and installation.", [("s0", router)]) is None
+
+
+def test_the_name_a_variant_stands_in_is_its_own() -> None:
+    # "Covewell" is the brand of every tier: the Bronze sentence names it, the Silver one does not
+    source = ("Covewell Bronze cover pays for accidents only, up to £1,500. Silver covers accidents and illness up "
+              "to £3,000 a year. Gold adds dental treatment.")
+    assert borrowed_part("Covewell Silver covers accidents and illness, up to £3,000 a year.", [("s0", source)]) is None

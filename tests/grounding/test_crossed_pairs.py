@@ -71,3 +71,9 @@ def test_the_value_is_read_as_the_sources_write_it() -> None:
     found = crossed_pairs("In 2023, 940 runners finished the Dunmore Half Marathon.", [source])
     assert [m.text for m, _ in found] == ["940"]
     assert crossed_pairs("In 2023 the Dunmore Half Marathon had 1,210 finishers, up from 940.", [source]) == []
+
+
+def test_two_times_of_one_day_are_no_two_cases() -> None:
+    source = "The Suds laundrette on Mill Road opens at 7.30 every morning. It closes at 21.00."
+    assert crossed_pairs("The Suds laundrette opens at half past seven and stays open until nine in the evening.",
+                         [source]) == []

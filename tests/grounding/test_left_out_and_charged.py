@@ -100,3 +100,21 @@ def test_a_thing_charged_for_beside_a_free_one_is_not_free(checker: SupportCheck
 )
 def test_the_free_thing_of_a_two_clause_sentence_is_free(checker: SupportChecker, source: str, answer: str) -> None:
     assert statuses(checker, source, answer) == {"supported"}
+
+
+GALLERY = "Entry to the Marsh Lane Gallery is free. Special exhibitions cost £9 for adults, and under-12s go free."
+SOLAR = ("A typical three-kilowatt system costs around £5,200 fitted. Customers get a free survey before any "
+         "quote is given.")
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (GALLERY, "For special exhibitions, adults pay £9 and anyone under 12 gets in free."),
+        (SOLAR, "A typical three-kilowatt system costs around £5,200 fitted, with a free survey before any quote."),
+    ],
+)
+def test_a_claim_that_gives_the_price_itself_calls_nothing_charged_free(
+    checker: SupportChecker, source: str, answer: str
+) -> None:
+    assert "contradicted" not in statuses(checker, source, answer)

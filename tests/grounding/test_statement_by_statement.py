@@ -290,3 +290,12 @@ def test_is_considering_hedges_a_statement(source: str, claim: str, overstated: 
     from lexguard.grounding.signals._overstated import overstatement
 
     assert (overstatement(claim, [source]) is not None) is overstated
+
+
+def test_a_phrase_of_a_long_claim_said_more_often() -> None:
+    source = ("Garden waste is collected every two weeks from March to November. Only grass, leaves and small "
+              "branches can go in the brown bin. Food waste goes in the green caddy.")
+    claim = ("Food waste goes in the green caddy, while the brown bin, which is collected every week from March to "
+             "November, is only for grass, leaves and small branches.")
+    assert overstatement(claim, [source]) is not None
+    assert overstatement(claim.replace("every week", "every two weeks"), [source]) is None

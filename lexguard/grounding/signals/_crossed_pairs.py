@@ -128,8 +128,9 @@ def _crossed_in(
             if other.span == mention.span or not (other.span[1] <= mention.span[0] or other.span[0] >= mention.span[1]):
                 continue
             other_kind = number_class(claim, other)
-            if not _A_CASE.match(other_kind):
-                continue  # a case is told by its year, date or time ("$4 each" and "$400" are one case's)
+            if not _A_CASE.match(other_kind) or other_kind in kinds:
+                continue  # a case is told by its year, date or time ("$4 each" and "$400" are one case's),
+                # of another kind than the value (an opening and a closing time are one day's)
             if any(_holds(s, other.key, False) for s in holders) or not any(
                     _rival(s, other_kind, claim_keys, claim_names, False) for s in holders):
                 continue

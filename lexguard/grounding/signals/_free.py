@@ -108,6 +108,10 @@ _THING_END = regex.compile(
 _MOST_THING_WORDS = 3
 
 
+_BEFORE_FREE = regex.compile(r"[,;:]|" + _CHARGE.pattern, regex.IGNORECASE)
+"""What ends the words a free phrase is about, before it: a clause mark or a price."""
+
+
 def _stems(text: str) -> set[str]:
     """Content words without a plural's "s" ("bags" is "bag")."""
     words = (stem(w) for w in content_words(text))
@@ -123,7 +127,12 @@ def _charged_thing(part: str, statements: list[str]) -> str | None:
     before its verb or price, up to :data:`_MOST_THING_WORDS`, each of them in the free clause
     before its free phrase ("Dogs travel free, with bicycles at £3" says no bicycle is free)."""
     free = _FREE.search(part)
-    words = _stems(part[: free.start()]) if free else set()  # what is free comes first here
+    if free is None:
+        return None
+    # what is free comes first here, in the free phrase's own clause and after any price the claim
+    # gives ("adults pay £12 and | anyone under 16 gets in free")
+    start = max((m.end() for m in _BEFORE_FREE.finditer(part, 0, free.start())), default=0)
+    words = _stems(part[start : free.start()])
     free_words: set[str] = set()
     charging: list[tuple[set[str], str]] = []
     for statement in statements:

@@ -250,7 +250,8 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
         siblings = [(sentence, words) for sentence, words in sentences if not whole.search(sentence)
                     and not _SHARED.search(sentence) and any(_sibling(item, name) for name in _names(sentence))]
         # a sibling names the item the part is about: one missing word it holds is enough ("payroll")
-        own = set(content_words(item))
+        # the item's own words, and those of the name it stands in ("Pawshield" of "Pawshield Silver")
+        own = set(content_words(item)).union(*(content_words(e.text) for e in entities(claim) if item in e.text))
         found = _part_held(claim, own, frozenset().union(*named), siblings, least=1,
                            names_another=lambda part: any(_sibling(item, name) for name in _names(part))
                            ) if named and siblings else None

@@ -252,7 +252,32 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
     # each read once; a sentence whole too, after its clauses, for a claim clause that holds more
     # than one of them ("selected branches, including ..., will open on Saturdays")
     parts = [(_words(c), c, s) for s in sentences for c in [*clauses(s), s]]
-    return next(filter(None, (_overstated(part, parts) for part in claim_parts)), None)
+    return next(filter(None, (_overstated(part, parts) for part in claim_parts)), None) or _less_often(claim, sentences)
+
+
+_PHRASE = regex.compile(r"[^,;:()\u2013\u2014]+")
+_FREQUENCY_WORDS = frozenset({"every", "two", "three", "four", "other", "second", "third", "few"})
+MIN_FREQUENCY_SHARED = 2
+"""Content words (the frequency's aside) a phrase of the claim shares with the sentence it says more often."""
+
+
+def _less_often(claim: str, sentences: list[str]) -> str | None:
+    """The source sentence that says less often what a phrase of a long claim says "every <unit>":
+    "the brown bin, which is collected every week from March to November, ..." beside "collects
+    garden waste every two weeks from March to November". The phrase (between commas) shares at
+    least :data:`MIN_FREQUENCY_SHARED` content words and half of its own with that sentence, and
+    no source sentence that says "every <unit>" plainly shares as many."""
+    for phrase in _PHRASE.findall(claim):
+        if not any(not m.group("n") for m in _EVERY.finditer(phrase)):
+            continue
+        words = _words(_EVERY.sub(" ", phrase)) - _FREQUENCY_WORDS
+        fits = [(len(words & _words(s)), s) for s in sentences]
+        fits = [(n, s) for n, s in fits if n >= max(MIN_FREQUENCY_SHARED, len(words) / 2)]
+        plain = [n for n, s in fits if any(not m.group("n") for m in _EVERY.finditer(s))]
+        spaced = [(n, s) for n, s in fits if _more_often(phrase, s)]
+        if spaced and max(n for n, _ in spaced) > max(plain, default=0):
+            return max(spaced)[1]
+    return None
 
 
 def _overstated(claim: str, statements: list[tuple[set[str], str, str]]) -> str | None:
