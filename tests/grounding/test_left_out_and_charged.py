@@ -118,3 +118,15 @@ def test_a_claim_that_gives_the_price_itself_calls_nothing_charged_free(
     checker: SupportChecker, source: str, answer: str
 ) -> None:
     assert "contradicted" not in statuses(checker, source, answer)
+
+
+MILL = ("The Abbotsford Mill tour costs £11 and includes a cream tea. The tour does not include a visit to the "
+        "grain loft, which is closed for repairs.")
+
+
+def test_a_visit_left_out_is_the_place_left_out(checker: SupportChecker) -> None:
+    assert "supported" not in statuses(checker, MILL, "The £11 Abbotsford Mill tour includes a cream tea and a look around the grain loft.")
+    assert statuses(checker, MILL, "The £11 tour includes a cream tea but not a visit to the grain loft.") == {"supported"}
+    from lexguard.grounding.signals._excluded import _left_out
+
+    assert _left_out("The tour does not include a visit to the grain loft, which is closed for repairs.") == [("grain", "loft")]

@@ -97,8 +97,19 @@ class _LeftOut:
     source_id: str
 
 
+_VISIT = regex.compile(
+    r"^\s*+(?:(?:a|an|the|any)\s++)?(?:visits?|tours?|trips?|looks?|access|entry|admission|entrance)\s++"
+    r"(?:to|of|around|round|into|inside)\s++",
+    regex.IGNORECASE,
+)
+"""A visit to a place, which is the place: "a visit to the warehouse" leaves out the warehouse
+("a look around the warehouse" names it)."""
+
+
 def _thing(phrase: str) -> tuple[str, ...]:
-    """The content words that name a thing, without the words that name no thing ("firing costs": firing)."""
+    """The content words that name a thing, without the words that name no thing ("firing costs": firing)
+    or a visit to it ("a visit to the warehouse": warehouse)."""
+    phrase = _VISIT.sub("", phrase)
     words = [w for w in thing_words(phrase) if w not in _GENERIC] or thing_words(phrase)
     return tuple(words[-_MOST_THING_WORDS:])
 
