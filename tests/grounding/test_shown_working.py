@@ -118,3 +118,10 @@ def test_a_frequency_or_a_bare_fifty_states_no_share() -> None:
     classes = "Yoga classes at the Weir Studio cost £8 and run twice a week. The studio has 50 seats."
     assert _of_evidence("Yoga classes at the Weir Studio cost £16.", classes) == [False]
     assert _shown("Students pay half of the £8 class price, which is £4.", classes)[-1] is False
+
+
+def test_an_ordinal_is_no_share() -> None:
+    # "third-quarter" orders the quarters: no third of anything
+    source = "Ostler Tools reported revenue of €84 million for the third quarter, up 9% on a year earlier."
+    claim = "Ostler Tools posted third-quarter revenue of €84 million, up 9%."
+    assert _of_evidence(claim, source)[0] is False

@@ -36,8 +36,10 @@ from lexguard.grounding.signals._units import UNITS, convert, unit_of
 
 __all__ = ["shown_working"]
 
-_RATIOS = {"half": 0.5, "halved": 0.5, "halves": 0.5, "quarter": 0.25, "third": 1 / 3, "double": 2.0, "doubled": 2.0,
-           "doubles": 2.0, "twice": 2.0, "triple": 3.0, "tripled": 3.0, "three times": 3.0}
+_RATIOS = {"half": 0.5, "halved": 0.5, "halves": 0.5, "a quarter": 0.25, "one quarter": 0.25, "a third": 1 / 3,
+           "one third": 1 / 3, "double": 2.0, "doubled": 2.0, "doubles": 2.0, "twice": 2.0, "triple": 3.0,
+           "tripled": 3.0, "three times": 3.0}
+"""Words of a ratio; a quarter and a third only with their article ("the third quarter" is an order)."""
 _RATIO = regex.compile(r"\b(?:" + "|".join(sorted(_RATIOS, key=len, reverse=True)).replace(" ", r"\s+") + r")\b",
                        regex.IGNORECASE)
 _COMPARES = regex.compile(
