@@ -130,3 +130,33 @@ def test_a_visit_left_out_is_the_place_left_out(checker: SupportChecker) -> None
     from lexguard.grounding.signals._excluded import _left_out
 
     assert _left_out("The tour does not include a visit to the grain loft, which is closed for repairs.") == [("grain", "loft")]
+
+
+GUESTHOUSE = ("Rates at the Puffin Bay Guesthouse include a continental breakfast. A full cooked breakfast is available "
+              "for an additional £6.50 per person. Wi-Fi is free throughout.")
+AIRLINE = ("Tern Air fares include one personal item that fits under the seat. A 10 kg cabin bag costs £12 each way "
+           "when added at booking. Checked bags start at £20.")
+BIKES = "Bike hire at Kelder Woods costs £22 a day. Helmets are included. Child seats and trailers can be added for £7 each."
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (GUESTHOUSE, "The room rate at the Puffin Bay Guesthouse includes breakfast, including the full cooked breakfast."),
+        (AIRLINE, "Tern Air fares include a personal item and a 10 kg cabin bag."),
+        (BIKES, "Child seats are included in the £22 daily hire at Kelder Woods, along with helmets."),
+    ],
+)
+def test_a_thing_priced_as_an_extra_is_not_included(checker: SupportChecker, source: str, answer: str) -> None:
+    assert "supported" not in statuses(checker, source, answer)
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (GUESTHOUSE, "The room rate includes a continental breakfast; a full cooked breakfast is £6.50 extra."),
+        (BIKES, "Helmets are included in the £22 daily hire, and child seats can be added for £7."),
+    ],
+)
+def test_the_included_thing_beside_a_priced_extra_is_included(checker: SupportChecker, source: str, answer: str) -> None:
+    assert statuses(checker, source, answer) == {"supported"}

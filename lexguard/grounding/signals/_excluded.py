@@ -39,17 +39,26 @@ _SEPARATELY = (
     r"|as\s++(?:an\s++)?extras?|at\s++(?:an\s++)?(?:extra|additional)\s++(?:cost|charge))"
     r"|(?:an\s++)?(?:optional\s++)?extras?|excluded|not\s++part\s++of\b[^,.;]*+)"
 )
+_PRICED_EXTRA = (
+    r"(?:is|are|can\s++be)\s++(?:available|added|had|booked|hired|ordered)\s++(?:for|at)\s++(?:an?\s++)?"
+    r"(?:additional|extra)\s++(?:cost|charge|fee|[£$€]\s*+\d[\d.,]*+)"
+    r"|can\s++be\s++added\s++(?:for|at)\s++[£$€]\s*+\d[\d.,]*+"
+    r"|costs?\s++[£$€]\s*+\d[\d.,]*+(?:\s++[\p{L}]++){0,3}?\s++when\s++added"
+)
+"""A thing priced as an extra: "is available for an additional £7.50", "can be added for £8",
+"costs £14 each way when added at booking"."""
 _SUBJECT_LEFT_OUT = regex.compile(
     r"(?:^|[,;:]\s*+|\b(?:but|and|while|whereas|although|though|however)\s++)"
-    r"(?P<thing>(?:[\p{L}\p{N}'\u2019-]++\s++){0,3}?[\p{L}\p{N}'\u2019-]++)\s++"
+    r"(?P<thing>(?:[\p{L}\p{N}'\u2019-]++\s++){0,4}?[\p{L}\p{N}'\u2019-]++)\s++"
     r"(?:(?:is|are|was|were|will\s++be|can\s++be|must\s++be)\s++(?:(?:not|never)\s++" + _LEFT_OUT_VERB
     + r"|" + _SEPARATELY + r")"
     r"|(?:isn|aren|wasn|weren)[\u2019']t\s++" + _LEFT_OUT_VERB
-    + r"|costs?\s++extra)\b",
+    + r"|costs?\s++extra|" + _PRICED_EXTRA + r")\b",
     regex.IGNORECASE,
 )
 """A thing a clause says is left out, before its verb: "Lunch is not included", "A wall charger
-is sold separately", "firing costs are charged separately", "Towels cost extra"."""
+is sold separately", "firing costs are charged separately", "Towels cost extra", "A full cooked
+breakfast is available for an additional £7.50"."""
 _LEFT_OUT_OBJECT = regex.compile(
     r"\b(?:(?:does|do|did)\s++not|(?:doesn|don|didn)[\u2019']t)\s++(?:include|cover|come\s++with|provide|offer|serve)"
     r"\s++(?P<items>[^.;:!?()]{1,120})"
@@ -82,7 +91,8 @@ _CLAUSE_REACH = 200
 """Most characters after an inclusion word read for the things it includes."""
 _CLAIM_LEAVES_OUT = regex.compile(
     r"\b(?:extras?|separately|additional(?:ly)?|optional|on\s++top|own|excluding|exclud(?:e|es|ed)|without|lack(?:s|ing)?"
-    r"|bring|charged?|costs?|priced|sold|pay(?:s|ing)?|paid|buy(?:s|ing)?|purchas(?:e|ed|ing)|instead|rather\s++than|missing|apart\s++from)\b",
+    r"|bring|charged?|costs?|priced|sold|pay(?:s|ing)?|paid|buy(?:s|ing)?|purchas(?:e|ed|ing)|instead|rather\s++than|missing|apart\s++from"
+    r"|added\s++(?:for|at))\b",
     regex.IGNORECASE,
 )
 """Words by which a claim keeps the thing out ("lunch is extra", "bring your own towels",
@@ -116,7 +126,7 @@ def _thing(phrase: str) -> tuple[str, ...]:
 
 def _left_out(text: str) -> list[tuple[str, ...]]:
     """The things a statement says are left out, each as its content words."""
-    out = [_thing(m.group("thing")) for m in _SUBJECT_LEFT_OUT.finditer(text)]
+    out = [_thing(item) for m in _SUBJECT_LEFT_OUT.finditer(text) for item in _SPLIT.split(m.group("thing"))]
     for m in _LEFT_OUT_OBJECT.finditer(text):
         items = _ITEM_END.sub("", m.group("items") or m.group("items2"))
         out += [_thing(item) for item in _SPLIT.split(items)]
