@@ -270,6 +270,16 @@ def test_a_span_of_days_holds_the_days_inside_it() -> None:
     assert polarity_conflict("The Dunmore gallery is open on Thursdays.", hours) is None
 
 
+def test_a_span_of_days_widened_by_a_day_no_source_names() -> None:
+    hours = ["The Marlow weaving museum is open Wednesday to Sunday from 10:00 to 17:00. Entry is £7."]
+    assert polarity_conflict("The Marlow weaving museum is open Tuesday to Sunday from 10:00 to 17:00.", hours) is not None
+    assert polarity_conflict("The Marlow weaving museum is open Wednesday to Sunday from 10:00 to 17:00.", hours) is None
+    assert polarity_conflict("The Marlow weaving museum is open Thursday to Sunday from 10:00 to 17:00.", hours) is None
+    # a day another statement names is no widening ("On Saturdays it opens ...")
+    split = ["The Marlow shop is open Monday to Friday from 9:00. On Saturdays the Marlow shop opens at 10:00."]
+    assert polarity_conflict("The Marlow shop is open Monday to Saturday from 9:00.", split) is None
+
+
 def test_a_yes_to_a_day_the_sources_leave_out_is_caught(checker: SupportChecker) -> None:
     hours = "The Dunmore gallery is open Tuesday through Sunday from 10 a.m. to 5 p.m. It is closed on Mondays."
     result = checker.check("Yes, it is.", [Source(id="s", content=hours)], "Is the Dunmore gallery open on Mondays?")

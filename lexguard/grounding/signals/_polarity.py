@@ -213,6 +213,8 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         and len(words & u.words) / len(words) >= (1.0 if len(words) == 2 else MIN_COVERAGE)
         and len(words & u.words) / len(u.words) >= MIN_BACK_COVERAGE
     ]
+    # the days any statement names, for a span of the claim widened by a day none names
+    named_days = set().union(*(days_named(u.text) for u in units if not u.denied)) if days_named(clause) else set()
     if matches:  # the closest statement: most of the claim's words, then fewest others
         unit = max(
             matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words), u.denied)
@@ -229,7 +231,7 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         if not unit.denied and near_copy and swapped_names(clause, unit.text, any_word=True):
             return unit.sentence  # "The authentication service sends requests to the frontend service"
         same = (not unit.denied and len(words & unit.words) / len(unit.words) >= MIN_COVERAGE
-                and not names_another_day(clause, unit.text))
+                and not _days_differ(clause, unit.text, named_days))
         if same and next(_opposites(clause, words, [unit]), None) is None:
             # a source statement says just this: another's opposite ("cut side up") is another
             # step, unless that one holds more of the claim's other words ("the *new* model fell")
@@ -265,9 +267,19 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     for unit in units if days and rest and not spoken_of else ():
         held = rest & unit.words
         if (not unit.denied and len(held) / len(rest) >= MIN_COVERAGE and _negated(clause) == _negated(unit.text)
-                and names_another_day(clause, unit.text)):
+                and _days_differ(clause, unit.text, named_days)):
             return unit.sentence
     return _antonym_conflict(clause, words, units)
+
+
+def _days_differ(clause: str, text: str, named: set[int]) -> bool:
+    """Whether a statement gives its days otherwise than the claim's clause: another weekday
+    (:func:`~lexguard.grounding.signals._weekdays.names_another_day`), or a span widened by a day
+    no source statement names (``named``: "Tuesday to Sunday" for "Wednesday to Sunday")."""
+    if names_another_day(clause, text):
+        return True
+    ours, theirs = days_named(clause), days_named(text)
+    return bool(theirs) and ours > theirs and not (ours - theirs) & named
 
 
 def _antonym_conflict(clause: str, words: frozenset[str], units: list[_Unit]) -> str | None:
