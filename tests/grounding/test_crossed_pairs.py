@@ -77,3 +77,11 @@ def test_two_times_of_one_day_are_no_two_cases() -> None:
     source = "The Suds laundrette on Mill Road opens at 7.30 every morning. It closes at 21.00."
     assert crossed_pairs("The Suds laundrette opens at half past seven and stays open until nine in the evening.",
                          [source]) == []
+
+
+def test_a_sentence_that_compares_two_cases() -> None:
+    source = "Visitors to the Brackwater Show reached 9,400 in 2024, up from 8,100 in 2023."
+    found = crossed_pairs("The Brackwater Show drew 9,400 visitors in 2023.", [source])
+    assert [(m.text, text) for m, text in found] == [("9,400", source)]
+    assert crossed_pairs("The Brackwater Show drew 9,400 visitors in 2024, up from 8,100 in 2023.", [source]) == []
+    assert crossed_pairs("The Brackwater Show drew 8,100 visitors in 2023.", [source]) == []

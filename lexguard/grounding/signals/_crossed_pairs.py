@@ -23,7 +23,7 @@ import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._entities import entities, is_common_word
-from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import clauses_of, number_class
 
 __all__ = ["crossed_pairs"]
@@ -35,14 +35,25 @@ class _Sentence(NamedTuple):
     """Number keys (each reading) with their classes."""
     names: frozenset[str]
     """Its names, lower case."""
+    sentence: str
+    """The whole sentence it stands in (the evidence shown)."""
+
+
+_COMPARED = regex.compile(
+    r",\s*+(?:(?:up|down|rising|falling|compared)\s++(?:from|with|to)|against|versus)\b|;\s*+|\s++whereas\s++|,\s*+while\s++",
+    regex.IGNORECASE,
+)
+"""Where a sentence turns to the case it compares with: "reached 14,200 in 2023, | up from 11,800 in 2022"."""
 
 
 @lru_cache(maxsize=256)
 def _sentences(chunk: str) -> tuple[_Sentence, ...]:
+    """The statements of a chunk: its sentences, each cut where it turns to the case it compares with."""
     out = []
     for sentence in passage_sentences(chunk):
-        values = tuple({k: number_class(sentence, m) for m in numbers(sentence) for k in (m.key, *m.alts)}.items())
-        out.append(_Sentence(sentence, values, frozenset(e.key.lower() for e in entities(sentence))))
+        for part in filter(str.strip, _COMPARED.split(sentence)):
+            values = tuple({k: number_class(part, m) for m in numbers(part) for k in (m.key, *m.alts)}.items())
+            out.append(_Sentence(part, values, frozenset(e.key.lower() for e in entities(part)), sentence))
     return tuple(out)
 
 
@@ -57,7 +68,9 @@ def _rival(sentence: _Sentence, kind: str, claim_keys: set[str], claim_names: se
     (a year, a time, "count runner"), or a full name the claim does not give."""
     if name:
         return any(_personal(n) and not any(n in c or c in n for c in claim_names) for n in sentence.names)
-    return bool(kind) and any(c == kind and k not in claim_keys for k, c in sentence.values)
+    if not kind:  # a bare count ("14,200 in 2023") is a rival of a bare count, never of a year or a time
+        return any(not c and k not in claim_keys and key_value(k) is not None for k, c in sentence.values)
+    return any(c == kind and k not in claim_keys for k, c in sentence.values)
 
 
 _A_CASE = regex.compile(r"year$|calendar (?:date|time)$")
@@ -122,7 +135,7 @@ def _crossed_in(
         if not holders:
             continue
         # the class as the sources write the value too: "1,320 runners" is their "1,320 finishers"
-        kinds = {kind} | {c for s in holders for k, c in s.values if k == key and c}
+        kinds = {kind} | {c for s in holders for k, c in s.values if k == key}
         most = max(others_held(s, mention) for s in holders)
         for other in nums:
             if other.span == mention.span or not (other.span[1] <= mention.span[0] or other.span[0] >= mention.span[1]):
@@ -139,6 +152,6 @@ def _crossed_in(
                          and any(_rival(s, k, claim_keys, claim_names, is_name) for k in kinds)
                          and others_held(s, mention) > most), None)
             if case is not None:
-                out.append((mention, case.text))
+                out.append((mention, case.sentence))
                 break
     return out
