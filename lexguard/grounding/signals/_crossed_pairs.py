@@ -26,7 +26,7 @@ from lexguard.grounding.signals._entities import entities, is_common_word
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import clauses_of, number_class
 
-__all__ = ["crossed_pairs"]
+__all__ = ["crossed_pairs", "personal"]
 
 
 class _Sentence(NamedTuple):
@@ -67,7 +67,7 @@ def _rival(sentence: _Sentence, kind: str, claim_keys: set[str], claim_names: se
     """Whether a sentence gives another value of a kind than the claim does: a number of the class
     (a year, a time, "count runner"), or a full name the claim does not give."""
     if name:
-        return any(_personal(n) and not any(n in c or c in n for c in claim_names) for n in sentence.names)
+        return any(personal(n) and not any(n in c or c in n for c in claim_names) for n in sentence.names)
     if not kind:  # a bare count ("14,200 in 2023") is a rival of a bare count, never of a year or a time
         return any(not c and k not in claim_keys and key_value(k) is not None for k, c in sentence.values)
     return any(c == kind and k not in claim_keys for k, c in sentence.values)
@@ -77,7 +77,7 @@ _A_CASE = regex.compile(r"year$|calendar (?:date|time)$")
 """Classes of the values that tell one case from another: a year, a date, a time of day."""
 
 
-def _personal(name: str) -> bool:
+def personal(name: str) -> bool:
     """Whether a name may be a person's: two or more words, none of them a common word ("Carys
     Penhale"; not "Brackenhill Health Centre", which another place is no rival of)."""
     words = name.split()
@@ -97,7 +97,7 @@ def crossed_pairs(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]
         where every evidence sentence that holds ``v`` lacks ``w``, one of them gives another value
         of ``w``'s class, and a sentence that holds ``w`` lacks ``v``, gives a rival of it and
         holds more of the claim's other values than any sentence that holds ``v``. A name is
-        read only when it may be a person's (:func:`_personal`).
+        read only when it may be a person's (:func:`personal`).
     """
     sentences = list(dict.fromkeys(s for text in texts for s in _sentences(text)))
     if not sentences:
@@ -124,7 +124,7 @@ def _crossed_in(
     if not nums or len(nums) + len(names) < 2:
         return []
     values = [(m, m.key, number_class(claim, m), False) for m in nums]
-    values += [(e, e.key.lower(), "", True) for e in names if _personal(e.key)]
+    values += [(e, e.key.lower(), "", True) for e in names if personal(e.key)]
 
     def others_held(sentence: _Sentence, mention: Mention) -> int:
         return sum(1 for m, k, _, n in values if m.span != mention.span and _holds(sentence, k, n))

@@ -1,0 +1,83 @@
+"""A person taken from the part of a sentence about another role.
+
+"Daniel Okafor will be conducting the choir's spring concert" beside "The spring concert will be
+conducted by Imogen Fairweather, with Daniel Okafor at the piano"; "contact the SENCo, Mr Owen
+Trellis" beside "Deputy Head Mr Owen Trellis; SENCo Ms Hana Birch". Every name and word of the
+claim is in the sentence, and the verifier, reading it whole, had called both supported. The
+sentence is in parts, one per role (cut at ";", ":" and ", with" / ", and" / ", while"):
+:func:`moved_person` finds a person of the claim whose part holds none of the claim's other
+words, while another part of the same sentence holds some of them and names another person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import regex
+
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._crossed_pairs import personal
+from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._lexical import Mention, content_words
+
+__all__ = ["moved_person"]
+
+_PART = regex.compile(r"\s*+(?:;|:|,\s*+(?:with|and|while|whereas)\b)\s*+", regex.IGNORECASE)
+"""Where a sentence turns to another role: "...by Imogen Fairweather, | with Daniel Okafor at the piano"."""
+
+
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "lord", "lady"})
+
+
+def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
+    """The claim's people named in a sentence only in a part about another role, each with that
+    sentence.
+
+    Args:
+        claim: The claim text.
+        texts: The claim's best evidence chunks.
+
+    Returns:
+        ``(name, sentence)`` for each person of the claim (:func:`personal`) whose every sentence
+        is in parts, the person's part holding none of the claim's other content words, and another
+        part holding at least one of them and a person the claim does not name.
+    """
+    people = [e for e in entities(claim) if personal(e.key)]
+    if not people:
+        return []
+    claim_names = {e.key.lower() for e in entities(claim)}
+    sentences = list(dict.fromkeys(s for text in texts for s in passage_sentences(text)))
+    out = []
+    for person in people:
+        # a role is a name too ("the SENCo"); a title is no role
+        relation = set(content_words(claim)) - set(content_words(person.text)) - _TITLES
+        held = [s for s in sentences if _names(s, person.key)]
+        moved = [s for s in held if _other_role(s, person.key, relation, claim_names)]
+        if held and len(moved) == len(held):
+            out.append((person, moved[0]))
+    return out
+
+
+def _names(text: str, key: str) -> bool:
+    """Whether ``text`` names the person (within a longer name run: "Deputy Head Mr Owen Trellis")."""
+    return any(key.lower() in e.key.lower() for e in entities(text))
+
+
+def _other_role(sentence: str, key: str, relation: set[str], claim_names: set[str]) -> bool:
+    """Whether the person's part of ``sentence`` holds none of the claim's words (``relation``)
+    and another part holds some and names another person."""
+    parts = [p for p in _PART.split(sentence) if p.strip()]
+    if len(parts) < 2:
+        return False
+    own = [p for p in parts if _names(p, key)]
+    if not own or any(relation & set(content_words(p)) for p in own):
+        return False
+    return any(relation & set(content_words(p)) and any(
+        (who := _person(e.key)) and not any(who in name or name in who for name in claim_names)
+        for e in entities(p)) for p in parts if p not in own)
+
+
+def _person(key: str) -> str:
+    """The person's name a name run ends in ("SENCo Ms Hana Birch": "hana birch"), else ""."""
+    who = " ".join(key.lower().split()[-2:])
+    return who if personal(who) else ""

@@ -1,0 +1,49 @@
+"""A person taken from the part of a sentence about another role.
+
+"Daniel Okafor will be conducting the choir's spring concert" beside "... will be conducted by
+Imogen Fairweather, with Daniel Okafor at the piano" had been read as supported: every name and
+word is in the sentence. :func:`moved_person` finds the person whose part of the sentence holds
+none of the claim's other words while another part holds them and names another person.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._name_segments import moved_person
+from tests.claim_statuses import statuses
+
+CONCERT = ("The Harwood Singers' summer concert on 21 June will be conducted by Lorna Mackie, with Peter Osei at "
+           "the piano. Tickets are £12 from the box office.")
+STAFF = "Kirkby Lane School staff: Headteacher Mrs Jane Holt; Deputy Head Mr Ravi Shah; SENCo Ms Erin Doyle."
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(
+    ("source", "answer", "moved"),
+    [
+        (CONCERT, "Peter Osei will conduct the Harwood Singers' summer concert on 21 June.", "Peter Osei"),
+        (STAFF, "Please contact the SENCo, Mr Ravi Shah, about special educational needs.", "Ravi Shah"),
+    ],
+)
+def test_a_person_of_another_role_is_misplaced(checker: SupportChecker, source: str, answer: str, moved: str) -> None:
+    assert [m.text for m, _ in moved_person(answer, [source])] == [moved]
+    assert "supported" not in statuses(checker, source, answer)
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (CONCERT, "Peter Osei will play the piano at the summer concert."),
+        (CONCERT, "Lorna Mackie will conduct the summer concert, with Peter Osei at the piano."),
+        (STAFF, "Please contact the SENCo, Ms Erin Doyle, about special educational needs."),
+        (STAFF, "The deputy head is Mr Ravi Shah."),
+    ],
+)
+def test_a_person_in_their_own_part_is_left_alone(source: str, answer: str) -> None:
+    assert moved_person(answer, [source]) == []
