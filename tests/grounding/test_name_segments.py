@@ -47,3 +47,10 @@ def test_a_person_of_another_role_is_misplaced(checker: SupportChecker, source: 
 )
 def test_a_person_in_their_own_part_is_left_alone(source: str, answer: str) -> None:
     assert moved_person(answer, [source]) == []
+
+
+def test_a_body_is_no_person() -> None:
+    # airlines in a ranking, each in its part of the sentence: no role moved
+    source = ("Northway Air came second with 4.1 million award seats; Coastal Airlines ranked third with 3 million; "
+              "and Meridian Airlines was fourth.")
+    assert moved_person("Northway Air came second, followed by Coastal Airlines and Meridian Airlines.", [source]) == []

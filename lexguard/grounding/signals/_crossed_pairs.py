@@ -37,6 +37,8 @@ class _Sentence(NamedTuple):
     """Its names, lower case."""
     sentence: str
     """The whole sentence it stands in (the evidence shown)."""
+    people: frozenset[str]
+    """Its names that may be people's (:func:`personal`), lower case."""
 
 
 _COMPARED = regex.compile(
@@ -53,7 +55,9 @@ def _sentences(chunk: str) -> tuple[_Sentence, ...]:
     for sentence in passage_sentences(chunk):
         for part in filter(str.strip, _COMPARED.split(sentence)):
             values = tuple({k: number_class(part, m) for m in numbers(part) for k in (m.key, *m.alts)}.items())
-            out.append(_Sentence(part, values, frozenset(e.key.lower() for e in entities(part)), sentence))
+            found = entities(part)
+            out.append(_Sentence(part, values, frozenset(e.key.lower() for e in found), sentence,
+                                 frozenset(e.key.lower() for e in found if personal(e.text))))
     return tuple(out)
 
 
@@ -67,7 +71,7 @@ def _rival(sentence: _Sentence, kind: str, claim_keys: set[str], claim_names: se
     """Whether a sentence gives another value of a kind than the claim does: a number of the class
     (a year, a time, "count runner"), or a full name the claim does not give."""
     if name:
-        return any(personal(n) and not any(n in c or c in n for c in claim_names) for n in sentence.names)
+        return any(not any(n in c or c in n for c in claim_names) for n in sentence.people)
     if not kind:  # a bare count ("14,200 in 2023") is a rival of a bare count, never of a year or a time
         return any(not c and k not in claim_keys and key_value(k) is not None for k, c in sentence.values)
     return any(c == kind and k not in claim_keys for k, c in sentence.values)
@@ -78,10 +82,24 @@ _A_CASE = regex.compile(r"year$|calendar (?:date|time)$")
 
 
 def personal(name: str) -> bool:
-    """Whether a name may be a person's: two or more words, none of them a common word ("Carys
-    Penhale"; not "Brackenhill Health Centre", which another place is no rival of)."""
-    words = name.split()
-    return len(words) >= 2 and not any(is_common_word(w.lower()) for w in words)
+    """Whether a name, as written, may be a person's: two or three words, the first no common word
+    (a given name), none of them one that names a body, a place or an event ("Carys Penhale", "Owen
+    Trellis"; not "Brackenhill Health Centre", "American Airlines" nor "Dunmore Half Marathon")."""
+    words = [w.lower().strip(".,'\u2019") for w in name.split()]
+    return (2 <= len(words) <= 3 and not is_common_word(words[0])
+            and not any(w in _BODIES or w.rstrip("s") in _BODIES for w in words))
+
+
+_BODIES = frozenset(
+    "air airline airway line centre center club school college university academy council hospital clinic surgery "
+    "museum gallery library hotel inn company group bank trust society church chapel park street road lane avenue "
+    "ltd inc plc corp co llc foundation institute association theatre theater cafe bakery shop store market hall "
+    "house court station studio festival choir band orchestra team city town village county united national royal "
+    "international systems services partners holdings media press news times post marathon race run show fair "
+    "cup games championship championships open prize award awards concert exhibition conference summit week day "
+    "half".split()
+)
+"""Words of a name that make it a body's, a place's or an event's, not a person's."""
 
 
 def crossed_pairs(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
@@ -124,7 +142,7 @@ def _crossed_in(
     if not nums or len(nums) + len(names) < 2:
         return []
     values = [(m, m.key, number_class(claim, m), False) for m in nums]
-    values += [(e, e.key.lower(), "", True) for e in names if personal(e.key)]
+    values += [(e, e.key.lower(), "", True) for e in names if personal(e.text)]
 
     def others_held(sentence: _Sentence, mention: Mention) -> int:
         return sum(1 for m, k, _, n in values if m.span != mention.span and _holds(sentence, k, n))

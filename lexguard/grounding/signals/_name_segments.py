@@ -42,7 +42,7 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
         is in parts, the person's part holding none of the claim's other content words, and another
         part holding at least one of them and a person the claim does not name.
     """
-    people = [e for e in entities(claim) if personal(e.key)]
+    people = [e for e in entities(claim) if personal(e.text)]
     if not people:
         return []
     claim_names = {e.key.lower() for e in entities(claim)}
@@ -73,11 +73,10 @@ def _other_role(sentence: str, key: str, relation: set[str], claim_names: set[st
     if not own or any(relation & set(content_words(p)) for p in own):
         return False
     return any(relation & set(content_words(p)) and any(
-        (who := _person(e.key)) and not any(who in name or name in who for name in claim_names)
+        (who := _person(e)) and not any(who in name or name in who for name in claim_names)
         for e in entities(p)) for p in parts if p not in own)
 
 
-def _person(key: str) -> str:
-    """The person's name a name run ends in ("SENCo Ms Hana Birch": "hana birch"), else ""."""
-    who = " ".join(key.lower().split()[-2:])
-    return who if personal(who) else ""
+def _person(name: Mention) -> str:
+    """The person's name a name run ends in ("SENCo Ms Hana Birch": "hana birch"), as its key, else ""."""
+    return " ".join(name.key.lower().split()[-2:]) if personal(" ".join(name.text.split()[-2:])) else ""
