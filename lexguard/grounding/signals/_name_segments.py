@@ -4,7 +4,7 @@
 conducted by Imogen Fairweather, with Daniel Okafor at the piano"; "contact the SENCo, Mr Owen
 Trellis" beside "Deputy Head Mr Owen Trellis; SENCo Ms Hana Birch". Every name and word of the
 claim is in the sentence, and the verifier, reading it whole, had called both supported. The
-sentence is in parts, one per role (cut at ";", ":" and ", with" / ", and" / ", while"):
+sentence is in parts, one per role (cut at ";" and ", with" / ", and" / ", while"):
 :func:`moved_person` finds a person of the claim whose part holds none of the claim's other
 words, while another part of the same sentence holds some of them and names another person.
 """
@@ -22,10 +22,12 @@ from lexguard.grounding.signals._lexical import Mention, content_words
 
 __all__ = ["moved_person"]
 
-_PART = regex.compile(r"\s*+(?:;|:|,\s*+(?:with|and|while|whereas)\b)\s*+", regex.IGNORECASE)
+_PART = regex.compile(r"\s*+(?:;|,\s*+(?:with|and|while|whereas)\b)\s*+", regex.IGNORECASE)
 """Where a sentence turns to another role: "...by Imogen Fairweather, | with Daniel Okafor at the piano"."""
 
 
+MIN_SENTENCE_SHARE = 0.5
+"""Share of the claim's other content words the sentence must hold for its parts to be read."""
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "lord", "lady"})
 
 
@@ -39,8 +41,9 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
 
     Returns:
         ``(name, sentence)`` for each person of the claim (:func:`personal`) whose every sentence
-        is in parts, the person's part holding none of the claim's other content words, and another
-        part holding at least one of them and a person the claim does not name.
+        holds half the claim's other content words or more and is in parts, the person's part
+        holding none of them, and another part holding at least one of them and a person the
+        claim does not name.
     """
     people = [e for e in entities(claim) if personal(e.text)]
     if not people:
@@ -67,8 +70,8 @@ def _other_role(sentence: str, key: str, relation: set[str], claim_names: set[st
     """Whether the person's part of ``sentence`` holds none of the claim's words (``relation``)
     and another part holds some and names another person."""
     parts = [p for p in _PART.split(sentence) if p.strip()]
-    if len(parts) < 2:
-        return False
+    if len(parts) < 2 or len(relation & set(content_words(sentence))) < MIN_SENTENCE_SHARE * len(relation):
+        return False  # a sentence that says little of what the claim says gives its people no roles for it
     own = [p for p in parts if _names(p, key)]
     if not own or any(relation & set(content_words(p)) for p in own):
         return False
