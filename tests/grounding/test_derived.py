@@ -396,3 +396,19 @@ def test_a_working_out_word_of_another_statement_works_nothing_out(answer: str, 
 
     result = SupportChecker().check(answer, [Source(id="s", content=MINUTES)])
     assert (result.recommendation == "accept") is accepted, [(c.text, c.status, c.support) for c in result.claims]
+
+
+def test_a_count_of_times_is_read_against_the_sources_count() -> None:
+    """Found in trial R: "renew them up to three times" beside "can be renewed twice" (three was
+    the loan's weeks) was accepted."""
+    from lexguard.grounding.signals._times_counted import other_count
+
+    source = ["Loans from the Ellery Library last three weeks and can be renewed twice online. Fines are 20p a day."]
+
+    def counted(claim: str) -> list[bool]:
+        return [other_count(claim, m, source) for m in numbers(claim)]
+
+    assert counted("Loans last three weeks, and you can renew them up to three times online.") == [False, True]
+    assert counted("Loans last three weeks and can be renewed twice online.") == [False, False]
+    assert counted("You can renew a loan two times online.") == [False]
+    assert counted("The new reading room is three times as large.") == [False]  # a ratio, no count of times

@@ -25,6 +25,7 @@ from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._shown_working import shown_working
+from lexguard.grounding.signals._times_counted import other_count
 from lexguard.grounding.signals._totals import total_counts, totalled
 from lexguard.grounding.signals._clock import timed
 from lexguard.grounding.signals._times_written import hour_parts
@@ -289,6 +290,9 @@ def unknown_numbers(
     unknown: list[Mention] = []
     worked: list[Mention] = []
     for m in mentions:
+        if other_count(claim, m, texts):
+            unknown.append(m)  # "renew them up to three times" beside "renewed twice" (three weeks elsewhere)
+            continue
         if m.key in known or known.intersection(m.alts) or names_a_source(claim, m):
             continue
         if _TIMES.match(claim, m.span[0]) and any(_OTHER_TIMES.search(t) for t in texts):
