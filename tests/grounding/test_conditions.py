@@ -108,3 +108,17 @@ def test_a_time_condition_replaced_by_another(claim: str, changed: bool) -> None
     from lexguard.grounding.signals._conditions import changed_condition
 
     assert (changed_condition(claim, [PLANTING]) is not None) is changed
+
+
+@pytest.mark.parametrize(
+    ("claim", "dropped"),
+    [
+        ("Parking at the Elm Park retail centre is free all day.", True),
+        ("Parking at the Elm Park retail centre is free.", True),
+        ("Parking at the Elm Park retail centre is free for the first two hours.", False),
+        ("Parking at the Elm Park retail centre is free, but only for two hours.", False),
+    ],
+)
+def test_free_for_the_first_hours_is_a_condition(claim: str, dropped: bool) -> None:
+    source = ["Parking at the Elm Park retail centre is free for the first two hours; each extra hour costs £1.20."]
+    assert (dropped_condition(claim, source) is not None) is dropped

@@ -23,11 +23,14 @@ _CONDITION = regex.compile(
     r"|provid(?:ed|ing)(?:\s+that)?(?=\s+(?:they|you|he|she|it|we|the|a|an|your|their|his|her|its)\b)|as\s+long\s+as"
     r"|(?<=\b(?:free|eligible|entitled|allowed|welcome|available|open)\s+(?:to|for)\s+(?:[\p{L}-]+\s+){1,4})who\b"
     r"|so\s+long\s+as|unless|subject\s+to|on\s+(?:orders?|purchases?|bookings?|spends?)\s+(?:of\s+)?"
-    r"(?:over|above|more\s+than|exceeding|of\s+at\s+least)|for\s+(?:orders?|purchases?)\s+(?:of\s+)?(?:over|above|more\s+than))"
+    r"(?:over|above|more\s+than|exceeding|of\s+at\s+least)|for\s+(?:orders?|purchases?)\s+(?:of\s+)?(?:over|above|more\s+than)"
+    r"|for\s+the\s+first\s+(?:\d{1,3}|one|two|three|four|five|six|twelve)\s+"
+    r"(?:minutes?|hours?|days?|nights?|weeks?|months?|years?|visits?|sessions?|classes?))"
     r"\b[^.;]*",
     regex.IGNORECASE,
 )
 """A restriction after a statement: "only if prescribed", "provided (that) ...", "on orders over £40",
+"for the first two hours" (free parking that then charges),
 and who may have what is offered ("free for borough residents who show a library card")."""
 
 _OWN_CONDITION = regex.compile(r"\b(?:if|when|unless|only|provided|as\s+long\s+as|over|above|except|but)\b", regex.IGNORECASE)
