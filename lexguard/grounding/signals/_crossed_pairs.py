@@ -22,11 +22,11 @@ from typing import NamedTuple
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
-from lexguard.grounding.signals._entities import entities, is_common_word
+from lexguard.grounding.signals._entities import entities, personal
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import clauses_of, number_class
 
-__all__ = ["crossed_pairs", "personal"]
+__all__ = ["crossed_pairs"]
 
 
 class _Sentence(NamedTuple):
@@ -38,7 +38,7 @@ class _Sentence(NamedTuple):
     sentence: str
     """The whole sentence it stands in (the evidence shown)."""
     people: frozenset[str]
-    """Its names that may be people's (:func:`personal`), lower case."""
+    """Its names that may be people's (:func:`~lexguard.grounding.signals._entities.personal`), lower case."""
 
 
 _COMPARED = regex.compile(
@@ -81,27 +81,6 @@ _A_CASE = regex.compile(r"year$|calendar (?:date|time)$")
 """Classes of the values that tell one case from another: a year, a date, a time of day."""
 
 
-def personal(name: str) -> bool:
-    """Whether a name, as written, may be a person's: two or three words, the first no common word
-    (a given name), none of them one that names a body, a place or an event ("Carys Penhale", "Owen
-    Trellis"; not "Brackenhill Health Centre", "American Airlines" nor "Dunmore Half Marathon")."""
-    words = [w.lower().strip(".,'\u2019") for w in name.split()]
-    return (2 <= len(words) <= 3 and not is_common_word(words[0])
-            and not any(w in _BODIES or w.rstrip("s") in _BODIES for w in words))
-
-
-_BODIES = frozenset(
-    "air airline airway line centre center club school college university academy council hospital clinic surgery "
-    "museum gallery library hotel inn company group bank trust society church chapel park street road lane avenue "
-    "ltd inc plc corp co llc foundation institute association theatre theater cafe bakery shop store market hall "
-    "house court station studio festival choir band orchestra team city town village county united national royal "
-    "international systems services partners holdings media press news times post marathon race run show fair "
-    "cup games championship championships open prize award awards concert exhibition conference summit week day "
-    "half".split()
-)
-"""Words of a name that make it a body's, a place's or an event's, not a person's."""
-
-
 def crossed_pairs(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
     """The claim's values (numbers and names) taken from a sentence about another case, each with
     the sentence that gives the claim's case.
@@ -115,7 +94,7 @@ def crossed_pairs(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]
         where every evidence sentence that holds ``v`` lacks ``w``, one of them gives another value
         of ``w``'s class, and a sentence that holds ``w`` lacks ``v``, gives a rival of it and
         holds more of the claim's other values than any sentence that holds ``v``. A name is
-        read only when it may be a person's (:func:`personal`).
+        read only when it may be a person's (:func:`~lexguard.grounding.signals._entities.personal`).
     """
     sentences = list(dict.fromkeys(s for text in texts for s in _sentences(text)))
     if not sentences:

@@ -22,7 +22,7 @@ from lexguard.grounding.signals._words import base_verb, no_noun, same_word_form
 from lexguard.grounding.signals._words import norm as _norm
 from lexguard.grounding.signals._words import stem as _stem
 
-__all__ = ["ACRONYM", "entities", "is_common_word", "rival_acronyms"]
+__all__ = ["ACRONYM", "entities", "is_common_word", "personal", "rival_acronyms"]
 
 _NAME_WORD = (
     r"(?:\p{Lu}(?:\.\p{L})*\.(?=[ \t]+\p{Lu})"  # initials and acronyms: "J.", "U.S."
@@ -210,3 +210,24 @@ def _common_words() -> frozenset[str]:
     path = Path(__file__).parents[1] / "data" / "common_words.txt"
     with path.open(encoding="utf-8") as handle:
         return frozenset(line.strip() for line in handle if line.strip() and not line.startswith("#"))
+
+
+def personal(name: str) -> bool:
+    """Whether a name, as written, may be a person's: two or three words, the first no common word
+    (a given name), none of them one that names a body, a place or an event ("Carys Penhale", "Owen
+    Trellis"; not "Brackenhill Health Centre", "American Airlines" nor "Dunmore Half Marathon")."""
+    words = [w.lower().strip(".,'\u2019") for w in name.split()]
+    return (2 <= len(words) <= 3 and not is_common_word(words[0])
+            and not any(w in _BODIES or w.rstrip("s") in _BODIES for w in words))
+
+
+_BODIES = frozenset(
+    "air airline airway line centre center club school college university academy council hospital clinic surgery "
+    "museum gallery library hotel inn company group bank trust society church chapel park street road lane avenue "
+    "ltd inc plc corp co llc foundation institute association theatre theater cafe bakery shop store market hall "
+    "house court station studio festival choir band orchestra team city town village county united national royal "
+    "international systems services partners holdings media press news times post marathon race run show fair "
+    "cup games championship championships open prize award awards concert exhibition conference summit week day "
+    "half".split()
+)
+"""Words of a name that make it a body's, a place's or an event's, not a person's."""

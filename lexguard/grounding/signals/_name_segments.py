@@ -16,8 +16,7 @@ from collections.abc import Iterable
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
-from lexguard.grounding.signals._crossed_pairs import personal
-from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._entities import entities, personal
 from lexguard.grounding.signals._lexical import Mention, content_words
 
 __all__ = ["moved_person"]
@@ -40,7 +39,7 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
         texts: The claim's best evidence chunks.
 
     Returns:
-        ``(name, sentence)`` for each person of the claim (:func:`personal`) whose every sentence
+        ``(name, sentence)`` for each person of the claim (:func:`~lexguard.grounding.signals._entities.personal`) whose every sentence
         holds half the claim's other content words or more and is in parts, the person's part
         holding none of them, and another part holding at least one of them and a person the
         claim does not name.
