@@ -15,6 +15,7 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._excepted import EXCEPTION
+from lexguard.grounding.signals._frequencies import EVERY, more_often
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
 from lexguard.grounding.signals._words import WORD, adverb_only, base_verb, describes_only, lemmas
 
@@ -197,33 +198,6 @@ def _quantity(text: str) -> int | None:
     return 3 if max(found) == 4 and EXCEPTION.search(text) is not None else max(found)
 
 
-_EVERY = regex.compile(
-    r"\bevery\s+(?P<n>other|second|third|\d+|two|three|four|five|six|seven|eight|nine|ten|few)?\s*+"
-    r"(?P<unit>day|week|fortnight|month|quarter|year|decade|hour|minute|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b",
-    regex.IGNORECASE,
-)
-"""A frequency: "every year", "every two years", "every other Friday"."""
-
-
-_OF_THE_MONTH = regex.compile(
-    r"\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<unit>(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?"
-    r"\s+(?:of\s+(?:every|each|the|a)\s+month|(?:of\s+)?(?:every|each|a)\s+month|monthly)\b",
-    regex.IGNORECASE,
-)
-"""A weekday once a month: "on the first Saturday of every month"."""
-
-
-def _more_often(claim: str, source: str) -> bool:
-    """Whether the claim says "every <unit>" where the source says "every two / other <unit>s"
-    ("awarded every year" beside "every two years"), or a weekday of each month ("every Saturday"
-    beside "the first Saturday of every month")."""
-    spaced = {m.group("unit").lower() for m in _EVERY.finditer(source) if m.group("n")}
-    spaced |= {m.group("unit").lower() for m in _OF_THE_MONTH.finditer(source)}  # "the first Saturday of every month"
-    plain = {m.group("unit").lower() for m in _EVERY.finditer(claim) if not m.group("n")}
-    every = {m.group("unit").lower() for m in _EVERY.finditer(source) if not m.group("n")}
-    return bool(spaced & plain) and not every & plain
-
-
 def overstatement(claim: str, passages: list[str]) -> str | None:
     """The evidence sentence a claim overstates (a hedge or a weaker quantifier dropped), if any.
 
@@ -268,13 +242,13 @@ def _less_often(claim: str, sentences: list[str]) -> str | None:
     least :data:`MIN_FREQUENCY_SHARED` content words and half of its own with that sentence, and
     no source sentence that says "every <unit>" plainly shares as many."""
     for phrase in _PHRASE.findall(claim):
-        if not any(not m.group("n") for m in _EVERY.finditer(phrase)):
+        if not any(not m.group("n") for m in EVERY.finditer(phrase)):
             continue
-        words = _words(_EVERY.sub(" ", phrase)) - _FREQUENCY_WORDS
+        words = _words(EVERY.sub(" ", phrase)) - _FREQUENCY_WORDS
         fits = [(len(words & _words(s)), s) for s in sentences]
         fits = [(n, s) for n, s in fits if n >= max(MIN_FREQUENCY_SHARED, len(words) / 2)]
-        plain = [n for n, s in fits if any(not m.group("n") for m in _EVERY.finditer(s))]
-        spaced = [(n, s) for n, s in fits if _more_often(phrase, s)]
+        plain = [n for n, s in fits if any(not m.group("n") for m in EVERY.finditer(s))]
+        spaced = [(n, s) for n, s in fits if more_often(phrase, s)]
         if spaced and max(n for n, _ in spaced) > max(plain, default=0):
             return max(spaced)[1]
     return None
@@ -304,4 +278,4 @@ def _overstated(claim: str, statements: list[tuple[set[str], str, str]]) -> str 
     source_quantity = _quantity(text)
     if claim_quantity is not None and source_quantity is not None and claim_quantity > source_quantity:
         return sentence
-    return sentence if _more_often(claim, text) else None
+    return sentence if more_often(claim, text) else None

@@ -17,6 +17,7 @@ from lexguard.grounding.signals._rates import rate_conflicts
 from lexguard.grounding.signals._segments import crossed_value
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._directions import direction_conflict
+from lexguard.grounding.signals._frequencies import crossed_frequency
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._ranks import rank_conflict
@@ -133,6 +134,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or rank_conflict(claim, passages)
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
         or swapped_ends(claim, passages)  # "from A into B" for "from B into A"
+        or crossed_frequency(claim, passages)  # "every 30 minutes on Sundays" for "... and every hour on Sundays"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
