@@ -27,6 +27,7 @@ from lexguard.grounding.verify._judge_models import judge_failure_status
 from lexguard.grounding.signals._lexical import LexicalProfile
 from lexguard.grounding._reading import BUDGET_REASON, model_texts, not_scored, unreadable_claims, verifier_texts
 from lexguard.grounding.reflect._self_rag import is_real_question
+from lexguard.grounding.signals._supposed import supposed_values
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding.evidence._retrieval import candidate_search
 from lexguard.grounding._scoring import apply_nli
@@ -339,6 +340,7 @@ def _read_evidence(
     asked = question if question and is_real_question(question) else None
     quoted = LexicalProfile([question]) if question else None  # a quotation of it quotes the user
     q_profile = quoted if asked is None else None
+    supposed = supposed_values(question)  # "How much would 8 people pay?": the user's own case
     n = len(plain)
     evidence = [
         _unread_evidence()
@@ -349,7 +351,7 @@ def _read_evidence(
             scores=scores[i],
             chunk_ids=ids[i],
             question=q_profile,
-            position=i / (n - 1) if n > 1 else 0.0, asked=quoted,
+            position=i / (n - 1) if n > 1 else 0.0, asked=quoted, supposed=supposed,
         )
         for i in range(n)
     ]

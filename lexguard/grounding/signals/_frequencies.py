@@ -17,6 +17,7 @@ other <unit>s" and a weekday of each month.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -66,6 +67,8 @@ _JOINT = regex.compile(r",\s*(?:(?:and|but|while|whereas|or)\s+)?|;\s*|\s+(?:and
 """Where one frequency's segment ends and the next one's begins: the last such joint between them."""
 MAX_QUALIFIERS = 4
 """Most qualifiers of one segment: frequencies told apart by a word or two ("on Sundays")."""
+MAX_FREQUENCIES = 6
+"""Most frequencies of a sentence read as cases told apart: more make a timetable."""
 _FREQUENCY_WORDS = frozenset(content_words("every other second third times once twice thrice"))
 
 
@@ -117,20 +120,26 @@ def crossed_frequency(claim: str, passages: Iterable[str]) -> str | None:
     Returns:
         A sentence that gives two or more frequencies, each with its own qualifier (at most
         :data:`MAX_QUALIFIERS` words that no other segment holds, outside the sentence's words before
-        its first frequency), where the claim's statement of a frequency holds the qualifiers of
+        its first frequency that a later segment holds, or else all of them), where the claim's statement of a frequency holds the qualifiers of
         segments of other periods only, and shares a word of the sentence's opening; ``None``
         when no such sentence exists.
     """
     own = frequencies(claim)
-    if not own:
+    if not 1 <= len(own) <= MAX_FREQUENCIES:
         return None
-    stated = [(f.minutes, _words(segment)) for f, segment in zip(own, _segmented(claim, own), strict=True)]
+    # each frequency of the claim with its own segment's words ("every hour, every day": one statement)
+    stated = [(f.minutes, _words(segment)) for f, segment in zip(own, _segmented(claim, own) or [claim] * len(own),
+                                                                   strict=True)]
     for passage in passages:
         for sentence in passage_sentences(passage):
             found = frequencies(sentence)
-            if len(found) < 2 or not (segments := _segmented(sentence, found)):
+            if not 2 <= len(found) <= MAX_FREQUENCIES or not (segments := _segmented(sentence, found)):
                 continue
             opening = _words(sentence[: found[0].span[0]])
+            later = set().union(*(_words(s) for s in segments[1:]))
+            # "Grey bins are emptied weekly, while blue bins are emptied every other week": each segment
+            # says its subject, and the words they share are the statement's; else the opening is
+            opening = opening & later or opening
             qualifiers = _qualifiers(segments, opening)
             if any(not q or len(q) > MAX_QUALIFIERS for q in qualifiers):
                 continue
@@ -165,7 +174,8 @@ def _words(text: str) -> set[str]:
 def _qualifiers(segments: list[str], opening: set[str]) -> list[set[str]]:
     """Per segment, its words that no other segment holds, outside the sentence's opening words."""
     words = [_words(s) - opening for s in segments]
-    return [w - set().union(*(o for j, o in enumerate(words) if j != i)) for i, w in enumerate(words)]
+    held = Counter(w for segment in words for w in segment)
+    return [{w for w in segment if held[w] == 1} for segment in words]
 
 
 def more_often(claim: str, source: str) -> bool:

@@ -81,7 +81,38 @@ def shown_working(claim: str, mention: Mention, known: set[str], texts: Sequence
         return True
     if _COMPARES.search(claim) and any(_close(value, abs(a - b)) for (_, a), (_, b) in permutations(values, 2)):
         return True
+    if _divided(claim, mention, value, values):
+        return True
     return _priced(claim, mention, value, [m for m, _ in values]) or own_total(claim, mention, known)
+
+
+_DIVISION = regex.compile(r"\s*+(?:÷|/|divided\s++by|shared\s++(?:between|among)|split\s++(?:between|among))\s*+",
+                          regex.IGNORECASE)
+"""A division the claim writes out: "(£22.50 ÷ 2.5)", "1,120 / 28", "£114 divided by 8"."""
+_PER_ONE = regex.compile(r"(?:p\b|\s*+(?:pence|dollars?|euros?|cents?))?\s*+(?:per|a|an|each|every|/)\s++(?!(?:year|month|week"
+                         r"|day|night|hour|minute)s?\b)[\p{L}]|\s*+(?:each|apiece|a\s++head|on\s++average)\b", regex.IGNORECASE)
+"""A value for one of something, after it ("£2 *per length*", "£10 *each*"), not a rate of time
+("£12 an hour" is read as a price per unit)."""
+_AVERAGE = regex.compile(r"\b(?:on\s++average|average|per\s++(?:person|head|child|adult|member|pupil|class|item))\b",
+                         regex.IGNORECASE)
+_DIVISION_PLACES = 2
+"""Decimal places a quotient is rounded to when the claim gives it ("£14.25" for 114 / 8)."""
+
+
+def _divided(claim: str, mention: Mention, value: float, values: list[tuple[Mention, float]]) -> bool:
+    """Whether ``value`` is the quotient of two of the claim's stated values, where the claim writes
+    the division out ("£9.00 per litre (£22.50 ÷ 2.5)") or says the value is for one of something
+    ("works out at £2 per length", "£14.25 per person", "on average each child swam 40 lengths")."""
+    pairs = [(a, b) for (ma, a), (mb, b) in permutations(values, 2)
+             if ma.span[1] < mb.span[0] and _DIVISION.fullmatch(claim, ma.span[1], mb.span[0])]
+    if _PER_ONE.match(claim, mention.span[1]) or _AVERAGE.search(claim):
+        pairs += [(a, b) for (_, a), (_, b) in permutations(values, 2) if a > b > 1]
+    return any(_rounds_to(value, a / b) for a, b in pairs if b)
+
+
+def _rounds_to(value: float, exact: float) -> bool:
+    """Whether ``value`` is ``exact``, or ``exact`` rounded to :data:`_DIVISION_PLACES` places."""
+    return _close(value, exact) or _close(value, round(exact, _DIVISION_PLACES))
 
 
 _PER = regex.compile(r"(?:p\b|\s*(?:pence|dollars?|euros?|cents?)\b)?\s*(?:per|an?|each|every|/)\s*+([\p{L}]+)",
@@ -151,10 +182,11 @@ def _same_kind(kind: str, other: str) -> bool:
 
 
 _COUNT = r"(?P<count>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_COUNT_AFTER = regex.compile(rf"\s+(?:for|covers?|buys?)\s+(?:the\s+|your\s+)?{_COUNT}\s+\p{{L}}", regex.IGNORECASE)
+_COUNT_AFTER = regex.compile(rf"\s+(?:for|covers?|buys?|over)\s+(?:all\s+)?(?:the\s+|your\s+)?{_COUNT}\s+\p{{L}}",
+                             regex.IGNORECASE)
 """A count of things a sum of money is for, after it: "£32 *for the two* adults"."""
-_COUNT_BEFORE = regex.compile(rf"\b{_COUNT}\s+[\p{{L}}-]+(?:\s+[\p{{L}}-]+)?\s+(?:tickets?\s+)?(?:cost|costs|come\s+to|would\s+be"
-                              r"|will\s+be|is|are|at)\s+[£$€]?$", regex.IGNORECASE)
+_COUNT_BEFORE = regex.compile(rf"\b{_COUNT}\s+[\p{{L}}-]+(?:\s+[\p{{L}}-]+)?(?:\s+(?:tickets?\s+)?(?:cost|costs|come\s+to"
+                              r"|would\s+be|will\s+be|is|are|at|to)\s+|\s*+\(\s*+)[£$€]?$", regex.IGNORECASE)
 """A count of things a sum of money is for, before it: "*three* child tickets cost £27"."""
 _COUNT_REACH = 60
 _MOST_TIMES = 12

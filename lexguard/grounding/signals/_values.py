@@ -48,22 +48,26 @@ class NumberEvidence:
     worked_out: list[Mention]
 
 
-def number_evidence(claim: str, index: Any, best_chunks: list[int]) -> NumberEvidence:
+def number_evidence(
+    claim: str, index: Any, best_chunks: list[int], supposed: frozenset[str] = frozenset(),
+) -> NumberEvidence:
     """Read the claim's numbers against the sources (:class:`NumberEvidence`).
 
     Args:
         claim: The claim text.
         index: The source index (its profile, chunk numbers, counts and units).
         best_chunks: The claim's best chunks, best first.
+        supposed: Keys of the values the user's question supposes (its own case): stated, and
+            operands of the claim's working like the evidence's.
     """
     top = best_chunks[:3]
-    evidence_numbers = [key for ci in top for key in sorted(index.chunk_numbers[ci])]
+    evidence_numbers = [*sorted(supposed), *(key for ci in top for key in sorted(index.chunk_numbers[ci]))]
     counts = index.record_counts.union(*(index.chunk_counts[ci] for ci in top))
     units = index_units(index)
     mentions = numbers(claim)
     texts = [index.chunks[ci].text for ci in top]
     not_stated, worked_out = unknown_numbers(
-        mentions, claim, index.profile.numbers, evidence_numbers, counts, texts, days=len(index.weekdays),
+        mentions, claim, index.profile.numbers | supposed, evidence_numbers, counts, texts, days=len(index.weekdays),
     )
     readings = {m: read_bound(claim, m, texts) for m in mentions}  # "over $100 million" beside $150 million
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres

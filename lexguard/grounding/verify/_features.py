@@ -18,6 +18,7 @@ from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._absent import denied_presence
 from lexguard.grounding.signals._excluded import excluded_thing
+from lexguard.grounding.signals._not_accepted import refused_option
 from lexguard.grounding.signals._free import charged_for
 from lexguard.grounding.signals._listed import added_items
 from lexguard.grounding.signals._other_source import borrowed_part
@@ -119,6 +120,7 @@ def claim_features(
     question: LexicalProfile | None,
     position: float,
     asked: LexicalProfile | None = None,
+    supposed: frozenset[str] = frozenset(),
 ) -> ClaimEvidence:
     """Compute the support features of one claim.
 
@@ -133,6 +135,9 @@ def claim_features(
         position: Relative position of the claim in the answer, 0..1.
         asked: Lexical profile of the user's question or instruction, if any: a quotation of it
             ('the question "How do I make ghee?"') quotes the user, not the sources.
+        supposed: Keys of the values the question supposes, the user's own case ("How much would
+            8 people pay?": :func:`~lexguard.grounding.signals._supposed.supposed_values`): the
+            claim may state them and work from them.
     """
     valid = [(float(s), int(i)) for s, i in zip(scores, chunk_ids, strict=True) if i >= 0]
     words = content_words(claim_text)
@@ -142,7 +147,7 @@ def claim_features(
     q_words = question.words if question is not None else set()
     known = [w for w in words if w in index.profile.words or w in q_words]
     best_chunks, best_scores, word_cov_best = _rerank(valid, words, index)
-    mentions = _mentions(claim_text, index, best_chunks, asked)
+    mentions = _mentions(claim_text, index, best_chunks, asked, supposed)
     plain = strip_markdown(claim_text).strip().rstrip(".!?").strip()
     return ClaimEvidence(
         features=_feature_vector(claim_text, words, known, valid, word_cov_best, mentions, index, best_chunks, position),
@@ -164,13 +169,14 @@ def claim_features(
 def _conflicts(claim_text: str, index: SourceIndex, best_chunks: list[int], misplaced: list[Misplaced]) -> dict[str, str | None]:
     """:func:`statement_conflicts` over the best chunks, and, where they find no conflict, a thing
     the sources say there is none of (:func:`~lexguard.grounding.signals._absent.denied_presence`)
-    or leave out (:func:`~lexguard.grounding.signals._excluded.excluded_thing`), or charge for what
+    or leave out (:func:`~lexguard.grounding.signals._excluded.excluded_thing`) or refuse
+    (:func:`~lexguard.grounding.signals._not_accepted.refused_option`), or charge for what
     the claim says is free (:func:`~lexguard.grounding.signals._free.charged_for`), or say only of
     another document's subject (:func:`~lexguard.grounding.signals._other_source.borrowed_part`)."""
     found = statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced)
     if found["conflict"] is None and found["restated"] is None:
         found["conflict"] = (denied_presence(claim_text, index) or excluded_thing(claim_text, index)
-                             or charged_for(claim_text, index)
+                             or refused_option(claim_text, index) or charged_for(claim_text, index)
                              or borrowed_part(claim_text, [(s.id, s.content) for s in index.sources]))
     return found
 
@@ -208,7 +214,10 @@ class _Mentions:
     worked_out: list[Mention]
 
 
-def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int], asked: LexicalProfile | None = None) -> _Mentions:
+def _mentions(
+    claim_text: str, index: SourceIndex, best_chunks: list[int], asked: LexicalProfile | None = None,
+    supposed: frozenset[str] = frozenset(),
+) -> _Mentions:
     """Find the claim's values, names and quotes the sources do not give (or give elsewhere); a
     quotation of the user's question (``asked``) is the user's words, not a misquoted source.
 
@@ -217,7 +226,7 @@ def _mentions(claim_text: str, index: SourceIndex, best_chunks: list[int], asked
     a source gives, to the unknown names (:func:`~lexguard.grounding.signals._listed.added_items`).
     """
     nums = numbers(claim_text)
-    found = number_evidence(claim_text, index, best_chunks)
+    found = number_evidence(claim_text, index, best_chunks, supposed)
     unknown_nums, contradicted = found.unknown, found.contradicted
     ents = _names_outside_dates(entities(claim_text), nums)
     unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text) and not _day_given(m, index)

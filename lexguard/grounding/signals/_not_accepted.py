@@ -1,0 +1,140 @@
+"""What the sources say is not accepted or not allowed, said to be an option by the claim.
+
+"Yes, you can pay online, by phone or in cash at the council offices" beside "Households can pay
+online or by phone; cash is not accepted" was accepted (0.97): every word of the claim but "council
+offices" is in the source, and the verifier reads a refusal with another verb ("accepted" for
+"pay") poorly. :func:`refused_option` reads the things a source statement refuses (*cash is not
+accepted*, *dogs are not allowed*, *we do not accept cheques*, *no dogs allowed*, *you cannot pay
+by card*) and fails a claim that offers one of them in a clause with no negation of its own: a
+clause that says one *can*, *may*, *pay*, *use*, *bring* or *accept* it, or names it as one of
+several options ("online, by phone or in cash").
+
+It stands aside when another statement of the sources names the thing outside a refusal ("Dogs
+are not allowed inside, but are welcome in the garden"), and when the claim shares no other
+word with the source that refuses it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import regex
+
+from lexguard.grounding.signals._absent import holds_phrase, thing_words, things_inventory
+from lexguard.grounding.signals._negation import negated
+from lexguard.grounding.signals._statements import sentence_facts
+
+__all__ = ["refused_option"]
+
+_REFUSED_WORD = r"(?:accepted|allowed|permitted|taken|welcome|possible|an\s++option)"
+_THING = r"(?P<thing>(?:[\p{L}\p{N}'\u2019-]++\s++){0,3}?[\p{L}\p{N}'\u2019-]++)"
+_SUBJECT_REFUSED = regex.compile(
+    r"(?:^|[,;:(]\s*+|\b(?:but|and|while|whereas|although|though|however|sorry)\s++)(?:(?:the|a|an)\s++)?" + _THING
+    + r"\s++(?:(?:is|are|will\s++be)\s++(?:not|no\s++longer|never)|(?:isn|aren)[\u2019']t)\s++" + _REFUSED_WORD
+    + r"\b(?P<scope>[^.;:!?]{0,80})",
+    regex.IGNORECASE,
+)
+"""A thing a clause refuses, before its verb: "cash is not accepted", "Dogs are not allowed"."""
+_OBJECT_REFUSED = regex.compile(
+    r"\b(?:(?:do|does|will|can)\s++not|(?:don|doesn|won|can)[\u2019']t|cannot|no\s++longer|never)\s++"
+    r"(?:accept|allow|permit|take)\s++(?P<items>[^.;:!?()]{1,80})"
+    r"|\b(?:cannot|can[\u2019']t|can\s++not|may\s++not|must\s++not)\s++(?:pay|be\s++paid)\s++(?:by|with|in|using)\s++"
+    r"(?P<items2>[^.;:!?()]{1,80})"
+    r"|\bno\s++" + _THING.replace("thing", "items3") + r"\s++(?:are\s++|is\s++)?(?:allowed|permitted|accepted)\b",
+    regex.IGNORECASE,
+)
+"""Things a clause refuses after its verb: "We do not accept cheques", "You cannot pay by card",
+"No dogs allowed"."""
+_ITEM_END = regex.compile(
+    r"\s*+(?:,\s*+(?:so|but|and\s+(?:the|it|they|its|we|you))\b|\b(?:so|but|because|which|that|who|since|although"
+    r"|though|while|unless|until|apart|at|on|in|from|for|inside|outside|after|before|during)\b).*",
+    regex.IGNORECASE,
+)
+_SPLIT = regex.compile(r"\s*+(?:,\s*+(?:or|and|nor)?|\bor\b|\band\b|\bnor\b)\s*+", regex.IGNORECASE)
+_MOST_THING_WORDS = 3
+_OFFERS = regex.compile(
+    r"\b(?:can|could|may|able|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted)?|welcome|pay(?:s|ing)?|paid|use"
+    r"|using|bring(?:ing)?|take(?:s|n)?|option(?:s)?|either)\b",
+    regex.IGNORECASE,
+)
+"""Words by which a claim's clause offers a thing ("you can pay ... in cash", "cash is accepted")."""
+_CLAUSE = regex.compile(r"[^.;:!?]+")
+_CLAIM_REFUSES = regex.compile(
+    r"\b(?:except|apart\s++from|other\s++than|but\s++not|rather\s++than|instead\s++of|without|only)\b", regex.IGNORECASE
+)
+"""Words by which a claim keeps a thing out itself ("any payment except cash")."""
+
+
+def _thing(phrase: str) -> tuple[str, ...]:
+    """The last content words of a phrase that names a thing ("by cheque": cheque)."""
+    return tuple(thing_words(phrase)[-_MOST_THING_WORDS:])
+
+
+_SCOPE = regex.compile(
+    r"^\s*+(?P<scope>(?:in|inside|on|at|after|before|during|for|within|without|until|beyond|past"
+    r"|outside|under|over|with)\b[^.;,]{0,60})",
+    regex.IGNORECASE,
+)
+_CONTRAST = regex.compile(r"\b(?:but|though|although|however|except|unless|apart\s++from|only)\b", regex.IGNORECASE)
+"""What limits a refusal ("not allowed *inside*", "not accepted *on the bus*"), or a contrast that
+grants the thing something ("not allowed inside, *but* are welcome in the garden")."""
+
+
+def _refused(text: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The things a statement refuses, each as its content words, with the words that limit the
+    refusal (``("dog",), ("inside",)``); a refusal a contrast follows is none."""
+    found = [(m.group("thing"), m.group("scope")) for m in _SUBJECT_REFUSED.finditer(text)]
+    for m in _OBJECT_REFUSED.finditer(text):
+        items = m.group("items") or m.group("items2") or m.group("items3")
+        end = _ITEM_END.search(items)
+        found.append((items[: end.start()] if end else items, items[end.start() :] if end else ""))
+    out = []
+    for things, after in found:
+        if _CONTRAST.search(after):
+            continue
+        limit = _SCOPE.match(after)
+        scope = tuple(thing_words(limit.group("scope"))) if limit is not None else ()
+        out += [(thing, scope) for item in _SPLIT.split(things) if (thing := _thing(item))]
+    return out
+
+
+def _offered(claim: str, thing: tuple[str, ...], scope: tuple[str, ...]) -> bool:
+    """Whether a clause of the claim without a negation or an exception names ``thing`` and offers it
+    (where the refusal is limited, within the limit: every word of ``scope``)."""
+    for clause in _CLAUSE.finditer(claim):
+        text = clause.group()
+        words = thing_words(text)
+        if holds_phrase(words, thing) and not negated(text) and not _CLAIM_REFUSES.search(text):
+            if _OFFERS.search(text) and set(scope) <= set(words):
+                return True
+    return False
+
+
+def refused_option(claim: str, index: Any) -> str | None:
+    """The source statement that refuses a thing the claim offers, if any.
+
+    Args:
+        claim: The claim text.
+        index: The source index.
+
+    Returns:
+        The statement, when a clause of the claim (with no negation or exception of its own) offers
+        the thing, no other source statement names it outside a refusal, and the claim shares a
+        word besides the thing with the source that refuses it; else ``None``.
+    """
+    if not index.chunks:
+        return None
+    words = thing_words(claim)
+    inventory = None
+    for fact in sentence_facts(index):
+        for thing, scope in _refused(fact.text):
+            if not holds_phrase(words, thing) or not _offered(claim, thing, scope):
+                continue
+            inventory = inventory or things_inventory(index)
+            source_id = index.chunks[fact.chunk].source_id
+            if any(set(thing) <= held and text != fact.text and holds_phrase(thing_words(text), thing)
+                   and thing not in {t for t, _ in _refused(text)} for held, text in inventory.statements):
+                continue  # another statement names it ("... but are welcome in the garden")
+            if (set(words) - set(thing)) & inventory.source_words.get(source_id, frozenset()):
+                return fact.text
+    return None
