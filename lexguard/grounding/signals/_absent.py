@@ -78,8 +78,10 @@ class _Inventory:
 
 
 def thing_words(text: str) -> list[str]:
-    """Content words, singular ("taps" and "tap" alike: the stemmer keeps short plurals)."""
-    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in content_words(text)]
+    """Content words, singular ("taps" and "tap" alike: the stemmer keeps short plurals), a long
+    word without its final "e" ("table" and "tables", which the stemmer cuts to "tabl", alike)."""
+    words = [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in content_words(text)]
+    return [w[:-1] if len(w) > 4 and w.endswith("e") else w for w in words]
 
 
 def _listed(items: str) -> str:

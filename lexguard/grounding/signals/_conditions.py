@@ -16,7 +16,7 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words
 
-__all__ = ["changed_condition", "dropped_condition", "widened_days"]
+__all__ = ["changed_condition", "dropped_condition", "moved_restriction", "widened_days"]
 
 _CONDITION = regex.compile(
     r"\b(?:only\s+(?:if|when|for|on|after|before|with|to|while|once|by)"
@@ -175,4 +175,46 @@ def changed_condition(claim: str, passages: list[str]) -> str | None:
             if (len(main & stated) >= max(2, MIN_MAIN_SHARED * len(main)) and given
                     and not given & theirs_words and not given & main and not theirs_words & stated):
                 return sentence
+    return None
+
+
+_ITEM = r"(?P<item>(?:[\p{L}\p{N}'\u2019-]++\s++){0,3}?[\p{L}\p{N}'\u2019-]++)"
+_ONLY = regex.compile(
+    r"(?P<head>[^.;:,]{3,120}?)\s++(?:(?:on|in|at|for|with|to|from)\s++(?:the\s++)?" + _ITEM + r"\s++only"
+    r"|only\s++(?:on|in|at|for|with|to|from)\s++(?:the\s++)?" + _ITEM.replace("item", "item2") + r")\b",
+    regex.IGNORECASE,
+)
+"""A statement restricted to one item: "child seats are available on hybrid bikes only", "Dogs are
+allowed only in Bramble Cottage"."""
+_OWN_LIMIT = regex.compile(r"\b(?:only|not|no|never|isn|aren|can[\u2019']?t|cannot|except)\b", regex.IGNORECASE)
+
+
+def _split_words(text: str) -> set[str]:
+    """Content words, a hyphenated one with its parts too ("e-bikes": "bike"), singular."""
+    words = content_words(text)
+    words += [p for w in words if "-" in w for p in content_words(w.replace("-", " "))]
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words}
+
+
+def moved_restriction(claim: str, passages: list[str]) -> str | None:
+    """The source sentence that restricts to one item what the claim says of another of its kind,
+    if any: "child seats are available on e-bikes too" beside "child seats are available on hybrid
+    bikes only"; "Willow Cottage ..., and dogs are allowed there too" beside "Dogs are allowed in
+    Bramble Cottage only". The claim holds every content word (two at least) of the restricted
+    statement, names an item of the same kind (its last word: "bikes", "Cottage") without the words
+    that tell the restricted item apart ("hybrid", "Bramble"), and says no "only" or "not" of its own.
+    """
+    if _OWN_LIMIT.search(claim):
+        return None
+    words = _split_words(claim)
+    for passage in passages:
+        for sentence in passage_sentences(passage):
+            for m in _ONLY.finditer(sentence):
+                head = _split_words(m.group("head").rsplit(" and ", 1)[-1])
+                item = content_words(m.group("item") or m.group("item2"))
+                if len(head) < 2 or len(item) < 2 or not head <= words:
+                    continue
+                kind, marks = _split_words(item[-1]), _split_words(" ".join(item[:-1]))
+                if kind <= words and not marks & words:
+                    return sentence
     return None

@@ -28,7 +28,7 @@ from lexguard.grounding.signals._absent import holds_phrase, things_inventory, t
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._statements import sentence_facts
 
-__all__ = ["excluded_thing"]
+__all__ = ["excluded_thing", "withheld_thing"]
 
 _LEFT_OUT_VERB = (
     r"(?:included|provided|supplied|served|offered|covered|available|part\s++of\s++the\s++\w++"
@@ -48,7 +48,7 @@ _PRICED_EXTRA = (
 """A thing priced as an extra: "is available for an additional £7.50", "can be added for £8",
 "costs £14 each way when added at booking"."""
 _SUBJECT_LEFT_OUT = regex.compile(
-    r"(?:^|[,;:]\s*+|\b(?:but|and|while|whereas|although|though|however)\s++)"
+    r"(?:^\s*+|[,;:]\s*+|\b(?:but|and|while|whereas|although|though|however)\s++)"
     r"(?P<thing>(?:[\p{L}\p{N}'\u2019-]++\s++){0,4}?[\p{L}\p{N}'\u2019-]++)\s++"
     r"(?:(?:is|are|was|were|will\s++be|can\s++be|must\s++be)\s++(?:(?:not|never)\s++" + _LEFT_OUT_VERB
     + r"|" + _SEPARATELY + r")"
@@ -81,6 +81,7 @@ _INCLUDES = regex.compile(
     r"|supplied|bundled|sold|delivered)\s++with"
     r"|provid(?:e|es|ing)|suppl(?:y|ies|ying)|serv(?:e|es|ing)|offer(?:s|ing)?|inclusive\s++of|along\s++with"
     r"|together\s++with|in\s++the\s++box|thrown\s++in|free|at\s++no\s++(?:extra\s++)?(?:cost|charge)"
+    r"|(?:you(?:[\u2019']ll|\s++will)?|guests?|members?)\s++(?:get|receive)"
     r"|protect(?:s|ed|ing)?|insur(?:e|es|ed|ing))\b",
     regex.IGNORECASE,
 )
@@ -124,9 +125,21 @@ def _thing(phrase: str) -> tuple[str, ...]:
     return tuple(words[-_MOST_THING_WORDS:])
 
 
+_CHARGED_LATER = regex.compile(
+    r"^\s*+(?P<thing>(?:[\p{L}\p{N}'\u2019-]++\s++){0,3}?[\p{L}\p{N}'\u2019-]++)\s++(?:is|are)\s++[^.;:!?]{1,80}?"
+    r"\b(?:and|but)\s++(?:(?:is|are)\s++(?:charged|sold|priced|billed|paid\s++for)\s++(?:separately|extra|as\s++(?:an\s++)?extras?)"
+    r"|costs?\s++(?:extra|[£$€]\s*+\d))",
+    regex.IGNORECASE,
+)
+"""A thing a sentence opens with, charged for after what else it says of it: "Breakfast is served
+from 7am to 10am and costs £11.50 per person", "Catering is provided by our approved suppliers
+and is charged separately"."""
+
+
 def _left_out(text: str) -> list[tuple[str, ...]]:
     """The things a statement says are left out, each as its content words."""
     out = [_thing(item) for m in _SUBJECT_LEFT_OUT.finditer(text) for item in _SPLIT.split(m.group("thing"))]
+    out += [_thing(m.group("thing")) for m in _CHARGED_LATER.finditer(text)]
     for m in _LEFT_OUT_OBJECT.finditer(text):
         items = _ITEM_END.sub("", m.group("items") or m.group("items2"))
         out += [_thing(item) for item in _SPLIT.split(items)]
@@ -192,3 +205,56 @@ def excluded_thing(claim: str, index: Any) -> str | None:
         ):
             return item.statement
     return None
+
+
+_OWN = regex.compile(r"\b(?:bring|supply|provide|take)\s++(?:your|their|his|her|our|my)\s++own\s++(?P<items>[^.;:!?()]{1,80})",
+                     regex.IGNORECASE)
+"""Things a claim says one must bring: "need to bring their own table"."""
+_CHARGED = regex.compile(r"[£$€]\s*+\d|\d\s*+(?:p|pence)\b|\b(?:hire|rent)\b", regex.IGNORECASE)
+
+
+def _withheld(claim: str) -> list[tuple[str, ...]]:
+    """The things a claim says are left out or must be brought ("towels aren't included", "bring
+    their own table")."""
+    things = _left_out(claim)
+    for m in _OWN.finditer(claim):
+        things += [_thing(item) for item in _SPLIT.split(_ITEM_END.sub("", m.group("items")))]
+    return [thing for thing in things if thing]
+
+
+def withheld_thing(claim: str, index: Any) -> str | None:
+    """The source statement that includes a thing the claim says is left out, if any: "Yes, towels
+    aren't included, so you'll need to bring your own" beside "All our lodges include bed linen,
+    towels and a hot tub"; "need to bring their own table" beside "tables are provided".
+
+    Args:
+        claim: The claim text.
+        index: The source index.
+
+    Returns:
+        The statement, when a clause of it says the thing is included (with no negation, price,
+        hire or charge of its own), no source statement leaves the thing out, and the claim shares a word besides
+        the thing with its source; else ``None``.
+    """
+    things = _withheld(claim)
+    if not things or not index.chunks:
+        return None
+    left = {item.words[-1] for item in _left_out_items(index)}
+    words = set(thing_words(claim))
+    inventory = things_inventory(index)
+    for thing in things:
+        if thing[-1] in left:
+            continue  # a source leaves it out too ("Towels can be hired for £3"): not the claim's error alone
+        for fact in sentence_facts(index):
+            text = fact.text
+            if not (words - set(thing)) & inventory.source_words.get(index.chunks[fact.chunk].source_id, frozenset()):
+                continue
+            # the clause that includes it ("..., and tables are provided"), with no price or charge of its own
+            if any(_says_included(part, thing) and not negated(part) and not _CHARGED.search(part)
+                   and not _CLAIM_LEAVES_OUT.search(part) for part in _JOINTS.split(text)):
+                return text
+    return None
+
+
+_JOINTS = regex.compile(r",\s*+(?:and|but|while|whereas|so)\s++|;\s*+|\s++(?:but|while|whereas)\s++", regex.IGNORECASE)
+"""Where a source sentence's clauses part ("book a pitch for £15, | and tables are provided")."""

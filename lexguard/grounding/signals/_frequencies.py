@@ -56,13 +56,14 @@ _UNIT = r"minute|min|hour|hr|day|night|week|fortnight|month|quarter|year|decade"
 _FREQUENCY = regex.compile(
     rf"\bevery\s+(?:(?P<half>half\s+(?:an\s+)?hour|quarter\s+(?:of\s+an\s+)?hour|hour\s+and\s+a\s+half)"
     rf"|(?:(?P<n>\d{{1,3}}|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty-five|ninety"
-    rf"|other|second|third)\s+)?(?P<unit>{_UNIT})s?)\b"
+    rf"|other|second|third)(?:\s*+(?:to|-|\u2013|or)\s*+(?:\d{{1,3}}|three|four|five|six|seven|eight|nine|ten|twelve))?\s+)?"
+    rf"(?P<unit>{_UNIT})s?)\b"
     rf"|\b(?P<adverb>{'|'.join(_ADVERBS)})\b"
     rf"|\b(?:(?P<times>once|twice|thrice)|(?P<count>{_N})\s+times)\s+(?:a|an|per|each|every)\s+(?P<per>{_UNIT})\b",
     regex.IGNORECASE,
 )
 """A frequency: "every 30 minutes", "every hour", "every other week", "every half hour", "hourly",
-"twice a day", "three times a week"."""
+"twice a day", "three times a week"; a range, "every two to three weeks", by its shorter period."""
 _JOINT = regex.compile(r",\s*(?:(?:and|but|while|whereas|or)\s+)?|;\s*|\s+(?:and|but|while|whereas)\s+", regex.IGNORECASE)
 """Where one frequency's segment ends and the next one's begins: the last such joint between them."""
 MAX_QUALIFIERS = 4

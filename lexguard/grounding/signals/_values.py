@@ -11,7 +11,7 @@ from lexguard.grounding.signals._bounds import dropped_limit, read_bound, revers
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._name_segments import moved_person
-from lexguard.grounding.signals._conditions import changed_condition, dropped_condition, widened_days
+from lexguard.grounding.signals._conditions import changed_condition, dropped_condition, moved_restriction, widened_days
 from lexguard.grounding.signals._ranges import range_conflicts
 from lexguard.grounding.signals._rates import rate_conflicts
 from lexguard.grounding.signals._segments import crossed_value
@@ -139,6 +139,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
         or swapped_ends(claim, passages)  # "from A into B" for "from B into A"
         or crossed_frequency(claim, passages)  # "every 30 minutes on Sundays" for "... and every hour on Sundays"
+        or moved_restriction(claim, passages)  # "on e-bikes too" for "on hybrid bikes only"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
