@@ -122,3 +122,24 @@ def test_a_time_condition_replaced_by_another(claim: str, changed: bool) -> None
 def test_free_for_the_first_hours_is_a_condition(claim: str, dropped: bool) -> None:
     source = ["Parking at the Elm Park retail centre is free for the first two hours; each extra hour costs £1.20."]
     assert (dropped_condition(claim, source) is not None) is dropped
+
+
+HIRE = ("Fenn Valley Cycle Hire: hybrid bikes cost £20 a day and e-bikes £38 a day. Helmets are included with "
+        "every hire, and child seats are available on hybrid bikes only.")
+COTTAGES = "Rowan Cottage sleeps 4. Ash Cottage sleeps 6 and has a garden. Dogs are allowed in Rowan Cottage only."
+
+
+@pytest.mark.parametrize(
+    ("source", "claim", "moved"),
+    [
+        (HIRE, "E-bikes cost £38 a day, and child seats are available on e-bikes too.", True),
+        (COTTAGES, "Ash Cottage sleeps 6 and has a garden, and dogs are allowed there.", True),
+        (HIRE, "Child seats are available on hybrid bikes, which cost £20 a day.", False),
+        (COTTAGES, "Ash Cottage sleeps 6; dogs are allowed in Rowan Cottage only.", False),
+        (COTTAGES, "Dogs are not allowed in Ash Cottage.", False),
+    ],
+)
+def test_a_restriction_to_one_item_moved_to_another(source: str, claim: str, moved: bool) -> None:
+    from lexguard.grounding.signals._conditions import moved_restriction
+
+    assert (moved_restriction(claim, [source]) is not None) is moved

@@ -160,3 +160,49 @@ def test_a_thing_priced_as_an_extra_is_not_included(checker: SupportChecker, sou
 )
 def test_the_included_thing_beside_a_priced_extra_is_included(checker: SupportChecker, source: str, answer: str) -> None:
     assert statuses(checker, source, answer) == {"supported"}
+
+
+CHALETS = ("Birchwood chalets include bed linen, towels and a log burner. Dogs are welcome in two chalets for £20 "
+           "per stay. Firewood is sold at reception.")
+FAIR = ("The Cobble Yard makers' fair runs on the first Sunday of each month. Stallholders pay £12 a pitch, and "
+        "trestle tables are provided. Electricity is not available.")
+INN = ("Rooms at the Anchor Inn include Wi-Fi and a hairdryer. Breakfast is served from 7am to 9:30am and costs "
+       "£9.50 per person. Catering for functions is provided by local firms and is charged separately.")
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (CHALETS, "Towels aren't included in the Birchwood chalets, so bring your own; bed linen is provided."),
+        (FAIR, "At the Cobble Yard makers' fair stallholders pay £12 a pitch but must bring their own trestle tables."),
+    ],
+)
+def test_a_thing_included_said_left_out_is_contradicted(checker: SupportChecker, source: str, answer: str) -> None:
+    assert "contradicted" in statuses(checker, source, answer)
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (CHALETS, "Birchwood chalets include towels and bed linen, but firewood is not included."),
+        (FAIR, "Stallholders get a trestle table with their £12 pitch, but there is no electricity, so bring your own lights."),
+    ],
+)
+def test_a_thing_left_out_that_no_source_includes_is_left_alone(source: str, answer: str) -> None:
+    from lexguard import Source
+    from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+    from lexguard.grounding.signals._excluded import withheld_thing
+
+    sources = [Source(id="s", content=source)]
+    assert withheld_thing(answer, SourceIndex(sources, chunk_sources(sources))) is None
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Rooms at the Anchor Inn include Wi-Fi, a hairdryer and breakfast, served from 7am to 9:30am.",
+        "For function bookings you get the room and catering from local firms.",
+    ],
+)
+def test_a_thing_charged_after_its_statement_is_not_included(checker: SupportChecker, answer: str) -> None:
+    assert "supported" not in statuses(checker, INN, answer)

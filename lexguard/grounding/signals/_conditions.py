@@ -191,9 +191,11 @@ _OWN_LIMIT = regex.compile(r"\b(?:only|not|no|never|isn|aren|can[\u2019']?t|cann
 
 def _split_words(text: str) -> set[str]:
     """Content words, a hyphenated one with its parts too ("e-bikes": "bike"), singular."""
-    words = content_words(text)
-    words += [p for w in words if "-" in w for p in content_words(w.replace("-", " "))]
+    words = content_words(text) + content_words(_HYPHEN.sub(" ", text))
     return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words}
+
+
+_HYPHEN = regex.compile(r"(?<=\p{L})-(?=\p{L})")
 
 
 def moved_restriction(claim: str, passages: list[str]) -> str | None:

@@ -126,7 +126,7 @@ def _thing(phrase: str) -> tuple[str, ...]:
 
 
 _CHARGED_LATER = regex.compile(
-    r"^\s*+(?P<thing>(?:[\p{L}\p{N}'\u2019-]++\s++){0,3}?[\p{L}\p{N}'\u2019-]++)\s++(?:is|are)\s++[^.;:!?]{1,80}?"
+    r"^\s*+(?P<thing>(?:[\p{L}\p{N}'\u2019-]++\s++){0,3}?[\p{L}\p{N}'\u2019-]++)\s++(?:is|are)\s++(?:[^.;:!?]|(?<=\d)[.:](?=\d)){1,80}?"
     r"\b(?:and|but)\s++(?:(?:is|are)\s++(?:charged|sold|priced|billed|paid\s++for)\s++(?:separately|extra|as\s++(?:an\s++)?extras?)"
     r"|costs?\s++(?:extra|[£$€]\s*+\d))",
     regex.IGNORECASE,
@@ -136,10 +136,13 @@ from 7am to 10am and costs £11.50 per person", "Catering is provided by our app
 and is charged separately"."""
 
 
+_OF = regex.compile(r"\s++(?:for|of|with|in|on|at|from)\s++", regex.IGNORECASE)
+
+
 def _left_out(text: str) -> list[tuple[str, ...]]:
     """The things a statement says are left out, each as its content words."""
     out = [_thing(item) for m in _SUBJECT_LEFT_OUT.finditer(text) for item in _SPLIT.split(m.group("thing"))]
-    out += [_thing(m.group("thing")) for m in _CHARGED_LATER.finditer(text)]
+    out += [_thing(_OF.split(m.group("thing"))[0]) for m in _CHARGED_LATER.finditer(text)]  # "Catering | for functions"
     for m in _LEFT_OUT_OBJECT.finditer(text):
         items = _ITEM_END.sub("", m.group("items") or m.group("items2"))
         out += [_thing(item) for item in _SPLIT.split(items)]
