@@ -134,6 +134,8 @@ def _affirmed_words(text: str) -> set[str]:
 
 MIN_SHARED = 0.75
 """Share of a denial's content words the source sentence that denies it too must hold."""
+_CITED = 3
+"""The claim's own best passages read for the denial it makes."""
 
 
 def _states_the_opposite(text: str, proposition: str) -> bool:
@@ -159,7 +161,7 @@ def _opposed_in(proposition: str, evidence: str) -> str | None:
     the shop open on Mondays?" is not answered by "closed on Sundays"."""
     if has_negation(proposition):
         return None
-    asked = statement_words(proposition)
+    asked = statement_words(proposition) - _NEED  # "Do I need to pay ...?" asks whether one pays
     for raw in dict.fromkeys(WORD_RUN.findall(proposition.lower())):
         keys = antonym_keys(raw)
         opposites = frozenset().union(*(ANTONYMS.get(key, frozenset()) for key in keys))
@@ -174,6 +176,9 @@ def _opposed_in(proposition: str, evidence: str) -> str | None:
     return None
 
 
+_NEED = frozenset(content_words("need needs required require must have"))
+"""Words of a need the question asks about, which a sentence saying the opposite does without
+("Do I need to pay to park on a Sunday?" beside "Parking is free on Sundays")."""
 _HEDGED = regex.compile(r"\b(?:some|sometimes|usually|often|occasionally|generally|typically|may|might|could|can"
                         r"|parts?\s+of|partly|partially)\b", regex.IGNORECASE)
 """Words by which a sentence says its opposite of some cases only ("Parts of the trail are sometimes
@@ -216,13 +221,16 @@ def decide_polar(claim: Claim, reading: PolarReading, threshold: float) -> tuple
     one makes the claim contradicted (the sources say the opposite) or unsupported, with a hard
     finding that quotes the proposition's evidence.
     """
+    # a denial is looked for in the proposition's evidence and in the claim's own ("Are there changing
+    # rooms?" - "No, there aren't any changing facilities" beside "There are no changing facilities
+    # on site", a sentence the proposition's best passage need not hold)
+    denials = " ".join([reading.evidence, *(c.quote for c in claim.citations[:_CITED])])
     if not reading.yes and not reading.bare and claim.status == "supported" and (
         reading.status == "unsupported"
         or (reading.status == "supported" and (_restricts(claim.text)
-                                               or _denied_as_the_sources_deny(claim.text, reading.evidence)
+                                               or _denied_as_the_sources_deny(claim.text, denials)
                                                or _states_the_opposite(claim.text, reading.proposition)
-                                               or _negates_the_question(claim.text, reading.proposition,
-                                                                        reading.evidence)))
+                                               or _negates_the_question(claim.text, reading.proposition, denials)))
     ):
         # "Is it in Berlin?" "No, it is in Paris.": the statement gives the sources' answer; so does
         # one that says what the sources say instead ("No, only assistance dogs may go in", "No,

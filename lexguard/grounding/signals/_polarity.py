@@ -225,7 +225,8 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
             # the source mentions the statement to deny it: a claim that does not report the
             # denial, nor state the opposite ("closed on Mondays" for a denied "open Monday"), asserts it
             return unit.sentence
-        if not unit.denied and (_flipped(clause, unit.text) or swapped_names(clause, unit.text)):
+        if not unit.denied and ((_flipped(clause, unit.text) and not _apart_days(clause, unit.text))
+                                or swapped_names(clause, unit.text)):
             return unit.sentence
         near_copy = min(len(words & unit.words) / len(words), len(words & unit.words) / len(unit.words)) >= NEAR_COPY
         if not unit.denied and near_copy and swapped_names(clause, unit.text, any_word=True):
@@ -270,6 +271,16 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
                 and _days_differ(clause, unit.text, named_days)):
             return unit.sentence
     return _antonym_conflict(clause, words, units)
+
+
+def _apart_days(clause: str, text: str) -> bool:
+    """Whether the negated side denies its statement of weekdays the other does not name: "isn't
+    open on Mondays — it opens Tuesday to Saturday" beside "is open Tuesday to Saturday" speaks of
+    another day, and agrees."""
+    denied, other = (clause, text) if _negated(clause) else (text, clause)
+    ours = days_named(" ".join(_denied_words(denied)[0]))
+    theirs = days_named(other)
+    return bool(ours) and bool(theirs) and not ours & theirs
 
 
 def _days_differ(clause: str, text: str, named: set[int]) -> bool:

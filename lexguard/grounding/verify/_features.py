@@ -5,7 +5,6 @@ The support model over these features is in :mod:`lexguard.grounding.verify._sup
 
 from __future__ import annotations
 
-import calendar
 import math
 from dataclasses import dataclass, field
 
@@ -13,9 +12,7 @@ import numpy as np
 import regex
 
 from lexguard.grounding.evidence._index import SourceIndex
-from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._binding import Misplaced
-from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._absent import denied_presence
 from lexguard.grounding.signals._excluded import excluded_thing, withheld_thing
 from lexguard.grounding.signals._not_accepted import refused_option
@@ -24,8 +21,8 @@ from lexguard.grounding.signals._listed import added_items
 from lexguard.grounding.signals._other_source import borrowed_part
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
-from lexguard.grounding.signals._dates import is_calendar_key, month_of, months_spanned
-from lexguard.grounding.signals._weekdays import days_named
+from lexguard.grounding.signals._calendar_given import day_given, month_given
+from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._entities import entities, rival_acronyms
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
@@ -231,8 +228,8 @@ def _mentions(
     found = number_evidence(claim_text, index, best_chunks, supposed)
     unknown_nums, contradicted = found.unknown, found.contradicted
     ents = _names_outside_dates(entities(claim_text), nums)
-    unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text) and not _day_given(m, index)
-                    and not _month_given(m, claim_text, index)]
+    unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text) and not day_given(m, claim_text, index)
+                    and not month_given(m, claim_text, index)]
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
     unknown_ents += added_items(claim_text, index, asked.words if asked is not None else frozenset())
     unknown_q = [m for m in quotes(claim_text) if not _quote_given(m, index) and not _quotes_question(claim_text, m, asked)]
@@ -247,39 +244,6 @@ def _quotes_question(claim_text: str, quote: Mention, asked: LexicalProfile | No
     "How do I make ghee?"'); 'the phrase "..." is mentioned in passage 2' says the sources hold it."""
     before = claim_text[: max(0, quote.span[0] - 1)]
     return asked is not None and _NAMES_QUESTION.search(before) is not None and asked.has_phrase(quote.key)
-
-
-def _day_given(name: Mention, index: SourceIndex) -> bool:
-    """Whether a weekday the claim names is one the sources name as open without writing it:
-    "Tuesday" beside "open every day except Monday"."""
-    days = days_named(name.text)
-    return bool(days) and days <= index.weekdays
-
-
-def _month_given(name: Mention, claim_text: str, index: SourceIndex) -> bool:
-    """Whether a month the claim names lies inside a span of months a source sentence gives that
-    speaks of the same thing (a word in common), and the claim's statement of it is negated as
-    that sentence is: "so no sessions in July" beside "no sessions from April to September" (not
-    "Sessions run in July" beside it, nor "The café is open in July" beside "Tours run from April
-    to September"). Read once per index."""
-    month = month_of(name.text)
-    if month is None:
-        return False
-    spans = getattr(index, "_month_spans", None)
-    if spans is None:
-        spans = [(spanned, has_negation(sentence), frozenset(content_words(sentence)))
-                 for source in index.sources if months_spanned(source.content)
-                 for sentence in passage_sentences(source.content) if (spanned := months_spanned(sentence))]
-        index._month_spans = spans
-    if not spans:
-        return False
-    negated = has_negation(statement_at(claim_text, name.span[0]))
-    words = frozenset(content_words(claim_text)) - _MONTH_WORDS
-    # the span's sentence must speak of the statement's thing ("sessions"), not of another
-    return any(month in spanned and negated == denied and words & theirs for spanned, denied, theirs in spans)
-
-
-_MONTH_WORDS = frozenset(content_words(" ".join(calendar.month_name[1:])))
 
 
 _INSERTION = regex.compile(r"\[[^\]]*\]|\.\.\.|\u2026")
