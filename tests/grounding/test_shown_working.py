@@ -125,3 +125,52 @@ def test_an_ordinal_is_no_share() -> None:
     source = "Ostler Tools reported revenue of €84 million for the third quarter, up 9% on a year earlier."
     claim = "Ostler Tools posted third-quarter revenue of €84 million, up 9%."
     assert _of_evidence(claim, source)[0] is False
+
+
+SWIM = "The 24 pupils swam a combined 960 lengths and raised £1,920 for the school garden."
+PAINT = "Exterior paint in a 2.5 litre tin costs £22.50. The same paint in a 1 litre tin costs £11.00."
+ZOO = "Entry to Kestle Zoo costs £15 for adults and £9 for children. A family ticket for two adults and two children is £42."
+_NUMBER_RULES = {"grounding.contradicted_value", "grounding.unknown_value", "grounding.misplaced_value"}
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (SWIM, "On average each pupil swam 40 lengths (960 ÷ 24), and the £1,920 works out at £2 per length."),
+        (PAINT, "The 2.5 litre tin works out at £9.00 per litre (£22.50 ÷ 2.5), against £11.00 for the 1 litre tin."),
+        (ZOO, "Separately, two adults (£30) and two children (£18) would cost £48, so the £42 family ticket saves £6."),
+    ],
+)
+def test_a_division_or_a_chain_of_steps_shown_fails_no_number_rule(
+    checker: SupportChecker, source: str, answer: str
+) -> None:
+    result = checker.check(answer, [Source(id="s0", content=source)])
+    assert not {f.rule_id for f in result.findings} & _NUMBER_RULES
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (SWIM, "On average each pupil swam 45 lengths (960 ÷ 24)."),
+        (PAINT, "The 2.5 litre tin works out at £8.00 per litre (£22.50 ÷ 2.5)."),
+        (ZOO, "Separately, two adults (£30) and two children (£18) would cost £48, so the £42 family ticket saves £8."),
+    ],
+)
+def test_a_wrong_quotient_or_step_is_still_a_wrong_value(checker: SupportChecker, source: str, answer: str) -> None:
+    result = checker.check(answer, [Source(id="s0", content=source)])
+    assert {f.rule_id for f in result.findings} & _NUMBER_RULES
+
+
+def test_values_the_question_supposes_may_be_worked_from() -> None:
+    from lexguard.grounding.signals._supposed import supposed_values
+
+    sale = "All garden pots are 20% off until Sunday."
+    answer = "A £50 pot would cost £40 in the sale."
+    asked = "How much would a pot that's normally £50 cost in the sale?"
+    assert supposed_values(asked) >= {"50"}
+    assert supposed_values("Why did the garden centre close in 2019?") == frozenset()  # a premise, no case
+    assert supposed_values("If we came in 2025, would it be open?") == frozenset()  # a year is never supposed
+    result = SupportChecker().check(answer, [Source(id="s0", content=sale)], asked)
+    assert not {f.rule_id for f in result.findings} & _NUMBER_RULES
+    bare = SupportChecker().check(answer, [Source(id="s0", content=sale)], "What is in the sale?")
+    assert {f.rule_id for f in bare.findings} & _NUMBER_RULES

@@ -300,3 +300,26 @@ def test_a_no_whose_denial_hangs_on_another_word_is_right(checker: SupportChecke
     question = "Will I need to buy any tools for the pottery taster?"
     answer = "No, you won't need to buy any tools for the Tarrow pottery taster."
     assert statuses(checker, source, answer, question) == {"supported"}
+
+
+def test_a_no_whose_denial_only_the_claims_own_passage_holds_is_right(checker: SupportChecker) -> None:
+    source = ("The Millpond Splash Pad opens on the late May bank holiday and runs daily from 10am to 6pm until "
+              "7 September. It is free to use and suitable for children up to 10. There are no changing facilities on site.")
+    answer = "No, there aren't any changing facilities on site at the Millpond Splash Pad."
+    assert statuses(checker, source, answer, "Are there changing rooms at the splash pad?") == {"supported"}
+
+
+def test_a_no_to_a_need_the_sources_call_free_is_right(checker: SupportChecker) -> None:
+    source = ("Parking at Holt Road station car park is free on Sundays and bank holidays. From Monday to Saturday, "
+              "a day ticket costs £5.80.")
+    question = "Do I need to pay to park at the station on a Sunday?"
+    assert statuses(checker, source, "No, parking at Holt Road station is free on Sundays.", question) == {"supported"}
+    assert "supported" not in statuses(checker, source, "Yes, you need to pay to park there on Sundays.", question)
+
+
+def test_a_no_about_a_day_outside_the_open_days_is_right(checker: SupportChecker) -> None:
+    source = "Curl Up & Dye is open Wednesday to Sunday. Appointments can be booked online."
+    question = "Is the salon open on Mondays?"
+    assert statuses(checker, source, "No, Curl Up & Dye isn't open on Mondays; it opens Wednesday to Sunday.",
+                    question) == {"supported"}
+    assert "supported" not in statuses(checker, source, "Yes, Curl Up & Dye is open on Mondays.", question)

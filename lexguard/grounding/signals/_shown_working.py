@@ -12,7 +12,8 @@ The steps read here:
 
 - a halving, doubling, tripling or quartering the claim says ("half of the standard £30 fee"),
   where the sources give that share ("half", "50% off");
-- a share or a discount of a stated percentage ("20% off the £45 fee, so £36");
+- a share or a discount of a percentage the claim or its evidence states ("20% off the £45 fee, so
+  £36");
 - the difference of two of its values, where the claim says it compares ("£150 more than");
 - a price per unit times a quantity, converted between units by ``pint`` ("600g at £1.20 per
   kilo ... 72p", "3 hours at £12 an hour ... £36");
@@ -76,6 +77,8 @@ def shown_working(claim: str, mention: Mention, known: set[str], texts: Sequence
     if any(_close(value, n * r) for _, n in values for r in ratios):
         return True
     percents = [n for m, n in values if _PERCENT.match(claim, m.span[1]) and n < 100]
+    # or a discount the evidence gives, on a value of the claim ("A £50 pot would cost £40" beside "20% off")
+    percents += [p for text in texts for m in _SHARE.finditer(text) if (p := float(m.group(1))) < 100]
     if any(_close(value, n * p / 100) or _close(value, n * (1 - p / 100)) or _close(value, n * (1 + p / 100))
            for _, n in values for p in percents):
         return True
