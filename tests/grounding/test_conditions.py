@@ -143,3 +143,14 @@ def test_a_restriction_to_one_item_moved_to_another(source: str, claim: str, mov
     from lexguard.grounding.signals._conditions import moved_restriction
 
     assert (moved_restriction(claim, [source]) is not None) is moved
+
+
+def test_a_day_added_to_a_statement_that_no_statement_of_its_thing_names() -> None:
+    # the pool's Sunday closing names Sunday, but says nothing of the family sessions
+    from lexguard.grounding.signals._polarity import polarity_conflict
+
+    timetable = ("Brookfield pool: lane swimming runs Monday to Friday from 6:30am. Family fun sessions with floats "
+                 "are on Saturdays from 2pm to 4pm. The pool closes at 8pm on Sundays.")
+    assert polarity_conflict("Family fun sessions with floats are on Saturdays and Sundays from 2pm to 4pm.",
+                             [timetable]) is not None
+    assert polarity_conflict("Family fun sessions with floats are on Saturdays from 2pm to 4pm.", [timetable]) is None

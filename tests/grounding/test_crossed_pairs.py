@@ -85,3 +85,11 @@ def test_a_sentence_that_compares_two_cases() -> None:
     assert [(m.text, text) for m, text in found] == [("9,400", source)]
     assert crossed_pairs("The Brackwater Show drew 9,400 visitors in 2024, up from 8,100 in 2023.", [source]) == []
     assert crossed_pairs("The Brackwater Show drew 8,100 visitors in 2023.", [source]) == []
+
+
+def test_a_count_beside_a_bare_count_of_the_compared_year_is_crossed() -> None:
+    # "1,310 in 2022" counts households too, though no noun follows it
+    report = "In 2024 the Elmsford food bank supported 2,460 households, up from 1,975 in 2023."
+    moved = crossed_pairs("In 2023 the Elmsford food bank supported 2,460 households.", [report])
+    assert [m.text for m, _ in moved] == ["2,460"]
+    assert crossed_pairs("In 2023 the Elmsford food bank supported 1,975 households.", [report]) == []

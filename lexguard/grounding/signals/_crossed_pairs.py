@@ -74,7 +74,10 @@ def _rival(sentence: _Sentence, kind: str, claim_keys: set[str], claim_names: se
         return any(not any(n in c or c in n for c in claim_names) for n in sentence.people)
     if not kind:  # a bare count ("14,200 in 2023") is a rival of a bare count, never of a year or a time
         return any(not c and k not in claim_keys and key_value(k) is not None for k, c in sentence.values)
-    return any(c == kind and k not in claim_keys for k, c in sentence.values)
+    # a count of a thing has a bare count for a rival too ("1,840 households, up from 1,310 in 2022")
+    bare = kind.startswith("count")
+    return any((c == kind or (bare and not c and key_value(k) is not None)) and k not in claim_keys
+               for k, c in sentence.values)
 
 
 _A_CASE = regex.compile(r"year$|calendar (?:date|time)$")

@@ -214,7 +214,10 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
         and len(words & u.words) / len(u.words) >= MIN_BACK_COVERAGE
     ]
     # the days any statement names, for a span of the claim widened by a day none names
-    named_days = set().union(*(days_named(u.text) for u in units if not u.denied)) if days_named(clause) else set()
+    # (of a statement of the claim's thing: "The pool closes at 8pm on Sundays" names no day of the
+    # family sessions)
+    named_days = set().union(*(days_named(u.text) for u in units if not u.denied and _of_the_thing(words, u.words))
+                             ) if days_named(clause) else set()
     if matches:  # the closest statement: most of the claim's words, then fewest others
         unit = max(
             matches, key=lambda u: (len(words & u.words) / len(words), len(words & u.words) / len(u.words), u.denied)
@@ -271,6 +274,15 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
                 and _days_differ(clause, unit.text, named_days)):
             return unit.sentence
     return _antonym_conflict(clause, words, units)
+
+
+_THING_SHARED = 2
+"""Content words (days aside) a statement shares with the claim to speak of its thing."""
+
+
+def _of_the_thing(words: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether a statement shares :data:`_THING_SHARED` content words, days aside, with the claim."""
+    return len({w for w in words & theirs if not days_named(w)}) >= _THING_SHARED
 
 
 def _apart_days(clause: str, text: str) -> bool:

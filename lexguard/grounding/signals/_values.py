@@ -11,6 +11,7 @@ from lexguard.grounding.signals._bounds import dropped_limit, read_bound, revers
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._name_segments import moved_person
+from lexguard.grounding.signals._coded_items import other_item_value
 from lexguard.grounding.signals._conditions import changed_condition, dropped_condition, moved_restriction, widened_days
 from lexguard.grounding.signals._ranges import range_conflicts
 from lexguard.grounding.signals._rates import rate_conflicts
@@ -107,7 +108,8 @@ def add_misplaced(
     placed = {item.mention for item in misplaced}
     for mention in numbers(claim):  # another statement's value in the same sentence ("41% in the placebo group")
         rival = None if mention in placed or mention in unknown else (
-            misanchored(claim, mention, texts) or crossed_value(claim, mention, texts))
+            misanchored(claim, mention, texts) or crossed_value(claim, mention, texts)
+            or other_item_value(claim, mention, texts))  # "Route 43 ... at 07:10" from Route 42's sentence
         if rival is not None:
             misplaced.append(Misplaced(mention, "number", rival))
     placed = {item.mention.span for item in misplaced}
