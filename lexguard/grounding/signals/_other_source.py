@@ -140,7 +140,8 @@ def held_by_another(index: Any, chunk: int, holder_chunks: Iterable[int], subjec
     """Whether a claim value is held only by sources about another subject: the claim's
     ``subject`` is the subject of the source of ``chunk`` (the statement that holds the rest of
     the claim), and every source that holds the value (``holder_chunks``) has a subject of its own
-    and never writes ``subject``. "Castelmoro has a Saturday market and a 13th-century castle"
+    and never writes ``subject``, and the statement's document does not name that subject.
+    "Castelmoro has a Saturday market and a 13th-century castle"
     beside a document about Castelmoro's market and another about Vellaria, "home to a
     13th-century castle": the castle is Vellaria's."""
     texts = {s.id: s.content for s in index.sources}
@@ -151,8 +152,11 @@ def held_by_another(index: Any, chunk: int, holder_chunks: Iterable[int], subjec
         return False
     if not own <= source_subject(texts[source_id]) | set(content_words(texts[source_id][:_OPENING])):
         return False  # the statement's source is not about the claim's subject
+    # a holder about what the statement's own document names ("Tickets for the Community Cinema ..."
+    # beside "March film at the Community Cinema: ...") speaks of the same thing
+    named = set(content_words(texts[source_id]))
     return all(i in texts and source_subject(texts[i]) and not source_subject(texts[i]) & own
-               and not _written_in(subject, texts[i]) for i in others)
+               and not _written_in(subject, texts[i]) and not source_subject(texts[i]) <= named for i in others)
 
 
 _PART = regex.compile(
