@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from lexguard import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.claims._meta_split import lead_marker_end
 from lexguard.grounding.claims._questions import answer_word
@@ -62,3 +63,10 @@ def test_a_yes_or_no_after_a_marker_answers_the_question() -> None:
     assert word is not None and word.yes is False
     assert answer_word("Absolutely, the shop is open.") is not None  # a yes-word that is a marker too stays a yes
     assert answer_word("Overall, the shop is open.") is None
+
+
+def test_a_hope_that_it_helps_with_the_readers_plans_is_no_fact() -> None:
+    source = "The Old Forge café is open on Sunday from 10am to 2pm. Card payments are accepted."
+    answer = "Yes, it is open on Sunday from 10am to 2pm. I hope this helps with planning your visit!"
+    claims = SupportChecker().check(answer, [Source(id="s", content=source)], "Is the café open on Sunday?").claims
+    assert [c.status for c in claims] == ["supported", "not_checked"]

@@ -29,11 +29,11 @@ _SOURCE_NOUN = (
 )
 HOPE = (
     r"(?:i\s+)?hope\s+(?:this|that|it)\s+(?:helps|(?:is|was|proves|will\s+be)\s+(?:useful|helpful))(?:\s+you\b)?"
-    r"(?:\s+(?:for|with)\s+(?:you\b|your\s+(?-i:[^.!?,;:\d\p{Lu}]){1,40}?(?=[.!?,;:]|$)))?"
+    r"(?:\s+(?:for|with)\s+(?:(?-i:\p{Ll}+ing)\s+)?(?:you\b|your\s+(?-i:[^.!?,;:\d\p{Lu}]){1,40}?(?=[.!?,;:]|$)))?"
 )
 """A sign-off's hope that the answer helps ("I hope this helps", "Hope this is useful for your
-shopping trip"): what it is useful for is the reader's, not a fact, unless it holds a name or a
-number ("for your trip to Berlin" is read)."""
+shopping trip", "I hope this helps with planning your visit"): what it is useful for is the
+reader's, not a fact, unless it holds a name or a number ("for your trip to Berlin" is read)."""
 _SEP = r"[\s,!.:;—–-]*"
 _CONNECTIVE = r"(?:(?:and|but|so|also|yet|though|however|although|plus)\b[\s,]*)*"
 
