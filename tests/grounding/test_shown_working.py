@@ -174,3 +174,32 @@ def test_values_the_question_supposes_may_be_worked_from() -> None:
     assert not {f.rule_id for f in result.findings} & _NUMBER_RULES
     bare = SupportChecker().check(answer, [Source(id="s0", content=sale)], "What is in the sale?")
     assert {f.rule_id for f in bare.findings} & _NUMBER_RULES
+
+
+@pytest.mark.parametrize(
+    ("source", "question", "answer"),
+    [
+        ("Each passenger may bring one suitcase up to 20 kg free of charge. Additional suitcases cost £8 each.",
+         "I'm travelling with two suitcases - will I have to pay anything?",
+         "No, you can take two suitcases free of charge as long as each is under 20 kg."),
+        ("Each adult may supervise a maximum of two children at a time on the climbing wall.",
+         "Can I supervise my three children if I'm a registered adult?",
+         "Yes, a registered adult can supervise up to three children at a time."),
+    ],
+)
+def test_a_supposed_value_stated_as_a_rule_of_the_sources_is_not_the_users_case(
+    checker: SupportChecker, source: str, question: str, answer: str
+) -> None:
+    # the user's two suitcases or three children, said to be what the sources allow
+    result = checker.check(answer, [Source(id="s0", content=source)], question)
+    assert {f.rule_id for f in result.findings} & _NUMBER_RULES
+
+
+def test_a_refusal_restates_the_questions_values() -> None:
+    source = "A Cessna 172 cruises at about 120 knots. Its range is around 640 nautical miles."
+    question = "how long would it take to fly 370 miles while flying at 100 mph"
+    answer = ("The passages provided do not contain the necessary information to calculate the time it would take "
+              "to fly 370 miles while flying at 100 mph.")
+    result = SupportChecker().check(answer, [Source(id="s0", content=source)], question)
+    assert not {f.rule_id for f in result.findings} & _NUMBER_RULES
+    assert all(c.status == "not_checked" for c in result.claims)

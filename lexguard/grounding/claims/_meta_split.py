@@ -26,6 +26,7 @@ REFUSAL_REASON = "a meta statement about the sources (a refusal), checked agains
 _SOURCE_NOUN = (
     r"(?:(?:provided|given|above|retrieved|following|available)\s+)?(?:passages?|text|texts|context|article"
     r"|documents?|sources?|information|data|excerpts?|news|reviews?|records?|search\s+results)"
+    r"(?:\s+(?:provided|given|above|supplied|here))?"
 )
 HOPE = (
     r"(?:i\s+)?hope\s+(?:this|that|it)\s+(?:helps|(?:is|was|proves|will\s+be)\s+(?:useful|helpful))(?:\s+you\b)?"
@@ -79,11 +80,13 @@ _REFUSAL = regex.compile(
 """The head of a refusal: a statement that the sources (or the answerer) do not give something."""
 
 _BOUNDARY = regex.compile(
-    r"(?:,\s*|(?<!\s)\s+)(?:but|however|although|though|yet|except(?:\s+that)?|while|whereas)\b[\s,]*|,\s*so\s+"
+    r"(?:,\s*|(?<!\s)\s+)(?:but|however|although|though|yet|except(?:\s+that)?|while(?!\s+\p{L}+ing\b)|whereas)\b[\s,]*"
+    r"|,\s*so\s+"
     r"|,\s*and\s+|;\s*|(?<!\s)\s+[—–-]\s+|:\s+",
     regex.IGNORECASE,
 )
-"""Where a refusal clause ends and the next clause (a fact) begins."""
+"""Where a refusal clause ends and the next clause (a fact) begins ("while flying at 100 mph" goes
+on with the refusal's own question)."""
 
 _TRAIL = regex.compile(
     r"(?:[,;—–-]\s*(?:and\s+)?|(?<!\s)\s+and\s+)(?P<head>" + HOPE + r"|(?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b"

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._statements import number_class
 
-__all__ = ["supposed_values"]
+__all__ = ["supposed_in_claim", "supposed_values"]
 
 _SUPPOSES = regex.compile(
     r"\b(?:would|if|suppose|supposing|assuming|say|what\s+about"
@@ -45,3 +45,22 @@ def supposed_values(question: str | None) -> frozenset[str]:
         return frozenset()
     return frozenset(key for m in numbers(question) if number_class(question, m) not in _NOT_SUPPOSED
                      for key in (m.key, *m.alts))
+
+
+_SUPPOSING_CLAUSE = regex.compile(r"\b(?:if|for|with)\b[^,;.!?]*$", regex.IGNORECASE)
+_WOULD_AFTER = regex.compile(r"^[^,;.!?]*?\b(?:would|could)\b", regex.IGNORECASE)
+
+
+def supposed_in_claim(claim: str, mention: Mention) -> bool:
+    """Whether the claim states a supposed value as the user's case, not as the sources' fact: in
+    the subject of a "would" ("A £40 pot would cost £30") or after "if", "for" or "with" in a
+    clause that goes on to "would" ("For 8 people it would cost £114"); "you can take two suitcases
+    free" states the user's two as a rule of the sources."""
+    before = claim[: mention.span[0]]
+    after = claim[mention.span[1] :]
+    if not _WOULD_AFTER.match(after):
+        return False
+    clause_start = max(before.rfind(p) for p in ",;.!?") + 1
+    lead = before[clause_start:]
+    return "would" not in lead.lower() and "could" not in lead.lower() and (
+        _SUPPOSING_CLAUSE.search(lead) is not None or not regex.search(r"\b(?:can|may|must|is|are)\b", lead, regex.I))

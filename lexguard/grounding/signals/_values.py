@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
 from lexguard.grounding.signals._bounds import dropped_limit, read_bound, reversed_limit
@@ -16,6 +17,7 @@ from lexguard.grounding.signals._conditions import changed_condition, dropped_co
 from lexguard.grounding.signals._ranges import range_conflicts
 from lexguard.grounding.signals._rates import rate_conflicts
 from lexguard.grounding.signals._segments import crossed_value
+from lexguard.grounding.signals._supposed import supposed_in_claim
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._directions import direction_conflict
 from lexguard.grounding.signals._frequencies import crossed_frequency
@@ -70,6 +72,11 @@ def number_evidence(
     not_stated, worked_out = unknown_numbers(
         mentions, claim, index.profile.numbers | supposed, evidence_numbers, counts, texts, days=len(index.weekdays),
     )
+    if supposed and not is_refusal(claim):  # the user's own values are stated only as the user's case,
+        # or worked from, or restated by a refusal ("... to calculate the time it would take to fly 370 miles")
+        stated = index.profile.numbers
+        not_stated += [m for m in mentions if m not in not_stated and not stated & {m.key, *m.alts}
+                       and supposed & {m.key, *m.alts} and not worked_out and not supposed_in_claim(claim, m)]
     readings = {m: read_bound(claim, m, texts) for m in mentions}  # "over $100 million" beside $150 million
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
     met = [m for m in not_stated if readings[m].met is True and m not in conversions]
