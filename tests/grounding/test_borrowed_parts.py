@@ -131,3 +131,13 @@ def test_the_name_a_variant_stands_in_is_its_own() -> None:
     source = ("Covewell Bronze cover pays for accidents only, up to £1,500. Silver covers accidents and illness up "
               "to £3,000 a year. Gold adds dental treatment.")
     assert borrowed_part("Covewell Silver covers accidents and illness, up to £3,000 a year.", [("s0", source)]) is None
+
+
+def test_a_premier_tiers_feature_is_not_the_plus_tiers() -> None:
+    from lexguard.grounding.signals._other_source import borrowed_part
+
+    gym = ("Basic membership (£20 a month) gives gym access from 6am to 10pm. Plus membership (£30 a month) adds "
+           "unlimited classes. Premier membership (£45 a month) adds sauna and steam room use.")
+    assert borrowed_part("Plus membership costs £30 a month and adds unlimited classes and sauna and steam room use.",
+                         [("s", gym)]) is not None
+    assert borrowed_part("Premier membership adds sauna and steam room use.", [("s", gym)]) is None

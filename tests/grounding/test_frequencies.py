@@ -72,3 +72,20 @@ def test_each_frequency_with_its_own_case_is_left_alone(source: str, answer: str
 def test_one_frequency_per_sentence_crosses_nothing() -> None:
     # a sentence of one frequency has no segments to tell cases apart
     assert crossed_frequency("The train runs every hour on weekdays.", ["The train runs every 30 minutes."]) is None
+
+
+BINS_BY_SENTENCE = ("Green recycling boxes are collected every two weeks on Tuesdays. Garden waste sacks are "
+                    "collected every week on the same day. Please flatten cardboard.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "crossed"),
+    [
+        ("Your green recycling box is collected every week on Tuesdays, the same day as your garden waste sacks.", True),
+        ("Green recycling boxes are collected fortnightly on Tuesdays, and garden waste sacks every week.", False),
+        ("Garden waste sacks are collected weekly.", False),
+    ],
+)
+def test_sentences_of_one_frequency_each_are_cases_of_one_statement(answer: str, crossed: bool) -> None:
+    # each sentence gives one frequency of "collected": its own words tell its case
+    assert (crossed_frequency(answer, [BINS_BY_SENTENCE]) is not None) is crossed

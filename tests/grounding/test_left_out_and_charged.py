@@ -206,3 +206,26 @@ def test_a_thing_left_out_that_no_source_includes_is_left_alone(source: str, ans
 )
 def test_a_thing_charged_after_its_statement_is_not_included(checker: SupportChecker, answer: str) -> None:
     assert "supported" not in statuses(checker, INN, answer)
+
+
+PROMS = ("Tickets for the Riverside Proms include entry to Abbey Meadow from 6 pm. Deckchairs can be hired on the "
+         "night for £5 each. Picnics are welcome.")
+MUSEUM = "Entry to the Dunsford Gallery is free. Audio guides can be borrowed for £2. Cloakroom use costs £1 per item."
+
+
+@pytest.mark.parametrize(
+    ("source", "answer"),
+    [
+        (PROMS, "No need — deckchairs are included with your ticket, and you're welcome to bring a picnic."),
+        (MUSEUM, "Entry to the Dunsford Gallery and the cloakroom are both free, though audio guides cost £2."),
+    ],
+)
+def test_a_thing_hired_or_its_use_charged_is_not_included_or_free(
+    checker: SupportChecker, source: str, answer: str
+) -> None:
+    assert "supported" not in statuses(checker, source, answer)
+
+
+def test_a_deckchair_you_hire_is_left_alone(checker: SupportChecker) -> None:
+    answer = "Your ticket covers entry to Abbey Meadow from 6 pm; deckchairs cost £5 each to hire."
+    assert "contradicted" not in statuses(checker, PROMS, answer)

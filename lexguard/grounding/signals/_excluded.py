@@ -43,10 +43,11 @@ _PRICED_EXTRA = (
     r"(?:is|are|can\s++be)\s++(?:available|added|had|booked|hired|ordered)\s++(?:for|at)\s++(?:an?\s++)?"
     r"(?:additional|extra)\s++(?:cost|charge|fee|[£$€]\s*+\d[\d.,]*+)"
     r"|can\s++be\s++added\s++(?:for|at)\s++[£$€]\s*+\d[\d.,]*+"
+    r"|(?:is|are|can\s++be)\s++(?:hired|rented|bought|purchased)(?:\s++[\p{L}]++){0,4}?\s++(?:for|at)\s++[£$€]\s*+\d"
     r"|costs?\s++[£$€]\s*+\d[\d.,]*+(?:\s++[\p{L}]++){0,3}?\s++when\s++added"
 )
 """A thing priced as an extra: "is available for an additional £7.50", "can be added for £8",
-"costs £14 each way when added at booking"."""
+"costs £14 each way when added at booking", "can be hired on the night for £4 each"."""
 _SUBJECT_LEFT_OUT = regex.compile(
     r"(?:^\s*+|[,;:]\s*+|\b(?:but|and|while|whereas|although|though|however)\s++)"
     r"(?P<thing>(?:[\p{L}\p{N}'\u2019-]++\s++){0,4}?[\p{L}\p{N}'\u2019-]++)\s++"
@@ -187,11 +188,15 @@ def excluded_thing(claim: str, index: Any) -> str | None:
         index: The source index.
 
     Returns:
-        The statement, when the claim (with no negation of its own, nor words that keep the
-        thing out) says the thing is included, no other source statement names it, and the
+        The statement, when a clause of the claim (with no negation of its own, nor words that keep
+        the thing out) says the thing is included, no other source statement names it, and the
         claim shares a word besides the thing with the source that leaves it out; else ``None``.
     """
-    if negated(claim) or _CLAIM_LEAVES_OUT.search(claim) or not index.chunks:
+    # read clause by clause: "No need — chairs are included with your ticket, ... and you're welcome
+    # to bring a picnic" says the chairs are included; its "No need" and its "bring" are other clauses'
+    parts = [part for part in _CLAIM_CLAUSES.split(claim) if part.strip()
+             and not negated(part) and not _CLAIM_LEAVES_OUT.search(part)]
+    if not parts or not index.chunks:
         return None
     inventory = things_inventory(index)
     words = thing_words(claim)
@@ -203,11 +208,19 @@ def excluded_thing(claim: str, index: Any) -> str | None:
         if any(set(item.words) <= held and holds_phrase(thing_words(text), item.words)
                and item.words not in _left_out(text) for held, text in inventory.statements):
             continue  # another statement names the thing ("The Pro comes with a charger")
-        if (set(words) - set(item.words)) & inventory.source_words.get(item.source_id, frozenset()) and _says_included(
-            claim, item.words
-        ):
+        if (set(words) - set(item.words)) & inventory.source_words.get(item.source_id, frozenset()) and any(
+                _says_included(part, item.words) for part in parts):
             return item.statement
     return None
+
+
+_CLAIM_CLAUSES = regex.compile(
+    r"\s*+(?:[.;:!?\u2013\u2014]|\s-\s|,\s*+(?:but|so|while|whereas|although|though)\b"
+    r"|,\s*+and\s++(?=(?:you|we|they|it|there|he|she|i)\b))\s*+",
+    regex.IGNORECASE,
+)
+"""Where a claim's clauses part: its "No need —" and "..., and you're welcome to bring a picnic"
+are clauses of their own."""
 
 
 _OWN = regex.compile(r"\b(?:bring|supply|provide|take)\s++(?:your|their|his|her|our|my)\s++own\s++(?P<items>[^.;:!?()]{1,80})",

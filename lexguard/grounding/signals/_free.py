@@ -106,6 +106,8 @@ _THING_END = regex.compile(
 """Where the thing a charging clause is about ends: at its verb, its price or an aside
 ("*Cabin bags* up to 10 kg cost £22", "*The special exhibition* 'Ships ...' costs £6")."""
 _MOST_THING_WORDS = 3
+_USE = frozenset({"use", "usage", "hire", "rental", "access", "servic"})
+"""Words of a charged thing that name its use, not the thing ("*Cloakroom* use costs £1 per item")."""
 
 
 _BEFORE_FREE = regex.compile(r"[,;:]|" + _CHARGE.pattern, regex.IGNORECASE)
@@ -142,6 +144,7 @@ def _charged_thing(part: str, statements: list[str]) -> str | None:
             elif _CHARGE.search(clause):
                 end = _THING_END.search(clause)
                 thing = _stems(clause[: end.start() if end else len(clause)])
+                thing = thing - _USE or thing  # "Cloakroom use costs £1": the cloakroom
                 if 0 < len(thing) <= _MOST_THING_WORDS:
                     charging.append((thing, statement))
     return next((statement for thing, statement in charging if thing <= words and not thing & free_words), None)

@@ -128,11 +128,20 @@ def crossed_frequency(claim: str, passages: Iterable[str]) -> str | None:
     own = frequencies(claim)
     if not 1 <= len(own) <= MAX_FREQUENCIES:
         return None
-    # each frequency of the claim with its own segment's words ("every hour, every day": one statement)
-    stated = [(f.minutes, _words(segment)) for f, segment in zip(own, _segmented(claim, own) or [claim] * len(own),
-                                                                   strict=True)]
+    # each frequency of the claim with its own segment's words ("every hour, every day": one
+    # statement); a lone frequency with the words up to its clause's end ("Your blue bin is collected
+    # every week on Thursdays | , the same day as your food caddy")
+    segments = _segmented(claim, own) or [claim] * len(own)
+    if len(own) == 1:
+        end = _CLAUSE_END.search(claim, own[0].span[1])
+        segments = [claim[: end.start()] if end else claim]
+    stated = [(f.minutes, _words(segment)) for f, segment in zip(own, segments, strict=True)]
     for passage in passages:
-        for sentence in passage_sentences(passage):
+        sentences = list(passage_sentences(passage))
+        apart = _across(sentences, stated)
+        if apart is not None:
+            return apart
+        for sentence in sentences:
             found = frequencies(sentence)
             if not 2 <= len(found) <= MAX_FREQUENCIES or not (segments := _segmented(sentence, found)):
                 continue
@@ -148,6 +157,38 @@ def crossed_frequency(claim: str, passages: Iterable[str]) -> str | None:
                 held = [f.minutes for f, q in zip(found, qualifiers, strict=True) if words & q]
                 if held and minutes not in held and (words & opening or len(own) > 1):
                     return sentence
+    return None
+
+
+_CLAUSE_END = regex.compile(r"[,;:]\s|\s(?:and|but|while|whereas)\s", regex.IGNORECASE)
+MAX_SENTENCE_QUALIFIERS = 8
+"""Most words of a sentence, among sentences that each give one frequency, that no other of them holds."""
+MIN_SENTENCE_QUALIFIERS = 2
+"""Fewest of them a claim statement holds to speak of that sentence's case."""
+
+
+def _across(sentences: list[str], stated: list[tuple[float, set[str]]]) -> str | None:
+    """The sentence, among a passage's sentences that each give one frequency of one statement (a
+    word in common: "Blue recycling bins are collected every two weeks on Thursdays. Food waste
+    caddies are collected every week on the same day."), whose own words a claim frequency holds
+    (two at least) with another period, where it holds no own word of a sentence of its period."""
+    single = [(s, f[0]) for s in sentences if len(f := frequencies(s)) == 1]
+    if len(single) < 2:
+        return None
+    words = [_words(s) for s, _ in single]
+    held_by = Counter(w for ws in words for w in ws)
+    shared = {w for w, n in held_by.items() if n == len(words)}
+    if not shared:
+        return None  # no statement in common: sentences about different things
+    own = [{w for w in ws if held_by[w] == 1} for ws in words]
+    for minutes, claim_words in stated:
+        held = [(f.minutes, len(claim_words & q)) for (_, f), q in zip(single, own, strict=True)
+                if len(q) <= MAX_SENTENCE_QUALIFIERS and claim_words & q]
+        best = max((n for _, n in held), default=0)
+        if best < MIN_SENTENCE_QUALIFIERS or not claim_words & shared:
+            continue
+        if not any(m == minutes for m, _ in held):
+            return next(s for (s, f), q in zip(single, own, strict=True) if len(claim_words & q) == best)
     return None
 
 

@@ -17,7 +17,7 @@ __all__ = ["TIERS", "is_variant", "variant_siblings", "variants"]
 
 TIERS = frozenset(
     "Basic Standard Plus Pro Max Lite Mini Premium Deluxe Superior Classic Essential Essentials Starter Ultimate "
-    "Advanced Economy Executive Gold Silver Bronze Platinum".split()
+    "Advanced Economy Executive Gold Silver Bronze Platinum Premier Elite Signature Prime Flexi Comfort".split()
 )
 """Words that name a tier of a range when written with a capital in running text ("Deluxe rooms")."""
 _COUNTS = "one|two|three|four|five|six|seven|eight|nine|ten|single|double|twin|\\d{1,2}"
