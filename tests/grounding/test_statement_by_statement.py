@@ -299,3 +299,13 @@ def test_a_phrase_of_a_long_claim_said_more_often() -> None:
              "November, is only for grass, leaves and small branches.")
     assert overstatement(claim, [source]) is not None
     assert overstatement(claim.replace("every week", "every two weeks"), [source]) is None
+
+
+def test_steps_told_in_sentences_of_their_own_keep_their_order() -> None:
+    from lexguard.grounding.signals._order import order_conflict
+
+    steps = ("New members must complete an induction first. First, book your induction online. Then attend a "
+             "20-minute session with a coach. Finally, collect your fob from reception.")
+    assert order_conflict("First collect your fob from reception, then book your induction online.", [steps]) is not None
+    assert order_conflict("Book your induction online, then attend a 20-minute session, and finally collect your "
+                          "fob from reception.", [steps]) is None

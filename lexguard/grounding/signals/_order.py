@@ -137,7 +137,7 @@ def _told_otherwise(order: tuple[frozenset[str], frozenset[str]], passages: list
         # one sentence tells both, or two in a row when the second goes on ("Then add the rice.")
         told = [(s, _before(sentences, i)) for i, s in enumerate(sentences)] + [
             (f"{a} {b}", _before(sentences, i)) for i, (a, b) in enumerate(zip(sentences, sentences[1:], strict=False))
-            if _GOES_ON.match(b)]
+            if _GOES_ON.match(b)] + [(" ".join(run), _before(sentences, i)) for i, run in _runs(sentences)]
         for text, earlier in told:
             placed = _told_first(text, first, second, earlier)
             if placed is not None and (best is None or placed[0] > best[0]):
@@ -157,6 +157,26 @@ _GOES_ON = regex.compile(
 """A sentence that opens this way tells its event after the sentence before it ("Then ...",
 "He was then elected ...", "The committee then voted ...", "In later life ..."; not "It was then
 revealed that ...": a report of an earlier event)."""
+_MOST_RUN = 8
+"""Most sentences of one run of steps read together."""
+
+
+def _runs(sentences: list[str]) -> list[tuple[int, list[str]]]:
+    """Runs of three sentences or more, each after the first going on from the one before ("First,
+    book your induction online. Then attend a session ... Finally, collect your access card."), with
+    where each starts: steps told apart in sentences of their own."""
+    out = []
+    i = 0
+    while i < len(sentences):
+        j = i + 1
+        while j < len(sentences) and j - i < _MOST_RUN and _GOES_ON.match(sentences[j]):
+            j += 1
+        if j - i >= 3:
+            out.append((i, sentences[i:j]))
+        i = max(j, i + 1)
+    return out
+
+
 _OWN_SUBJECT = regex.compile(r"^\s*(?:(?:the|a|an)\s+)?\p{Lu}")
 """A second event with a subject of its own ("... after *the Treaty of Valmont* was signed"): the
 first event's opening name is its own subject then ("The Coastal War ended after ...")."""
