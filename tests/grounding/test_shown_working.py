@@ -203,3 +203,44 @@ def test_a_refusal_restates_the_questions_values() -> None:
     result = SupportChecker().check(answer, [Source(id="s0", content=source)], question)
     assert not {f.rule_id for f in result.findings} & _NUMBER_RULES
     assert all(c.status == "not_checked" for c in result.claims)
+
+
+MUFFINS = "Lemon muffins (makes 12). You will need 300 g self-raising flour, 2 eggs and 150 g sugar."
+FAIR = "In total the summer fair raised £3,200, of which £800 came from the tombola."
+BATTERIES = "AAA batteries: pack of 4 for £3.60, or pack of 10 for £7.50."
+CAFE = "The Quayside café is open 08:00 to 17:30 on weekdays. Last orders are taken 30 minutes before closing."
+
+
+@pytest.mark.parametrize(
+    ("source", "question", "answer", "worked"),
+    [
+        (MUFFINS, "I want to make 18 muffins - how much flour do I need?",
+         "Eighteen muffins is one and a half times the recipe, so you'd need 450 g of flour and 3 eggs.", True),
+        (MUFFINS, "I want to make 18 muffins - how much flour do I need?",
+         "Eighteen muffins is one and a half times the recipe, so you'd need 400 g of flour.", False),
+        (FAIR, "", "The tombola raised £800 of the £3,200 total, which is 25% of the money.", True),
+        (FAIR, "", "The tombola raised £800 of the £3,200 total, which is 20% of the money.", False),
+        (BATTERIES, "", "The 10-pack works out at 75p per battery.", True),
+        (BATTERIES, "", "The 10-pack works out at 70p per battery.", False),
+        (CAFE, "", "It closes at half past five in the evening, with last orders at five o'clock.", True),
+        (CAFE, "", "It closes at half past five in the evening, with last orders at a quarter to five.", False),
+    ],
+)
+def test_ratios_shares_and_times_in_words_worked_out(
+    checker: SupportChecker, source: str, question: str, answer: str, worked: bool
+) -> None:
+    result = checker.check(answer, [Source(id="s0", content=source)], question or None)
+    assert (not {f.rule_id for f in result.findings} & _NUMBER_RULES) is worked
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Can I pay by card for just a £3 coffee?", "No, card payments under £5 aren't accepted, so not for a £3 coffee."),
+        ("Do I have to pay a fare for my 4-year-old?", "No, under-5s travel free, so there's no fare for your 4-year-old."),
+    ],
+)
+def test_the_users_case_named_for_what_the_answer_is_for(question: str, answer: str) -> None:
+    source = "The Mill café does not accept card payments under £5. Under-5s travel free on the Hopper bus."
+    result = SupportChecker().check(answer, [Source(id="s0", content=source)], question)
+    assert not {f.rule_id for f in result.findings} & _NUMBER_RULES

@@ -94,9 +94,10 @@ def timed(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
     their_times = set().union(*(t for t, _ in theirs))
     their_durations = set().union(*(d for _, d in theirs))
     at = _at(mention)
-    if at is not None:
+    if at is not None:  # either half of the day a time in words may mean ("a quarter past five")
+        ats = {at, *(a for alt in mention.alts if (a := _at(Mention(mention.text, mention.span, alt))) is not None)}
         pairs = [(own_times, own_durations | their_durations), (their_times, own_durations)]
-        return any(abs((start + sign * step) % _DAY - at) < 1e-6
+        return any(abs((start + sign * step) % _DAY - when) < 1e-6 for when in ats
                    for starts, steps in pairs for start in starts for step in steps for sign in (1, -1))
     minutes = _minutes(claim, mention)
     if minutes is None or not own_times:

@@ -84,9 +84,46 @@ def shown_working(claim: str, mention: Mention, known: set[str], texts: Sequence
         return True
     if _COMPARES.search(claim) and any(_close(value, abs(a - b)) for (_, a), (_, b) in permutations(values, 2)):
         return True
-    if _divided(claim, mention, value, values):
+    if _divided(claim, mention, value, values) or _scaled(claim, mention, value, values, texts[:1]):
+        return True
+    if texts and _per_one_of_evidence(claim, mention, value, values, texts[0]):
         return True
     return _priced(claim, mention, value, [m for m, _ in values]) or own_total(claim, mention, known)
+
+
+_TIMES_AFTER = regex.compile(r"\s++times\b", regex.IGNORECASE)
+"""A multiplier: "one and a half *times* the recipe"."""
+
+
+def _scaled(
+    claim: str, mention: Mention, value: float, values: list[tuple[Mention, float]], best: Sequence[str] = ()
+) -> bool:
+    """Whether ``value`` is a ratio or a share of two of the claim's stated values (a multiplier,
+    "Eighteen muffins is one and a half times the recipe" beside "makes 12", the evidence's count;
+    a percentage, "£600 of the £2,400 total, which is 25%"), or a value of the claim or its best
+    evidence taken by a multiplier the claim states ("so you'd need 450 g of flour" beside 300 g)."""
+    pairs = [(a, b) for (_, a), (_, b) in permutations(values, 2) if b]
+    theirs = [n for text in best for m in numbers(text) if (n := key_value(m.key)) is not None and n > 0]
+    if _TIMES_AFTER.match(claim, mention.span[1]) and any(
+            _rounds_to(value, a / b) for a, b in [*pairs, *((a, b) for _, a in values for b in theirs)] if a > b):
+        return True
+    if _PERCENT.match(claim, mention.span[1]) and any(_rounds_to(value, 100 * a / b) for a, b in pairs if a < b):
+        return True
+    multipliers = [n for m, n in values if _TIMES_AFTER.match(claim, m.span[1]) and n != 1]
+    return any(_close(value, n * r) for n in [*(n for _, n in values), *theirs] for r in multipliers)
+
+
+def _per_one_of_evidence(
+    claim: str, mention: Mention, value: float, values: list[tuple[Mention, float]], best: str
+) -> bool:
+    """Whether a sum of money for one of something ("70p per battery") is a sum of its best
+    evidence divided by a count the claim states ("the 12-pack" beside "pack of 12 for £8.40")."""
+    money = _money(claim, mention)
+    if money is None or not _PER_ONE.match(claim, mention.span[1]):
+        return False
+    counts = [n for m, n in values if n > 1 and n.is_integer() and _money(claim, m) is None]
+    sums = [found[0] for m in numbers(best) if (found := _money(best, m)) is not None and found[1] == money[1]]
+    return any(_rounds_to(money[0], total / count) for total in sums for count in counts)
 
 
 _DIVISION = regex.compile(r"\s*+(?:÷|/|divided\s++by|shared\s++(?:between|among)|split\s++(?:between|among))\s*+",

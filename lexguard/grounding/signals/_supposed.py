@@ -22,11 +22,12 @@ __all__ = ["supposed_in_claim", "supposed_values"]
 _SUPPOSES = regex.compile(
     r"\b(?:would|if|suppose|supposing|assuming|say|what\s+about"
     r"|(?:I|we)(?:[\u2019']m|[\u2019']re|[\u2019']ve|\s+am|\s+are|\s+have|\s+need|\s+want|\s+plan|\s+will)"
+    r"|(?:can|could|do|should|must|may)\s+(?:I|we)|my|our"
     r"|(?:group|party|family|team|class)\s+of|of\s+us)\b",
     regex.IGNORECASE,
 )
 """Words by which a question sets up the user's own case: "How much *would* 8 people pay", "*If* I
-park for 4 hours", "*We're* a group of 12"."""
+park for 4 hours", "*We're* a group of 12", "*Can I* pay by card for a £3 coffee", "*my* 4-year-old"."""
 _NOT_SUPPOSED = ("year", "calendar date", "calendar quarter", "version")
 
 
@@ -47,17 +48,23 @@ def supposed_values(question: str | None) -> frozenset[str]:
                      for key in (m.key, *m.alts))
 
 
+_FOR_THE_CASE = regex.compile(r"\b(?:for|with)\s++(?:just\s++|only\s++)?(?:(?:a|an|the|your|each)\s++)?[£$€]?$"
+                           r"|\byour\s++$", regex.IGNORECASE)
+"""What the user's case stands after: "for a £3 coffee", "for your 4-year-old", "with 8 people"."""
 _SUPPOSING_CLAUSE = regex.compile(r"\b(?:if|for|with)\b[^,;.!?]*$", regex.IGNORECASE)
 _WOULD_AFTER = regex.compile(r"^[^,;.!?]*?\b(?:would|could)\b", regex.IGNORECASE)
 
 
 def supposed_in_claim(claim: str, mention: Mention) -> bool:
-    """Whether the claim states a supposed value as the user's case, not as the sources' fact: in
-    the subject of a "would" ("A £40 pot would cost £30") or after "if", "for" or "with" in a
-    clause that goes on to "would" ("For 8 people it would cost £114"); "you can take two suitcases
-    free" states the user's two as a rule of the sources."""
+    """Whether the claim states a supposed value as the user's case, not as the sources' fact: the
+    thing the answer is for ("for a £3 coffee", "for your 4-year-old"), the subject of a "would"
+    ("A £40 pot would cost £30") or after "if", "for" or "with" in a clause that goes on to "would"
+    ("For 8 people it would cost £114"); "you can take two suitcases free" states the user's two as
+    a rule of the sources."""
     before = claim[: mention.span[0]]
     after = claim[mention.span[1] :]
+    if _FOR_THE_CASE.search(before):
+        return True  # "for a £3 coffee", "for your 4-year-old", "for 8 people"
     if not _WOULD_AFTER.match(after):
         return False
     clause_start = max(before.rfind(p) for p in ",;.!?") + 1

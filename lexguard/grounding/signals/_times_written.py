@@ -41,10 +41,10 @@ _NOON = regex.compile(r"(?<![\w:.])(?:12\s*)?\b(noon|midday|midnight)\b", regex.
 """Noon and midnight ("closes at noon", "12 noon"): 12:00 and 00:00."""
 _HOUR = r"(?:" + "|".join(_HOURS) + r"|1[0-2]|[1-9])"
 _CLOCK_WORDS = regex.compile(
-    rf"(?:(?<=\b(?:at|until|till|by|before|around|about)\s+)"
+    rf"(?:(?<=\b(?:at|until|till|by|before|around|about|than)\s+)"
     rf"(?P<rel>half|(?:a\s+)?quarter|ten|five|twenty|twenty-five)\s+(?P<dir>past|after|to)\s+(?P<h>{_HOUR})\b"
     rf"|(?P<o>{_HOUR})\s+o['\u2019]clock"
-    rf"|(?<=\b(?:at|until|till|by|before|after|around|about|from|to|and|between)\s+)(?P<p>{_HOUR})(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b))\b"
+    rf"|(?<=\b(?:at|until|till|by|before|after|around|about|from|to|and|between|than)\s+)(?P<p>{_HOUR})(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b))\b"
     r"(?:\s*(?P<half>[ap])\.?\s?m\b\.?|\s+(?P<part>in\s+the\s+(?:morning|afternoon|evening)|at\s+night))?",
     regex.IGNORECASE,
 )
