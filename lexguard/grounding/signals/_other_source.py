@@ -155,8 +155,19 @@ def held_by_another(index: Any, chunk: int, holder_chunks: Iterable[int], subjec
     # a holder about what the statement's own document names ("Tickets for the Community Cinema ..."
     # beside "March film at the Community Cinema: ...") speaks of the same thing
     named = set(content_words(texts[source_id]))
-    return all(i in texts and source_subject(texts[i]) and not source_subject(texts[i]) & own
-               and not _written_in(subject, texts[i]) and not source_subject(texts[i]) <= named for i in others)
+    return all(i in texts and _another_subject(subject, own, source_subject(texts[i]), texts[i], named) for i in others)
+
+
+def _another_subject(subject: str, own: set[str], theirs: frozenset[str], text: str, named: set[str]) -> bool:
+    """Whether a source about ``theirs`` is about another subject than the claim's: each has words
+    the other lacks (what they share names their kind: "Kingsway Pharmacy" and "Parkside
+    Pharmacy"), the source never writes the words that tell the claim's apart, and the statement's
+    own document (its words ``named``) does not name that subject."""
+    mine = own - theirs
+    if not theirs or not mine or not theirs - own or theirs <= named:
+        return False
+    telling = " ".join(w for w in subject.split() if set(content_words(w)) & mine)
+    return not _written_in(telling or subject, text)
 
 
 _PART = regex.compile(
