@@ -577,3 +577,24 @@ def test_a_headline_before_a_colon_is_no_title_of_the_text() -> None:
     assert {"lemon", "cake"} <= _opening_names("Lemon cake: bake at 180°C for 45 minutes.")
     # a headline's words after the colon are capitalised: its subject is Maya, not "spoilers"
     assert not {"spoiler", "spoilers"} & _opening_names("'Harbour Watch' Spoilers: Maya Moves To Brill Bay, Tom Leaves")
+
+
+def test_a_value_of_a_document_about_what_the_claims_document_names() -> None:
+    # the prices of the cinema the film's listing names are the film's; a value of another person
+    # in a document about the same company is not the claim's person's
+    from lexguard import Source
+    from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+    from lexguard.grounding.signals._binding import misplaced_values
+
+    def misplaced(claim: str, texts: list[str]) -> list[str]:
+        sources = [Source(id=f"s{i}", content=t) for i, t in enumerate(texts)]
+        index = SourceIndex(sources, chunk_sources(sources))
+        return [m.mention.text for m in misplaced_values(claim, index, list(range(len(index.chunks))))]
+
+    cinema = ["Tickets for the Ardley Picture Club cost £5 for adults and £3 for under-16s. Doors open at 7pm.",
+              "April film at the Ardley Picture Club: 'The Salt Marsh' (12A), Friday 4 April."]
+    assert misplaced("The April film is 'The Salt Marsh' on Friday 4 April, with tickets at £5 for adults.", cinema) == []
+    firm = ["Corvane Foods has appointed Maya Ellison as finance director. She joins from Halden Bank.",
+            "Corvane's head of sales, Ben Marr, will retire in June. He has spent 19 years with the company."]
+    assert "19" in misplaced("Maya Ellison is Corvane Foods' new finance director, joining after 19 years at "
+                             "Halden Bank.", firm)

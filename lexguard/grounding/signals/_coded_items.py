@@ -51,13 +51,11 @@ def other_item_value(claim: str, mention: Mention, texts: Iterable[str]) -> str 
         claim value's kind, when every sentence holding the value names an item of the same head
         with another code and none with the claim's; else ``None``.
     """
-    own = {(head, code) for head, code in coded_items(claim)
-           if not (mention.text.lower() == code or mention.text.lower().startswith(code))}
+    if any(m.start() <= mention.span[0] < m.end() for m in _CODED.finditer(claim)):
+        return None  # the value is the code itself ("Route 43")
+    own = coded_items(claim)
     if not own:
         return None
-    found = [m for m in _CODED.finditer(claim) if m.start() <= mention.span[0] < m.end()]
-    if found:
-        return None  # the value is the code itself ("Route 43")
     keys = {mention.key, *mention.alts}
     kind = number_class(claim, mention)
     heads = {head for head, _ in own}

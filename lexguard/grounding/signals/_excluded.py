@@ -25,7 +25,7 @@ from typing import Any
 import regex
 
 from lexguard.grounding.signals._absent import holds_phrase, things_inventory, thing_words
-from lexguard.grounding.signals._negation import negated
+from lexguard.grounding.signals._negation import denied_words, negated
 from lexguard.grounding.signals._statements import sentence_facts
 
 __all__ = ["excluded_thing", "withheld_thing"]
@@ -209,13 +209,27 @@ def excluded_thing(claim: str, index: Any) -> str | None:
                and item.words not in _left_out(text) for held, text in inventory.statements):
             continue  # another statement names the thing ("The Pro comes with a charger")
         if (set(words) - set(item.words)) & inventory.source_words.get(item.source_id, frozenset()) and any(
-                _says_included(part, item.words) for part in parts):
+                _says_included(part, item.words) and not _priced_after(part, item.words) for part in parts):
             return item.statement
     return None
 
 
+def _priced_after(part: str, thing: tuple[str, ...]) -> bool:
+    """Whether the claim gives the thing's price after it ("serves breakfast from 7:30 for £12 per
+    person"): it says what the source says, the charge included."""
+    at = next((m.end() for m in _TOKEN.finditer(part) if thing_words(m.group())[-1:] == list(thing[-1:])), None)
+    return at is not None and _OWN_PRICE.match(part, at) is not None
+
+
+_TOKEN = regex.compile(r"[\p{L}\p{N}'\u2019-]+")
+_OWN_PRICE = regex.compile(r"[^,;]{0,60}?\b(?:for|at|costs?|costing|priced\s++at|charged\s++at)\s++[£$€]\s*+\d",
+                           regex.IGNORECASE)
+"""A price the claim gives the thing right after it ("breakfast from 7:30 to 10:00 *for £12*"), not
+that of what includes it ("included in the £22 daily hire")."""
+
+
 _CLAIM_CLAUSES = regex.compile(
-    r"\s*+(?:[.;:!?\u2013\u2014]|\s-\s|,\s*+(?:but|so|while|whereas|although|though)\b"
+    r"\s*+(?:(?<!\d)[.:]|[.:](?!\d)|[;!?\u2013\u2014]|\s-\s|,\s*+(?:but|so|while|whereas|although|though)\b"
     r"|,\s*+and\s++(?=(?:you|we|they|it|there|he|she|i)\b))\s*+",
     regex.IGNORECASE,
 )
@@ -265,6 +279,8 @@ def withheld_thing(claim: str, index: Any) -> str | None:
             text = fact.text
             if not (words - set(thing)) & inventory.source_words.get(index.chunks[fact.chunk].source_id, frozenset()):
                 continue
+            if (words - set(thing)) & set(thing_words(" ".join(denied_words(text)[0]))):
+                continue  # the source denies it where the claim does ("... but not in guest rooms")
             # the clause that includes it ("..., and tables are provided"), with no price or charge of its own
             if any(_says_included(part, thing) and not negated(part) and not _CHARGED.search(part)
                    and not _CLAIM_LEAVES_OUT.search(part) for part in _JOINTS.split(text)):

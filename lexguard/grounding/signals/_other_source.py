@@ -17,7 +17,7 @@ import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._doers import kin
-from lexguard.grounding.signals._entities import entities, is_common_word
+from lexguard.grounding.signals._entities import entities, is_common_word, personal
 from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._lexical import STOPWORDS, content_words
 from lexguard.grounding.signals._relatives import STATEMENT_VERB
@@ -158,13 +158,21 @@ def held_by_another(index: Any, chunk: int, holder_chunks: Iterable[int], subjec
     return all(i in texts and _another_subject(subject, own, source_subject(texts[i]), texts[i], named) for i in others)
 
 
+def _people_of_its_own(text: str, subject: str) -> bool:
+    """Whether a source names a person the claim's subject is not ("Solvane's head of operations,
+    Owen Tully, ... He has spent 22 years with the company"): its values may be that person's,
+    however its document links to the claim's."""
+    return any(personal(e.text) and not _written_in(e.text, subject) for e in entities(text))
+
+
 def _another_subject(subject: str, own: set[str], theirs: frozenset[str], text: str, named: set[str]) -> bool:
     """Whether a source about ``theirs`` is about another subject than the claim's: each has words
     the other lacks (what they share names their kind: "Kingsway Pharmacy" and "Parkside
     Pharmacy"), the source never writes the words that tell the claim's apart, and the statement's
-    own document (its words ``named``) does not name that subject."""
+    own document (its words ``named``) does not name that subject, unless the source names a
+    person of its own (:func:`_people_of_its_own`)."""
     mine = own - theirs
-    if not theirs or not mine or not theirs - own or theirs <= named:
+    if not theirs or not mine or not theirs - own or (theirs <= named and not _people_of_its_own(text, subject)):
         return False
     telling = " ".join(w for w in subject.split() if set(content_words(w)) & mine)
     return not _written_in(telling or subject, text)
