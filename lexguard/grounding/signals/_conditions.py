@@ -211,6 +211,8 @@ def moved_restriction(claim: str, passages: list[str]) -> str | None:
     words = _split_words(claim)
     for passage in passages:
         for sentence in passage_sentences(passage):
+            if " only" not in sentence.lower():
+                continue
             for m in _ONLY.finditer(sentence):
                 head = _split_words(m.group("head").rsplit(" and ", 1)[-1])
                 item = content_words(m.group("item") or m.group("item2"))

@@ -110,6 +110,14 @@ def _offered(claim: str, thing: tuple[str, ...], scope: tuple[str, ...]) -> bool
     return False
 
 
+def _refusals(index: Any) -> list[tuple[Any, list[tuple[tuple[str, ...], tuple[str, ...]]]]]:
+    """The source statements that refuse something, with what each refuses, read once per index (kept on it)."""
+    cached = getattr(index, "_refusals", None)
+    if cached is None:
+        cached = index._refusals = [(f, found) for f in sentence_facts(index) if (found := _refused(f.text))]
+    return cached
+
+
 def refused_option(claim: str, index: Any) -> str | None:
     """The source statement that refuses a thing the claim offers, if any.
 
@@ -126,8 +134,8 @@ def refused_option(claim: str, index: Any) -> str | None:
         return None
     words = thing_words(claim)
     inventory = None
-    for fact in sentence_facts(index):
-        for thing, scope in _refused(fact.text):
+    for fact, refusals in _refusals(index):
+        for thing, scope in refusals:
             if not holds_phrase(words, thing) or not _offered(claim, thing, scope):
                 continue
             inventory = inventory or things_inventory(index)
