@@ -120,10 +120,11 @@ def crossed_frequency(claim: str, passages: Iterable[str]) -> str | None:
 
     Returns:
         A sentence that gives two or more frequencies, each with its own qualifier (at most
-        :data:`MAX_QUALIFIERS` words that no other segment holds, outside the sentence's words before
-        its first frequency that a later segment holds, or else all of them), where the claim's statement of a frequency holds the qualifiers of
-        segments of other periods only, and shares a word of the sentence's opening; ``None``
-        when no such sentence exists.
+        :data:`MAX_QUALIFIERS` words that no other segment holds, outside the sentence's words
+        before its first frequency that a later segment holds, or else all of them), where the
+        claim's statement of a frequency holds the qualifiers of segments of other periods only,
+        and shares a word of the sentence's opening; or one of a passage's sentences that each
+        give one frequency of one statement (:func:`_across`); ``None`` when there is none.
     """
     own = frequencies(claim)
     if not 1 <= len(own) <= MAX_FREQUENCIES:
