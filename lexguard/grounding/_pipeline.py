@@ -346,11 +346,7 @@ def _read_evidence(
         _unread_evidence()
         if i in unembedded
         else claim_features(
-            plain[i],
-            index=index,
-            scores=scores[i],
-            chunk_ids=ids[i],
-            question=q_profile,
+            plain[i], index=index, scores=scores[i], chunk_ids=ids[i], question=q_profile,
             position=i / (n - 1) if n > 1 else 0.0, asked=quoted, supposed=supposed,
         )
         for i in range(n)

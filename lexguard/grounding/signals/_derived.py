@@ -24,9 +24,9 @@ from lexguard.grounding.signals._anchoring import anchored, magnitude
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
-from lexguard.grounding.signals._shown_working import shown_working
+from lexguard.grounding.signals._shown_working import shown_chain
 from lexguard.grounding.signals._times_counted import other_count
-from lexguard.grounding.signals._totals import total_counts, totalled
+from lexguard.grounding.signals._totals import totalled
 from lexguard.grounding.signals._clock import timed
 from lexguard.grounding.signals._times_written import hour_parts
 from lexguard.grounding.signals._units import UNITS
@@ -34,7 +34,7 @@ from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._weekdays import open_weekdays
 from lexguard.grounding.signals._words import WORD, stem
 
-__all__ = ["MAX_POOL", "MOST_CHAINED", "MIN_DERIVED", "MIN_TIED", "rivalled", "RATIO_WORDS", "counted", "decade_years", "in_decade", "is_derived", "list_counts", "listed_with", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "MIN_TIED", "rivalled", "RATIO_WORDS", "counted", "decade_years", "in_decade", "is_derived", "list_counts", "listed_with", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
@@ -288,7 +288,7 @@ def unknown_numbers(
     ratio = states_ratio(claim)
     texts = list(texts)
     mentions = list(mentions)
-    shown = _shown_chain(claim, mentions, known, texts)
+    shown = shown_chain(claim, mentions, known, texts)
     unknown: list[Mention] = []
     worked: list[Mention] = []
     for m in mentions:
@@ -317,27 +317,6 @@ def unknown_numbers(
                   or _one_as_a(claim, m, texts)):
             unknown.append(m)
     return unknown, worked
-
-
-MOST_CHAINED = 3
-"""Most rounds of a claim's working read: a step from a value worked out in an earlier round
-("two adults (£32) and two children (£20) would cost £52, so the £45 family ticket saves you £7")."""
-
-
-def _shown_chain(claim: str, mentions: list[Mention], known: set[str], texts: list[str]) -> set[tuple[int, int]]:
-    """The spans of the claim's values it works out in plain sight (:func:`shown_working`, a total
-    of its own counts: :func:`total_counts`), each step's result an operand of the next, for at
-    most :data:`MOST_CHAINED` rounds."""
-    given = set(known)
-    shown: set[tuple[int, int]] = set()
-    for _ in range(MOST_CHAINED):
-        found = [m for m in mentions if m.span not in shown and m.key not in known and not known.intersection(m.alts)
-                 and (shown_working(claim, m, given, texts) or total_counts(claim, m, given, texts))]
-        if not found:
-            break
-        shown |= {m.span for m in found}
-        given |= {k for m in found for k in (m.key, *m.alts)}
-    return shown
 
 
 _NEXT = regex.compile(r"\s*([\p{L}]+)")

@@ -32,10 +32,10 @@ from lexguard.grounding.signals._anchoring import candidates
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._times_written import hour_parts
-from lexguard.grounding.signals._totals import own_total
+from lexguard.grounding.signals._totals import own_total, total_counts
 from lexguard.grounding.signals._units import UNITS, convert, unit_of
 
-__all__ = ["shown_working"]
+__all__ = ["MOST_CHAINED", "shown_chain", "shown_working"]
 
 _RATIOS = {"half": 0.5, "halved": 0.5, "halves": 0.5, "a quarter": 0.25, "one quarter": 0.25, "a third": 1 / 3,
            "one third": 1 / 3, "double": 2.0, "doubled": 2.0, "doubles": 2.0, "twice": 2.0, "triple": 3.0,
@@ -272,3 +272,31 @@ def _priced(claim: str, mention: Mention, value: float, own: list[Mention]) -> b
 
 def _close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)
+
+
+MOST_CHAINED = 3
+"""Most rounds of a claim's working read: a step from a value worked out in an earlier round
+("two adults (£32) and two children (£20) would cost £52, so the £45 family ticket saves you £7")."""
+
+
+def shown_chain(claim: str, mentions: list[Mention], known: set[str], texts: list[str]) -> set[tuple[int, int]]:
+    """The spans of the claim's values it works out in plain sight (:func:`shown_working`, a total
+    of its own counts: :func:`~lexguard.grounding.signals._totals.total_counts`), each step's result
+    an operand of the next, for at most :data:`MOST_CHAINED` rounds.
+
+    Args:
+        claim: The claim text.
+        mentions: Its numbers.
+        known: Keys of the numbers the sources (and the question's supposed case) state.
+        texts: The claim's best evidence chunks, best first.
+    """
+    given = set(known)
+    shown: set[tuple[int, int]] = set()
+    for _ in range(MOST_CHAINED):
+        found = [m for m in mentions if m.span not in shown and m.key not in known and not known.intersection(m.alts)
+                 and (shown_working(claim, m, given, texts) or total_counts(claim, m, given, texts))]
+        if not found:
+            break
+        shown |= {m.span for m in found}
+        given |= {k for m in found for k in (m.key, *m.alts)}
+    return shown
