@@ -598,3 +598,21 @@ def test_a_value_of_a_document_about_what_the_claims_document_names() -> None:
             "Corvane's head of sales, Ben Marr, will retire in June. He has spent 19 years with the company."]
     assert "19" in misplaced("Maya Ellison is Corvane Foods' new finance director, joining after 19 years at "
                              "Halden Bank.", firm)
+
+
+def test_another_events_venue_in_the_same_document_is_misplaced() -> None:
+    from lexguard import Source
+    from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+    from lexguard.grounding.signals._binding import misplaced_values
+
+    listing = ("Coming up: the Seed Swap is on Saturday 5 April at St Anne's Hall, from 10 am to noon. The Repair "
+               "Cafe follows on Saturday 19 April at Brook Street Library, from 2 pm to 4 pm.")
+    sources = [Source(id="s", content=listing)]
+    index = SourceIndex(sources, chunk_sources(sources))
+
+    def misplaced(claim: str) -> list[str]:
+        return [m.mention.text for m in misplaced_values(claim, index, list(range(len(index.chunks))))]
+
+    assert "Brook Street Library" in misplaced("The Seed Swap is at Brook Street Library on Saturday 5 April.")
+    assert misplaced("The Repair Cafe is at Brook Street Library on Saturday 19 April.") == []
+    assert misplaced("The Seed Swap is on Saturday 5 April, and the Repair Cafe is at Brook Street Library.") == []

@@ -205,7 +205,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         if kind == "number" and for_its_time(claim, anchor, holders):
             continue  # "On Saturdays ... until 13:00": the statement for Saturdays holds it, the weekday one not
         if kind == "name" and not full_name(mention) and same_document(index, anchor, holders) and not (
-                one_word_swap(claim, mention, anchor, index)):
+                one_word_swap(claim, mention, anchor, index) or _place_swap(claim, mention, anchor, claim_names)):
             continue  # a place, a title or part of a name that document gives whole ("in Kenya", "Jill")
         if kind == "name":
             if _name_moved(claim, mention, anchor, holders, claim_names, index):
@@ -214,6 +214,16 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
                 subject and held_by_another(index, anchor.chunk, [f.chunk for f in holders], subject)):
             out.append(Misplaced(mention, kind, anchor.text))
     return out
+
+
+def _place_swap(claim: str, mention: Mention, anchor: Facts, claim_names: list[set[str]]) -> bool:
+    """Whether a place of two words or more ("at Orchard Library") stands where the anchor gives
+    another of two words or more after the same word ("at St Mary's Hall"): another event's
+    venue, though the document gives the claim's too."""
+    return (len(mention.key.split()) >= 2 and all(w[:1].isupper() for w in mention.text.split())
+            and same_slot_rival(claim, mention, anchor, claim_names)
+            and any(len(e.key.split()) >= 2 and not set(e.key.split()) & set(mention.key.split())
+                    for e in entities(anchor.text)))
 
 
 def _name_moved(

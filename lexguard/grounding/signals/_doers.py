@@ -27,7 +27,9 @@ __all__ = [
 ]
 
 _SLOT_WORD = regex.compile(r"[\p{L}\p{N}]+")
-_NOT_SLOT = frozenset({"a", "an", "the", "and", "or", "its", "his", "her", "their", "this", "that"})
+_NOT_SLOT = frozenset({"a", "an", "the", "and", "or", "its", "his", "her", "their", "this", "that", "st"})
+"""Words before a name that say nothing of its place: articles, and "St" of "St Mary's Hall", which
+the name reader leaves out of the name."""
 SLOT_WORDS = 1
 """Words before a name (articles aside) that say what it is: "by" in "designed by", "in" in "the Nobel Prize in"."""
 
