@@ -60,8 +60,10 @@ def number_evidence(
         claim: The claim text.
         index: The source index (its profile, chunk numbers, counts and units).
         best_chunks: The claim's best chunks, best first.
-        supposed: Keys of the values the user's question supposes (its own case): stated, and
-            operands of the claim's working like the evidence's.
+        supposed: Keys of the values the user's question supposes (its own case,
+            :mod:`~lexguard.grounding.signals._supposed`): operands of the claim's working like
+            the evidence's, and stated where the claim works something out, states them as the
+            user's case ("for a £3 coffee") or restates the question in a refusal.
     """
     top = best_chunks[:3]
     evidence_numbers = [*sorted(supposed), *(key for ci in top for key in sorted(index.chunk_numbers[ci]))]
