@@ -28,7 +28,7 @@ from lexguard.grounding.signals._absent import holds_phrase, things_inventory, t
 from lexguard.grounding.signals._negation import denied_words, negated
 from lexguard.grounding.signals._statements import sentence_facts
 
-__all__ = ["excluded_thing", "withheld_thing"]
+__all__ = ["LIST_SPLIT", "excluded_thing", "withheld_thing"]
 
 _LEFT_OUT_VERB = (
     r"(?:included|provided|supplied|served|offered|covered|available|part\s++of\s++the\s++\w++"
@@ -72,7 +72,8 @@ _ITEM_END = regex.compile(
     r"|while|unless|until|apart|for|at|on|in|from)\b).*",
     regex.IGNORECASE,
 )
-_SPLIT = regex.compile(r"\s*+(?:,\s*+(?:or|and|nor)?|\bor\b|\band\b|\bnor\b)\s*+", regex.IGNORECASE)
+LIST_SPLIT = regex.compile(r"\s*+(?:,\s*+(?:or|and|nor)?|\bor\b|\band\b|\bnor\b)\s*+", regex.IGNORECASE)
+"""Where the items of a list part ("bed linen, towels and a hot tub")."""
 _GENERIC = frozenset({"cost", "fee", "charg", "price", "extra", "item", "thing", "option"})
 """Words that name no thing of their own ("firing *costs*"): a claim names the thing without them."""
 _MOST_THING_WORDS = 3
@@ -142,11 +143,11 @@ _OF = regex.compile(r"\s++(?:for|of|with|in|on|at|from)\s++", regex.IGNORECASE)
 
 def _left_out(text: str) -> list[tuple[str, ...]]:
     """The things a statement says are left out, each as its content words."""
-    out = [_thing(item) for m in _SUBJECT_LEFT_OUT.finditer(text) for item in _SPLIT.split(m.group("thing"))]
+    out = [_thing(item) for m in _SUBJECT_LEFT_OUT.finditer(text) for item in LIST_SPLIT.split(m.group("thing"))]
     out += [_thing(_OF.split(m.group("thing"))[0]) for m in _CHARGED_LATER.finditer(text)]  # "Catering | for functions"
     for m in _LEFT_OUT_OBJECT.finditer(text):
         items = _ITEM_END.sub("", m.group("items") or m.group("items2"))
-        out += [_thing(item) for item in _SPLIT.split(items)]
+        out += [_thing(item) for item in LIST_SPLIT.split(items)]
     return [thing for thing in out if thing]
 
 
@@ -248,7 +249,7 @@ def _withheld(claim: str) -> list[tuple[str, ...]]:
     their own table")."""
     things = _left_out(claim)
     for m in _OWN.finditer(claim):
-        things += [_thing(item) for item in _SPLIT.split(_ITEM_END.sub("", m.group("items")))]
+        things += [_thing(item) for item in LIST_SPLIT.split(_ITEM_END.sub("", m.group("items")))]
     return [thing for thing in things if thing]
 
 

@@ -21,6 +21,7 @@ from typing import Any
 import regex
 
 from lexguard.grounding.signals._absent import holds_phrase, thing_words, things_inventory
+from lexguard.grounding.signals._excluded import LIST_SPLIT
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._statements import sentence_facts
 
@@ -50,7 +51,6 @@ _ITEM_END = regex.compile(
     r"|though|while|unless|until|apart|at|on|in|from|for|inside|outside|after|before|during)\b).*",
     regex.IGNORECASE,
 )
-_SPLIT = regex.compile(r"\s*+(?:,\s*+(?:or|and|nor)?|\bor\b|\band\b|\bnor\b)\s*+", regex.IGNORECASE)
 _MOST_THING_WORDS = 3
 _OFFERS = regex.compile(
     r"\b(?:can|could|may|able|accept(?:s|ed|ing)?|allow(?:s|ed|ing)?|permit(?:s|ted)?|welcome|pay(?:s|ing)?|paid|use"
@@ -94,7 +94,7 @@ def _refused(text: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
             continue
         limit = _SCOPE.match(after)
         scope = tuple(thing_words(limit.group("scope"))) if limit is not None else ()
-        out += [(thing, scope) for item in _SPLIT.split(things) if (thing := _thing(item))]
+        out += [(thing, scope) for item in LIST_SPLIT.split(things) if (thing := _thing(item))]
     return out
 
 
