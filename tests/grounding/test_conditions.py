@@ -154,3 +154,13 @@ def test_a_day_added_to_a_statement_that_no_statement_of_its_thing_names() -> No
     assert polarity_conflict("Family fun sessions with floats are on Saturdays and Sundays from 2pm to 4pm.",
                              [timetable]) is not None
     assert polarity_conflict("Family fun sessions with floats are on Saturdays from 2pm to 4pm.", [timetable]) is None
+
+
+def test_a_restriction_read_after_its_only_and_in_a_huge_sentence() -> None:
+    from lexguard.grounding.signals._conditions import _restricted, moved_restriction
+
+    assert _restricted("Dogs are allowed only in Rowan Cottage and the garden.") == [("Dogs are allowed ", "Rowan Cottage")]
+    assert moved_restriction("Ash Cottage has a garden, and dogs are allowed there too.",
+                             ["Rowan Cottage sleeps 4. Ash Cottage sleeps 6. Dogs are allowed only in Rowan Cottage."])
+    # thousands of "only"s in one sentence are each read in a bounded stretch
+    assert moved_restriction("Child seats are available on e-bikes too.", ["only " * 20000]) is None

@@ -178,14 +178,40 @@ def changed_condition(claim: str, passages: list[str]) -> str | None:
     return None
 
 
+_PREP = r"(?:on|in|at|for|with|to|from)\s++(?:the\s++)?"
 _ITEM = r"(?P<item>(?:[\p{L}\p{N}'\u2019-]++\s++){0,3}?[\p{L}\p{N}'\u2019-]++)"
-_ONLY = regex.compile(
-    r"(?P<head>[^.;:,]{3,120}?)\s++(?:(?:on|in|at|for|with|to|from)\s++(?:the\s++)?" + _ITEM + r"\s++only"
-    r"|only\s++(?:on|in|at|for|with|to|from)\s++(?:the\s++)?" + _ITEM.replace("item", "item2") + r")\b",
+_ITEM_BEFORE = regex.compile(r"\b" + _PREP + _ITEM + r"\s++$", regex.IGNORECASE)
+"""The item an "only" after it restricts a statement to: "child seats are available | on hybrid bikes | only"."""
+_ITEM_AFTER = regex.compile(
+    r"\s++" + _PREP + _ITEM + r"(?=\s*+(?:[.,;:!?()]|$)|\s++(?:and|but|or|for|on|at|in|from|to|with|if|when|unless)\b)",
     regex.IGNORECASE,
 )
-"""A statement restricted to one item: "child seats are available on hybrid bikes only", "Dogs are
-allowed only in Bramble Cottage"."""
+"""The item an "only" before it restricts a statement to: "Dogs are allowed only | in Bramble Cottage"."""
+_ONLY_WORD = regex.compile(r"\bonly\b", regex.IGNORECASE)
+_CLAUSE_MARK = regex.compile(r"[.;:,]")
+_ONLY_REACH = 120
+"""Characters read before an "only" for the statement it restricts."""
+
+
+def _restricted(sentence: str) -> list[tuple[str, str]]:
+    """The statements a sentence restricts to one item, as ``(statement, item)``: "child seats are
+    available on hybrid bikes only", "Dogs are allowed only in Bramble Cottage" (each "only" read
+    once, in a bounded stretch before and after it: a sentence of thousands of words stays linear)."""
+    out = []
+    for only in _ONLY_WORD.finditer(sentence):
+        before = sentence[max(0, only.start() - _ONLY_REACH) : only.start()]
+        found = _ITEM_BEFORE.search(before)
+        end = found.start() if found else len(before)
+        if found is None:
+            found = _ITEM_AFTER.match(sentence, only.end(), only.end() + _ONLY_REACH)
+        if found is None:
+            continue
+        marks = list(_CLAUSE_MARK.finditer(before, 0, end))
+        head = before[marks[-1].end() if marks else 0 : end]
+        out.append((head, found.group("item")))
+    return out
+
+
 _OWN_LIMIT = regex.compile(r"\b(?:only|not|no|never|isn|aren|can[\u2019']?t|cannot|except)\b", regex.IGNORECASE)
 
 
@@ -211,11 +237,9 @@ def moved_restriction(claim: str, passages: list[str]) -> str | None:
     words = _split_words(claim)
     for passage in passages:
         for sentence in passage_sentences(passage):
-            if " only" not in sentence.lower():
-                continue
-            for m in _ONLY.finditer(sentence):
-                head = _split_words(m.group("head").rsplit(" and ", 1)[-1])
-                item = content_words(m.group("item") or m.group("item2"))
+            for statement, named in _restricted(sentence):
+                head = _split_words(statement.rsplit(" and ", 1)[-1])
+                item = content_words(named)
                 if len(head) < 2 or len(item) < 2 or not head <= words:
                     continue
                 kind, marks = _split_words(item[-1]), _split_words(" ".join(item[:-1]))
