@@ -244,3 +244,12 @@ def test_the_users_case_named_for_what_the_answer_is_for(question: str, answer: 
     source = "The Mill café does not accept card payments under £5. Under-5s travel free on the Hopper bus."
     result = SupportChecker().check(answer, [Source(id="s0", content=source)], question)
     assert not {f.rule_id for f in result.findings} & _NUMBER_RULES
+
+
+def test_a_fact_reported_after_a_refusals_while_is_still_checked() -> None:
+    # "while flying at 100 mph" goes on with the question; "while noting it was built in 1950" states a fact
+    source = "The Haldon bridge was designed by Ruth Marsh. It carries the B3212 over the river."
+    answer = "The passages do not say when the Haldon bridge opened, while noting it was built in 1950."
+    claims = SupportChecker().check(answer, [Source(id="s0", content=source)], "When did the bridge open?").claims
+    assert [c.status for c in claims][0] == "not_checked"
+    assert any(c.status in {"contradicted", "unsupported"} and "1950" in c.text for c in claims)

@@ -80,13 +80,14 @@ _REFUSAL = regex.compile(
 """The head of a refusal: a statement that the sources (or the answerer) do not give something."""
 
 _BOUNDARY = regex.compile(
-    r"(?:,\s*|(?<!\s)\s+)(?:but|however|although|though|yet|except(?:\s+that)?|while(?!\s+\p{L}+ing\b)|whereas)\b[\s,]*"
+    r"(?:,\s*|(?<!\s)\s+)(?:but|however|although|though|yet|except(?:\s+that)?|while(?!\s+(?!(?:not|noting|mentioning|stating|saying|adding|explaining|confirming|suggesting|indicating"
+    r"|showing|highlighting|reporting|describing|claiming|listing|giving|providing)\b)\p{L}+ing\b)|whereas)\b[\s,]*"
     r"|,\s*so\s+"
     r"|,\s*and\s+|;\s*|(?<!\s)\s+[—–-]\s+|:\s+",
     regex.IGNORECASE,
 )
 """Where a refusal clause ends and the next clause (a fact) begins ("while flying at 100 mph" goes
-on with the refusal's own question)."""
+on with the refusal's own question; "while noting that it opened in 1950" states a fact)."""
 
 _TRAIL = regex.compile(
     r"(?:[,;—–-]\s*(?:and\s+)?|(?<!\s)\s+and\s+)(?P<head>" + HOPE + r"|(?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b"
