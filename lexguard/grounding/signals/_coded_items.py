@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import calendar
 from collections.abc import Iterable
+from functools import lru_cache
 
 import regex
 
@@ -35,6 +36,15 @@ def coded_items(text: str) -> set[tuple[str, str]]:
     """The coded items ``text`` names, as ``(head, code)`` in lower case: ``("route", "43")``."""
     return {(m.group("head").lower(), m.group("code").lower()) for m in _CODED.finditer(text)
             if m.group("head").lower() not in _NOT_HEADS}
+
+
+@lru_cache(maxsize=256)
+def _read(text: str) -> tuple[tuple[str, frozenset[tuple[str, str]], tuple[tuple[frozenset[str], str], ...]], ...]:
+    """Each sentence of an evidence chunk with its coded items and its values (keys and class),
+    read once however many claim values ask."""
+    return tuple((sentence, frozenset(coded_items(sentence)),
+                  tuple((frozenset({m.key, *m.alts}), number_class(sentence, m)) for m in numbers(sentence)))
+                 for sentence in passage_sentences(text))
 
 
 def other_item_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | None:
@@ -61,13 +71,10 @@ def other_item_value(claim: str, mention: Mention, texts: Iterable[str]) -> str 
     heads = {head for head, _ in own}
     holders, own_sentences = [], []
     for text in texts:
-        for sentence in passage_sentences(text):
-            items = coded_items(sentence)
-            values = numbers(sentence)
-            if keys & {k for m in values for k in (m.key, *m.alts)}:
+        for sentence, items, values in _read(text):
+            if any(keys & value for value, _ in values):
                 holders.append(items)
-            if own & items and any(number_class(sentence, m) == kind and not keys & {m.key, *m.alts}
-                                   for m in values):
+            if own & items and any(cls == kind and not keys & value for value, cls in values):
                 own_sentences.append(sentence)
     if not holders or not own_sentences:
         return None

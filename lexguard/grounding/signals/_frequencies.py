@@ -138,12 +138,11 @@ def crossed_frequency(claim: str, passages: Iterable[str]) -> str | None:
         segments = [claim[: end.start()] if end else claim]
     stated = [(f.minutes, _words(segment)) for f, segment in zip(own, segments, strict=True)]
     for passage in passages:
-        sentences = list(passage_sentences(passage))
-        apart = _across(sentences, stated)
+        read = [(sentence, frequencies(sentence)) for sentence in passage_sentences(passage)]  # once each
+        apart = _across(read, stated)
         if apart is not None:
             return apart
-        for sentence in sentences:
-            found = frequencies(sentence)
+        for sentence, found in read:
             if not 2 <= len(found) <= MAX_FREQUENCIES or not (segments := _segmented(sentence, found)):
                 continue
             opening = _words(sentence[: found[0].span[0]])
@@ -168,12 +167,12 @@ MIN_SENTENCE_QUALIFIERS = 2
 """Fewest of them a claim statement holds to speak of that sentence's case."""
 
 
-def _across(sentences: list[str], stated: list[tuple[float, set[str]]]) -> str | None:
+def _across(read: list[tuple[str, list[Frequency]]], stated: list[tuple[float, set[str]]]) -> str | None:
     """The sentence, among a passage's sentences that each give one frequency of one statement (a
     word in common: "Blue recycling bins are collected every two weeks on Thursdays. Food waste
     caddies are collected every week on the same day."), whose own words a claim frequency holds
     (two at least) with another period, where it holds no own word of a sentence of its period."""
-    single = [(s, f[0]) for s in sentences if len(f := frequencies(s)) == 1]
+    single = [(s, found[0]) for s, found in read if len(found) == 1]
     if len(single) < 2:
         return None
     words = [_words(s) for s, _ in single]

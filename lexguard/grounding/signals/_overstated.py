@@ -16,7 +16,7 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._excepted import EXCEPTION
 from lexguard.grounding.signals._frequencies import EVERY, more_often
-from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
+from lexguard.grounding.signals._lexical import STOPWORDS, _stem
 from lexguard.grounding.signals._words import WORD, adverb_only, base_verb, describes_only, lemmas
 
 __all__ = ["HEDGES", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "QUANTIFIERS", "overstatement"]
