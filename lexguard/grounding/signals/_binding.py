@@ -158,9 +158,9 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     if not every and not names or not best_chunks:
         return []
     facts = sentence_facts(index)
-    ranged = [Misplaced(m, "number", text) for m, text in
-              qualified_ranges(claim, [m for m in every if _in_range(claim, m)], facts, best_chunks)]
-    if not nums and not names:
+    ends = [m for m in every if _in_range(claim, m)]
+    ranged = [Misplaced(m, "number", text) for m, text in qualified_ranges(claim, ends, facts, best_chunks)]
+    if not nums and not names and not ends:
         return ranged
     claim_names = [set(e.key.split()) for e in [*names, *(entities(whole) if whole else [])]]
     values: list[tuple[Mention, str, frozenset[str]]] = [
@@ -213,6 +213,28 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         elif _rival(anchor, claim, mention, kind, claim_keys, claim_names) or (
                 subject and held_by_another(index, anchor.chunk, [f.chunk for f in holders], subject)):
             out.append(Misplaced(mention, kind, anchor.text))
+    placed = {item.mention for item in out}
+    return out + _held_elsewhere(index, [m for m in every if m not in placed], anchors, facts, subject)
+
+
+def _held_elsewhere(
+    index: Any, mentions: list[Mention], anchors: list[Facts], facts: list[Facts], subject: str
+) -> list[Misplaced]:
+    """The claim's numbers that only sources about another subject than the claim's named one
+    hold, while a source about the claim's subject is among its evidence
+    (:func:`~lexguard.grounding.signals._other_source.held_by_another`, read from each evidence
+    statement): "Kingsway Pharmacy is open ..., and on Sundays from 10 am to 2 pm" beside a
+    document about Kingsway Pharmacy and "For Sunday needs, Parkside Pharmacy ... opens from 10 am
+    to 2 pm" (the statement that fits the rest of the claim best was Parkside's)."""
+    if not subject or not mentions or not anchors:
+        return []
+    homes = list(dict.fromkeys(f.chunk for f in anchors))
+    out = []
+    for mention in mentions:
+        own = frozenset({f"#{mention.key}"})
+        holders = [f for f in facts if _holds(f, mention, "number", own)]
+        if holders and any(held_by_another(index, chunk, [f.chunk for f in holders], subject) for chunk in homes):
+            out.append(Misplaced(mention, "number", holders[0].text))
     return out
 
 

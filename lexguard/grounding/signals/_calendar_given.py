@@ -19,7 +19,7 @@ from lexguard.grounding.signals._lexical import Mention, content_words, has_nega
 from lexguard.grounding.signals._negation import denied_words
 from lexguard.grounding.signals._weekdays import days_named
 
-__all__ = ["day_given", "month_given"]
+__all__ = ["MONTH_WORDS", "day_given", "month_given"]
 
 _CLOSED = regex.compile(r"\bclos(?:ed|es|e|ing)\b", regex.IGNORECASE)
 
@@ -65,9 +65,9 @@ def month_given(name: Mention, claim_text: str, index: Any) -> bool:
     if not spans:
         return False
     negated = has_negation(statement_at(claim_text, name.span[0]))
-    words = frozenset(content_words(claim_text)) - _MONTH_WORDS
+    words = frozenset(content_words(claim_text)) - MONTH_WORDS
     # the span's sentence must speak of the statement's thing ("sessions"), not of another
     return any(month in spanned and negated == denied and words & theirs for spanned, denied, theirs in spans)
 
 
-_MONTH_WORDS = frozenset(content_words(" ".join(calendar.month_name[1:])))
+MONTH_WORDS = frozenset(content_words(" ".join(calendar.month_name[1:])))

@@ -104,7 +104,7 @@ def crossed_pairs(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]
         return []
     claim_keys = {k for m in numbers(claim) for k in (m.key, *m.alts)}
     claim_names = {e.key.lower() for e in entities(claim)}
-    out: list[tuple[Mention, str]] = []
+    out: list[tuple[Mention, str]] = _relative_crossed(claim, sentences, claim_keys, claim_names)
     start = 0
     for part in clauses_of(claim):  # statement by statement: "X leads one clinic, and Y the other"
         offset = claim.find(part, start)
@@ -155,3 +155,63 @@ def _crossed_in(
                 out.append((mention, case.sentence))
                 break
     return out
+
+
+_RELATIVE = regex.compile(
+    r"\b(?:(?P<last>last|previous)|(?P<this>this|current)|(?P<next>next|coming))\s++(?:year|season)\b"
+    r"|\b(?P<last2>(?:a|one)\s++year\s++(?:earlier|before|ago)|the\s++(?:year|season)\s++before)\b",
+    regex.IGNORECASE,
+)
+"""A year told by its place beside the present one: "last year", "this year's", "a year earlier"."""
+
+
+def _relative_year(text: str) -> str | None:
+    """Which year ``text`` names beside the present one ("last", "this" or "next"), or ``None``
+    when it names none, or more than one."""
+    kinds = {"last" if m.group("last") or m.group("last2") else "this" if m.group("this") else "next"
+             for m in _RELATIVE.finditer(text)}
+    return next(iter(kinds)) if len(kinds) == 1 else None
+
+
+def _relative_crossed(
+    claim: str, sentences: list[_Sentence], claim_keys: set[str], claim_names: set[str]
+) -> list[tuple[Mention, str]]:
+    """The claim's values that its year ("Last year's fair had 60 stalls") takes from the part of a
+    sentence about another year, beside the part about the claim's, which gives a rival value:
+    "There will be 60 stalls, up from 45 last year" (the part without a year of its own is this
+    year's where the other part's is last or next year's)."""
+    wanted = _relative_year(claim)
+    if wanted is None:
+        return []
+    parts_of: dict[str, list[_Sentence]] = {}
+    for part in sentences:
+        parts_of.setdefault(part.sentence, []).append(part)
+
+    def year_of(part: _Sentence) -> str | None:
+        own = _relative_year(part.text)
+        if own is not None:
+            return own
+        others = {_relative_year(p.text) for p in parts_of[part.sentence] if p is not part}
+        return "this" if others & {"last", "next"} else None
+
+    out = []
+    for mention in numbers(claim):
+        kind = number_class(claim, mention)
+        if _A_CASE.match(kind):
+            continue  # a year, a date or a time tells a case of its own
+        holders = [p for p in sentences if _holds(p, mention.key, False)]
+        years = [year_of(p) for p in holders]
+        if not holders or any(y is None or y == wanted for y in years):
+            continue
+        case = next((p for h in holders for p in parts_of[h.sentence]
+                     if p is not h and year_of(p) == wanted and _compared_value(p, claim_keys)), None)
+        if case is not None:
+            out.append((mention, case.sentence))
+    return out
+
+
+def _compared_value(part: _Sentence, claim_keys: set[str]) -> bool:
+    """Whether the part of a sentence about the claim's year gives a value the claim does not, of
+    any kind but a year, a date or a time ("up from 45 last year": the 45 stands for what the
+    sentence counts, whatever word follows it)."""
+    return any(not _A_CASE.match(c) and k not in claim_keys and key_value(k) is not None for k, c in part.values)

@@ -18,7 +18,7 @@ import regex
 
 from lexguard.grounding.signals._written import Written
 
-__all__ = ["dates", "is_calendar_key", "month_of", "months_spanned", "stated_keys"]
+__all__ = ["dates", "is_calendar_key", "month_of", "month_spans", "months_named", "months_spanned", "stated_keys"]
 
 
 def _fmt(value: float) -> str:
@@ -222,11 +222,28 @@ def month_of(name: str) -> int | None:
 def months_spanned(text: str) -> frozenset[int]:
     """The months inside the spans of months ``text`` gives, both ends and every month between
     ("October to March" holds November and January: a span goes round the year's end)."""
-    out: set[int] = set()
+    return frozenset().union(*(months for _, months in month_spans(text)))
+
+
+def month_spans(text: str) -> list[tuple[tuple[int, int], frozenset[int]]]:
+    """Each span of months ``text`` gives, with its characters and the months inside it (see
+    :func:`months_spanned`)."""
+    out = []
     for match in _MONTH_SPAN.finditer(text):
         if match.group(0).split()[-2:-1] == ["and"] and not match.group("between"):
             continue
         a, b = _MONTHS[match.group("a").lower()], _MONTHS[match.group("b").lower()]
-        out.update((a - 1 + i) % 12 + 1 for i in range((b - a) % 12 + 1))
-    return frozenset(out)
+        out.append((match.span(), frozenset((a - 1 + i) % 12 + 1 for i in range((b - a) % 12 + 1))))
+    return out
+
+
+_MONTH_WORD = regex.compile(rf"(?<![\w]){_MONTH_NAME}(?![\w])")
+
+
+def months_named(text: str) -> frozenset[int]:
+    """The months ``text`` names, one by one or inside a span ("in December, January and
+    February", "from March to November"); "May" only inside a sentence (at its start it may be the
+    verb)."""
+    single = {_MONTHS[m.group().lower()] for m in _MONTH_WORD.finditer(text) if m.start() or m.group() != "May"}
+    return frozenset(single) | months_spanned(text)
 

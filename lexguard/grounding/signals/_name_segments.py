@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
-from lexguard.grounding.signals._entities import entities, personal
+from lexguard.grounding.signals._entities import entities, is_common_word, personal
 from lexguard.grounding.signals._lexical import Mention, content_words
 
 __all__ = ["moved_person"]
@@ -44,7 +44,7 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
         holding none of them, and another part holding at least one of them and a person the
         claim does not name.
     """
-    people = [e for e in entities(claim) if personal(e.text)]
+    people = [e for e in entities(claim) if personal(e.text) or _given_name_first(e.text)]
     if not people:
         return []
     claim_names = {e.key.lower() for e in entities(claim)}
@@ -54,10 +54,42 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
         # a role is a name too ("the SENCo"); a title is no role
         relation = set(content_words(claim)) - set(content_words(person.text)) - _TITLES
         held = [s for s in sentences if _names(s, person.key)]
-        moved = [s for s in held if _other_role(s, person.key, relation, claim_names)]
-        if held and len(moved) == len(held):
+        moved = [s for s in held if _other_role(s, person.key, relation, claim_names)] if personal(person.text) else []
+        if held and moved and len(moved) == len(held):
             out.append((person, moved[0]))
+            continue
+        named = {w for name in claim_names for w in content_words(name)}
+        other = _other_sentence(held, sentences, relation - _CONTACT - named, claim_names, set(content_words(person.text)))
+        if other is not None:
+            out.append((person, other))
     return out
+
+
+_CONTACT = frozenset({"contact", "touch", "email", "call", "phone", "ring", "speak", "talk", "ask", "reach", "write",
+                      "message", "please", "help", "handle", "responsible", "charge", "look", "deal"})
+"""Words of a claim that say how or that a person is reached or in charge, not of what: every
+role's sentence may hold them ("get in touch with", "handles")."""
+MIN_ROLE_WORDS = 2
+"""Least words of what the claim says a person does that another person's sentence must hold."""
+
+
+def _other_sentence(
+    held: list[str], sentences: list[str], relation: set[str], claim_names: set[str], own: set[str]
+) -> str | None:
+    """The sentence that gives what the claim says of a person to another person, when no
+    sentence naming the claim's person holds a word of it: "For room bookings, get in touch with
+    Grace Mensah" beside "Tom Whitley ... handles all room bookings. If you're interested in
+    volunteering, please get in touch with Grace Mensah."; not one that names the claim's person
+    by a word of the name ("The tower was designed by ..." of "The Eiffel Tower")."""
+    if not held or len(relation) < MIN_ROLE_WORDS or any(relation & set(content_words(s)) for s in held):
+        return None
+    for sentence in sentences:
+        words = set(content_words(sentence))
+        if not own & words and len(relation & words) >= max(MIN_ROLE_WORDS, MIN_SENTENCE_SHARE * len(relation)) and any(
+                (who := _person(e)) and not any(who in name or name in who for name in claim_names)
+                for e in entities(sentence)):
+            return sentence
+    return None
 
 
 def _names(text: str, key: str) -> bool:
@@ -82,3 +114,12 @@ def _other_role(sentence: str, key: str, relation: set[str], claim_names: set[st
 def _person(name: Mention) -> str:
     """The person's name a name run ends in ("SENCo Ms Hana Birch": "hana birch"), as its key, else ""."""
     return " ".join(name.key.lower().split()[-2:]) if personal(" ".join(name.text.split()[-2:])) else ""
+
+
+def _given_name_first(name: str) -> bool:
+    """Whether a two-word name may be a person's whose given name is a common word ("Grace
+    Mensah", "Mark Ellison"): its last word is none, and no word names a body or a place
+    (:func:`~lexguard.grounding.signals._entities.personal` reads the first word as common)."""
+    words = name.split()
+    return len(words) == 2 and not is_common_word(words[1].lower().strip(".,'\u2019")) and personal(f"Zed {words[1]}") and (
+        personal(f"Zed {words[0]}"))

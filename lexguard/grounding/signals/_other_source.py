@@ -94,11 +94,14 @@ def about_another(
         alone: an answer may join what several documents say.
     """
     own = set(content_words(name))
-    if not own or _written_in(name, source_text) or not any(own & subject for subject in holder_subjects):
-        return False
     subject = source_subject(source_text)
+    # the words of the name that tell it from the source's subject: "Kingsway" of "Kingsway
+    # Pharmacy" beside a source about Parkside Pharmacy (what both share names their kind)
+    telling = " ".join(w for w in name.split() if set(content_words(w)) - subject) if subject else name
+    if not own or _written_in(telling or name, source_text) or not any(own & s for s in holder_subjects):
+        return False
     given = set().union(*claim_names) if claim_names else set()
-    if not subject or subject & own or subject <= given:
+    if not subject or subject <= own or own <= subject or subject <= given:
         return False
     named = set(topic).union(*(set(content_words(n)) for n in anchor_names))
     return subject <= named

@@ -11,6 +11,7 @@ from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
 from lexguard.grounding.signals._bounds import dropped_limit, read_bound, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
+from lexguard.grounding.signals._month_spans import stretched_span
 from lexguard.grounding.signals._name_segments import moved_person
 from lexguard.grounding.signals._coded_items import other_item_value
 from lexguard.grounding.signals._conditions import changed_condition, dropped_condition, moved_restriction, widened_days
@@ -122,7 +123,7 @@ def add_misplaced(
         if rival is not None:
             misplaced.append(Misplaced(mention, "number", rival))
     placed = {item.mention.span for item in misplaced}
-    for mention, case in [*crossed_pairs(claim, texts), *moved_person(claim, texts)]:  # "In 2023, 1,840 runners"
+    for mention, case in [*crossed_pairs(claim, texts), *moved_person(claim, texts), *stretched_span(claim, texts)]:  # "In 2023, 1,840 runners"
         # from the 2022 sentence; "Daniel Okafor will be conducting" from "..., with Daniel Okafor at the piano"
         if mention.span not in placed and mention not in unknown and mention not in unknown_names:
             kind = "number" if any(m.span == mention.span for m in numbers(claim)) else "name"
