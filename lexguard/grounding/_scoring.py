@@ -29,6 +29,7 @@ from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding._result import STRICT_REASON, SupportResult
 from lexguard.grounding._override import overruled
 from lexguard.grounding._strict import breaks_a_strict_rule
+from lexguard.grounding._worked import worked_support
 
 __all__ = ["answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
 
@@ -219,6 +220,8 @@ def _score_claim(
     """One scored claim: its status, support, citations, and the findings when it is not supported."""
     config, threshold, verdicts = s.config, s.threshold, s.verdicts
     p, cites = _judged_support(s, claim, ev, p, method)
+    known = s.index.profile.words if s.index is not None else frozenset()
+    p = worked_support(p, threshold, ev, claim.text, known)  # a claim that shows its working: no arithmetic in the verifier
     flipped = ev.conflict if config.strict_polarity else None
     overstated = ev.overstated if config.strict_polarity and flipped is None else None
     strict_hit = rule_hit = breaks_a_strict_rule(ev, config)

@@ -283,7 +283,8 @@ def unknown_numbers(
         days: How many weekdays the sources name, for a count of days (:func:`counted`).
 
     Returns:
-        ``(unknown, worked_out)``.
+        ``(unknown, worked_out, shown)``: ``shown`` holds the worked-out numbers that the claim's
+        own written working gives (:func:`~lexguard.grounding.signals._shown_working.shown_chain`).
     """
     ratio = states_ratio(claim)
     texts = list(texts)
@@ -291,6 +292,7 @@ def unknown_numbers(
     shown = shown_chain(claim, mentions, known, texts)
     unknown: list[Mention] = []
     worked: list[Mention] = []
+    written: list[Mention] = []
     for m in mentions:
         if other_count(claim, m, texts):
             unknown.append(m)  # "renew them up to three times" beside "renewed twice" (three weeks elsewhere)
@@ -302,6 +304,7 @@ def unknown_numbers(
             continue
         if m.span in shown:
             worked.append(m)  # "half of the standard £30 fee, which is £15": the claim's own step
+            written.append(m)
             continue
         value = key_value(m.key)
         arithmetic = (m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED
@@ -316,7 +319,7 @@ def unknown_numbers(
         elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)
                   or _one_as_a(claim, m, texts)):
             unknown.append(m)
-    return unknown, worked
+    return unknown, worked, written
 
 
 _NEXT = regex.compile(r"\s*([\p{L}]+)")

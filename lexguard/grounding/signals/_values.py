@@ -45,11 +45,15 @@ class NumberEvidence:
         worked_out: Numbers in no source that one arithmetic step, a count, a span of years, a
             unit conversion or a bound the evidence value meets ("over $100 million") gives from the evidence (the verifier, which does no arithmetic, does
             not judge them alone).
+        shown: Whether every worked-out number is one the claim's own written working gives
+            ("2 × £14 come to £28"): none a derivation the claim does not write out, a
+            conversion or a bound.
     """
 
     unknown: list[Mention]
     contradicted: list[Mention]
     worked_out: list[Mention]
+    shown: bool = False
 
 
 def number_evidence(
@@ -72,7 +76,7 @@ def number_evidence(
     units = index_units(index)
     mentions = numbers(claim)
     texts = [index.chunks[ci].text for ci in top]
-    not_stated, worked_out = unknown_numbers(
+    not_stated, worked_out, written = unknown_numbers(
         mentions, claim, index.profile.numbers | supposed, evidence_numbers, counts, texts, days=len(index.weekdays),
     )
     if supposed and not is_refusal(claim):  # the user's own values are stated only as the user's case,
@@ -94,7 +98,8 @@ def number_evidence(
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
-    return NumberEvidence(unknown, [m for m in unknown if best_numbers or m in broken], worked_out)
+    shown = bool(written) and all(m in written for m in worked_out)
+    return NumberEvidence(unknown, [m for m in unknown if best_numbers or m in broken], worked_out, shown)
 
 
 def add_misplaced(

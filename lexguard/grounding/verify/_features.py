@@ -81,6 +81,9 @@ class ClaimEvidence:
             a small remainder said in words (not a ratio word, a count or a unit conversion, which the verifier reads in the
             sources' wording). The verifier, which does no arithmetic, cannot alone call such a
             claim contradicted (it can still call it not in the sources).
+        worked: Whether the claim's numbers the sources do not give were all worked out in the
+            claim's own written steps, each step checked (:attr:`NumberEvidence.shown`): the
+            claim is held to :data:`~lexguard.grounding._worked.WORKED_BAR`.
         rival_acronyms: Whether the best evidence names an acronym the claim does not (then an
             unknown acronym of the claim may have taken its place, and is a name put in).
         restated: A source sentence that states the claim with an opposite one of them negates
@@ -100,6 +103,7 @@ class ClaimEvidence:
     misplaced: list[Misplaced] = field(default_factory=list)
     overstated: str | None = None
     derived: bool = False
+    worked: bool = False
     rival_acronyms: bool = False
     restated: str | None = None
 
@@ -157,6 +161,7 @@ def claim_features(
         exact=len(plain) > 20 and any(_opens_a_sentence(plain, c.text) for c in index.chunks),
         misplaced=mentions.misplaced,
         derived=bool(mentions.worked_out),
+        worked=mentions.shown and not mentions.unknown_numbers,
         rival_acronyms=bool(mentions.unknown_entities)
         and rival_acronyms(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]]),
         **_conflicts(claim_text, index, best_chunks, mentions.misplaced),
@@ -211,6 +216,7 @@ class _Mentions:
     misplaced: list[Misplaced]
     unknown_quotes: list[Mention]
     worked_out: list[Mention]
+    shown: bool
 
 
 def _mentions(
@@ -233,7 +239,8 @@ def _mentions(
     misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents)
     unknown_ents += added_items(claim_text, index, asked.words if asked is not None else frozenset())
     unknown_q = [m for m in quotes(claim_text) if not _quote_given(m, index) and not _quotes_question(claim_text, m, asked)]
-    return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q, found.worked_out)
+    return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q, found.worked_out,
+                     found.shown)
 
 
 _NAMES_QUESTION = regex.compile(r"\b(?:question|query|asked|ask|request|prompt|answer\s+to)\W{0,3}$", regex.IGNORECASE)

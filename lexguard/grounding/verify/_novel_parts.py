@@ -17,7 +17,7 @@ import regex
 
 from lexguard.grounding.signals._lexical import content_words
 
-__all__ = ["MIN_NOVEL_SHARE", "MIN_NOVEL_WORDS", "novel_parts"]
+__all__ = ["MIN_NOVEL_SHARE", "MIN_NOVEL_WORDS", "claim_pieces", "novel_parts"]
 
 MIN_NOVEL_WORDS = 2
 """Least content words of a piece for it to be read on its own."""
@@ -33,12 +33,17 @@ _CONDITION = regex.compile(r"(?:as|so)\s+long\s+as\b|if\b|unless\b|provided\b|su
                           regex.IGNORECASE)
 
 
+def claim_pieces(claim: str) -> list[str]:
+    """The pieces of ``claim``, cut at commas, semicolons, "and", "or" and before "but" / "while"."""
+    return [p.strip(" .!?") for p in _PIECE.split(claim)]
+
+
 def novel_parts(claim: str, known: Collection[str]) -> list[str]:
     """The pieces of ``claim`` that hold at least :data:`MIN_NOVEL_WORDS` content words, at least
     :data:`MIN_NOVEL_SHARE` of them in no source (``known``: the sources' content words, as
     :func:`~lexguard.grounding.signals._lexical.content_words` writes them), after the first piece
     (which the verifier reads first) and other than a condition ("as long as there's space")."""
-    pieces = [p.strip(" .!?") for p in _PIECE.split(claim)]
+    pieces = claim_pieces(claim)
     out = []
     for piece in pieces[1:]:  # the first piece opens the claim: the verifier reads it first, whole
         if _CONDITION.match(piece):
