@@ -59,7 +59,8 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
             out.append((person, moved[0]))
             continue
         named = {w for name in claim_names for w in content_words(name)}
-        other = _other_sentence(held, sentences, relation - _CONTACT - named, claim_names, set(content_words(person.text)))
+        other = _other_sentence(held, sentences, relation - _CONTACT - named, claim_names,
+                                set(content_words(person.text))) if len(claim_names) == 1 else None
         if other is not None:
             out.append((person, other))
     return out
@@ -70,14 +71,17 @@ _CONTACT = frozenset({"contact", "touch", "email", "call", "phone", "ring", "spe
 """Words of a claim that say how or that a person is reached or in charge, not of what: every
 role's sentence may hold them ("get in touch with", "handles")."""
 MIN_ROLE_WORDS = 2
-"""Least words of what the claim says a person does that another person's sentence must hold."""
+"""Least words of what the claim says its person does for another person's sentence to be read
+(news summaries gather what several sentences say of many people; this reads a claim that names
+one person and a role: "For room bookings, get in touch with Grace Mensah")."""
 
 
 def _other_sentence(
     held: list[str], sentences: list[str], relation: set[str], claim_names: set[str], own: set[str]
 ) -> str | None:
-    """The sentence that gives what the claim says of a person to another person, when no
-    sentence naming the claim's person holds a word of it: "For room bookings, get in touch with
+    """The sentence that gives all the claim says of its one person (``relation``, at least
+    :data:`MIN_ROLE_WORDS` words) to another person, when no sentence naming the claim's person
+    holds a word of it: "For room bookings, get in touch with
     Grace Mensah" beside "Tom Whitley ... handles all room bookings. If you're interested in
     volunteering, please get in touch with Grace Mensah."; not one that names the claim's person
     by a word of the name ("The tower was designed by ..." of "The Eiffel Tower")."""
@@ -85,7 +89,7 @@ def _other_sentence(
         return None
     for sentence in sentences:
         words = set(content_words(sentence))
-        if not own & words and len(relation & words) >= max(MIN_ROLE_WORDS, MIN_SENTENCE_SHARE * len(relation)) and any(
+        if not own & words and relation <= words and any(
                 (who := _person(e)) and not any(who in name or name in who for name in claim_names)
                 for e in entities(sentence)):
             return sentence
