@@ -29,7 +29,8 @@ _SOURCE_NOUN = (
     r"(?:\s+(?:provided|given|above|supplied|here))?"
 )
 HOPE = (
-    r"(?:i\s+)?hope\s+(?:this|that|it)\s+(?:helps|(?:is|was|proves|will\s+be)\s+(?:useful|helpful))(?:\s+you\b)?"
+    r"(?:i\s+)?hope\s+(?:this|that|it)\s+(?:helps|clears\s+(?:it|things|that)\s+up|answers\s+your\s+question|makes\s+sense"
+    r"|(?:is|was|proves|will\s+be)\s+(?:useful|helpful|clear))(?:\s+you\b)?"
     r"(?:\s+(?:for|with)\s+(?:(?-i:\p{Ll}+ing)\s+)?(?:you\b|your\s+(?-i:[^.!?,;:\d\p{Lu}]){1,40}?(?=[.!?,;:]|$)))?"
 )
 """A sign-off's hope that the answer helps ("I hope this helps", "Hope this is useful for your
@@ -44,7 +45,7 @@ _LEAD = regex.compile(
       | here(?:'s|’s|\s+is|\s+are)\s+(?:the\s+thing|what\s+i\s+(?:found|know)|(?:a|an|the|my|some)?\s*(?:[\w'’-]+\s+){0,3}?
             (?:summary|answer|overview|response|list|points|information|breakdown|rundown|details|facts)\b[^,:.!?]{0,80})\s*[,:—–-]+\s*
       | """ + HOPE + r"""\b""" + _SEP + _CONNECTIVE + r"""
-      | (?:i(?:'m|’m|\s+am|(?:'ll|’ll|\s+will|'d|’d|\s+would)\s+be)\s+)?(?:happy|glad)\s+to\s+help(?:\s+further|\s+more)?\b""" + _SEP + _CONNECTIVE + r"""
+      | (?:i(?:'m|’m|\s+am|(?:'ll|’ll|\s+will|'d|’d|\s+would)\s+be)\s+)?(?:happy|glad)\s+to\s+help(?:\s+further|\s+more|\s+with\s+(?:that|this|it)(?:\s+one)?)?\b""" + _SEP + _CONNECTIVE + r"""
       | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b[^.!?]{0,120}?\b(?:knew|know|heard|realized|realised|noticed|learned|remember|aware)\s+(?:that\s+|of\s+)
       | (?P<marker>(?:in\s+summary|to\s+summarize|to\s+summarise|to\s+sum\s+up|in\s+conclusion|overall|in\s+short
           |all\s+in\s+all|(?:just\s+)?to\s+be\s+clear|(?:the\s+)?good\s+news(?:\s+is)?|in\s+a\s+nutshell|put\s+simply

@@ -15,8 +15,9 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._weekdays import day_spans, days_named
 
-__all__ = ["changed_condition", "dropped_condition", "moved_restriction", "widened_days"]
+__all__ = ["changed_condition", "days_past_only", "dropped_condition", "moved_restriction", "widened_days"]
 
 _CONDITION = regex.compile(
     r"\b(?:only\s+(?:if|when|for|on|after|before|with|to|while|once|by)"
@@ -131,6 +132,41 @@ def widened_days(claim: str, passages: list[str]) -> str | None:
                 return sentence
             before = own
     return None
+
+
+_DAYS_ONLY = regex.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays|weekends)\s+only\b"
+    r"|\bonly\s+(?:on\s+|from\s+|between\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays|weekends)\b",
+    regex.IGNORECASE,
+)
+"""Days a statement holds for only ("valid Monday to Thursday only", "only on weekdays")."""
+_WEEKDAYS = regex.compile(r"\bweekdays\b", regex.IGNORECASE)
+_WEEKENDS = regex.compile(r"\bweekends?\b", regex.IGNORECASE)
+
+
+def days_past_only(claim: str, passages: list[str]) -> str | None:
+    """The source sentence that limits to some days only what the claim says of a span reaching
+    past them: "you can use them on any screening from Monday through to Saturday" beside "Members
+    get 2 free tickets a month, valid Monday to Thursday only". Of the sentences that limit days
+    with "only", the one sharing the most content words (days aside, :data:`MIN_DAY_SHARED` at
+    least) with the claim."""
+    spans = day_spans(claim)
+    if not spans:
+        return None
+    claimed = frozenset().union(*spans)
+    words = set(content_words(claim)) - _DAY_WORDS
+    best, found = MIN_DAY_SHARED - 1, None
+    for sentence in dict.fromkeys(s for passage in passages for s in passage_sentences(passage)):
+        if _DAYS_ONLY.search(sentence) is None:
+            continue
+        shared = len(words & (set(content_words(sentence)) - _DAY_WORDS))
+        if shared > best:
+            best, found = shared, sentence
+    if found is None:
+        return None
+    days = set(days_named(found)) | ({0, 1, 2, 3, 4} if _WEEKDAYS.search(found) else set()) | (
+        {5, 6} if _WEEKENDS.search(found) else set())
+    return found if days and not claimed <= days else None
 
 
 _BACK = regex.compile(r"\W*(?:the|this|that|it|they|these|those)\b", regex.IGNORECASE)

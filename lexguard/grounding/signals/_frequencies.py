@@ -24,10 +24,11 @@ from dataclasses import dataclass
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.signals._words import lemmas
 
-__all__ = ["EVERY", "Frequency", "crossed_frequency", "frequencies", "more_often"]
+__all__ = ["EVERY", "Frequency", "changed_frequency", "crossed_frequency", "frequencies", "more_often"]
 
 EVERY = regex.compile(
     r"\bevery\s+(?P<n>other|second|third|\d+|two|three|four|five|six|seven|eight|nine|ten|few)?\s*+"
@@ -231,3 +232,30 @@ def more_often(claim: str, source: str) -> bool:
     # the source gives the claim's period too ("emptied weekly, while green bins are emptied every other week")
     every |= {unit for unit in plain if _MINUTES.get(unit) in {f.minutes for f in frequencies(source)}}
     return bool(spaced & plain) and not every & plain
+
+
+MIN_STATEMENT_WORDS = 2
+"""Fewest words of a claim's frequency statement a source sentence must hold to state it."""
+
+
+def changed_frequency(claim: str, passages: Iterable[str]) -> str | None:
+    """The source sentence that states the claim's one frequency with another period: "the talks
+    happen every half hour in the Blue Room" beside "Author talks take place every hour on the
+    hour in the Blue Room".
+
+    Returns:
+        The sentence, among those giving frequencies, that holds the most words of the claim's
+        statement of its frequency (two at least, and half of them), when it is the only one
+        holding that many and gives one frequency, of another period; else ``None``.
+    """
+    own = frequencies(claim)
+    if len(own) != 1:
+        return None
+    words = _words(statement_at(claim, own[0].span[0]))
+    sentences = dict.fromkeys(s for passage in passages for s in passage_sentences(passage))
+    held = sorted(((len(words & _words(s)), s, found) for s in sentences if (found := frequencies(s))),
+                  key=lambda item: -item[0])
+    if not held or held[0][0] < max(MIN_STATEMENT_WORDS, len(words) / 2) or (len(held) > 1 and held[1][0] == held[0][0]):
+        return None
+    _, sentence, found = held[0]
+    return sentence if len(found) == 1 and found[0].minutes != own[0].minutes else None

@@ -228,12 +228,15 @@ def claim_subject(claim: str) -> str:
 
 def _sibling(subject: str, name: str) -> bool:
     """Whether ``name`` is another item of the subject's range: the same words but a short, coded or
-    tier last one (:func:`~lexguard.grounding.signals._doers.kin`; "Block D" of "Block C"), not
-    another member of a family ("Philippe Braham" of "Valerie Braham") or another body of a kind
+    tier last one (:func:`~lexguard.grounding.signals._doers.kin`; "Block D" of "Block C"), or the
+    same common last word after another first one ("Wren Cottage" of "Heron Cottage"); not another
+    member of a family ("Philippe Braham" of "Valerie Braham") or a body of a kind named otherwise
     ("Makerere University" of "Ahmadu Bello University")."""
     if is_variant(subject):  # "Standard" of "Deluxe", "one-bedroom" of "two-bedroom"
         return variant_siblings(subject, name)
     a, b = subject.lower().split(), _ARTICLE.sub("", name).lower().split()
+    if len(a) == len(b) == 2 and a[1] == b[1] and a[0] != b[0] and is_common_word(a[1]):
+        return True  # two of a kind by their first word: "Heron Cottage" of "Wren Cottage"
     return a[:-1] == b[:-1] and kin(subject, _ARTICLE.sub("", name))
 
 

@@ -14,14 +14,14 @@ from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._month_spans import stretched_span
 from lexguard.grounding.signals._name_segments import moved_person
 from lexguard.grounding.signals._coded_items import other_item_value
-from lexguard.grounding.signals._conditions import changed_condition, dropped_condition, moved_restriction, widened_days
+from lexguard.grounding.signals._conditions import changed_condition, days_past_only, dropped_condition, moved_restriction, widened_days
 from lexguard.grounding.signals._ranges import range_conflicts
 from lexguard.grounding.signals._rates import rate_conflicts
 from lexguard.grounding.signals._segments import crossed_value
 from lexguard.grounding.signals._supposed import supposed_in_claim
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._directions import direction_conflict
-from lexguard.grounding.signals._frequencies import crossed_frequency
+from lexguard.grounding.signals._frequencies import changed_frequency, crossed_frequency
 from lexguard.grounding.signals._order import order_conflict
 from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._ranks import rank_conflict
@@ -156,10 +156,12 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
         or swapped_ends(claim, passages)  # "from A into B" for "from B into A"
         or crossed_frequency(claim, passages)  # "every 30 minutes on Sundays" for "... and every hour on Sundays"
+        or changed_frequency(claim, passages)  # "every half hour" for "every hour on the hour"
         or moved_restriction(claim, passages)  # "on e-bikes too" for "on hybrid bikes only"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
                   or widened_days(claim, passages)  # "any day of the week" for "on weekdays only"
+                  or days_past_only(claim, passages)  # "Monday through to Saturday" for "Monday to Thursday only"
                   or changed_condition(claim, passages))  # "as soon as they are planted" for "once they flower"
     return {"conflict": conflict, "overstated": overstated, "restated": restated}

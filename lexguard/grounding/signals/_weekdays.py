@@ -15,7 +15,7 @@ import regex
 
 from lexguard.grounding.signals._excepted import EXCEPTION
 
-__all__ = ["SCHEDULING", "days_named", "names_another_day", "open_weekdays"]
+__all__ = ["SCHEDULING", "day_spans", "days_named", "names_another_day", "open_weekdays"]
 
 _NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _FULL = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
@@ -64,6 +64,15 @@ def days_named(text: str) -> set[int]:
         if excepted:  # "open daily except Mondays": the other six
             days = (days - excepted) | (set(range(7)) - excepted)
     return days
+
+
+def day_spans(text: str) -> list[frozenset[int]]:
+    """The days inside each span of days ``text`` gives ("Monday through to Saturday": 0 to 5)."""
+    out = []
+    for match in _SPAN.finditer(text):
+        a, b = _number(match.group("a")), _number(match.group("b"))
+        out.append(frozenset((a + i) % 7 for i in range((b - a) % 7 + 1)))
+    return out
 
 
 def names_another_day(claim: str, source: str) -> bool:
