@@ -3,7 +3,7 @@
 "Halvorsen Foods grew revenue by 6% ... and plans to open a new plant in Ostrava" beside a
 document about Halvorsen and one about another firm's Ostrava plant was read as supported (0.99):
 every word is in the sources, the plant is the other firm's.
-:func:`lexguard.grounding.signals._other_source.borrowed_part` fails such a claim; a claim that
+:func:`lexguard.grounding.signals._borrowed_parts.borrowed_part` fails such a claim; a claim that
 joins what two documents say of their own subjects stays supported.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from lexguard.grounding import SupportChecker
-from lexguard.grounding.signals._other_source import borrowed_part
+from lexguard.grounding.signals._borrowed_parts import borrowed_part
 from tests.claim_statuses import statuses
 
 MILLS = ("Harwick Mills reported sales of £88 million for the year, up 4%. Its chair, Nadia Orme, said demand for "
@@ -134,10 +134,26 @@ def test_the_name_a_variant_stands_in_is_its_own() -> None:
 
 
 def test_a_premier_tiers_feature_is_not_the_plus_tiers() -> None:
-    from lexguard.grounding.signals._other_source import borrowed_part
+    from lexguard.grounding.signals._borrowed_parts import borrowed_part
 
     gym = ("Basic membership (£20 a month) gives gym access from 6am to 10pm. Plus membership (£30 a month) adds "
            "unlimited classes. Premier membership (£45 a month) adds sauna and steam room use.")
     assert borrowed_part("Plus membership costs £30 a month and adds unlimited classes and sauna and steam room use.",
                          [("s", gym)]) is not None
     assert borrowed_part("Premier membership adds sauna and steam room use.", [("s", gym)]) is None
+
+
+LODGES = ("Pinfold Lodges has two cabins. Otter Lodge sleeps two and has a log burner. Badger Lodge sleeps five, has a "
+          "sauna and a games room, but no log burner. Both lodges have parking for one car.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "borrowed"),
+    [
+        ("Otter Lodge sleeps two and has a sauna and a games room.", True),
+        ("Otter Lodge sleeps two and has a log burner and parking for one car.", False),  # "Both lodges"
+        ("Badger Lodge sleeps five and has a sauna, while Otter Lodge has the log burner.", False),
+    ],
+)
+def test_a_part_said_of_another_of_two_places_of_one_kind_is_borrowed(answer: str, borrowed: bool) -> None:
+    assert (borrowed_part(answer, [("s", LODGES)]) is not None) is borrowed

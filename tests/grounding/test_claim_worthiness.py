@@ -113,3 +113,10 @@ def test_courtesies_are_fillers(text: str) -> None:
                                   "Let me check that the gate opens at 9am: it does."])
 def test_a_courtesy_that_carries_a_fact_is_checked(text: str) -> None:
     assert not_a_fact(text) is None
+
+
+@pytest.mark.parametrize("text", ["Happy to help with that.", "Glad to help with this one!", "Hope that clears it up.",
+                                  "I hope this answers your question."])
+def test_a_sign_off_about_the_help_is_a_filler(text: str) -> None:
+    """"Happy to help | with that." was cut after "help", and "with that." read as a claim (0.76)."""
+    assert not_a_fact(text) == FILLER_REASON

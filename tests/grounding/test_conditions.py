@@ -164,3 +164,21 @@ def test_a_restriction_read_after_its_only_and_in_a_huge_sentence() -> None:
                              ["Rowan Cottage sleeps 4. Ash Cottage sleeps 6. Dogs are allowed only in Rowan Cottage."])
     # thousands of "only"s in one sentence are each read in a bounded stretch
     assert moved_restriction("Child seats are available on e-bikes too.", ["only " * 20000]) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "past"),
+    [
+        ("Members can book the squash courts from Monday through to Sunday.",
+         "Members can book the squash courts Monday to Friday only. Guests pay £6.", True),
+        ("The early-bird swim runs Mon-Sat.", "The early-bird swim runs only on weekdays, from 6:30am.", True),
+        ("Members can book the squash courts from Monday to Wednesday.",
+         "Members can book the squash courts Monday to Friday only. Guests pay £6.", False),
+        ("The café is open Monday to Saturday.",
+         "Members can book the squash courts Monday to Friday only. The café is open every day.", False),
+    ],
+)
+def test_a_span_of_days_past_the_days_a_source_keeps_to_overstates_it(claim: str, source: str, past: bool) -> None:
+    from lexguard.grounding.signals._conditions import days_past_only
+
+    assert (days_past_only(claim, [source]) is not None) is past

@@ -93,3 +93,31 @@ def test_a_count_beside_a_bare_count_of_the_compared_year_is_crossed() -> None:
     moved = crossed_pairs("In 2023 the Elmsford food bank supported 2,460 households.", [report])
     assert [m.text for m, _ in moved] == ["2,460"]
     assert crossed_pairs("In 2023 the Elmsford food bank supported 1,975 households.", [report]) == []
+
+
+FAIR = ("Last year's Dunwell Craft Market drew 4,200 visitors to the quayside. This year's market, on 3 and 4 May, "
+        "expects about 5,000 people. There will be 80 stands, up from 64 last year, and a new children's tent.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "moved"),
+    [
+        ("Last year's Dunwell Craft Market had 80 stands.", "80"),
+        ("This year the market will have 64 stands.", "64"),
+    ],
+)
+def test_a_value_of_this_year_given_to_last_year_is_misplaced(checker: SupportChecker, answer: str, moved: str) -> None:
+    assert moved in [m.text for m, _ in crossed_pairs(answer, [FAIR])]
+    assert "supported" not in statuses(checker, FAIR, answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Last year's Dunwell Craft Market had 64 stands and drew 4,200 visitors.",
+        "This year there will be 80 stands, up from 64 last year.",
+        "The market will have 80 stands this year.",
+    ],
+)
+def test_values_of_their_own_year_are_left_alone(answer: str) -> None:
+    assert crossed_pairs(answer, [FAIR]) == []

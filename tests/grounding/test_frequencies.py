@@ -89,3 +89,22 @@ BINS_BY_SENTENCE = ("Green recycling boxes are collected every two weeks on Tues
 def test_sentences_of_one_frequency_each_are_cases_of_one_statement(answer: str, crossed: bool) -> None:
     # each sentence gives one frequency of "collected": its own words tell its case
     assert (crossed_frequency(answer, [BINS_BY_SENTENCE]) is not None) is crossed
+
+
+GALLERY = ("The Wyke Gallery is open Tuesday to Sunday. Guided tours start every 45 minutes from the main desk, "
+           "and the café serves lunch from noon.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "changed"),
+    [
+        ("Guided tours leave the main desk every half hour.", True),
+        ("Guided tours start hourly from the main desk.", True),
+        ("Guided tours start every 45 minutes from the main desk.", False),
+        ("The café serves lunch every day from noon.", False),  # no sentence states that frequency
+    ],
+)
+def test_a_frequency_the_sources_state_with_another_period_is_changed(claim: str, changed: bool) -> None:
+    from lexguard.grounding.signals._frequencies import changed_frequency
+
+    assert (changed_frequency(claim, [GALLERY]) is not None) is changed

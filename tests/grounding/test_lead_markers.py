@@ -70,3 +70,10 @@ def test_a_hope_that_it_helps_with_the_readers_plans_is_no_fact() -> None:
     answer = "Yes, it is open on Sunday from 10am to 2pm. I hope this helps with planning your visit!"
     claims = SupportChecker().check(answer, [Source(id="s", content=source)], "Is the café open on Sunday?").claims
     assert [c.status for c in claims] == ["supported", "not_checked"]
+
+
+def test_a_hope_that_it_clears_things_up_opens_no_fact() -> None:
+    source = "The Beck Lane library opens at 9am. Story time is every Saturday at 10:30am in the children's corner."
+    answer = "Hope that clears it up, and just so you know, story time is every Saturday at 10:30am."
+    claims = SupportChecker().check(answer, [Source(id="s", content=source)], "When is story time?").claims
+    assert [c.status for c in claims] == ["not_checked", "not_checked", "supported"]

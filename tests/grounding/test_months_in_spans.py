@@ -46,3 +46,36 @@ def test_a_span_of_another_thing_names_no_month_for_the_claim() -> None:
                                     "is closed in summer.")
     result = SupportChecker().check("The café is open in July.", [source])
     assert result.recommendation != "accept", [(c.text, c.status, c.support) for c in result.claims]
+
+
+POOL = ("The Lidmoor outdoor pool opens daily from May to September. Lane swimming runs in May, June and July. "
+        "The pool is drained for repairs in October and November.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "month"),
+    [
+        ("Lane swimming runs from May to August.", "August"),
+        ("The pool is drained for repairs from September to November.", "September"),
+    ],
+)
+def test_a_span_stretched_past_its_statements_months_is_misplaced(claim: str, month: str) -> None:
+    from lexguard.grounding.signals._month_spans import stretched_span
+
+    found = stretched_span(claim, [POOL])
+    assert [m.text for m, _ in found] == [month]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Lane swimming runs from May to July.",
+        "The outdoor pool opens daily from May to September.",
+        "The pool is drained for repairs from October to November.",
+        "Swimming is possible from June to July.",  # no sentence holds every word of it
+    ],
+)
+def test_a_span_within_its_statements_months_is_left_alone(claim: str) -> None:
+    from lexguard.grounding.signals._month_spans import stretched_span
+
+    assert stretched_span(claim, [POOL]) == []

@@ -62,3 +62,31 @@ def test_a_sentence_that_says_little_of_the_claim_gives_no_roles() -> None:
               "by Ines Varga (No. 8).")
     claim = "Making a calm colouring book was a happy accident for illustrator Ines Varga, who had long practised meditation."
     assert moved_person(claim, [source]) == []
+
+
+HALL = ("Our new youth worker, Nadia Okonjo, will be running the Friday drama club. Pete Sandow remains caretaker and "
+        "deals with all hall hire enquiries. If you would like to join the litter-pick team, please contact Rose Ebdon.")
+
+
+def test_a_person_named_for_another_role_in_another_sentence_is_moved() -> None:
+    found = moved_person("For hall hire enquiries, please contact Rose Ebdon.", [HALL])
+    assert [m.text for m, _ in found] == ["Rose Ebdon"]
+    assert "Pete Sandow" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "For hall hire, contact Pete Sandow; Rose Ebdon looks after the litter-pick team.",
+        "To join the litter-pick team, please contact Rose Ebdon.",
+        "Nadia Okonjo will be running the Friday drama club.",
+    ],
+)
+def test_a_person_named_for_their_own_role_is_left_alone(answer: str) -> None:
+    assert moved_person(answer, [HALL]) == []
+
+
+def test_a_thing_named_like_a_person_is_read_with_its_own_sentence() -> None:
+    # "The bridge was designed ..." speaks of the Tamsin Bridge by a word of its name
+    source = "The Tamsin Bridge opened in 1902. The bridge was designed by the engineer Walter Pryce."
+    assert moved_person("The Tamsin Bridge was designed by the firm of Walter Pryce.", [source]) == []

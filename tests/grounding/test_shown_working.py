@@ -253,3 +253,50 @@ def test_a_fact_reported_after_a_refusals_while_is_still_checked() -> None:
     claims = SupportChecker().check(answer, [Source(id="s0", content=source)], "When did the bridge open?").claims
     assert [c.status for c in claims][0] == "not_checked"
     assert any(c.status in {"contradicted", "unsupported"} and "1950" in c.text for c in claims)
+
+
+CINEMA = "Tickets at the Regal Picture House cost £11 for adults and £7 for children. Popcorn is sold in the foyer."
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param("Two adult tickets at £11 come to £22 and two child tickets at £7 come to £14, so the total is £36.",
+                     marks=pytest.mark.xfail(strict=True, reason="known false refusal: the verifier reads the sum as "
+                                             "contradicted (0.61) and the stacker gives 0.47, under the worked bar 0.5")),
+        "Three adult tickets would cost £33, since each is £11.",
+        "Two child tickets at £7 each come to £14.",
+    ],
+)
+def test_a_claim_that_shows_its_working_is_supported(checker: SupportChecker, answer: str) -> None:
+    # the verifier does no arithmetic: it read such claims at 0.50-0.64, under the threshold 0.77
+    question = "How much would it cost for two adults and two children, or for three adults?"
+    assert statuses(checker, CINEMA, answer, question) == {"supported"}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Two adult tickets at £11 come to £22, so the total is £22, and that includes a free bag of popcorn each.",
+        "Two adult tickets at £7 come to £14 and two child tickets at £11 come to £22, so the total is £36.",
+        "Two adult tickets at £11 come to £24.",
+    ],
+)
+def test_working_beside_a_wrong_or_added_part_is_not_supported(checker: SupportChecker, answer: str) -> None:
+    assert "supported" not in statuses(checker, CINEMA, answer, "How much for two adults and two children?")
+
+
+def test_the_worked_bar_is_moved_onto_the_threshold() -> None:
+    import numpy as np
+
+    from lexguard.grounding._worked import WORKED_BAR, worked_support
+    from lexguard.grounding.verify._features import ClaimEvidence
+
+    worked = ClaimEvidence(features=np.zeros(1), best_chunks=[], best_scores=[], worked=True)
+    plain = ClaimEvidence(features=np.zeros(1), best_chunks=[], best_scores=[])
+    claim, known = "Two tickets at £11 come to £22.", {"ticket", "come"}
+    assert worked_support(WORKED_BAR, 0.77, worked, claim, known) == pytest.approx(0.77)
+    assert worked_support(0.4, 0.77, worked, claim, known) < 0.77
+    assert worked_support(0.6, 0.77, plain, claim, known) == 0.6
+    # a piece without a number whose words no source holds keeps the claim on the common bar
+    assert worked_support(0.6, 0.77, worked, claim[:-1] + ", and it includes a free programme.", known) == 0.6

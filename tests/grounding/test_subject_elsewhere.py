@@ -58,3 +58,19 @@ def test_a_name_moved_to_another_row_after_a_heading(checker: SupportChecker) ->
     assert wrong.recommendation != "accept"
     right = checker.check("Alder Vale finished 2nd in the 2022 season with 68 points.", source)
     assert right.recommendation == "accept", [(c.text, c.status, c.support) for c in right.claims]
+
+
+def test_a_carried_clause_takes_no_values_of_another_documents_subject() -> None:
+    from lexguard.grounding import SupportChecker
+    from tests.claim_statuses import statuses
+
+    sources = ["Ferncliffe Library is open Tuesday to Friday, 10 am to 7 pm. Printing costs 15p a page.",
+               "On Saturdays, Holloway Library in the market square opens from 9 am to 1 pm. It has free parking."]
+    checker = SupportChecker()
+    wrong = "Ferncliffe Library is open Tuesday to Friday from 10 am to 7 pm, and on Saturdays from 9 am to 1 pm."
+    result = checker.check(wrong, [Source(id=f"s{i}", content=t) for i, t in enumerate(sources)])
+    moved = [wrong[f.span[0]:f.span[1]] for f in result.findings if f.rule_id == "grounding.misplaced_value"]
+    assert "9 am" in moved and "supported" not in {c.status for c in result.claims}
+    right = ("Ferncliffe Library is open Tuesday to Friday from 10 am to 7 pm; on Saturdays, Holloway Library "
+             "opens from 9 am to 1 pm.")
+    assert statuses(checker, sources, right) == {"supported"}

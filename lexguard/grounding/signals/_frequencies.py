@@ -244,17 +244,20 @@ def changed_frequency(claim: str, passages: Iterable[str]) -> str | None:
     hour in the Blue Room".
 
     Returns:
-        The sentence, among those giving frequencies, that holds the most words of the claim's
-        statement of its frequency (two at least, and half of them), when it is the only one
-        holding that many and gives one frequency, of another period; else ``None``.
+        The sentence, among those giving frequencies, whose clause of its first frequency holds
+        the most words of the claim's statement of its frequency (two at least, and half of
+        them), when it is the only one holding that many and gives one frequency, of another
+        period; else ``None``.
     """
     own = frequencies(claim)
     if len(own) != 1:
         return None
     words = _words(statement_at(claim, own[0].span[0]))
     sentences = dict.fromkeys(s for passage in passages for s in passage_sentences(passage))
-    held = sorted(((len(words & _words(s)), s, found) for s in sentences if (found := frequencies(s))),
-                  key=lambda item: -item[0])
+    # each sentence read by the clause of its frequency ("Guided tours start every 45 minutes ..., and
+    # the café serves lunch from noon" states no frequency of the café)
+    held = sorted(((len(words & _words(statement_at(s, found[0].span[0]))), s, found) for s in sentences
+                   if (found := frequencies(s))), key=lambda item: -item[0])
     if not held or held[0][0] < max(MIN_STATEMENT_WORDS, len(words) / 2) or (len(held) > 1 and held[1][0] == held[0][0]):
         return None
     _, sentence, found = held[0]

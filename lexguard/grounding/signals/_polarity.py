@@ -19,6 +19,7 @@ from lexguard.grounding.signals._lexical import _stem, content_words
 from lexguard.grounding.signals._words import lemmas
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
 from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._excepted import EXCEPTION
 from lexguard.grounding.signals._refuted import denial_words
 from lexguard.grounding.signals._negation import SCOPE as _SCOPE
@@ -271,7 +272,7 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     for unit in units if days and rest and not spoken_of else ():
         held = rest & unit.words
         if (not unit.denied and len(held) / len(rest) >= MIN_COVERAGE and _negated(clause) == _negated(unit.text)
-                and _days_differ(clause, unit.text, named_days)):
+                and _days_differ(clause, unit.text, named_days) and not _named_otherwise(clause, unit.text)):
             return unit.sentence
     return _antonym_conflict(clause, words, units)
 
@@ -293,6 +294,17 @@ def _apart_days(clause: str, text: str) -> bool:
     ours = days_named(" ".join(_denied_words(denied)[0]))
     theirs = days_named(other)
     return bool(ours) and bool(theirs) and not ours & theirs
+
+
+def _named_otherwise(clause: str, text: str) -> bool:
+    """Whether a statement names a thing of its own where the claim's clause names another ("On
+    Saturdays, Holloway Library opens ..." beside "Ferncliffe Library is open Tuesday to Friday"):
+    each names something, days aside, the other does not."""
+    def names(t: str) -> set[str]:
+        return {e.key for e in entities(t) if not days_named(e.text)}
+
+    ours, theirs = names(clause), names(text)
+    return bool(ours - theirs) and bool(theirs - ours)
 
 
 def _days_differ(clause: str, text: str, named: set[int]) -> bool:

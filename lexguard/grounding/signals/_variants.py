@@ -5,7 +5,7 @@ roll-top bath and views over the lake"; "One-bedroom flats ... Two-bedroom flats
 ..., Fibre-500 ..., Fibre-900 ...". An answer that gives one variant a feature of another ("Standard
 rooms have a roll-top bath") repeats words the sources hold, and the verifier, reading them
 together, had called it supported. :func:`variants` names them for
-:func:`~lexguard.grounding.signals._other_source.borrowed_part`, which reads such a variant as an
+:func:`~lexguard.grounding.signals._borrowed_parts.borrowed_part`, which reads such a variant as an
 item of a range: a part of the claim that only a sibling's sentence holds is borrowed.
 """
 

@@ -18,7 +18,7 @@ from lexguard.grounding.signals._excluded import excluded_thing, withheld_thing
 from lexguard.grounding.signals._not_accepted import refused_option
 from lexguard.grounding.signals._free import charged_for
 from lexguard.grounding.signals._listed import added_items
-from lexguard.grounding.signals._other_source import borrowed_part
+from lexguard.grounding.signals._borrowed_parts import borrowed_part
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
 from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._calendar_given import day_given, month_given
@@ -175,7 +175,7 @@ def _conflicts(claim_text: str, index: SourceIndex, best_chunks: list[int], misp
     claim leaves it out (:func:`~lexguard.grounding.signals._excluded.withheld_thing`), or refuse
     (:func:`~lexguard.grounding.signals._not_accepted.refused_option`), or charge for what
     the claim says is free (:func:`~lexguard.grounding.signals._free.charged_for`), or say only of
-    another document's subject (:func:`~lexguard.grounding.signals._other_source.borrowed_part`)."""
+    another document's subject (:func:`~lexguard.grounding.signals._borrowed_parts.borrowed_part`)."""
     found = statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced)
     if found["conflict"] is None and found["restated"] is None:
         found["conflict"] = (denied_presence(claim_text, index) or excluded_thing(claim_text, index)
