@@ -157,3 +157,18 @@ LODGES = ("Pinfold Lodges has two cabins. Otter Lodge sleeps two and has a log b
 )
 def test_a_part_said_of_another_of_two_places_of_one_kind_is_borrowed(answer: str, borrowed: bool) -> None:
     assert (borrowed_part(answer, [("s", LODGES)]) is not None) is borrowed
+
+
+SUITES = ("The Harbour Hotel has three room types. Standard rooms have a double bed and a garden view, from £95 per "
+          "night. Superior rooms have a king-size bed and a sea view, from £130 per night.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "borrowed"),
+    [
+        ("Superior rooms have a king-size bed and a garden view.", True),
+        ("Superior rooms (king-size bed, from £130) have sea views, while standard rooms overlook the garden.", False),
+    ],
+)
+def test_a_part_that_names_a_sibling_in_lower_case_is_that_siblings(answer: str, borrowed: bool) -> None:
+    assert (borrowed_part(answer, [("s", SUITES)]) is not None) is borrowed

@@ -74,3 +74,15 @@ def test_a_carried_clause_takes_no_values_of_another_documents_subject() -> None
     right = ("Ferncliffe Library is open Tuesday to Friday from 10 am to 7 pm; on Saturdays, Holloway Library "
              "opens from 9 am to 1 pm.")
     assert statuses(checker, sources, right) == {"supported"}
+
+
+def test_a_denial_of_one_subject_is_read_against_its_own_statement(checker: SupportChecker) -> None:
+    from lexguard.grounding.signals._values import statement_conflicts
+    from tests.claim_statuses import statuses
+
+    sources = ["Ferncliffe Library is open Tuesday to Friday, 10 am to 7 pm. Printing costs 15p a page.",
+               "On Saturdays, Holloway Library in the market square opens from 9 am to 1 pm. It has free parking."]
+    right = "Ferncliffe Library isn't open on Saturdays, but Holloway Library is, from 9 am to 1 pm."
+    # no rule reads Holloway's Saturday hours as denied (the verifier still reads it as contradicted, 0.89)
+    assert statement_conflicts(right, sources, [])["conflict"] is None
+    assert "supported" not in statuses(checker, sources, "Holloway Library isn't open on Saturdays.")

@@ -26,6 +26,7 @@ from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._other_source import claim_subject, held_by_another, named_subject, subject_elsewhere
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
 from lexguard.grounding.signals._relatives import relative_pieces
 from lexguard.grounding.signals._doers import (
@@ -254,7 +255,10 @@ def _name_moved(
     """Whether a claim name its anchor does not hold is misplaced there: the anchor gives another
     name in its place (:func:`~lexguard.grounding.signals._doers.same_slot_rival`) that the claim
     does not give, or the anchor is about another source's subject and the name does what it says
-    (:func:`~lexguard.grounding.signals._other_source.subject_elsewhere`)."""
+    (:func:`~lexguard.grounding.signals._other_source.subject_elsewhere`); never in a statement that
+    denies what its anchor states (the name is not given the anchor's statement)."""
+    if negated(claim) and not negated(anchor.text):
+        return False  # "Kingsway Pharmacy isn't open on Sundays" takes nothing of Parkside's Sunday hours
     # "Head librarian Tom Farrant cut the ribbon": a claim's subject may carry the title a source
     # gives that person ("head librarian Tom Farrant launched ...")
     titled = titled_as_given(claim, mention, holders)

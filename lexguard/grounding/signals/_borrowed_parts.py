@@ -99,13 +99,21 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
         # a sibling names the item the part is about: one missing word it holds is enough ("payroll")
         # the item's own words, and those of the name it stands in ("Pawshield" of "Pawshield Silver")
         own = set(content_words(item)).union(*(content_words(e.text) for e in entities(claim) if item in e.text))
+        # a part names another item by its name, or by a sibling's name in lower case ("..., while
+        # standard rooms from £110 overlook the garden" beside "Standard rooms have ... a garden view")
+        others = {name.lower() for sentence, _ in siblings for name in _names(sentence) if _sibling(item, name, kinds)}
         found = _part_held(claim, own, frozenset().union(*named), siblings, least=1,
                            names_another=lambda part: any(_sibling(item, name, kinds) for name in _names(part))
-                           ) if named and siblings else None
+                           or any(_written(name, part) for name in others)) if named and siblings else None
     return found
 
 
 _LOWER_WORD = regex.compile(r"(?<![\w-])(?-i:\p{Ll}++)(?![\w-])")
+
+
+def _written(name: str, part: str) -> bool:
+    """Whether ``part`` writes ``name`` (lower case) as a whole word run, in any case."""
+    return regex.search(rf"(?<![\w-]){regex.escape(name)}(?![\w-])", part, regex.IGNORECASE) is not None
 
 
 def _kinds(texts: list[str]) -> frozenset[str]:

@@ -188,9 +188,10 @@ _LEAST_DENIED = 3
 
 
 def _held(part: str, unit: _Unit) -> bool:
-    """Whether ``unit`` holds at least :data:`MIN_COVERAGE` of a claim statement's words."""
+    """Whether ``unit`` holds at least :data:`MIN_COVERAGE` of a claim statement's words, and does
+    not name another thing where the statement names its own (:func:`_named_otherwise`)."""
     words = _words(part)
-    return not words or len(words & unit.words) / len(words) >= MIN_COVERAGE
+    return not words or (len(words & unit.words) / len(words) >= MIN_COVERAGE and not _named_otherwise(part, unit.text))
 
 
 def _applicable(units: list[_Unit], clause: str, words: frozenset[str]) -> list[_Unit]:
@@ -229,7 +230,8 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
             # the source mentions the statement to deny it: a claim that does not report the
             # denial, nor state the opposite ("closed on Mondays" for a denied "open Monday"), asserts it
             return unit.sentence
-        if not unit.denied and ((_flipped(clause, unit.text) and not _apart_days(clause, unit.text))
+        if not unit.denied and ((_flipped(clause, unit.text) and not _apart_days(clause, unit.text)
+                                 and not _named_otherwise(clause, unit.text))
                                 or swapped_names(clause, unit.text)):
             return unit.sentence
         near_copy = min(len(words & unit.words) / len(words), len(words & unit.words) / len(unit.words)) >= NEAR_COPY
@@ -298,7 +300,8 @@ def _apart_days(clause: str, text: str) -> bool:
 
 def _named_otherwise(clause: str, text: str) -> bool:
     """Whether a statement names a thing of its own where the claim's clause names another ("On
-    Saturdays, Holloway Library opens ..." beside "Ferncliffe Library is open Tuesday to Friday"):
+    Saturdays, Holloway Library opens ..." beside "Ferncliffe Library is open Tuesday to Friday";
+    "Kingsway Pharmacy isn't open on Sundays" beside "Parkside Pharmacy ... opens" on Sundays):
     each names something, days aside, the other does not."""
     def names(t: str) -> set[str]:
         return {e.key for e in entities(t) if not days_named(e.text)}
