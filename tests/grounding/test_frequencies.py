@@ -108,3 +108,23 @@ def test_a_frequency_the_sources_state_with_another_period_is_changed(claim: str
     from lexguard.grounding.signals._frequencies import changed_frequency
 
     assert (changed_frequency(claim, [GALLERY]) is not None) is changed
+
+
+CLASSES = ("At the Holt leisure centre, beginners' swimming lessons are on Tuesdays and improvers' lessons on "
+           "Fridays. Lane swimming runs daily.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "crossed"),
+    [
+        ("Improvers' lessons at the Holt leisure centre are on Tuesdays.", True),
+        ("Beginners' lessons are on Fridays and improvers' lessons on Tuesdays.", True),
+        ("Improvers' lessons are on Fridays.", False),
+        ("Beginners' swimming lessons are on Tuesdays, and improvers' lessons on Fridays.", False),
+        ("Lane swimming runs on Sundays.", False),  # no case of that sentence
+    ],
+)
+def test_a_day_given_to_another_case_of_its_sentence_is_crossed(claim: str, crossed: bool) -> None:
+    from lexguard.grounding.signals._days_crossed import crossed_day
+
+    assert (crossed_day(claim, [CLASSES]) is not None) is crossed

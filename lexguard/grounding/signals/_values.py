@@ -11,6 +11,7 @@ from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
 from lexguard.grounding.signals._bounds import dropped_limit, read_bound, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
+from lexguard.grounding.signals._days_crossed import crossed_day
 from lexguard.grounding.signals._month_spans import stretched_span
 from lexguard.grounding.signals._name_segments import moved_person
 from lexguard.grounding.signals._coded_items import other_item_value
@@ -157,6 +158,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or swapped_ends(claim, passages)  # "from A into B" for "from B into A"
         or crossed_frequency(claim, passages)  # "every 30 minutes on Sundays" for "... and every hour on Sundays"
         or changed_frequency(claim, passages)  # "every half hour" for "every hour on the hour"
+        or crossed_day(claim, passages)  # "Recycling bins ... on Mondays" for "... and recycling bins on Thursdays"
         or moved_restriction(claim, passages)  # "on e-bikes too" for "on hybrid bikes only"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)

@@ -15,7 +15,7 @@ import regex
 
 from lexguard.grounding.signals._excepted import EXCEPTION
 
-__all__ = ["SCHEDULING", "day_spans", "days_named", "names_another_day", "open_weekdays"]
+__all__ = ["SCHEDULING", "day_mentions", "day_spans", "days_named", "names_another_day", "open_weekdays"]
 
 _NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _FULL = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
@@ -73,6 +73,17 @@ def day_spans(text: str) -> list[frozenset[int]]:
         a, b = _number(match.group("a")), _number(match.group("b"))
         out.append(frozenset((a + i) % 7 for i in range((b - a) % 7 + 1)))
     return out
+
+
+def day_mentions(text: str) -> list[tuple[tuple[int, int], frozenset[int]]]:
+    """Each weekday or span of weekdays ``text`` names, in order, with its characters and days."""
+    found = [(m.span(), frozenset((_number(m.group("a")) + i) % 7
+                                  for i in range((_number(m.group("b")) - _number(m.group("a"))) % 7 + 1)))
+             for m in _SPAN.finditer(text)]
+    taken = [span for span, _ in found]
+    found += [(m.span(), frozenset({_number(m.group())})) for m in _DAY.finditer(text)
+              if not any(a <= m.start() < b for a, b in taken)]
+    return sorted(found)
 
 
 def names_another_day(claim: str, source: str) -> bool:
