@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from lexguard._models import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.signals._absent import thing_words
 from lexguard.grounding.signals._not_accepted import _refused
@@ -63,3 +64,24 @@ def test_a_refused_thing_offered_is_contradicted(checker: SupportChecker, source
 )
 def test_a_refusal_restated_is_left_alone(checker: SupportChecker, source: str, answer: str) -> None:
     assert "contradicted" not in statuses(checker, source, answer)
+
+
+GP = ("Appointments at Marsh Road Practice can be booked online or by phone. Repeat medication requests must be made "
+      "through the app or at the front desk. We do not accept repeat medication requests by phone.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "refused"),
+    [
+        ("You can order repeat medication through the app, or just phone the practice.", True),
+        ("Repeat medication requests can be made through the app, at the front desk or by email.", False),
+        ("Order repeat medication through the app or at the front desk; phone requests are not accepted.", False),
+        ("You can phone the practice to book an appointment.", False),  # appointments may be booked by phone
+    ],
+)
+def test_a_way_of_asking_the_sources_refuse_is_not_offered(answer: str, refused: bool) -> None:
+    from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+    from lexguard.grounding.signals._not_accepted import refused_channel
+
+    sources = [Source(id="gp", content=GP)]
+    assert (refused_channel(answer, SourceIndex(sources, chunk_sources(sources))) is not None) is refused

@@ -25,7 +25,7 @@ from lexguard.grounding.signals._excluded import LIST_SPLIT
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._statements import sentence_facts
 
-__all__ = ["refused_option"]
+__all__ = ["refused_channel", "refused_option"]
 
 _REFUSED_WORD = r"(?:accepted|allowed|permitted|taken|welcome|possible|an\s++option)"
 _THING = r"(?P<thing>(?:[\p{L}\p{N}'\u2019-]++\s++){0,3}?[\p{L}\p{N}'\u2019-]++)"
@@ -146,3 +146,65 @@ def refused_option(claim: str, index: Any) -> str | None:
             if (set(words) - set(thing)) & inventory.source_words.get(source_id, frozenset()):
                 return fact.text
     return None
+
+
+_CHANNEL = regex.compile(
+    r"\b(?:over\s++the\s++(?:tele)?phone|by\s++(?:tele)?phone|(?:by|via)\s++e-?mail|by\s++post|online|in\s++person)\b",
+    regex.IGNORECASE,
+)
+"""A way of getting in touch a refusal may name ("We do not take requests *over the phone*")."""
+_CHANNEL_REFUSED = regex.compile(
+    r"\b(?:(?:do|does|will|can)\s++not|(?:don|doesn|won|can)[\u2019']t|cannot|no\s++longer|never)\s++"
+    r"(?:accept|allow|permit|take|process|handle|deal\s++with)\s++(?P<items>[^.;:!?()]{1,80})"
+    r"|\b(?P<items2>[^.;:!?()]{1,80}?)\s++(?:(?:is|are|can|will)\s++(?:not|never)|(?:isn|aren|can)[\u2019']t|cannot)"
+    r"\s++(?:be\s++)?(?:accepted|taken|made|placed|processed|handled)\s++(?P<after>[^.;:!?()]{1,40})",
+    regex.IGNORECASE,
+)
+_WAYS = {"phone": ("phone", "telephone", "call", "ring"), "mail": ("email", "e-mail"), "post": ("post",),
+         "online": ("online",), "person": ("in person",)}
+"""The words by which a claim offers each way ("you can simply *phone* the surgery", "*call* us")."""
+_WAY_OF = {"phone": "phone", "telephone": "phone", "mail": "mail", "e-mail": "mail", "email": "mail", "post": "post",
+           "online": "online", "person": "person"}
+
+
+def _channels_refused(text: str) -> list[tuple[str, frozenset[str]]]:
+    """The ways a statement refuses something by (``"phone"``, ``"mail"``, ...), each with the words
+    of what it refuses that way ("We do not take prescription requests over the phone")."""
+    out = []
+    for m in _CHANNEL_REFUSED.finditer(text):
+        items = m.group("items") or m.group("items2") or ""
+        where = m.group("items") or m.group("after") or ""
+        for channel in _CHANNEL.finditer(where):
+            way = _WAY_OF[channel.group().lower().split()[-1].replace("telephone", "phone")]
+            what = frozenset(thing_words(_CHANNEL.sub(" ", items))) - {"phone", "telephone"}
+            if what and not _CONTRAST.search(where[channel.end():]):
+                out.append((way, what))
+    return out
+
+
+def refused_channel(claim: str, index: Any) -> str | None:
+    """The source statement that refuses a way of asking the claim offers for the same thing: "or
+    you can simply phone the surgery" in an answer about repeat prescriptions beside "We do not take
+    prescription requests over the phone". The claim's clause that names the way offers it (no
+    negation, an offering word or the way's own verb) and the claim holds a word of the thing refused.
+    """
+    cached = getattr(index, "_channel_refusals", None)
+    if cached is None:
+        cached = index._channel_refusals = [(f, found) for f in sentence_facts(index) if (found := _channels_refused(f.text))]
+    if not cached:
+        return None
+    claim_words = set(thing_words(claim))
+    for fact, refusals in cached:
+        for way, what in refusals:
+            if what & claim_words and _way_offered(claim, way):
+                return fact.text
+    return None
+
+
+def _way_offered(claim: str, way: str) -> bool:
+    words = "|".join(regex.escape(w).replace(r"\ ", r"\s+") for w in _WAYS[way])
+    named = regex.compile(rf"\b(?:{words})\b", regex.IGNORECASE)
+    return any(named.search(c.group()) and not negated(c.group()) and not _CLAIM_REFUSES.search(c.group())
+               and (_OFFERS.search(c.group()) or regex.search(r"\b(?:just|simply|also|can)\s+(?:phone|call|ring|email)\b",
+                                                              c.group(), regex.IGNORECASE))
+               for c in _CLAUSE.finditer(claim))

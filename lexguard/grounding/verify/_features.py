@@ -15,7 +15,7 @@ from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._absent import denied_presence
 from lexguard.grounding.signals._excluded import excluded_thing, withheld_thing
-from lexguard.grounding.signals._not_accepted import refused_option
+from lexguard.grounding.signals._not_accepted import refused_channel, refused_option
 from lexguard.grounding.signals._free import charged_for
 from lexguard.grounding.signals._listed import added_items
 from lexguard.grounding.signals._borrowed_parts import borrowed_part
@@ -173,14 +173,16 @@ def _conflicts(claim_text: str, index: SourceIndex, best_chunks: list[int], misp
     the sources say there is none of (:func:`~lexguard.grounding.signals._absent.denied_presence`)
     or leave out (:func:`~lexguard.grounding.signals._excluded.excluded_thing`), or include where the
     claim leaves it out (:func:`~lexguard.grounding.signals._excluded.withheld_thing`), or refuse
-    (:func:`~lexguard.grounding.signals._not_accepted.refused_option`), or charge for what
+    (:func:`~lexguard.grounding.signals._not_accepted.refused_option`) or refuse by a way the claim
+    offers (:func:`~lexguard.grounding.signals._not_accepted.refused_channel`), or charge for what
     the claim says is free (:func:`~lexguard.grounding.signals._free.charged_for`), or say only of
     another document's subject (:func:`~lexguard.grounding.signals._borrowed_parts.borrowed_part`)."""
     found = statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced)
     if found["conflict"] is None and found["restated"] is None:
         found["conflict"] = (denied_presence(claim_text, index) or excluded_thing(claim_text, index)
                              or withheld_thing(claim_text, index)  # "bring your own towels" beside "include towels"
-                             or refused_option(claim_text, index) or charged_for(claim_text, index)
+                             or refused_option(claim_text, index) or refused_channel(claim_text, index)
+                             or charged_for(claim_text, index)
                              or borrowed_part(claim_text, [(s.id, s.content) for s in index.sources]))
     return found
 
