@@ -86,3 +86,21 @@ def test_a_denial_of_one_subject_is_read_against_its_own_statement(checker: Supp
     # no rule reads Holloway's Saturday hours as denied (the verifier still reads it as contradicted, 0.89)
     assert statement_conflicts(right, sources, [])["conflict"] is None
     assert "supported" not in statuses(checker, sources, "Holloway Library isn't open on Saturdays.")
+
+
+PLAYS = ["The Tarn Theatre presents 'The Glass Orchard' from 2 to 14 June. Evening performances start at 7:45pm.",
+         "Our visiting production 'Night Ferries' runs from 18 to 28 June. Evening shows start at 7pm, with no matinee."]
+
+
+@pytest.mark.parametrize(
+    ("answer", "moved"),
+    [
+        ("Evening performances of 'Night Ferries' begin at 7:45pm.", True),
+        ("Evening shows of 'Night Ferries' start at 7pm, and 'The Glass Orchard' begins at 7:45pm.", False),
+        ("'The Glass Orchard' runs from 2 to 14 June, with evening performances at 7:45pm.", False),
+    ],
+)
+def test_the_one_name_of_a_statement_takes_no_value_of_another_documents_subject(
+        checker: SupportChecker, answer: str, moved: bool) -> None:
+    result = checker.check(answer, [Source(id=f"p{i}", content=t) for i, t in enumerate(PLAYS)])
+    assert any(f.rule_id == "grounding.misplaced_value" for f in result.findings) is moved

@@ -22,6 +22,8 @@ from typing import Any
 
 import regex
 
+from lexguard.grounding.signals._dates import month_of
+from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._other_source import claim_subject, held_by_another, named_subject, subject_elsewhere
@@ -215,7 +217,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
                 subject and held_by_another(index, anchor.chunk, [f.chunk for f in holders], subject)):
             out.append(Misplaced(mention, kind, anchor.text))
     placed = {item.mention for item in out}
-    return out + _held_elsewhere(index, [m for m in every if m not in placed], anchors, facts, subject)
+    return out + _held_elsewhere(index, [m for m in every if m not in placed], anchors, facts,
+                                 subject or _only_name(claim))
 
 
 def _held_elsewhere(
@@ -237,6 +240,17 @@ def _held_elsewhere(
         if holders and any(held_by_another(index, chunk, [f.chunk for f in holders], subject) for chunk in homes):
             out.append(Misplaced(mention, "number", holders[0].text))
     return out
+
+
+def _only_name(claim: str) -> str:
+    """The one name a statement gives, days and months aside ("'Paper Kites'" of "Evening
+    performances of 'Paper Kites' begin at 7:30pm"), else "": what the statement is about when its
+    words before the verb name nothing alone; the name must stand before its values."""
+    names = [e for e in entities(claim) if not days_named(e.text) and month_of(e.text) is None]
+    first = next(iter(numbers(claim)), None)
+    # before the statement's values, as its subject ("It starts at 7pm at the lifeboat station,
+    # which is on Quay Street" is not about Quay Street)
+    return names[0].text if len(names) == 1 and first is not None and names[0].span[1] <= first.span[0] else ""
 
 
 def _place_swap(claim: str, mention: Mention, anchor: Facts, claim_names: list[set[str]]) -> bool:
