@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from lexguard.grounding.signals._lexical import content_words, numbers
+import regex
+
+from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.verify._features import ClaimEvidence
 from lexguard.grounding.verify._novel_parts import claim_pieces
 
@@ -29,12 +31,13 @@ def worked_support(
     support: float, threshold: float, evidence: ClaimEvidence, claim: str, known: Collection[str]
 ) -> float:
     """The claim's support on the scale of ``threshold``: for a claim that shows its working
-    (:attr:`ClaimEvidence.worked`, no value misplaced) and whose every piece without a number has
-    all its words in the sources (``known``; not "..., and that includes a free guidebook"),
+    (:attr:`ClaimEvidence.worked`, no value misplaced; each result a step's, :func:`_stepped`) and
+    whose every piece without a number has all its words in the sources (``known``; not "..., and that includes a free guidebook"),
     :data:`WORKED_BAR` is moved onto ``threshold`` (and the rest in proportion on either side), so
     the confidence and the score of the answer read it as they read every other claim; any other
     claim's support as it is."""
-    if not evidence.worked or evidence.misplaced or threshold <= WORKED_BAR or not _words_held(claim, known):
+    if (not evidence.worked or evidence.misplaced or threshold <= WORKED_BAR or not _words_held(claim, known)
+            or not all(_stepped(claim, m) for m in evidence.worked)):
         return support
     if support >= WORKED_BAR:
         return threshold + (support - WORKED_BAR) * (1.0 - threshold) / (1.0 - WORKED_BAR)
@@ -44,3 +47,32 @@ def worked_support(
 def _words_held(claim: str, known: Collection[str]) -> bool:
     """Whether every piece of ``claim`` that holds no number has all its content words in ``known``."""
     return all(set(content_words(piece)) <= set(known) for piece in claim_pieces(claim) if not numbers(piece))
+
+
+_STEP = regex.compile(
+    r"\b(?:so|which|that(?:'s|\s+is)|comes?|came|coming|adds?\s+up|adding\s+up|makes?|making|totals?|totalling"
+    r"|altogether|in\s+all|works?\s+out|working\s+out|sav(?:e|es|ed|ing)|times|half|halved|double|compared"
+    r"|cheaper|dearer|difference|leaving|leaves|left|gives?|means?|would|you'd)\b|[=×÷]",
+    regex.IGNORECASE,
+)
+"""Words by which a claim says a number is a step's result ("which comes to £15.50", "so the total is",
+"three tickets would cost £33")."""
+_PENCE = regex.compile(r"\s*+(?:p|pence|cents?)\b", regex.IGNORECASE)
+_PER_ONE = regex.compile(r"\s*+(?:per|each|a\s+head|apiece)\b", regex.IGNORECASE)
+_STEP_REACH = 60
+"""Characters before a result its step's words may stand at."""
+_STEP_AFTER = 40
+"""Characters after an operand its step's words may stand at ("Twelve monthly payments of £30 add up to")."""
+
+
+def _stepped(claim: str, mention: Mention) -> bool:
+    """Whether the claim writes ``mention`` as a step's result or operand: a step word in the
+    :data:`_STEP_REACH` characters before it or the :data:`_STEP_AFTER` after it, or a price for
+    one ("70p per battery"). "Up to 20 hours" after a list of specifications is no step, whatever
+    two values sum to 20."""
+    start, end = mention.span
+    if (_STEP.search(claim, max(0, start - _STEP_REACH), start) is not None
+            or _STEP.search(claim, end, end + _STEP_AFTER) is not None):  # "one and a half times the recipe"
+        return True
+    money = claim[max(0, start - 1):start] in {"£", "$", "€"} or _PENCE.match(claim, end) is not None
+    return money and _PER_ONE.match(claim, _PENCE.match(claim, end).end() if _PENCE.match(claim, end) else end) is not None

@@ -11,7 +11,7 @@ import pytest
 
 from lexguard._models import Source
 from lexguard.grounding import SupportChecker
-from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._lexical import content_words, numbers
 from lexguard.grounding.signals._shown_working import shown_working
 from lexguard.grounding.signals._totals import total_counts
 from tests.claim_statuses import statuses
@@ -292,11 +292,16 @@ def test_the_worked_bar_is_moved_onto_the_threshold() -> None:
     from lexguard.grounding._worked import WORKED_BAR, worked_support
     from lexguard.grounding.verify._features import ClaimEvidence
 
-    worked = ClaimEvidence(features=np.zeros(1), best_chunks=[], best_scores=[], worked=True)
-    plain = ClaimEvidence(features=np.zeros(1), best_chunks=[], best_scores=[])
     claim, known = "Two tickets at £11 come to £22.", {"ticket", "come"}
+    result = numbers(claim)[-1]  # "£22", after "come to"
+    worked = ClaimEvidence(features=np.zeros(1), best_chunks=[], best_scores=[], worked=(result,))
+    plain = ClaimEvidence(features=np.zeros(1), best_chunks=[], best_scores=[])
     assert worked_support(WORKED_BAR, 0.77, worked, claim, known) == pytest.approx(0.77)
     assert worked_support(0.4, 0.77, worked, claim, known) < 0.77
     assert worked_support(0.6, 0.77, plain, claim, known) == 0.6
     # a piece without a number whose words no source holds keeps the claim on the common bar
     assert worked_support(0.6, 0.77, worked, claim[:-1] + ", and it includes a free programme.", known) == 0.6
+    # a number no step word goes with is no step's ("... and its battery lasts up to 20 hours")
+    listed = "It weighs 2kg, has 16GB of memory and a battery that lasts up to 18 hours."
+    assert worked_support(0.6, 0.77, ClaimEvidence(features=np.zeros(1), best_chunks=[], best_scores=[],
+                                                    worked=(numbers(listed)[-1],)), listed, set(content_words(listed))) == 0.6

@@ -93,6 +93,9 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
     for n, part in enumerate(parts):
         offset = claim.find(part, start)
         start = offset + len(part)
+        # the subject a statement leaves out is the last one named ("..., while FlexFit Studio costs
+        # £35 a month | and is open from 6am")
+        subject = (named_subject(_CONNECTIVE_LEAD.sub("", part)) or subject) if n else subject
         # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150"),
         # or names it by a pronoun ("Ledgerly Basic lets you ..., and it | includes payroll")
         pronoun = _PRONOUN_LEAD.match(part) if n and subject else None
@@ -133,6 +136,7 @@ def _placed(found: list[Misplaced], lead: str, offset: int, named_at: int) -> li
 
 
 _CONSEQUENCE = regex.compile(r",\s++so\s++(?!(?:that|far|much|many|long|as)\b)", regex.IGNORECASE)
+_CONNECTIVE_LEAD = regex.compile(r"^\s*+(?:(?:and|but|while|whereas|although|though)\s++)?", regex.IGNORECASE)
 _PRONOUN_LEAD = regex.compile(r"^\s*+(?:(?:and|but|so)\s++)?(?P<it>it|they)\s++(?=\p{Ll})")
 _LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey"
                           r"|\bif|\bwhen|\bunless|\bbecause|\balthough|\bthough|\bwhile|\bwhere|\bonce|\bsince|\buntil"

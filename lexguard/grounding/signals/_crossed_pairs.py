@@ -165,6 +165,9 @@ _RELATIVE = regex.compile(
 """A year told by its place beside the present one: "last year", "this year's", "a year earlier"."""
 
 
+_THAN = regex.compile(r"\b(?:than|compared\s++(?:with|to))\b", regex.IGNORECASE)
+
+
 def _relative_year(text: str) -> str | None:
     """Which year ``text`` names beside the present one ("last", "this" or "next"), or ``None``
     when it names none, or more than one."""
@@ -181,8 +184,8 @@ def _relative_crossed(
     "There will be 60 stalls, up from 45 last year" (the part without a year of its own is this
     year's where the other part's is last or next year's)."""
     wanted = _relative_year(claim)
-    if wanted is None:
-        return []
+    if wanted is None or _COMPARED.search(claim) or _THAN.search(claim):
+        return []  # a claim that compares the years itself ("335 more runners this year than last")
     parts_of: dict[str, list[_Sentence]] = {}
     for part in sentences:
         parts_of.setdefault(part.sentence, []).append(part)

@@ -46,15 +46,15 @@ class NumberEvidence:
         worked_out: Numbers in no source that one arithmetic step, a count, a span of years, a
             unit conversion or a bound the evidence value meets ("over $100 million") gives from the evidence (the verifier, which does no arithmetic, does
             not judge them alone).
-        shown: Whether every worked-out number is one the claim's own written working gives
-            ("2 × £14 come to £28"): none a derivation the claim does not write out, a
-            conversion or a bound.
+        shown: The worked-out numbers, when every one is one the claim's own written working
+            gives ("2 × £14 come to £28"): none a derivation the claim does not write out, a
+            conversion or a bound; else empty.
     """
 
     unknown: list[Mention]
     contradicted: list[Mention]
     worked_out: list[Mention]
-    shown: bool = False
+    shown: tuple[Mention, ...] = ()
 
 
 def number_evidence(
@@ -99,7 +99,7 @@ def number_evidence(
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
-    shown = bool(written) and all(m in written for m in worked_out)
+    shown = tuple(worked_out) if written and all(m in written for m in worked_out) else ()
     return NumberEvidence(unknown, [m for m in unknown if best_numbers or m in broken], worked_out, shown)
 
 

@@ -81,8 +81,8 @@ class ClaimEvidence:
             a small remainder said in words (not a ratio word, a count or a unit conversion, which the verifier reads in the
             sources' wording). The verifier, which does no arithmetic, cannot alone call such a
             claim contradicted (it can still call it not in the sources).
-        worked: Whether the claim's numbers the sources do not give were all worked out in the
-            claim's own written steps, each step checked (:attr:`NumberEvidence.shown`): the
+        worked: The claim's worked-out numbers, when those the sources do not give were all worked
+            out in the claim's own written steps, each step checked (:attr:`NumberEvidence.shown`): the
             claim is held to :data:`~lexguard.grounding._worked.WORKED_BAR`.
         rival_acronyms: Whether the best evidence names an acronym the claim does not (then an
             unknown acronym of the claim may have taken its place, and is a name put in).
@@ -103,7 +103,7 @@ class ClaimEvidence:
     misplaced: list[Misplaced] = field(default_factory=list)
     overstated: str | None = None
     derived: bool = False
-    worked: bool = False
+    worked: tuple[Mention, ...] = ()
     rival_acronyms: bool = False
     restated: str | None = None
 
@@ -161,7 +161,7 @@ def claim_features(
         exact=len(plain) > 20 and any(_opens_a_sentence(plain, c.text) for c in index.chunks),
         misplaced=mentions.misplaced,
         derived=bool(mentions.worked_out),
-        worked=mentions.shown and not mentions.unknown_numbers,
+        worked=mentions.shown if not mentions.unknown_numbers else (),
         rival_acronyms=bool(mentions.unknown_entities)
         and rival_acronyms(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]]),
         **_conflicts(claim_text, index, best_chunks, mentions.misplaced),
@@ -218,7 +218,7 @@ class _Mentions:
     misplaced: list[Misplaced]
     unknown_quotes: list[Mention]
     worked_out: list[Mention]
-    shown: bool
+    shown: tuple[Mention, ...]
 
 
 def _mentions(
