@@ -305,3 +305,11 @@ def test_the_worked_bar_is_moved_onto_the_threshold() -> None:
     listed = "It weighs 2kg, has 16GB of memory and a battery that lasts up to 18 hours."
     assert worked_support(0.6, 0.77, ClaimEvidence(features=np.zeros(1), best_chunks=[], best_scores=[],
                                                     worked=(numbers(listed)[-1],)), listed, set(content_words(listed))) == 0.6
+
+
+def test_the_users_age_said_as_their_case_is_no_value_of_the_sources() -> None:
+    source = "The Over-40s Netball League is open to players aged 40 and over. Matches are on Wednesday evenings."
+    question = "My sister's 37. Can she join the over-40s league?"
+    answer = "No, the league is only open to players aged 40 and over, so at 37 she isn't eligible yet."
+    result = SupportChecker().check(answer, [Source(id="s0", content=source)], question)
+    assert not {f.rule_id for f in result.findings} & _NUMBER_RULES

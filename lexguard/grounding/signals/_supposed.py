@@ -49,8 +49,9 @@ def supposed_values(question: str | None) -> frozenset[str]:
 
 
 _FOR_THE_CASE = regex.compile(r"\b(?:for|with)\s++(?:just\s++|only\s++)?(?:(?:a|an|the|your|each)\s++)?[£$€]?$"
-                           r"|\byour\s++$", regex.IGNORECASE)
-"""What the user's case stands after: "for a £3 coffee", "for your 4-year-old", "with 8 people"."""
+                           r"|\byour\s++$|\b(?:so|since|as|because|and|but)\s++(?:at|aged)\s++$", regex.IGNORECASE)
+"""What the user's case stands after: "for a £3 coffee", "for your 4-year-old", "with 8 people",
+"so at 33 he isn't eligible"."""
 _SUPPOSING_CLAUSE = regex.compile(r"\b(?:if|for|with)\b[^,;.!?]*$", regex.IGNORECASE)
 _WOULD_AFTER = regex.compile(r"^[^,;.!?]*?\b(?:would|could)\b", regex.IGNORECASE)
 
