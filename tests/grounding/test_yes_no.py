@@ -323,3 +323,12 @@ def test_a_no_about_a_day_outside_the_open_days_is_right(checker: SupportChecker
     assert statuses(checker, source, "No, Curl Up & Dye isn't open on Mondays; it opens Wednesday to Sunday.",
                     question) == {"supported"}
     assert "supported" not in statuses(checker, source, "Yes, Curl Up & Dye is open on Mondays.", question)
+
+
+@pytest.mark.parametrize("text", ["Unfortunately not, as parents must stay.", "Not yet, because the league opens in May.",
+                                  "Generally not; only guide dogs are allowed.", "I'm afraid not: the pool is closed."])
+def test_a_no_said_otherwise_is_an_answer_word(text: str) -> None:
+    from lexguard.grounding.claims._questions import answer_word
+
+    word = answer_word(text)
+    assert word is not None and word.yes is False

@@ -18,13 +18,15 @@ __all__ = ["AnswerWord", "answer_word", "bare_polar_answer", "polar_proposition"
 _ANSWER = regex.compile(
     r"^\s*(?:(?P<yes>yes|yeah|yep|yup|correct|indeed|right|true|exactly|definitely|absolutely|certainly|sure|"
     r"of course|agreed|(?:that'?s|that is|you'?re|you are) (?:so |very |absolutely |quite )?(?:true|right|correct))"
-    r"|(?P<no>no|nope|incorrect|false|wrong))\b"
+    r"|(?P<no>no|nope|incorrect|false|wrong|(?:unfortunately|sadly|generally|usually|i'?m\s+afraid),?\s+not"
+    r"|not\s+(?:really|usually|generally|yet)))\b"
     r"\s*(?:(?:[,;:!.\u2014\u2013]|-(?!\w))+\s*+|$)"
     r"(?:(?:it|they|he|she|we|you|i|there|that|this)\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|"
     r"would|should|must|am)(?:n[\u2019']t|\s+not)?\s*(?:(?:[,;:!.\u2014\u2013]|-(?!\w))+\s*+|$))?",
     regex.IGNORECASE,
 )
-"""An answer word and the marks after it: "Yes, ...", "No. The bridge ...", "Correct - ...";
+"""An answer word and the marks after it: "Yes, ...", "No. The bridge ...", "Correct - ...",
+"Generally not; ...", "Unfortunately not, as ...";
 not "Right-handed" (one word). A short echo of the question after it is part of the answer word:
 "No, they don't - parking is free ...", "Yes, it is." ("No, it isn't open on Mondays" is no
 echo: a statement follows it without a mark)."""
