@@ -85,3 +85,18 @@ def test_a_way_of_asking_the_sources_refuse_is_not_offered(answer: str, refused:
 
     sources = [Source(id="gp", content=GP)]
     assert (refused_channel(answer, SourceIndex(sources, chunk_sources(sources))) is not None) is refused
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("Permit renewals cannot be made by phone.", [("phone", {"permit", "renewal"})]),
+        ("Prescription requests are not accepted over the phone, but online.", [("phone", {"prescription", "request"})]),
+        ("Repeat orders can't be placed by email.", [("mail", {"repeat", "order"})]),
+        ("Renewals can be made online or by phone.", []),
+    ],
+)
+def test_the_ways_a_statement_refuses(text: str, refused: list[tuple[str, set[str]]]) -> None:
+    from lexguard.grounding.signals._not_accepted import _channels_refused
+
+    assert [(way, set(what)) for way, what in _channels_refused(text)] == refused

@@ -24,6 +24,8 @@ _JOINT = regex.compile(r",\s*+(?:(?:and|but|while|whereas|or)\s++)?|;\s*+|\s++(?
                        regex.IGNORECASE)
 """Where one day's part of a sentence ends and the next one's begins: the last such joint between them."""
 _TOKEN = regex.compile(r"[\p{L}\p{N}'\u2019-]+")
+MAX_CASES = 6
+"""Most days of one sentence read as its cases (a timetable is no sentence of cases)."""
 MAX_CASE_WORDS = 3
 """Most words before a head word that tell a case ("general waste bins")."""
 
@@ -73,7 +75,8 @@ def crossed_day(claim: str, passages: Iterable[str]) -> str | None:
         return None
     for sentence in dict.fromkeys(s for passage in passages for s in passage_sentences(passage)):
         found = day_mentions(sentence)
-        if len(found) < 2 or len({d for _, d in found}) < len(found) or not (parts := _parts(sentence, found)):
+        if not 2 <= len(found) <= MAX_CASES or len({d for _, d in found}) < len(found) or not (
+                parts := _parts(sentence, found)):
             continue
         if any(negated(part) for part in parts):
             continue  # "Although it is not open on Sundays, the shop is open late on Fridays": no cases of one kind

@@ -156,10 +156,13 @@ _CHANNEL = regex.compile(
 _CHANNEL_REFUSED = regex.compile(
     r"\b(?:(?:do|does|will|can)\s++not|(?:don|doesn|won|can)[\u2019']t|cannot|no\s++longer|never)\s++"
     r"(?:accept|allow|permit|take|process|handle|deal\s++with)\s++(?P<items>[^.;:!?()]{1,80})"
-    r"|\b(?P<items2>[^.;:!?()]{1,80}?)\s++(?:(?:is|are|can|will)\s++(?:not|never)|(?:isn|aren|can)[\u2019']t|cannot)"
+    r"|\s(?:(?:is|are|can|will)\s++(?:not|never)|(?:isn|aren|can)[\u2019']t|cannot)"
     r"\s++(?:be\s++)?(?:accepted|taken|made|placed|processed|handled)\s++(?P<after>[^.;:!?()]{1,40})",
     regex.IGNORECASE,
 )
+_CLAUSE_START = regex.compile(r"[.;:!?()]")
+_ITEMS_REACH = 80
+"""Characters before a refusal's verb its subject ("Permit renewals cannot be made ...") may start at."""
 _WAYS = {"phone": ("phone", "telephone", "call", "ring"), "mail": ("email", "e-mail"), "post": ("post",),
          "online": ("online",), "person": ("in person",)}
 """The words by which a claim offers each way ("you can simply *phone* the surgery", "*call* us")."""
@@ -172,12 +175,14 @@ def _channels_refused(text: str) -> list[tuple[str, frozenset[str]]]:
     of what it refuses that way ("We do not take prescription requests over the phone")."""
     out = []
     for m in _CHANNEL_REFUSED.finditer(text):
-        items = m.group("items") or m.group("items2") or ""
+        before = text[max(0, m.start() - _ITEMS_REACH):m.start()]
+        items = m.group("items") or _CLAUSE_START.split(before)[-1]
         where = m.group("items") or m.group("after") or ""
-        for channel in _CHANNEL.finditer(where):
+        turn = _CONTRAST.search(where)  # "... over the phone, but online": the way after the turn is granted
+        for channel in _CHANNEL.finditer(where[: turn.start()] if turn else where):
             way = _WAY_OF[channel.group().lower().split()[-1].replace("telephone", "phone")]
             what = frozenset(thing_words(_CHANNEL.sub(" ", items))) - {"phone", "telephone"}
-            if what and not _CONTRAST.search(where[channel.end():]):
+            if what:
                 out.append((way, what))
     return out
 

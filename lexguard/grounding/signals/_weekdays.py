@@ -80,9 +80,9 @@ def day_mentions(text: str) -> list[tuple[tuple[int, int], frozenset[int]]]:
     found = [(m.span(), frozenset((_number(m.group("a")) + i) % 7
                                   for i in range((_number(m.group("b")) - _number(m.group("a"))) % 7 + 1)))
              for m in _SPAN.finditer(text)]
-    taken = [span for span, _ in found]
+    inside = {i for (a, b), _ in found for i in (a, b - 1)}  # a day word is a span's first or last
     found += [(m.span(), frozenset({_number(m.group())})) for m in _DAY.finditer(text)
-              if not any(a <= m.start() < b for a, b in taken)]
+              if m.start() not in inside and m.end() - 1 not in inside]
     return sorted(found)
 
 
