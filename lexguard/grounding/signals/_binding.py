@@ -23,7 +23,6 @@ from typing import Any
 import regex
 
 from lexguard.grounding.signals._dates import month_of
-from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._other_source import claim_subject, held_by_another, named_subject, subject_elsewhere
@@ -31,6 +30,7 @@ from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
 from lexguard.grounding.signals._relatives import relative_pieces
+from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._doers import (
     described,
     full_name,

@@ -92,7 +92,7 @@ def borrowed_part(claim: str, sources: Iterable[tuple[str, str]]) -> str | None:
         flags = regex.IGNORECASE if item[:1].lower() + item[1:] not in _TIER_CASE else 0  # "Standard", not "standard"
         whole = regex.compile(rf"(?<![\w-]){regex.escape(item)}(?![\w-])", flags)
         sentences = [pair for doc in docs if whole.search(doc.text) for pair in doc.sentences]
-        kinds = _kinds([doc.text for doc in docs if whole.search(doc.text)])
+        kinds = _kinds(tuple(doc.text for doc in docs if whole.search(doc.text)))
         named = [words for sentence, words in sentences if whole.search(sentence)]
         siblings = [(sentence, words) for sentence, words in sentences if not whole.search(sentence)
                     and not _SHARED.search(sentence) and any(_sibling(item, name, kinds) for name in _names(sentence))]
@@ -116,7 +116,8 @@ def _written(name: str, part: str) -> bool:
     return regex.search(rf"(?<![\w-]){regex.escape(name)}(?![\w-])", part, regex.IGNORECASE) is not None
 
 
-def _kinds(texts: list[str]) -> frozenset[str]:
+@lru_cache(maxsize=32)
+def _kinds(texts: tuple[str, ...]) -> frozenset[str]:
     """The words ``texts`` write in lower case, each also without a plural "s" ("lodges": lodge):
     a word they name a kind of thing by."""
     words = {w.group() for text in texts for w in _LOWER_WORD.finditer(text)}

@@ -10,6 +10,7 @@ Moll, in a document that never names Wrona. :func:`about_another` reads that: th
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 import regex
@@ -156,8 +157,14 @@ def held_by_another(index: Any, chunk: int, holder_chunks: Iterable[int], subjec
         return False  # the statement's source is not about the claim's subject
     # a holder about what the statement's own document names ("Tickets for the Community Cinema ..."
     # beside "March film at the Community Cinema: ...") speaks of the same thing
-    named = set(content_words(texts[source_id]))
+    named = _document_words(texts[source_id])
     return all(i in texts and _another_subject(subject, own, source_subject(texts[i]), texts[i], named) for i in others)
+
+
+@lru_cache(maxsize=32)
+def _document_words(text: str) -> frozenset[str]:
+    """A document's content words, read once per document (a claim's values ask of it again and again)."""
+    return frozenset(content_words(text))
 
 
 def _people_of_its_own(text: str, subject: str) -> bool:
@@ -167,7 +174,7 @@ def _people_of_its_own(text: str, subject: str) -> bool:
     return any(personal(e.text) and not _written_in(e.text, subject) for e in entities(text))
 
 
-def _another_subject(subject: str, own: set[str], theirs: frozenset[str], text: str, named: set[str]) -> bool:
+def _another_subject(subject: str, own: set[str], theirs: frozenset[str], text: str, named: frozenset[str]) -> bool:
     """Whether a source about ``theirs`` is about another subject than the claim's: each has words
     the other lacks (what they share names their kind: "Kingsway Pharmacy" and "Parkside
     Pharmacy"), the source never writes the words that tell the claim's apart, and the statement's
