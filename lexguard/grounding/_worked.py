@@ -32,8 +32,9 @@ def worked_support(
 ) -> float:
     """The claim's support on the scale of ``threshold``: for a claim that shows its working
     (:attr:`ClaimEvidence.worked`, no value misplaced; each result a step's, :func:`_stepped`) and
-    whose every piece without a number has all its words in the sources (``known``; not "..., and that includes a free guidebook"),
-    :data:`WORKED_BAR` is moved onto ``threshold`` (and the rest in proportion on either side), so
+    whose every piece without a number has all its words in the sources (``known``; not "..., and
+    that includes a free guidebook"), :data:`WORKED_BAR` is moved onto ``threshold`` (and the rest
+    in proportion on either side), so
     the confidence and the score of the answer read it as they read every other claim; any other
     claim's support as it is."""
     if (not evidence.worked or evidence.misplaced or threshold <= WORKED_BAR or not _words_held(claim, known)
@@ -74,5 +75,6 @@ def _stepped(claim: str, mention: Mention) -> bool:
     if (_STEP.search(claim, max(0, start - _STEP_REACH), start) is not None
             or _STEP.search(claim, end, end + _STEP_AFTER) is not None):  # "one and a half times the recipe"
         return True
-    money = claim[max(0, start - 1):start] in {"£", "$", "€"} or _PENCE.match(claim, end) is not None
-    return money and _PER_ONE.match(claim, _PENCE.match(claim, end).end() if _PENCE.match(claim, end) else end) is not None
+    pence = _PENCE.match(claim, end)
+    money = claim[max(0, start - 1):start] in {"£", "$", "€"} or pence is not None
+    return money and _PER_ONE.match(claim, pence.end() if pence else end) is not None

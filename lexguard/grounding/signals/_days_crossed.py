@@ -65,8 +65,8 @@ def crossed_day(claim: str, passages: Iterable[str]) -> str | None:
 
     Returns:
         A sentence of two or more parts, none negated, each with its own days, told apart by the
-        words before a head word every part holds, where the claim's words before that head word are one part's
-        and its days are none of that part's; ``None`` when there is none.
+        words before a head word every part holds, where the claim's words before that head word
+        are one part's and its days are none of that part's; ``None`` when there is none.
     """
     own = day_mentions(claim)
     pieces = (_parts(claim, own) or []) if len(own) > 1 else [claim] * len(own)
