@@ -212,12 +212,17 @@ def _common_words() -> frozenset[str]:
         return frozenset(line.strip() for line in handle if line.strip() and not line.startswith("#"))
 
 
-def personal(name: str) -> bool:
+def personal(name: str, *, common_given: bool = False) -> bool:
     """Whether a name, as written, may be a person's: two or three words, the first no common word
     (a given name), none of them one that names a body, a place or an event ("Carys Penhale", "Owen
-    Trellis"; not "Brackenhill Health Centre", "American Airlines" nor "Dunmore Half Marathon")."""
+    Trellis"; not "Brackenhill Health Centre", "American Airlines" nor "Dunmore Half Marathon").
+    With ``common_given``, a given name that is a common word counts too when the family name of
+    two words is none ("Grace Mensah", "Mark Ellison")."""
     words = [w.lower().strip(".,'\u2019") for w in name.split()]
-    return (2 <= len(words) <= 3 and not is_common_word(words[0])
+    given_ok = not is_common_word(words[0]) if words else False
+    if common_given and len(words) == 2:
+        given_ok = given_ok or not is_common_word(words[1])
+    return (2 <= len(words) <= 3 and given_ok
             and not any(w in _BODIES or w.rstrip("s") in _BODIES for w in words))
 
 

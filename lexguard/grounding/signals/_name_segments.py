@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
-from lexguard.grounding.signals._entities import entities, is_common_word, personal
+from lexguard.grounding.signals._entities import entities, personal
 from lexguard.grounding.signals._lexical import Mention, content_words
 
 __all__ = ["moved_person"]
@@ -44,7 +44,7 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
         holding none of them, and another part holding at least one of them and a person the
         claim does not name.
     """
-    people = [e for e in entities(claim) if personal(e.text) or _given_name_first(e.text)]
+    people = [e for e in entities(claim) if personal(e.text, common_given=True)]  # "Grace Mensah" too
     if not people:
         return []
     claim_names = {e.key.lower() for e in entities(claim)}
@@ -119,11 +119,3 @@ def _person(name: Mention) -> str:
     """The person's name a name run ends in ("SENCo Ms Hana Birch": "hana birch"), as its key, else ""."""
     return " ".join(name.key.lower().split()[-2:]) if personal(" ".join(name.text.split()[-2:])) else ""
 
-
-def _given_name_first(name: str) -> bool:
-    """Whether a two-word name may be a person's whose given name is a common word ("Grace
-    Mensah", "Mark Ellison"): its last word is none, and no word names a body or a place
-    (:func:`~lexguard.grounding.signals._entities.personal` reads the first word as common)."""
-    words = name.split()
-    return len(words) == 2 and not is_common_word(words[1].lower().strip(".,'\u2019")) and personal(f"Zed {words[1]}") and (
-        personal(f"Zed {words[0]}"))
