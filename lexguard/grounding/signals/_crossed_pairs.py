@@ -9,7 +9,9 @@ Osei". The values come in crossed pairs: the sentence that holds the claim's val
 case's year, date or time where the claim gives one of its own (2022 for 2023, Tuesdays' times for
 Thursdays'), and a sentence that holds the claim's own value gives a rival of the first (2,115
 runners, another person). :func:`crossed_pairs` finds such values; an answer that joins what two
-sentences say of one case holds no rival of either.
+sentences say of one case holds no rival of either. A year told by its place ("last year", "this
+year's") tells a case too: "Last year's fair had 60 stalls" beside "There will be 60 stalls, up
+from 45 last year" (:func:`_relative_crossed`).
 """
 
 from __future__ import annotations
