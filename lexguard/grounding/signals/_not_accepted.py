@@ -168,6 +168,10 @@ _WAYS = {"phone": ("phone", "telephone", "call", "ring"), "mail": ("email", "e-m
 """The words by which a claim offers each way ("you can simply *phone* the surgery", "*call* us")."""
 _WAY_OF = {"phone": "phone", "telephone": "phone", "mail": "mail", "e-mail": "mail", "email": "mail", "post": "post",
            "online": "online", "person": "person"}
+_WAY_NAMED = {way: regex.compile(r"\b(?:" + "|".join(regex.escape(w).replace(r"\ ", r"\s+") for w in words) + r")\b",
+                                 regex.IGNORECASE) for way, words in _WAYS.items()}
+_WAY_VERB = regex.compile(r"\b(?:just|simply|also|can)\s+(?:phone|call|ring|email)\b", regex.IGNORECASE)
+"""A way offered by its own verb ("or you can simply phone the surgery")."""
 
 
 def _channels_refused(text: str) -> list[tuple[str, frozenset[str]]]:
@@ -180,7 +184,7 @@ def _channels_refused(text: str) -> list[tuple[str, frozenset[str]]]:
         where = m.group("items") or m.group("after") or ""
         turn = _CONTRAST.search(where)  # "... over the phone, but online": the way after the turn is granted
         for channel in _CHANNEL.finditer(where[: turn.start()] if turn else where):
-            way = _WAY_OF[channel.group().lower().split()[-1].replace("telephone", "phone")]
+            way = _WAY_OF[channel.group().lower().split()[-1]]
             what = frozenset(thing_words(_CHANNEL.sub(" ", items))) - {"phone", "telephone"}
             if what:
                 out.append((way, what))
@@ -207,9 +211,8 @@ def refused_channel(claim: str, index: Any) -> str | None:
 
 
 def _way_offered(claim: str, way: str) -> bool:
-    words = "|".join(regex.escape(w).replace(r"\ ", r"\s+") for w in _WAYS[way])
-    named = regex.compile(rf"\b(?:{words})\b", regex.IGNORECASE)
-    return any(named.search(c.group()) and not negated(c.group()) and not _CLAIM_REFUSES.search(c.group())
-               and (_OFFERS.search(c.group()) or regex.search(r"\b(?:just|simply|also|can)\s+(?:phone|call|ring|email)\b",
-                                                              c.group(), regex.IGNORECASE))
-               for c in _CLAUSE.finditer(claim))
+    """Whether a clause of the claim names ``way`` and offers it: no negation or exception of its
+    own, and an offering word or the way's own verb."""
+    return any(_WAY_NAMED[way].search(text) and not negated(text) and not _CLAIM_REFUSES.search(text)
+               and (_OFFERS.search(text) or _WAY_VERB.search(text))
+               for text in (c.group() for c in _CLAUSE.finditer(claim)))
