@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from lexguard import Source
 from lexguard.grounding.evidence._index import chunk_sources
-from lexguard.grounding.evidence._index import SourceIndex, SourceIndexCache, negative_keys, sources_key
+from lexguard.grounding.evidence._index import SourceIndex, SourceIndexCache, sources_key
+from lexguard.grounding.evidence._records import negative_keys
 
 TEXT = "First sentence here. Second one follows. Third closes it. Fourth is last."
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import threading
@@ -12,13 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import regex
 
 from lexguard._errors import LexguardError
 from lexguard._models import Source
 from lexguard.grounding.evidence._budget import INDEX_BATCH, check_budget
+from lexguard.grounding.evidence._records import array_lengths, flatten, negative_keys, parse_record
 from lexguard.grounding.signals._derived import list_counts
 from lexguard.grounding.evidence._transcript import read_transcript
+from lexguard.grounding.signals._opening_hours import HoursTable, hours_tables
 from lexguard.grounding.signals._weekdays import open_weekdays
 from lexguard.grounding.signals._lexical import LexicalProfile, content_words, numbers
 from lexguard.grounding.claims._sentences import split_sentences
@@ -48,83 +48,6 @@ class Chunk:
     text: str
     span: tuple[int, int] | None
     metadata: dict[str, Any] = field(default_factory=dict)
-
-
-def _parse_record(content: str) -> Any | None:
-    stripped = content.strip()
-    if not stripped or stripped[0] not in "{[":
-        return None
-    closer = "}" if stripped[0] == "{" else "]"
-    stripped = stripped[: stripped.rfind(closer) + 1]  # drop trailing prose ("Overview:")
-    for loader in (json.loads, ast.literal_eval):
-        try:
-            value = loader(stripped)
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            continue
-        if isinstance(value, dict | list):
-            return value
-    return None
-
-
-_FALSY = frozenset({"none", "null", "false", "no", "n/a", ""})
-
-
-def _key_name(key: Any) -> str:
-    return regex.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", str(key)).strip()
-
-
-def _nested(item: Any) -> Any:
-    """Parse string values that hold a dict literal (``"{'garage': False}"``)."""
-    if isinstance(item, str) and item.strip().startswith("{"):
-        parsed = _parse_record(item)
-        return parsed if parsed is not None else item
-    return item
-
-
-def negative_keys(value: Any) -> list[str]:
-    """Leaf key names of a record whose value is false or empty (``OutdoorSeating: False``)."""
-    out: list[str] = []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            item = _nested(item)
-            if isinstance(item, dict | list):
-                out += negative_keys(item)
-            elif item is None or item is False or (isinstance(item, str) and item.strip().lower() in _FALSY):
-                out.append(_key_name(key))
-    elif isinstance(value, list):
-        for item in value:
-            out += negative_keys(item)
-    return out
-
-
-def _array_lengths(value: Any) -> frozenset[int]:
-    """Lengths of the (non-empty) lists inside a JSON-like record."""
-    found: set[int] = set()
-    stack = [value]
-    while stack:
-        item = _nested(stack.pop())
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            if item:
-                found.add(len(item))
-            stack.extend(item)
-    return frozenset(found)
-
-
-def _flatten(value: Any, prefix: str = "") -> list[str]:
-    """Turn a JSON-like record into readable ``"key: value"`` lines."""
-    lines: list[str] = []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            lines += _flatten(_nested(item), f"{prefix} {_key_name(key)}".strip())
-    elif isinstance(value, list):
-        for item in value:
-            lines += _flatten(item, prefix)
-    else:
-        text = "none" if value is None else str(value)
-        lines.append(f"{prefix}: {text}" if prefix else text)
-    return lines
 
 
 def _windows(spans: list[tuple[int, int]], size: int, overlap: int) -> list[tuple[int, int]]:
@@ -175,8 +98,8 @@ def chunk_sources(sources: Sequence[Source], *, sentences: int = 2, overlap: int
     for n, source in enumerate(sources):
         if n:
             check_budget("splitting the sources into sentences")
-        record = _parse_record(source.content)
-        text = "\n".join(_flatten(record)) if record is not None else source.content
+        record = parse_record(source.content)
+        text = "\n".join(flatten(record)) if record is not None else source.content
         if record is None:  # "Ben: I'll reserve the room" is read "Ben: Ben will reserve the room"
             text = read_transcript(text) or text
         units: list[tuple[int, int]] = []
@@ -277,12 +200,19 @@ class SourceIndex:
         self.record_counts: frozenset[int] = frozenset()
         """Lengths of the lists in the sources' JSON records (three reviews: 3)."""
         self.negative_keys: list[frozenset[str]] = []
+        self.hours: list[HoursTable] = []
+        """The records' tables of opening hours (:mod:`~lexguard.grounding.signals._opening_hours`)."""
+        self.record_names: frozenset[str] = frozenset()
+        """Content words of the records' ``name`` values ("Yankee Noodle")."""
         self.weekdays: frozenset[int] = open_weekdays(source.content for source in self.sources)
         """The weekdays the sources name as open (0 is Monday), for "open six days a week"."""
         for source in self.sources:
-            record = _parse_record(source.content)
+            record = parse_record(source.content)
             if record is not None:
-                self.record_counts |= _array_lengths(record)
+                self.record_counts |= array_lengths(record)
+                self.hours += hours_tables(record)
+                if isinstance(record, dict) and isinstance(record.get("name"), str):
+                    self.record_names |= frozenset(content_words(record["name"]))
                 for name in negative_keys(record):
                     words = frozenset(content_words(name))
                     if words:

@@ -1,0 +1,282 @@
+"""Opening hours a claim states, read against a record's table of hours.
+
+Structured sources give a business's hours as a table (``'hours': {'Monday': '11:30-22:0', ...}``),
+one day a line once flattened. The verifier reads neither the table nor a sentence of many days
+and times against it: "Yankee Noodle is open from 11:30 AM to 10:00 PM from Monday to Sunday,
+except on Fridays and Saturdays when it stays open until 11:00 PM" beside that very table read
+0.22 supported, 0.75 contradicted (and "open every day from 11:30 to 23:00" the same), so correct
+answers were refused and wrong hours passed only by the verifier's habit of doubting every hour.
+
+:func:`read_hours` reads each day and time the claim states (spans of days, "every day", "weekdays",
+an exception, an opening and a closing time, "until", "24 hours") and compares them with the
+table, day by day: a time or an open day the table does not give is a conflict; a claim that
+states nothing but hours, every one as the table gives it, is checked. A day the table marks
+``0:0-0:0`` among days with hours is read as neither open nor closed (people read it both ways):
+a claim that it is open is not checked, and one that gives it other hours than all day conflicts
+either way. A claim that reports what someone said ("a reviewer noted ...") is left to the other
+checks: a review may give other hours than the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import regex
+
+from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._times_written import times
+from lexguard.grounding.signals._weekdays import day_mentions
+
+__all__ = ["HoursReading", "HoursTable", "hours_tables", "read_hours"]
+
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_ALL_DAY = (0, 0)
+"""``0:0-0:0``: all day, or closed (the records use it both ways)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HoursTable:
+    """A record's opening hours.
+
+    Attributes:
+        days: Weekday (0 is Monday) -> (opening, closing) minutes after midnight; a day the table
+            does not list is closed.
+        text: The table as one line ("hours: Monday 11:30-22:0, ..."), the evidence of a conflict.
+    """
+
+    days: dict[int, tuple[int, int]]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HoursReading:
+    """What a record's hours say of a claim.
+
+    Attributes:
+        conflict: The table, when it gives another time or no opening for a day the claim states.
+        checked: Whether the claim states only hours, each as the table gives it.
+    """
+
+    conflict: str | None = None
+    checked: bool = False
+
+
+_RANGE = regex.compile(r"^\s*(\d{1,2}):(\d{1,2})\s*-\s*(\d{1,2}):(\d{1,2})\s*$")
+
+
+def _table(value: dict[Any, Any]) -> HoursTable | None:
+    days: dict[int, tuple[int, int]] = {}
+    for key, item in value.items():
+        name = str(key).strip().lower()
+        match = _RANGE.match(str(item)) if isinstance(item, str) else None
+        if name not in _DAY_NAMES or match is None:
+            return None
+        h1, m1, h2, m2 = (int(g) for g in match.groups())
+        days[_DAY_NAMES.index(name)] = ((h1 % 24) * 60 + m1, (h2 % 24) * 60 + m2)
+    if not days:
+        return None
+    text = ", ".join(f"{str(k).strip()} {str(v).strip()}" for k, v in value.items())
+    return HoursTable(days, f"hours: {text}")
+
+
+def hours_tables(record: Any) -> list[HoursTable]:
+    """Every table of opening hours in a parsed JSON-like record: a mapping of weekday names to
+    ``"H:M-H:M"`` ranges, at any depth."""
+    found: list[HoursTable] = []
+    stack = [record]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            table = _table(item) if item else None
+            if table is not None:
+                found.append(table)
+            else:
+                stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+_CUE = regex.compile(r"\b(?:open|opens|opening|close[sd]?|closing|hours|operat\w*|24/7)\b", regex.IGNORECASE)
+_REPORTED = regex.compile(
+    r"\b(?:reviews?|reviewers?|reviewed|customers?|patrons?|guests?|visitors?|diners?|said|says|say|mention\w*|noted?"
+    r"|notes|according|complain\w*|claim\w*|report\w*|describ\w*|stat(?:ed|es|ing)|felt|found|think|thought)\b",
+    regex.IGNORECASE,
+)
+_CLAUSE = regex.compile(
+    r"\s*(?:;|:(?!\d)|,?\s*\bexcept(?:\s+for)?\b|,?\s*\b(?:while|but|whereas)\b|,\s*(?=closed\b)"
+    r"|,?\s*\band\b(?!\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)\w*day|\s+weekends?\b|\s+\d))\s*",
+    regex.IGNORECASE,
+)
+"""Where a statement of days and times ends: a semicolon, "except", "while", "but", ", closed", and
+"and" unless a day or a time follows ("Fridays and Saturdays", "between 9 am and 5 pm")."""
+_EXCEPT = regex.compile(r"\bexcept\b", regex.IGNORECASE)
+_EVERY_DAY = regex.compile(r"\b(?:every\s+day|daily|seven\s+days(?:\s+a\s+week)?|7\s+days(?:\s+a\s+week)?|all\s+week"
+                           r"|24/7|each\s+day|throughout\s+the\s+week)\b", regex.IGNORECASE)
+_PARTS = {"weekdays": frozenset(range(5)), "weekday": frozenset(range(5)),
+          "weekends": frozenset({5, 6}), "weekend": frozenset({5, 6})}
+_PART = regex.compile(r"\b(?:weekdays?|weekends?)\b", regex.IGNORECASE)
+_ALL_HOURS = regex.compile(r"\b(?:24\s*hours|24/7|around\s+the\s+clock|all\s+day\s+and\s+night)\b", regex.IGNORECASE)
+_CLOSED = regex.compile(r"\bclosed\b", regex.IGNORECASE)
+_DIGIT = regex.compile(r"\d")
+_OPEN = regex.compile(r"\bopen(?:s|ing)?\b", regex.IGNORECASE)
+_OPENS = regex.compile(r"\b(?:from|between|opens?|opening|starting|starts)\s+(?:at\s+|from\s+)?$", regex.IGNORECASE)
+_CLOSES = regex.compile(r"\b(?:to|until|till|til|closes?|closing|through|and)\s+(?:at\s+|around\s+)?$|[-\u2013]\s*$",
+                        regex.IGNORECASE)
+_MERIDIEM = regex.compile(r"[ap]\.?\s?m\b|noon|midnight|midday|morning|afternoon|evening|night", regex.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class _Stated:
+    days: frozenset[int]
+    opens: frozenset[int] | None = None
+    closes: frozenset[int] | None = None
+    closed: bool = False
+    all_day: bool = False
+
+
+def _days(clause: str) -> frozenset[int] | None:
+    """The days a clause names (``None``: none; an empty set: days it names two ways)."""
+    named = [days for _, days in day_mentions(clause)]
+    named += [_PARTS[m.group().lower()] for m in _PART.finditer(clause)]
+    if named:  # "open seven days a week from 7 to 4 on weekdays": the weekdays
+        return frozenset().union(*named)
+    return frozenset(range(7)) if _EVERY_DAY.search(clause) else None
+
+
+def _minutes(clause: str, key: str, alts: tuple[str, ...], text: str) -> frozenset[int]:
+    out = set()
+    for k in (key, *alts):
+        if k.startswith("time:"):
+            h, m = (int(x) for x in k[5:].split(":"))
+            out.add(h * 60 + m)
+    if not _MERIDIEM.search(text) and all(v < 13 * 60 for v in out):  # "from 11:30 to 10:00": either half of the day
+        out |= {(v + 12 * 60) % (24 * 60) for v in out}
+    return frozenset(out)
+
+
+def _times(clause: str) -> tuple[frozenset[int] | None, frozenset[int] | None] | None:
+    """The opening and closing times a clause gives (``None`` when it gives one it cannot place)."""
+    found = times(clause)
+    if len(found) > 2:
+        return None
+    values = [_minutes(clause, w.key, w.alts, clause[w.span[0]:w.span[1]]) for w in found]
+    if len(found) == 2:
+        return values[0], values[1]
+    if len(found) == 1:
+        before = clause[:found[0].span[0]]
+        if _CLOSES.search(before):
+            return None, values[0]
+        if _OPENS.search(before):
+            return values[0], None
+        return None
+    return None, None
+
+
+def _statements(claim: str) -> list[_Stated] | None:
+    """Each (days, times) statement of the claim; ``None`` when a clause cannot be read for sure."""
+    out: list[_Stated] = []
+    last_days: frozenset[int] | None = None
+    pieces = _CLAUSE.split(claim)
+    cuts = [m.group() for m in _CLAUSE.finditer(claim)]
+    for n, clause in enumerate(pieces):
+        excepting = n > 0 and bool(_EXCEPT.search(cuts[n - 1]))
+        if not (excepting or _CUE.search(clause) or _bare(clause)):
+            continue  # "serves brunch on Sundays", "breakfast from 7 to 11": not when it opens
+        if _CLOSED.search(clause) and _OPEN.search(clause):
+            return None  # "open Tuesday to Sunday, closed Monday" left unsplit
+        days = _days(clause)
+        timed = _times(clause)
+        if timed is None:
+            return None
+        opens, closes = timed
+        all_day = bool(_ALL_HOURS.search(clause))
+        if days is None:
+            if opens is None and closes is None and not all_day:
+                continue
+            days = last_days
+            if days is None:
+                return None
+        if excepting and out and last_days is not None:  # "every day except Sunday, when it closes at 8 pm"
+            out[-1] = _Stated(out[-1].days - days, out[-1].opens, out[-1].closes, out[-1].closed, out[-1].all_day)
+            if opens is None and closes is None and not all_day:
+                out.append(_Stated(days, closed=True))
+                last_days = days
+                continue
+        closed = bool(_CLOSED.search(clause)) and opens is None and closes is None
+        out.append(_Stated(days, opens, closes, closed, all_day))
+        last_days = days
+    return out
+
+
+def _bare(clause: str) -> bool:
+    """Whether a clause holds nothing but days, times and words of opening ("and until 5 pm on weekends")."""
+    return not set(content_words(_strip_times(clause))) - _HOURS_WORDS
+
+
+def _judge(stated: _Stated, table: HoursTable) -> str:
+    """``"conflict"``, ``"checked"`` or ``"open"`` (the table cannot tell) for one statement."""
+    all_unclear = all(v == _ALL_DAY for v in table.days.values())
+    verdicts = set()
+    for day in stated.days:
+        hours = table.days.get(day)
+        if stated.closed:
+            verdicts.add("checked" if hours is None else "open" if hours == _ALL_DAY else "conflict")
+            continue
+        if hours is None:
+            verdicts.add("conflict")
+        elif hours == _ALL_DAY:
+            if stated.opens is not None or stated.closes is not None:
+                verdicts.add("conflict")  # other hours than all day, or hours on a closed day
+            else:
+                verdicts.add("checked" if all_unclear else "open")
+        elif stated.all_day:
+            verdicts.add("conflict")
+        elif ((stated.opens is not None and hours[0] not in stated.opens)
+              or (stated.closes is not None and hours[1] not in stated.closes)):
+            verdicts.add("conflict")
+        else:
+            verdicts.add("checked")
+    return "conflict" if "conflict" in verdicts else "open" if "open" in verdicts or not verdicts else "checked"
+
+
+_HOURS_WORDS = frozenset(content_words(
+    "open opens opened opening openings close closes closed closing hours hour operation operates operating operate "
+    "operational schedule times time day days week weeks daily every each from until till through except business "
+    "restaurant cafe bar shop store place it they its their also stays stay remains remain available "
+    "throughout both weekdays weekends weekday weekend including am pm a.m p.m noon midnight midday "
+    "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays "
+    "sundays seven 24 7 regular normal usual later earlier morning evening night afternoon"
+))
+
+
+def read_hours(claim: str, tables: list[HoursTable], name_words: frozenset[str] = frozenset()) -> HoursReading:
+    """The claim's hours read against the sources' one table of hours (:class:`HoursReading`).
+
+    Args:
+        claim: The claim text.
+        tables: The sources' tables of hours (:func:`hours_tables`); read only when there is one.
+        name_words: Content words of the record's name, which a checked claim may also hold.
+    """
+    if len(tables) != 1 or not _CUE.search(claim) or _REPORTED.search(claim):
+        return HoursReading()
+    stated = _statements(claim)
+    if not stated:
+        return HoursReading()
+    table = tables[0]
+    verdicts = [_judge(s, table) for s in stated if s.days]
+    if "conflict" in verdicts:
+        return HoursReading(conflict=table.text)
+    stripped = _strip_times(claim)
+    rest = set(content_words(stripped)) - _HOURS_WORDS - name_words
+    every = bool(verdicts) and all(v == "checked" for v in verdicts)
+    return HoursReading(checked=every and not rest and not _DIGIT.search(stripped))
+
+
+def _strip_times(claim: str) -> str:
+    """The claim without its times, "24 hours" and "seven days a week": a number left is not an hour."""
+    out = claim
+    for w in sorted(times(claim), key=lambda w: -w.span[0]):
+        out = out[:w.span[0]] + " " + out[w.span[1]:]
+    return _EVERY_DAY.sub(" ", _ALL_HOURS.sub(" ", out))
