@@ -105,15 +105,17 @@ _REPORTED = regex.compile(
     regex.IGNORECASE,
 )
 _CLAUSE = regex.compile(
-    r"\s*(?:;|:(?!\d)|,?\s*\bexcept(?:\s+for)?\b|,?\s*\b(?:while|but|whereas)\b|,\s*(?=closed\b)"
+    r"\s*(?:;|:(?!\d)|,?\s*\bexcept(?:\s+for)?\b|,?\s*\b(?:while|but|whereas)\b"
+    r"|,\s*(?=(?:closed|until|till|from|on|opening|closing|then)\b)"
     r"|,?\s*\band\b(?!\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)\w*day|\s+weekends?\b|\s+\d))\s*",
     regex.IGNORECASE,
 )
-"""Where a statement of days and times ends: a semicolon, "except", "while", "but", ", closed", and
-"and" unless a day or a time follows ("Fridays and Saturdays", "between 9 am and 5 pm")."""
+"""Where a statement of days and times ends: a semicolon, "except", "while", "but", a comma before
+"closed", "until", "from", "on" ("..., until 7 pm on Fridays"), and "and" unless a day or a time
+follows ("Fridays and Saturdays", "between 9 am and 5 pm")."""
 _EXCEPT = regex.compile(r"\bexcept\b", regex.IGNORECASE)
 _EVERY_DAY = regex.compile(r"\b(?:every\s+day|daily|seven\s+days(?:\s+a\s+week)?|7\s+days(?:\s+a\s+week)?|all\s+week"
-                           r"|24/7|each\s+day|throughout\s+the\s+week)\b", regex.IGNORECASE)
+                           r"|24/7|each\s+day)\b", regex.IGNORECASE)
 _PARTS = {"weekdays": frozenset(range(5)), "weekday": frozenset(range(5)),
           "weekends": frozenset({5, 6}), "weekend": frozenset({5, 6})}
 _PART = regex.compile(r"\b(?:weekdays?|weekends?)\b", regex.IGNORECASE)
@@ -124,6 +126,8 @@ _OPEN = regex.compile(r"\bopen(?:s|ing)?\b", regex.IGNORECASE)
 _OPENS = regex.compile(r"\b(?:from|between|opens?|opening|starting|starts)\s+(?:at\s+|from\s+)?$", regex.IGNORECASE)
 _CLOSES = regex.compile(r"\b(?:to|until|till|til|closes?|closing|through|and)\s+(?:at\s+|around\s+)?$|[-\u2013]\s*$",
                         regex.IGNORECASE)
+_EITHER = regex.compile(r"\b(?P<which>open|opens|opening|close|closes|closing)\s+between\s+$", regex.IGNORECASE)
+"""One end of the day given as either of two times: "closing between 9:30 pm and 10:30 pm"."""
 _MERIDIEM = regex.compile(r"[ap]\.?\s?m\b|noon|midnight|midday|morning|afternoon|evening|night", regex.IGNORECASE)
 
 
@@ -158,11 +162,15 @@ def _minutes(clause: str, key: str, alts: tuple[str, ...], text: str) -> frozens
 
 def _times(clause: str) -> tuple[frozenset[int] | None, frozenset[int] | None] | None:
     """The opening and closing times a clause gives (``None`` when it gives one it cannot place)."""
-    found = times(clause)
+    found = sorted(times(clause), key=lambda w: w.span)
     if len(found) > 2:
         return None
     values = [_minutes(clause, w.key, w.alts, clause[w.span[0]:w.span[1]]) for w in found]
     if len(found) == 2:
+        either = _EITHER.search(clause[:found[0].span[0]])
+        if either is not None:  # "closing between 9:30 pm and 10:30 pm"
+            both = values[0] | values[1]
+            return (None, both) if either.group("which").lower().startswith("clos") else (both, None)
         return values[0], values[1]
     if len(found) == 1:
         before = clause[:found[0].span[0]]
@@ -195,7 +203,7 @@ def _statements(claim: str) -> list[_Stated] | None:
         if days is None:
             if opens is None and closes is None and not all_day:
                 continue
-            days = last_days
+            days = last_days if last_days is not None else _days_after(pieces, n)
             if days is None:
                 return None
         if excepting and out and last_days is not None:  # "every day except Sunday, when it closes at 8 pm"
@@ -207,6 +215,16 @@ def _statements(claim: str) -> list[_Stated] | None:
         closed = bool(_CLOSED.search(clause)) and opens is None and closes is None
         out.append(_Stated(days, opens, closes, closed, all_day))
         last_days = days
+    return _narrowed(out)
+
+
+def _narrowed(stated: list[_Stated]) -> list[_Stated]:
+    """Each day kept only in the statement that names the fewest days: "on weekdays from 5 pm to 10
+    pm, while on Fridays from 3 pm to midnight" says nothing of Friday in its first statement."""
+    out = []
+    for s in stated:
+        days = frozenset(d for d in s.days if not any(d in o.days and len(o.days) < len(s.days) for o in stated))
+        out.append(_Stated(days, s.opens, s.closes, s.closed, s.all_day))
     return out
 
 
@@ -215,51 +233,70 @@ def _bare(clause: str) -> bool:
     return not set(content_words(_strip_times(clause))) - _HOURS_WORDS
 
 
+def _days_after(pieces: list[str], n: int) -> frozenset[int] | None:
+    """The days of the piece after ``n`` when it names days and no time ("from 9 to 5, on weekdays")."""
+    if n + 1 >= len(pieces) or times(pieces[n + 1]):
+        return None
+    return _days(pieces[n + 1])
+
+
+def _day_verdict(stated: _Stated, hours: tuple[int, int] | None, all_unclear: bool) -> str:
+    """``"conflict"``, ``"checked"`` or ``"open"`` (the table cannot tell) for one day of a statement."""
+    if stated.closed:
+        return "checked" if hours is None else "open" if hours == _ALL_DAY else "conflict"
+    if hours is None:
+        return "conflict"
+    if hours == _ALL_DAY:
+        if not all_unclear:
+            return "open"  # closed or all day: people read it both ways
+        return "conflict" if stated.opens is not None or stated.closes is not None else "checked"
+    if stated.all_day:
+        return "conflict"
+    if (stated.opens is not None and hours[0] not in stated.opens) or (stated.closes is not None and hours[1] not in stated.closes):
+        return "conflict"
+    return "checked"
+
+
 def _judge(stated: _Stated, table: HoursTable) -> str:
-    """``"conflict"``, ``"checked"`` or ``"open"`` (the table cannot tell) for one statement."""
+    """The verdict of one statement: a conflict if any of its days conflicts, checked if every
+    day is, else open. Every day counts: "from 7:30 am to 5 pm on weekdays" beside a Friday that
+    closes at 7 pm conflicts, as a reader who comes at 6 pm on a Friday would find."""
     all_unclear = all(v == _ALL_DAY for v in table.days.values())
-    verdicts = set()
-    for day in stated.days:
-        hours = table.days.get(day)
-        if stated.closed:
-            verdicts.add("checked" if hours is None else "open" if hours == _ALL_DAY else "conflict")
-            continue
-        if hours is None:
-            verdicts.add("conflict")
-        elif hours == _ALL_DAY:
-            if stated.opens is not None or stated.closes is not None:
-                verdicts.add("conflict")  # other hours than all day, or hours on a closed day
-            else:
-                verdicts.add("checked" if all_unclear else "open")
-        elif stated.all_day:
-            verdicts.add("conflict")
-        elif ((stated.opens is not None and hours[0] not in stated.opens)
-              or (stated.closes is not None and hours[1] not in stated.closes)):
-            verdicts.add("conflict")
-        else:
-            verdicts.add("checked")
+    verdicts = {_day_verdict(stated, table.days.get(day), all_unclear) for day in stated.days}
     return "conflict" if "conflict" in verdicts else "open" if "open" in verdicts or not verdicts else "checked"
 
 
 _HOURS_WORDS = frozenset(content_words(
     "open opens opened opening openings close closes closed closing hours hour operation operates operating operate "
     "operational schedule times time day days week weeks daily every each from until till through except business "
-    "restaurant cafe bar shop store place it they its their also stays stay remains remain available "
+    "place it they its their also stays stay remains remain available "
     "throughout both weekdays weekends weekday weekend including am pm a.m p.m noon midnight midday "
     "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays "
     "sundays seven 24 7 regular normal usual later earlier morning evening night afternoon"
 ))
+_PLACE_WORDS = frozenset(content_words(
+    "restaurant cafe café coffee shop bar pub deli diner bistro eatery bakery pizzeria grill brewery store market "
+    "salon studio gym venue location establishment spot kitchen taproom"
+))
+"""What a claim may call the record's business instead of its name, when the record is the one source."""
 
 
-def read_hours(claim: str, tables: list[HoursTable], name_words: frozenset[str] = frozenset()) -> HoursReading:
+def read_hours(
+    claim: str, tables: list[HoursTable], name_words: frozenset[str] = frozenset(), *, alone: bool = True
+) -> HoursReading:
     """The claim's hours read against the sources' one table of hours (:class:`HoursReading`).
 
     Args:
         claim: The claim text.
         tables: The sources' tables of hours (:func:`hours_tables`); read only when there is one.
         name_words: Content words of the record's name, which a checked claim may also hold.
+        alone: Whether the record is the only source. Beside other sources, only a claim that
+            names the record ("Marlowe's is open ...") is read against its table, and it may not
+            call it "the bakery": another source may be about another bakery.
     """
-    if len(tables) != 1 or not _CUE.search(claim) or _REPORTED.search(claim):
+    words = set(content_words(claim))
+    if (len(tables) != 1 or not _CUE.search(claim) or _REPORTED.search(claim)
+            or (not alone and not words & name_words)):
         return HoursReading()
     stated = _statements(claim)
     if not stated:
@@ -269,7 +306,7 @@ def read_hours(claim: str, tables: list[HoursTable], name_words: frozenset[str] 
     if "conflict" in verdicts:
         return HoursReading(conflict=table.text)
     stripped = _strip_times(claim)
-    rest = set(content_words(stripped)) - _HOURS_WORDS - name_words
+    rest = set(content_words(stripped)) - _HOURS_WORDS - name_words - (_PLACE_WORDS if alone else frozenset())
     every = bool(verdicts) and all(v == "checked" for v in verdicts)
     return HoursReading(checked=every and not rest and not _DIGIT.search(stripped))
 

@@ -156,7 +156,7 @@ def claim_features(
     best_chunks, best_scores, word_cov_best = _rerank(valid, words, index)
     mentions = _mentions(claim_text, index, best_chunks, asked, supposed)
     plain = strip_markdown(claim_text).strip().rstrip(".!?").strip()
-    hours = read_hours(claim_text, index.hours, index.record_names)
+    hours = read_hours(claim_text, index.hours, index.record_names, alone=len(index.sources) == 1)
     return ClaimEvidence(
         features=_feature_vector(claim_text, words, known, valid, word_cov_best, mentions, index, best_chunks, position),
         best_chunks=best_chunks,
