@@ -29,7 +29,7 @@ from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding._result import STRICT_REASON, SupportResult
 from lexguard.grounding._override import overruled
 from lexguard.grounding._strict import breaks_a_strict_rule
-from lexguard.grounding._timetable import table_support
+from lexguard.grounding._record_checked import record_support
 from lexguard.grounding._worked import worked_support
 
 __all__ = ["answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
@@ -223,11 +223,11 @@ def _score_claim(
     p, cites = _judged_support(s, claim, ev, p, method)
     known = s.index.profile.words if s.index is not None else frozenset()
     p = worked_support(p, threshold, ev, claim.text, known)  # a claim that shows its working: no arithmetic in the verifier
-    p = table_support(p, threshold, ev)  # a claim of opening hours, each as a record's table gives it
+    p = record_support(p, threshold, ev)  # a claim of a record's hours and attributes, each as it gives them
     flipped = ev.conflict if config.strict_polarity else None
     overstated = ev.overstated if config.strict_polarity and flipped is None else None
     strict_hit = rule_hit = breaks_a_strict_rule(ev, config)
-    if verdicts is not None and not ev.timetable and overruled(config, verdicts[n], ev, claim.text, s.read_all is None or s.read_all[n]):
+    if verdicts is not None and not ev.record_checked and overruled(config, verdicts[n], ev, claim.text, s.read_all is None or s.read_all[n]):
         strict_hit = True
     supported = p >= threshold and not strict_hit
     if strict_hit:

@@ -19,6 +19,7 @@ from lexguard.grounding.evidence._records import array_lengths, flatten, negativ
 from lexguard.grounding.signals._derived import list_counts
 from lexguard.grounding.evidence._transcript import read_transcript
 from lexguard.grounding.signals._opening_hours import HoursTable, hours_tables
+from lexguard.grounding.signals._record_attributes import Attribute, record_attributes
 from lexguard.grounding.signals._weekdays import open_weekdays
 from lexguard.grounding.signals._lexical import LexicalProfile, content_words, numbers
 from lexguard.grounding.claims._sentences import split_sentences
@@ -204,6 +205,9 @@ class SourceIndex:
         """The records' tables of opening hours (:mod:`~lexguard.grounding.signals._opening_hours`)."""
         self.record_names: frozenset[str] = frozenset()
         """Content words of the records' ``name`` values ("Yankee Noodle")."""
+        self.attributes: list[Attribute] = []
+        """The yes-or-no attributes of the one record that has any (none when several do)."""
+        owners = 0
         self.weekdays: frozenset[int] = open_weekdays(source.content for source in self.sources)
         """The weekdays the sources name as open (0 is Monday), for "open six days a week"."""
         for source in self.sources:
@@ -211,6 +215,10 @@ class SourceIndex:
             if record is not None:
                 self.record_counts |= array_lengths(record)
                 self.hours += hours_tables(record)
+                attributes = record_attributes(record)
+                if attributes:
+                    owners += 1
+                    self.attributes = attributes if owners == 1 else []
                 if isinstance(record, dict) and isinstance(record.get("name"), str):
                     self.record_names |= frozenset(content_words(record["name"]))
                 for name in negative_keys(record):

@@ -25,10 +25,11 @@ from typing import Any
 import regex
 
 from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._record_reading import REPORTED, RecordReading, unread_words
 from lexguard.grounding.signals._times_written import times
 from lexguard.grounding.signals._weekdays import day_mentions
 
-__all__ = ["HoursReading", "HoursTable", "hours_tables", "read_hours"]
+__all__ = ["HoursTable", "hours_tables", "read_hours"]
 
 _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _ALL_DAY = (0, 0)
@@ -47,19 +48,6 @@ class HoursTable:
 
     days: dict[int, tuple[int, int]]
     text: str
-
-
-@dataclass(frozen=True, slots=True)
-class HoursReading:
-    """What a record's hours say of a claim.
-
-    Attributes:
-        conflict: The table, when it gives another time or no opening for a day the claim states.
-        checked: Whether the claim states only hours, each as the table gives it.
-    """
-
-    conflict: str | None = None
-    checked: bool = False
 
 
 _RANGE = regex.compile(r"^\s*(\d{1,2}):(\d{1,2})\s*-\s*(\d{1,2}):(\d{1,2})\s*$")
@@ -99,11 +87,6 @@ def hours_tables(record: Any) -> list[HoursTable]:
 
 
 _CUE = regex.compile(r"\b(?:open|opens|opening|close[sd]?|closing|hours|operat\w*|24/7)\b", regex.IGNORECASE)
-_REPORTED = regex.compile(
-    r"\b(?:reviews?|reviewers?|reviewed|customers?|patrons?|guests?|visitors?|diners?|said|says|say|mention\w*|noted?"
-    r"|notes|according|complain\w*|claim\w*|report\w*|describ\w*|stat(?:ed|es|ing)|felt|found|think|thought)\b",
-    regex.IGNORECASE,
-)
 _CLAUSE = regex.compile(
     r"\s*(?:;|:(?!\d)|,?\s*\bexcept(?:\s+for)?\b|,?\s*\b(?:while|but|whereas)\b"
     r"|,\s*(?=(?:closed|until|till|from|on|opening|closing|then)\b)"
@@ -121,7 +104,7 @@ _PARTS = {"weekdays": frozenset(range(5)), "weekday": frozenset(range(5)),
 _PART = regex.compile(r"\b(?:weekdays?|weekends?)\b", regex.IGNORECASE)
 _ALL_HOURS = regex.compile(r"\b(?:24\s*hours|24/7|around\s+the\s+clock|all\s+day\s+and\s+night)\b", regex.IGNORECASE)
 _CLOSED = regex.compile(r"\bclosed\b", regex.IGNORECASE)
-_DIGIT = regex.compile(r"\d")
+_NEGATED = regex.compile(r"\b(?:not|never|no)\b|n[\u2019']t\b", regex.IGNORECASE)
 _OPEN = regex.compile(r"\bopen(?:s|ing)?\b", regex.IGNORECASE)
 _OPENS = regex.compile(r"\b(?:from|between|opens?|opening|starting|starts)\s+(?:at\s+|from\s+)?$", regex.IGNORECASE)
 _CLOSES = regex.compile(r"\b(?:to|until|till|til|closes?|closing|through|and)\s+(?:at\s+|around\s+)?$|[-\u2013]\s*$",
@@ -212,7 +195,10 @@ def _statements(claim: str) -> list[_Stated] | None:
                 out.append(_Stated(days, closed=True))
                 last_days = days
                 continue
-        closed = bool(_CLOSED.search(clause)) and opens is None and closes is None
+        negated = _NEGATED.search(clause) is not None
+        if negated and (opens is not None or closes is not None or all_day):
+            return None  # "it doesn't open until 11 am"
+        closed = (negated or _CLOSED.search(clause) is not None) and opens is None and closes is None  # "isn't open on Mondays"
         out.append(_Stated(days, opens, closes, closed, all_day))
         last_days = days
     return _narrowed(out)
@@ -272,7 +258,8 @@ _HOURS_WORDS = frozenset(content_words(
     "place it they its their also stays stay remains remain available "
     "throughout both weekdays weekends weekday weekend including am pm a.m p.m noon midnight midday "
     "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays "
-    "sundays seven 24 7 regular normal usual later earlier morning evening night afternoon"
+    "sundays seven 24 7 regular normal usual later earlier morning evening night afternoon "
+    "doesn't don't isn't aren't hasn't haven't didn't cannot can't won't not no"
 ))
 _PLACE_WORDS = frozenset(content_words(
     "restaurant cafe café coffee shop bar pub deli diner bistro eatery bakery pizzeria grill brewery store market "
@@ -283,8 +270,8 @@ _PLACE_WORDS = frozenset(content_words(
 
 def read_hours(
     claim: str, tables: list[HoursTable], name_words: frozenset[str] = frozenset(), *, alone: bool = True
-) -> HoursReading:
-    """The claim's hours read against the sources' one table of hours (:class:`HoursReading`).
+) -> RecordReading:
+    """The claim's hours read against the sources' one table of hours.
 
     Args:
         claim: The claim text.
@@ -293,22 +280,26 @@ def read_hours(
         alone: Whether the record is the only source. Beside other sources, only a claim that
             names the record ("Marlowe's is open ...") is read against its table, and it may not
             call it "the bakery": another source may be about another bakery.
+
+    Returns:
+        A conflict when a day or time is not the table's; ``ok`` when every statement of days
+        and times is as the table gives it; ``left``, the words other than days, times, words of
+        opening and the record's name.
     """
     words = set(content_words(claim))
-    if (len(tables) != 1 or not _CUE.search(claim) or _REPORTED.search(claim)
+    if (len(tables) != 1 or not _CUE.search(claim) or REPORTED.search(claim)
             or (not alone and not words & name_words)):
-        return HoursReading()
+        return RecordReading()
     stated = _statements(claim)
     if not stated:
-        return HoursReading()
+        return RecordReading()
     table = tables[0]
     verdicts = [_judge(s, table) for s in stated if s.days]
     if "conflict" in verdicts:
-        return HoursReading(conflict=table.text)
-    stripped = _strip_times(claim)
-    rest = set(content_words(stripped)) - _HOURS_WORDS - name_words - (_PLACE_WORDS if alone else frozenset())
-    every = bool(verdicts) and all(v == "checked" for v in verdicts)
-    return HoursReading(checked=every and not rest and not _DIGIT.search(stripped))
+        return RecordReading(conflict=table.text, named=True)
+    known = _HOURS_WORDS | name_words | (_PLACE_WORDS if alone else frozenset())
+    return RecordReading(ok=bool(verdicts) and all(v == "checked" for v in verdicts), named=bool(verdicts),
+                         left=unread_words(_strip_times(claim), known))
 
 
 def _strip_times(claim: str) -> str:

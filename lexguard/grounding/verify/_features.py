@@ -17,7 +17,7 @@ from lexguard.grounding.signals._absent import denied_presence
 from lexguard.grounding.signals._excluded import excluded_thing, withheld_thing
 from lexguard.grounding.signals._not_accepted import refused_channel, refused_option
 from lexguard.grounding.signals._free import charged_for
-from lexguard.grounding.signals._opening_hours import read_hours
+from lexguard.grounding.signals._record_checks import read_record
 from lexguard.grounding.signals._listed import added_items
 from lexguard.grounding.signals._borrowed_parts import borrowed_part
 from lexguard.grounding.signals._values import add_misplaced, number_evidence, statement_conflicts
@@ -90,10 +90,10 @@ class ClaimEvidence:
         restated: A source sentence that states the claim with an opposite one of them negates
             ("closed on Mondays" beside "not open on Mondays"): the verifier read such pairs as
             contradicted, so it cannot alone fail the claim.
-        timetable: Whether the claim states only opening hours, each as a record's table of hours
-            gives it (:func:`~lexguard.grounding.signals._opening_hours.read_hours`): the
-            verifier, which cannot read such a table, does not judge it
-            (:mod:`~lexguard.grounding._timetable`).
+        record_checked: Whether the claim states only what a record among the sources gives in
+            its tables (opening hours, yes-or-no attributes), each as it gives it
+            (:func:`~lexguard.grounding.signals._record_checks.read_record`): the verifier, which
+            cannot read such tables, does not judge it (:mod:`~lexguard.grounding._record_checked`).
     """
 
     features: np.ndarray
@@ -111,7 +111,7 @@ class ClaimEvidence:
     worked: tuple[Mention, ...] = ()
     rival_acronyms: bool = False
     restated: str | None = None
-    timetable: bool = False
+    record_checked: bool = False
 
 
 def _bigrams(words: list[str]) -> set[str]:
@@ -156,7 +156,7 @@ def claim_features(
     best_chunks, best_scores, word_cov_best = _rerank(valid, words, index)
     mentions = _mentions(claim_text, index, best_chunks, asked, supposed)
     plain = strip_markdown(claim_text).strip().rstrip(".!?").strip()
-    hours = read_hours(claim_text, index.hours, index.record_names, alone=len(index.sources) == 1)
+    record = read_record(claim_text, index)
     return ClaimEvidence(
         features=_feature_vector(claim_text, words, known, valid, word_cov_best, mentions, index, best_chunks, position),
         best_chunks=best_chunks,
@@ -171,16 +171,16 @@ def claim_features(
         worked=mentions.shown if not mentions.unknown_numbers else (),
         rival_acronyms=bool(mentions.unknown_entities)
         and rival_acronyms(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]]),
-        timetable=hours.checked,
-        **_conflicts(claim_text, index, best_chunks, mentions.misplaced, hours.conflict),
+        record_checked=record.ok,
+        **_conflicts(claim_text, index, best_chunks, mentions.misplaced, record.conflict),
     )
 
 
 def _conflicts(
-    claim_text: str, index: SourceIndex, best_chunks: list[int], misplaced: list[Misplaced], hours: str | None = None,
+    claim_text: str, index: SourceIndex, best_chunks: list[int], misplaced: list[Misplaced], record: str | None = None,
 ) -> dict[str, str | None]:
     """:func:`statement_conflicts` over the best chunks, and, where they find no conflict, a record's
-    table of hours that gives other hours or days (``hours``: :func:`~lexguard.grounding.signals._opening_hours.read_hours`), a thing
+    line that gives other hours, days or attributes (``record``: :func:`~lexguard.grounding.signals._record_checks.read_record`), a thing
     the sources say there is none of (:func:`~lexguard.grounding.signals._absent.denied_presence`)
     or leave out (:func:`~lexguard.grounding.signals._excluded.excluded_thing`), or include where the
     claim leaves it out (:func:`~lexguard.grounding.signals._excluded.withheld_thing`), or refuse
@@ -190,7 +190,7 @@ def _conflicts(
     another document's subject (:func:`~lexguard.grounding.signals._borrowed_parts.borrowed_part`)."""
     found = statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced)
     if found["conflict"] is None and found["restated"] is None:
-        found["conflict"] = (hours or denied_presence(claim_text, index) or excluded_thing(claim_text, index)
+        found["conflict"] = (record or denied_presence(claim_text, index) or excluded_thing(claim_text, index)
                              or withheld_thing(claim_text, index)  # "bring your own towels" beside "include towels"
                              or refused_option(claim_text, index) or refused_channel(claim_text, index)
                              or charged_for(claim_text, index)

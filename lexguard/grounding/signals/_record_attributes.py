@@ -1,0 +1,209 @@
+"""What a claim says a record's yes-or-no attributes are: "offers free Wi-Fi and takeout, but
+does not take reservations" beside ``'attributes': {'WiFi': 'free', 'RestaurantsTakeOut': True,
+'RestaurantsReservations': False, ...}``.
+
+The verifier reads such a record poorly: one attribute a line, flattened ("attributes Restaurants
+Take Out: True"), and two lines at a time; a claim of four attributes, each as the record gives
+it, read 0.38 supported, and one that calls a ``False`` attribute there read as high as one that
+is right. :func:`read_attributes` finds each attribute a claim names (by its key's own words,
+"outdoor seating" for ``OutdoorSeating``, "lot" with "parking" for ``BusinessParking.lot``, the
+words written together or apart: "take-out", "WiFi", "Wi-Fi"), reads whether the claim's clause
+says it is there or not ("does not offer Wi-Fi or takeout", "lacks", "no", "without"), and
+compares that with the record's value: the other value is a conflict; a claim of nothing but
+attributes, each as the record gives it, is checked. A value the record leaves empty (``None``)
+says neither: the claim is left to the other checks. A clause that says the record does not give
+something ("no information about parking") is a refusal, read by the refusal rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import regex
+
+from lexguard.grounding.evidence._records import parse_record
+from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._record_reading import REPORTED, RecordReading, unread_words
+
+__all__ = ["Attribute", "record_attributes", "read_attributes"]
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    """One yes-or-no attribute of a record.
+
+    Attributes:
+        names: The forms a claim may name it by, each a set of words written apart or together
+            (``{"outdoorseating"}``, ``{"lot", "parking"}``).
+        value: ``True`` (there), ``False`` (not there) or ``None`` (the record leaves it empty).
+        text: The value as the record writes it ("free"), for "free Wi-Fi".
+        line: The attribute as one line, the evidence of a conflict.
+    """
+
+    names: tuple[frozenset[str], ...]
+    value: bool | None
+    text: str
+    line: str
+
+
+_CAMEL = regex.compile(r"(?<=[a-z])(?=[A-Z])|_|\s+")
+_PREFIXES = frozenset({"restaurants", "business", "good", "for"})
+"""Key words that name no thing of their own ("RestaurantsTakeOut", "BusinessParking", "GoodForGroups")."""
+_YES = frozenset({"true", "yes", "free", "paid", "full_bar", "beer_and_wine"})
+_NO = frozenset({"false", "no", "none"})
+
+
+def _key_words(key: str) -> list[str]:
+    return [w.lower() for w in _CAMEL.split(str(key)) if w]
+
+
+def _value(item: Any) -> tuple[bool | None, str] | None:
+    if item is None or item is True or item is False:
+        return item, str(item)
+    if isinstance(item, str):
+        text = item.strip().removeprefix("u").strip("'\"").lower()
+        if text in _YES:
+            return True, text
+        if text in _NO and text != "none":
+            return False, text
+        if text == "none":
+            return None, text
+    return None
+
+
+def _names(words: list[str], parent: list[str]) -> tuple[frozenset[str], ...]:
+    """The forms of a key a claim may name it by: its words without the prefixes, together
+    ("takeout", "outdoorseating", "wifi") or apart, and a sub-key with its parent's last word
+    ("lot" with "parking")."""
+    own = [w for w in words if w not in _PREFIXES] or words
+    forms = {frozenset({"".join(own)}), frozenset(own)}
+    if parent:
+        head = [w for w in parent if w not in _PREFIXES][-1:] or parent[-1:]
+        if head and head[0] in {"parking", "music"}:
+            forms = {frozenset({*f, *head}) for f in forms}
+    return tuple(forms)
+
+
+def record_attributes(record: Any) -> list[Attribute]:
+    """The yes-or-no attributes of a parsed record (:func:`~lexguard.grounding.evidence._records.parse_record`)."""
+    found: list[Attribute] = []
+    stack: list[tuple[Any, list[str]]] = [(record, [])]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str) and item.strip().startswith("{"):
+            item = parse_record(item) or item
+        if isinstance(item, dict):
+            for key, sub in item.items():
+                stack.append((sub, [*path, str(key)]))
+            continue
+        read = _value(item) if path else None
+        if read is None or not path or path[-1].lower() in {"name", "address", "city", "state", "hours"}:
+            continue
+        words = _key_words(path[-1])
+        parent = _key_words(path[-2]) if len(path) > 1 and path[-2] != "attributes" else []
+        line = f"{' '.join(w for p in path[-2:] for w in _key_words(p))}: {read[1]}"
+        found.append(Attribute(_names(words, parent), read[0], read[1], line))
+    return found
+
+
+_CLAUSE = regex.compile(
+    r"\s*(?:[;:.!?](?:\s+|$)|,?\s*\b(?:but|while|whereas|although|though|however|yet)\b,?"
+    r"|,\s*(?=(?:the|it|it's|they|they're|its|their|there|this|which|making)\b)"
+    r"|,?\s*\band\s+(?=(?:does|do|is|are|has|have|it|they|offers?|provides?|accepts?|allows?|takes?|welcomes?"
+    r"|features?|lacks?|there|also|includes?)\b))\s*",
+    regex.IGNORECASE,
+)
+_NEGATION = regex.compile(
+    r"\b(?:not|no|never|neither|nor|without|lacks?|lacking|unavailable|none)\b|n[\u2019']t\b", regex.IGNORECASE
+)
+_UNKNOWN = regex.compile(
+    r"\b(?:information|info|details?|data|specified|mentioned|listed|provided|unclear|unknown|indicated|stated)\b",
+    regex.IGNORECASE,
+)
+"""Words of a clause that says the record does not give something: a refusal, not a "no"."""
+_WORD = regex.compile(r"[\p{L}\p{N}]+")
+_ATTRIBUTE_WORDS = frozenset(content_words(
+    "offer offers offered offering provide provides provided providing have has had having include includes "
+    "including feature features featuring accept accepts accepted allow allows allowed take takes welcome welcomes "
+    "available availability option options service services it they its their also both well as there is are "
+    "does do lack lacks lacking without no not nor neither either suitable good great ideal for place spot "
+    "business restaurant establishment cafe bar seating dining parking ambience ambiance atmosphere vibe setting "
+    "free orders order accommodate accommodates accommodating accommodation accommodations cater caters amenities "
+    "facilities variety range described considered known live "
+    "doesn't don't isn't aren't hasn't haven't didn't cannot can't won't not no"
+))
+
+
+def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute, bool, tuple[int, int]]]:
+    """The attributes a clause names, whether it says each is there, and where."""
+    tokens = [(m.group().lower(), m.span()) for m in _WORD.finditer(clause)]
+    out = []
+    for attribute in attributes:
+        for form in attribute.names:
+            span = _found(form, tokens)
+            if span is not None:
+                before = clause[:span[0]]
+                out.append((attribute, _NEGATION.search(before) is None, span))
+                break
+    return out
+
+
+def _found(form: frozenset[str], tokens: list[tuple[str, tuple[int, int]]]) -> tuple[int, int] | None:
+    """Where the claim's words hold every word of ``form`` (a word written apart counts when its
+    neighbours join into it: "wi fi", "take out")."""
+    spans = []
+    for word in form:
+        hit = next((span for token, span in tokens if _same(token, word)), None)
+        if hit is None:
+            hit = next(((tokens[i][1][0], tokens[i + 1][1][1]) for i in range(len(tokens) - 1)
+                        if _same(tokens[i][0] + tokens[i + 1][0], word)), None)
+        if hit is None:
+            return None
+        spans.append(hit)
+    return min(s for s, _ in spans), max(e for _, e in spans)
+
+
+def _same(token: str, word: str) -> bool:
+    return token == word or token.rstrip("s") == word.rstrip("s")
+
+
+def read_attributes(claim: str, attributes: list[Attribute], name_words: frozenset[str] = frozenset()) -> RecordReading:
+    """The claim's attributes read against the record's.
+
+    Args:
+        claim: The claim text.
+        attributes: The record's attributes (:func:`record_attributes`).
+        name_words: Content words of the record's name, which a checked claim may also hold.
+
+    Returns:
+        A conflict when the claim gives an attribute the other value; ``ok`` when every
+        attribute it names is as the record gives it (none left empty); ``left``, the words
+        other than the attributes' and the words of offering.
+    """
+    if not attributes or REPORTED.search(claim):
+        return RecordReading()
+    verdicts: list[str] = []
+    covered: list[tuple[int, int]] = []
+    offset = 0
+    for clause in _CLAUSE.split(claim):
+        start = claim.find(clause, offset)
+        offset = max(offset, start)
+        found = _mentions(clause, attributes)
+        if not found:
+            continue
+        if _UNKNOWN.search(clause):
+            return RecordReading(named=True)  # "no information about parking": a refusal's
+        for attribute, there, span in found:
+            if attribute.value is not None and (attribute.value != there or (
+                    there and attribute.text == "paid" and regex.search(r"\bfree\b", clause, regex.IGNORECASE))):
+                return RecordReading(conflict=attribute.line, named=True)
+            verdicts.append("open" if attribute.value is None else "checked")
+            covered.append((start + span[0], start + span[1]))
+    if not verdicts:
+        return RecordReading()
+    rest = claim
+    for s, e in sorted(covered, reverse=True):
+        rest = rest[:s] + " " + rest[e:]
+    return RecordReading(ok=all(v == "checked" for v in verdicts), named=True,
+                         left=unread_words(rest, _ATTRIBUTE_WORDS | name_words))

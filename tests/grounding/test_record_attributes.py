@@ -1,0 +1,120 @@
+"""A record's yes-or-no attributes read against what a claim says of them.
+
+The verifier read a claim of several attributes against flattened lines ("attributes Restaurants
+Take Out: True") poorly: right claims refused, a ``False`` attribute said to be there read as high
+as a right one.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+from lexguard._models import Source
+from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._record_attributes import read_attributes, record_attributes
+from lexguard.grounding.signals._record_checks import read_record
+from tests.claim_statuses import statuses
+
+DINER = repr({
+    "name": "Copper Kettle Diner",
+    "address": "4 Mill Row",
+    "hours": {"Monday": "7:0-15:0", "Tuesday": "7:0-15:0", "Wednesday": "7:0-15:0", "Thursday": "7:0-15:0",
+              "Friday": "7:0-21:0"},
+    "attributes": {
+        "BusinessParking": "{'garage': False, 'street': True, 'validated': False, 'lot': True, 'valet': False}",
+        "RestaurantsReservations": False,
+        "OutdoorSeating": True,
+        "WiFi": "u'no'",
+        "RestaurantsTakeOut": True,
+        "RestaurantsGoodForGroups": None,
+        "Ambience": {"casual": True, "romantic": False, "trendy": False},
+    },
+})
+HOTEL = repr({"name": "Harbour View Hotel", "amenities": {"Pool": True, "Gym": False, "PetsAllowed": None}})
+
+
+def _read(claim: str, record: str = DINER):
+    parsed = ast.literal_eval(record)
+    return read_attributes(claim, record_attributes(parsed), frozenset(content_words(parsed["name"])))
+
+
+def _record(claim: str, *sources: str):
+    items = [Source(id=f"s{i}", content=text) for i, text in enumerate(sources or (DINER,))]
+    return read_record(claim, SourceIndex(items, chunk_sources(items)))
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The diner offers outdoor seating and take-out, but it does not take reservations or offer Wi-Fi.",
+        "There is street parking and a parking lot, but no valet or garage parking.",
+        "Copper Kettle Diner has a casual ambience and offers takeout.",
+        "It lacks WiFi, but the atmosphere is casual.",
+    ],
+)
+def test_attributes_as_the_record_gives_them_are_checked(claim: str) -> None:
+    reading = _read(claim)
+    assert reading.conflict is None and reading.ok and not reading.left
+
+
+@pytest.mark.parametrize(
+    ("claim", "line"),
+    [
+        ("The diner takes reservations.", "attributes restaurants reservations: False"),
+        ("It offers free Wi-Fi and outdoor seating.", "attributes wi fi: no"),
+        ("It does not offer takeout.", "attributes restaurants take out: True"),
+        ("There is no outdoor seating, but it has a casual feel.", "attributes outdoor seating: True"),
+        ("Valet parking is available.", "business parking valet: False"),
+        ("The ambience is romantic.", "ambience romantic: False"),
+    ],
+)
+def test_the_other_value_conflicts(claim: str, line: str) -> None:
+    assert _read(claim).conflict == line
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "It is good for groups.",  # the record leaves it empty
+        "It offers outdoor seating with heaters.",  # a word no attribute gives
+        "There is no information about Wi-Fi or reservations.",  # a refusal, read by the refusal rules
+        "Customers say it has no outdoor seating.",  # what someone said
+        "It offers outdoor seating for 40 people.",  # a figure
+    ],
+)
+def test_what_the_record_does_not_settle_is_not_checked(claim: str) -> None:
+    reading = _read(claim)
+    assert reading.conflict is None and not (reading.ok and not reading.left)
+
+
+def test_any_record_of_yes_or_no_values_is_read() -> None:
+    assert _read("The hotel has a pool but no gym.", HOTEL).ok
+    assert _read("The hotel has a gym.", HOTEL).conflict == "amenities gym: False"
+    assert not _read("Pets are allowed at the hotel.", HOTEL).ok  # left empty
+
+
+def test_hours_and_attributes_together_are_checked_whole() -> None:
+    right = "Copper Kettle Diner is open from 7 am to 3 pm Monday to Thursday and offers takeout and outdoor seating."
+    assert _record(right).ok and not _record(right).left
+    assert _record(right.replace("takeout", "reservations")).conflict is not None
+    assert _record(right.replace("3 pm", "4 pm")).conflict is not None
+    assert not _record(right.replace("outdoor seating", "great pancakes")).ok
+
+
+def test_attributes_are_not_read_beside_other_sources() -> None:
+    other = "The Copper Kettle Diner on Mill Row has no outdoor seating since the terrace closed."
+    assert _record("It offers outdoor seating.", DINER, other).named is False
+
+
+def test_the_check_accepts_right_attributes_and_refuses_wrong_ones(checker: SupportChecker) -> None:
+    assert statuses(checker, DINER, "The diner offers outdoor seating and takeout but does not take reservations.") == {"supported"}
+    assert statuses(checker, DINER, "The diner offers outdoor seating and takes reservations.") == {"contradicted"}
