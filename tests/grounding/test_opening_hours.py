@@ -56,6 +56,7 @@ def checker() -> SupportChecker:
         "It is open every day except Sunday.",
         "It isn't open on Sundays.",
         "It closes between 5 pm and 7 pm on weekdays.",
+        "It is open from 7:30 am to 5 pm Monday to Thursday and 8 am to 3 pm on Saturdays.",
         "On weekdays it opens at 7:30 am and closes at 5 pm, while on Fridays it stays open until 7 pm.",
     ],
 )
@@ -92,6 +93,8 @@ def test_other_hours_or_days_conflict_with_the_table(claim: str) -> None:
         "Saturday has the shortest opening hours, from 8 am to 3 pm.",  # a comparison the table does not give
         "One customer said it closes at 4 pm on Saturdays.",  # what someone said: a review may say so
         "It serves breakfast from 8 am to 11 am on Saturdays.",  # not when it opens
+        "It opens at 7:30 am on weekdays, with shorter hours on Saturdays.",  # a comparison
+        "It is open from 7:30 am to 5 pm Monday to Thursday, and on Fridays, from 7:30 am to 7 pm.",  # read two ways
         "On Saturdays it doesn't open until 8 am.",  # read by no rule here
         "It is open from 7:30 to 17:00 from Monday to Thursday, and has 12 tables.",  # a number that is no hour
     ],

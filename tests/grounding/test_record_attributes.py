@@ -59,6 +59,8 @@ def checker() -> SupportChecker:
         "There is street parking and a parking lot, but no valet or garage parking.",
         "Copper Kettle Diner has a casual ambience and offers takeout.",
         "It lacks WiFi, but the atmosphere is casual.",
+        "While reservations are not accepted, there is street parking.",
+        "Wi-Fi isn't offered.",
     ],
 )
 def test_attributes_as_the_record_gives_them_are_checked(claim: str) -> None:
@@ -75,6 +77,7 @@ def test_attributes_as_the_record_gives_them_are_checked(claim: str) -> None:
         ("There is no outdoor seating, but it has a casual feel.", "attributes outdoor seating: True"),
         ("Valet parking is available.", "business parking valet: False"),
         ("The ambience is romantic.", "ambience romantic: False"),
+        ("Outdoor seating is not available.", "attributes outdoor seating: True"),
     ],
 )
 def test_the_other_value_conflicts(claim: str, line: str) -> None:
@@ -89,6 +92,8 @@ def test_the_other_value_conflicts(claim: str, line: str) -> None:
         "There is no information about Wi-Fi or reservations.",  # a refusal, read by the refusal rules
         "Customers say it has no outdoor seating.",  # what someone said
         "It offers outdoor seating for 40 people.",  # a figure
+        "It offers outdoor seating and catering.",  # "catering" is no word of offering
+        "It is known as a romantic spot.",  # a reputation, not the record's
     ],
 )
 def test_what_the_record_does_not_settle_is_not_checked(claim: str) -> None:
@@ -118,3 +123,8 @@ def test_attributes_are_not_read_beside_other_sources() -> None:
 def test_the_check_accepts_right_attributes_and_refuses_wrong_ones(checker: SupportChecker) -> None:
     assert statuses(checker, DINER, "The diner offers outdoor seating and takeout but does not take reservations.") == {"supported"}
     assert statuses(checker, DINER, "The diner offers outdoor seating and takes reservations.") == {"contradicted"}
+
+
+def test_a_capital_no_inside_a_name_negates_nothing() -> None:
+    record = repr({"name": "Dock No 5", "attributes": {"OutdoorSeating": True}})
+    assert _read("Dock No 5 offers outdoor seating.", record).ok

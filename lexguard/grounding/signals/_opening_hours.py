@@ -87,15 +87,19 @@ def hours_tables(record: Any) -> list[HoursTable]:
 
 
 _CUE = regex.compile(r"\b(?:open|opens|opening|close[sd]?|closing|hours|operat\w*|24/7)\b", regex.IGNORECASE)
-_CLAUSE = regex.compile(
-    r"\s*(?:;|:(?!\d)|,?\s*\bexcept(?:\s+for)?\b|,?\s*\b(?:while|but|whereas)\b"
-    r"|,\s*(?=(?:closed|until|till|from|on|opening|closing|then)\b)"
-    r"|,?\s*\band\b(?!\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)\w*day|\s+weekends?\b|\s+\d))\s*",
-    regex.IGNORECASE,
+_DAY_WORD = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*day|weekends?|weekdays?)s?"
+_CUTS = (r"\s*(?:;|:(?!\d)|,?\s*\bexcept(?:\s+for)?\b|,?\s*\b(?:while|but|whereas)\b"
+         r"|,\s*(?=(?:closed|until|till|from|on|opening|closing|then|with)\b)"
+         r"|,?\s*\band\b(?<!\bbetween\s[^,;]{1,24})")
+_CLAUSES = (
+    regex.compile(_CUTS + rf"(?!(?<=\b{_DAY_WORD},?\s*and)\s+(?:on\s+)?{_DAY_WORD}\b))\s*", regex.IGNORECASE),
+    regex.compile(_CUTS + r")\s*", regex.IGNORECASE),
 )
 """Where a statement of days and times ends: a semicolon, "except", "while", "but", a comma before
-"closed", "until", "from", "on" ("..., until 7 pm on Fridays"), and "and" unless a day or a time
-follows ("Fridays and Saturdays", "between 9 am and 5 pm")."""
+"closed", "until", "from", "on", "with" ("..., until 7 pm on Fridays"), and "and" but between two
+times ("between 9 am and 5 pm"). An "and" between days is read both ways: as a list ("on Fridays
+and Saturdays") and as two statements ("... Monday to Thursday, and on Fridays, from 7:30 am to 7
+pm"); a claim is checked, or conflicts, only when both readings agree."""
 _EXCEPT = regex.compile(r"\bexcept\b", regex.IGNORECASE)
 _EVERY_DAY = regex.compile(r"\b(?:every\s+day|daily|seven\s+days(?:\s+a\s+week)?|7\s+days(?:\s+a\s+week)?|all\s+week"
                            r"|24/7|each\s+day)\b", regex.IGNORECASE)
@@ -151,9 +155,9 @@ def _times(clause: str) -> tuple[frozenset[int] | None, frozenset[int] | None] |
     values = [_minutes(clause, w.key, w.alts, clause[w.span[0]:w.span[1]]) for w in found]
     if len(found) == 2:
         either = _EITHER.search(clause[:found[0].span[0]])
-        if either is not None:  # "closing between 9:30 pm and 10:30 pm"
-            both = values[0] | values[1]
-            return (None, both) if either.group("which").lower().startswith("clos") else (both, None)
+        if either is not None:  # "closing between 9:30 pm and 10:30 pm": any time from one to the other
+            within = frozenset(m for a in values[0] for b in values[1] if a <= b for m in range(a, b + 1))
+            return (None, within) if either.group("which").lower().startswith("clos") else (within, None)
         return values[0], values[1]
     if len(found) == 1:
         before = clause[:found[0].span[0]]
@@ -165,12 +169,12 @@ def _times(clause: str) -> tuple[frozenset[int] | None, frozenset[int] | None] |
     return None, None
 
 
-def _statements(claim: str) -> list[_Stated] | None:
+def _statements(claim: str, clauses: regex.Pattern[str]) -> list[_Stated] | None:
     """Each (days, times) statement of the claim; ``None`` when a clause cannot be read for sure."""
     out: list[_Stated] = []
     last_days: frozenset[int] | None = None
-    pieces = _CLAUSE.split(claim)
-    cuts = [m.group() for m in _CLAUSE.finditer(claim)]
+    pieces = clauses.split(claim)
+    cuts = [m.group() for m in clauses.finditer(claim)]
     for n, clause in enumerate(pieces):
         excepting = n > 0 and bool(_EXCEPT.search(cuts[n - 1]))
         if not (excepting or _CUE.search(clause) or _bare(clause)):
@@ -290,16 +294,22 @@ def read_hours(
     if (len(tables) != 1 or not _CUE.search(claim) or REPORTED.search(claim)
             or (not alone and not words & name_words)):
         return RecordReading()
-    stated = _statements(claim)
-    if not stated:
+    readings = [_verdict(_statements(claim, clauses), tables[0]) for clauses in _CLAUSES]
+    if None in readings:
         return RecordReading()
-    table = tables[0]
-    verdicts = [_judge(s, table) for s in stated if s.days]
-    if "conflict" in verdicts:
-        return RecordReading(conflict=table.text, named=True)
+    if all(r == "conflict" for r in readings):
+        return RecordReading(conflict=tables[0].text, named=True)
     known = _HOURS_WORDS | name_words | (_PLACE_WORDS if alone else frozenset())
-    return RecordReading(ok=bool(verdicts) and all(v == "checked" for v in verdicts), named=bool(verdicts),
+    return RecordReading(ok=all(r == "checked" for r in readings), named=True,
                          left=unread_words(_strip_times(claim), known))
+
+
+def _verdict(stated: list[_Stated] | None, table: HoursTable) -> str | None:
+    """The claim's verdict by one reading of its statements (``None``: no statement read)."""
+    verdicts = [_judge(s, table) for s in stated or () if s.days]
+    if not verdicts:
+        return None
+    return "conflict" if "conflict" in verdicts else "checked" if all(v == "checked" for v in verdicts) else "open"
 
 
 def _strip_times(claim: str) -> str:

@@ -114,9 +114,14 @@ _CLAUSE = regex.compile(
     r"|features?|lacks?|there|also|includes?)\b))\s*",
     regex.IGNORECASE,
 )
-_NEGATION = regex.compile(
-    r"\b(?:not|no|never|neither|nor|without|lacks?|lacking|unavailable|none)\b|n[\u2019']t\b", regex.IGNORECASE
+_NEGATION = regex.compile(r"\b(?:not|no|never|neither|nor|without|lacks?|lacking|none)\b|n[\u2019']t\b|^\W*No\b")
+"""A negation before an attribute in its clause ("does not offer Wi-Fi or takeout"); lower case but
+at the clause's start, so the "No" of "Rose Cafe No 2" negates nothing."""
+_NEGATED_AFTER = regex.compile(
+    r"\s*+(?:(?:is|are|was|were)\s++(?:not|never)\b|(?:isn|aren|wasn|weren)[\u2019']t\b|(?:is|are)\s++unavailable\b)",
+    regex.IGNORECASE,
 )
+"""A negation right after an attribute: "reservations are not accepted", "takeout isn't offered"."""
 _UNKNOWN = regex.compile(
     r"\b(?:information|info|details?|data|specified|mentioned|listed|provided|unclear|unknown|indicated|stated)\b",
     regex.IGNORECASE,
@@ -129,8 +134,8 @@ _ATTRIBUTE_WORDS = frozenset(content_words(
     "available availability option options service services it they its their also both well as there is are "
     "does do lack lacks lacking without no not nor neither either suitable good great ideal for place spot "
     "business restaurant establishment cafe bar seating dining parking ambience ambiance atmosphere vibe setting "
-    "free orders order accommodate accommodates accommodating accommodation accommodations cater caters amenities "
-    "facilities variety range described considered known live "
+    "free orders order accommodate accommodates accommodating accommodation accommodations amenities "
+    "facilities live unavailable "
     "doesn't don't isn't aren't hasn't haven't didn't cannot can't won't not no"
 ))
 
@@ -143,8 +148,8 @@ def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute,
         for form in attribute.names:
             span = _found(form, tokens)
             if span is not None:
-                before = clause[:span[0]]
-                out.append((attribute, _NEGATION.search(before) is None, span))
+                negated = _NEGATION.search(clause[:span[0]]) is not None or _NEGATED_AFTER.match(clause, span[1]) is not None
+                out.append((attribute, not negated, span))
                 break
     return out
 
