@@ -61,6 +61,8 @@ def checker() -> SupportChecker:
         "It lacks WiFi, but the atmosphere is casual.",
         "While reservations are not accepted, there is street parking.",
         "Wi-Fi isn't offered.",
+        "There is no Wi-Fi and the ambience is casual.",
+        "It does not take reservations or offer parking except for street parking.",
     ],
 )
 def test_attributes_as_the_record_gives_them_are_checked(claim: str) -> None:
@@ -78,6 +80,7 @@ def test_attributes_as_the_record_gives_them_are_checked(claim: str) -> None:
         ("Valet parking is available.", "business parking valet: False"),
         ("The ambience is romantic.", "ambience romantic: False"),
         ("Outdoor seating is not available.", "attributes outdoor seating: True"),
+        ("Takeout service is not available.", "attributes restaurants take out: True"),
     ],
 )
 def test_the_other_value_conflicts(claim: str, line: str) -> None:
@@ -99,6 +102,13 @@ def test_the_other_value_conflicts(claim: str, line: str) -> None:
 def test_what_the_record_does_not_settle_is_not_checked(claim: str) -> None:
     reading = _read(claim)
     assert reading.conflict is None and not (reading.ok and not reading.left)
+
+
+def test_wifi_one_pays_for_is_no_free_wifi() -> None:
+    record = repr({"name": "Tern Hotel", "attributes": {"WiFi": "paid", "OutdoorSeating": False}})
+    assert _read("It does not offer free Wi-Fi or outdoor seating.", record).ok
+    assert _read("It offers free WiFi.", record).conflict == "attributes wi fi: paid"
+    assert _read("Wi-Fi is available.", record).ok
 
 
 def test_any_record_of_yes_or_no_values_is_read() -> None:

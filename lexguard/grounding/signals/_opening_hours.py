@@ -93,13 +93,14 @@ _CUTS = (r"\s*(?:;|:(?!\d)|,?\s*\bexcept(?:\s+for)?\b|,?\s*\b(?:while|but|wherea
          r"|,?\s*\band\b(?<!\bbetween\s[^,;]{1,24})")
 _CLAUSES = (
     regex.compile(_CUTS + rf"(?!(?<=\b{_DAY_WORD},?\s*and)\s+(?:on\s+)?{_DAY_WORD}\b))\s*", regex.IGNORECASE),
-    regex.compile(_CUTS + r")\s*", regex.IGNORECASE),
+    regex.compile(_CUTS + rf"(?!(?<=\b{_DAY_WORD},?\s*and)\s+{_DAY_WORD}\b))\s*", regex.IGNORECASE),
 )
 """Where a statement of days and times ends: a semicolon, "except", "while", "but", a comma before
 "closed", "until", "from", "on", "with" ("..., until 7 pm on Fridays"), and "and" but between two
-times ("between 9 am and 5 pm"). An "and" between days is read both ways: as a list ("on Fridays
-and Saturdays") and as two statements ("... Monday to Thursday, and on Fridays, from 7:30 am to 7
-pm"); a claim is checked, or conflicts, only when both readings agree."""
+times ("between 9 am and 5 pm") or in a list of days ("on Fridays and Saturdays"). An "and on"
+after a day is read both ways: in the list ("on Mondays and on Fridays") and as a second statement
+("... Monday to Thursday, and on Fridays, from 7:30 am to 7 pm"); a claim is checked, or
+conflicts, only when both readings agree."""
 _EXCEPT = regex.compile(r"\bexcept\b", regex.IGNORECASE)
 _EVERY_DAY = regex.compile(r"\b(?:every\s+day|daily|seven\s+days(?:\s+a\s+week)?|7\s+days(?:\s+a\s+week)?|all\s+week"
                            r"|24/7|each\s+day)\b", regex.IGNORECASE)

@@ -17,6 +17,7 @@ something ("no information about parking") is a refusal, read by the refusal rul
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,18 +111,21 @@ def record_attributes(record: Any) -> list[Attribute]:
 _CLAUSE = regex.compile(
     r"\s*(?:[;:.!?](?:\s+|$)|,?\s*\b(?:but|while|whereas|although|though|however|yet)\b,?"
     r"|,\s*(?=(?:the|it|it's|they|they're|its|their|there|this|which|making)\b)"
-    r"|,?\s*\band\s+(?=(?:does|do|is|are|has|have|it|they|offers?|provides?|accepts?|allows?|takes?|welcomes?"
-    r"|features?|lacks?|there|also|includes?)\b))\s*",
+    r"|,?\s*\band\s+(?=(?:does|do|is|are|has|have|it|they|offers?|provides?|accepts?|allows?|takes?(?!\W*out)|welcomes?"
+    r"|features?|lacks?|there|also|includes?|the)\b))\s*",
     regex.IGNORECASE,
 )
 _NEGATION = regex.compile(r"\b(?:not|no|never|neither|nor|without|lacks?|lacking|none)\b|n[\u2019']t\b|^\W*No\b")
 """A negation before an attribute in its clause ("does not offer Wi-Fi or takeout"); lower case but
 at the clause's start, so the "No" of "Rose Cafe No 2" negates nothing."""
 _NEGATED_AFTER = regex.compile(
-    r"\s*+(?:(?:is|are|was|were)\s++(?:not|never)\b|(?:isn|aren|wasn|weren)[\u2019']t\b|(?:is|are)\s++unavailable\b)",
+    r"\s*+(?:(?:services?|options?|orders?|facilities)\s++)?"
+    r"(?:(?:is|are|was|were)\s++(?:not|never)\b|(?:isn|aren|wasn|weren)[\u2019']t\b|(?:is|are)\s++unavailable\b)",
     regex.IGNORECASE,
 )
-"""A negation right after an attribute: "reservations are not accepted", "takeout isn't offered"."""
+"""A negation right after an attribute: "reservations are not accepted", "takeout service isn't offered"."""
+_BESIDES = regex.compile(r"\b(?:except|besides|other\s+than|apart\s+from|save\s+for|but\s+for)\b", regex.IGNORECASE)
+"""Words after a negation that take a thing out of it: "no parking except for street parking"."""
 _UNKNOWN = regex.compile(
     r"\b(?:information|info|details?|data|specified|mentioned|listed|provided|unclear|unknown|indicated|stated)\b",
     regex.IGNORECASE,
@@ -135,7 +139,7 @@ _ATTRIBUTE_WORDS = frozenset(content_words(
     "does do lack lacks lacking without no not nor neither either suitable good great ideal for place spot "
     "business restaurant establishment cafe bar seating dining parking ambience ambiance atmosphere vibe setting "
     "free orders order accommodate accommodates accommodating accommodation accommodations amenities "
-    "facilities live unavailable "
+    "facilities live unavailable except besides "
     "doesn't don't isn't aren't hasn't haven't didn't cannot can't won't not no"
 ))
 
@@ -148,29 +152,50 @@ def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute,
         for form in attribute.names:
             span = _found(form, tokens)
             if span is not None:
-                negated = _NEGATION.search(clause[:span[0]]) is not None or _NEGATED_AFTER.match(clause, span[1]) is not None
+                negated = _negated(clause, span)
                 out.append((attribute, not negated, span))
                 break
     return out
 
 
+def _negated(clause: str, span: tuple[int, int]) -> bool:
+    """Whether the clause says the attribute at ``span`` is not there: a negation before it (and
+    no "except" between them) or right after it."""
+    before = [m.end() for m in _NEGATION.finditer(clause, 0, span[0])]
+    if before and _BESIDES.search(clause, before[-1], span[0]) is None:
+        return True
+    return _NEGATED_AFTER.match(clause, span[1]) is not None
+
+
 def _found(form: frozenset[str], tokens: list[tuple[str, tuple[int, int]]]) -> tuple[int, int] | None:
-    """Where the claim's words hold every word of ``form`` (a word written apart counts when its
-    neighbours join into it: "wi fi", "take out")."""
-    spans = []
-    for word in form:
-        hit = next((span for token, span in tokens if _same(token, word)), None)
-        if hit is None:
-            hit = next(((tokens[i][1][0], tokens[i + 1][1][1]) for i in range(len(tokens) - 1)
-                        if _same(tokens[i][0] + tokens[i + 1][0], word)), None)
-        if hit is None:
+    """The shortest stretch of the claim that holds every word of ``form`` (a word written apart
+    counts when its neighbours join into it: "wi fi", "take out"): "street parking" in "no parking
+    except for street parking" is the last two words."""
+    places = []
+    for word in sorted(form):
+        hits = [span for token, span in tokens if _same(token, word)]
+        hits += [(tokens[i][1][0], tokens[i + 1][1][1]) for i in range(len(tokens) - 1)
+                 if _same(tokens[i][0] + tokens[i + 1][0], word)]
+        if not hits:
             return None
-        spans.append(hit)
-    return min(s for s, _ in spans), max(e for _, e in spans)
+        places.append(hits)
+    stretches = [(min(s for s, _ in pick), max(e for _, e in pick)) for pick in itertools.product(*places)]
+    return min(stretches, key=lambda st: (st[1] - st[0], -st[0]))
 
 
 def _same(token: str, word: str) -> bool:
     return token == word or token.rstrip("s") == word.rstrip("s")
+
+
+_FREE = regex.compile(r"\bfree\W+$", regex.IGNORECASE)
+
+
+def _agrees(attribute: Attribute, there: bool, clause: str, span: tuple[int, int]) -> bool:
+    """Whether the claim says of the attribute what the record gives: there or not, and "free
+    Wi-Fi" not of Wi-Fi the record says is paid for ("no free Wi-Fi" is then right)."""
+    if attribute.text == "paid" and _FREE.search(clause, max(0, span[0] - 12), span[0]):
+        return not there
+    return attribute.value == there
 
 
 def read_attributes(claim: str, attributes: list[Attribute], name_words: frozenset[str] = frozenset()) -> RecordReading:
@@ -200,8 +225,7 @@ def read_attributes(claim: str, attributes: list[Attribute], name_words: frozens
         if _UNKNOWN.search(clause):
             return RecordReading(named=True)  # "no information about parking": a refusal's
         for attribute, there, span in found:
-            if attribute.value is not None and (attribute.value != there or (
-                    there and attribute.text == "paid" and regex.search(r"\bfree\b", clause, regex.IGNORECASE))):
+            if attribute.value is not None and not _agrees(attribute, there, clause, span):
                 return RecordReading(conflict=attribute.line, named=True)
             verdicts.append("open" if attribute.value is None else "checked")
             covered.append((start + span[0], start + span[1]))
