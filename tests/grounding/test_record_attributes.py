@@ -62,6 +62,8 @@ def checker() -> SupportChecker:
         "While reservations are not accepted, there is street parking.",
         "Wi-Fi isn't offered.",
         "There is no Wi-Fi and the ambience is casual.",
+        "It offers parking, but no Wi-Fi.",  # a group: a lot and street parking
+        "It provides takeout to its customers.",
         "It does not take reservations or offer parking except for street parking.",
     ],
 )
@@ -81,6 +83,7 @@ def test_attributes_as_the_record_gives_them_are_checked(claim: str) -> None:
         ("The ambience is romantic.", "ambience romantic: False"),
         ("Outdoor seating is not available.", "attributes outdoor seating: True"),
         ("Takeout service is not available.", "attributes restaurants take out: True"),
+        ("There is no parking.", "parking: yes"),
     ],
 )
 def test_the_other_value_conflicts(claim: str, line: str) -> None:

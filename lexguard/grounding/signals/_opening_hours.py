@@ -29,7 +29,7 @@ from lexguard.grounding.signals._record_reading import REPORTED, RecordReading, 
 from lexguard.grounding.signals._times_written import times
 from lexguard.grounding.signals._weekdays import day_mentions
 
-__all__ = ["HoursTable", "hours_tables", "read_hours"]
+__all__ = ["MAX_CLAUSES", "HoursTable", "hours_tables", "read_hours"]
 
 _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _ALL_DAY = (0, 0)
@@ -87,6 +87,9 @@ def hours_tables(record: Any) -> list[HoursTable]:
 
 
 _CUE = regex.compile(r"\b(?:open|opens|opening|close[sd]?|closing|hours|operat\w*|24/7)\b", regex.IGNORECASE)
+MAX_CLAUSES = 40
+"""Most clauses of a claim read for hours: a longer one is no statement of opening hours (and
+each statement is compared with every other)."""
 _DAY_WORD = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*day|weekends?|weekdays?)s?"
 _CUTS = (r"\s*(?:;|:(?!\d)|,?\s*\bexcept(?:\s+for)?\b|,?\s*\b(?:while|but|whereas)\b"
          r"|,\s*(?=(?:closed|until|till|from|on|opening|closing|then|with)\b)"
@@ -175,6 +178,8 @@ def _statements(claim: str, clauses: regex.Pattern[str]) -> list[_Stated] | None
     out: list[_Stated] = []
     last_days: frozenset[int] | None = None
     pieces = clauses.split(claim)
+    if len(pieces) > MAX_CLAUSES:
+        return None
     cuts = [m.group() for m in clauses.finditer(claim)]
     for n, clause in enumerate(pieces):
         excepting = n > 0 and bool(_EXCEPT.search(cuts[n - 1]))
@@ -315,7 +320,10 @@ def _verdict(stated: list[_Stated] | None, table: HoursTable) -> str | None:
 
 def _strip_times(claim: str) -> str:
     """The claim without its times, "24 hours" and "seven days a week": a number left is not an hour."""
-    out = claim
-    for w in sorted(times(claim), key=lambda w: -w.span[0]):
-        out = out[:w.span[0]] + " " + out[w.span[1]:]
-    return _EVERY_DAY.sub(" ", _ALL_HOURS.sub(" ", out))
+    pieces, at = [], 0
+    for w in sorted(times(claim), key=lambda w: w.span):
+        if w.span[0] >= at:
+            pieces.append(claim[at:w.span[0]])
+            at = w.span[1]
+    pieces.append(claim[at:])
+    return _EVERY_DAY.sub(" ", _ALL_HOURS.sub(" ", " ".join(pieces)))

@@ -27,7 +27,7 @@ from lexguard.grounding.evidence._records import parse_record
 from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.signals._record_reading import REPORTED, RecordReading, unread_words
 
-__all__ = ["Attribute", "record_attributes", "read_attributes"]
+__all__ = ["MAX_ATTRIBUTES", "Attribute", "record_attributes", "read_attributes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,14 +40,22 @@ class Attribute:
         value: ``True`` (there), ``False`` (not there) or ``None`` (the record leaves it empty).
         text: The value as the record writes it ("free"), for "free Wi-Fi".
         line: The attribute as one line, the evidence of a conflict.
+        group: Whether it stands for a group of attributes (``BusinessParking``: "parking"), there
+            when one of them is, not there when none is; read only where the claim names none of
+            the group's own ("offers parking", not "no valet parking").
     """
 
     names: tuple[frozenset[str], ...]
     value: bool | None
     text: str
     line: str
+    group: bool = False
 
 
+MAX_ATTRIBUTES = 200
+"""Most yes-or-no values of one record read as its attributes."""
+_MAX_HITS = 16
+"""Places of one word of an attribute's name looked at, for the shortest stretch that names it."""
 _CAMEL = regex.compile(r"(?<=[a-z])(?=[A-Z])|_|\s+")
 _PREFIXES = frozenset({"restaurants", "business", "good", "for"})
 """Key words that name no thing of their own ("RestaurantsTakeOut", "BusinessParking", "GoodForGroups")."""
@@ -87,7 +95,8 @@ def _names(words: list[str], parent: list[str]) -> tuple[frozenset[str], ...]:
 
 
 def record_attributes(record: Any) -> list[Attribute]:
-    """The yes-or-no attributes of a parsed record (:func:`~lexguard.grounding.evidence._records.parse_record`)."""
+    """The yes-or-no attributes of a parsed record (:func:`~lexguard.grounding.evidence._records.parse_record`);
+    none for a record of more than :data:`MAX_ATTRIBUTES` (a list of many things, not one thing's record)."""
     found: list[Attribute] = []
     stack: list[tuple[Any, list[str]]] = [(record, [])]
     while stack:
@@ -97,6 +106,9 @@ def record_attributes(record: Any) -> list[Attribute]:
         if isinstance(item, dict):
             for key, sub in item.items():
                 stack.append((sub, [*path, str(key)]))
+            group = _group(item, path)
+            if group is not None:
+                found.append(group)
             continue
         read = _value(item) if path else None
         if read is None or not path or path[-1].lower() in {"name", "address", "city", "state", "hours"}:
@@ -105,7 +117,21 @@ def record_attributes(record: Any) -> list[Attribute]:
         parent = _key_words(path[-2]) if len(path) > 1 and path[-2] != "attributes" else []
         line = f"{' '.join(w for p in path[-2:] for w in _key_words(p))}: {read[1]}"
         found.append(Attribute(_names(words, parent), read[0], read[1], line))
+        if len(found) > MAX_ATTRIBUTES:
+            return []
     return found
+
+
+def _group(item: dict[Any, Any], path: list[str]) -> Attribute | None:
+    """The attribute a mapping of two or more yes-or-no values stands for (``BusinessParking``)."""
+    values = [_value(v) for v in item.values()]
+    if not path or len(values) < 2 or any(v is None for v in values):
+        return None
+    flags = [v[0] for v in values if v is not None]
+    value = True if True in flags else False if all(f is False for f in flags) else None
+    own = [w for w in _key_words(path[-1]) if w not in _PREFIXES] or _key_words(path[-1])
+    shown = "yes" if value else "no" if value is False else "not given"
+    return Attribute((frozenset({"".join(own)}), frozenset(own)), value, shown, f"{' '.join(own)}: {shown}", group=True)
 
 
 _CLAUSE = regex.compile(
@@ -139,7 +165,7 @@ _ATTRIBUTE_WORDS = frozenset(content_words(
     "does do lack lacks lacking without no not nor neither either suitable good great ideal for place spot "
     "business restaurant establishment cafe bar seating dining parking ambience ambiance atmosphere vibe setting "
     "free orders order accommodate accommodates accommodating accommodation accommodations amenities "
-    "facilities live unavailable except besides "
+    "facilities live unavailable except besides any making customers "
     "doesn't don't isn't aren't hasn't haven't didn't cannot can't won't not no"
 ))
 
@@ -147,13 +173,15 @@ _ATTRIBUTE_WORDS = frozenset(content_words(
 def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute, bool, tuple[int, int]]]:
     """The attributes a clause names, whether it says each is there, and where."""
     tokens = [(m.group().lower(), m.span()) for m in _WORD.finditer(clause)]
-    out = []
-    for attribute in attributes:
+    present = {t.rstrip("s") for t, _ in tokens} | {(a + b).rstrip("s") for (a, _), (b, _) in zip(tokens, tokens[1:])}
+    out: list[tuple[Attribute, bool, tuple[int, int]]] = []
+    for attribute in sorted(attributes, key=lambda a: a.group):  # a group after its own attributes
         for form in attribute.names:
+            if not all(word.rstrip("s") in present for word in form):
+                continue
             span = _found(form, tokens)
-            if span is not None:
-                negated = _negated(clause, span)
-                out.append((attribute, not negated, span))
+            if span is not None and not (attribute.group and any(s <= span[1] and span[0] <= e for _, _, (s, e) in out)):
+                out.append((attribute, not _negated(clause, span), span))
                 break
     return out
 
@@ -178,7 +206,7 @@ def _found(form: frozenset[str], tokens: list[tuple[str, tuple[int, int]]]) -> t
                  if _same(tokens[i][0] + tokens[i + 1][0], word)]
         if not hits:
             return None
-        places.append(hits)
+        places.append(hits[:_MAX_HITS])
     stretches = [(min(s for s, _ in pick), max(e for _, e in pick)) for pick in itertools.product(*places)]
     return min(stretches, key=lambda st: (st[1] - st[0], -st[0]))
 

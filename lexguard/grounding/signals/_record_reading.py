@@ -22,13 +22,14 @@ DIGIT = "#digit"
 reader accounts for unless it read it ("12 tables" beside the hours)."""
 
 REPORTED = regex.compile(
-    r"\b(?:reviews?|reviewers?|reviewed|customers?|patrons?|guests?|visitors?|diners|said|says|say|mention\w*|noted?"
+    r"\b(?:reviews?|reviewers?|reviewed|said|says|say|mention\w*|noted?"
     r"|notes|according|complain\w*|claim\w*|report\w*|praise\w*|stat(?:ed|es|ing)|felt|found|think|thought"
     r"|regarded|described|considered|known|reputation|seen\s+as)\b",
     regex.IGNORECASE,
 )
-"""Words of a claim that reports what someone said: a review may give other hours or attributes
-than the record, so such a claim is left to the other checks."""
+"""Words of a claim that reports what someone said ("customers praised", "according to reviews",
+"is known for"): a review may give other hours or attributes than the record, so such a claim is
+left to the other checks."""
 
 
 @dataclass(frozen=True, slots=True)
