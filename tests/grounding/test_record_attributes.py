@@ -99,7 +99,10 @@ def test_the_other_value_conflicts(claim: str, line: str) -> None:
         "Customers say it has no outdoor seating.",  # what someone said
         "It offers outdoor seating for 40 people.",  # a figure
         "It offers outdoor seating and catering.",  # "catering" is no word of offering
+        "It offers takeout and free parking.",  # "free" of the parking: no word of the record's
+        "It offers takeout and has a bar.",
         "It is known as a romantic spot.",  # a reputation, not the record's
+        "It does not offer valet or garage parking, customers can use the lot or park on the street.",  # "lot" alone
     ],
 )
 def test_what_the_record_does_not_settle_is_not_checked(claim: str) -> None:

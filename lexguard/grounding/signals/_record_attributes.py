@@ -163,26 +163,43 @@ _ATTRIBUTE_WORDS = frozenset(content_words(
     "including feature features featuring accept accepts accepted allow allows allowed take takes welcome welcomes "
     "available availability option options service services it they its their also both well as there is are "
     "does do lack lacks lacking without no not nor neither either suitable good great ideal for place spot "
-    "business restaurant establishment cafe bar seating dining parking ambience ambiance atmosphere vibe setting "
-    "free orders order accommodate accommodates accommodating accommodation accommodations amenities "
-    "facilities live unavailable except besides any making customers "
-    "doesn't don't isn't aren't hasn't haven't didn't cannot can't won't not no"
+    "business restaurant establishment dining ambience ambiance atmosphere vibe setting "
+    "orders order accommodate accommodates accommodating accommodation accommodations amenities "
+    "facilities unavailable except besides any making customers "
+    "doesn't don't isn't aren't hasn't haven't didn't cannot can't won't"
 ))
+"""Words that say an attribute is there or not, or name the business that has it. Not "free",
+"parking", "seating" or "bar", which state something of their own ("free parking", "has a
+bar"): they count only as part of an attribute's name ("free" before Wi-Fi the record calls free)."""
 
 
-def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute, bool, tuple[int, int]]]:
-    """The attributes a clause names, whether it says each is there, and where."""
+_FREE = regex.compile(r"\bfree\W+$", regex.IGNORECASE)
+_BREAK = regex.compile(r"[,;:()\u2013\u2014]")
+
+
+def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute, bool | None, list[tuple[int, int]]]]:
+    """The attributes a clause names, whether it says each is there, and where. A group named
+    where the clause names one of its own attributes ("no parking except for street parking") is
+    not judged (``None``): its words are read as part of its attributes'."""
     tokens = [(m.group().lower(), m.span()) for m in _WORD.finditer(clause)]
     present = {t.rstrip("s") for t, _ in tokens} | {(a + b).rstrip("s") for (a, _), (b, _) in zip(tokens, tokens[1:])}
-    out: list[tuple[Attribute, bool, tuple[int, int]]] = []
+    out: list[tuple[Attribute, bool | None, list[tuple[int, int]]]] = []
     for attribute in sorted(attributes, key=lambda a: a.group):  # a group after its own attributes
         for form in attribute.names:
             if not all(word.rstrip("s") in present for word in form):
                 continue
-            span = _found(form, tokens)
-            if span is not None and not (attribute.group and any(s <= span[1] and span[0] <= e for _, _, (s, e) in out)):
-                out.append((attribute, not _negated(clause, span), span))
-                break
+            span = _found(form, tokens, clause)
+            if span is None:
+                continue
+            free = _FREE.search(clause, max(0, span[0] - 12), span[0])
+            if free is not None and attribute.text == "free":
+                span = (free.start(), span[1])  # "free Wi-Fi": the record's word
+            if attribute.group and any(not a.group for a, _, _ in out):
+                words = {w.rstrip("s") for w in form}
+                out.append((attribute, None, [sp for t, sp in tokens if t.rstrip("s") in words]))
+            else:
+                out.append((attribute, not _negated(clause, span), [span]))
+            break
     return out
 
 
@@ -195,10 +212,11 @@ def _negated(clause: str, span: tuple[int, int]) -> bool:
     return _NEGATED_AFTER.match(clause, span[1]) is not None
 
 
-def _found(form: frozenset[str], tokens: list[tuple[str, tuple[int, int]]]) -> tuple[int, int] | None:
-    """The shortest stretch of the claim that holds every word of ``form`` (a word written apart
-    counts when its neighbours join into it: "wi fi", "take out"): "street parking" in "no parking
-    except for street parking" is the last two words."""
+def _found(form: frozenset[str], tokens: list[tuple[str, tuple[int, int]]], clause: str) -> tuple[int, int] | None:
+    """The shortest stretch of the clause that holds every word of ``form`` (a word written apart
+    counts when its neighbours join into it: "wi fi", "take out") and no comma: "street parking"
+    in "no parking except for street parking" is the last two words; "valet parking, customers
+    can use the lot" names no parking lot."""
     places = []
     for word in sorted(form):
         hits = [span for token, span in tokens if _same(token, word)]
@@ -208,14 +226,12 @@ def _found(form: frozenset[str], tokens: list[tuple[str, tuple[int, int]]]) -> t
             return None
         places.append(hits[:_MAX_HITS])
     stretches = [(min(s for s, _ in pick), max(e for _, e in pick)) for pick in itertools.product(*places)]
-    return min(stretches, key=lambda st: (st[1] - st[0], -st[0]))
+    stretches = [st for st in stretches if not _BREAK.search(clause, st[0], st[1])]
+    return min(stretches, key=lambda st: (st[1] - st[0], -st[0])) if stretches else None
 
 
 def _same(token: str, word: str) -> bool:
     return token == word or token.rstrip("s") == word.rstrip("s")
-
-
-_FREE = regex.compile(r"\bfree\W+$", regex.IGNORECASE)
 
 
 def _agrees(attribute: Attribute, there: bool, clause: str, span: tuple[int, int]) -> bool:
@@ -252,15 +268,19 @@ def read_attributes(claim: str, attributes: list[Attribute], name_words: frozens
             continue
         if _UNKNOWN.search(clause):
             return RecordReading(named=True)  # "no information about parking": a refusal's
-        for attribute, there, span in found:
-            if attribute.value is not None and not _agrees(attribute, there, clause, span):
+        for attribute, there, spans in found:
+            covered += [(start + a, start + b) for a, b in spans]
+            if there is None:
+                continue
+            if attribute.value is not None and not _agrees(attribute, there, clause, spans[0]):
                 return RecordReading(conflict=attribute.line, named=True)
             verdicts.append("open" if attribute.value is None else "checked")
-            covered.append((start + span[0], start + span[1]))
     if not verdicts:
         return RecordReading()
-    rest = claim
-    for s, e in sorted(covered, reverse=True):
-        rest = rest[:s] + " " + rest[e:]
+    pieces, at = [], 0
+    for a, b in sorted(covered):
+        pieces.append(claim[at:max(at, a)])
+        at = max(at, b)
+    pieces.append(claim[at:])
     return RecordReading(ok=all(v == "checked" for v in verdicts), named=True,
-                         left=unread_words(rest, _ATTRIBUTE_WORDS | name_words))
+                         left=unread_words(" ".join(pieces), _ATTRIBUTE_WORDS | name_words))
