@@ -96,6 +96,9 @@ def test_other_hours_or_days_conflict_with_the_table(claim: str) -> None:
         "It opens at 7:30 am on weekdays, with shorter hours on Saturdays.",  # a comparison
         "It is open from 7:30 am to 5 pm Monday to Thursday, and on Fridays, from 7:30 am to 7 pm.",  # read two ways
         "On Saturdays it doesn't open until 8 am.",  # read by no rule here
+        "The kitchen closes at 2 pm on weekdays.",  # not the opening hours
+        "Happy hour runs from 4 pm to 6 pm, Monday to Friday.",
+        "It opens later on Saturdays.",  # a comparison the table is not read for
         "It is open from 7:30 to 17:00 from Monday to Thursday, and has 12 tables.",  # a number that is no hour
     ],
 )
@@ -145,3 +148,11 @@ def test_beside_other_sources_only_a_claim_naming_the_record_is_read() -> None:
     assert read_hours("Marlowe's is open every day.", tables, name, alone=False).conflict is not None
     assert not _checked(read_hours("The bakery is open every day except Sunday.", tables, name, alone=False))
     assert _checked(read_hours("The bakery is open every day except Sunday.", tables, name))
+
+
+def test_a_word_of_the_record_name_is_no_other_hours() -> None:
+    record = repr({"name": "Copper Kitchen", "hours": {"Monday": "9:0-17:0"}})
+    name = frozenset(content_words("Copper Kitchen"))
+    tables = hours_tables(ast.literal_eval(record))
+    assert read_hours("Copper Kitchen is open on Mondays from 9 am to 6 pm.", tables, name).conflict is not None
+    assert read_hours("The kitchen closes at 6 pm on Mondays.", tables, frozenset()) == read_hours("", [])

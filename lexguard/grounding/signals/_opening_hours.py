@@ -11,10 +11,10 @@ answers were refused and wrong hours passed only by the verifier's habit of doub
 an exception, an opening and a closing time, "until", "24 hours") and compares them with the
 table, day by day: a time or an open day the table does not give is a conflict; a claim that
 states nothing but hours, every one as the table gives it, is checked. A day the table marks
-``0:0-0:0`` among days with hours is read as neither open nor closed (people read it both ways):
-a claim that it is open is not checked, and one that gives it other hours than all day conflicts
-either way. A claim that reports what someone said ("a reviewer noted ...") is left to the other
-checks: a review may give other hours than the table.
+``0:0-0:0`` among days with hours is read as neither open nor closed (people read it both ways,
+and RAGTruth's annotators did too): a claim about it is neither checked nor a conflict; where every
+day is ``0:0-0:0``, the table says open all day. A claim that reports what someone said ("a
+reviewer noted ...") is left to the other checks: a review may give other hours than the table.
 """
 
 from __future__ import annotations
@@ -87,6 +87,13 @@ def hours_tables(record: Any) -> list[HoursTable]:
 
 
 _CUE = regex.compile(r"\b(?:open|opens|opening|close[sd]?|closing|hours|operat\w*|24/7)\b", regex.IGNORECASE)
+_OTHER_HOURS = regex.compile(
+    r"\b(?:happy\s+hours?|peak|busy|rush|kitchen|patio|terrace|drive[\s-]*thr?u\w*|delivery|deliveries|brunch|lunch"
+    r"|dinner|breakfast|last\s+orders?|orders?\s+stop)\b",
+    regex.IGNORECASE,
+)
+"""Hours of something else than the opening ("the kitchen closes at 9 pm", "happy hour from 4 to
+6 pm", "breakfast until 11 am"): a claim naming them is left to the other checks."""
 MAX_CLAUSES = 40
 """Most clauses of a claim read for hours: a longer one is no statement of opening hours (and
 each statement is compared with every other)."""
@@ -132,7 +139,7 @@ class _Stated:
 
 
 def _days(clause: str) -> frozenset[int] | None:
-    """The days a clause names (``None``: none; an empty set: days it names two ways)."""
+    """The days a clause names, every day of a span ("every day", "weekdays"); ``None`` when none."""
     named = [days for _, days in day_mentions(clause)]
     named += [_PARTS[m.group().lower()] for m in _PART.finditer(clause)]
     if named:  # "open seven days a week from 7 to 4 on weekdays": the weekdays
@@ -140,7 +147,9 @@ def _days(clause: str) -> frozenset[int] | None:
     return frozenset(range(7)) if _EVERY_DAY.search(clause) else None
 
 
-def _minutes(clause: str, key: str, alts: tuple[str, ...], text: str) -> frozenset[int]:
+def _minutes(key: str, alts: tuple[str, ...], text: str) -> frozenset[int]:
+    """The minutes after midnight a time may be: its reading and its other readings, and for a time
+    written without am / pm ("from 11:30 to 10:00") the other half of the day too."""
     out = set()
     for k in (key, *alts):
         if k.startswith("time:"):
@@ -156,7 +165,7 @@ def _times(clause: str) -> tuple[frozenset[int] | None, frozenset[int] | None] |
     found = sorted(times(clause), key=lambda w: w.span)
     if len(found) > 2:
         return None
-    values = [_minutes(clause, w.key, w.alts, clause[w.span[0]:w.span[1]]) for w in found]
+    values = [_minutes(w.key, w.alts, clause[w.span[0]:w.span[1]]) for w in found]
     if len(found) == 2:
         either = _EITHER.search(clause[:found[0].span[0]])
         if either is not None:  # "closing between 9:30 pm and 10:30 pm": any time from one to the other
@@ -268,7 +277,7 @@ _HOURS_WORDS = frozenset(content_words(
     "place it they its their also stays stay remains remain available "
     "throughout both weekdays weekends weekday weekend including am pm a.m p.m noon midnight midday "
     "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays "
-    "sundays seven 24 7 regular normal usual later earlier morning evening night afternoon "
+    "sundays seven 24 7 morning evening night afternoon "
     "doesn't don't isn't aren't hasn't haven't didn't cannot can't won't not no"
 ))
 _PLACE_WORDS = frozenset(content_words(
@@ -297,7 +306,8 @@ def read_hours(
         opening and the record's name.
     """
     words = set(content_words(claim))
-    if (len(tables) != 1 or not _CUE.search(claim) or REPORTED.search(claim)
+    other = any(not set(content_words(m.group())) <= name_words for m in _OTHER_HOURS.finditer(claim))  # not "Saltmarsh Kitchen"
+    if (len(tables) != 1 or not _CUE.search(claim) or REPORTED.search(claim) or other
             or (not alone and not words & name_words)):
         return RecordReading()
     readings = [_verdict(_statements(claim, clauses), tables[0]) for clauses in _CLAUSES]
