@@ -103,6 +103,7 @@ def test_the_other_value_conflicts(claim: str, line: str) -> None:
         "It offers takeout and has a bar.",
         "It is known as a romantic spot.",  # a reputation, not the record's
         "It does not offer valet or garage parking, customers can use the lot or park on the street.",  # "lot" alone
+        "It does not take cheques or hand out menus.",  # "take ... out" is no takeout
     ],
 )
 def test_what_the_record_does_not_settle_is_not_checked(claim: str) -> None:

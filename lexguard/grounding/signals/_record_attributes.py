@@ -35,8 +35,11 @@ class Attribute:
     """One yes-or-no attribute of a record.
 
     Attributes:
-        names: The forms a claim may name it by, each a set of words written apart or together
-            (``{"outdoorseating"}``, ``{"lot", "parking"}``).
+        names: The forms a claim may name it by, each its parts: words a claim writes in a row,
+            apart or together (``("outdoor", "seating")``: "outdoor seating", "outdoorseating";
+            ``("wi", "fi")``: "Wi-Fi", "WiFi"), and for an attribute of a group the group's word
+            anywhere in the same stretch without a comma (``(("lot",), ("parking",))``: "parking
+            lot", "parking is available in the lot").
         value: ``True`` (there), ``False`` (not there) or ``None`` (the record leaves it empty).
         text: The value as the record writes it ("free"), for "free Wi-Fi".
         line: The attribute as one line, the evidence of a conflict.
@@ -45,7 +48,7 @@ class Attribute:
             the group's own ("offers parking", not "no valet parking").
     """
 
-    names: tuple[frozenset[str], ...]
+    names: tuple[tuple[tuple[str, ...], ...], ...]
     value: bool | None
     text: str
     line: str
@@ -81,17 +84,15 @@ def _value(item: Any) -> tuple[bool | None, str] | None:
     return None
 
 
-def _names(words: list[str], parent: list[str]) -> tuple[frozenset[str], ...]:
-    """The forms of a key a claim may name it by: its words without the prefixes, together
-    ("takeout", "outdoorseating", "wifi") or apart, and a sub-key with its parent's last word
-    ("lot" with "parking")."""
-    own = [w for w in words if w not in _PREFIXES] or words
-    forms = {frozenset({"".join(own)}), frozenset(own)}
+def _names(words: list[str], parent: list[str]) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The forms of a key a claim may name it by (:attr:`Attribute.names`): its words without the
+    prefixes, and a sub-key of parking or music with its group's word ("lot" with "parking")."""
+    own = tuple(w for w in words if w not in _PREFIXES) or tuple(words)
     if parent:
         head = [w for w in parent if w not in _PREFIXES][-1:] or parent[-1:]
         if head and head[0] in {"parking", "music"}:
-            forms = {frozenset({*f, *head}) for f in forms}
-    return tuple(forms)
+            return ((own, (head[0],)),)
+    return ((own,),)
 
 
 def record_attributes(record: Any) -> list[Attribute]:
@@ -129,9 +130,9 @@ def _group(item: dict[Any, Any], path: list[str]) -> Attribute | None:
         return None
     flags = [v[0] for v in values if v is not None]
     value = True if True in flags else False if all(f is False for f in flags) else None
-    own = [w for w in _key_words(path[-1]) if w not in _PREFIXES] or _key_words(path[-1])
+    own = tuple(w for w in _key_words(path[-1]) if w not in _PREFIXES) or tuple(_key_words(path[-1]))
     shown = "yes" if value else "no" if value is False else "not given"
-    return Attribute((frozenset({"".join(own)}), frozenset(own)), value, shown, f"{' '.join(own)}: {shown}", group=True)
+    return Attribute(((own,),), value, shown, f"{' '.join(own)}: {shown}", group=True)
 
 
 _CLAUSE = regex.compile(
@@ -186,7 +187,8 @@ def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute,
     out: list[tuple[Attribute, bool | None, list[tuple[int, int]]]] = []
     for attribute in sorted(attributes, key=lambda a: a.group):  # a group after its own attributes
         for form in attribute.names:
-            if not all(word.rstrip("s") in present for word in form):
+            if not all("".join(part).rstrip("s") in present or all(w.rstrip("s") in present for w in part)
+                       for part in form):
                 continue
             span = _found(form, tokens, clause)
             if span is None:
@@ -195,8 +197,7 @@ def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute,
             if free is not None and attribute.text == "free":
                 span = (free.start(), span[1])  # "free Wi-Fi": the record's word
             if attribute.group and any(not a.group for a, _, _ in out):
-                words = {w.rstrip("s") for w in form}
-                out.append((attribute, None, [sp for t, sp in tokens if t.rstrip("s") in words]))
+                out.append((attribute, None, _places(form[0], tokens)))
             else:
                 out.append((attribute, not _negated(clause, span), [span]))
             break
@@ -212,16 +213,28 @@ def _negated(clause: str, span: tuple[int, int]) -> bool:
     return _NEGATED_AFTER.match(clause, span[1]) is not None
 
 
-def _found(form: frozenset[str], tokens: list[tuple[str, tuple[int, int]]], clause: str) -> tuple[int, int] | None:
-    """The shortest stretch of the clause that holds every word of ``form`` (a word written apart
-    counts when its neighbours join into it: "wi fi", "take out") and no comma: "street parking"
-    in "no parking except for street parking" is the last two words; "valet parking, customers
-    can use the lot" names no parking lot."""
+def _places(part: tuple[str, ...], tokens: list[tuple[str, tuple[int, int]]]) -> list[tuple[int, int]]:
+    """Where the claim writes the words of ``part`` in a row, apart or joined ("wi fi", "WiFi", "take-out")."""
+    joined, size, found = "".join(part), len(part), []
+    for i in range(len(tokens)):
+        if i + size <= len(tokens) and all(_same(tokens[i + k][0], w) for k, w in enumerate(part)):
+            found.append((tokens[i][1][0], tokens[i + size - 1][1][1]))
+        elif size > 1 and _same(tokens[i][0], joined):
+            found.append(tokens[i][1])
+        elif i + 1 < len(tokens) and _same(tokens[i][0] + tokens[i + 1][0], joined):
+            found.append((tokens[i][1][0], tokens[i + 1][1][1]))
+    return found
+
+
+def _found(
+    form: tuple[tuple[str, ...], ...], tokens: list[tuple[str, tuple[int, int]]], clause: str
+) -> tuple[int, int] | None:
+    """The shortest stretch of the clause that holds every part of ``form`` and no comma: "street
+    parking" in "no parking except for street parking" is the last two words; "valet parking,
+    customers can use the lot" names no parking lot."""
     places = []
-    for word in sorted(form):
-        hits = [span for token, span in tokens if _same(token, word)]
-        hits += [(tokens[i][1][0], tokens[i + 1][1][1]) for i in range(len(tokens) - 1)
-                 if _same(tokens[i][0] + tokens[i + 1][0], word)]
+    for part in form:
+        hits = _places(part, tokens)
         if not hits:
             return None
         places.append(hits[:_MAX_HITS])
