@@ -104,6 +104,7 @@ def test_the_other_value_conflicts(claim: str, line: str) -> None:
         "It is known as a romantic spot.",  # a reputation, not the record's
         "It does not offer valet or garage parking, customers can use the lot or park on the street.",  # "lot" alone
         "It does not take cheques or hand out menus.",  # "take ... out" is no takeout
+        "Despite having no particular ambience, it feels casual.",  # no group of the ambience
     ],
 )
 def test_what_the_record_does_not_settle_is_not_checked(claim: str) -> None:

@@ -124,13 +124,16 @@ def record_attributes(record: Any) -> list[Attribute]:
 
 
 def _group(item: dict[Any, Any], path: list[str]) -> Attribute | None:
-    """The attribute a mapping of two or more yes-or-no values stands for (``BusinessParking``)."""
+    """The attribute a mapping of two or more yes-or-no values stands for, where it names a thing a
+    place has or not (``BusinessParking``: "parking", a ``Music`` of kinds: "music")."""
     values = [_value(v) for v in item.values()]
     if not path or len(values) < 2 or any(v is None for v in values):
         return None
     flags = [v[0] for v in values if v is not None]
     value = True if True in flags else False if all(f is False for f in flags) else None
     own = tuple(w for w in _key_words(path[-1]) if w not in _PREFIXES) or tuple(_key_words(path[-1]))
+    if own[-1:] not in {("parking",), ("music",)}:
+        return None  # every place has an ambience: "no specific ambience" says no "False" of it
     shown = "yes" if value else "no" if value is False else "not given"
     return Attribute(((own,),), value, shown, f"{' '.join(own)}: {shown}", group=True)
 
