@@ -193,27 +193,28 @@ def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute,
             if not all("".join(part).rstrip("s") in present or all(w.rstrip("s") in present for w in part)
                        for part in form):
                 continue
-            span = _found(form, tokens, clause)
-            if span is None:
+            found = _found(form, tokens, clause)
+            if found is None:
                 continue
+            span, own = (found[0], found[1]), found[2]
             free = _FREE.search(clause, max(0, span[0] - 12), span[0])
             if free is not None and attribute.text == "free":
                 span = (free.start(), span[1])  # "free Wi-Fi": the record's word
             if attribute.group and any(not a.group for a, _, _ in out):
                 out.append((attribute, None, _places(form[0], tokens)))
             else:
-                out.append((attribute, not _negated(clause, span), [span]))
+                out.append((attribute, not _negated(clause, own, span[1]), [span]))
             break
     return out
 
 
-def _negated(clause: str, span: tuple[int, int]) -> bool:
-    """Whether the clause says the attribute at ``span`` is not there: a negation before it (and
-    no "except" between them) or right after it."""
-    before = [m.end() for m in _NEGATION.finditer(clause, 0, span[0])]
-    if before and _BESIDES.search(clause, before[-1], span[0]) is None:
+def _negated(clause: str, start: int, end: int) -> bool:
+    """Whether the clause says the attribute named from ``start`` to ``end`` is not there: a
+    negation before it (and no "except" between them) or right after it."""
+    before = [m.end() for m in _NEGATION.finditer(clause, 0, start)]
+    if before and _BESIDES.search(clause, before[-1], start) is None:
         return True
-    return _NEGATED_AFTER.match(clause, span[1]) is not None
+    return _NEGATED_AFTER.match(clause, end) is not None
 
 
 def _places(part: tuple[str, ...], tokens: list[tuple[str, tuple[int, int]]]) -> list[tuple[int, int]]:
@@ -231,19 +232,20 @@ def _places(part: tuple[str, ...], tokens: list[tuple[str, tuple[int, int]]]) ->
 
 def _found(
     form: tuple[tuple[str, ...], ...], tokens: list[tuple[str, tuple[int, int]]], clause: str
-) -> tuple[int, int] | None:
-    """The shortest stretch of the clause that holds every part of ``form`` and no comma: "street
-    parking" in "no parking except for street parking" is the last two words; "valet parking,
-    customers can use the lot" names no parking lot."""
+) -> tuple[int, int, int] | None:
+    """The shortest stretch of the clause that holds every part of ``form`` and no comma, and where
+    its own words start (a negation before them is the attribute's: "street parking as there is no
+    garage or valet service"): "street parking" in "no parking except for street parking" is the
+    last two words; "valet parking, customers can use the lot" names no parking lot."""
     places = []
     for part in form:
         hits = _places(part, tokens)
         if not hits:
             return None
         places.append(hits[:_MAX_HITS])
-    stretches = [(min(s for s, _ in pick), max(e for _, e in pick)) for pick in itertools.product(*places)]
-    stretches = [st for st in stretches if not _BREAK.search(clause, st[0], st[1])]
-    return min(stretches, key=lambda st: (st[1] - st[0], -st[0])) if stretches else None
+    picks = [(min(s for s, _ in pick), max(e for _, e in pick), pick[0][0]) for pick in itertools.product(*places)]
+    picks = [p for p in picks if not _BREAK.search(clause, p[0], p[1])]
+    return min(picks, key=lambda p: (p[1] - p[0], -p[0])) if picks else None
 
 
 def _same(token: str, word: str) -> bool:
