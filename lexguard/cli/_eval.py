@@ -334,16 +334,23 @@ def _render(report, console, base) -> None:  # noqa: ANN001
         console.print(f"[yellow]{report.errors} row(s) failed; see --predictions for details[/yellow]")
 
 
-def _flagged(tr) -> tuple[bool, int]:  # noqa: ANN001
-    """Whether a probe category is hallucinated, and how many of its cases were flagged."""
+def _parts(tr) -> list[tuple[bool, int, int]]:  # noqa: ANN001
+    """A probe category's hallucinated and supported cases: (hallucinated, n, flagged) for each
+    part it holds (a category may hold both: right sums and wrong ones)."""
     r = tr.response
-    hallucinated = r.positives == r.n
-    return hallucinated, round(r.recall * r.n) if hallucinated else round(r.false_alarm_rate * r.n)
+    wrong, right = r.positives, r.n - r.positives
+    out = []
+    if wrong:
+        out.append((True, wrong, round(r.recall * wrong)))
+    if right:
+        out.append((False, right, round(r.false_alarm_rate * right)))
+    return out
 
 
 def _render_probes(report, console, base) -> None:  # noqa: ANN001
     """Per category of the probe suite: the share caught (hallucinated) or wrongly flagged
-    (supported), with the word-overlap baseline's share beside it."""
+    (supported), with the word-overlap baseline's share beside it; a category of both kinds has
+    a row for each."""
     from rich.table import Table
 
     table = Table(title="probe suite (hand-written cases); in brackets: the word-overlap baseline", title_justify="left")
@@ -351,13 +358,11 @@ def _render_probes(report, console, base) -> None:  # noqa: ANN001
         table.add_column(name, justify="left" if name in ("category", "label") else "right")
     totals = {True: [0, 0, 0], False: [0, 0, 0]}  # hallucinated -> [n, flagged, baseline flagged]
     for task, tr in report.tasks.items():
-        hallucinated, flagged = _flagged(tr)
-        _, base_flagged = _flagged(base.tasks[task])
-        n = tr.response.n
-        for i, add in enumerate((n, flagged, base_flagged)):
-            totals[hallucinated][i] += add
-        label = "caught" if hallucinated else "false flag"
-        table.add_row(task, label, str(n), f"{flagged} ({base_flagged})", _pair(flagged / n if n else None, base_flagged / n if n else None))
+        for (hallucinated, n, flagged), (_, _, base_flagged) in zip(_parts(tr), _parts(base.tasks[task]), strict=True):
+            for i, add in enumerate((n, flagged, base_flagged)):
+                totals[hallucinated][i] += add
+            label = "caught" if hallucinated else "false flag"
+            table.add_row(task, label, str(n), f"{flagged} ({base_flagged})", _pair(flagged / n, base_flagged / n))
     for hallucinated, name, label in ((True, "all hallucinated", "caught"), (False, "all supported", "false flag")):
         n, flagged, base_flagged = totals[hallucinated]
         table.add_row(name, label, str(n), f"{flagged} ({base_flagged})",

@@ -69,3 +69,16 @@ def test_a_writable_predictions_path_gets_the_predictions(tmp_path: Path) -> Non
     result = CliRunner().invoke(app, ["eval", str(data), *CHECKER, "--json", "--predictions", str(out)])
     assert result.exit_code == 0, result.output
     assert len(out.read_text().splitlines()) == 2
+
+
+def test_a_probe_category_of_both_kinds_is_counted_in_both_totals() -> None:
+    """A category may hold right and wrong answers (worked sums, a record's facts): its wrong ones
+    are counted as caught or missed, its right ones as false flags or not, each in its own row."""
+    from types import SimpleNamespace
+
+    from lexguard.cli._eval import _parts
+
+    mixed = SimpleNamespace(response=SimpleNamespace(n=16, positives=10, recall=0.9, false_alarm_rate=0.5))
+    assert _parts(mixed) == [(True, 10, 9), (False, 6, 3)]
+    wrong = SimpleNamespace(response=SimpleNamespace(n=5, positives=5, recall=0.4, false_alarm_rate=0.0))
+    assert _parts(wrong) == [(True, 5, 2)]
