@@ -13,6 +13,7 @@ import pytest
 
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+from lexguard.grounding.evidence._records import expanded
 from lexguard._models import Source
 from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.signals._record_attributes import read_attributes, record_attributes
@@ -38,7 +39,7 @@ HOTEL = repr({"name": "Harbour View Hotel", "amenities": {"Pool": True, "Gym": F
 
 
 def _read(claim: str, record: str = DINER):
-    parsed = ast.literal_eval(record)
+    parsed = expanded(ast.literal_eval(record))
     return read_attributes(claim, record_attributes(parsed), frozenset(content_words(parsed["name"])))
 
 

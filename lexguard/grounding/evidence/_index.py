@@ -15,7 +15,7 @@ import numpy as np
 from lexguard._errors import LexguardError
 from lexguard._models import Source
 from lexguard.grounding.evidence._budget import INDEX_BATCH, check_budget
-from lexguard.grounding.evidence._records import array_lengths, flatten, negative_keys, parse_record
+from lexguard.grounding.evidence._records import array_lengths, expanded, flatten, negative_keys, parse_record
 from lexguard.grounding.signals._derived import list_counts
 from lexguard.grounding.evidence._transcript import read_transcript
 from lexguard.grounding.signals._opening_hours import HoursTable, hours_tables
@@ -214,8 +214,9 @@ class SourceIndex:
             record = parse_record(source.content)
             if record is not None:
                 self.record_counts |= array_lengths(record)
-                self.hours += hours_tables(record)
-                attributes = record_attributes(record)
+                tables = expanded(record)
+                self.hours += hours_tables(tables)
+                attributes = record_attributes(tables)
                 if attributes:
                     owners += 1
                     self.attributes = attributes if owners == 1 else []

@@ -10,7 +10,7 @@ from typing import Any
 
 import regex
 
-__all__ = ["array_lengths", "flatten", "negative_keys", "parse_record"]
+__all__ = ["array_lengths", "expanded", "flatten", "negative_keys", "parse_record"]
 
 
 def parse_record(content: str) -> Any | None:
@@ -90,3 +90,20 @@ def flatten(value: Any, prefix: str = "") -> list[str]:
         text = "none" if value is None else str(value)
         lines.append(f"{prefix}: {text}" if prefix else text)
     return lines
+
+
+_MAX_DEPTH = 64
+
+
+def expanded(value: Any, depth: int = 0) -> Any:
+    """``value`` with every string that holds a dict literal parsed in place, at any depth
+    (``"{'garage': False, 'lot': True}"``), for the readers of a record's tables; nesting deeper
+    than 64 levels is left as it is."""
+    item = _nested(value)
+    if depth >= _MAX_DEPTH:
+        return item
+    if isinstance(item, dict):
+        return {key: expanded(sub, depth + 1) for key, sub in item.items()}
+    if isinstance(item, list):
+        return [expanded(sub, depth + 1) for sub in item]
+    return item

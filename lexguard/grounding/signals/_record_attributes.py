@@ -23,7 +23,6 @@ from typing import Any
 
 import regex
 
-from lexguard.grounding.evidence._records import parse_record
 from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.signals._record_reading import REPORTED, RecordReading, unread_words
 
@@ -96,14 +95,13 @@ def _names(words: list[str], parent: list[str]) -> tuple[tuple[tuple[str, ...], 
 
 
 def record_attributes(record: Any) -> list[Attribute]:
-    """The yes-or-no attributes of a parsed record (:func:`~lexguard.grounding.evidence._records.parse_record`);
-    none for a record of more than :data:`MAX_ATTRIBUTES` (a list of many things, not one thing's record)."""
+    """The yes-or-no attributes of a parsed record, its nested literals parsed
+    (:func:`~lexguard.grounding.evidence._records.expanded`); none for a record of more than
+    :data:`MAX_ATTRIBUTES` (a list of many things, not one thing's record)."""
     found: list[Attribute] = []
     stack: list[tuple[Any, list[str]]] = [(record, [])]
     while stack:
         item, path = stack.pop()
-        if isinstance(item, str) and item.strip().startswith("{"):
-            item = parse_record(item) or item
         if isinstance(item, dict):
             for key, sub in item.items():
                 stack.append((sub, [*path, str(key)]))
