@@ -8,7 +8,8 @@ flattened lines ("attributes Restaurants Take Out: True"), so the rules read the
 (:func:`~lexguard.grounding.signals._record_checks.read_record`). A claim that states nothing but
 the record's hours and yes-or-no attributes, and its name, each as the record gives it, is
 checked by the record: its support is at least :data:`RECORD_SUPPORT` of the way from the
-threshold to 1, and the verifier's doubt does not overrule it. The strict rules still fail it (a
+threshold to 1 before an LLM judge's verdict is weighed in (a judge that reads it as not
+supported still pulls it down), and the verifier's doubt does not overrule it. The strict rules still fail it (a
 time in no source, a name put in), and a claim of any other word keeps the verifier's reading.
 """
 

@@ -220,10 +220,10 @@ def _score_claim(
 ) -> tuple[Claim, list[Citation], list[Finding]]:
     """One scored claim: its status, support, citations, and the findings when it is not supported."""
     config, threshold, verdicts = s.config, s.threshold, s.verdicts
-    p, cites = _judged_support(s, claim, ev, p, method)
+    p = record_support(p, threshold, ev)  # a claim of a record's hours and attributes, each as it gives them
+    p, cites = _judged_support(s, claim, ev, p, method)  # a judge's "not supported" still weighs against it
     known = s.index.profile.words if s.index is not None else frozenset()
     p = worked_support(p, threshold, ev, claim.text, known)  # a claim that shows its working: no arithmetic in the verifier
-    p = record_support(p, threshold, ev)  # a claim of a record's hours and attributes, each as it gives them
     flipped = ev.conflict if config.strict_polarity else None
     overstated = ev.overstated if config.strict_polarity and flipped is None else None
     strict_hit = rule_hit = breaks_a_strict_rule(ev, config)

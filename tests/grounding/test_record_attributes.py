@@ -148,3 +148,19 @@ def test_the_check_accepts_right_attributes_and_refuses_wrong_ones(checker: Supp
 def test_a_capital_no_inside_a_name_negates_nothing() -> None:
     record = repr({"name": "Dock No 5", "attributes": {"OutdoorSeating": True}})
     assert _read("Dock No 5 offers outdoor seating.", record).ok
+
+
+async def test_a_judge_that_reads_a_record_checked_claim_as_unsupported_still_weighs() -> None:
+    from lexguard.grounding.verify._judge import SelfRAGJudge
+    from tests.fakes import FakeStructuredChatModel
+
+    verdicts = {"RelevanceVerdict": [{"relevance": "relevant", "relevant_source_ids": ["s0"], "reason": "it"}],
+                "SupportVerdict": [{"support": "not_supported", "source_id": None, "reason": "no"}],
+                "UsefulnessVerdict": [{"rating": 5, "reason": "ok"}]}
+    judge = SelfRAGJudge(FakeStructuredChatModel(by_tool=verdicts), retries=0)
+    answer = "The diner offers outdoor seating and takeout but does not take reservations."
+    sources = [Source(id="s0", content=DINER)]
+    alone = SupportChecker().check(answer, sources)
+    judged = await SupportChecker(judge=judge).acheck(answer, sources)
+    assert alone.claims[0].supported
+    assert judged.claims[0].support < alone.claims[0].support and not judged.claims[0].supported
