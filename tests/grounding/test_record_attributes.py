@@ -97,7 +97,8 @@ def test_the_other_value_conflicts(claim: str, line: str) -> None:
     [
         "It is good for groups.",  # the record leaves it empty
         "It offers outdoor seating with heaters.",  # a word no attribute gives
-        "There is no information about Wi-Fi or reservations.",  # a refusal, read by the refusal rules
+        "There is no information about Wi-Fi or reservations.",  # the record gives both: the refusal rules'
+        "There is no information about groups or outdoor seating.",  # it gives one
         "Customers say it has no outdoor seating.",  # what someone said
         "It offers outdoor seating for 40 people.",  # a figure
         "It offers outdoor seating and catering.",  # "catering" is no word of offering
@@ -112,6 +113,16 @@ def test_the_other_value_conflicts(claim: str, line: str) -> None:
 def test_what_the_record_does_not_settle_is_not_checked(claim: str) -> None:
     reading = _read(claim)
     assert reading.conflict is None and not (reading.ok and not reading.left)
+
+
+def test_what_the_record_leaves_empty_is_rightly_said_not_given() -> None:
+    record = repr({"name": "Lark Deli", "hours": None, "attributes": {"WiFi": None, "Ambience": None, "OutdoorSeating": True}})
+    for claim in ("The hours of operation are not specified, but it offers outdoor seating.",
+                  "There is no information about Wi-Fi or the ambiance.",
+                  "Unfortunately, the data does not include its hours or Wi-Fi."):
+        reading = _read(claim, record)
+        assert reading.ok and not reading.left, claim
+    assert not _read("The hours are not specified, and it has free Wi-Fi.", record).ok  # Wi-Fi left empty
 
 
 def test_wifi_one_pays_for_is_no_free_wifi() -> None:

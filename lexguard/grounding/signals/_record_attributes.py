@@ -61,6 +61,8 @@ _MAX_HITS = 16
 _CAMEL = regex.compile(r"(?<=[a-z])(?=[A-Z])|_|\s+")
 _PREFIXES = frozenset({"restaurants", "business", "good", "for"})
 """Key words that name no thing of their own ("RestaurantsTakeOut", "BusinessParking", "GoodForGroups")."""
+_FIELDS = frozenset({"name", "address", "city", "state", "hours"})
+"""Fields that are no yes-or-no attribute, whatever their value says."""
 _YES = frozenset({"true", "yes", "free", "paid", "full_bar", "beer_and_wine"})
 _NO = frozenset({"false", "no", "none"})
 
@@ -110,8 +112,8 @@ def record_attributes(record: Any) -> list[Attribute]:
                 found.append(group)
             continue
         read = _value(item) if path else None
-        if read is None or not path or path[-1].lower() in {"name", "address", "city", "state", "hours"}:
-            continue
+        if read is None or not path or (read[0] is not None and path[-1].lower() in _FIELDS):
+            continue  # a field the record leaves empty ('hours': None) is one a claim may say is not given
         words = _key_words(path[-1])
         parent = _key_words(path[-2]) if len(path) > 1 and path[-2] != "attributes" else []
         line = f"{' '.join(w for p in path[-2:] for w in _key_words(p))}: {read[1]}"
@@ -158,7 +160,19 @@ _UNKNOWN = regex.compile(
     r"\b(?:information|info|details?|data|specified|mentioned|listed|provided|unclear|unknown|indicated|stated)\b",
     regex.IGNORECASE,
 )
-"""Words of a clause that says the record does not give something: a refusal, not a "no"."""
+"""Words of a clause that says the record does not give something: a refusal, not a "no". It is
+right of what the record leaves empty (``None``); of what the record gives, the refusal rules
+read it."""
+_UNKNOWN_WORDS = frozenset(content_words(
+    "information info details detail data specified specific mentioned listed provided unclear unknown indicated "
+    "stated regarding about given structured include includes including attributes such unfortunately operation "
+    "suitability"
+))
+
+
+def _unknown_words(clause: str) -> list[tuple[int, int]]:
+    """Where a clause that says the record does not give something uses words of saying so."""
+    return [m.span() for m in _WORD.finditer(clause) if set(content_words(m.group())) <= _UNKNOWN_WORDS]
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _ATTRIBUTE_WORDS = frozenset(content_words(
     "offer offers offered offering provide provides provided providing have has had having include includes "
@@ -167,7 +181,7 @@ _ATTRIBUTE_WORDS = frozenset(content_words(
     "does do lack lacks lacking without no not nor neither either suitable good great ideal for place spot "
     "business restaurant establishment dining ambience ambiance atmosphere vibe setting "
     "orders order accommodate accommodates accommodating accommodation accommodations amenities "
-    "facilities unavailable except besides any making customers "
+    "facilities unavailable except besides any making customers unfortunately additionally moreover furthermore "
     "doesn't don't isn't aren't hasn't haven't didn't cannot can't won't"
 ))
 """Words that say an attribute is there or not, or name the business that has it. Not "free",
@@ -176,6 +190,8 @@ bar"): they count only as part of an attribute's name ("free" before Wi-Fi the r
 
 
 _FREE = regex.compile(r"\bfree\W+$", regex.IGNORECASE)
+_SPELLINGS = {"ambiance": "ambience"}
+"""Words a claim spells otherwise than a record's key."""
 _BREAK = regex.compile(r"[,;:()\u2013\u2014]")
 
 
@@ -183,7 +199,7 @@ def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute,
     """The attributes a clause names, whether it says each is there, and where. A group named
     where the clause names one of its own attributes ("no parking except for street parking") is
     not judged (``None``): its words are read as part of its attributes'."""
-    tokens = [(m.group().lower(), m.span()) for m in _WORD.finditer(clause)]
+    tokens = [(_SPELLINGS.get(m.group().lower(), m.group().lower()), m.span()) for m in _WORD.finditer(clause)]
     present = {t.rstrip("s") for t, _ in tokens} | {(a + b).rstrip("s") for (a, _), (b, _) in zip(tokens, tokens[1:])}
     out: list[tuple[Attribute, bool | None, list[tuple[int, int]]]] = []
     for attribute in sorted(attributes, key=lambda a: a.group):  # a group after its own attributes
@@ -282,8 +298,13 @@ def read_attributes(claim: str, attributes: list[Attribute], name_words: frozens
         found = _mentions(clause, attributes)
         if not found:
             continue
-        if _UNKNOWN.search(clause):
-            return RecordReading(named=True)  # "no information about parking": a refusal's
+        if _UNKNOWN.search(clause):  # "no information about parking": right where the record leaves it empty
+            covered += [(start + a, start + b) for a, b in _unknown_words(clause)]
+            for attribute, there, spans in found:
+                covered += [(start + a, start + b) for a, b in spans]
+                if there is not None:
+                    verdicts.append("checked" if attribute.value is None else "open")  # else the refusal rules'
+            continue
         for attribute, there, spans in found:
             covered += [(start + a, start + b) for a, b in spans]
             if there is None:
