@@ -64,6 +64,7 @@ def checker() -> SupportChecker:
         "Wi-Fi isn't offered.",
         "There is no Wi-Fi and the ambience is casual.",
         "There is street parking as there is no garage or valet service.",
+        "There is street parking and a lot, but no garage, validated, or valet parking.",
         "It offers parking, but no Wi-Fi.",  # a group: a lot and street parking
         "It provides takeout to its customers.",
         "It does not take reservations or offer parking except for street parking.",

@@ -182,6 +182,7 @@ _ATTRIBUTE_WORDS = frozenset(content_words(
     "business restaurant establishment dining ambience ambiance atmosphere vibe setting "
     "orders order accommodate accommodates accommodating accommodation accommodations amenities "
     "facilities unavailable except besides any making customers unfortunately additionally moreover furthermore "
+    "shop store deli diner bistro eatery bakery pizzeria brewery market salon studio gym venue location taproom "
     "doesn't don't isn't aren't hasn't haven't didn't cannot can't won't"
 ))
 """Words that say an attribute is there or not, or name the business that has it. Not "free",
@@ -202,12 +203,13 @@ def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute,
     tokens = [(_SPELLINGS.get(m.group().lower(), m.group().lower()), m.span()) for m in _WORD.finditer(clause)]
     present = {t.rstrip("s") for t, _ in tokens} | {(a + b).rstrip("s") for (a, _), (b, _) in zip(tokens, tokens[1:])}
     out: list[tuple[Attribute, bool | None, list[tuple[int, int]]]] = []
+    listed = frozenset(w for a in attributes for form in a.names if len(form) > 1 for w in form[0])
     for attribute in sorted(attributes, key=lambda a: a.group):  # a group after its own attributes
         for form in attribute.names:
             if not all("".join(part).rstrip("s") in present or all(w.rstrip("s") in present for w in part)
                        for part in form):
                 continue
-            found = _found(form, tokens, clause)
+            found = _found(form, tokens, clause, listed)
             if found is None:
                 continue
             span, own = (found[0], found[1]), found[2]
@@ -231,6 +233,13 @@ def _negated(clause: str, start: int, end: int) -> bool:
     return _NEGATED_AFTER.match(clause, end) is not None
 
 
+def _listed(stretch: str, listed: frozenset[str]) -> bool:
+    """Whether ``stretch`` is a list of a group's own words and their group's word ("garage,
+    street, validated, or valet parking")."""
+    words = [w.lower() for w in _WORD.findall(stretch)]
+    return all(w in listed or w in {"or", "and", "nor"} for w in words[:-1])
+
+
 def _places(part: tuple[str, ...], tokens: list[tuple[str, tuple[int, int]]]) -> list[tuple[int, int]]:
     """Where the claim writes the words of ``part`` in a row, apart or joined ("wi fi", "WiFi", "take-out")."""
     joined, size, found = "".join(part), len(part), []
@@ -245,12 +254,14 @@ def _places(part: tuple[str, ...], tokens: list[tuple[str, tuple[int, int]]]) ->
 
 
 def _found(
-    form: tuple[tuple[str, ...], ...], tokens: list[tuple[str, tuple[int, int]]], clause: str
+    form: tuple[tuple[str, ...], ...], tokens: list[tuple[str, tuple[int, int]]], clause: str,
+    listed: frozenset[str] = frozenset(),
 ) -> tuple[int, int, int] | None:
     """The shortest stretch of the clause that holds every part of ``form`` and no comma, and where
     its own words start (a negation before them is the attribute's: "street parking as there is no
     garage or valet service"): "street parking" in "no parking except for street parking" is the
-    last two words; "valet parking, customers can use the lot" names no parking lot."""
+    last two words; "valet parking, customers can use the lot" names no parking lot. A comma is
+    crossed only in a list of the group's own words ("garage, street, or valet parking": ``listed``)."""
     places = []
     for part in form:
         hits = _places(part, tokens)
@@ -258,7 +269,7 @@ def _found(
             return None
         places.append(hits[:_MAX_HITS])
     picks = [(min(s for s, _ in pick), max(e for _, e in pick), pick[0][0]) for pick in itertools.product(*places)]
-    picks = [p for p in picks if not _BREAK.search(clause, p[0], p[1])]
+    picks = [p for p in picks if not _BREAK.search(clause, p[0], p[1]) or _listed(clause[p[0]:p[1]], listed)]
     return min(picks, key=lambda p: (p[1] - p[0], -p[0])) if picks else None
 
 
