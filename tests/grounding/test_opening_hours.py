@@ -99,6 +99,8 @@ def test_other_hours_or_days_conflict_with_the_table(claim: str) -> None:
         "The kitchen closes at 2 pm on weekdays.",  # not the opening hours
         "Happy hour runs from 4 pm to 6 pm, Monday to Friday.",
         "It opens later on Saturdays.",  # a comparison the table is not read for
+        "It used to open on Sundays.",  # another time than the table's
+        "In summer it stays open until 9 pm on Saturdays.",
         "It is open from 7:30 to 17:00 from Monday to Thursday, and has 12 tables.",  # a number that is no hour
     ],
 )

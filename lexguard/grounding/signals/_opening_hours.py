@@ -94,6 +94,13 @@ _OTHER_HOURS = regex.compile(
 )
 """Hours of something else than the opening ("the kitchen closes at 9 pm", "happy hour from 4 to
 6 pm", "breakfast until 11 am"): a claim naming them is left to the other checks."""
+_ANOTHER_TIME = regex.compile(
+    r"\b(?:used\s+to|previously|formerly|no\s+longer|temporarily|seasonally|in\s+(?:summer|winter)"
+    r"|during\s+the\s+(?:summer|winter|holidays?))\b",
+    regex.IGNORECASE,
+)
+"""Hours of another time than the table's ("it used to open on Sundays", "in summer it stays open
+until 10 pm"): left to the other checks."""
 MAX_CLAUSES = 40
 """Most clauses of a claim read for hours: a longer one is no statement of opening hours (and
 each statement is compared with every other)."""
@@ -308,7 +315,7 @@ def read_hours(
     words = set(content_words(claim))
     other = any(not set(content_words(m.group())) <= name_words for m in _OTHER_HOURS.finditer(claim))  # not "Saltmarsh Kitchen"
     if (len(tables) != 1 or not _CUE.search(claim) or REPORTED.search(claim) or other
-            or (not alone and not words & name_words)):
+            or _ANOTHER_TIME.search(claim) or (not alone and not words & name_words)):
         return RecordReading()
     readings = [_verdict(_statements(claim, clauses), tables[0]) for clauses in _CLAUSES]
     if None in readings:
