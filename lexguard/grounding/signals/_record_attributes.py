@@ -64,7 +64,9 @@ _PREFIXES = frozenset({"restaurants", "business", "good", "for"})
 _FIELDS = frozenset({"name", "address", "city", "state", "hours"})
 """Fields that are no yes-or-no attribute, whatever their value says."""
 _YES = frozenset({"true", "yes", "free", "paid", "full_bar", "beer_and_wine"})
-_NO = frozenset({"false", "no", "none"})
+_NO = frozenset({"false", "no"})
+_LITERAL = regex.compile(r"^u(?=['\"])|['\"]")
+"""The quotes of a string literal written into a value ("u'free'", "'no'")."""
 
 
 def _key_words(key: str) -> list[str]:
@@ -72,13 +74,14 @@ def _key_words(key: str) -> list[str]:
 
 
 def _value(item: Any) -> tuple[bool | None, str] | None:
+    """A yes-or-no value and its text (``"u'free'"``: True, "free"; ``None``: None), else ``None``."""
     if item is None or item is True or item is False:
         return item, str(item)
     if isinstance(item, str):
-        text = item.strip().removeprefix("u").strip("'\"").lower()
+        text = _LITERAL.sub("", item.strip()).lower()
         if text in _YES:
             return True, text
-        if text in _NO and text != "none":
+        if text in _NO:
             return False, text
         if text == "none":
             return None, text

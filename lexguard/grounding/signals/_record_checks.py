@@ -35,6 +35,8 @@ def read_record(claim: str, index: Any) -> RecordReading:
     if conflict is not None:
         return RecordReading(conflict=conflict, named=True)
     named = [r for r in readings if r.named]
+    if not named:  # a claim no reader read (every claim beside prose sources): nothing more to do
+        return RecordReading()
     every = unread_words(claim, frozenset())
     left = frozenset.intersection(*(r.left if r.named else every for r in readings))
-    return RecordReading(ok=bool(named) and all(r.ok for r in named) and not left, named=bool(named), left=left)
+    return RecordReading(ok=all(r.ok for r in named) and not left, named=True, left=left)
