@@ -129,7 +129,8 @@ def test_a_verb_of_passing_is_a_bound_and_not_exceeding_a_limit(claim: str, kind
 @pytest.mark.parametrize(
     ("claim", "source"),
     [
-        ("The novel has sold over 2 million copies.", "The novel has sold more than 3 million copies worldwide."),
+        ("Groups of more than 10 get a discount.", "Groups of more than 20 get a discount."),
+        ("Children under 12 travel free.", "Children under 5 travel free."),
         ("Applicants must be at least 16 years old.", "Applicants must be at least 18 years old to apply."),
         ("Applicants must be at least 16 years old.", "Applicants must be 18 or older to apply."),
         ("Staff with more than 5 years of service get an extra week.", "Employees with more than 10 years of service get an extra week."),
@@ -141,8 +142,8 @@ def test_a_verb_of_passing_is_a_bound_and_not_exceeding_a_limit(claim: str, kind
 def test_a_bound_the_evidence_gives_as_a_bound_or_condition_is_met_only_by_its_value(claim: str, source: str) -> None:
     """Found in review: a bound of the evidence was read as a measure ("more than 3 million
     copies" meets "over 2 million"), so a condition passed as one ("at least 18" met "at least
-    16"). Both sides' bounds are now met only by the same value: a measure's weaker bound is
-    refused (fails closed). ``None`` (no value of the class anchored) leaves the number unknown."""
+    16"). A condition's bound is met only by the same value (fails closed); a measure's weaker
+    bound is met (below). ``None`` (no value of the class anchored) leaves the number unknown."""
     assert _verdict(claim, source) is not True
 
 
@@ -224,3 +225,34 @@ def test_a_quantity_is_written_in_the_sources_unit(source: str, claim: str, writ
 
     sources = [Source(id="s", content=source)]
     assert as_sources_write(claim, SourceIndex(sources, chunk_sources(sources))) == written
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "met"),
+    [
+        ("The novel has sold over 2 million copies.", "The novel has sold more than 3 million copies worldwide.", True),
+        ("The video has more than 2 billion views.", "The video has received over 2.3 billion views.", True),
+        ("The storm killed more than 30 people.", "The storm killed at least 40 people.", True),
+        ("The storm killed fewer than 50 people.", "The storm killed nearly 40 people.", True),
+        ("The town has fewer than 5,000 inhabitants.", "The town has about 3,000 inhabitants.", True),
+        ("The channel has over 20 million subscribers.", "The channel has over 15 million subscribers.", False),
+        ("The town has more than 2,900 inhabitants.", "The town has about 3,000 inhabitants.", False),
+        # the same value on the opposite side of it
+        ("The channel has more than 15 million subscribers.", "The channel has nearly 15 million subscribers.", False),
+        ("The channel has fewer than 15 million subscribers.", "The channel has over 15 million subscribers.", False),
+        ("The channel has fewer than 15 million subscribers.", "The channel has nearly 15 million subscribers.", True),
+        # more than a dozen: the article between the bound words and the number word
+        ("The player scored more than a dozen goals this season.", "The player scored 14 goals this season.", True),
+        ("The player scored more than a dozen goals this season.", "The player scored 9 goals this season.", False),
+        # a rank within the top N
+        ("The song reached the top ten in the UK.", "The song peaked at number 8 in the UK.", True),
+        ("The song reached the top ten in the UK.", "The song peaked at number 12 in the UK.", False),
+        ("The album was a top-five hit in the UK.", "The album peaked at number 8 in the UK.", False),
+    ],
+)
+def test_a_bound_beside_a_bound_of_a_measure(claim: str, source: str, met: bool) -> None:
+    """Found in a trial of contrastive claims: "more than 2 billion views" beside "over 2.3
+    billion views" was refused (any bound of the evidence was met only by its own value) while
+    "more than 15 million" beside "nearly 15 million" passed (the same value with any bound
+    words). A measure's bound now allows every value the evidence's bound allows or none."""
+    assert _verdict(claim, source) is met

@@ -474,3 +474,19 @@ RULES = ("The Elm Road allotments charge £32 a year for a half plot. Bonfires a
 ])
 def test_a_short_denial_is_flipped_by_a_claim_that_adds_where_or_when(claim: str, flipped: bool) -> None:
     assert (polarity_conflict(claim, [RULES]) is not None) is flipped
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "conflict"),
+    [
+        ("The storm killed more than 30 people.", "The storm killed at least 40 people.", False),
+        ("Fewer than a dozen people attended.", "At least 12 people attended.", False),
+        ("The company's workforce grew in 2022.", "The company's workforce shrank in 2022.", True),
+        ("The project was completed ahead of schedule.", "The project was completed behind schedule.", True),
+    ],
+)
+def test_bound_words_are_no_opposites(claim: str, source: str, conflict: bool) -> None:
+    """Found in a trial of contrastive claims: "more than 30" beside "at least 40" read as "more"
+    against "least" (the bounds module compares the numbers); "grew" / "shrank" and "ahead" /
+    "behind" were no opposites."""
+    assert (polarity_conflict(claim, [source]) is not None) is conflict

@@ -60,3 +60,11 @@ def test_the_sentence_about_the_claim_decides_its_rank(claim: str, source: str, 
     """Found in review: another city's "second-largest" contradicted "Toronto is the largest",
     which a sentence says as it is; ranks spelled past "twelfth" were read as first."""
     assert (rank_conflict(claim, [source]) is not None) is conflict
+
+
+def test_a_possessive_is_the_word_it_belongs_to() -> None:
+    """Found in a trial of contrastive claims: "the country's second-busiest" beside "the busiest
+    in the country" passed, since "country's" was not "country"."""
+    source = "The airport handled 31.2 million passengers in 2019, making it the busiest in the country."
+    assert rank_conflict("The airport is the country's second-busiest.", [source]) is not None
+    assert rank_conflict("The airport is the country's busiest.", [source]) is None

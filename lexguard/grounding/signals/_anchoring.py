@@ -26,7 +26,7 @@ from lexguard.grounding.signals._lexical import Mention, content_words, key_valu
 from lexguard.grounding.signals._units import unit_of
 
 __all__ = ["MAX_OWN_ANCHOR", "MIN_RIVAL_ANCHOR", "MISANCHORED", "BoundKind", "Candidate", "anchored", "bound_words", "candidates",
-           "magnitude", "misanchored"]
+           "magnitude", "misanchored", "without_bound_words"]
 
 MIN_RIVAL_ANCHOR = 1.5
 """Least anchor (:func:`_anchor`) of another evidence value for a claim number to be misanchored."""
@@ -36,7 +36,7 @@ MAX_OWN_ANCHOR = 0.3
 """Most anchor of the claim's own value in the evidence for it to be misanchored: the claim's
 words barely stand next to it ("... compared with 41% in the placebo group")."""
 
-BoundKind = Literal["limit", "above", "at_least", "below", "near", "about"]
+BoundKind = Literal["limit", "above", "at_least", "below", "near", "about", "top"]
 _BOUNDS: dict[str, BoundKind] = {
     r"(?:no|not)\s+(?:more|greater|higher)\s+than|at\s+(?:the\s+)?most|up\s+to|a\s+(?:maximum|minimum|limit)\s+of"
     r"|(?:must\s+|does\s+|do\s+|may\s+|should\s+)?not\s+(?:to\s+)?exceed(?:ing)?|(?:limited|capped)\s+(?:to|at)"
@@ -47,6 +47,7 @@ _BOUNDS: dict[str, BoundKind] = {
     r"(?:less|fewer|lower)\s+than|under|below|fewer\s+than|shy\s+of": "below",
     r"nearly|almost|close\s+to|approaching|just\s+under|just\s+below|just\s+shy\s+of": "near",
     r"about|around|approximately|approx\.?|roughly|some|circa|c\.|an\s+estimated|estimated|~": "about",
+    r"(?:the\s+)?top[\s-]": "top",
 }
 _BOUND = regex.compile(
     r"(?:^|(?<=[\s(]))(?:" + "|".join(f"(?P<g{i}>{p})" for i, p in enumerate(_BOUNDS)) + r")\s*+$",
@@ -60,6 +61,20 @@ _STOP = regex.compile(r"[.;!?](?:\s|$)|\n")
 """Where a value's statement ends: its anchor words stand between such marks."""
 _AFTER = 3
 """Words after an evidence value that anchor it when no word before does ("an 87% *approval rating*")."""
+
+
+_NUMBER_AHEAD = (r"(?=\s*+[$\u00a3\u20ac\u00a5]?\s*+(?:\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
+                 r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
+                 r"million|billion|dozen|half|several|a\s+few)\b))")
+_BOUND_AHEAD = regex.compile(r"\b(?:" + "|".join(_BOUNDS) + r")" + _NUMBER_AHEAD, regex.IGNORECASE)
+
+
+def without_bound_words(text: str) -> str:
+    """``text`` with the bound words before its numbers blanked out ("killed *more than* 30",
+    "*at least* 40"), for readers of opposite words: "more" and "least" there say how a number
+    is bounded (:mod:`lexguard.grounding.signals._bounds` compares them), not the opposite of
+    each other."""
+    return _BOUND_AHEAD.sub(lambda m: " " * len(m.group()), text)
 
 
 def bound_words(text: str, end: int) -> tuple[BoundKind, int] | None:

@@ -36,6 +36,7 @@ improve worsen | improved worsened | improves worsens | improving worsening | im
 improving deteriorating | better worse | best worst | strengthened weakened | strengthen weaken
 increase reduce | increased reduced | increases reduces | raise reduce | raised reduced | raises reduces
 passed failed | easier harder | easy difficult | free pay | free paid | free charged
+grew shrank | grow shrink | grows shrinks | growing shrinking | expanded shrank | up shrank | ahead behind
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}

@@ -20,9 +20,10 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.signals._anchoring import BoundKind, anchored, bound_words, magnitude
+from lexguard.grounding.signals._anchoring import BoundKind, Candidate, anchored, bound_words, magnitude
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["APPROXIMATE", "NEAR", "Bound", "BoundReading", "bound_of", "bound_verdict", "dropped_limit", "read_bound", "reversed_limit"]
 
@@ -50,13 +51,15 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     kind = number_class(claim, mention)
     if value is None or kind == "year" or kind.startswith("calendar"):
         return None
-    words = bound_words(claim, mention.span[0])
+    article = _ARTICLE.search(claim, 0, mention.span[0])  # "more than *a* dozen"
+    words = bound_words(claim, article.start() if article else mention.span[0])
     if words is None or _over_a_span(claim, mention, words[1]):
         return None
     bound = Bound(words[0], value, words[1])
     return None if bound.kind == "limit" else bound  # "up to 10,000 requests a day" states the limit itself
 
 
+_ARTICLE = regex.compile(r"(?<=\s)an?\s++$", regex.IGNORECASE)
 _SPAN_UNIT = regex.compile(r"\s*+(?:years?|months?|weeks?|days?|decades?|hours?|centuries)\b(?!\s+(?:ago|old)\b)",
                            regex.IGNORECASE)
 _FOR_OVER = regex.compile(r"\b(?:for|of|aged|been|in|lasting|lasted|last|lasts|took|takes|take|after|spent)\s++$",
@@ -109,14 +112,92 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
     equal = [given for value, given in same_class if math.isclose(value, bound.value, rel_tol=1e-9)]
     if equal:  # the evidence gives the value itself: with bound words ("as many as 900", "under 12"), or plainly,
         # which "at least 30" and "about 30" say, and "more than 30" does not
-        met = any(g is not None for g in equal) or bound.kind not in ("above", "below")
+        met = any(_same_side(bound.kind, given_kind(g)) for g in equal if g is not None) or (
+            None in equal and bound.kind not in ("above", "below"))  # a plain 30 is not "more than 30"
         return BoundReading(met, bound.start, anchor=math.inf)
     anchor = values[0].score[0]
     condition = _CONDITION.search(claim) or any(_CONDITION.search(c.chunk) for c in values)
-    if condition or any(c.given is not None for c in values):
-        return BoundReading(False, bound.start, anchor=anchor)  # a condition or a limit: "at least 16" is not "at least 18"
-    met = all(_meets(bound, c.value) for c in values)
+    if condition:
+        return BoundReading(False, bound.start, anchor=anchor)  # a condition: "at least 16" is not "at least 18"
+    met = all(_meets(bound, c.value) if c.given is None else
+              _measured(claim, bound.start) and _measured_in(c) and _within(bound, c.value, given_kind(c.given))
+              for c in values)
     return BoundReading(met, bound.start, values[0].text if met else "", anchor)
+
+
+_WORD_BEFORE = regex.compile(r"(?:^|[,;:(]\s*|(?<=[.!?])\s+|([\p{L}'\u2019]+)\s+)$")
+_AUXILIARY = frozenset({"has", "have", "had", "is", "are", "was", "were", "be", "been", "being"})
+
+
+def _measured(text: str, start: int) -> bool:
+    """Whether the bound words at ``start`` bound a measure, not a condition: they open their
+    statement ("More than 5,000 people live there") or follow a verb that is no noun ("has sold
+    over", "killed at least"), unlike "groups of more than 20", "orders over $50", "staff with
+    more than 5 years" (a stronger bound there is a narrower condition, never the weaker one)."""
+    found = _WORD_BEFORE.search(text, 0, start)
+    if found is None:
+        return False
+    word = (found.group(1) or "").lower()
+    if not word:
+        return True
+    kinds = word_kinds(word)
+    return word in _AUXILIARY or ("VERB" in kinds and "NOUN" not in kinds)
+
+
+def _measured_in(candidate: Candidate) -> bool:
+    """:func:`_measured` of an evidence value given with bound words, at those words."""
+    found = regex.search(regex.escape(candidate.given or "") + r"\s*+[$\u00a3\u20ac\u00a5]?\s*+" + regex.escape(candidate.text),
+                         candidate.chunk, regex.IGNORECASE)
+    return found is not None and _measured(candidate.chunk, found.start())
+
+
+_AFTER_LEAST = regex.compile(r"\+|.*\bor\s+(?:more|older|over|above|higher|later)\b", regex.IGNORECASE)
+_AFTER_MOST = regex.compile(r".*\bor\s+(?:less|fewer|younger|under|below|lower|earlier)\b", regex.IGNORECASE)
+
+
+def given_kind(given: str) -> BoundKind | None:
+    """The kind of the bound words an evidence value is given with ("over": above, "or more":
+    at least, "or younger": a limit), ``None`` for words of no bound this module reads."""
+    words = bound_words(given, len(given))
+    if words is not None:
+        return words[0]
+    if _AFTER_LEAST.match(given):
+        return "at_least"
+    return "limit" if _AFTER_MOST.match(given) else None
+
+
+_UPWARD = frozenset({"above", "at_least"})
+_DOWNWARD = frozenset({"below", "near", "limit"})
+
+
+def _same_side(claimed: BoundKind, given: BoundKind | None) -> bool:
+    """Whether an evidence value's bound words allow the claim's bound of the same value: any
+    but the opposite side ("more than 15 million" beside "nearly 15 million", which is below
+    it); "over 900" beside "as many as 900" is left to the models."""
+    return not ((claimed in _UPWARD and given in _DOWNWARD - {"limit"}) or (claimed in _DOWNWARD and given in _UPWARD))
+
+
+def _within(bound: Bound, value: float, given: BoundKind | None) -> bool:
+    """Whether every value an evidence bound allows ("over 15 million", "nearly 15 million",
+    "about 3,000", "up to 900") meets the claim's bound: "more than 10 million" beside "over 15
+    million", "fewer than 5,000" beside "about 3,000"; not "more than 20 million" beside "over
+    15 million" (which does not say so)."""
+    if given is None:
+        return False
+    if given == "about":
+        spread = min(max(APPROXIMATE * abs(value), _half_digit(value)), 2 * APPROXIMATE * abs(value))
+        low, high = value - spread, value + spread
+    elif given == "near":
+        low, high = value * (1 - NEAR), value
+    elif given in _UPWARD:
+        low, high = value, math.inf
+    else:
+        low, high = (1.0 if given == "top" else -math.inf), value
+    if bound.kind in ("above", "at_least"):
+        return low >= bound.value
+    if bound.kind in ("below", "top"):
+        return high <= bound.value and (bound.kind == "below" or low >= 1)
+    return bound.kind != "near" and high - low <= 2 * abs(value) and _meets(bound, value) and _meets(bound, low) and _meets(bound, high)
 
 
 _SAYS_LIMIT = regex.compile(
@@ -215,6 +296,8 @@ def _meets(bound: Bound, value: float) -> bool:
         return value < limit
     if bound.kind == "near":
         return limit * (1 - NEAR) <= value <= limit if limit > 0 else False
+    if bound.kind == "top":  # "in the top ten" beside "peaked at number 8"
+        return 1 <= value <= limit
     tolerance = min(max(APPROXIMATE * abs(limit), _half_digit(limit)), 2 * APPROXIMATE * abs(limit))
     return abs(value - limit) <= tolerance
 

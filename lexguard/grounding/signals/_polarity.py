@@ -17,6 +17,7 @@ import regex
 
 from lexguard.grounding.signals._lexical import _stem, content_words
 from lexguard.grounding.signals._words import lemmas
+from lexguard.grounding.signals._anchoring import without_bound_words
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._entities import entities
@@ -331,9 +332,10 @@ def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterat
     """The units that say what ``clause`` says with one word's opposite, each with whether one
     side's negation denies that opposite (so that the two state the same thing) and the share of
     the clause's other words it holds."""
+    clause = without_bound_words(clause)  # "more than 30" beside "at least 40": bounds, compared by _bounds
     clause_stems = {key for w in WORD_RUN.findall(clause.lower()) for key in antonym_keys(w)}
     for unit in units:
-        unit_raw = WORD_RUN.findall(unit.text.lower())
+        unit_raw = WORD_RUN.findall(without_bound_words(unit.text).lower())
         unit_stems = {key for w in unit_raw for key in antonym_keys(w)}
         for raw in dict.fromkeys(WORD_RUN.findall(clause.lower())):
             keys = antonym_keys(raw)  # "rises", "winning", "is buying": by stem and by lemma

@@ -35,6 +35,7 @@ _RANKED = regex.compile(
     r"\b(?P<word>(?:most|least)\s+\w+|\w+est|best|worst)\b",
     regex.IGNORECASE,
 )
+_POSSESSIVE = regex.compile(r"['\u2019]s?$")
 _SOME = 0
 """The rank of "one of the largest", "among the best": some rank, the first perhaps."""
 
@@ -65,7 +66,8 @@ def _superlatives(text: str) -> list[_Superlative]:
 
 def _lemma_set(text: str) -> frozenset[str]:
     """The content words of ``text`` by first lemma ("cities" and "city" are one word)."""
-    words = (w for w in WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1)
+    words = (_POSSESSIVE.sub("", w) for w in WORD.findall(text.lower()))  # "the country's" is "country"
+    words = (w for w in words if w not in STOPWORDS and len(w) > 1)
     return frozenset((lemmas(w) or (w,))[0] for w in words)
 
 
