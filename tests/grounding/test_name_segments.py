@@ -90,3 +90,32 @@ def test_a_thing_named_like_a_person_is_read_with_its_own_sentence() -> None:
     # "The bridge was designed ..." speaks of the Tamsin Bridge by a word of its name
     source = "The Tamsin Bridge opened in 1902. The bridge was designed by the engineer Walter Pryce."
     assert moved_person("The Tamsin Bridge was designed by the firm of Walter Pryce.", [source]) == []
+
+
+FILM = "Harbour Lights was directed by Maria Costa and produced by Leon Hart, and it premiered in Venice."
+
+
+@pytest.mark.parametrize(
+    ("answer", "moved"),
+    [
+        ("Harbour Lights was directed by Leon Hart.", ["Leon Hart"]),
+        ("Maria Costa produced Harbour Lights.", ["Maria Costa"]),
+        ("Leon Hart directed Harbour Lights, which premiered in Venice.", ["Leon Hart"]),
+        ("Harbour Lights was directed by Maria Costa.", []),
+        ("Leon Hart produced Harbour Lights.", []),
+        ("Harbour Lights was written by Leon Hart.", []),  # a role the sentence gives no one: left to the models
+    ],
+)
+def test_a_role_given_to_another_person_of_the_sentence(checker: SupportChecker, answer: str, moved: list[str]) -> None:
+    """Found in a trial of contrastive claims: "directed by Leon Hart" beside "directed by Maria
+    Costa and produced by Leon Hart" read as supported (0.99): every word is in the sentence."""
+    assert [m.text for m, _ in moved_person(answer, [FILM])] == moved
+    if moved:
+        assert "supported" not in statuses(checker, FILM, answer)
+
+
+def test_a_role_by_an_irregular_verb() -> None:
+    source = "The song was written by Tom Field and performed by Ella Grant."
+    assert [m.text for m, _ in moved_person("Ella Grant wrote the song.", [source])] == ["Ella Grant"]
+    assert moved_person("Tom Field wrote the song.", [source]) == []
+    assert moved_person("The song was sung by Ella Grant.", [source]) == []

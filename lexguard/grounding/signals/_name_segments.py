@@ -1,12 +1,15 @@
 """A person taken from the part of a sentence about another role.
 
 "Daniel Okafor will be conducting the choir's spring concert" beside "The spring concert will be
-conducted by Imogen Fairweather, with Daniel Okafor at the piano"; "contact the SENCo, Mr Owen
+conducted by Imogen Fairweather, with Daniel Okafor at the piano"; "The film was directed by Leon
+Hart" beside "The film was directed by Maria Costa and produced by Leon Hart"; "contact the SENCo, Mr Owen
 Trellis" beside "Deputy Head Mr Owen Trellis; SENCo Ms Hana Birch". Every name and word of the
 claim is in the sentence, and the verifier, reading it whole, had called both supported. The
 sentence is in parts, one per role (cut at ";" and ", with" / ", and" / ", while"):
 :func:`moved_person` finds a person of the claim whose part holds none of the claim's other
-words, while another part of the same sentence holds some of them and names another person.
+words, while another part of the same sentence holds some of them and names another person, or whose
+role in the claim (the verb before "by" it: "directed by", or after it: "Maria Costa produced") the
+sentence gives another person while giving the claim's person another (:func:`_swapped_role`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._entities import entities, personal
 from lexguard.grounding.signals._lexical import Mention, content_words
+from lexguard.grounding.signals._words import lemmas, word_kinds
 
 __all__ = ["moved_person"]
 
@@ -57,6 +61,10 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
         moved = [s for s in held if _other_role(s, person.key, relation, claim_names)] if personal(person.text) else []
         if held and moved and len(moved) == len(held):
             out.append((person, moved[0]))
+            continue
+        swapped = _swapped_role(claim, person, held, relation, claim_names)
+        if swapped is not None:
+            out.append((person, swapped))
             continue
         named = {w for name in claim_names for w in content_words(name)}
         other = _other_sentence(held, sentences, relation - _CONTACT - named, claim_names,
@@ -119,3 +127,48 @@ def _person(name: Mention) -> str:
     """The person's name a name run ends in ("SENCo Ms Hana Birch": "hana birch"), as its key, else ""."""
     return " ".join(name.key.lower().split()[-2:]) if personal(" ".join(name.text.split()[-2:])) else ""
 
+
+
+_ROLE_BEFORE = regex.compile(r"\b(\p{L}+)\s++by\s++$", regex.IGNORECASE)
+_ROLE_AFTER = regex.compile(r"\s++(?:(?:has|had|also|then|later)\s++)?(\p{L}+)", regex.IGNORECASE)
+
+
+def _roles(text: str, name: Mention) -> set[str]:
+    """What ``text`` says a person did, by the verb that names it: before "by" ("directed by
+    Maria Costa": direct) or right after the name ("Maria Costa produced ...": produce)."""
+    roles = set()
+    before = _ROLE_BEFORE.search(text, max(0, name.span[0] - 40), name.span[0])
+    after = _ROLE_AFTER.match(text, name.span[1])
+    for match in (before, after):
+        word = match.group(1).lower() if match else ""
+        kinds = word_kinds(word)
+        lemma = next((base for base in lemmas(word) if base != word), None)
+        if "VERB" in kinds and "AUX" not in kinds and lemma:  # "directed", "wrote", "produces"
+            roles.add(lemma)
+    return roles
+
+
+def _swapped_role(
+    claim: str, person: Mention, held: list[str], relation: set[str], claim_names: set[str]
+) -> str | None:
+    """The sentence that gives the claim's role of its person to another person, and another
+    role to this one, when no sentence gives this person that role: "directed by Leon Hart" (or
+    "Leon Hart directed") beside "directed by Maria Costa and produced by Leon Hart"."""
+    claimed = _roles(claim, person)
+    if not claimed or not held or not personal(person.text):
+        return None
+    for sentence in held:
+        if len(relation & set(content_words(sentence))) < MIN_SENTENCE_SHARE * len(relation):
+            continue
+        own: set[str] = set()
+        others: set[str] = set()
+        for name in entities(sentence):
+            if person.key.lower() in name.key.lower():
+                own |= _roles(sentence, name)
+            elif (who := _person(name)) and not any(who in n or n in who for n in claim_names):
+                others |= _roles(sentence, name)
+        if claimed & own:
+            return None  # a sentence gives this person the claim's role
+        if own and claimed & others:
+            return sentence
+    return None
