@@ -1,0 +1,104 @@
+"""Questions to the reader: "Have you seen it?", "Which one do you prefer?", "What's your favourite?".
+
+A chat answer often closes with a question back to the user; it states nothing, and reading it
+as a fact refused correct answers ("He also directed Avatar. Have you seen it?" scored 0.01 for
+the question). A question that carries a fact is not one: "Did you know he won three Oscars?",
+"Have you seen his 2015 film?", "Do you think it was built by aliens?", "Have you tried their
+famous lobster?" say or suppose something the sources must hold, so they stay facts. A question
+to the reader here is a sentence that ends in "?", addressed to the reader ("have you", "do you",
+"what do you ...", "what's your ...", "how about you"), holding no number, name, quotation or
+clause of its own ("that", "which", "because", a comma), no verb that carries a statement ("know",
+"think", "believe" before one), and at most :data:`MOST_OBJECT_WORDS` other words, each a thing
+(a noun with no adjective reading) or a word of the conversation itself ("seen", "favourite").
+"""
+
+from __future__ import annotations
+
+import regex
+
+from lexguard.grounding.signals._words import word_kinds
+
+__all__ = ["MOST_OBJECT_WORDS", "is_question_to_reader"]
+
+MOST_OBJECT_WORDS = 2
+"""Most words naming what the question is about ("a favourite *song* of hers")."""
+_LONGEST = 120
+"""Longest sentence read as a question to the reader, in characters."""
+
+_OPENING = r"(?:(?:and|so|but|also|now|oh|well|anyway)[,\s]+)?"
+_FRAME = regex.compile(
+    r"^\W*" + _OPENING + r"(?:"
+    r"(?:have|do|did|would|could|can|will|are|were|should)\s+you\b"
+    r"|(?:what|which|who|how|where|when)\b(?:\s+\w+){0,3}?\s+(?:do|did|would|could|can|will|are|were|have|should)\s+you\b"
+    r"|(?:what|which|who)(?:\s+\w+){0,3}?(?:'s|\u2019s|\s+is|\s+are|\s+was|\s+were)\s+your\b"
+    r"|(?:how|what)\s+about\s+you\b"
+    r"|(?:is\s+there\s+)?any(?:thing)?\s+(?:else|other|more)\b"
+    r")",
+    regex.IGNORECASE,
+)
+_TAIL = regex.compile(r",\s*+(?:by\s+the\s+way|too|then|though|anyway|by\s+any\s+chance)\s*+(?=\W*$)", regex.IGNORECASE)
+"""A closing aside that adds nothing ("Have you seen it, by the way?")."""
+_STATEMENT_VERB = regex.compile(
+    r"\b(?:know|knew|reali[sz]e|aware|hear|heard|notice|noticed|remember|think|thought|believe|agree|feel|"
+    r"suppose|guess|expect|mean|imagine|say|said|hope)\s+(?:that|he|she|it|it's|they|there|the|his|her|its|their|"
+    r"this|these|those|we|i|a|an)\b",
+    regex.IGNORECASE,
+)
+"""A verb with a statement of its own after it: "Did you know *that he won*", "Do you think *it was*"."""
+_CLAUSE = regex.compile(r"[\d,;:()\[\]\"\u201c\u201d]|\b(?:that|which|who|whose|whom|because|since|although|when|where|if|while)\b(?!\s*$)",
+                        regex.IGNORECASE)
+_WORD = regex.compile(r"[\p{L}][\p{L}'\u2019-]*")
+
+_FUNCTION = frozenset(
+    "a an the you your yours yourself i me my we us our it its them they their theirs him his her hers one ones "
+    "this that these those any anything something everything else more other another of about to for with in on at "
+    "from by too ever yet already also there here so then now very really much many some kind sort type bit "
+    "do did does would could can will are were is was have has had should be been being what which who how "
+    "where when or and not".split()
+)
+"""Words a question to the reader may hold besides what it is about."""
+_CONVERSATION = frozenset(
+    "see seen saw watch watched read listen listened hear like liked love loved enjoy enjoyed prefer want wanted "
+    "try tried visit visited go gone went play played know learn recommend recommendation recommendations need "
+    "think favourite favorite fan fans interested curious question questions help idea ideas opinion thoughts "
+    "plans plan planning experience chance heard similar next first last agree disagree".split()
+)
+"""Words of the conversation itself, not of what the sources say ("have you *seen* it", "your *favourite*")."""
+
+
+def is_question_to_reader(text: str) -> bool:
+    """Whether ``text`` (one sentence) is only a question to the reader, with no fact in it.
+
+    Example:
+        >>> is_question_to_reader("Have you seen it?")
+        True
+        >>> is_question_to_reader("Do you have a favourite song of hers?")
+        True
+        >>> is_question_to_reader("Did you know he won three Oscars?")
+        False
+        >>> is_question_to_reader("Have you seen Avatar, which won three Oscars?")
+        False
+    """
+    text = _TAIL.sub("", text.strip())
+    if len(text) > _LONGEST or not text.rstrip("\"')\u2019\u201d ").endswith("?") or text.count("?") > 1:
+        return False
+    frame = _FRAME.match(text)
+    if frame is None or _CLAUSE.search(text, frame.end()) or _STATEMENT_VERB.search(text):
+        return False
+    objects = []
+    for match in _WORD.finditer(text, frame.end()):
+        word = match.group()
+        lower = word.lower().replace("\u2019", "'")
+        if word[0].isupper() and lower != "i":
+            return False  # a name: "Have you seen Avatar?" supposes what the sources say of it
+        if lower in _FUNCTION or lower in _CONVERSATION:
+            continue
+        objects.append(lower)
+    return len(objects) <= MOST_OBJECT_WORDS and all(_names_a_thing(word) for word in objects)
+
+
+def _names_a_thing(word: str) -> bool:
+    """Whether a lower-case word names a thing and describes nothing itself: a noun with no
+    adjective, number or auxiliary reading ("song", "films"; not "famous", "vegan")."""
+    kinds = word_kinds(word)
+    return "NOUN" in kinds and not kinds & {"ADJ", "AUX", "NUM"}

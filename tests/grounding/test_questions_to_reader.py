@@ -1,0 +1,61 @@
+"""Questions to the reader are not facts (``grounding/claims/_asks.py``); a question that carries
+or supposes a fact is still checked.
+
+A correct chat answer that closed with a question back ("He also directed Avatar. Have you seen
+it?") was refused: the question was read as a fact no source states (0.01).
+"""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.claims import _asks
+from lexguard.grounding.claims._asks import is_question_to_reader
+from lexguard.grounding.claims._worthiness import QUESTION_REASON, not_a_fact
+
+QUESTIONS = [
+    "Have you seen it?", "Do you have a favourite song of hers?", "What do you think?", "How about you?",
+    "Which of his films is your favourite?", "Would you like to know more about his other films?",
+    "Are you a fan of his music?", "What did you think of the story?", "Is there anything else I can help you with?",
+    "Any other questions?", "Have you been to the castle yet?", "Did you enjoy the film, by the way?",
+    "Do you want the recipe?", "So, have you tried it?",
+]
+FACTS = [
+    "Did you know he won three Oscars?", "Have you seen Avatar, which won three Oscars?", "Do you like the NFL?",
+    "Have you tried their famous lobster?", "Do you think it was built by aliens?", "Was it built in 1889?",
+    "Is it true that the tower is red?", "Have you visited the museum that opened in June?",
+    "Did you know that the bridge is closed on Sundays?", "Have you seen his 2015 film?",
+    "Did you hear the museum is free on Mondays?", "Why did he leave the band?",
+    "Have you seen it? It won three Oscars.", "Should we have acted sooner?",
+]
+
+
+@pytest.mark.parametrize("text", QUESTIONS)
+def test_a_question_to_the_reader_is_no_fact(text: str) -> None:
+    assert is_question_to_reader(text)
+    assert not_a_fact(text) == QUESTION_REASON
+
+
+@pytest.mark.parametrize("text", FACTS)
+def test_a_question_that_carries_a_fact_is_checked(text: str) -> None:
+    assert not is_question_to_reader(text)
+    assert not_a_fact(text) is None
+
+
+def test_the_examples_run() -> None:
+    assert doctest.testmod(_asks).failed == 0
+
+
+def test_an_answer_that_closes_with_a_question_is_accepted_and_a_wrong_one_is_not() -> None:
+    checker = SupportChecker()
+    source = [Source(id="kb", content="James Cameron directed Avatar. Avatar stars Sam Worthington.")]
+    right = checker.check("He also directed Avatar, which stars Sam Worthington. Have you seen it?", source)
+    assert [c.status for c in right.claims] == ["supported", "not_checked"]
+    assert right.claims[1].reason == QUESTION_REASON
+    assert not any(c.supported is False for c in right.claims)
+    wrong = checker.check("He also directed Avatar, which stars Zoe Saldana. Have you seen it?", source)
+    assert wrong.claims[0].supported is False
