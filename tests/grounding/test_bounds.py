@@ -256,3 +256,11 @@ def test_a_bound_beside_a_bound_of_a_measure(claim: str, source: str, met: bool)
     "more than 15 million" beside "nearly 15 million" passed (the same value with any bound
     words). A measure's bound now allows every value the evidence's bound allows or none."""
     assert _verdict(claim, source) is met
+
+
+def test_a_count_of_people_is_a_count_of_visitors() -> None:
+    """Found in a trial of contrastive claims: "More than two million people visited" beside
+    "attracted 2.1 million visitors" was refused (people and visitors were no one class)."""
+    source = "The museum attracted 2.1 million visitors in 2022, up 15% on the previous year."
+    assert _verdict("More than two million people visited the museum in 2022.", source) is True
+    assert _verdict("Fewer than two million people visited the museum in 2022.", source) is False

@@ -248,10 +248,22 @@ _DECADE = regex.compile(r"(?:1[0-9]|20)[0-9]0s|[\u2019']?[0-9]0s")
 
 
 def _comparable(claim_class: str, evidence_class: str) -> bool:
-    """The same class, or a count of a named thing beside a bare count ("under 10,000
-    inhabitants" beside "a population of 8,412", "nearly 22,000 since 2000" beside "almost 22,000 people")."""
+    """The same class, a count of a named thing beside a bare count ("under 10,000
+    inhabitants" beside "a population of 8,412", "nearly 22,000 since 2000" beside "almost 22,000
+    people"), or a count of people beside a count of some people ("more than two million people
+    visited" beside "2.1 million visitors")."""
     counts = claim_class.startswith("count") and evidence_class.startswith("count")
-    return claim_class == evidence_class or (counts and "count" in (claim_class, evidence_class))
+    people = counts and "count people" in (claim_class, evidence_class) and {
+        claim_class.split()[-1], evidence_class.split()[-1]} <= _PEOPLE
+    return claim_class == evidence_class or (counts and "count" in (claim_class, evidence_class)) or people
+
+
+_PEOPLE = frozenset(
+    "people person resident inhabitant visitor attendee fan spectator user customer member employee worker "
+    "student passenger viewer subscriber participant voter patient tourist guest individual adult citizen pupil "
+    "listener reader follower respondent".split()
+)
+"""What a count of people is also a count of (by the singular a number's class names)."""
 
 
 def magnitude(text: str, mention: Mention) -> float | None:
