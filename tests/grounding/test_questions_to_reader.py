@@ -22,7 +22,7 @@ QUESTIONS = [
     "Which of his films is your favourite?", "Would you like to know more about his other films?",
     "Are you a fan of his music?", "What did you think of the story?", "Is there anything else I can help you with?",
     "Any other questions?", "Have you been to the castle yet?", "Did you enjoy the film, by the way?",
-    "Do you want the recipe?", "So, have you tried it?",
+    "Do you want the recipe?", "So, have you tried it?", "Have you walked it before?", "Have you booked your tickets yet?",
 ]
 FACTS = [
     "Did you know he won three Oscars?", "Have you seen Avatar, which won three Oscars?", "Do you like the NFL?",
@@ -30,7 +30,7 @@ FACTS = [
     "Is it true that the tower is red?", "Have you visited the museum that opened in June?",
     "Did you know that the bridge is closed on Sundays?", "Have you seen his 2015 film?",
     "Did you hear the museum is free on Mondays?", "Why did he leave the band?",
-    "Have you seen it? It won three Oscars.", "Should we have acted sooner?",
+    "Have you seen it? It won three Oscars.", "Should we have acted sooner?", "Have you tried the restored chapel?",
 ]
 
 

@@ -9,7 +9,8 @@ to the reader here is a sentence that ends in "?", addressed to the reader ("hav
 "what do you ...", "what's your ...", "how about you"), holding no number, name, quotation or
 clause of its own ("that", "which", "because", a comma), no verb that carries a statement ("know",
 "think", "believe" before one), and at most :data:`MOST_OBJECT_WORDS` other words, each a thing
-(a noun with no adjective reading) or a word of the conversation itself ("seen", "favourite").
+(a noun with no adjective reading); verbs the reader would do ("walked", "booked") and words of the
+conversation itself ("seen", "favourite") are free.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ _FUNCTION = frozenset(
     "a an the you your yours yourself i me my we us our it its them they their theirs him his her hers one ones "
     "this that these those any anything something everything else more other another of about to for with in on at "
     "from by too ever yet already also there here so then now very really much many some kind sort type bit "
+    "before recently lately often again today tonight soon "
     "do did does would could can will are were is was have has had should be been being what which who how "
     "where when or and not".split()
 )
@@ -86,13 +88,15 @@ def is_question_to_reader(text: str) -> bool:
     if frame is None or _CLAUSE.search(text, frame.end()) or _STATEMENT_VERB.search(text):
         return False
     objects = []
-    for match in _WORD.finditer(text, frame.end()):
-        word = match.group()
+    words = [match.group() for match in _WORD.finditer(text, frame.end())]
+    for n, word in enumerate(words):
         lower = word.lower().replace("\u2019", "'")
         if word[0].isupper() and lower != "i":
             return False  # a name: "Have you seen Avatar?" supposes what the sources say of it
         if lower in _FUNCTION or lower in _CONVERSATION:
             continue
+        if _does(lower) and not (n + 1 < len(words) and _names_a_thing(words[n + 1].lower())):
+            continue  # "have you walked it", not "the restored chapel" (which says it was restored)
         objects.append(lower)
     return len(objects) <= MOST_OBJECT_WORDS and all(_names_a_thing(word) for word in objects)
 
@@ -102,3 +106,10 @@ def _names_a_thing(word: str) -> bool:
     adjective, number or auxiliary reading ("song", "films"; not "famous", "vegan")."""
     kinds = word_kinds(word)
     return "NOUN" in kinds and not kinds & {"ADJ", "AUX", "NUM"}
+
+
+def _does(word: str) -> bool:
+    """Whether a lower-case word is only something the reader does ("walked", "cook", "booked"):
+    a verb with no noun or adjective reading, which states nothing of the sources' world."""
+    kinds = word_kinds(word)
+    return "VERB" in kinds and not kinds & {"NOUN", "ADJ", "NUM"}

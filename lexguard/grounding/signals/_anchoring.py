@@ -54,6 +54,8 @@ _BOUND = regex.compile(
     regex.IGNORECASE,
 )
 _KINDS: list[BoundKind] = list(_BOUNDS.values())
+_CURRENCY_TAIL = regex.compile(r"[$\u00a3\u20ac\u00a5\u20b9]\s*+$")
+"""A currency sign right before a value that a number's span leaves out ("more than | £200,000")."""
 _WINDOW = 4
 """Words before an evidence value that anchor it to the claim's relation ("the film *grossed* $150
 million"), up to the value before it: "employs 1,200 people in Ohio and 300 in Texas"."""
@@ -114,7 +116,7 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
     every value of its class the evidence gives (with its bound words). A value that is the base of a share ("45% of
     the 600 patients") is no measure of the claim's relation."""
     own = _class(claim, mention)
-    words = bound_words(claim, mention.span[0])
+    words = bound_words(claim, len(_CURRENCY_TAIL.sub("", claim[: mention.span[0]])))
     claim_before = set(content_words(claim[: words[1] if words else mention.span[0]]))
     claim_after = set(content_words(claim[mention.span[1] :]))
     claim_names = _names(claim)
@@ -129,6 +131,7 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
                 continue
             start, end = candidate.span
             ahead = text[max(0, start - 80, _previous_end(found, i)) : start]
+            ahead = _CURRENCY_TAIL.sub("", ahead)  # "at least | £250,000": the sign is no word
             own_bound = _BOUND.search(ahead)  # "bake for *approximately* 15 minutes", "18 *or older*"
             given = own_bound or _AFTER_BOUND.match(text, end)
             every.append((value, " ".join(given.group().lower().split()) if given else None))

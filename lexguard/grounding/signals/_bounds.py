@@ -51,8 +51,9 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     kind = number_class(claim, mention)
     if value is None or kind == "year" or kind.startswith("calendar"):
         return None
-    article = _ARTICLE.search(claim, 0, mention.span[0])  # "more than *a* dozen"
-    words = bound_words(claim, article.start() if article else mention.span[0])
+    start = _start(claim, mention)  # "more than | £200,000"
+    article = _ARTICLE.search(claim, 0, start)  # "more than *a* dozen"
+    words = bound_words(claim, article.start() if article else start)
     if words is None or _over_a_span(claim, mention, words[1]):
         return None
     bound = Bound(words[0], value, words[1])
@@ -131,17 +132,18 @@ _AUXILIARY = frozenset({"has", "have", "had", "is", "are", "was", "were", "be", 
 
 def _measured(text: str, start: int) -> bool:
     """Whether the bound words at ``start`` bound a measure, not a condition: they open their
-    statement ("More than 5,000 people live there") or follow a verb that is no noun ("has sold
-    over", "killed at least"), unlike "groups of more than 20", "orders over $50", "staff with
-    more than 5 years" (a stronger bound there is a narrower condition, never the weaker one)."""
+    statement ("More than 5,000 people live there") or follow a verb or a conjunction ("has sold
+    over", "killed at least", "volunteers and about 150"), not a preposition or a word that can
+    be a noun: "groups of more than 20", "orders over $50", "staff with more than 5 years" (a
+    stronger bound there is a narrower condition, never the weaker one)."""
     found = _WORD_BEFORE.search(text, 0, start)
     if found is None:
         return False
     word = (found.group(1) or "").lower()
-    if not word:
+    if not word or word in _AUXILIARY:
         return True
     kinds = word_kinds(word)
-    return word in _AUXILIARY or ("VERB" in kinds and "NOUN" not in kinds)
+    return word in ("and", "or", "but") or ("VERB" in kinds and "NOUN" not in kinds)
 
 
 def _measured_in(candidate: Candidate) -> bool:
