@@ -95,7 +95,8 @@ def is_question_to_reader(text: str) -> bool:
             return False  # a name: "Have you seen Avatar?" supposes what the sources say of it
         if lower in _FUNCTION or lower in _CONVERSATION:
             continue
-        if _does(lower) and not (n + 1 < len(words) and _names_a_thing(words[n + 1].lower())):
+        after = words[n + 1].lower() if n + 1 < len(words) else ""
+        if _does(lower) and not (after not in _FUNCTION and _names_a_thing(after)):
             continue  # "have you walked it", not "the restored chapel" (which says it was restored)
         objects.append(lower)
     return len(objects) <= MOST_OBJECT_WORDS and all(_names_a_thing(word) for word in objects)
