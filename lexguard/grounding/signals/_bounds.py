@@ -52,15 +52,21 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     if value is None or kind == "year" or kind.startswith("calendar"):
         return None
     start = _start(claim, mention)  # "more than | £200,000"
-    article = _ARTICLE.search(claim, 0, start)  # "more than *a* dozen"
+    article = _ARTICLE.search(claim, 0, start) if _COUNTED_WORD.match(mention.text) else None  # "more than *a* dozen"
     words = bound_words(claim, article.start() if article else start)
     if words is None or _over_a_span(claim, mention, words[1]):
         return None
+    if words[0] == "top" and _A_SET.match(claim, mention.span[1]):
+        return None  # "among the top five US airlines" names a set, not the rank of the claim's subject
     bound = Bound(words[0], value, words[1])
     return None if bound.kind == "limit" else bound  # "up to 10,000 requests a day" states the limit itself
 
 
 _ARTICLE = regex.compile(r"(?<=\s)an?\s++$", regex.IGNORECASE)
+_COUNTED_WORD = regex.compile(r"(?:dozen|hundred|thousand|million|billion|half|quarter|third)\b", regex.IGNORECASE)
+"""A number word that takes an article ("more than *a* dozen"; not "over *a* six-year period")."""
+_A_SET = regex.compile(r"\s++(?:\p{Lu}[\p{L}.]*\s++)*\p{L}+s\b(?<!\b(?:is|was|has|does|this|its|his|hers|us))")
+"""A plural after a "top N" ("the top five *airlines*"): the set, not a rank within it."""
 _SPAN_UNIT = regex.compile(r"\s*+(?:years?|months?|weeks?|days?|decades?|hours?|centuries)\b(?!\s+(?:ago|old)\b)",
                            regex.IGNORECASE)
 _FOR_OVER = regex.compile(r"\b(?:for|of|aged|been|in|lasting|lasted|last|lasts|took|takes|take|after|spent)\s++$",
