@@ -490,3 +490,15 @@ def test_bound_words_are_no_opposites(claim: str, source: str, conflict: bool) -
     against "least" (the bounds module compares the numbers); "grew" / "shrank" and "ahead" /
     "behind" were no opposites."""
     assert (polarity_conflict(claim, [source]) is not None) is conflict
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "conflict"),
+    [
+        ("She is the eldest of four siblings.", "She is the youngest of four siblings.", True),
+        ("The company's revenue tripled between 2019 and 2022.", "The company's revenue doubled between 2019 and 2022.", True),
+        ("The company's revenue doubled between 2019 and 2022.", "The company's revenue doubled between 2019 and 2022.", False),
+    ],
+)
+def test_exclusive_words_found_by_a_contrastive_trial(claim: str, source: str, conflict: bool) -> None:
+    assert (polarity_conflict(claim, [source]) is not None) is conflict

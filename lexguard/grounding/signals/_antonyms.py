@@ -37,6 +37,8 @@ improving deteriorating | better worse | best worst | strengthened weakened | st
 increase reduce | increased reduced | increases reduces | raise reduce | raised reduced | raises reduces
 passed failed | easier harder | easy difficult | free pay | free paid | free charged
 grew shrank | grow shrink | grows shrinks | growing shrinking | expanded shrank | up shrank | ahead behind
+eldest youngest | elder younger | completed unfinished | finished unfinished | complete incomplete
+doubled tripled | doubled quadrupled | tripled quadrupled | doubled halved
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}

@@ -63,7 +63,7 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
 
 
 _ARTICLE = regex.compile(r"(?<=\s)an?\s++$", regex.IGNORECASE)
-_COUNTED_WORD = regex.compile(r"(?:dozen|hundred|thousand|million|billion|half|quarter|third)\b", regex.IGNORECASE)
+_COUNTED_WORD = regex.compile(r"(?:dozen|hundred|thousand|million|billion|half)\b", regex.IGNORECASE)
 """A number word that takes an article ("more than *a* dozen"; not "over *a* six-year period")."""
 _A_SET = regex.compile(r"\s++(?:\p{Lu}[\p{L}.]*\s++)*\p{L}+s\b(?<!\b(?:is|was|has|does|this|its|his|hers|us))")
 """A plural after a "top N" ("the top five *airlines*"): the set, not a rank within it."""

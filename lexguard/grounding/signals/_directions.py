@@ -7,7 +7,9 @@ claim leaves out. :func:`direction_conflict` reads the change where it is stated
 direction word right before an amount ("rose 6%", "was down 12 per cent", "cut by £2 million")
 against the source sentences that give the same amount after a direction word. The claim is
 contradicted when those give the amount only the other way: a source that says both ("sales
-rose 6% and costs fell 6%") leaves it to the other rules.
+rose 6% and costs fell 6%") leaves it to the other rules. :func:`step_conflict` reads the change
+against its result: "Prices rose *to* 5%" beside "Prices rose *by* 5%" (the step taken for the
+level reached, or the other way round).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
 
-__all__ = ["direction_conflict"]
+__all__ = ["direction_conflict", "step_conflict"]
 
 _CHANGE = regex.compile(
     r"\b(?P<word>[\p{L}]+)\s+(?:by\s+|to\s+)?(?:(?:about|around|nearly|almost|some|roughly|more\s+than|over|just)\s+)?"
@@ -74,4 +76,44 @@ def direction_conflict(claim: str, passages: list[str]) -> str | None:
             other = next((s for s, found in given if found & opposite), None)
             if other is not None:
                 return other
+    return None
+
+
+_STEP = regex.compile(
+    r"\b(?P<word>[\p{L}]+)\s+(?P<how>by|to)\s+(?:(?:about|around|nearly|almost|some|roughly|just)\s+)?"
+    r"(?P<amount>" + _AMOUNT_ONCE + r")",
+    regex.IGNORECASE,
+)
+"""A change with its preposition: "rose *by* 5%" (the step), "fell *to* 4.2%" (the level reached)."""
+
+
+def _steps(text: str) -> dict[str, set[str]]:
+    """Each amount of ``text`` given after a word of change ("rose", "cut", "up"), with "by" or
+    "to" as written before it."""
+    out: dict[str, set[str]] = {}
+    for match in _STEP.finditer(text):
+        word, how = match.group("word").lower(), match.group("how").lower()
+        keys = antonym_keys(word)
+        if any(key in ANTONYMS for key in keys) and (word, how) != ("up", "to"):  # "cut by up to 30%": a limit
+            out.setdefault(_amount_key(match.group("amount")), set()).add(how)
+    return out
+
+
+def step_conflict(claim: str, passages: list[str]) -> str | None:
+    """The source sentence that gives the claim's amount of a change only as the other of step
+    and result: "Prices rose to 5%" beside "Prices rose by 5% in 2023, to an average of £280,000"
+    (the verifier read it as supported, 0.99: every word is there).
+
+    Args:
+        claim: The claim text.
+        passages: The claim's best evidence chunks, best first.
+    """
+    mine = _steps(claim)
+    if not mine:
+        return None
+    sentences = [(s, _steps(s)) for p in passages for s in passage_sentences(p)]
+    for amount, how in mine.items():
+        given = [(s, theirs[amount]) for s, theirs in sentences if amount in theirs]
+        if given and not any(found & how for _, found in given):
+            return given[0][0]
     return None
