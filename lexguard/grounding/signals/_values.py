@@ -21,6 +21,7 @@ from lexguard.grounding.signals._rates import rate_conflicts
 from lexguard.grounding.signals._segments import crossed_value
 from lexguard.grounding.signals._supposed import supposed_in_claim
 from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._crossed_modifiers import crossed_modifier
 from lexguard.grounding.signals._directions import direction_conflict, step_conflict
 from lexguard.grounding.signals._frequencies import changed_frequency, crossed_frequency
 from lexguard.grounding.signals._order import order_conflict
@@ -156,6 +157,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or rank_conflict(claim, passages)
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
         or step_conflict(claim, passages)  # "rose to 5%" beside "rose by 5%"
+        or crossed_modifier(claim, passages)  # "his mother was Spanish" for "a Spanish father and an Italian mother"
         or swapped_ends(claim, passages)  # "from A into B" for "from B into A"
         or crossed_frequency(claim, passages)  # "every 30 minutes on Sundays" for "... and every hour on Sundays"
         or changed_frequency(claim, passages)  # "every half hour" for "every hour on the hour"

@@ -1,0 +1,83 @@
+"""A word that describes one of two things given to the other: "The painter's mother was Spanish"
+beside "born to a Spanish father and an Italian mother".
+
+Every word of such a claim is in its evidence sentence, and the verifier, reading it whole, read
+it as supported (0.97). :func:`crossed_modifier` finds a pair of described things in a source
+sentence ("a *Spanish* father and an *Italian* mother", "a heated pool and a free gym") and a
+claim that gives the second thing the first one's word (or the first the second's), in one
+clause ("the mother was Spanish", "a Spanish mother"), while no source sentence puts that word with
+that thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import regex
+
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._words import lemmas, word_kinds
+
+__all__ = ["crossed_modifier"]
+
+_PAIR = regex.compile(
+    r"\b(?:(?:an?|the|his|her|its|their)\s+)?(?P<m1>\p{L}+)\s+(?P<h1>\p{L}+)\s*+(?:,\s*+)?(?:and|but|while|whereas|or)\s+"
+    r"(?:(?:an?|the|his|her|its|their)\s+)?(?P<m2>\p{L}+)\s+(?P<h2>\p{L}+)\b",
+    regex.IGNORECASE,
+)
+_CLAUSE_END = regex.compile(r"[,;:]|\b(?:and|but|while|whereas|which|who)\b", regex.IGNORECASE)
+_LONGEST = 400
+"""Longest source sentence read for pairs, in characters."""
+
+
+def _describes(word: str) -> bool:
+    """Whether a word before a thing describes it: an adjective ("small", "free", "Spanish"), or
+    a participle ("heated"); not a thing of its own ("coffee shop")."""
+    lower = word.lower()
+    kinds = word_kinds(lower)
+    return "ADJ" in kinds or (lower.endswith("ed") and "VERB" in kinds) or (
+        word[0].isupper() and lower.endswith(("ish", "ian", "ese", "an", "ic")) and not kinds)
+
+
+def _thing(word: str) -> bool:
+    return "NOUN" in word_kinds(word.lower())
+
+
+def _key(word: str) -> str:
+    lower = word.lower()
+    return next(iter(lemmas(lower)), lower)
+
+
+def _pairs(sentence: str) -> list[tuple[str, str, str, str]]:
+    """The (word, thing, other word, other thing) pairs a sentence describes side by side."""
+    out = []
+    for found in _PAIR.finditer(sentence, overlapped=True):
+        m1, h1, m2, h2 = (found.group(g) for g in ("m1", "h1", "m2", "h2"))
+        if (_describes(m1) and _describes(m2) and _thing(h1) and _thing(h2)
+                and _key(m1) != _key(m2) and _key(h1) != _key(h2)):
+            out.append((_key(m1), _key(h1), _key(m2), _key(h2)))
+    return out
+
+
+def _clauses(text: str) -> list[set[str]]:
+    """The words of each clause of ``text``, by lemma."""
+    return [{_key(w) for w in regex.findall(r"\p{L}+", part)} for part in _CLAUSE_END.split(text) if part.strip()]
+
+
+def crossed_modifier(claim: str, passages: Iterable[str]) -> str | None:
+    """The source sentence whose pair of described things the claim crosses, if any.
+
+    Args:
+        claim: The claim text.
+        passages: The claim's best evidence chunks, best first.
+    """
+    claim_clauses = _clauses(claim)
+    sentences = [s for p in passages for s in passage_sentences(p) if len(s) <= _LONGEST]
+    together = [clause for s in sentences for clause in _clauses(s)]
+    for sentence in sentences:
+        for m1, h1, m2, h2 in _pairs(sentence):
+            for word, thing, own in ((m1, h2, m2), (m2, h1, m1)):
+                crossed = any({word, thing} <= clause and own not in clause for clause in claim_clauses)
+                if crossed and not any({word, thing} <= clause for clause in together):
+                    return sentence
+    return None
