@@ -7,7 +7,7 @@ import pytest
 
 from lexguard import Source
 from lexguard.grounding import SupportChecker
-from lexguard.grounding.signals._conditions import dropped_condition, widened_days
+from lexguard.grounding.signals._conditions import dropped_condition, only_doer, widened_days
 
 DELIVERY = "Delivery is free on orders over 50 euros; otherwise a flat fee of 4.95 euros applies."
 PREGNANCY = "The medicine can be taken during pregnancy only if prescribed by a doctor."
@@ -182,3 +182,21 @@ def test_a_span_of_days_past_the_days_a_source_keeps_to_overstates_it(claim: str
     from lexguard.grounding.signals._conditions import days_past_only
 
     assert (days_past_only(claim, [source]) is not None) is past
+
+
+@pytest.mark.parametrize(
+    ("claim", "refused"),
+    [
+        ("Guests can book the courts online.", True),
+        ("Anyone can book the courts online.", True),
+        ("Members can book the courts online.", False),
+        ("Only members can book the courts online.", False),
+        ("Guests cannot book the courts online.", False),
+        ("Guests must book the courts at reception.", False),
+    ],
+)
+def test_only_some_can_do_it(claim: str, refused: bool) -> None:
+    """Found in a trial of contrastive claims: "Guests can book the courts online" beside "Only
+    members can book the courts online; guests must book at reception" read as supported (0.99)."""
+    source = "Only members can book the courts online; guests must book at reception."
+    assert (only_doer(claim, [source]) is not None) is refused

@@ -17,7 +17,7 @@ from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.signals._weekdays import day_spans, days_named
 
-__all__ = ["changed_condition", "days_past_only", "dropped_condition", "moved_restriction", "widened_days"]
+__all__ = ["changed_condition", "days_past_only", "dropped_condition", "moved_restriction", "only_doer", "widened_days"]
 
 _CONDITION = regex.compile(
     r"\b(?:only\s+(?:if|when|for|on|after|before|with|to|while|once|by)"
@@ -280,5 +280,31 @@ def moved_restriction(claim: str, passages: list[str]) -> str | None:
                     continue
                 kind, marks = _split_words(item[-1]), _split_words(" ".join(item[:-1]))
                 if kind <= words and not marks & words:
+                    return sentence
+    return None
+
+
+_ONLY_DOER = regex.compile(
+    r"(?:^|[.;:]\s*|\b(?:and|but)\s+)only\s+(?P<who>(?:the\s+|our\s+|registered\s+|paying\s+)?[\p{L}-]+)\s+"
+    r"(?P<does>(?:can|may|could|will|are|is|get|gets|have|has|receive|receives|need|needs)\b[^.;:,]{3,120})",
+    regex.IGNORECASE,
+)
+"""A statement an "only" restricts to who does it: "Only members can book the courts online"."""
+
+
+def only_doer(claim: str, passages: list[str]) -> str | None:
+    """The source sentence that says only some can do what the claim says others (or anyone) do,
+    if any: "Guests can book the courts online" or "Anyone can book the courts online" beside
+    "Only members can book the courts online; guests must book at reception". The claim holds
+    every content word (two at least) of what is done, none of the word that names who may
+    do it, and says no "only" or "not" of its own."""
+    if _OWN_LIMIT.search(claim):
+        return None
+    words = _split_words(claim)
+    for passage in passages:
+        for sentence in passage_sentences(passage):
+            for found in _ONLY_DOER.finditer(sentence):
+                does, who = _split_words(found.group("does")), _split_words(found.group("who"))
+                if len(does) >= 2 and does <= words and who and not who & words:
                     return sentence
     return None

@@ -15,7 +15,9 @@ from lexguard.grounding.signals._days_crossed import crossed_day
 from lexguard.grounding.signals._month_spans import stretched_span
 from lexguard.grounding.signals._name_segments import moved_person
 from lexguard.grounding.signals._coded_items import other_item_value
-from lexguard.grounding.signals._conditions import changed_condition, days_past_only, dropped_condition, moved_restriction, widened_days
+from lexguard.grounding.signals._conditions import (
+    changed_condition, days_past_only, dropped_condition, moved_restriction, only_doer, widened_days,
+)
 from lexguard.grounding.signals._ranges import range_conflicts
 from lexguard.grounding.signals._rates import rate_conflicts
 from lexguard.grounding.signals._segments import crossed_value
@@ -163,6 +165,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or changed_frequency(claim, passages)  # "every half hour" for "every hour on the hour"
         or crossed_day(claim, passages)  # "Recycling bins ... on Mondays" for "... and recycling bins on Thursdays"
         or moved_restriction(claim, passages)  # "on e-bikes too" for "on hybrid bikes only"
+        or only_doer(claim, passages)  # "Guests can book online" for "Only members can book online"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
