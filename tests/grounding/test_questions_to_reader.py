@@ -59,3 +59,45 @@ def test_an_answer_that_closes_with_a_question_is_accepted_and_a_wrong_one_is_no
     assert not any(c.supported is False for c in right.claims)
     wrong = checker.check("He also directed Avatar, which stars Zoe Saldana. Have you seen it?", source)
     assert wrong.claims[0].supported is False
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "question"),
+    [
+        ("I do! It was directed by Christopher Nolan.", "Inception is directed by Christopher Nolan.", "Do you like Inception?"),
+        ("Me too! She won the Grammy for Best New Artist.", "Adele won the Grammy Award for Best New Artist.", "I really like Adele."),
+        ("Frank Herbert wrote it. It's one of my favourite books!", "Dune is written by Frank Herbert.", "Who wrote Dune?"),
+        ("Frank Herbert wrote it. I haven't read it myself though.", "Dune is written by Frank Herbert.", "Who wrote Dune?"),
+        ("I haven't, but I know Cormac McCarthy wrote it.", "The Road is written by Cormac McCarthy.", "Have you read The Road?"),
+    ],
+)
+def test_a_chat_reply_about_the_speaker_is_no_fact(answer: str, source: str, question: str) -> None:
+    """Found in a trial of chat answers: "I do!", "Me too!", "It's one of my favourite books!" and
+    "I haven't read it myself" were read as facts no source states, and refused correct replies."""
+    result = SupportChecker().check(answer, [Source(id="kb", content=source)], question)
+    assert not any(c.supported is False for c in result.claims)
+    assert any(c.supported is True for c in result.claims)
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        ("Me too! She won the Grammy for Album of the Year in 2009.", "Adele won the Grammy Award for Best New Artist."),
+        ("I haven't, but I know Stephen King wrote it.", "The Road is written by Cormac McCarthy."),
+        ("I have read it: it was written in 1925 by Isaac Asimov.", "Dune is written by Frank Herbert."),
+    ],
+)
+def test_a_fact_in_a_chat_reply_is_still_checked(answer: str, source: str) -> None:
+    result = SupportChecker().check(answer, [Source(id="kb", content=source)])
+    assert any(c.supported is False for c in result.claims)
+
+
+@pytest.mark.parametrize(
+    "claim", ["She won the Grammy for Best New Artist.", "It won the award for best design.", "He was nominated for Best Actor."]
+)
+def test_an_award_named_best_is_a_fact(claim: str) -> None:
+    """Found in the same trial: "She won the Grammy for Best New Artist" was an opinion ("best"),
+    so a wrong award was never checked."""
+    from lexguard.grounding.claims._claim_types import classify_claim
+
+    assert classify_claim(claim) == "fact"

@@ -3,7 +3,8 @@
 A rule-based classifier. An *instruction* tells the reader what to do (an imperative opening,
 "you should / must / need to", "make sure", "remember to"); an *opinion* is a judgement marked
 as one ("I think", "in my opinion", "arguably", "probably the best", evaluative adjectives
-without a checkable figure); everything else is a *fact*. A claim with a number, a date or a
+without a checkable figure) or what the speaker says of its own taste or reading ("it's one of my
+favourites", "I haven't read it myself"); everything else is a *fact*. A claim with a number, a date or a
 quotation stays a fact whatever its wording, so "I think it opened in 1937" and "Take one 500 mg
 tablet every six hours" are still checked (a wrong dose had passed as an unchecked instruction), and
 so does a statement a hedge or an instruction wraps ("I think the tower was designed by ...",
@@ -34,6 +35,10 @@ _OPINION_MARKERS = regex.compile(
       | (we|i)\s+would\s+(say|argue|recommend)
       | (is|are|was|were)\s+(probably|likely|perhaps|maybe)\s+(the\s+)?(best|worst|most|least|better|worse)
       | worth\s+(a\s+visit|visiting|it|seeing|reading|the)
+      | (one\s+of\s+)?my\s+(all[- ]time\s+)?favou?rites?
+      | i\s+(have\s+|'ve\s+|had\s+|'d\s+)?(not\s+|never\s+|n't\s+)?(also\s+|really\s+|just\s+|actually\s+)?
+        (read|seen|watched|heard\s+of|listened\s+to|tried|played|enjoyed|liked|loved)
+      | i\s+(haven't|havent|have\s+not|didn't|did\s+not|don't|do\s+not|never)\s+(read|seen|watched|heard|listened|tried|played|been)
     )\b""",
     regex.IGNORECASE | regex.VERBOSE,
 )
@@ -47,7 +52,9 @@ _EVALUATIVE = regex.compile(
     regex.IGNORECASE | regex.VERBOSE,
 )
 _SUPERLATIVE_FACT = regex.compile(
-    r"\b(best[- ]selling|best[- ]known|best\s+picture|best\s+actor|best\s+actress|finest\s+hour)\b",
+    r"\b(best[- ]selling|best[- ]known|best\s+picture|best\s+actor|best\s+actress|finest\s+hour"
+    r"|(?-i:(?:Best|Worst|Greatest|Finest)\s+\p{Lu})"  # a named award or title: "Best New Artist"
+    r"|(?:award|prize|oscar|grammy|emmy|bafta|tony|golden\s+globe|nomination|nominated|won|wins|winner)\b[^.!?]{0,40}\bbest)\b",
     regex.IGNORECASE,
 )
 _INSTRUCTION_MARKERS = regex.compile(

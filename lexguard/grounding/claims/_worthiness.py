@@ -43,6 +43,8 @@ _FILLER = regex.compile(
     r"(?:clarify|help|explain|check)"
     r"(?: (?:that|this|with that|with this))?|"
     r"sure(?: thing)?|certainly|of course|okay|ok|yes|no|yeah|yep|yup|nope|exactly|absolutely|definitely|indeed|agreed|"
+    r"(?:(?:yes|no|oh|ah),?\s+)?(?:me too|me neither|same here|i do|i don'?t|i have|i haven'?t|i did|i didn'?t|i agree|"
+    r"neither (?:do|have|did) i|so (?:do|have|did) i)|"
     r"(?:oh|ah|wow|hmm+|haha|lol|cool|nice|great|awesome|interesting)|(?:good|great|interesting) question|"
     r"(?:that'?s|that is|you'?re|you are) (?:so |very |absolutely |quite )?(?:true|right|correct|interesting|great|cool)|"
     r"thanks?(?: you)?(?: (?:so |very )?much)?(?: for (?:asking|reaching out|getting in touch|your (?:question|patience|interest))"
