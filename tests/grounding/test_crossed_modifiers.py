@@ -41,3 +41,9 @@ def test_a_sentence_that_puts_the_word_with_the_thing_too() -> None:
 
 def test_the_checker_refuses_the_crossed_claim() -> None:
     assert "supported" not in statuses(SupportChecker(), PARENTS, "The painter's mother was Spanish.")
+
+
+def test_a_compound_word_describes_its_thing() -> None:
+    source = "The cottage has a wood-burning stove and an electric oven."
+    assert crossed_modifier("The cottage has an electric stove.", [source]) is not None
+    assert crossed_modifier("The oven in the cottage is electric.", [source]) is None

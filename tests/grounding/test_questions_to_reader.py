@@ -101,3 +101,15 @@ def test_an_award_named_best_is_a_fact(claim: str) -> None:
     from lexguard.grounding.claims._claim_types import classify_claim
 
     assert classify_claim(claim) == "fact"
+
+
+def test_not_yet_is_a_reply_only_before_what_the_speaker_knows() -> None:
+    """"Not yet, but I know ..." speaks of the speaker; "Not yet, the bridge opens in May" answers
+    the question and is read with it."""
+    checker = SupportChecker()
+    reply = checker.check("Not yet, but I know it won the Halden Prize.",
+                          [Source(id="kb", content="The novel won the Halden Prize.")], "Have you read it?")
+    assert not any(c.supported is False for c in reply.claims)
+    answer = checker.check("Not yet, the bridge opens in May.", [Source(id="kb", content="The bridge opened in 2019.")],
+                           "Has the bridge opened?")
+    assert any(c.supported is False for c in answer.claims)

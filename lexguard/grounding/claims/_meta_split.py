@@ -47,6 +47,7 @@ _LEAD = regex.compile(
       | """ + HOPE + r"""\b""" + _SEP + _CONNECTIVE + r"""
       | (?:i(?:'m|’m|\s+am|(?:'ll|’ll|\s+will|'d|’d|\s+would)\s+be)\s+)?(?:happy|glad)\s+to\s+help(?:\s+further|\s+more|\s+with\s+(?:that|this|it)(?:\s+one)?)?\b""" + _SEP + _CONNECTIVE + r"""
       | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b[^.!?]{0,120}?\b(?:knew|know|heard|realized|realised|noticed|learned|remember|aware)\s+(?:that\s+|of\s+)
+      | not\s+yet\s*+[,!.;—–-]*\s*+(?:but|though)\s+i\s+(?:do\s+)?(?:know|heard)\s+(?:that\s+)?
       | (?:(?:yes|no|oh|ah)\s*+,?\s*+)?(?:me\s+too|me\s+neither|same\s+here|i\s+(?:do|don't|don’t|have|haven't|haven’t|did|didn't|didn’t))
           \s*+[,!.;—–-]+\s*+(?:(?:but|and|though|although)\s+)?(?:i\s+(?:do\s+)?(?:know|heard)\s+(?:that\s+)?)?
       | (?P<marker>(?:in\s+summary|to\s+summarize|to\s+summarise|to\s+sum\s+up|in\s+conclusion|overall|in\s+short

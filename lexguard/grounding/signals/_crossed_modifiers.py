@@ -21,8 +21,8 @@ from lexguard.grounding.signals._words import lemmas, word_kinds
 __all__ = ["crossed_modifier"]
 
 _PAIR = regex.compile(
-    r"\b(?:(?:an?|the|his|her|its|their)\s+)?(?P<m1>\p{L}+)\s+(?P<h1>\p{L}+)\s*+(?:,\s*+)?(?:and|but|while|whereas|or)\s+"
-    r"(?:(?:an?|the|his|her|its|their)\s+)?(?P<m2>\p{L}+)\s+(?P<h2>\p{L}+)\b",
+    r"(?<![\p{L}-])(?:(?:an?|the|his|her|its|their)\s+)?(?P<m1>\p{L}[\p{L}-]*)\s+(?P<h1>\p{L}+)\s*+(?:,\s*+)?"
+    r"(?:and|but|while|whereas|or)\s+(?:(?:an?|the|his|her|its|their)\s+)?(?P<m2>\p{L}[\p{L}-]*)\s+(?P<h2>\p{L}+)\b",
     regex.IGNORECASE,
 )
 _CLAUSE_END = regex.compile(r"[,;:]|\b(?:and|but|while|whereas|which|who)\b", regex.IGNORECASE)
@@ -31,9 +31,11 @@ _LONGEST = 400
 
 
 def _describes(word: str) -> bool:
-    """Whether a word before a thing describes it: an adjective ("small", "free", "Spanish"), or
-    a participle ("heated"); not a thing of its own ("coffee shop")."""
+    """Whether a word before a thing describes it: an adjective ("small", "free", "Spanish"), a
+    participle ("heated") or a compound ("wood-burning"); not a thing of its own ("coffee shop")."""
     lower = word.lower()
+    if "-" in lower.strip("-"):
+        return True  # "wood-burning", "hand-painted"
     kinds = word_kinds(lower)
     return "ADJ" in kinds or (lower.endswith("ed") and "VERB" in kinds) or (
         word[0].isupper() and lower.endswith(("ish", "ian", "ese", "an", "ic")) and not kinds)
