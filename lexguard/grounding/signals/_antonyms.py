@@ -39,6 +39,7 @@ passed failed | easier harder | easy difficult | free pay | free paid | free cha
 grew shrank | grow shrink | grows shrinks | growing shrinking | expanded shrank | up shrank | ahead behind
 eldest youngest | elder younger | completed unfinished | finished unfinished | complete incomplete
 doubled tripled | doubled quadrupled | tripled quadrupled | doubled halved
+optional required | optional needed | killed survived | died survived
 """.replace("\n", " | ")
 
 ANTONYMS: dict[str, frozenset[str]] = {}
