@@ -113,3 +113,24 @@ def test_not_yet_is_a_reply_only_before_what_the_speaker_knows() -> None:
     answer = checker.check("Not yet, the bridge opens in May.", [Source(id="kb", content="The bridge opened in 2019.")],
                            "Has the bridge opened?")
     assert any(c.supported is False for c in answer.claims)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("The Louvre is a wonderful museum in Rome.", "fact"),
+        ("The Shining is an amazing horror novel by Dean Koontz.", "fact"),
+        ("The Shining is a classic horror novel by him.", "fact"),
+        ("They are a great band.", "opinion"),
+        ("Keanu Reeves was really good in that.", "opinion"),
+        ("Paris is a beautiful city.", "opinion"),
+        ("The Great Gatsby was written by F. Scott Fitzgerald.", "fact"),
+        ("A great deal of money was spent.", "fact"),
+    ],
+)
+def test_a_judgement_said_of_a_relation_is_a_fact(text: str, kind: str) -> None:
+    """Found in a trial of chat answers: "The Louvre is a wonderful museum in Rome" was an
+    opinion ("wonderful"), never checked; "They are a great band" was a fact no source states."""
+    from lexguard.grounding.claims._claim_types import classify_claim
+
+    assert classify_claim(text) == kind

@@ -47,7 +47,9 @@ _EVALUATIVE = regex.compile(
         best|worst|greatest|finest|nicest|beautiful|ugly|amazing|awesome|wonderful|terrible|awful
       | delicious|boring|fascinating|stunning|breathtaking|overrated|underrated|lovely
       | impressive|disappointing|charming|magnificent|pleasant|unpleasant|excellent|horrible
-      | perfect|fantastic|incredible|must-see|gorgeous
+      | perfect|fantastic|incredible|must-see|gorgeous|classic
+      | (?-i:great)(?!\s+(?:deal|many|majority|number|part|extent|depth|lengths?|grand\w*|day|time|weekend|trip|evening|night|stay)\b)
+      | (?-i:(?:really|very|so|pretty)\s+good)
     )\b""",
     regex.IGNORECASE | regex.VERBOSE,
 )
@@ -126,8 +128,22 @@ def classify_claim(text: str) -> ClaimType:
     if _OPINION_MARKERS.search(stripped) and not checkable:
         return "fact" if embedded or _hedged_fact(stripped) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
-        return "opinion"
+        return "fact" if embedded or _relates(stripped) else "opinion"
     return "fact"
+
+
+_OPENING_NAMES = regex.compile(r"^[\W\d]*(?:(?:The|A|An)\s+)?(?:\p{Lu}[\p{L}'\u2019.-]*\s*)*")
+_LATER_NAME = regex.compile(r"(?<![.!?:]\s*)\b(?!I\b)\p{Lu}[\p{L}'\u2019-]*")
+_AUTHORED = regex.compile(r"\b(?:by|from|in|at)\s+(?:him|her|them|his|their)\b", regex.IGNORECASE)
+
+
+def _relates(text: str) -> bool:
+    """Whether a judgement ("wonderful", "classic") is said of a statement that relates its
+    subject to a name or a maker: "The Louvre is a wonderful museum in *Rome*", "The Shining is a
+    classic horror novel *by him*"; a fact to check (without it "The Louvre is a wonderful museum
+    in Rome" was an opinion, never checked), unlike "They are a great band"."""
+    rest = text[_OPENING_NAMES.match(text).end():]
+    return _LATER_NAME.search(rest) is not None or _AUTHORED.search(rest) is not None
 
 
 def classify_claims(claims: Sequence[Claim]) -> tuple[ClaimType, ...]:
