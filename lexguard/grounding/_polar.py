@@ -27,7 +27,7 @@ import regex
 from lexguard._enums import FindingKind, Severity
 from lexguard._models import Claim, Finding
 from lexguard.grounding.claims._questions import answer_word, polar_proposition
-from lexguard.grounding.claims._worthiness import FILLER_REASON, META_REASON, QUESTION_REASON
+from lexguard.grounding.claims._worthiness import FILLER_REASON, META_REASON, QUESTION_REASON, SPEAKER_REASON
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
@@ -44,7 +44,7 @@ _RESTRICTS = regex.compile(r"\b(?:only|short\s+of|instead|rather\s+than|except|u
 "instead". Not a negation: the verifier reads "cannot be combined" beside "It can be combined"
 as supported, and the question's statement is what catches that "No"."""
 
-_COURTESIES = frozenset({FILLER_REASON, META_REASON, QUESTION_REASON})
+_COURTESIES = frozenset({FILLER_REASON, META_REASON, QUESTION_REASON, SPEAKER_REASON})
 """Reasons of claims that say nothing of the question: fillers, questions back and meta statements."""
 
 

@@ -20,21 +20,25 @@ import regex
 
 from lexguard._models import Claim
 from lexguard._text import CITATION_MARKER, unconfuse
-from lexguard.grounding.claims._asks import is_question_to_reader
+from lexguard.grounding.claims._chat import is_question_to_reader, is_speaker_remark
 from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding.claims._meta_split import lead_marker_end
 from lexguard.grounding.claims._wishes import is_closing_wish
 from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding.signals._rewrite import blank_answer_word
 
-__all__ = ["FILLER_REASON", "META_REASON", "QUESTION_REASON", "mark_not_facts", "not_a_fact", "plain_text", "read_text"]
+__all__ = [
+    "FILLER_REASON", "META_REASON", "QUESTION_REASON", "SPEAKER_REASON", "mark_not_facts", "not_a_fact", "plain_text", "read_text",
+]
 
 META_REASON = "a meta statement about the answer or the sources, not a fact to check"
 """``Claim.reason`` of a meta statement."""
 FILLER_REASON = "a meta statement (a filler: greeting, acknowledgement or sign-off), not a fact to check"
 """``Claim.reason`` of a filler."""
 QUESTION_REASON = "a question to the reader, not a fact to check"
-"""``Claim.reason`` of a question back to the user ("Have you seen it?": :mod:`~lexguard.grounding.claims._asks`)."""
+"""``Claim.reason`` of a question back to the user ("Have you seen it?": :mod:`~lexguard.grounding.claims._chat`)."""
+SPEAKER_REASON = "a remark about the speaker's own reading or taste, not a fact to check"
+"""``Claim.reason`` of a remark such as "I haven't read it myself" (:mod:`~lexguard.grounding.claims._chat`)."""
 
 _FILLER = regex.compile(
     r"^(?:(?:sure|certainly|absolutely|of course|okay|ok|great|no problem)\s*+[,!.\u2014-]\s*+)?"
@@ -89,12 +93,15 @@ def not_a_fact(text: str) -> str | None:
 
     Returns:
         :data:`FILLER_REASON` for a filler, :data:`QUESTION_REASON` for a question to the reader,
+        :data:`SPEAKER_REASON` for a remark about the speaker,
         :data:`META_REASON` for a meta statement.
     """
     if _FILLER.match(text.strip()) or is_closing_wish(read_text(text)):
         return FILLER_REASON
     if is_question_to_reader(read_text(text)):
         return QUESTION_REASON
+    if is_speaker_remark(read_text(text)):
+        return SPEAKER_REASON
     if is_meta_statement(read_text(text)):
         return META_REASON
     return None

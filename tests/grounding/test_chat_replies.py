@@ -1,4 +1,4 @@
-"""Questions to the reader are not facts (``grounding/claims/_asks.py``); a question that carries
+"""Questions to the reader are not facts (``grounding.claims._chat.py``); a question that carries
 or supposes a fact is still checked.
 
 A correct chat answer that closed with a question back ("He also directed Avatar. Have you seen
@@ -13,8 +13,8 @@ import pytest
 
 from lexguard import Source
 from lexguard.grounding import SupportChecker
-from lexguard.grounding.claims import _asks
-from lexguard.grounding.claims._asks import is_question_to_reader
+from lexguard.grounding.claims import _chat
+from lexguard.grounding.claims._chat import is_question_to_reader
 from lexguard.grounding.claims._worthiness import QUESTION_REASON, not_a_fact
 
 QUESTIONS = [
@@ -47,7 +47,7 @@ def test_a_question_that_carries_a_fact_is_checked(text: str) -> None:
 
 
 def test_the_examples_run() -> None:
-    assert doctest.testmod(_asks).failed == 0
+    assert doctest.testmod(_chat).failed == 0
 
 
 def test_an_answer_that_closes_with_a_question_is_accepted_and_a_wrong_one_is_not() -> None:
@@ -134,3 +134,31 @@ def test_a_judgement_said_of_a_relation_is_a_fact(text: str, kind: str) -> None:
     from lexguard.grounding.claims._claim_types import classify_claim
 
     assert classify_claim(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "remark"),
+    [
+        ("I love that movie!", True), ("I haven't read it myself though.", True), ("It's one of my favourite books!", True),
+        ("I haven't seen the sequel yet.", True), ("I like jazz too.", True),
+        ("I loved the Louvre in Rome.", False), ("I have read it twice.", False), ("I love that it was built in 1889.", False),
+        ("I love that the museum is free.", False), ("I haven't read it, but it won the Booker Prize.", False),
+    ],
+)
+def test_a_remark_about_the_speaker(text: str, remark: bool) -> None:
+    from lexguard.grounding.claims._chat import is_speaker_remark
+    from lexguard.grounding.claims._worthiness import SPEAKER_REASON
+
+    assert is_speaker_remark(text) is remark
+    assert (not_a_fact(text) == SPEAKER_REASON) is remark
+
+
+def test_the_guard_accepts_a_reply_with_a_remark_about_the_speaker() -> None:
+    """The guard held an opinion the sources do not support below its bar, so "I haven't read it
+    myself" made a correct chat reply fall back."""
+    from lexguard import Guard
+
+    report = Guard().validate_answer("Frank Herbert wrote it. I haven't read it myself though.",
+                                     sources=[Source(id="kb", content="Dune is written by Frank Herbert.")],
+                                     question="Who wrote Dune?")
+    assert report.verdict == "accept"

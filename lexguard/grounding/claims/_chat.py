@@ -1,4 +1,6 @@
-"""Questions to the reader: "Have you seen it?", "Which one do you prefer?", "What's your favourite?".
+"""What a chat answer says to its reader or of its speaker: "Have you seen it?", "I haven't read it myself".
+
+**Questions to the reader** ("Have you seen it?", "Which one do you prefer?", "What's your favourite?").
 
 A chat answer often closes with a question back to the user; it states nothing, and reading it
 as a fact refused correct answers ("He also directed Avatar. Have you seen it?" scored 0.01 for
@@ -11,6 +13,14 @@ clause of its own ("that", "which", "because", a comma), no verb that carries a 
 "think", "believe" before one), and at most :data:`MOST_OBJECT_WORDS` other words, each a thing
 (a noun with no adjective reading); verbs the reader would do ("walked", "booked") and words of the
 conversation itself ("seen", "favourite") are free.
+
+**Remarks about the speaker** ("I haven't read it myself though.", "It's one of my favourite books!",
+"I love that film!"): what the speaker says of its own reading or taste states nothing of the
+sources' world, and refusing it refused correct chat replies. :func:`is_speaker_remark` reads a
+sentence that opens with the speaker's frame ("I haven't ...", "I love ...", "it's one of my
+favourite ...") and holds no name, number, quotation or clause, with the same few things as a
+question ("that film", "books"): "I loved the Louvre in Rome" and "I haven't read it, but it won
+the Booker" state facts and are checked.
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ import regex
 
 from lexguard.grounding.signals._words import word_kinds
 
-__all__ = ["MOST_OBJECT_WORDS", "is_question_to_reader"]
+__all__ = ["MOST_OBJECT_WORDS", "is_question_to_reader", "is_speaker_remark"]
 
 MOST_OBJECT_WORDS = 2
 """Most words naming what the question is about ("a favourite *song* of hers")."""
@@ -107,6 +117,49 @@ def _names_a_thing(word: str) -> bool:
     adjective, number or auxiliary reading ("song", "films"; not "famous", "vegan")."""
     kinds = word_kinds(word)
     return "NOUN" in kinds and not kinds & {"ADJ", "AUX", "NUM"}
+
+
+_SPEAKER = regex.compile(
+    r"^\W*" + _OPENING + r"(?:"
+    r"i\s+(?:have\s+|'ve\s+|\u2019ve\s+|had\s+)?(?:not\s+|never\s+|n't\s+)?(?:also\s+|really\s+|just\s+|actually\s+|personally\s+)?"
+    r"(?:read|seen|watched|heard\s+of|listened\s+to|tried|played|enjoyed|liked|loved|love|like|enjoy|adore|prefer)\b"
+    r"|i\s+(?:haven't|haven\u2019t|havent|have\s+not|didn't|didn\u2019t|did\s+not|don't|don\u2019t|do\s+not)\s+"
+    r"(?:read|seen|watched|heard|listened|tried|played|been|know)\b"
+    r"|(?:it(?:'s|\u2019s|\s+is|\s+was)|that(?:'s|\u2019s|\s+is))\s+(?:one\s+of\s+)?my\s+(?:all[- ]time\s+)?(?:favou?rites?|favou?rite\s+\p{L}+)\b"
+    r")",
+    regex.IGNORECASE,
+)
+"""The frames of a remark about the speaker's own reading or taste."""
+_THAT_THING = regex.compile(
+    r"\b(?:that|this)\s+(?=(?:movie|film|book|novel|song|album|show|series|one|band|game|place)\b)", regex.IGNORECASE)
+_SPEAKER_WORDS = frozenset("myself though either too yet really much so that those movie film book song album show one ones".split())
+
+
+def is_speaker_remark(text: str) -> bool:
+    """Whether ``text`` (one sentence) only says what the speaker has read, seen or likes.
+
+    Example:
+        >>> is_speaker_remark("I haven't read it myself though.")
+        True
+        >>> is_speaker_remark("It's one of my favourite books!")
+        True
+        >>> is_speaker_remark("I loved the Louvre in Rome.")
+        False
+        >>> is_speaker_remark("I haven't read it, but it won the Booker Prize.")
+        False
+    """
+    text = _THAT_THING.sub("the ", _TAIL.sub("", text.strip()))  # "I love that movie": no clause
+    frame = _SPEAKER.match(text)
+    if frame is None or len(text) > _LONGEST or _CLAUSE.search(text, frame.end()) or _STATEMENT_VERB.search(text):
+        return False
+    objects = []
+    for word in (match.group() for match in _WORD.finditer(text, frame.end())):
+        lower = word.lower().replace("\u2019", "'")
+        if word[0].isupper() and lower != "i":
+            return False
+        if lower not in _FUNCTION and lower not in _CONVERSATION and lower not in _SPEAKER_WORDS:
+            objects.append(lower)
+    return len(objects) <= MOST_OBJECT_WORDS and all(_names_a_thing(word) for word in objects)
 
 
 def _does(word: str) -> bool:
