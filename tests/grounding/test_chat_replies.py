@@ -1,5 +1,5 @@
-"""Questions to the reader are not facts (``grounding.claims._chat.py``); a question that carries
-or supposes a fact is still checked.
+"""Questions to the reader and remarks about the speaker are not facts (``grounding/claims/_chat.py``);
+a question or a remark that carries or supposes a fact is still checked.
 
 A correct chat answer that closed with a question back ("He also directed Avatar. Have you seen
 it?") was refused: the question was read as a fact no source states (0.01).
