@@ -121,8 +121,7 @@ def test_not_yet_is_a_reply_only_before_what_the_speaker_knows() -> None:
         ("The Louvre is a wonderful museum in Rome.", "fact"),
         ("The Shining is an amazing horror novel by Dean Koontz.", "fact"),
         ("The Shining is a classic horror novel by him.", "fact"),
-        ("They are a great band.", "opinion"),
-        ("Keanu Reeves was really good in that.", "opinion"),
+        ("They are an amazing band.", "opinion"),
         ("Paris is a beautiful city.", "opinion"),
         ("The Great Gatsby was written by F. Scott Fitzgerald.", "fact"),
         ("A great deal of money was spent.", "fact"),
@@ -130,7 +129,8 @@ def test_not_yet_is_a_reply_only_before_what_the_speaker_knows() -> None:
 )
 def test_a_judgement_said_of_a_relation_is_a_fact(text: str, kind: str) -> None:
     """Found in a trial of chat answers: "The Louvre is a wonderful museum in Rome" was an
-    opinion ("wonderful"), never checked; "They are a great band" was a fact no source states."""
+    opinion ("wonderful"), never checked. ("great" is read as a fact: as an opinion it let four
+    hallucinated RAGTruth dev answers through, "a great selection of ...".)"""
     from lexguard.grounding.claims._claim_types import classify_claim
 
     assert classify_claim(text) == kind

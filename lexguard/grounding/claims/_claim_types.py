@@ -47,9 +47,7 @@ _EVALUATIVE = regex.compile(
         best|worst|greatest|finest|nicest|beautiful|ugly|amazing|awesome|wonderful|terrible|awful
       | delicious|boring|fascinating|stunning|breathtaking|overrated|underrated|lovely
       | impressive|disappointing|charming|magnificent|pleasant|unpleasant|excellent|horrible
-      | perfect|fantastic|incredible|must-see|gorgeous|classic
-      | (?-i:great)(?!\s+(?:deal|many|majority|number|part|extent|depth|lengths?|grand\w*|day|time|weekend|trip|evening|night|stay)\b)
-      | (?-i:(?:really|very|so|pretty)\s+good)
+      | perfect|fantastic|incredible|must-see|gorgeous
     )\b""",
     regex.IGNORECASE | regex.VERBOSE,
 )
