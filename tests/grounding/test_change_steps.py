@@ -28,3 +28,9 @@ def test_step_and_result(claim: str, conflict: bool) -> None:
 
 def test_up_to_is_a_limit_not_a_result() -> None:
     assert step_conflict("Fares were cut by 30%.", ["Fares were cut by up to 30%."]) is None
+
+
+def test_percentage_points_are_a_step() -> None:
+    source = "Unemployment in the region rose by 2 percentage points last year, to 7%."
+    assert step_conflict("Unemployment in the region rose to 2% last year.", [source]) is not None
+    assert step_conflict("Unemployment in the region rose to 7% last year.", [source]) is None

@@ -200,3 +200,9 @@ def test_only_some_can_do_it(claim: str, refused: bool) -> None:
     members can book the courts online; guests must book at reception" read as supported (0.99)."""
     source = "Only members can book the courts online; guests must book at reception."
     assert (only_doer(claim, [source]) is not None) is refused
+
+
+def test_only_some_can_do_it_extended_to_others() -> None:
+    source = "Only residents of Fenwick County are eligible for the reduced ticket price at the county fair."
+    assert only_doer("Visitors from outside Fenwick County can also get the reduced price.", [source]) is not None
+    assert only_doer("Residents of Fenwick County get the reduced price.", [source]) is None

@@ -47,3 +47,9 @@ def test_a_compound_word_describes_its_thing() -> None:
     source = "The cottage has a wood-burning stove and an electric oven."
     assert crossed_modifier("The cottage has an electric stove.", [source]) is not None
     assert crossed_modifier("The oven in the cottage is electric.", [source]) is None
+
+
+def test_a_thing_of_two_words() -> None:
+    source = "The cottage has a red front door and a blue garden gate."
+    assert crossed_modifier("The cottage's garden gate is red.", [source]) is not None
+    assert crossed_modifier("The front door is red.", [source]) is None

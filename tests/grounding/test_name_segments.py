@@ -119,3 +119,11 @@ def test_a_role_by_an_irregular_verb() -> None:
     assert [m.text for m, _ in moved_person("Ella Grant wrote the song.", [source])] == ["Ella Grant"]
     assert moved_person("Tom Field wrote the song.", [source]) == []
     assert moved_person("The song was sung by Ella Grant.", [source]) == []
+
+
+def test_a_firm_given_another_role() -> None:
+    """Found in a clean trial: "Brooks & Sons designed the Harwell Library" beside "designed by
+    architect Clara Monteiro and built by the firm Brooks & Sons" passed (a firm is no person)."""
+    source = "The Harwell Library was designed by architect Clara Monteiro and built by the firm Brooks & Sons in 1934."
+    assert [m.text for m, _ in moved_person("Brooks & Sons designed the Harwell Library.", [source])] == ["Brooks & Sons"]
+    assert moved_person("The Harwell Library was built by Brooks & Sons.", [source]) == []

@@ -286,6 +286,7 @@ def moved_restriction(claim: str, passages: list[str]) -> str | None:
 
 _ONLY_DOER = regex.compile(
     r"(?:^|[.;:]\s*|\b(?:and|but)\s+)only\s+(?P<who>(?:the\s+|our\s+|registered\s+|paying\s+)?[\p{L}-]+)\s+"
+    r"(?:(?:of|from|in|with|aged|over|under|who\s+\p{L}+)\s+(?:[\p{L}-]+\s+){0,3}?)?"
     r"(?P<does>(?:can|may|could|will|are|is|get|gets|have|has|receive|receives|need|needs)\b[^.;:,]{3,120})",
     regex.IGNORECASE,
 )
@@ -301,10 +302,16 @@ def only_doer(claim: str, passages: list[str]) -> str | None:
     if _OWN_LIMIT.search(claim):
         return None
     words = _split_words(claim)
+    widened = _WIDENED.search(claim) is not None  # "Visitors from outside the county can *also* get ..."
     for passage in passages:
         for sentence in passage_sentences(passage):
             for found in _ONLY_DOER.finditer(sentence):
                 does, who = _split_words(found.group("does")), _split_words(found.group("who"))
-                if len(does) >= 2 and does <= words and who and not who & words:
+                held = len(does & words)
+                if who and not who & words and held >= 2 and (does <= words or (widened and held >= len(does) / 2)):
                     return sentence
     return None
+
+
+_WIDENED = regex.compile(r"\b(?:also|too|as\s+well|anyone|anybody|everyone|everybody|all|any)\b", regex.IGNORECASE)
+"""Words by which a claim extends what it says to others."""

@@ -21,8 +21,9 @@ from lexguard.grounding.signals._words import lemmas, word_kinds
 __all__ = ["crossed_modifier"]
 
 _PAIR = regex.compile(
-    r"(?<![\p{L}-])(?:(?:an?|the|his|her|its|their)\s+)?(?P<m1>\p{L}[\p{L}-]*)\s+(?P<h1>\p{L}+)\s*+(?:,\s*+)?"
-    r"(?:and|but|while|whereas|or)\s+(?:(?:an?|the|his|her|its|their)\s+)?(?P<m2>\p{L}[\p{L}-]*)\s+(?P<h2>\p{L}+)\b",
+    r"(?<![\p{L}-])(?:(?:an?|the|his|her|its|their)\s+)?(?P<m1>\p{L}[\p{L}-]*)\s+(?:(?P<x1>\p{L}+)\s+)?(?P<h1>\p{L}+)\s*+"
+    r"(?:,\s*+)?(?:and|but|while|whereas|or)\s+(?:(?:an?|the|his|her|its|their)\s+)?(?P<m2>\p{L}[\p{L}-]*)\s+"
+    r"(?:(?P<x2>\p{L}+)\s+)?(?P<h2>\p{L}+)\b",
     regex.IGNORECASE,
 )
 _CLAUSE_END = regex.compile(r"[,;:]|\b(?:and|but|while|whereas|which|who)\b", regex.IGNORECASE)
@@ -55,7 +56,8 @@ def _pairs(sentence: str) -> list[tuple[str, str, str, str]]:
     out = []
     for found in _PAIR.finditer(sentence, overlapped=True):
         m1, h1, m2, h2 = (found.group(g) for g in ("m1", "h1", "m2", "h2"))
-        if (_describes(m1) and _describes(m2) and _thing(h1) and _thing(h2)
+        middles = [x for x in (found.group("x1"), found.group("x2")) if x]  # "a red *front* door"
+        if (_describes(m1) and _describes(m2) and _thing(h1) and _thing(h2) and all(map(_thing, middles))
                 and _key(m1) != _key(m2) and _key(h1) != _key(h2)):
             out.append((_key(m1), _key(h1), _key(m2), _key(h2)))
     return out

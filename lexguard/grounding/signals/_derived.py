@@ -25,7 +25,7 @@ from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._shown_working import shown_chain
-from lexguard.grounding.signals._times_counted import other_count
+from lexguard.grounding.signals._times_counted import other_count, thing_counted_otherwise
 from lexguard.grounding.signals._totals import totalled
 from lexguard.grounding.signals._clock import timed
 from lexguard.grounding.signals._times_written import hour_parts
@@ -317,8 +317,8 @@ def unknown_numbers(
                 or timed(claim, m, texts)):
             worked.append(m)
         elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)
-                  or _one_as_a(claim, m, texts)):
-            unknown.append(m)
+                  or _one_as_a(claim, m, texts)) or thing_counted_otherwise(claim, m, texts):
+            unknown.append(m)  # a count of listed items is no count of a thing the evidence counts otherwise ("2 eggs")
     return unknown, worked, written
 
 

@@ -87,6 +87,9 @@ _STEP = regex.compile(
 """A change with its preposition: "rose *by* 5%" (the step), "fell *to* 4.2%" (the level reached)."""
 
 
+_POINTS = regex.compile(r"\s*+percentage\s++points?\b", regex.IGNORECASE)
+
+
 def _steps(text: str) -> dict[str, set[str]]:
     """Each amount of ``text`` given after a word of change ("rose", "cut", "up"), with "by" or
     "to" as written before it."""
@@ -95,7 +98,10 @@ def _steps(text: str) -> dict[str, set[str]]:
         word, how = match.group("word").lower(), match.group("how").lower()
         keys = antonym_keys(word)
         if any(key in ANTONYMS for key in keys) and (word, how) != ("up", "to"):  # "cut by up to 30%": a limit
-            out.setdefault(_amount_key(match.group("amount")), set()).add(how)
+            key = _amount_key(match.group("amount")).replace("points", "%").replace("point", "%")
+            if _POINTS.match(text, match.end()):
+                key += "%"  # "by 2 percentage points" against "to 2%"
+            out.setdefault(key, set()).add(how)
     return out
 
 

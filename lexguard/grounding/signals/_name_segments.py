@@ -71,6 +71,12 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
                                 set(content_words(person.text))) if len(claim_names) == 1 else None
         if other is not None:
             out.append((person, other))
+    for other in (e for e in entities(claim) if e not in people):  # a firm, a band, a studio
+        held = [s for s in sentences if _names(s, other.key)]
+        relation = set(content_words(claim)) - set(content_words(other.text))
+        swapped = _swapped_role(claim, other, held, relation, claim_names)
+        if swapped is not None:
+            out.append((other, swapped))
     return out
 
 
@@ -129,7 +135,8 @@ def _person(name: Mention) -> str:
 
 
 
-_ROLE_BEFORE = regex.compile(r"\b(\p{L}+)\s++by\s++$", regex.IGNORECASE)
+_ROLE_BEFORE = regex.compile(r"\b(\p{L}+)\s++by\s++(?:(?:the\s++)?(?-i:\p{Ll}+)\s++)?$", regex.IGNORECASE)
+"""The verb before "by" and a name, perhaps with what the name is: "designed by *architect* Clara Monteiro"."""
 _ROLE_AFTER = regex.compile(r"\s++(?:(?:has|had|also|then|later)\s++)?(\p{L}+)", regex.IGNORECASE)
 
 
@@ -155,7 +162,7 @@ def _swapped_role(
     role to this one, when no sentence gives this person that role: "directed by Leon Hart" (or
     "Leon Hart directed") beside "directed by Maria Costa and produced by Leon Hart"."""
     claimed = _roles(claim, person)
-    if not claimed or not held or not personal(person.text):
+    if not claimed or not held:
         return None
     for sentence in held:
         if len(relation & set(content_words(sentence))) < MIN_SENTENCE_SHARE * len(relation):
@@ -165,8 +172,8 @@ def _swapped_role(
         for name in entities(sentence):
             if person.key.lower() in name.key.lower():
                 own |= _roles(sentence, name)
-            elif (who := _person(name)) and not any(who in n or n in who for n in claim_names):
-                others |= _roles(sentence, name)
+            elif not any(name.key.lower() in n or n in name.key.lower() for n in claim_names):
+                others |= _roles(sentence, name)  # a person, a firm, a band: whoever did it
         if claimed & own:
             return None  # a sentence gives this person the claim's role
         if own and claimed & others:
