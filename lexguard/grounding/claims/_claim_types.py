@@ -130,18 +130,17 @@ def classify_claim(text: str) -> ClaimType:
     return "fact"
 
 
-_OPENING_NAMES = regex.compile(r"^[\W\d]*(?:(?:The|A|An)\s+)?(?:\p{Lu}[\p{L}'\u2019.-]*\s*)*")
-_LATER_NAME = regex.compile(r"(?<![.!?:]\s*)\b(?!I\b)\p{Lu}[\p{L}'\u2019-]*")
-_AUTHORED = regex.compile(r"\b(?:by|from|in|at)\s+(?:him|her|them|his|their)\b", regex.IGNORECASE)
+_RELATED = regex.compile(r"\b(?:by|from|in)\s+(?:(?-i:him|her|them)\b|(?-i:\p{Lu}\p{Ll}+))", regex.IGNORECASE)
 
 
 def _relates(text: str) -> bool:
-    """Whether a judgement ("wonderful", "classic") is said of a statement that relates its
-    subject to a name or a maker: "The Louvre is a wonderful museum in *Rome*", "The Shining is a
-    classic horror novel *by him*"; a fact to check (without it "The Louvre is a wonderful museum
-    in Rome" was an opinion, never checked), unlike "They are a great band"."""
-    rest = text[_OPENING_NAMES.match(text).end():]
-    return _LATER_NAME.search(rest) is not None or _AUTHORED.search(rest) is not None
+    """Whether a judgement ("wonderful", "amazing") is said of a statement that relates its
+    subject to a place or a maker by name: "The Louvre is a wonderful museum *in Rome*", "The
+    Shining is an amazing horror novel *by Dean Koontz*"; a fact to check (it was an opinion, never
+    checked), unlike "They are an amazing band" or "The restaurant serves delicious Italian food"
+    (a judgement of what the sources describe, where RAGTruth's reviews made more such claims
+    flagged than caught)."""
+    return _RELATED.search(text) is not None
 
 
 def classify_claims(claims: Sequence[Claim]) -> tuple[ClaimType, ...]:
