@@ -162,3 +162,14 @@ def test_the_guard_accepts_a_reply_with_a_remark_about_the_speaker() -> None:
                                      sources=[Source(id="kb", content="Dune is written by Frank Herbert.")],
                                      question="Who wrote Dune?")
     assert report.verdict == "accept"
+
+
+def test_a_judgement_of_a_name_the_sources_hold_stays_a_judgement() -> None:
+    """Found in the RAGTruth dumps: "a highly regarded local business in Santa Barbara, ... with
+    excellent service" beside a Santa Barbara business's record became a fact the verifier doubted."""
+    from lexguard.grounding.claims._claim_types import classify_claim
+
+    sources = "The Louvre is a museum in Paris. Renaud's is a bistro in Santa Barbara."
+    assert classify_claim("The Louvre is a wonderful museum in Rome.", sources) == "fact"
+    assert classify_claim("The Louvre is a wonderful museum in Paris.", sources) == "opinion"
+    assert classify_claim("Renaud's is a bistro in Santa Barbara with excellent service.", sources) == "opinion"

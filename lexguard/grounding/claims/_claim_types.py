@@ -101,8 +101,13 @@ def _hedged_fact(stripped: str) -> bool:
     return len(said) >= 1 and len(regex.findall(r"[\p{L}\p{N}]{3,}", rest[:verb.start()])) >= 1
 
 
-def classify_claim(text: str) -> ClaimType:
+def classify_claim(text: str, sources: str | None = None) -> ClaimType:
     """Classify one claim as ``fact``, ``opinion`` or ``instruction``.
+
+    Args:
+        text: The claim.
+        sources: The sources' text, when known: a judgement said of a name they do not hold ("a
+            wonderful museum in Rome") is a fact to check (:func:`_relates`).
 
     Example:
         >>> classify_claim("The Golden Gate Bridge opened in 1937.")
@@ -126,26 +131,32 @@ def classify_claim(text: str) -> ClaimType:
     if _OPINION_MARKERS.search(stripped) and not checkable:
         return "fact" if embedded or _hedged_fact(stripped) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
-        return "fact" if embedded or _relates(stripped) else "opinion"
+        return "fact" if embedded or _relates(stripped, sources) else "opinion"
     return "fact"
 
 
-_RELATED = regex.compile(r"\b(?:by|from|in)\s+(?:(?-i:him|her|them)\b|(?-i:\p{Lu}\p{Ll}+))", regex.IGNORECASE)
+_RELATED = regex.compile(r"\b(?:by|from|in)\s+(?P<name>(?-i:\p{Lu}\p{Ll}+)(?:\s+(?-i:\p{Lu}\p{Ll}+))*)", regex.IGNORECASE)
 
 
-def _relates(text: str) -> bool:
+def _relates(text: str, sources: str | None = None) -> bool:
     """Whether a judgement ("wonderful", "amazing") is said of a statement that relates its
     subject to a place or a maker by name: "The Louvre is a wonderful museum *in Rome*", "The
     Shining is an amazing horror novel *by Dean Koontz*"; a fact to check (it was an opinion, never
     checked), unlike "They are an amazing band" or "The restaurant serves delicious Italian food"
     (a judgement of what the sources describe, where RAGTruth's reviews made more such claims
-    flagged than caught)."""
-    return _RELATED.search(text) is not None
+    flagged than caught). With ``sources`` (their text), only a name they do not hold counts: "a
+    highly regarded business in Santa Barbara" beside a record of a Santa Barbara business stays
+    a judgement."""
+    names = [m.group("name") for m in _RELATED.finditer(text)]
+    if sources is None:
+        return bool(names)
+    held = sources.lower()
+    return any(regex.search(rf"(?<!\w){regex.escape(name.lower())}(?!\w)", held) is None for name in names)
 
 
-def classify_claims(claims: Sequence[Claim]) -> tuple[ClaimType, ...]:
-    """The type of each claim, in order."""
-    return tuple(classify_claim(c.text) for c in claims)
+def classify_claims(claims: Sequence[Claim], sources: str | None = None) -> tuple[ClaimType, ...]:
+    """The type of each claim, in order (``sources``: their text, see :func:`classify_claim`)."""
+    return tuple(classify_claim(c.text, sources) for c in claims)
 
 
 def fact_claims(claims: Sequence[Claim]) -> tuple[Claim, ...]:
