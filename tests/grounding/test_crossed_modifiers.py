@@ -53,3 +53,10 @@ def test_a_thing_of_two_words() -> None:
     source = "The cottage has a red front door and a blue garden gate."
     assert crossed_modifier("The cottage's garden gate is red.", [source]) is not None
     assert crossed_modifier("The front door is red.", [source]) is None
+
+
+def test_a_list_of_words_before_one_thing_is_no_pair() -> None:
+    """Found in the held-out dumps: "a traditional blue and green tartan kilt" was read as a
+    traditional blue (thing) and a green kilt, so "wore a traditional tartan kilt" was refused."""
+    source = "The champion donned a traditional blue and green tartan kilt, while his bride wore a vintage gown."
+    assert crossed_modifier("The local hero wore a traditional tartan kilt.", [source]) is None

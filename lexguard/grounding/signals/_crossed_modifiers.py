@@ -16,13 +16,14 @@ from collections.abc import Iterable
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._lexical import STOPWORDS
 from lexguard.grounding.signals._words import lemmas, word_kinds
 
 __all__ = ["crossed_modifier"]
 
 _PAIR = regex.compile(
-    r"(?<![\p{L}-])(?:(?:an?|the|his|her|its|their)\s+)?(?P<m1>\p{L}[\p{L}-]*)\s+(?:(?P<x1>\p{L}+)\s+)?(?P<h1>\p{L}+)\s*+"
-    r"(?:,\s*+)?(?:and|but|while|whereas|or)\s+(?:(?:an?|the|his|her|its|their)\s+)?(?P<m2>\p{L}[\p{L}-]*)\s+"
+    r"(?<![\p{L}-])(?P<a1>(?:an?|the|his|her|its|their)\s+)?(?P<m1>\p{L}[\p{L}-]*)\s+(?:(?P<x1>\p{L}+)\s+)?(?P<h1>\p{L}+)\s*+"
+    r"(?:,\s*+)?(?:and|but|while|whereas|or)\s+(?P<a2>(?:an?|the|his|her|its|their)\s+)?(?P<m2>\p{L}[\p{L}-]*)\s+"
     r"(?:(?P<x2>\p{L}+)\s+)?(?P<h2>\p{L}+)\b",
     regex.IGNORECASE,
 )
@@ -31,19 +32,33 @@ _LONGEST = 400
 """Longest source sentence read for pairs, in characters."""
 
 
-def _describes(word: str) -> bool:
+def _describes(word: str, described: bool = True) -> bool:
     """Whether a word before a thing describes it: an adjective ("small", "free", "Spanish"), a
-    participle ("heated") or a compound ("wood-burning"); not a thing of its own ("coffee shop")."""
+    participle after an article ("a heated pool"; not "accepted our order", ``described`` False) or a
+    compound ("wood-burning"); not a thing of its own ("coffee shop"), nor praise ("great")."""
     lower = word.lower()
+    if lower in _PRAISE:
+        return False
+    if word[0].isupper():
+        return lower.endswith(("ish", "ian", "ese", "an", "ic")) and "NOUN" not in word_kinds(lower)  # "Spanish"
     if "-" in lower.strip("-"):
         return True  # "wood-burning", "hand-painted"
     kinds = word_kinds(lower)
-    return "ADJ" in kinds or (lower.endswith("ed") and "VERB" in kinds) or (
-        word[0].isupper() and lower.endswith(("ish", "ian", "ese", "an", "ic")) and not kinds)
+    return "ADJ" in kinds or (lower.endswith("ed") and "VERB" in kinds and described)
 
 
 def _thing(word: str) -> bool:
-    return "NOUN" in word_kinds(word.lower())
+    """Whether a word names a thing and describes none: "a traditional *blue* and green tartan
+    kilt" is one kilt of two colours, not a blue thing and a green kilt; a lower-case word ("the
+    Supreme *Court* and the Civil War" are names), no function word ("cancelled *it*", "can")."""
+    kinds = word_kinds(word)
+    return (word.islower() and word not in STOPWORDS and "NOUN" in kinds
+            and not kinds & {"ADJ", "AUX"})
+
+
+_PRAISE = frozenset("good great nice excellent amazing wonderful lovely friendly delicious fine awesome fantastic perfect "
+                    "best better bad poor terrible awful real really very".split())
+"""Words of praise or blame: "really good food and great service" gives each thing no word of its own."""
 
 
 def _key(word: str) -> str:
@@ -57,7 +72,9 @@ def _pairs(sentence: str) -> list[tuple[str, str, str, str]]:
     for found in _PAIR.finditer(sentence, overlapped=True):
         m1, h1, m2, h2 = (found.group(g) for g in ("m1", "h1", "m2", "h2"))
         middles = [x for x in (found.group("x1"), found.group("x2")) if x]  # "a red *front* door"
-        if (_describes(m1) and _describes(m2) and _thing(h1) and _thing(h2) and all(map(_thing, middles))
+        articled = (found.group("a1") is not None, found.group("a2") is not None)
+        if (_describes(m1, articled[0]) and _describes(m2, articled[1]) and _thing(h1) and _thing(h2)
+                and all(w.islower() and w not in STOPWORDS and "NOUN" in word_kinds(w) for w in middles)
                 and _key(m1) != _key(m2) and _key(h1) != _key(h2)):
             out.append((_key(m1), _key(h1), _key(m2), _key(h2)))
     return out
