@@ -131,7 +131,7 @@ def classify_claim(text: str, sources: str | None = None) -> ClaimType:
     if _OPINION_MARKERS.search(stripped) and not checkable:
         return "fact" if embedded or _hedged_fact(stripped) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
-        return "fact" if embedded or _relates(stripped, sources) else "opinion"
+        return "fact" if embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) else "opinion"
     return "fact"
 
 
@@ -171,3 +171,28 @@ def mark_unverified(claims: Sequence[Claim]) -> tuple[Claim, ...]:
         c if classify_claim(c.text) == "fact" else c.model_copy(update={"support": None, "supported": None})
         for c in claims
     )
+
+
+_JUDGED_THING = regex.compile(
+    r"\b(?:beautiful|amazing|awesome|wonderful|stunning|breathtaking|lovely|impressive|charming|magnificent|gorgeous"
+    r"|fantastic|incredible|delicious|fascinating|pleasant|excellent|perfect|ugly|terrible|awful|horrible|boring)\s+"
+    r"(?P<descriptor>[\p{L}-]+)\s+(?P<thing>[\p{L}]+)",
+    regex.IGNORECASE,
+)
+
+
+def _wraps_a_descriptor(text: str) -> bool:
+    """Whether a judgement wraps a word that states a kind ("What a beautiful *cantilever* bridge",
+    "a stunning *coastal* railway"): the judgement is an opinion, the kind a fact to check."""
+    from lexguard.grounding.signals._words import word_kinds  # the dictionary loads only when needed
+
+    for found in _JUDGED_THING.finditer(text):
+        written = found.group("descriptor")
+        descriptor, thing = written.lower(), found.group("thing").lower()
+        if _EVALUATIVE.fullmatch(descriptor) or descriptor in ("and", "or", "but", "little", "new", "old", "big", "small"):
+            continue
+        kinds, thing_kinds = word_kinds(descriptor), word_kinds(thing)
+        kind_word = bool(kinds & {"ADJ", "NOUN"}) or (written[0].isupper() and not kinds)  # "coastal", "cantilever", "Italian"
+        if kind_word and "NOUN" in thing_kinds and "ADJ" not in thing_kinds:
+            return True
+    return False
