@@ -173,3 +173,22 @@ def test_a_judgement_of_a_name_the_sources_hold_stays_a_judgement() -> None:
     assert classify_claim("The Louvre is a wonderful museum in Rome.", sources) == "fact"
     assert classify_claim("The Louvre is a wonderful museum in Paris.", sources) == "opinion"
     assert classify_claim("Renaud's is a bistro in Santa Barbara with excellent service.", sources) == "opinion"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("What a beautiful cantilever bridge the Tamsin Bridge is!", "fact"),
+        ("A stunning coastal railway, the Verdant Line is one of the loveliest trips around.", "fact"),
+        ("The hotel has stunning sea views.", "fact"),
+        ("Paris is a beautiful city.", "opinion"),
+        ("The food was delicious.", "opinion"),
+        ("It is an amazing place to eat.", "opinion"),
+    ],
+)
+def test_a_judgement_that_wraps_a_kind_is_a_fact(text: str, kind: str) -> None:
+    """Found in a clean trial: "What a beautiful cantilever bridge" beside a suspension bridge, and
+    "a stunning coastal railway" beside one through the mountains, were opinions, never checked."""
+    from lexguard.grounding.claims._claim_types import classify_claim
+
+    assert classify_claim(text) == kind
