@@ -20,6 +20,7 @@ from typing import Literal
 import regex
 
 from lexguard._models import Claim
+from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["ClaimType", "classify_claim", "classify_claims", "fact_claims", "mark_unverified"]
 
@@ -184,8 +185,6 @@ _JUDGED_THING = regex.compile(
 def _wraps_a_descriptor(text: str) -> bool:
     """Whether a judgement wraps a word that states a kind ("What a beautiful *cantilever* bridge",
     "a stunning *coastal* railway"): the judgement is an opinion, the kind a fact to check."""
-    from lexguard.grounding.signals._words import word_kinds  # the dictionary loads only when needed
-
     for found in _JUDGED_THING.finditer(text):
         written = found.group("descriptor")
         descriptor, thing = written.lower(), found.group("thing").lower()
