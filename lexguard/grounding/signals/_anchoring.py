@@ -71,6 +71,7 @@ _NUMBER_AHEAD = (r"(?=\s*+[$\u00a3\u20ac\u00a5]?\s*+(?:\d|(?:a|an|one|two|three|
 _BOUND_AHEAD = regex.compile(r"\b(?:" + "|".join(_BOUNDS) + r")" + _NUMBER_AHEAD, regex.IGNORECASE)
 
 
+@lru_cache(maxsize=8192)
 def without_bound_words(text: str) -> str:
     """``text`` with the bound words before its numbers blanked out ("killed *more than* 30",
     "*at least* 40"), for readers of opposite words: "more" and "least" there say how a number

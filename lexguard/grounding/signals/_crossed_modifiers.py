@@ -12,6 +12,7 @@ that thing.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import regex
 
@@ -66,6 +67,7 @@ def _key(word: str) -> str:
     return next(iter(lemmas(lower)), lower)
 
 
+@lru_cache(maxsize=4096)
 def _pairs(sentence: str) -> list[tuple[str, str, str, str]]:
     """The (word, thing, other word, other thing) pairs a sentence describes side by side."""
     out = []
@@ -80,9 +82,10 @@ def _pairs(sentence: str) -> list[tuple[str, str, str, str]]:
     return out
 
 
-def _clauses(text: str) -> list[set[str]]:
+@lru_cache(maxsize=4096)
+def _clauses(text: str) -> list[frozenset[str]]:
     """The words of each clause of ``text``, by lemma."""
-    return [{_key(w) for w in regex.findall(r"\p{L}+", part)} for part in _CLAUSE_END.split(text) if part.strip()]
+    return [frozenset(_key(w) for w in regex.findall(r"\p{L}+", part)) for part in _CLAUSE_END.split(text) if part.strip()]
 
 
 def crossed_modifier(claim: str, passages: Iterable[str]) -> str | None:
@@ -93,10 +96,14 @@ def crossed_modifier(claim: str, passages: Iterable[str]) -> str | None:
         passages: The claim's best evidence chunks, best first.
     """
     claim_clauses = _clauses(claim)
+    said = frozenset().union(*claim_clauses)
     sentences = [s for p in passages for s in passage_sentences(p) if len(s) <= _LONGEST]
+    paired = [(s, found) for s in sentences if (found := [p for p in _pairs(s) if said & {p[0], p[2]}])]
+    if not paired:
+        return None  # most claims name no word of a pair: the other sentences' clauses are not read
     together = [clause for s in sentences for clause in _clauses(s)]
-    for sentence in sentences:
-        for m1, h1, m2, h2 in _pairs(sentence):
+    for sentence, pairs in paired:
+        for m1, h1, m2, h2 in pairs:
             for word, thing, own in ((m1, h2, m2), (m2, h1, m1)):
                 crossed = any({word, thing} <= clause and own not in clause for clause in claim_clauses)
                 if crossed and not any({word, thing} <= clause for clause in together):

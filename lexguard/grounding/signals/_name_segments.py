@@ -71,7 +71,7 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
                                 set(content_words(person.text))) if len(claim_names) == 1 else None
         if other is not None:
             out.append((person, other))
-    for other in (e for e in entities(claim) if e not in people):  # a firm, a band, a studio
+    for other in (e for e in entities(claim) if e not in people and _roles(claim, e)):  # a firm, a band, a studio
         held = [s for s in sentences if _names(s, other.key)]
         relation = set(content_words(claim)) - set(content_words(other.text))
         swapped = _swapped_role(claim, other, held, relation, claim_names)
