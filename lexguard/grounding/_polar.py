@@ -45,7 +45,8 @@ _RESTRICTS = regex.compile(r"\b(?:only|short\s+of|instead|rather\s+than|except|u
 as supported, and the question's statement is what catches that "No"."""
 
 _COURTESIES = frozenset({FILLER_REASON, META_REASON, QUESTION_REASON, SPEAKER_REASON})
-"""Reasons of claims that say nothing of the question: fillers, questions back and meta statements."""
+"""Reasons of claims that say nothing of the question: fillers, questions back, remarks about the
+speaker and meta statements."""
 
 
 @dataclass(frozen=True)

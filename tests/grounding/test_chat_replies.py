@@ -169,7 +169,7 @@ def test_a_judgement_of_a_name_the_sources_hold_stays_a_judgement() -> None:
     excellent service" beside a Santa Barbara business's record became a fact the verifier doubted."""
     from lexguard.grounding.claims._claim_types import classify_claim
 
-    sources = "The Louvre is a museum in Paris. Renaud's is a bistro in Santa Barbara."
+    sources = ["The Louvre is a museum in Paris.", "Renaud's is a bistro in Santa Barbara."]
     assert classify_claim("The Louvre is a wonderful museum in Rome.", sources) == "fact"
     assert classify_claim("The Louvre is a wonderful museum in Paris.", sources) == "opinion"
     assert classify_claim("Renaud's is a bistro in Santa Barbara with excellent service.", sources) == "opinion"

@@ -102,12 +102,12 @@ def _hedged_fact(stripped: str) -> bool:
     return len(said) >= 1 and len(regex.findall(r"[\p{L}\p{N}]{3,}", rest[:verb.start()])) >= 1
 
 
-def classify_claim(text: str, sources: str | None = None) -> ClaimType:
+def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType:
     """Classify one claim as ``fact``, ``opinion`` or ``instruction``.
 
     Args:
         text: The claim.
-        sources: The sources' text, when known: a judgement said of a name they do not hold ("a
+        sources: The sources' texts, when known: a judgement said of a name they do not hold ("a
             wonderful museum in Rome") is a fact to check (:func:`_relates`).
 
     Example:
@@ -139,24 +139,24 @@ def classify_claim(text: str, sources: str | None = None) -> ClaimType:
 _RELATED = regex.compile(r"\b(?:by|from|in)\s+(?P<name>(?-i:\p{Lu}\p{Ll}+)(?:\s+(?-i:\p{Lu}\p{Ll}+))*)", regex.IGNORECASE)
 
 
-def _relates(text: str, sources: str | None = None) -> bool:
+def _relates(text: str, sources: Sequence[str] | None = None) -> bool:
     """Whether a judgement ("wonderful", "amazing") is said of a statement that relates its
     subject to a place or a maker by name: "The Louvre is a wonderful museum *in Rome*", "The
     Shining is an amazing horror novel *by Dean Koontz*"; a fact to check (it was an opinion, never
     checked), unlike "They are an amazing band" or "The restaurant serves delicious Italian food"
     (a judgement of what the sources describe, where RAGTruth's reviews made more such claims
-    flagged than caught). With ``sources`` (their text), only a name they do not hold counts: "a
+    flagged than caught). With ``sources`` (their texts), only a name they do not hold counts: "a
     highly regarded business in Santa Barbara" beside a record of a Santa Barbara business stays
     a judgement."""
     names = [m.group("name") for m in _RELATED.finditer(text)]
-    if sources is None:
+    if sources is None or not names:
         return bool(names)
-    held = sources.lower()
-    return any(regex.search(rf"(?<!\w){regex.escape(name.lower())}(?!\w)", held) is None for name in names)
+    return any(not any(regex.search(rf"(?<!\w){regex.escape(name)}(?!\w)", source, regex.IGNORECASE) for source in sources)
+               for name in names)
 
 
-def classify_claims(claims: Sequence[Claim], sources: str | None = None) -> tuple[ClaimType, ...]:
-    """The type of each claim, in order (``sources``: their text, see :func:`classify_claim`)."""
+def classify_claims(claims: Sequence[Claim], sources: Sequence[str] | None = None) -> tuple[ClaimType, ...]:
+    """The type of each claim, in order (``sources``: their texts, see :func:`classify_claim`)."""
     return tuple(classify_claim(c.text, sources) for c in claims)
 
 

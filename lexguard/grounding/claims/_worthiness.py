@@ -1,8 +1,9 @@
 """Claim worthiness: the one pass that says which pieces of an answer are not facts to check.
 
-A filler ("Sure!", "Hope this helps!"), a question to the reader ("Have you seen it?") and a meta statement (a preamble, a sign-off, a statement
-about the sources: :func:`~lexguard.grounding.claims._meta.is_meta_statement`) are not looked up
-in the sources; they are ``not_checked`` ``meta`` claims with the reason, never dropped. The rule
+A filler ("Sure!", "Hope this helps!"), a question back to the reader ("Have you seen it?"), a
+remark about the speaker ("I haven't read it myself": :mod:`~lexguard.grounding.claims._chat`)
+and a meta statement (a preamble, a sign-off, a statement about the sources:
+:func:`~lexguard.grounding.claims._meta.is_meta_statement`) are not looked up in the sources; they are ``not_checked`` ``meta`` claims with the reason, never dropped. The rule
 based extractor (:func:`~lexguard.grounding.claims._claims.extract_claims`) asks
 :func:`not_a_fact` of every sentence, and the support check runs :func:`mark_not_facts` over the
 claims of any extractor (an LLM's, a custom one), so each claim is judged once, the same way.
@@ -96,13 +97,14 @@ def not_a_fact(text: str) -> str | None:
         :data:`SPEAKER_REASON` for a remark about the speaker,
         :data:`META_REASON` for a meta statement.
     """
-    if _FILLER.match(text.strip()) or is_closing_wish(read_text(text)):
+    read = read_text(text)
+    if _FILLER.match(text.strip()) or is_closing_wish(read):
         return FILLER_REASON
-    if is_question_to_reader(read_text(text)):
+    if is_question_to_reader(read):
         return QUESTION_REASON
-    if is_speaker_remark(read_text(text)):
+    if is_speaker_remark(read):
         return SPEAKER_REASON
-    if is_meta_statement(read_text(text)):
+    if is_meta_statement(read):
         return META_REASON
     return None
 

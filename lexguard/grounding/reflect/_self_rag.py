@@ -163,7 +163,7 @@ def assess_offline(
     Returns:
         The :class:`SelfRAGAssessment`.
     """
-    types = classify_claims(claims, " ".join(str(getattr(s, "content", s)) for s in sources))
+    types = classify_claims(claims, [str(getattr(s, "content", s)) for s in sources])
     cited = cite_supporting(_facts_only(claims, types), sources, min_score=min_citation_score, margin=citation_margin)
     relevance, isrel, isuse = _relevance_and_use(question, answer, sources, cited, encoder=encoder,
                                                  relevance_chunks=relevance_chunks, judge=judge,
