@@ -127,3 +127,12 @@ def test_a_firm_given_another_role() -> None:
     source = "The Harwell Library was designed by architect Clara Monteiro and built by the firm Brooks & Sons in 1934."
     assert [m.text for m, _ in moved_person("Brooks & Sons designed the Harwell Library.", [source])] == ["Brooks & Sons"]
     assert moved_person("The Harwell Library was built by Brooks & Sons.", [source]) == []
+
+
+def test_a_name_given_many_times_is_read_once() -> None:
+    """Found in review: a claim naming two people 3,000 times read every source sentence's names for
+    each mention (90 s); the verdict of a name is now read once and given to each mention."""
+    claim = "Harbour Lights was directed by Leon Hart, as Leon Hart said. " * 50
+    found = moved_person(claim, [FILM])
+    assert {m.text for m, _ in found} == {"Leon Hart"}
+    assert len(found) == 100

@@ -15,6 +15,7 @@ sentence gives another person while giving the claim's person another (:func:`_s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import regex
 
@@ -53,30 +54,44 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
         return []
     claim_names = {e.key.lower() for e in entities(claim)}
     sentences = list(dict.fromkeys(s for text in texts for s in passage_sentences(text)))
+    claim_words = set(content_words(claim))
     out = []
+    read: dict[str, str | None] = {}  # a name the claim gives many times is read once ("... Leon Hart ... Leon Hart")
     for person in people:
+        if person.key in read:
+            if read[person.key] is not None:
+                out.append((person, read[person.key]))
+            continue
+        read[person.key] = None
         # a role is a name too ("the SENCo"); a title is no role
-        relation = set(content_words(claim)) - set(content_words(person.text)) - _TITLES
+        relation = claim_words - set(content_words(person.text)) - _TITLES
         held = [s for s in sentences if _names(s, person.key)]
         moved = [s for s in held if _other_role(s, person.key, relation, claim_names)] if personal(person.text) else []
         if held and moved and len(moved) == len(held):
             out.append((person, moved[0]))
+            read[person.key] = moved[0]
             continue
         swapped = _swapped_role(claim, person, held, relation, claim_names)
         if swapped is not None:
             out.append((person, swapped))
+            read[person.key] = swapped
             continue
         named = {w for name in claim_names for w in content_words(name)}
         other = _other_sentence(held, sentences, relation - _CONTACT - named, claim_names,
                                 set(content_words(person.text))) if len(claim_names) == 1 else None
         if other is not None:
             out.append((person, other))
-    for other in (e for e in entities(claim) if e not in people and _roles(claim, e)):  # a firm, a band, a studio
+            read[person.key] = other
+    spans = {person.span for person in people}
+    for other in (e for e in entities(claim) if e.span not in spans and _roles(claim, e)):  # a firm, a band, a studio
+        if other.key in read:
+            if read[other.key] is not None:
+                out.append((other, read[other.key]))
+            continue
         held = [s for s in sentences if _names(s, other.key)]
-        relation = set(content_words(claim)) - set(content_words(other.text))
-        swapped = _swapped_role(claim, other, held, relation, claim_names)
-        if swapped is not None:
-            out.append((other, swapped))
+        read[other.key] = _swapped_role(claim, other, held, claim_words - set(content_words(other.text)), claim_names)
+        if read[other.key] is not None:
+            out.append((other, read[other.key]))
     return out
 
 
@@ -112,7 +127,13 @@ def _other_sentence(
 
 def _names(text: str, key: str) -> bool:
     """Whether ``text`` names the person (within a longer name run: "Deputy Head Mr Owen Trellis")."""
-    return any(key.lower() in e.key.lower() for e in entities(text))
+    return any(key.lower() in name for name in _name_keys(text))
+
+
+@lru_cache(maxsize=4096)
+def _name_keys(text: str) -> tuple[str, ...]:
+    """The lower-case keys of the names in ``text`` (a sentence is read once for every name of a claim)."""
+    return tuple(e.key.lower() for e in entities(text))
 
 
 def _other_role(sentence: str, key: str, relation: set[str], claim_names: set[str]) -> bool:
