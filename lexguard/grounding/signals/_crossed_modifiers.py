@@ -68,8 +68,8 @@ def _key(word: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _pairs(sentence: str) -> list[tuple[str, str, str, str]]:
-    """The (word, thing, other word, other thing) pairs a sentence describes side by side."""
+def _pairs(sentence: str) -> tuple[tuple[str, str, str, str], ...]:
+    """The (word, thing, other word, other thing) pairs a sentence describes side by side (cached: immutable)."""
     out = []
     for found in _PAIR.finditer(sentence, overlapped=True):
         m1, h1, m2, h2 = (found.group(g) for g in ("m1", "h1", "m2", "h2"))
@@ -79,13 +79,13 @@ def _pairs(sentence: str) -> list[tuple[str, str, str, str]]:
                 and all(w.islower() and w not in STOPWORDS and "NOUN" in word_kinds(w) for w in middles)
                 and _key(m1) != _key(m2) and _key(h1) != _key(h2)):
             out.append((_key(m1), _key(h1), _key(m2), _key(h2)))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
-def _clauses(text: str) -> list[frozenset[str]]:
-    """The words of each clause of ``text``, by lemma."""
-    return [frozenset(_key(w) for w in regex.findall(r"\p{L}+", part)) for part in _CLAUSE_END.split(text) if part.strip()]
+def _clauses(text: str) -> tuple[frozenset[str], ...]:
+    """The words of each clause of ``text``, by lemma (cached: immutable)."""
+    return tuple(frozenset(_key(w) for w in regex.findall(r"\p{L}+", part)) for part in _CLAUSE_END.split(text) if part.strip())
 
 
 def crossed_modifier(claim: str, passages: Iterable[str]) -> str | None:
