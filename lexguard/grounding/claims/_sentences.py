@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import regex
 
+from lexguard.grounding.claims._line_units import goes_on
 from lexguard.grounding.signals._words import word_kinds
 
 __all__ = [
@@ -187,7 +188,8 @@ def split_blocks(text: str, *, hard_newlines: bool = False, fences: bool = True)
     ``|---|---|`` rule) are left out; every other line's text is in a block. A heading is a
     block of its own (without its ``#`` marks); text after a list marker or a rule-like run
     (``--- text``) starts a new block. Consecutive plain lines form one block (a wrapped
-    paragraph) unless ``hard_newlines`` is set, in which case every line is its own block.
+    paragraph) unless ``hard_newlines`` is set, in which case every line is its own block, or the
+    line reads as a unit of its own (:func:`_goes_on`: news highlights, a headline).
 
     Args:
         text: The text to cut.
@@ -200,15 +202,18 @@ def split_blocks(text: str, *, hard_newlines: bool = False, fences: bool = True)
     """
     blocks: list[Segment] = []
     current: list[int] | None = None
+    prior = ""
     for kind, line_start, line_end, _ in _scan(text, fences):
         body = text[line_start:line_end]
         if kind != "text" or not body.strip() or _RULE.match(body):
             current = None
             continue
+        previous, prior = prior, body
         heading = _HEADING.match(body)
         marker = heading or _LIST_MARKER.match(body)
         content_start = line_start + (marker.end() if marker else 0)
-        if marker or current is None or hard_newlines or body.lstrip().startswith("|"):
+        if (marker or current is None or hard_newlines or body.lstrip().startswith("|")
+                or not goes_on(previous, body)):
             current = [content_start, line_end]
             blocks.append((0, 0))
         else:

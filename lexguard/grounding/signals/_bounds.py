@@ -54,7 +54,7 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     start = _start(claim, mention)  # "more than | £200,000"
     article = _ARTICLE.search(claim, 0, start) if _COUNTED_WORD.match(mention.text) else None  # "more than *a* dozen"
     words = bound_words(claim, article.start() if article else start)
-    if words is None or _over_a_span(claim, mention, words[1]):
+    if words is None or _over_a_span(claim, mention, words[1]) or _over_a_thing(claim, mention, words[1]):
         return None
     if words[0] == "top" and _A_SET.match(claim, mention.span[1]):
         return None  # "among the top five US airlines" names a set, not the rank of the claim's subject
@@ -78,6 +78,27 @@ def _over_a_span(claim: str, mention: Mention, start: int) -> bool:
     years"), not a bound ("for over three years", "over three years ago")."""
     return (claim[start : start + 4].lower() == "over" and _SPAN_UNIT.match(claim, mention.span[1]) is not None
             and _FOR_OVER.search(claim, 0, start) is None)
+
+
+_PLACE_WORD = regex.compile(r"(?:over|under|above|below|past|beyond)\b", regex.IGNORECASE)
+_ATTRIBUTIVE = regex.compile(
+    r"[\s-]?(?:ft|foot|metre|meter|m|mile|km|yard|yd|inch|storey|story|tonne|ton|acre|hectare|lane|mph)\b[\s-]++(\p{L}++)",
+    regex.IGNORECASE,
+)
+_DIMENSIONS = frozenset("tall high long wide deep thick away across below above of in on from up down".split())
+
+
+def _over_a_thing(claim: str, mention: Mention, start: int) -> bool:
+    """Whether "over" (or "under", "past", ...) before a measure is a preposition of place before
+    a thing the measure describes ("went over 150ft cliff", "fell under 10-tonne truck", as
+    headlines write them without an article), not a bound ("over 150ft tall")."""
+    if _PLACE_WORD.match(claim, start) is None:
+        return False
+    after = _ATTRIBUTIVE.match(claim, mention.span[1])
+    if after is None:
+        return False
+    word = after.group(1).lower()
+    return word not in _DIMENSIONS and "NOUN" in word_kinds(word)
 
 
 class BoundReading(NamedTuple):
@@ -123,7 +144,7 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
             None in equal and bound.kind not in ("above", "below"))  # a plain 30 is not "more than 30"
         return BoundReading(met, bound.start, anchor=math.inf)
     anchor = values[0].score[0]
-    condition = _CONDITION.search(claim) or any(_CONDITION.search(c.chunk) for c in values)
+    condition = _conditioned(claim, bound.start, mention.span[1]) or any(_value_conditioned(c) for c in values)
     if condition:
         return BoundReading(False, bound.start, anchor=anchor)  # a condition: "at least 16" is not "at least 18"
     met = all(_meets(bound, c.value) if c.given is None else
@@ -291,6 +312,33 @@ _CONDITION = regex.compile(
 """Words of a condition, not a measure: "Applicants must be at least 18 years old" says nothing of
 16, "Shipping is free on orders over $50" nothing of $30; a bound is then met only by its own
 value."""
+
+
+_CLAUSE_END = regex.compile(r"[.;!?](?=\s)")
+
+
+def _conditioned(text: str, start: int, end: int) -> bool:
+    """Whether the number written from ``start`` to ``end`` is a condition's (:data:`_CONDITION`):
+    the condition's words stand in its sentence before it or around its bound ("Applicants must be
+    at least 18", "orders over $50"), or right after it ("18 or older"). Words of a condition on
+    another number later in the sentence leave it a measure ("followed more than 41,000 adults
+    *aged* 40 to 69")."""
+    ends = [m.end() for m in _CLAUSE_END.finditer(text, 0, start)]
+    opening = ends[-1] if ends else 0
+    for match in _CONDITION.finditer(text, opening, min(len(text), end + 40)):
+        if match.start() < end or (match.group().lower().startswith("or") and match.start() <= end + 12):
+            return True
+    return False
+
+
+def _value_conditioned(candidate: Candidate) -> bool:
+    """Whether the evidence gives a candidate value as a condition's (:func:`_conditioned`, at each
+    place the chunk writes it; the whole chunk when it writes it otherwise)."""
+    chunk, written = candidate.chunk, candidate.text
+    places = [m.start() for m in regex.finditer(regex.escape(written), chunk)] if written else []
+    if not places:
+        return _CONDITION.search(chunk) is not None
+    return any(_conditioned(chunk, place, place + len(written)) for place in places)
 
 
 def _meets(bound: Bound, value: float) -> bool:

@@ -20,6 +20,7 @@ from itertools import combinations
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._ages import is_age, years_apart
 from lexguard.grounding.signals._anchoring import anchored, magnitude
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
@@ -267,7 +268,7 @@ def unknown_numbers(
     """The claim's numbers that are neither stated (``known``: sources and question) nor derived
     from the evidence, nor the label of a source ("According to passage 1", :mod:`._references`);
     and those that are *worked out*: from :data:`MIN_DERIVED` up, one arithmetic step over two
-    evidence numbers; a span of years; a small remainder said in words (:func:`small_step`); a
+    evidence numbers; a span of years (an age only so: :func:`~lexguard.grounding.signals._ages.years_apart`); a small remainder said in words (:func:`small_step`); a
     decade that holds a year of the evidence ("the 1980s" beside 1985); a total of several numbers
     (:func:`~lexguard.grounding.signals._totals.totalled`); a time and a duration, or the span
     between two times (:func:`~lexguard.grounding.signals._clock.timed`). A
@@ -301,6 +302,9 @@ def unknown_numbers(
             continue
         if _TIMES.match(claim, m.span[0]) and any(_OTHER_TIMES.search(t) for t in texts):
             unknown.append(m)  # "can be renewed twice" beside "can be renewed once": a count of times, no ratio
+            continue
+        if is_age(claim, m):  # an age is stated, or the years between two dates; never worked out of other numbers
+            (worked if years_apart(m, evidence_keys) else unknown).append(m)
             continue
         if m.span in shown:
             worked.append(m)  # "half of the standard £30 fee, which is £15": the claim's own step

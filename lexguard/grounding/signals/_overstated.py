@@ -65,12 +65,16 @@ _CLAIM_HEDGES = regex.compile(
     r"believing|suggesting|expecting|thinking|accus(?:ed|es|ing)|alleg(?:ed|es|ing|ation|ations)|charged|"
     r"suspect(?:ed|s)?|statements?|stated|states|mention(?:ed|s)?|noted|notes|potential(?:ly)?|speculation|"
     r"hop(?:es?|ed|ing|eful)|explain(?:s|ed)?|felt|feels?|criticis(?:e|es|ed)|criticiz(?:e|es|ed)|predict\w*|forecast\w*|"
-    r"rumou?r(?:s|ed)?|expects?|expecting|unclear|uncertain|estimat(?:es?|ed|ing|ions?)|possibilit(?:y|ies))\b"
+    r"rumou?r(?:s|ed)?|expects?|expecting|unclear|uncertain|estimat(?:es?|ed|ing|ions?)|possibilit(?:y|ies)|"
+    r"(?:yet|still)\s+to\s+be)\b"
+    r"|^\W*\p{L}[\p{L}'\u2019.&-]*+\s+(?:\p{Lu}[\p{L}'\u2019.&-]*+\s+){0,5}to\s+(?!(?:the|a|an|be|this|that)\b)\p{Ll}+"
 )
 """A claim that says "could", "should", "is set to", "is seen as", "reportedly", "believing" or "is accused of" keeps the
 evidence's uncertainty too ("could" alone is no hedge in a source: it is also the past of "can"), as does one that
 reports a statement as someone's ("Slager's statement that Scott took his stun gun", "some have mentioned that
-...", "she explains how ...", "they felt ...") or a potential, a hope, a forecast or a rumour."""
+...", "she explains how ...", "they felt ...") or a potential, a hope, a forecast or a rumour; so does one
+that says a thing is yet to be done ("dates that have yet to be announced") and a headline's "Council to
+switch off 9,000 lights", which states a plan."""
 
 _LEAVE = regex.compile(
     r"\b(?:may|might|could|can)\s+(?:be\s+\w+(?:ed|en)|have\s+to|want\s+to|need\s+to|wish\s+to)\b"

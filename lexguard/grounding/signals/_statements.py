@@ -26,7 +26,7 @@ from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._words import verb_only
 
 __all__ = [
-    "PRONOUN_START", "WEEKDAY", "WEEKEND", "Facts", "clauses_of", "coded_words", "fit", "is_heading", "number_class",
+    "PRONOUN_START", "WEEKDAY", "WEEKEND", "Facts", "an_age", "clauses_of", "coded_words", "fit", "is_heading", "number_class",
     "relation_words", "sentence_facts",
 ]
 
@@ -123,10 +123,27 @@ def number_class(text: str, mention: Mention) -> str:
         return "year"
     if _HOUR_WORD.search(written):
         return "time"  # "half an hour": its key is the minutes (:func:`~lexguard.grounding.signals._written.hour_parts`)
+    if an_age(text, mention):
+        return "time"  # "Kerry Dawes, 35," is a "35-year-old", no count of what a sentence counts
     return quantity_kind(text, mention) or _counted(text, mention)
 
 
 _HOUR_WORD = regex.compile(r"\bhour\b", regex.IGNORECASE)
+_AGE_BEFORE = regex.compile(
+    r"(?:\b(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|"
+    r"Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Spring|Summer|Autumn|Fall|Winter),)\p{Lu}[\p{L}.'\u2019-]*+,"
+    r"|\baged)\s*+$")
+_AGE_AFTER = regex.compile(r"\s*+(?:[,;)]|$|\s(?:and|from|of|who|was|is|has|had|said|says)\b)")
+
+
+def an_age(text: str, mention: Mention) -> bool:
+    """Whether a whole number from 1 to 120 is the age of the person named before it, as news writes
+    it: "Kerry Dawes, 35, from Ashcombe", "Mrs Hendry, 34, said", "a nurse aged 35"."""
+    written = mention.text
+    if not written.isdigit() or not 0 < int(written) <= 120:
+        return False
+    return (_AGE_BEFORE.search(text, max(0, mention.span[0] - 40), mention.span[0]) is not None
+            and _AGE_AFTER.match(text, mention.span[1]) is not None)
 _VERSION = regex.compile(r"\b(?:version|v|release|firmware)\.?\s*+$", regex.IGNORECASE)
 """The word before a version number ("version 4.2", "v2", "firmware 3.1")."""
 _NOUN_AFTER = regex.compile(r"[\s-]*([\p{L}][\p{L}'\u2019-]*)")

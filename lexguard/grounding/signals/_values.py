@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lexguard.grounding.claims._meta_split import is_refusal
+from lexguard.grounding.signals._ages import age_conflict, appositive_age
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
 from lexguard.grounding.signals._bounds import dropped_limit, read_bound, reversed_limit
@@ -122,16 +123,20 @@ def add_misplaced(
     Returns:
         The misplaced values, with the statement that gives each otherwise.
     """
-    misplaced = misplaced_values(claim, index, best_chunks[:3])
+    ages = {m for m in numbers(claim) if appositive_age(claim, m) is not None}  # "Kerry Dawes, 35,": said of her
+    misplaced = [item for item in misplaced_values(claim, index, best_chunks[:3]) if item.mention not in ages]
     texts = [index.chunks[ci].text for ci in best_chunks[:3]]
     placed = {item.mention for item in misplaced}
     for mention in numbers(claim):  # another statement's value in the same sentence ("41% in the placebo group")
-        rival = None if mention in placed or mention in unknown else (
-            misanchored(claim, mention, texts) or crossed_value(claim, mention, texts)
-            or other_item_value(claim, mention, texts))  # "Route 43 ... at 07:10" from Route 42's sentence
+        if mention in ages:
+            rival = None if mention in unknown else age_conflict(claim, mention, (s.content for s in index.sources))
+        else:
+            rival = None if mention in placed or mention in unknown else (
+                misanchored(claim, mention, texts) or crossed_value(claim, mention, texts)
+                or other_item_value(claim, mention, texts))  # "Route 43 ... at 07:10" from Route 42's sentence
         if rival is not None:
             misplaced.append(Misplaced(mention, "number", rival))
-    placed = {item.mention.span for item in misplaced}
+    placed = {item.mention.span for item in misplaced} | {m.span for m in ages}
     for mention, case in [*crossed_pairs(claim, texts), *moved_person(claim, texts), *stretched_span(claim, texts)]:  # "In 2023, 1,840 runners"
         # from the 2022 sentence; "Daniel Okafor will be conducting" from "..., with Daniel Okafor at the piano"
         if mention.span not in placed and mention not in unknown and mention not in unknown_names:

@@ -1,0 +1,103 @@
+"""A person's age, as news writes it beside the name: "Kerry Dawes, 35, from Ashcombe".
+
+The age is said of the person, not of what the rest of the sentence states, so the rules that
+bind a value to the statement it belongs to (:mod:`._binding`, :mod:`._anchoring`) would refuse a
+right age the sources give in another sentence ("Ava Kingsley, 29, postpones ..." beside "... Ava
+Kingsley has postponed ... The 29-year-old singer ..."). :func:`age_conflict` reads it against
+the ages the sources give people instead: another age given to this person, or this age given
+only to someone else ("Mrs Hendry, 34," when the claim makes a fisherman 34), is the sentence
+that says otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+import regex
+
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._lexical import Mention, key_value, numbers
+from lexguard.grounding.signals._statements import an_age
+
+__all__ = ["age_conflict", "appositive_age", "is_age", "years_apart"]
+
+_NAME_BEFORE = regex.compile(r"((?:\p{Lu}[\p{L}.'\u2019-]*+\s++){0,3}\p{Lu}[\p{L}.'\u2019-]*+),\s*+$")
+_AGED = regex.compile(r"\baged\s++(\d{1,3})\b|\b(\d{1,3})[\s-]++years?[\s-]++old\b", regex.IGNORECASE)
+_TITLES = frozenset("mr mrs ms miss dr prof sir dame lady lord cllr rev capt sgt".split())
+
+
+_YEARS_OLD = regex.compile(r"[\s-]*+years?[\s-]++old\b", regex.IGNORECASE)
+
+
+def is_age(claim: str, mention: Mention) -> bool:
+    """Whether a claim number is someone's age: "Kerry Dawes, 35,", "aged 35", "a 35-year-old"."""
+    return an_age(claim, mention) or _YEARS_OLD.match(claim, mention.span[1]) is not None
+
+
+def years_apart(mention: Mention, evidence_keys: Iterable[str]) -> bool:
+    """Whether an age is the distance between two years the evidence gives (born in 1989, in 2024),
+    the one way the sources can give an age they do not state."""
+    value = key_value(mention.key)
+    if value is None or not value.is_integer():
+        return False
+    years = sorted({n for n in map(key_value, evidence_keys) if n is not None and n.is_integer() and 1000 <= n <= 2100})
+    return any(later - earlier == value for i, earlier in enumerate(years) for later in years[i + 1:])
+
+
+def appositive_age(claim: str, mention: Mention) -> str | None:
+    """The surname of the person a claim number gives the age of ("Kerry Dawes, 35,": "dawes"),
+    or ``None`` when the number is no age written beside a name."""
+    if not an_age(claim, mention):
+        return None
+    found = _NAME_BEFORE.search(claim, max(0, mention.span[0] - 60), mention.span[0])
+    if found is None:
+        return None
+    words = [w.strip(".").lower() for w in found.group(1).split()]
+    words = [w for w in words if w not in _TITLES]
+    return words[-1] if words else None
+
+
+def _ages_given(sentence: str) -> Iterable[tuple[str | None, str]]:
+    """The ages a source sentence gives, each with the surname it gives it to (``None``: an age
+    it gives no name, "the 29-year-old singer")."""
+    for mention in numbers(sentence):
+        name = appositive_age(sentence, mention)
+        if name is not None:
+            yield name, mention.key
+    for match in _AGED.finditer(sentence):
+        yield None, match.group(1) or match.group(2)
+
+
+@lru_cache(maxsize=256)
+def _ages_in(text: str) -> tuple[tuple[str | None, str, str], ...]:
+    """Every age a source passage gives: ``(surname or None, age, sentence)`` (read once a passage)."""
+    return tuple((name, age, sentence) for sentence in passage_sentences(text) for name, age in _ages_given(sentence))
+
+
+def age_conflict(claim: str, mention: Mention, texts: Iterable[str]) -> str | None:
+    """The source sentence that gives the person of an appositive age another age, or gives this
+    age to another person; ``None`` when the sources give it this person, give it only unnamed
+    ("the 29-year-old singer", who may be this person), or give no such age (an age in no source
+    is an unknown value).
+
+    Args:
+        claim: The claim text.
+        mention: A number of the claim (no appositive age: ``None``).
+        texts: The source passages.
+    """
+    person = appositive_age(claim, mention)
+    if person is None:
+        return None
+    other_age = other_person = None
+    for text in texts:
+        for name, age, sentence in _ages_in(text):
+            if name == person and age == mention.key:
+                return None
+            if name is None:
+                continue  # "the 29-year-old singer": this person's, or another's
+            if name == person:
+                other_age = other_age or sentence
+            elif age == mention.key:
+                other_person = other_person or sentence
+    return other_age or other_person

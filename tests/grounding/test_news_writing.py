@@ -1,0 +1,116 @@
+"""News as it is written: highlights on lines of their own, ages beside names, headline words.
+
+The article below is made up for these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker, extract_claims
+from lexguard.grounding.signals._ages import age_conflict, appositive_age, is_age
+from lexguard.grounding.signals._bounds import bound_of, bound_verdict
+from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._statements import number_class
+
+ARTICLE = (
+    "A terrier who spent three days on a cliff ledge has been rescued by coastguards. "
+    "Pip, a four-year-old terrier, went over the edge of a 120ft cliff near Polwenna on Sunday. "
+    "Her owner, Carys Moreton, 41, from Bristol, searched the coast for two days. "
+    "On Tuesday, walker Idris Penhale, 63, heard barking below the path and called the coastguard. "
+    "The 41-year-old teacher said she had been close to giving up. "
+    "A study that followed 12,480 dog owners aged 30 to 70 found most had walked near cliffs."
+)
+
+
+def _claims(answer: str) -> list[str]:
+    return [c.text for c in extract_claims(answer)]
+
+
+# -- lines of their own -------------------------------------------------------------------------
+
+
+def test_highlight_lines_are_claims_of_their_own() -> None:
+    answer = "Terrier rescued after three days on a cliff ledge\nOwner searched the coast for two days\nWalker, 63, heard barking"
+    assert _claims(answer) == [
+        "Terrier rescued after three days on a cliff ledge", "Owner searched the coast for two days", "Walker, 63, heard barking"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("The terrier was rescued by the\nCoastguard on Tuesday.", ["The terrier was rescued by the\nCoastguard on Tuesday."]),
+        ("The owner is Carys\nMoreton, a teacher.", ["The owner is Carys\nMoreton, a teacher."]),  # a name broken over lines
+        ("The owner searched for\ntwo days.", ["The owner searched for\ntwo days."]),
+        ("Key facts:\nThe terrier is four.", ["Key facts:\nThe terrier is four."]),
+    ],
+)
+def test_a_wrapped_line_goes_on_its_sentence(answer: str, expected: list[str]) -> None:
+    assert _claims(answer) == expected
+
+
+def test_a_wrong_highlight_is_not_read_inside_a_right_one() -> None:
+    answer = "Terrier rescued after three days on a cliff ledge\nHer owner, Carys Moreton, is from Cardiff"
+    result = SupportChecker().check(answer, [Source(id="s", content=ARTICLE)])
+    assert [c.supported for c in result.claims] == [True, False]
+
+
+# -- ages beside names ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [("Carys Moreton, 41, from Bristol", True), ("walker Idris Penhale, 63, heard", True), ("a woman aged 41", True),
+     ("By March, 41, and by May, 50", False), ("In 2019, 41 dogs were rescued", False)],
+)
+def test_an_age_beside_a_name_is_a_length_of_time(text: str, age: bool) -> None:
+    mention = numbers(text)[-1] if "2019" in text else numbers(text)[0]
+    assert (number_class(text, mention) == "time") is age
+    assert is_age(text, mention) is age
+
+
+def test_an_age_is_read_against_the_ages_the_sources_give_people() -> None:
+    right = "Carys Moreton, 41, searched the coast."
+    assert appositive_age(right, numbers(right)[0]) == "moreton"
+    assert age_conflict(right, numbers(right)[0], [ARTICLE]) is None
+    swapped = "Carys Moreton, 63, searched the coast."  # the walker's age: the sentence giving hers says otherwise
+    assert "Moreton, 41" in (age_conflict(swapped, numbers(swapped)[0], [ARTICLE]) or "")
+    other = "Idris Penhale, 41, heard barking."  # only the owner is 41, and the walker's age is given
+    assert "Penhale, 63" in (age_conflict(other, numbers(other)[0], [ARTICLE]) or "")
+    unnamed = "Carys Moreton, 41, said she had been close to giving up."
+    assert age_conflict(unnamed, numbers(unnamed)[0], ["Carys Moreton searched. The 41-year-old teacher gave up."]) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported"),
+    [
+        ("Carys Moreton, 41, searched the coast for two days.", True),
+        ("Walker Idris Penhale, 63, heard barking below the path.", True),
+        ("Walker Idris Penhale, 41, heard barking below the path.", False),  # the owner's age
+        ("Carys Moreton, 44, searched the coast for two days.", False),  # in no source: no sum of other numbers
+        ("The 44-year-old owner searched the coast for two days.", False),
+    ],
+)
+def test_an_age_is_said_of_the_person(claim: str, supported: bool) -> None:
+    result = SupportChecker().check(claim, [Source(id="s", content=ARTICLE)])
+    assert result.claims[0].supported is supported
+
+
+# -- bounds ------------------------------------------------------------------------------------
+
+
+def test_over_a_thing_a_measure_describes_is_no_bound() -> None:
+    claim = "Terrier went over 120ft cliff"
+    assert bound_of(claim, numbers(claim)[0]) is None
+    tall = "The cliff is over 120ft tall"
+    assert bound_of(tall, numbers(tall)[0]) is not None
+
+
+def test_a_condition_on_another_number_leaves_a_bound_a_measure() -> None:
+    claim = "A study followed more than 12,000 dog owners aged 30 to 70."
+    mention = next(m for m in numbers(claim) if m.key == "12000")
+    assert bound_verdict(claim, mention, [ARTICLE]) is True
+    wrong = "A study followed more than 13,000 dog owners aged 30 to 70."
+    mention = next(m for m in numbers(wrong) if m.key == "13000")
+    assert bound_verdict(wrong, mention, [ARTICLE]) is False
