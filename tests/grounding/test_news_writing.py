@@ -114,3 +114,29 @@ def test_a_condition_on_another_number_leaves_a_bound_a_measure() -> None:
     wrong = "A study followed more than 13,000 dog owners aged 30 to 70."
     mention = next(m for m in numbers(wrong) if m.key == "13000")
     assert bound_verdict(wrong, mention, [ARTICLE]) is False
+
+
+# -- names written another way -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "supported"),
+    [
+        ("The company is French.", "The company is based in France.", True),
+        ("The Dutch team won the final.", "The team from the Netherlands won the final.", True),
+        ("A Welsh village was flooded.", "A village in Wales was flooded.", True),
+        ("The miners in Peru were freed.", "The Peruvian miners were freed.", True),
+        ("The British tourist was injured.", "A tourist from the UK was injured.", True),
+        ("The Italian striker scored twice.", "The striker, from Spain, scored twice.", False),
+    ],
+)
+def test_a_country_and_its_people_name_each_other(claim: str, source: str, supported: bool) -> None:
+    result = SupportChecker().check(claim, [Source(id="s", content=source)])
+    assert result.claims[0].supported is supported
+
+
+def test_an_acronym_the_sources_spell_out_is_read_as_their_phrase() -> None:
+    source = ("Two people died when a train hit a truck. The National Transportation Safety Board said it was "
+              "sending a team of investigators to the scene.")
+    result = SupportChecker().check("The NTSB is sending investigators to the scene.", [Source(id="s", content=source)])
+    assert result.claims[0].supported is True

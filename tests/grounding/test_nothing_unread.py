@@ -183,7 +183,7 @@ _PADDING = "The Eiffel Tower, which is a wrought-iron lattice tower in Paris, Fr
 
 @pytest.mark.parametrize("tail", [
     "was not built by Gustave Eiffel's company.",
-    "was built by the company of the French state in Paris.",
+    "was built by the company of the Italian state in Rome.",
 ])
 def test_a_false_clause_at_the_end_of_a_long_sentence_is_read(guard: Guard, tail: str) -> None:
     answer = _PADDING + tail

@@ -13,7 +13,9 @@ people write the same name differently:
   Obama" (:func:`core_name`), a possessive ("US's"), accents ("Beyonce" for "Beyoncé");
 - a US state by its postal code ("Texas" for "TX");
 - a people or language word, alone, beside its place: "Americans" for "America", "Zimbabwean"
-  for "Zimbabwe" (a demonym suffix after at least four letters the place shares).
+  for "Zimbabwe" (a demonym suffix after at least four letters the place shares); a country's
+  people word beside the country and the country beside it, either way ("French" and "France",
+  "Dutch" and "the Netherlands": :mod:`._demonyms`).
 
 Nothing here finds a name the sources do not hold in some spelling: an invented or swapped
 name stays unknown.
@@ -27,6 +29,7 @@ from functools import cached_property, lru_cache
 
 import regex
 
+from lexguard.grounding.signals._demonyms import peoples_of, places_of
 from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._written import number_words
 
@@ -41,6 +44,8 @@ _NOT_ALNUM = regex.compile(r"[^\p{L}\p{N}]+")
 _WORD = regex.compile(r"\p{L}+")
 _SUFFIX_WORDS = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _CONNECTORS = frozenset({"of", "the", "and", "for", "de", "&"})
+_LONGEST_EXPANSION = 8
+"""Most words of a phrase an acronym is read as."""
 _DEMONYM_SUFFIXES = ("ians", "eans", "ans", "ian", "ean", "an", "ese", "ish")
 _MIN_PLACE_STEM = 4
 
@@ -173,6 +178,20 @@ class NameFacts:
         return frozenset(_initials(m.group()) for m in _CAPITALISED_RUN.finditer(self.text))
 
     @cached_property
+    def expansions(self) -> dict[str, str]:
+        """The capitalised phrases of the texts by their initials ("ntsb": "National Transportation
+        Safety Board"), each part of a longer phrase too; the first the texts write wins."""
+        found: dict[str, str] = {}
+        for match in _CAPITALISED_RUN.finditer(self.text):
+            words = match.group().split()
+            for i in range(len(words)):
+                for j in range(i + 2, min(len(words), i + _LONGEST_EXPANSION) + 1):
+                    part = words[i:j]
+                    if part[0].lower() not in _CONNECTORS and part[-1].lower() not in _CONNECTORS:
+                        found.setdefault(_initials(" ".join(part)), " ".join(part))
+        return found
+
+    @cached_property
     def camel_parts(self) -> frozenset[str]:
         """Lower-cased parts of the texts' camel-case words ("HasTV": has, tv)."""
         parts: set[str] = set()
@@ -210,12 +229,23 @@ class NameFacts:
             return True  # "Texas" for "TX"
         if len(kept) == 1 and self._place_of(kept[0]):
             return True  # "Americans" for "America"
+        if self._country_written_otherwise(" ".join(kept)):
+            return True  # "French" for "France", "the Netherlands" for "Dutch"
         return all(w in self.words or self._clipped(w) for w in kept if w not in _CONNECTORS)
 
     def _clipped(self, word: str) -> bool:
         """Whether ``word`` is a clipped capitalised source word: "Lib Dem" for "Liberal Democrat",
         "Sat" for "Saturday" (three or four letters that begin a word at least two letters longer)."""
         return 3 <= len(word) <= 4 and any(w.startswith(word) and len(w) >= len(word) + 2 for w in self.capitalised)
+
+    def _country_written_otherwise(self, name: str) -> bool:
+        """Whether ``name`` is a country's people word and the texts name the country, or a country
+        and the texts give its people word (:mod:`._demonyms`)."""
+        for other in (*places_of(name), *peoples_of(name)):
+            words = [w for w in other.split() if w not in _CONNECTORS]
+            if all(w in self.capitalised for w in words) or (len(words) > 1 and _initials(other) in self.acronyms):
+                return True  # "British" beside "the UK"
+        return False
 
     def _place_of(self, word: str) -> bool:
         """Whether ``word`` is a people or language word of a place the texts name ("americans":

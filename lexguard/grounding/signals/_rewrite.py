@@ -5,8 +5,9 @@ as the sources' "27 May 1937", "330" and "330 metres"; the learned verifier does
 such correct claims contradicted. :func:`as_sources_write` gives the claim with each value that
 the rules matched to a source value replaced by the source's wording, so the verifier compares
 like with like; a bound the evidence value meets is written as that value ("nearly 5 million"
-beside "4.9 million": the verifier read the estimate as not in the sources). A value the rules did not match is left as written: a wrong value is never
-rewritten into a right one.
+beside "4.9 million": the verifier read the estimate as not in the sources), and an acronym the
+sources only spell out as that phrase ("NTSB" for "National Transportation Safety Board"). A value
+the rules did not match is left as written: a wrong value is never rewritten into a right one.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def as_sources_write(claim: str, index: Any) -> str:
         claim: The claim text.
         index: The source index (its chunks are read once for their numbers' wording).
     """
+    claim = _acronyms_spelled(claim, index)
     mentions = numbers(claim)
     if not mentions:
         return claim
@@ -81,6 +83,27 @@ def as_sources_write(claim: str, index: Any) -> str:
 _DASHED = regex.compile(r"(?<![\p{L}\p{N}.,])(?P<a>[\p{L}\p{N}.,]++)\s*+[\u2013\u2014-]\s*+(?P<b>[\p{L}\p{N}.,]++)")
 """Two values joined by a dash: a range or a score ("4–6 hours", "7–2"); tried only where a word
 starts, and never given back (a 20,000-letter word took 15 s)."""
+
+
+_ACRONYM = regex.compile(r"(?<![\p{L}\p{N}.])\p{Lu}{2,6}(?=s?(?![\p{L}\p{N}]))")
+
+
+def _acronyms_spelled(claim: str, index: Any) -> str:
+    """``claim`` with each acronym the sources never write spelled out as the phrase they write
+    ("The NTSB is investigating" beside "The National Transportation Safety Board said ...": the
+    verifier, which does not know the acronym, called the claim contradicted). The name rules
+    already take the acronym for the phrase (:meth:`~lexguard.grounding.signals._names.NameFacts.gives`)."""
+    if _ACRONYM.search(claim) is None:
+        return claim
+    names = index.profile.names
+
+    def spelled(match: regex.Match[str]) -> str:
+        letters = match.group().lower()
+        if letters in names.acronyms:
+            return match.group()
+        return names.expansions.get(letters, match.group())
+
+    return _ACRONYM.sub(spelled, claim)
 
 
 def _ranges_as_written(claim: str, index: Any) -> str:
