@@ -140,3 +140,70 @@ def test_an_acronym_the_sources_spell_out_is_read_as_their_phrase() -> None:
               "sending a team of investigators to the scene.")
     result = SupportChecker().check("The NTSB is sending investigators to the scene.", [Source(id="s", content=source)])
     assert result.claims[0].supported is True
+
+
+# -- advice quoted in a story ------------------------------------------------------------------
+
+ADVICE = ("Pip went over the edge of a 120ft cliff near Polwenna on Sunday. A coastguard spokesman said: "
+          "'If your dog goes over a cliff, do not go after it. Call 999.'")
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported"),
+    [
+        ("The terrier went over a cliff near Polwenna.", True),  # an event, not the advice's flip
+        ("If your dog goes over a cliff, go after it.", False),  # advice against advice
+        ("Owners should go after a dog that goes over a cliff.", False),
+    ],
+)
+def test_a_prohibition_flips_advice_not_events(claim: str, supported: bool) -> None:
+    result = SupportChecker().check(claim, [Source(id="s", content=ADVICE)])
+    assert result.claims[0].supported is supported
+
+
+# -- money as British news writes it, peoples in names, a cause after ", as" -------------------
+
+
+@pytest.mark.parametrize(("text", "key"), [("£1.2million", "1.2e+06"), ("£210million", "2.1e+08"),
+                                           ("1.5billion users", "1.5e+09"), ("£1.2m", "1.2e+06"), ("10km", "10")])
+def test_a_scale_word_glued_to_its_number_scales_it(text: str, key: str) -> None:
+    assert numbers(text)[0].key == key
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "supported"),
+    [
+        ("Gang steals snuff boxes worth about £1.2m", "Thieves stole snuff boxes valued at about £1.2million.", True),
+        ("Gang steals snuff boxes worth about £2.1m", "Thieves stole snuff boxes valued at about £1.2million.", False),
+        ("Hana Gebremedhin of Ethiopia won the race.", "Ethiopian runner Hana Gebremedhin won the race.", True),
+        ("Hana Gebremedhin of Kenya won the race.", "Ethiopian runner Hana Gebremedhin won the race.", False),
+        ("Briton Ellie Marsh was second.", "She finished ahead of Britain's Ellie Marsh, who was second.", True),
+    ],
+)
+def test_values_and_peoples_as_news_writes_them(claim: str, source: str, supported: bool) -> None:
+    result = SupportChecker().check(claim, [Source(id="s", content=source)])
+    assert result.claims[0].supported is supported
+
+
+PRICES = ("House prices fell 0.6 per cent in October. Prices are now 2.1 per cent lower than a year ago, the biggest "
+          "annual fall since 2012. The lender said the average two-year fixed mortgage rate stood at 5.4 per cent.")
+
+
+@pytest.mark.parametrize(("first", "second", "supported"), [("2.1", "5.4", True), ("5.4", "2.1", False)])
+def test_a_cause_after_as_is_a_statement_of_its_own(first: str, second: str, supported: bool) -> None:
+    claim = (f"Prices are down {first} per cent on a year earlier, the steepest annual drop since 2012, as an average "
+             f"two-year fixed mortgage rate of {second} per cent squeezes buyers.")
+    result = SupportChecker().check(claim, [Source(id="s", content=PRICES)])
+    assert result.claims[0].supported is supported
+
+
+def test_a_headline_drops_the_article_of_a_preposition_not_a_bound() -> None:
+    source = "The lander carries five payloads for NASA under a $94million contract."
+    right = SupportChecker().check("Five payloads are for NASA under $94m contract", [Source(id="s", content=source)])
+    wrong = SupportChecker().check("Five payloads are for NASA under $84m contract", [Source(id="s", content=source)])
+    assert (right.claims[0].supported, wrong.claims[0].supported) == (True, False)
+
+
+def test_a_highlight_that_opens_with_a_name_is_a_line_of_its_own() -> None:
+    assert _claims("Lander launched bound for the Moon\nHouston firm aims to land in March") == [
+        "Lander launched bound for the Moon", "Houston firm aims to land in March"]

@@ -37,8 +37,9 @@ def goes_on(previous: str, line: str) -> bool:
     written without markers): "... 3-2 in the cup final" over "Rovers came from 2-0 down" was read
     as one claim, and a wrong line among right ones could pass inside it. A line goes on when it
     starts in lower case, when the line above ends on a comma, colon, dash or a word that cannot end
-    a sentence ("by", "the", "and": :data:`_OPEN_ENDED`), or on a capitalised word before a word no
-    dictionary holds (a name broken over two lines: "Gustave" / "Eiffel")."""
+    a sentence ("by", "the", "and": :data:`_OPEN_ENDED`), or on a name broken over two lines
+    ("Gustave" / "Eiffel": two capitalised words no dictionary holds; "... bound for the Moon" over
+    "Houston firm aims ..." is two highlights)."""
     opening = _LINE_OPENING.match(line)
     end = _LAST_WORD.search(previous[-_TAIL:])
     if opening is None or end is None:
@@ -46,4 +47,5 @@ def goes_on(previous: str, line: str) -> bool:
     last, first = end.group(1), opening.group(1)
     if last.lower() in _OPEN_ENDED:
         return True
-    return last[0].isupper() and first.isalpha() and not word_kinds(first.lower()) and first.lower() not in _OPEN_ENDED
+    return last[0].isupper() and first.isalpha() and all(
+        not word_kinds(w.lower()) and w.lower() not in _OPEN_ENDED for w in (last, first))

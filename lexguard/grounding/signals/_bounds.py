@@ -101,6 +101,23 @@ def _over_a_thing(claim: str, mention: Mention, start: int) -> bool:
     return word not in _DIMENSIONS and "NOUN" in word_kinds(word)
 
 
+def _preposition_as_written(claim: str, bound: Bound, values: list[Candidate]) -> bool:
+    """Whether the claim's bound word is the preposition the evidence writes before the same value
+    with an article ("under $94m contract", as a headline drops the article, for "under a $94million
+    contract"): a relation, said as the evidence says it, not a bound."""
+    word = _PLACE_WORD.match(claim, bound.start)
+    if word is None:
+        return False
+    before = regex.compile(rf"\b{word.group()}\s++(?:a|an|the)\s++$", regex.IGNORECASE)
+    for candidate in values:
+        if not math.isclose(candidate.value, bound.value, rel_tol=1e-9):
+            continue
+        for found in regex.finditer(regex.escape(candidate.text), candidate.chunk):
+            if before.search(candidate.chunk, max(0, found.start() - 20), found.start()):
+                return True
+    return False
+
+
 class BoundReading(NamedTuple):
     """What the evidence says of a bounded claim number."""
 
@@ -138,6 +155,8 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
     if not values:
         return BoundReading(None)
     equal = [given for value, given in same_class if math.isclose(value, bound.value, rel_tol=1e-9)]
+    if equal and _preposition_as_written(claim, bound, values):
+        return BoundReading(True, bound.start, anchor=math.inf)  # "under $94m contract" for "under a $94million contract"
     if equal:  # the evidence gives the value itself: with bound words ("as many as 900", "under 12"), or plainly,
         # which "at least 30" and "about 30" say, and "more than 30" does not
         met = any(_same_side(bound.kind, given_kind(g)) for g in equal if g is not None) or (

@@ -32,7 +32,16 @@ def _tables() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
             places.setdefault(people, set()).update(spelled)
             for place in spelled:
                 peoples.setdefault(place, set()).add(people)
+    for people, place in _BRITISH_ISLES:
+        places.setdefault(people, set()).add(place)
+        peoples.setdefault(place, set()).add(people)
     return ({k: frozenset(v) for k, v in places.items()}, {k: frozenset(v) for k, v in peoples.items()})
+
+
+_BRITISH_ISLES = (("british", "britain"), ("briton", "britain"), ("briton", "united kingdom"), ("scot", "scotland"),
+                  ("scots", "scotland"), ("english", "england"))
+"""Words countryinfo's data leaves out (it names the country "United Kingdom" or "Great Britain",
+and its people "British"): "Briton" and "Britain" are how British news names them."""
 
 
 def places_of(word: str) -> frozenset[str]:

@@ -46,7 +46,8 @@ __all__ = [
 _ATTACHED_DIGITS = regex.compile(r"(?<=\p{L})\d++(?:\.\d++)?|(?<![\d.])\d++(?:\.\d++)?(?=\p{L})")
 """Digits glued to letters ("A380", "in1947", "4000mAh"), tried only where a run of digits starts
 and never given back: from inside a run of 4,000 digits the search took 21 s."""
-_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}
+_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9,
+          "trillion": 1e12, "tn": 1e12}
 _NUMBER = regex.compile(
     r"(?<![\w.])[-\u2212]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d_])"  # 1,000,000.5 (a unit may follow: "4,000mAh")
     r"|(?<![\w.])[-\u2212]?\$?\d+(?:_\d+)+(?:\.\d+)?(?!\w)"  # 1_000_000 ("_" joins groups of any size)
@@ -55,13 +56,14 @@ _NUMBER = regex.compile(
     r"|(?<![\w.])[-\u2212]?\$?(?P<dotted>\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?)(?!\w|[.,]\d)"  # 1.500.000,5 (one dot group: a decimal)
     r"|(?<![\w.,])[-\u2212]?\$?\d+(?:\.\d+)?(?:st|nd|rd|th|s)?(?![\w]|\.\d+[a-zA-Z])"  # 42, 3.5, 1990s, 21st (not the "2" of "2.4m")
     r"|(?<![\w.])\$?\d+(?:\.\d+)?(?=%|[a-zA-Z]{1,3}\b)"  # 5%, 10km, 3pm
+    r"|(?<![\w.])[-\u2212]?\$?\d+(?:\.\d+)?(?=(?i:thousand|million|billion|trillion)\b)"  # £1.2million, as British news writes it
 )
 _SCRIPT_DIGITS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
 _SCRIPT_RUN = regex.compile(f"[{_SCRIPT_DIGITS}]+")
 _TO_ASCII = str.maketrans(_SCRIPT_DIGITS, "0123456789" * 2)
 _MAX_EXPONENT = 300
 _MONEY = regex.compile(r"[$\u20ac\u00a3\u00a5]")
-_SCALE_AFTER = regex.compile(r"\s*(thousand|million|billion|bn|mn|k|m|b)\b", regex.IGNORECASE)
+_SCALE_AFTER = regex.compile(r"\s*(thousand|million|billion|trillion|bn|mn|tn|k|m|b)\b", regex.IGNORECASE)
 _QUOTE = regex.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,200})[\"\u201d]|(?<!\w)'([^']{3,200})'(?!\w)")
 _NEGATION = regex.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|unable|lack|lacks|lacking|"
@@ -197,7 +199,8 @@ def _digit_mention(text: str, scan: str, match: regex.Match[str], attached: dict
         value, end = 10.0 ** int(exponent), end + len(exponent)  # "10⁶"
     scale = _SCALE_AFTER.match(scan, end)
     money = _MONEY.search(scan, max(0, match.start() - 3), match.start() + 1) is not None
-    if scale and (money or not _LETTER.match(scan, end, end + 1)) and (len(scale.group(1)) > 1 or money):
+    glued_word = scale is not None and len(scale.group(1)) > 3  # "1.2million": a scale word, however written
+    if scale and (money or glued_word or not _LETTER.match(scan, end, end + 1)) and (len(scale.group(1)) > 1 or money):
         # "m" / "k" / "b" scale money ("$3 m", "£2.4m", "$3bn"); "330 m tall" is metres, "10km" a length
         value *= _SCALE[scale.group(1).lower()]
         end = scale.end()
@@ -314,8 +317,9 @@ class LexicalProfile:
         # "Group A", "Plan B": the letter tells the item apart, and "a" is a word of any text
         if _LETTERED.search(surface or "") is not None and not self.has_phrase(" ".join(key.split()[-2:])):
             return False
-        if words and all(w in self.words or f" {w} " in self.padded for w in words):
-            return True
+        if words and all(w in self.words or f" {w} " in self.padded or self.names.country_written_otherwise(w)
+                         for w in words):
+            return True  # "Hana Gebremedhin of Ethiopia" beside "Ethiopian runner Hana Gebremedhin"
         if self.names.gives(surface or key, key):
             return True
         core = core_name(surface or key)  # "Senator Mark Udall": "Mark Udall"

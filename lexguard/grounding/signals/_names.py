@@ -229,7 +229,7 @@ class NameFacts:
             return True  # "Texas" for "TX"
         if len(kept) == 1 and self._place_of(kept[0]):
             return True  # "Americans" for "America"
-        if self._country_written_otherwise(" ".join(kept)):
+        if self.country_written_otherwise(" ".join(kept)):
             return True  # "French" for "France", "the Netherlands" for "Dutch"
         return all(w in self.words or self._clipped(w) for w in kept if w not in _CONNECTORS)
 
@@ -238,9 +238,9 @@ class NameFacts:
         "Sat" for "Saturday" (three or four letters that begin a word at least two letters longer)."""
         return 3 <= len(word) <= 4 and any(w.startswith(word) and len(w) >= len(word) + 2 for w in self.capitalised)
 
-    def _country_written_otherwise(self, name: str) -> bool:
-        """Whether ``name`` is a country's people word and the texts name the country, or a country
-        and the texts give its people word (:mod:`._demonyms`)."""
+    def country_written_otherwise(self, name: str) -> bool:
+        """Whether ``name`` (lower-case) is a country's people word and the texts name the country,
+        or a country and the texts give its people word (:mod:`._demonyms`)."""
         for other in (*places_of(name), *peoples_of(name)):
             words = [w for w in other.split() if w not in _CONNECTORS]
             if all(w in self.capitalised for w in words) or (len(words) > 1 and _initials(other) in self.acronyms):

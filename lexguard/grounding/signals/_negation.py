@@ -14,9 +14,9 @@ import regex
 
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem, content_words
 from lexguard.grounding.signals._roles import FUNCTION
-from lexguard.grounding.signals._words import WORD, adverb_only
+from lexguard.grounding.signals._words import WORD, adverb_only, base_verb
 
-__all__ = ["SCOPE", "denied_words", "negated", "raw_content_words"]
+__all__ = ["SCOPE", "denied_words", "negated", "raw_content_words", "told_not_to"]
 
 _NEGATION = regex.compile(
     r"\b(?:not(?!\s+only\b)|no(?!\s*+[.,!?;])|never|none|nobody|nothing|neither|nor|cannot|yet\s+to)\b|n[\u2019']t\b"
@@ -33,6 +33,29 @@ statement a faithful answer phrases positively ("stopped working" / "failed").""
 def negated(text: str) -> bool:
     """Whether ``text`` holds a plain negation (:data:`_NEGATION`)."""
     return _NEGATION.search(text) is not None
+
+
+_PROHIBITION = regex.compile(
+    r"(?:^|[,;:.!?]\s*+)[\"'\u201c\u2018]?\s*+(?:do\s+not|don['\u2019]t)\s++\p{Ll}"
+    r"|(?:^|[.!?]\s*+)[\"'\u201c\u2018]?\s*+never\s++\p{Ll}",
+    regex.IGNORECASE,
+)
+_TO_THE_READER = regex.compile(r"\b(?:you|your|should|must|ought|need\s+to|have\s+to)\b", regex.IGNORECASE)
+_FIRST = regex.compile(r"\W*+(?:(?:if|when|once|after|before|while|until|as\s+soon\s+as)\b[^,]{0,120},\s*+)?(\p{L}+)",
+                      regex.IGNORECASE)
+"""The word that opens a sentence's main clause, after a leading "If ..., " or "Once ..., "."""
+
+
+def told_not_to(text: str, other: str) -> bool:
+    """Whether ``text`` tells its reader not to do something ("If your dog goes over a cliff, do not
+    go after it") and ``other`` tells no one anything: a prohibition denies no event, so "The dog
+    went over the cliff" is no flip of it. A claim that is itself advice ("You should go after
+    it", "Go after it", "Once the timer rings, lift the lid") is read against the prohibition as before."""
+    if _PROHIBITION.search(text) is None:
+        return False
+    first = _FIRST.match(other)
+    return (_TO_THE_READER.search(other) is None and _PROHIBITION.search(other) is None
+            and not (first is not None and base_verb(first.group(1).lower())))
 
 
 def raw_content_words(text: str) -> list[str]:

@@ -27,6 +27,7 @@ from lexguard.grounding.signals._negation import SCOPE as _SCOPE
 from lexguard.grounding.signals._negation import denied_words as _denied_words
 from lexguard.grounding.signals._negation import negated as _negated
 from lexguard.grounding.signals._negation import raw_content_words as _raw_content_words
+from lexguard.grounding.signals._negation import told_not_to
 from lexguard.grounding.signals._roles import WORD_RUN, swapped_names
 from lexguard.grounding.signals._source_units import Unit as _Unit
 from lexguard.grounding.signals._source_units import lemma_of as _lemma_of
@@ -85,6 +86,8 @@ def _flipped(claim: str, source: str) -> bool:
     if claim_not == source_not:
         return False
     plain, negated = (source, claim) if claim_not else (claim, source)
+    if told_not_to(negated, plain):
+        return False  # "do not go after it" is advice, and "the dog went over the cliff" an event
     denied, heads = _denied_words(negated)
     if not _forms(heads) & _forms(_raw_content_words(plain)) and not _restated(negated, plain, denied):
         return False  # "..., found no violations", "the as yet not titled series" deny nothing the other one says
