@@ -12,6 +12,8 @@ from lexguard.grounding import SupportChecker, extract_claims
 from lexguard.grounding.signals._ages import age_conflict, appositive_age, is_age
 from lexguard.grounding.signals._bounds import bound_of, bound_verdict
 from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._name_segments import moved_person
+from lexguard.grounding.signals._segments import crossed_value
 from lexguard.grounding.signals._statements import number_class
 
 ARTICLE = (
@@ -207,3 +209,36 @@ def test_a_headline_drops_the_article_of_a_preposition_not_a_bound() -> None:
 def test_a_highlight_that_opens_with_a_name_is_a_line_of_its_own() -> None:
     assert _claims("Lander launched bound for the Moon\nHouston firm aims to land in March") == [
         "Lander launched bound for the Moon", "Houston firm aims to land in March"]
+
+
+# -- people and firms in their roles -------------------------------------------------------------
+
+ZOO = ("A gorilla has been born at Cedar Falls Zoo. Primate curator Dr Lisa Brennan, 44, said the birth was 'a huge "
+       "moment' for the zoo. Zoo director Mark Ellison, 60, said every birth matters.")
+LAUNCH = ("The Selene-1 lander, built by Houston-based Corvid Space Systems, lifted off from Cape Canaveral on top of "
+          "a Tempest rocket operated by launch company Ardent Aerospace.")
+
+
+def test_a_title_the_sources_give_another_person_is_refused() -> None:
+    swapped = "Zoo director Dr Lisa Brennan said the birth was a huge moment."
+    assert [m.text for m, _ in moved_person(swapped, [ZOO])] == ["Lisa Brennan"]
+    assert moved_person("Primate curator Dr Lisa Brennan said the birth was a huge moment.", [ZOO]) == []
+    assert moved_person("Curator Lisa Brennan said the birth was a huge moment.", [ZOO]) == []
+
+
+def test_a_firm_named_after_two_words_of_what_it_is_keeps_its_role() -> None:
+    wrong = "The Selene-1 lander, built by Ardent Aerospace, lifted off from Cape Canaveral on a Tempest rocket."
+    right = "The Selene-1 lander, built by Corvid Space Systems, lifted off from Cape Canaveral on a Tempest rocket."
+    assert [m.text for m, _ in moved_person(wrong, [LAUNCH])] == ["Ardent Aerospace"]
+    assert moved_person(right, [LAUNCH]) == []
+
+
+WAITS = ("Patients in the North East and Yorkshire faced the longest waits, with a median wait of 31 weeks, compared "
+         "with 19 weeks in London.")
+
+
+@pytest.mark.parametrize(("place", "crossed"), [("London", True), ("the North East", False)])
+def test_a_measure_after_with_is_said_of_the_clause_before(place: str, crossed: bool) -> None:
+    claim = f"Patients in {place} faced the longest waits, with a median of 31 weeks."
+    mention = next(m for m in numbers(claim) if m.key == "31")
+    assert (crossed_value(claim, mention, [WAITS]) is not None) is crossed

@@ -9,7 +9,9 @@ sentence is in parts, one per role (cut at ";" and ", with" / ", and" / ", while
 :func:`moved_person` finds a person of the claim whose part holds none of the claim's other
 words, while another part of the same sentence holds some of them and names another person, or whose
 role in the claim (the verb before "by" it: "directed by", or after it: "Maria Costa produced") the
-sentence gives another person while giving the claim's person another (:func:`_swapped_role`).
+sentence gives another person while giving the claim's person another (:func:`_swapped_role`); or
+whose title ("Zoo director Dr Lisa Brennan") the sources give another person while giving this one
+another (:func:`_swapped_title`: "Primate curator Dr Lisa Brennan", "Zoo director Mark Ellison").
 """
 
 from __future__ import annotations
@@ -71,7 +73,8 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
             out.append((person, moved[0]))
             read[person.key] = moved[0]
             continue
-        swapped = _swapped_role(claim, person, held, relation, claim_names)
+        swapped = _swapped_role(claim, person, held, relation, claim_names) or _swapped_title(
+            claim, person, held, sentences, claim_names)
         if swapped is not None:
             out.append((person, swapped))
             read[person.key] = swapped
@@ -156,15 +159,62 @@ def _person(name: Mention) -> str:
 
 
 
-_ROLE_BEFORE = regex.compile(r"\b(\p{L}+)\s++by\s++(?:(?:the\s++)?(?-i:\p{Ll}+)\s++)?$", regex.IGNORECASE)
-"""The verb before "by" and a name, perhaps with what the name is: "designed by *architect* Clara Monteiro"."""
+_ROLE_BEFORE = regex.compile(r"\b(\p{L}+)\s++by\s++(?:(?:the|a|an)\s++)?(?:(?-i:\p{Ll}[\p{Ll}-]*+)\s++){0,2}$",
+                            regex.IGNORECASE)
+"""The verb before "by" and a name, perhaps with what the name is: "designed by *architect* Clara Monteiro",
+"operated by *launch company* Ardent Aerospace"."""
 _ROLE_AFTER = regex.compile(r"\s++(?:(?:has|had|also|then|later)\s++)?(\p{L}+)", regex.IGNORECASE)
+
+
+_TITLE_BEFORE = regex.compile(r"((?:[\p{L}-]+\s++){1,3})(?:(?:Dr|Mr|Mrs|Ms|Prof|Sir|Dame)\.?\s++)?$")
+_ROLE_ENDINGS = ("or", "er", "ist", "ian", "ent", "ant", "man", "woman", "person")
+_ROLE_NOUNS = frozenset({"coach", "chief", "head", "captain", "boss", "mayor", "judge", "chair", "curator"})
+
+
+def _titles(text: str, name: Mention) -> set[str]:
+    """The role nouns a text writes right before a person's name ("Zoo *director* Mark Ellison",
+    "Primate *curator* Dr Lisa Brennan"), lower-case: what the person is, as news names people."""
+    found = _TITLE_BEFORE.search(text, max(0, name.span[0] - 40), name.span[0])
+    if found is None:
+        return set()
+    titles = set()
+    for word in found.group(1).split():
+        lower = word.lower()
+        if word[:1].islower() and "NOUN" in word_kinds(lower) and (lower in _ROLE_NOUNS or lower.endswith(_ROLE_ENDINGS)):
+            titles.add(lemmas(lower)[0] if lemmas(lower) else lower)
+    return titles
+
+
+def _swapped_title(
+    claim: str, person: Mention, held: list[str], sentences: list[str], claim_names: set[str]
+) -> str | None:
+    """The sentence that gives the claim's title of its person to another person, when the sentences
+    that name this one give it another title and none the claim's: "Zoo director Dr Lisa Brennan"
+    beside "Primate curator Dr Lisa Brennan, 44, said ..." and "Zoo director Mark Ellison, 60, said ..."."""
+    claimed = _titles(claim, person)
+    if not claimed:
+        return None
+    own: set[str] = set()
+    for sentence in held:
+        for name in entities(sentence):
+            if person.key.lower() in name.key.lower():
+                own |= _titles(sentence, name)
+    if not own or claimed & own:
+        return None
+    for sentence in sentences:
+        for name in entities(sentence):
+            key = name.key.lower()
+            if person.key.lower() not in key and not any(key in n or n in key for n in claim_names) and (
+                    claimed & _titles(sentence, name)):
+                return sentence
+    return None
 
 
 def _roles(text: str, name: Mention) -> set[str]:
     """What ``text`` says a person did, by the verb that names it: before "by" ("directed by
-    Maria Costa": direct) or right after the name ("Maria Costa produced ...": produce)."""
-    roles = set()
+    Maria Costa": direct) or right after the name ("Maria Costa produced ...": produce); and what
+    it says the person is, by the role noun before the name (:func:`_titles`)."""
+    roles = _titles(text, name)  # "Zoo director Dr Lisa Brennan": a director
     before = _ROLE_BEFORE.search(text, max(0, name.span[0] - 40), name.span[0])
     after = _ROLE_AFTER.match(text, name.span[1])
     for match in (before, after):

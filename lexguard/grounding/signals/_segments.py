@@ -53,6 +53,10 @@ _CLAUSE = regex.compile(
     regex.IGNORECASE,
 )
 """A clause of a claim: up to ";", a comma before "and", "while", "with", "which", ..., or "and the"."""
+_WITH = regex.compile(r"\s*+with\s++(?:a|an|the)\s++(?![\p{L}-]++\s++\p{L}++ing\b)", regex.IGNORECASE)
+"""A clause that adds a measure to the one before it ("..., with a median of 31 weeks"): where that
+one gives no value of its own, the value is said of its subject; not one with a subject of its own
+("..., with dwarf bananas reaching 4 to 7 feet")."""
 _BETWEEN = regex.compile(r"\bbetween\s+\S*$", regex.IGNORECASE)
 _ADJACENT = regex.compile(r"[\s*\u2020-]*(?:(?:a|an|per|each|every)\s+)?([\p{L}][\p{L}'\u2019-]*)", regex.IGNORECASE)
 """The word right after a value: what it counts or its rate ("1,200 *people*", "£90 a *year*")."""
@@ -159,8 +163,12 @@ def _statement(claim: str, mention: Mention, kind: str) -> str:
     clause = next((c for c in _CLAUSE.finditer(claim) if c.start() <= mention.span[0] < c.end()), None)
     if clause is not None and clause.group().strip() != claim.strip():  # "..., with dwarf bananas reaching 4 to 7 feet"
         offset = clause.start()
+        if _WITH.match(clause.group()) and not _values(claim[:offset], kind):
+            offset = 0  # "Patients in London faced the longest waits, | with a median of 31 weeks": said of London
+        text = claim[offset : clause.end()]
         inner = Mention(mention.text, (mention.span[0] - offset, mention.span[1] - offset), mention.key, mention.alts)
-        return _statement(clause.group(), inner, kind)
+        if text.strip() != claim.strip():
+            return _statement(text, inner, kind)
     values = _values(claim, kind)
     at = next((i for i, m in enumerate(values) if m.span == mention.span), None)
     if len(values) < 2 or at is None:
