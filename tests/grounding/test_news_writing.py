@@ -242,3 +242,26 @@ def test_a_measure_after_with_is_said_of_the_clause_before(place: str, crossed: 
     claim = f"Patients in {place} faced the longest waits, with a median of 31 weeks."
     mention = next(m for m in numbers(claim) if m.key == "31")
     assert (crossed_value(claim, mention, [WAITS]) is not None) is crossed
+
+
+# -- times to the second, bounds read where their value is stated --------------------------------
+
+RACE = "Hana Gebremedhin won the Edinburgh Coastal Marathon on Sunday, crossing the line in 2hr 19min 42sec."
+
+
+@pytest.mark.parametrize(("time", "supported"), [("2:19:42", True), ("2:18:42", False), ("2 hours 19 minutes 42 seconds", True)])
+def test_a_race_time_is_one_value(time: str, supported: bool) -> None:
+    result = SupportChecker().check(f"Hana Gebremedhin won the marathon in {time}.", [Source(id="s", content=RACE)])
+    assert result.claims[0].supported is supported
+
+
+FIRE = ("A wildfire has forced around 3,200 people from their homes, officials said on Tuesday. "
+        + "Crews worked through the night. " * 12
+        + "At least 47 homes and 19 outbuildings have been destroyed.")
+
+
+@pytest.mark.parametrize(("count", "supported"), [("Around 3,200", True), ("Around 4,200", False)])
+def test_a_bound_is_read_where_the_sources_state_its_value(count: str, supported: bool) -> None:
+    answer = f"{count} people evacuated and at least 47 homes destroyed"
+    result = SupportChecker().check(answer, [Source(id="s", content=FIRE)])
+    assert result.claims[0].supported is supported

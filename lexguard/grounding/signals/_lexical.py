@@ -21,7 +21,7 @@ from lexguard.grounding.signals._words import norm as _norm
 from lexguard.grounding.signals._words import stem as _stem
 from lexguard.grounding.signals._spans import Taken
 from lexguard.grounding.signals._dates import dates, stated_keys
-from lexguard.grounding.signals._times_written import hour_parts, quarters, times
+from lexguard.grounding.signals._times_written import durations, hour_parts, quarters, times
 from lexguard.grounding.signals._written import (
     fold_digits,
     fractions,
@@ -163,7 +163,7 @@ def numbers(text: str) -> list[Mention]:
     scan, attached = _fold_script_digits(fold_digits(text))
     found: list[Mention] = []
     taken = Taken()
-    for item in (*dates(scan), *times(scan), *hour_parts(scan), *quarters(scan), *scientific(scan, attached),
+    for item in (*dates(scan), *durations(scan), *times(scan), *hour_parts(scan), *quarters(scan), *scientific(scan, attached),
                  *fractions(scan)):
         if not taken.hits(item.span):
             start, end = item.span

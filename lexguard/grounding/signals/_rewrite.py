@@ -6,7 +6,8 @@ such correct claims contradicted. :func:`as_sources_write` gives the claim with 
 the rules matched to a source value replaced by the source's wording, so the verifier compares
 like with like; a bound the evidence value meets is written as that value ("nearly 5 million"
 beside "4.9 million": the verifier read the estimate as not in the sources), and an acronym the
-sources only spell out as that phrase ("NTSB" for "National Transportation Safety Board"). A value
+sources only spell out as that phrase ("NTSB" for "National Transportation Safety Board"), and a
+time read off a clock the sources spell out ("2:19:42" for "2hr 19min 42sec"). A value
 the rules did not match is left as written: a wrong value is never rewritten into a right one.
 """
 
@@ -69,7 +70,7 @@ def as_sources_write(claim: str, index: Any) -> str:
         claim: The claim text.
         index: The source index (its chunks are read once for their numbers' wording).
     """
-    claim = _acronyms_spelled(claim, index)
+    claim = _durations_as_written(_acronyms_spelled(claim, index), index)
     mentions = numbers(claim)
     if not mentions:
         return claim
@@ -106,12 +107,40 @@ def _acronyms_spelled(claim: str, index: Any) -> str:
     return _ACRONYM.sub(spelled, claim)
 
 
+_CLOCKED = regex.compile(r"(?<![\d:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?![\d:])")
+
+
+def _durations_as_written(claim: str, index: Any) -> str:
+    """``claim`` with each time read off a clock ("in 2:19:42") written as the sources write the same
+    hours, minutes and seconds ("2hr 19min 42sec", "2 hours 19 minutes and 42 seconds"): the verifier
+    called the winner's time "not in the sources"."""
+    if _CLOCKED.search(claim) is None:
+        return claim
+    text = _flat_text(index)
+
+    def written(match: regex.Match[str]) -> str:
+        h, m, sec = (int(g) for g in match.groups())
+        spelled = regex.compile(
+            rf"(?<!\d){h}\s*(?:h|hr|hrs|hours?)\.?,?\s*{m}\s*(?:m|min|mins|minutes?)\.?,?\s*(?:and\s+)?"
+            rf"{sec}\s*(?:s|sec|secs|seconds?)\b")
+        found = spelled.search(text)
+        return found.group() if found else match.group()
+
+    return _CLOCKED.sub(written, claim)
+
+
+def _flat_text(index: Any) -> str:
+    """The sources' chunks as one lower-case line (read once per index, however many claims)."""
+    texts = getattr(index, "_flat_text", None)
+    if texts is None:
+        texts = index._flat_text = " ".join(" ".join(chunk.text.split()) for chunk in index.chunks).lower()
+    return texts
+
+
 def _ranges_as_written(claim: str, index: Any) -> str:
     """``claim`` with each "A–B" the sources write "A to B" written so ("every four to six hours",
     "voted 7 to 2"): the verifier called "backed it 7–2" contradicted by "voted 7 to 2"."""
-    texts = getattr(index, "_flat_text", None)
-    if texts is None:  # read once per index, however many claims
-        texts = index._flat_text = " ".join(" ".join(chunk.text.split()) for chunk in index.chunks).lower()
+    texts = _flat_text(index)
 
     def spelled(match: regex.Match[str]) -> str:
         words = f"{match.group('a')} to {match.group('b')}"

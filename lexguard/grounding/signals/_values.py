@@ -9,7 +9,7 @@ from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding.signals._ages import age_conflict, appositive_age
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
-from lexguard.grounding.signals._bounds import dropped_limit, read_bound, reversed_limit
+from lexguard.grounding.signals._bounds import BoundReading, dropped_limit, read_bound, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._days_crossed import crossed_day
@@ -89,7 +89,7 @@ def number_evidence(
         stated = index.profile.numbers
         not_stated += [m for m in mentions if m not in not_stated and not stated & {m.key, *m.alts}
                        and supposed & {m.key, *m.alts} and not worked_out and not supposed_in_claim(claim, m)]
-    readings = {m: read_bound(claim, m, texts) for m in mentions}  # "over $100 million" beside $150 million
+    readings = {m: _bound_reading(claim, m, texts, index) for m in mentions}  # "over $100 million" beside $150 million
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
     met = [m for m in not_stated if readings[m].met is True and m not in conversions]
     unknown = [m for m in not_stated if m not in conversions and m not in met]
@@ -105,6 +105,25 @@ def number_evidence(
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     shown = tuple(worked_out) if written and all(m in written for m in worked_out) else ()
     return NumberEvidence(unknown, [m for m in unknown if best_numbers or m in broken], worked_out, shown)
+
+
+_HOLDERS = 3
+"""Passages that state a bounded value read again when the claim's evidence does not hold it."""
+
+
+def _bound_reading(claim: str, mention: Mention, texts: list[str], index: Any) -> BoundReading:
+    """:func:`read_bound` against the claim's evidence; where that fails the bound and the sources
+    state the value itself elsewhere, against the passages that state it ("Around 3,200 people
+    evacuated and at least 47 homes destroyed": the evidence chosen held the homes, and a count of
+    it read as the rival of 3,200). Whether the value belongs to the claim's statement there is the
+    binding rules' question (:func:`add_misplaced`)."""
+    reading = read_bound(claim, mention, texts)
+    if reading.met is not False or mention.key not in index.profile.numbers:
+        return reading
+    holders = [chunk.text for ci, chunk in enumerate(index.chunks) if mention.key in index.chunk_numbers[ci]]
+    holders = [text for text in holders if text not in texts][:_HOLDERS]
+    again = read_bound(claim, mention, holders) if holders else reading
+    return again if again.met else reading
 
 
 def add_misplaced(
