@@ -265,3 +265,25 @@ def test_a_bound_is_read_where_the_sources_state_its_value(count: str, supported
     answer = f"{count} people evacuated and at least 47 homes destroyed"
     result = SupportChecker().check(answer, [Source(id="s", content=FIRE)])
     assert result.claims[0].supported is supported
+
+
+APPROVALS = ("Mortgage approvals fell to 41,300 in October, the lowest since January. Average two-year fixed rates "
+             "stood at 5.2 per cent, compared with 1.9 per cent two years ago.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported"),
+    [
+        ("Approvals fell to 41,300, the lowest since January, as two-year fixed rates stood at 5.2 per cent.", True),
+        ("Approvals fell to 5.2 per cent, the lowest since January.", False),  # the rate as the approvals' value
+        ("Approvals fell to 5.2 per cent, the lowest since January, as two-year fixed rates stood at 41,300.", False),
+    ],
+)
+def test_a_value_after_the_words_the_sources_give_another_value_after(claim: str, supported: bool) -> None:
+    result = SupportChecker().check(claim, [Source(id="s", content=APPROVALS)])
+    assert result.claims[0].supported is supported
+
+
+def test_minutes_and_seconds_as_results_give_them() -> None:
+    assert [m.key for m in numbers("in 0:34:12")][0] == [m.key for m in numbers("in 34min 12sec")][0] == "duration:2052"
+    assert "0" not in [m.key for m in numbers("in 0:34:12")]

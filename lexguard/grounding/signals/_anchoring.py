@@ -21,12 +21,13 @@ from typing import Literal, NamedTuple
 
 import regex
 
+from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._units import unit_of
 
 __all__ = ["MAX_OWN_ANCHOR", "MIN_RIVAL_ANCHOR", "MISANCHORED", "BoundKind", "Candidate", "anchored", "bound_words", "candidates",
-           "magnitude", "misanchored", "without_bound_words"]
+           "magnitude", "misanchored", "same_words_before", "without_bound_words"]
 
 MIN_RIVAL_ANCHOR = 1.5
 """Least anchor (:func:`_anchor`) of another evidence value for a claim number to be misanchored."""
@@ -288,3 +289,20 @@ _MINUS = regex.compile(r"(?:^|(?<=[\s(]))[-\u2212\u2013](?=\d)")
 """A minus sign: after a space or "(", right before the digits ("-15", not "1990-2000" nor "10 - 15")."""
 
 
+_TWO_WORDS_BEFORE = regex.compile(r"(\p{L}+)\s++(\p{L}+)\s++[$\u00a3\u20ac]?$")
+
+
+def same_words_before(claim: str, mention: Mention, text: str, claim_keys: set[str]) -> bool:
+    """Whether the statement gives another value right after the two words the claim writes before
+    its value ("Approvals fell to 5.2 per cent" beside "Mortgage approvals fell to 41,300"): the
+    same relation's value, whatever it counts."""
+    before = _TWO_WORDS_BEFORE.search(claim, max(0, mention.span[0] - 40), mention.span[0])
+    if before is None:
+        return False
+    phrase = regex.compile(rf"\b{regex.escape(before.group(1))}\s++{regex.escape(before.group(2))}\s++[$\u00a3\u20ac]?(?=\d)",
+                           regex.IGNORECASE)
+    for found in phrase.finditer(text):
+        value = next((m for m in numbers(text[found.end():found.end() + 30]) if m.span[0] == 0), None)
+        if value is not None and value.key not in claim_keys and not is_calendar_key(value.key):
+            return True
+    return False

@@ -26,6 +26,7 @@ from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._other_source import claim_subject, held_by_another, named_subject, subject_elsewhere
+from lexguard.grounding.signals._anchoring import same_words_before
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
@@ -137,13 +138,16 @@ def _placed(found: list[Misplaced], lead: str, offset: int, named_at: int) -> li
 
 _CONSEQUENCE = regex.compile(
     r",\s++so\s++(?!(?:that|far|much|many|long|as)\b)"
-    r"|,\s++as\s++(?=(?:an?|the|its|their|his|her|higher|rising|falling)\s)(?!a\s++result\b|an?\s++\p{L}+\s++(?:of|for)\b)",
+    r"|,\s++as\s++(?!(?:a\s++result|expected|planned|usual|well|such|of|part|many|much|long|soon|far|if|though|follows"
+    r"|always|ever|before|opposed|reported|noted|shown|mentioned|described|required|needed|necessary|possible|it|he|she"
+    r"|they|we|i|you)\b|an?\s++\p{L}+\s++(?:of|for)\b)(?=\p{L})",
     regex.IGNORECASE,
 )
 """Where a statement of its own starts inside a sentence part: a consequence after ", so"
 ("..., so remember to bring your inhaler"), a cause after ", as" ("Prices are down 2.1 per cent,
 the steepest drop since 2012, | as an average mortgage rate of 5.4 per cent squeezes buyers"; not
-", as a result" nor ", as a member of ...", which say how the first statement holds)."""
+", as a result", ", as expected", ", as he said" nor ", as a member of ...", which say how the first
+statement holds)."""
 _CONNECTIVE_LEAD = regex.compile(r"^\s*+(?:(?:and|but|while|whereas|although|though)\s++)?", regex.IGNORECASE)
 _PRONOUN_LEAD = regex.compile(r"^\s*+(?:(?:and|but|so)\s++)?(?P<it>it|they)\s++(?=\p{Ll})")
 _LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey"
@@ -379,9 +383,9 @@ def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: s
         # a bare count of a clause that leaves its noun to the first one ("the west wing has 85"
         # after "... has 120 beds") counts that noun
         elided = wanted.startswith("count ") and wanted[6:] in anchor.carried
-        return bool(wanted) and any(
+        return (bool(wanted) and any(
             (cls == wanted or (elided and not cls)) and key not in claim_keys for key, cls in anchor.classes.items()
-        )
+        )) or same_words_before(claim, mention, anchor.text, claim_keys)
     own = set(mention.key.split())
     return any(not given(set(name.split()), own, claim_names, kin_of=kin(name, mention.key))
                for name in (*anchor.names, *anchor.subject))

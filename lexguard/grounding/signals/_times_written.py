@@ -30,22 +30,26 @@ _HOUR_PART_MINUTES = {"half": 30, "quarter": 15, "three": 45, "and_half": 90}
 _DURATION = regex.compile(
     r"(?<![\d:.])(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)(?![\d:])"
     r"|(?<![\d.])(?P<h2>\d{1,2})\s*+(?:h|hr|hrs|hours?)\b\.?,?\s*+(?P<m2>\d{1,2})\s*+(?:m|min|mins|minutes?)\b\.?"
-    r",?\s*+(?:and\s++)?(?P<s2>\d{1,2})\s*+(?:s|sec|secs|seconds?)\b\.?",
+    r",?\s*+(?:and\s++)?(?P<s2>\d{1,2})\s*+(?:s|sec|secs|seconds?)\b\.?"
+    r"|(?<![\d.])(?P<m3>\d{1,2})\s*+(?:min|mins)\b\.?,?\s*+(?P<s3>\d{1,2})\s*+(?:s|sec|secs)\b\.?",
     regex.IGNORECASE,
 )
 
 
 def durations(text: str) -> list[Written]:
     """Lengths of time to the second, as race results give them: "2:19:42" and "2hr 19min 42sec"
-    ("2 hours 19 minutes and 42 seconds") share the key ``duration:`` and the seconds (8382); the
+    ("2 hours 19 minutes and 42 seconds") share the key ``duration:`` and the seconds (8382), as
+    "0:34:12" and "34min 12sec" (minutes and seconds abbreviated, as results give them) share 2052; the
     hours, minutes and seconds are also read as plain numbers. Read apart, a wrong minute
     ("2:18:42") passed wherever the sources held an 18. Hours and minutes alone ("2 hours 30
     minutes") are one quantity of the unit rules."""
     found = []
     for match in _DURATION.finditer(text):
-        h, m, sec = (match.group(a) or match.group(b) for a, b in (("h", "h2"), ("m", "m2"), ("s", "s2")))
+        h = match.group("h") or match.group("h2") or "0"  # "34min 12sec": no hours
+        m, sec = (match.group(a) or match.group(b) or match.group(c) for a, b, c in (("m", "m2", "m3"), ("s", "s2", "s3")))
         total = int(h) * 3600 + int(m) * 60 + int(sec)
-        parts = tuple(dict.fromkeys(_fmt(int(v)) for v in (h, m, sec)))
+        written = (h, m, sec) if int(h) else (m, sec)  # "0:34:12" states no hour
+        parts = tuple(dict.fromkeys(_fmt(int(v)) for v in written))
         found.append(Written(match.span(), f"duration:{total}", (), parts))
     return found
 
