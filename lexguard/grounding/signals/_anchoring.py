@@ -295,10 +295,11 @@ _TWO_WORDS_BEFORE = regex.compile(r"(\p{L}+)\s++(\p{L}+)\s++[$\u00a3\u20ac]?$")
 def same_words_before(claim: str, mention: Mention, text: str, claim_keys: set[str]) -> bool:
     """Whether the statement gives another value right after the two words the claim writes before
     its value ("Approvals fell to 5.2 per cent" beside "Mortgage approvals fell to 41,300"): the
-    same relation's value, whatever it counts."""
+    same relation's value, whatever it counts. Words of no content ("in the") and years say nothing
+    of a relation."""
     before = _TWO_WORDS_BEFORE.search(claim, max(0, mention.span[0] - 40), mention.span[0])
-    if before is None:
-        return False
+    if before is None or not content_words(before.group()) or _class(claim, mention) == "year":
+        return False  # "in the 1920s": a time, and words any statement may write before a value
     phrase = regex.compile(rf"\b{regex.escape(before.group(1))}\s++{regex.escape(before.group(2))}\s++[$\u00a3\u20ac]?(?=\d)",
                            regex.IGNORECASE)
     for found in phrase.finditer(text):
