@@ -20,7 +20,7 @@ from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import an_age
 
-__all__ = ["age_conflict", "appositive_age", "is_age", "years_apart"]
+__all__ = ["age_conflict", "appositive_age", "is_age", "said_of_a_person", "years_apart"]
 
 _NAME_BEFORE = regex.compile(r"((?:\p{Lu}[\p{L}.'\u2019-]*+\s++){0,3}\p{Lu}[\p{L}.'\u2019-]*+),\s*+$")
 _AGED = regex.compile(r"\baged\s++(\d{1,3})\b|\b(\d{1,3})[\s-]++years?[\s-]++old\b", regex.IGNORECASE)
@@ -35,6 +35,16 @@ def is_age(claim: str, mention: Mention) -> bool:
     return an_age(claim, mention) or _YEARS_OLD.match(claim, mention.span[1]) is not None
 
 
+_ALONE = regex.compile(r"[\s-]*+years?[\s-]++old\s*+(?:[,;:.)]|$)", regex.IGNORECASE)
+
+
+def said_of_a_person(claim: str, mention: Mention) -> bool:
+    """Whether a claim number is an age said of a person rather than a value of the claim's
+    statement: beside a name ("Kerry Dawes, 35,") or naming the person ("The 16-year-old, seeded
+    14th, finished ..."): the binding rules leave it to :func:`age_conflict`."""
+    return appositive_age(claim, mention) is not None or _ALONE.match(claim, mention.span[1]) is not None
+
+
 def years_apart(mention: Mention, evidence_keys: Iterable[str]) -> bool:
     """Whether an age is the distance between two years the evidence gives (born in 1989, in 2024),
     the one way the sources can give an age they do not state."""
@@ -46,8 +56,9 @@ def years_apart(mention: Mention, evidence_keys: Iterable[str]) -> bool:
 
 
 def appositive_age(claim: str, mention: Mention) -> str | None:
-    """The surname of the person a claim number gives the age of ("Kerry Dawes, 35,": "dawes"),
-    or ``None`` when the number is no age written beside a name."""
+    """The name of the person a claim number gives the age of, lower-case and without a title
+    (its last two words: "Kerry Dawes, 35,": "kerry dawes"; "Mrs Hendry, 34,": "hendry"), or
+    ``None`` when the number is no age written beside a name."""
     if not an_age(claim, mention):
         return None
     found = _NAME_BEFORE.search(claim, max(0, mention.span[0] - 60), mention.span[0])
@@ -55,7 +66,7 @@ def appositive_age(claim: str, mention: Mention) -> str | None:
         return None
     words = [w.strip(".").lower() for w in found.group(1).split()]
     words = [w for w in words if w not in _TITLES]
-    return words[-1] if words else None
+    return " ".join(words[-2:]) if words else None
 
 
 def _ages_given(sentence: str) -> Iterable[tuple[str | None, str]]:
@@ -75,6 +86,14 @@ def _ages_in(text: str) -> tuple[tuple[str | None, str, str], ...]:
     return tuple((name, age, sentence) for sentence in passage_sentences(text) for name, age in _ages_given(sentence))
 
 
+def _same_person(name: str, other: str) -> bool:
+    """Whether two names (:func:`appositive_age`) name one person: the same surname, and the same
+    first name where both give one ("Priya Mehta" is not "Aarav Mehta"; "Mrs Hendry" may be
+    "Rachel Hendry")."""
+    mine, theirs = name.split(), other.split()
+    return mine[-1] == theirs[-1] and (len(mine) < 2 or len(theirs) < 2 or mine[0] == theirs[0])
+
+
 def age_conflict(claim: str, mention: Mention, texts: Iterable[str]) -> str | None:
     """The source sentence that gives the person of an appositive age another age, or gives this
     age to another person; ``None`` when the sources give it this person, give it only unnamed
@@ -92,11 +111,12 @@ def age_conflict(claim: str, mention: Mention, texts: Iterable[str]) -> str | No
     other_age = other_person = None
     for text in texts:
         for name, age, sentence in _ages_in(text):
-            if name == person and age == mention.key:
-                return None
             if name is None:
                 continue  # "the 29-year-old singer": this person's, or another's
-            if name == person:
+            same = _same_person(name, person)
+            if same and age == mention.key:
+                return None
+            if same:
                 other_age = other_age or sentence
             elif age == mention.key:
                 other_person = other_person or sentence

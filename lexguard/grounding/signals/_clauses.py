@@ -8,7 +8,7 @@ from __future__ import annotations
 import regex
 
 from lexguard.grounding.signals._excepted import UNIVERSAL
-from lexguard.grounding.signals._words import base_verb, can_be_verb
+from lexguard.grounding.signals._words import base_verb, can_be_verb, word_kinds
 
 __all__ = ["CLAUSE", "clauses", "statement_at", "with_subject"]
 
@@ -93,7 +93,21 @@ def with_subject(parts: list[str]) -> list[str]:
     subject = parts[0][: verb.start()].strip() if verb is not None else ""
     if not subject or len(subject.split()) > 6:
         return parts
-    return [parts[0]] + [f"{subject} {part.strip()}" if _ELIDED.match(part) else part for part in parts[1:]]
+    return [parts[0]] + [f"{subject} {part.strip()}" if _elided(part) else part for part in parts[1:]]
+
+
+_FIRST_AFTER = regex.compile(r"^\s*+\p{L}++\s++(\p{L}++)")
+
+
+def _elided(part: str) -> bool:
+    """Whether a later clause leaves its subject to the first (:data:`_ELIDED`): not when it opens
+    with a noun of its own ("No one was injured, | but passengers described ..."; read with "No
+    one", the clause denied what the passengers said)."""
+    if _ELIDED.match(part) is None:
+        return False
+    first = _FIRST_AFTER.match(part)
+    kinds = word_kinds(first.group(1).lower()) if first else frozenset()
+    return not kinds or not kinds <= {"NOUN", "PROPN"}
 
 
 def statement_at(text: str, position: int) -> str:

@@ -166,6 +166,9 @@ def _label_word(word: str) -> bool:
     return not _looks_like_name(word) or lower.endswith(_LABEL_SUFFIXES)
 
 
+_AUXILIARY_NEXT = regex.compile(r"\s++(?:have|had|are|were|will|would|can|could|say|said|warn(?:ed)?|believe[sd]?)\b")
+
+
 def _looks_like_name(word: str, after: str = "") -> bool:
     """Whether a sentence-initial capitalised word is a name rather than an ordinary word.
 
@@ -187,6 +190,8 @@ def _looks_like_name(word: str, after: str = "") -> bool:
         lower = lower[:-2]
     if lower in common or _stem(lower) in common:
         return False
+    if lower.endswith("s") and _AUXILIARY_NEXT.match(after) and "NOUN" in word_kinds(lower[:-1]):
+        return False  # "Councillors have approved ...": a plural of a common noun before its verb
     if "-" in lower and all(part in STOPWORDS or part in common or word_kinds(part) for part in lower.split("-")):
         return False  # "Marking-to-market ...", "Wetter-than-average ...": words joined, not a name
     # a verb ("Introduce ...": "introduced" is common), not a noun ("Mills", "Bill"); a word with

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lexguard.grounding.claims._meta_split import is_refusal
-from lexguard.grounding.signals._ages import age_conflict, appositive_age
+from lexguard.grounding.signals._ages import age_conflict, said_of_a_person
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
 from lexguard.grounding.signals._bounds import BoundReading, dropped_limit, read_bound, reversed_limit
@@ -142,7 +142,7 @@ def add_misplaced(
     Returns:
         The misplaced values, with the statement that gives each otherwise.
     """
-    ages = {m for m in numbers(claim) if appositive_age(claim, m) is not None}  # "Kerry Dawes, 35,": said of her
+    ages = {m for m in numbers(claim) if said_of_a_person(claim, m)}  # "Kerry Dawes, 35,": said of her
     misplaced = [item for item in misplaced_values(claim, index, best_chunks[:3]) if item.mention not in ages]
     texts = [index.chunks[ci].text for ci in best_chunks[:3]]
     placed = {item.mention for item in misplaced}

@@ -257,8 +257,18 @@ _DOZENS = regex.compile(
 """A count of dozens: "two dozen children" is 24, "half a dozen" 6 ("dozens of" is no count)."""
 
 
+_DECADES = regex.compile(
+    r"\b(?:(?P<one>a|one|the(?:\s+(?:past|last|previous|next|coming|first))?)\s+decade"
+    r"|(?P<n>\d{1,2}|" + "|".join(SMALL_NUMBERS) + r")\s+decades)\b(?!\s+(?:of|ago)\b)",
+    regex.IGNORECASE,
+)
+"""Years counted in decades: "the past decade" is ten years, "two decades" twenty ("decades of
+neglect" is no count)."""
+
+
 def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tuple[str, ...]]]:
-    """Numbers written in words ("three hundred and thirty", "twice", "a dozen", "two dozen") outside
+    """Numbers written in words ("three hundred and thirty", "twice", "a dozen", "two dozen", "the
+    past decade": 10) outside
     ``taken`` (which grows by their spans): ``(span, key, alts)`` each."""
     found = []
     for match in _DOZENS.finditer(scan):
@@ -266,6 +276,12 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
             count = match.group("n").lower()
             n = 0.5 if count.startswith("half") else int(count) if count.isdigit() else SMALL_NUMBERS[count]
             found.append((match.span(), _fmt(n * 12), ()))
+            taken.append(match.span())
+    for match in _DECADES.finditer(scan):  # "flooded four times in the past decade": ten years
+        if not taken.hits(match.span()):
+            count = (match.group("n") or "1").lower()
+            n = int(count) if count.isdigit() else SMALL_NUMBERS.get(count, 1)
+            found.append((match.span(), _fmt(n * 10), ()))
             taken.append(match.span())
     for span, value, _ordinal in number_words(scan):
         word = scan[span[0] : span[1]].lower()
