@@ -320,3 +320,12 @@ def test_an_age_of_one_of_two_people_with_one_surname() -> None:
         assert SupportChecker().check(claim, [Source(id="s", content=source)]).claims[0].supported is True
     wrong = SupportChecker().check("Aarav Mehta, 47, wins the chess championship", [Source(id="s", content=source)])
     assert wrong.claims[0].supported is False
+
+
+def test_a_bound_is_not_read_where_its_value_measures_another_thing() -> None:
+    source = ("Bramble went over the edge of a 150ft cliff on Saturday. " + "Her owners searched the coast. " * 8
+              + "On Wednesday a fisherman spotted her on a ledge around 60ft below the clifftop.")
+    wrong = "A fisherman spotted the dog on a ledge about 150ft below the clifftop."
+    right = "A fisherman spotted the dog on a ledge about 60ft below the clifftop."
+    assert SupportChecker().check(wrong, [Source(id="s", content=source)]).claims[0].supported is False
+    assert SupportChecker().check(right, [Source(id="s", content=source)]).claims[0].supported is True

@@ -8,7 +8,7 @@ from typing import Any
 from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding.signals._ages import age_conflict, said_of_a_person
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
-from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, misanchored
+from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, candidates, magnitude, misanchored
 from lexguard.grounding.signals._bounds import BoundReading, dropped_limit, read_bound, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
@@ -109,6 +109,9 @@ def number_evidence(
 
 _HOLDERS = 3
 """Passages that state a bounded value read again when the claim's evidence does not hold it."""
+_OWN_SHARE = 0.5
+"""How well, against the rival the claim's evidence anchors, the claim's words must anchor its own
+value where the sources state it for the bound to be read there."""
 
 
 def _bound_reading(claim: str, mention: Mention, texts: list[str], index: Any) -> BoundReading:
@@ -116,13 +119,21 @@ def _bound_reading(claim: str, mention: Mention, texts: list[str], index: Any) -
     state the value itself elsewhere, against the passages that state it ("Around 3,200 people
     evacuated and at least 47 homes destroyed": the evidence chosen held the homes, and a count of
     it read as the rival of 3,200). Whether the value belongs to the claim's statement there is the
-    binding rules' question (:func:`add_misplaced`)."""
+    binding rules' question (:func:`add_misplaced`); the claim's words must anchor the value there
+    at least half as well as they anchor the rival ("about 150ft below the clifftop" beside "around
+    60ft below the clifftop" and "a 150ft cliff" stays refused)."""
     reading = read_bound(claim, mention, texts)
     if reading.met is not False or mention.key not in index.profile.numbers:
         return reading
     holders = [chunk.text for ci, chunk in enumerate(index.chunks) if mention.key in index.chunk_numbers[ci]]
     holders = [text for text in holders if text not in texts][:_HOLDERS]
-    again = read_bound(claim, mention, holders) if holders else reading
+    if not holders:
+        return reading
+    own = max((c.score[0] for c in candidates(claim, mention, holders)[0] if c.value == magnitude(claim, mention)),
+              default=0.0)
+    if own <= 0 or own < _OWN_SHARE * reading.anchor:
+        return reading  # "about 150ft below the clifftop" beside "around 60ft below the clifftop": the 150ft is the cliff's
+    again = read_bound(claim, mention, holders)
     return again if again.met else reading
 
 
