@@ -329,3 +329,10 @@ def test_a_bound_is_not_read_where_its_value_measures_another_thing() -> None:
     right = "A fisherman spotted the dog on a ledge about 60ft below the clifftop."
     assert SupportChecker().check(wrong, [Source(id="s", content=source)]).claims[0].supported is False
     assert SupportChecker().check(right, [Source(id="s", content=source)]).claims[0].supported is True
+
+
+def test_a_value_the_sources_give_after_the_same_words_is_their_own() -> None:
+    source = ("2 Add the onions and let cook for 10 minutes. 3 Let it cook for three more minutes and it is ready. "
+              "4 Serve with rice.")
+    result = SupportChecker().check("Let it cook for three more minutes.", [Source(id="s", content=source)])
+    assert result.claims[0].supported is True

@@ -292,18 +292,30 @@ _MINUS = regex.compile(r"(?:^|(?<=[\s(]))[-\u2212\u2013](?=\d)")
 _TWO_WORDS_BEFORE = regex.compile(r"(\p{L}+)\s++(\p{L}+)\s++[$\u00a3\u20ac]?$")
 
 
-def same_words_before(claim: str, mention: Mention, text: str, claim_keys: set[str]) -> bool:
+def same_words_before(
+    claim: str, mention: Mention, text: str, claim_keys: set[str], elsewhere: Iterable[str] = (),
+) -> bool:
     """Whether the statement gives another value right after the two words the claim writes before
     its value ("Approvals fell to 5.2 per cent" beside "Mortgage approvals fell to 41,300"): the
     same relation's value, whatever it counts. Words of no content ("in the") and years say nothing
-    of a relation."""
+    of a relation, and a value the sources also give after the same words (``elsewhere``) is their
+    own statement ("Let it cook for three more minutes" beside "let cook for 10 minutes")."""
     before = _TWO_WORDS_BEFORE.search(claim, max(0, mention.span[0] - 40), mention.span[0])
     if before is None or not content_words(before.group()) or _class(claim, mention) == "year":
         return False  # "in the 1920s": a time, and words any statement may write before a value
-    phrase = regex.compile(rf"\b{regex.escape(before.group(1))}\s++{regex.escape(before.group(2))}\s++[$\u00a3\u20ac]?(?=\d)",
+    phrase = regex.compile(rf"\b{regex.escape(before.group(1))}\s++{regex.escape(before.group(2))}\s++[$\u00a3\u20ac]?",
                            regex.IGNORECASE)
+    for other in elsewhere:  # "Let it cook for three more minutes" is a source's own statement too
+        if any(_value_at(other, found.end(), {mention.key, *mention.alts}) for found in phrase.finditer(other)):
+            return False
     for found in phrase.finditer(text):
         value = next((m for m in numbers(text[found.end():found.end() + 30]) if m.span[0] == 0), None)
         if value is not None and value.key not in claim_keys and not is_calendar_key(value.key):
             return True
     return False
+
+
+def _value_at(text: str, start: int, keys: set[str]) -> bool:
+    """Whether ``text`` gives one of ``keys`` right at ``start`` (digits or words: "three")."""
+    first = next((m for m in numbers(text[start:start + 30]) if m.span[0] == 0), None)
+    return first is not None and bool(keys & {first.key, *first.alts})

@@ -17,6 +17,7 @@ rules: an answer may join facts from two sentences.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -229,7 +230,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         if kind == "name":
             if _name_moved(claim, mention, anchor, holders, claim_names, index):
                 out.append(Misplaced(mention, kind, anchor.text))
-        elif _rival(anchor, claim, mention, kind, claim_keys, claim_names) or (
+        elif _rival(anchor, claim, mention, kind, claim_keys, claim_names, [f.text for f in holders]) or (
                 subject and held_by_another(index, anchor.chunk, [f.chunk for f in holders], subject)):
             out.append(Misplaced(mention, kind, anchor.text))
     placed = {item.mention for item in out}
@@ -371,12 +372,14 @@ def _short_form(facts: Facts, mention: Mention) -> bool:
     return False
 
 
-def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: set[str], claim_names: list[set[str]]) -> bool:
+def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: set[str], claim_names: list[set[str]],
+           holders: Sequence[str] = ()) -> bool:
     """Whether the anchor gives another value of the same kind that the claim does not.
 
     A name counts as given as :func:`~lexguard.grounding.signals._doers.given` says (not a kin of
     the claim's name: "Mabel Crump" for "Elias Crump"); a number when its key is the claim's and
-    it measures the same kind of thing.
+    it measures the same kind of thing, or stands after the words the claim writes before its own
+    value where no statement holding the claim's value writes them so (``holders``).
     """
     if kind == "number":
         wanted = number_class(claim, mention)
@@ -385,7 +388,7 @@ def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: s
         elided = wanted.startswith("count ") and wanted[6:] in anchor.carried
         return (bool(wanted) and any(
             (cls == wanted or (elided and not cls)) and key not in claim_keys for key, cls in anchor.classes.items()
-        )) or same_words_before(claim, mention, anchor.text, claim_keys)
+        )) or same_words_before(claim, mention, anchor.text, claim_keys, holders)
     own = set(mention.key.split())
     return any(not given(set(name.split()), own, claim_names, kin_of=kin(name, mention.key))
                for name in (*anchor.names, *anchor.subject))
