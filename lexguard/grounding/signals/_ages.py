@@ -25,8 +25,7 @@ __all__ = ["age_conflict", "appositive_age", "is_age", "said_of_a_person", "year
 _NAME_BEFORE = regex.compile(r"((?:\p{Lu}[\p{L}.'\u2019-]*+\s++){0,3}\p{Lu}[\p{L}.'\u2019-]*+),\s*+$")
 _AGED = regex.compile(r"\baged\s++(\d{1,3})\b|\b(\d{1,3})[\s-]++years?[\s-]++old\b", regex.IGNORECASE)
 _TITLES = frozenset("mr mrs ms miss dr prof sir dame lady lord cllr rev capt sgt".split())
-
-
+"""Titles before a name that name no one ("Mrs Hendry": "hendry")."""
 _YEARS_OLD = regex.compile(r"[\s-]*+years?[\s-]++old\b", regex.IGNORECASE)
 
 
@@ -70,8 +69,8 @@ def appositive_age(claim: str, mention: Mention) -> str | None:
 
 
 def _ages_given(sentence: str) -> Iterable[tuple[str | None, str]]:
-    """The ages a source sentence gives, each with the surname it gives it to (``None``: an age
-    it gives no name, "the 29-year-old singer")."""
+    """The ages a source sentence gives, each with the name it gives it to (:func:`appositive_age`;
+    ``None``: an age it gives no name, "the 29-year-old singer")."""
     for mention in numbers(sentence):
         name = appositive_age(sentence, mention)
         if name is not None:
@@ -82,7 +81,7 @@ def _ages_given(sentence: str) -> Iterable[tuple[str | None, str]]:
 
 @lru_cache(maxsize=256)
 def _ages_in(text: str) -> tuple[tuple[str | None, str, str], ...]:
-    """Every age a source passage gives: ``(surname or None, age, sentence)`` (read once a passage)."""
+    """Every age a source passage gives: ``(name or None, age, sentence)`` (read once a passage)."""
     return tuple((name, age, sentence) for sentence in passage_sentences(text) for name, age in _ages_given(sentence))
 
 
