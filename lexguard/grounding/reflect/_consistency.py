@@ -33,6 +33,8 @@ _ENUMERATOR = regex.compile(
     rf"\b(?:{SOURCE_NOUNS}|step|option|item|point|part|chapter|section|example|no\.?|number|#)\s*$",
     regex.IGNORECASE,
 )
+_REACH = 40
+"""Characters before a figure its enumerator is looked for in (a long claim stays linear)."""
 _NEGATION = regex.compile(
     r"\b(not|no|never|none|neither|nor|without|cannot|isn't|aren't|wasn't|weren't|doesn't|don't"
     r"|didn't|hasn't|haven't|hadn't|won't|wouldn't|can't|couldn't|shouldn't)\b|n't\b",
@@ -45,7 +47,7 @@ def _numbers(text: str) -> frozenset[str]:
     return frozenset(
         m.group(0).replace(",", "").rstrip(".")
         for m in _NUMBER.finditer(text)
-        if not _ENUMERATOR.search(text[: m.start()])
+        if not _ENUMERATOR.search(text, max(0, m.start() - _REACH), m.start())
     )
 
 

@@ -44,6 +44,7 @@ from lexguard.grounding.signals._doers import (
     same_slot_rival,
     titled_as_given,
 )
+from lexguard.grounding.signals._statement_values import OtherValues, in_range, names_an_item
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
     Facts,
@@ -172,13 +173,13 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     coded = coded_words(claim)
     # "3C" of "Flat 3C" names the item the statement is about (:func:`coded_words`): no value of
     # its own, but a word every value of the statement is read with; "(Passage 3)" names a source
-    every = [m for m in numbers(claim) if not _names_an_item(claim, m, coded) and not names_a_source(claim, m)]
-    nums = [m for m in every if not _in_range(claim, m)]
+    every = [m for m in numbers(claim) if not names_an_item(claim, m, coded) and not names_a_source(claim, m)]
+    nums = [m for m in every if not in_range(claim, m)]
     names = entities(claim)
     if not every and not names or not best_chunks:
         return []
     facts = sentence_facts(index)
-    ends = [m for m in every if _in_range(claim, m)]
+    ends = [m for m in every if in_range(claim, m)]
     ranged = [Misplaced(m, "number", text) for m, text in qualified_ranges(claim, ends, facts, best_chunks)]
     if not nums and not names and not ends:
         return ranged
@@ -193,13 +194,13 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     anchors = [f for f in facts if f.chunk in set(best_chunks)]
     subject = claim_subject(claim)  # a named subject ("Castelmoro has ..."): a value another document's subject holds is not its
     out = ranged
+    rests = OtherValues(values, coded)
     for mention, kind, own in values:
         if not own:
             continue
         # the claim's other values: not a number's other readings ("20 April" is a date, a day 20 and
         # a month); a name keeps the date it is part of ("April" of "April 8")
-        rest = frozenset().union(coded, *(t for m, _, t in values
-                                          if not (kind == "number" and _overlap(m.span, mention.span)))) - own
+        rest = rests.of(mention, kind, own)
         # what an apposition says of a name is no relation of it ("by the mayor, Cllr Dev Sharma")
         relation = base_relation - described(claim, mention) if kind == "name" else base_relation
         if kind == "number":  # "On Sundays it leaves at 7am" beside "On Sundays the first sailing is at 9am"
@@ -299,39 +300,6 @@ def _name_moved(
     elsewhere = subject_elsewhere(index, anchor.chunk, anchor.names, topic, mention.text,
                                   [f.chunk for f in holders], claim_names)
     return (is_doer(claim, mention.span[0]) or titled) and elsewhere
-
-
-_RANGE = regex.compile(
-    r"\b(?:from|between)\s+\S+\s+(?:to|and)\s+\S+|\d\s*(?:-|\u2013|to)\s*\d", regex.IGNORECASE
-)
-
-
-def _names_an_item(claim: str, mention: Mention, coded: frozenset[str]) -> bool:
-    """Whether a number is the digits of a word that names an item ("3" of "Flat 3C", "2" of "the
-    Ridge 2": :func:`~lexguard.grounding.signals._statements.coded_words`)."""
-    start, end = mention.span
-    word = _WORD_AT.match(claim, end)
-    if word.group() and (claim[start:end] + word.group()).lower() in coded:
-        return True
-    name = _WORD_BEFORE.search(claim, max(0, start - _NAME_REACH), start)  # bounded: a long claim stays linear
-    return name is not None and f"{name.group(1)} {claim[start:end]}".lower() in coded
-
-
-_WORD_AT = regex.compile(r"[\p{L}\p{N}]*")
-_WORD_BEFORE = regex.compile(r"(\p{L}+)\s+$")
-_NAME_REACH = 60
-"""Characters before a number the name it belongs to is looked for in."""
-
-
-def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    return a[0] < b[1] and b[0] < a[1]
-
-
-def _in_range(claim: str, mention: Mention) -> bool:
-    """Whether a number is an end of a range ("from 6 to 36 months"): an answer gathers the ends
-    of a range from several statements."""
-    return any(m.start() <= mention.span[0] < m.end() or m.start() < mention.span[1] <= m.end()
-               for m in _RANGE.finditer(claim))
 
 
 _SPEAKER = regex.compile(

@@ -16,9 +16,11 @@ from 45 last year" (:func:`_relative_crossed`).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import lru_cache
+from itertools import accumulate
 from typing import NamedTuple
 
 import regex
@@ -121,15 +123,23 @@ def _crossed_in(
 ) -> list[tuple[Mention, str]]:
     """:func:`crossed_pairs` of one statement."""
     names = entities(claim)
-    # a number word of a name is no value ("Fenbury Half Marathon")
-    nums = [m for m in numbers(claim) if not any(e.span[0] <= m.span[0] and m.span[1] <= e.span[1] for e in names)]
+    inside = _NameSpans(e.span for e in names)
+    nums = [m for m in numbers(claim) if not inside.hold(m.span)]
     if not nums or len(nums) + len(names) < 2:
         return []
-    values = [(m, m.key, number_class(claim, m), False) for m in nums]
+    # each class once, and only the values that tell a case tried as cases: the pairs were quadratic
+    # in the claim's values, and a claim may hold thousands
+    classes = [number_class(claim, m) for m in nums]
+    cases = [(m, c) for m, c in zip(nums, classes, strict=True) if _A_CASE.match(c)]
+    values = [(m, m.key, c, False) for m, c in zip(nums, classes, strict=True)]
     values += [(e, e.key.lower(), "", True) for e in names if personal(e.text)]
+    # the values a sentence holds, counted once per sentence (the count was quadratic in the values)
+    held: dict[_Sentence, int] = {}
 
-    def others_held(sentence: _Sentence, mention: Mention) -> int:
-        return sum(1 for m, k, _, n in values if m.span != mention.span and _holds(sentence, k, n))
+    def others_held(sentence: _Sentence, key: str, is_name: bool) -> int:
+        if sentence not in held:
+            held[sentence] = sum(1 for _, k, _, n in values if _holds(sentence, k, n))
+        return held[sentence] - _holds(sentence, key, is_name)
 
     out: list[tuple[Mention, str]] = []
     for mention, key, kind, is_name in values:
@@ -138,25 +148,41 @@ def _crossed_in(
             continue
         # the class as the sources write the value too: "1,320 runners" is their "1,320 finishers"
         kinds = {kind} | {c for s in holders for k, c in s.values if k == key}
-        most = max(others_held(s, mention) for s in holders)
-        for other in nums:
+        most = max(others_held(s, key, is_name) for s in holders)
+        tried: set[tuple[str, str]] = set()
+        for other, other_kind in cases:
             if other.span == mention.span or not (other.span[1] <= mention.span[0] or other.span[0] >= mention.span[1]):
                 continue
-            other_kind = number_class(claim, other)
-            if not _A_CASE.match(other_kind) or other_kind in kinds:
+            if other_kind in kinds or (other.key, other_kind) in tried:
                 continue  # a case is told by its year, date or time ("$4 each" and "$400" are one case's),
-                # of another kind than the value (an opening and a closing time are one day's)
+                # of another kind than the value (an opening and a closing time are one day's), each once
+            tried.add((other.key, other_kind))
             if any(_holds(s, other.key, False) for s in holders) or not any(
                     _rival(s, other_kind, claim_keys, claim_names, False) for s in holders):
                 continue
             # the case is the claim's when its sentence holds more of the claim's other values
             case = next((s for s in sentences if s not in holders and _holds(s, other.key, False)
                          and any(_rival(s, k, claim_keys, claim_names, is_name) for k in kinds)
-                         and others_held(s, mention) > most), None)
+                         and others_held(s, key, is_name) > most), None)
             if case is not None:
                 out.append((mention, case.sentence))
                 break
     return out
+
+
+class _NameSpans:
+    """Where a claim's names stand, to tell in log time whether a number stands inside one: a number
+    word of a name is no value ("Fenbury Half Marathon")."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        ordered = sorted(spans)
+        self._starts = [start for start, _ in ordered]
+        self._furthest = list(accumulate((end for _, end in ordered), max))
+
+    def hold(self, span: tuple[int, int]) -> bool:
+        """Whether a name starts at or before ``span`` and ends at or after its end."""
+        index = bisect_right(self._starts, span[0]) - 1
+        return index >= 0 and self._furthest[index] >= span[1]
 
 
 _RELATIVE = regex.compile(

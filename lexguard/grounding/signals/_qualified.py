@@ -10,6 +10,8 @@ statement for the claim's time holds from being read against the general one.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import regex
 
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
@@ -25,9 +27,11 @@ def _holds(facts: Facts, mention: Mention) -> bool:
     return f"#{mention.key}" in facts.tokens
 
 
-def qualifiers(claim: str) -> set[str]:
-    """The content words of the times ``claim`` puts its values at (:data:`_QUALIFIER`)."""
-    return {w for m in _QUALIFIER.finditer(claim) for w in content_words(m.group())}
+@lru_cache(maxsize=64)
+def qualifiers(claim: str) -> frozenset[str]:
+    """The content words of the times ``claim`` puts its values at (:data:`_QUALIFIER`); once a
+    claim, which is asked for each of its values."""
+    return frozenset(w for m in _QUALIFIER.finditer(claim) for w in content_words(m.group()))
 
 
 _PART_OF = {**dict.fromkeys(content_words("Monday Tuesday Wednesday Thursday Friday"), WEEKDAY),
@@ -35,7 +39,7 @@ _PART_OF = {**dict.fromkeys(content_words("Monday Tuesday Wednesday Thursday Fri
 """A day and the part of the week it belongs to: a statement of weekends speaks of Saturday."""
 
 
-def _names_all(facts: Facts, wanted: set[str]) -> bool:
+def _names_all(facts: Facts, wanted: frozenset[str]) -> bool:
     """Whether a statement names every qualifier in ``wanted``, a day by its part of the week too
     ("At weekends lunch service runs until 4pm" speaks of "On a Saturday")."""
     return all(w in facts.tokens or _PART_OF.get(w) in facts.tokens for w in wanted)

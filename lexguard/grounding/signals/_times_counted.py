@@ -13,6 +13,7 @@ counts only otherwise ("2 eggs").
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import regex
 
@@ -31,8 +32,9 @@ _COUNT = regex.compile(
 _NOT_THE_THING = frozenset({"time", "once", "twice", "thrice", "up", "can", "may"})
 
 
-def _counts(text: str) -> list[tuple[int, int, int]]:
-    """The counts of times in ``text``: ``(count, start, end)``."""
+@lru_cache(maxsize=64)
+def _counts(text: str) -> tuple[tuple[int, int, int], ...]:
+    """The counts of times in ``text``: ``(count, start, end)`` (once a text: it is asked per value)."""
     out = []
     for m in _COUNT.finditer(text):
         if m.group("word"):
@@ -42,7 +44,7 @@ def _counts(text: str) -> list[tuple[int, int, int]]:
             value = key_value(found[0].key) if found else None
             if value is not None:
                 out.append((int(value), m.start(), m.end()))
-    return out
+    return tuple(out)
 
 
 def other_count(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
