@@ -104,3 +104,49 @@ def test_a_clipped_name_is_given_by_the_words_it_clips(name: str, given: bool) -
 
 def test_an_initial_after_a_number_that_is_no_unit_stays_a_name() -> None:
     assert [m.text for m in entities("The prize went to J. K. Rowling in 1999.")] == ["J. K. Rowling"]
+
+
+NEWS = (
+    "After a short rest, the team flew from Seattle to Tampa, Fla. to face the Rays. When an Argentinian "
+    "journalist wrote to him, the Pope called. New Western arrivals bought carpets; many Londoners stayed home. "
+    "Ill. voters and a Miss. Smith are no states."
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name", "given"),
+    [
+        ("They flew to Tampa, Florida.", "Florida", True),  # the state by its AP abbreviation after a place
+        ("They flew to Tampa, Georgia.", "Georgia", False),
+        ("It happened in Illinois.", "Illinois", False),  # "Ill." without a place and a comma is no state
+        ("It happened in Mississippi.", "Mississippi", False),  # nor is "Miss."
+        ("An Argentine journalist wrote.", "Argentine", True),  # two people words of one country
+        ("An Argentinean journalist wrote.", "Argentinean", True),
+        ("A Chilean journalist wrote.", "Chilean", False),
+        ("Few Westerners stayed.", "Westerners", True),  # "-ers" of a capitalised source word
+        ("Many Parisians stayed home.", "Parisians", False),
+    ],
+)
+def test_places_and_peoples_as_news_writes_them(sentence: str, name: str, given: bool) -> None:
+    profile = LexicalProfile([NEWS])
+    assert {m.text: profile.has_entity(m.key, m.text) for m in entities(sentence)}[name] is given
+
+
+def test_a_quarter_spaced_is_the_quarter() -> None:
+    from lexguard.grounding.signals._lexical import numbers
+
+    assert [m.key for m in numbers("Second quartile (Q 2) is the median")] == ["quarter:2"]
+    assert [m.key for m in numbers("the second quartile (Q2)")] == ["quarter:2"]
+    assert [m.key for m in numbers("in q 2 of them")] == ["2"]  # a lower-case letter is no quarter
+
+
+def test_one_list_of_honorifics_serves_every_name_rule() -> None:
+    from lexguard.grounding.signals._honorifics import HONORIFIC_PATTERN, HONORIFICS
+    from lexguard.grounding.signals._names import core_name
+
+    assert {"mrs", "dr", "cllr"} <= HONORIFICS
+    assert core_name("Cllr Dev Sharma") == "Dev Sharma"
+    assert core_name("Dr. Lisa Brennan") == "Lisa Brennan"
+    import regex
+
+    assert regex.fullmatch(HONORIFIC_PATTERN, "Mrs.") and not regex.fullmatch(HONORIFIC_PATTERN, "mrs")

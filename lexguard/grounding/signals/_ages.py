@@ -17,6 +17,7 @@ from functools import lru_cache
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._honorifics import HONORIFICS
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import an_age
 
@@ -24,8 +25,6 @@ __all__ = ["age_conflict", "appositive_age", "is_age", "said_of_a_person", "year
 
 _NAME_BEFORE = regex.compile(r"((?:\p{Lu}[\p{L}.'\u2019-]*+\s++){0,3}\p{Lu}[\p{L}.'\u2019-]*+),\s*+$")
 _AGED = regex.compile(r"\baged\s++(\d{1,3})\b|\b(\d{1,3})[\s-]++years?[\s-]++old\b", regex.IGNORECASE)
-_TITLES = frozenset("mr mrs ms miss dr prof sir dame lady lord cllr rev capt sgt".split())
-"""Titles before a name that name no one ("Mrs Hendry": "hendry")."""
 _YEARS_OLD = regex.compile(r"[\s-]*+years?[\s-]++old\b", regex.IGNORECASE)
 
 
@@ -64,7 +63,7 @@ def appositive_age(claim: str, mention: Mention) -> str | None:
     if found is None:
         return None
     words = [w.strip(".").lower() for w in found.group(1).split()]
-    words = [w for w in words if w not in _TITLES]
+    words = [w for w in words if w not in HONORIFICS]
     return " ".join(words[-2:]) if words else None
 
 

@@ -52,7 +52,35 @@ def places_of(word: str) -> frozenset[str]:
     found = table.get(word)
     if found is None and word.endswith("s"):
         found = table.get(word[:-1])
-    return found or frozenset()
+    return found or _variant_places(word.removesuffix("s"))
+
+
+_VARIANT_ENDINGS = ("ian", "ean", "ine", "an", "e")
+"""Endings by which one people word varies from another: "Argentine", "Argentinian" and
+"Argentinean" (the one countryinfo's data gives)."""
+_MIN_VARIANT_STEM = 6
+
+
+@lru_cache(maxsize=1)
+def _stems() -> dict[str, frozenset[str]]:
+    """The places of each people word's stem (the word less a variant ending, of at least
+    :data:`_MIN_VARIANT_STEM` letters), where the stem is one people's alone."""
+    out: dict[str, set[str]] = {}
+    for people, places in _tables()[0].items():
+        for stem in _stems_of(people):
+            out.setdefault(stem, set()).update(places)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _stems_of(word: str) -> list[str]:
+    return [word[: -len(e)] for e in _VARIANT_ENDINGS if word.endswith(e) and len(word) - len(e) >= _MIN_VARIANT_STEM]
+
+
+def _variant_places(word: str) -> frozenset[str]:
+    """The places of a people word countryinfo's data spells otherwise ("argentinian", "argentine"
+    for "argentinean"): one with the same stem."""
+    stems = _stems()
+    return frozenset().union(*(stems.get(stem, frozenset()) for stem in _stems_of(word)))
 
 
 def peoples_of(place: str) -> frozenset[str]:

@@ -15,7 +15,8 @@ from functools import cached_property
 import regex
 
 from lexguard.grounding.signals._batched import PROFILE_BATCH, joined_batches
-from lexguard.grounding.signals._names import NameFacts, core_name, state_code
+from lexguard.grounding.signals._names import NameFacts, core_name
+from lexguard.grounding.signals._us_states import state_code
 from lexguard.grounding.signals._words import WORD as _WORD
 from lexguard.grounding.signals._words import norm as _norm
 from lexguard.grounding.signals._words import stem as _stem

@@ -23,6 +23,7 @@ import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._entities import entities, personal
+from lexguard.grounding.signals._honorifics import HONORIFIC_PATTERN, HONORIFICS
 from lexguard.grounding.signals._lexical import Mention, content_words
 from lexguard.grounding.signals._words import lemmas, word_kinds
 
@@ -34,7 +35,6 @@ _PART = regex.compile(r"\s*+(?:;|,\s*+(?:with|and|while|whereas)\b)\s*+", regex.
 
 MIN_SENTENCE_SHARE = 0.5
 """Share of the claim's other content words the sentence must hold for its parts to be read."""
-_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "lord", "lady"})
 
 
 def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
@@ -66,7 +66,7 @@ def moved_person(claim: str, texts: Iterable[str]) -> list[tuple[Mention, str]]:
             continue
         read[person.key] = None
         # a role is a name too ("the SENCo"); a title is no role
-        relation = claim_words - set(content_words(person.text)) - _TITLES
+        relation = claim_words - set(content_words(person.text)) - HONORIFICS
         held = [s for s in sentences if _names(s, person.key)]
         moved = [s for s in held if _other_role(s, person.key, relation, claim_names)] if personal(person.text) else []
         if held and moved and len(moved) == len(held):
@@ -166,7 +166,7 @@ _ROLE_BEFORE = regex.compile(r"\b(\p{L}+)\s++by\s++(?:(?:the|a|an)\s++)?(?:(?-i:
 _ROLE_AFTER = regex.compile(r"\s++(?:(?:has|had|also|then|later)\s++)?(\p{L}+)", regex.IGNORECASE)
 
 
-_TITLE_BEFORE = regex.compile(r"((?:[\p{L}-]+\s++){1,3})(?:(?:Dr|Mr|Mrs|Ms|Prof|Sir|Dame)\.?\s++)?$")
+_TITLE_BEFORE = regex.compile(rf"((?:[\p{{L}}-]+\s++){{1,3}})(?:{HONORIFIC_PATTERN}\s++)?$")
 _ROLE_ENDINGS = ("or", "er", "ist", "ian", "ent", "ant", "man", "woman", "person")
 _ROLE_NOUNS = frozenset({"coach", "chief", "head", "captain", "boss", "mayor", "judge", "chair", "curator"})
 

@@ -11,11 +11,14 @@ people write the same name differently:
 - a generational suffix or a title the sources leave out: "Floyd Mayweather Jr." for "Floyd
   Mayweather", "Senator Mark Udall" or "US President Barack Obama" for "Mark Udall", "Barack
   Obama" (:func:`core_name`), a possessive ("US's"), accents ("Beyonce" for "Beyoncé");
-- a US state by its postal code ("Texas" for "TX");
+- a US state by its postal code or AP abbreviation ("Texas" for "TX", "Florida" for "Tampa,
+  Fla.": :mod:`._us_states`);
 - a people or language word, alone, beside its place: "Americans" for "America", "Zimbabwean"
-  for "Zimbabwe" (a demonym suffix after at least four letters the place shares); a country's
-  people word beside the country and the country beside it, either way ("French" and "France",
-  "Dutch" and "the Netherlands": :mod:`._demonyms`).
+  for "Zimbabwe", "Londoners" for "London" (a demonym suffix after at least four letters the
+  place shares); a country's people word beside the country and the country beside it, either
+  way ("French" and "France",
+  "Dutch" and "the Netherlands"), and two people words of one country ("Argentine" and
+  "Argentinian": :mod:`._demonyms`).
 
 Nothing here finds a name the sources do not hold in some spelling: an invented or swapped
 name stays unknown.
@@ -30,10 +33,12 @@ from functools import cached_property, lru_cache
 import regex
 
 from lexguard.grounding.signals._demonyms import peoples_of, places_of
+from lexguard.grounding.signals._honorifics import HONORIFICS
+from lexguard.grounding.signals._us_states import abbreviated_state, state_code
 from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._written import number_words
 
-__all__ = ["PARTICIPLE_NEXT", "NameFacts", "acronym_letters", "core_name", "not_a_name", "state_code"]
+__all__ = ["PARTICIPLE_NEXT", "NameFacts", "acronym_letters", "core_name", "not_a_name"]
 
 _ACRONYM = regex.compile(r"^(?:\p{Lu}\.?){2,6}$")
 _SOURCE_ACRONYM = regex.compile(r"(?<![\p{L}.])(?:\p{Lu}\.){2,6}|(?<!\p{L})\p{Lu}{2,6}(?=s?(?!\p{L}))")
@@ -46,33 +51,8 @@ _SUFFIX_WORDS = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _CONNECTORS = frozenset({"of", "the", "and", "for", "de", "&"})
 _LONGEST_EXPANSION = 8
 """Most words of a phrase an acronym is read as."""
-_DEMONYM_SUFFIXES = ("ians", "eans", "ans", "ian", "ean", "an", "ese", "ish")
+_DEMONYM_SUFFIXES = ("ians", "eans", "ans", "ian", "ean", "an", "ese", "ish", "ers", "er")
 _MIN_PLACE_STEM = 4
-
-
-_US_STATES = {
-    "alabama": "al", "alaska": "ak", "arizona": "az", "arkansas": "ar", "california": "ca",
-    "colorado": "co", "connecticut": "ct", "delaware": "de", "florida": "fl", "georgia": "ga",
-    "hawaii": "hi", "idaho": "id", "illinois": "il", "indiana": "in", "iowa": "ia", "kansas": "ks",
-    "kentucky": "ky", "louisiana": "la", "maine": "me", "maryland": "md", "massachusetts": "ma",
-    "michigan": "mi", "minnesota": "mn", "mississippi": "ms", "missouri": "mo", "montana": "mt",
-    "nebraska": "ne", "nevada": "nv", "new hampshire": "nh", "new jersey": "nj", "new mexico": "nm",
-    "new york": "ny", "north carolina": "nc", "north dakota": "nd", "ohio": "oh", "oklahoma": "ok",
-    "oregon": "or", "pennsylvania": "pa", "rhode island": "ri", "south carolina": "sc",
-    "south dakota": "sd", "tennessee": "tn", "texas": "tx", "utah": "ut", "vermont": "vt",
-    "virginia": "va", "washington": "wa", "west virginia": "wv", "wisconsin": "wi", "wyoming": "wy",
-}  # fmt: skip
-"""US state names and their postal codes (addresses often give only the code)."""
-
-
-@lru_cache(maxsize=1)
-def _state_keys() -> dict[str, str]:
-    return {norm(name): code for name, code in _US_STATES.items()}
-
-
-def state_code(key: str) -> str | None:
-    """The postal code of the US state whose normalised name is ``key`` ("texa" -> "tx"), else None."""
-    return _state_keys().get(key)
 
 
 _TITLES = frozenset(
@@ -80,11 +60,11 @@ _TITLES = frozenset(
     president vice senator sen representative rep congressman congresswoman governor gov mayor judge
     justice minister pm premier chancellor secretary ambassador speaker commissioner chief director
     general gen captain capt lieutenant lt colonel col sergeant sgt officer detective agent coach
-    king queen prince princess lord lady sir dame pope cardinal archbishop bishop reverend rev father
-    sister brother saint professor prof doctor dr mr mrs ms miss democrat republican democratic
+    king queen prince princess pope cardinal archbishop bishop reverend father
+    sister brother saint professor doctor democrat republican democratic
     republican former late ceo chairman chairwoman founder
     """.split()
-)
+) | HONORIFICS
 """Words that stand before a name as a title or role ("Senator", "US President", "Democrat")."""
 
 
@@ -225,8 +205,8 @@ class NameFacts:
             w[0] for w in kept if w not in _CONNECTORS
         ):
             return True  # "United States" for "US"
-        if state_code(key) in self.acronyms:
-            return True  # "Texas" for "TX"
+        if state_code(key) in self.acronyms or abbreviated_state(key, self.text):
+            return True  # "Texas" for "TX", "Florida" for "Tampa, Fla."
         if len(kept) == 1 and self._place_of(kept[0]):
             return True  # "Americans" for "America"
         if self.country_written_otherwise(" ".join(kept)):
@@ -241,11 +221,17 @@ class NameFacts:
     def country_written_otherwise(self, name: str) -> bool:
         """Whether ``name`` (lower-case) is a country's people word and the texts name the country,
         or a country and the texts give its people word (:mod:`._demonyms`)."""
-        for other in (*places_of(name), *peoples_of(name)):
+        places = places_of(name)
+        for other in (*places, *peoples_of(name)):
             words = [w for w in other.split() if w not in _CONNECTORS]
             if all(w in self.capitalised for w in words) or (len(words) > 1 and _initials(other) in self.acronyms):
                 return True  # "British" beside "the UK"
-        return False
+        return not places.isdisjoint(self.peoples_places)  # "Argentine" beside "an Argentinian journalist"
+
+    @cached_property
+    def peoples_places(self) -> frozenset[str]:
+        """The places of the texts' people words ("argentinian": "argentina", ...)."""
+        return frozenset().union(*(places_of(w) for w in self.capitalised if len(w) >= _MIN_PLACE_STEM))
 
     def _place_of(self, word: str) -> bool:
         """Whether ``word`` is a people or language word of a place the texts name ("americans":

@@ -17,6 +17,7 @@ import regex
 
 from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._entities import entities, personal
+from lexguard.grounding.signals._honorifics import HONORIFICS
 from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.signals._relatives import STATEMENT_VERB
 from lexguard.grounding.signals._statements import coded_words
@@ -28,7 +29,8 @@ __all__ = [
     "subject_elsewhere",
 ]
 
-_TITLES = frozenset({"dr", "mr", "mrs", "ms", "prof", "sir", "st", "the", "of", "and"})
+_TITLES = HONORIFICS | {"st", "the", "of", "and"}
+"""Words of a name that tell no one apart."""
 _OPENING = 400
 """Characters of a source its subject is looked for in: the first name it gives."""
 

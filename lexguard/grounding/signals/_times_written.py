@@ -111,7 +111,7 @@ percent after it: a time, and the decimal it also is (an alternative reading).""
 
 
 _QUARTER = regex.compile(
-    r"(?<![\w])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?![\w])"
+    r"(?<![\w])(?:Q(?P<q>[1-4])|(?-i:Q)\x20(?P<spaced>[1-4])|(?P<n>[1-4])Q)(?![\w])"
     r"|\b(?P<w>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+|financial\s+)?quarter\b",
     regex.IGNORECASE,
 )
@@ -119,10 +119,12 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 
 
 
 def quarters(text: str) -> list[Written]:
-    """Quarters of a year: "Q2", "2Q", "the second quarter", "4th fiscal quarter" (key ``quarter:N``)."""
+    """Quarters of a year: "Q2", "2Q", "the second quarter", "4th fiscal quarter" (key ``quarter:N``);
+    "Q 2" too, as some sources space it (one reading of both: "the second quartile (Q2)" beside
+    "Second quartile (Q 2)" was refused as another value)."""
     found = []
     for match in _QUARTER.finditer(text):
-        digit = match.group("q") or match.group("n")
+        digit = match.group("q") or match.group("spaced") or match.group("n")
         number = int(digit) if digit else _ORDINALS[match.group("w").lower()]
         found.append(Written(match.span(), f"quarter:{number}"))
     return found
