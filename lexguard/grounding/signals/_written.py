@@ -19,6 +19,7 @@ from functools import lru_cache
 import regex
 from text_to_num import find_numbers
 
+from lexguard.grounding.signals._single_units import single_units
 from lexguard.grounding.signals._spans import Taken
 from lexguard.grounding.signals._words import no_noun
 
@@ -251,6 +252,10 @@ not an idiom ("our number one priority")."""
 _WORD_NUMBER = regex.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
 
 
+_PARTS = {"halves": 2, "thirds": 3, "quarters": 4, "fourths": 4}
+_PARTS_AFTER = regex.compile(r"[\s-]++(?:(?:equal|even|roughly\s++equal)\s++)?(halves|thirds|quarters|fourths)\b", regex.IGNORECASE)
+
+
 _DOZENS = regex.compile(
     r"\b(?P<n>\d{1,3}|half\s+a|" + "|".join(SMALL_NUMBERS) + r")\s+dozen\b(?!\s+of\b)", regex.IGNORECASE
 )
@@ -289,8 +294,15 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
                   and _RANK_AFTER.match(scan, span[1]) is not None)  # not "one of the best", "number one priority"
         if (word in _NOT_QUANTITIES and not ranked) or word.endswith("s") or taken.hits(span):
             continue  # not a quantity: "one of the", "second half", "loved ones", "hundreds of", "the sixties"
+        parts = _PARTS_AFTER.match(scan, span[1])
+        if parts is not None and _PARTS[parts.group(1).lower()] == value:
+            continue  # "two equal halves", "four quarters": a count its own noun gives, no value to check
         found.append((span, _fmt(value), percent_alts(scan, span[1], value)))
         taken.append(span)
+    for span in single_units(scan):  # "for one year", "within a month", "a one-year warranty"
+        if not taken.hits(span):
+            found.append((span, "1", ()))
+            taken.append(span)
     for match in _WORD_NUMBER.finditer(scan):  # what text2num does not read: "half", "dozen", "twice"
         if not taken.hits(match.span()) and not _HOW_OFTEN.match(scan, match.end()):
             found.append((match.span(), _fmt(_NUMBER_WORDS[match.group(1).lower()]), ()))

@@ -1,0 +1,46 @@
+"""One of a unit, written as a word: "for one year", "within a month", "a one-year warranty".
+
+"one" is no number on its own ("one of the best", "no one", "One day, she ..."), nor is "a", so
+"The warranty covers the bike for one year" beside "for two years" held no value to check and
+passed (the verifier read it as supported, 0.97). :func:`single_units` reads "one", "a" or "an"
+before a unit of time, length, weight, volume or money as the number 1 where the words around
+it make it a quantity: after a word that measures ("for", "within", "after", "about", "lasts",
+"takes", ...) or joined to the unit by a hyphen ("one-year"); never a rate ("twice a day", "£5 a
+month": no measuring word before it) nor a time told by its place ("a year ago", "a day later").
+"""
+
+from __future__ import annotations
+
+import regex
+
+__all__ = ["single_units"]
+
+_UNITS = (
+    r"years?|months?|weeks?|fortnights?|days?|nights?|hours?|minutes?|centur(?:y|ies)"
+    r"|miles?|kilomet(?:re|er)s?|met(?:re|er)s?|foot|feet|inch(?:es)?|yards?|kilo(?:gram(?:me)?)?s?|grams?"
+    r"|pounds?|ounces?|tonnes?|tons?|lit(?:re|er)s?|gallons?|pints?|acres?|hectares?|dollars?|euros?"
+)
+_MEASURING = (
+    r"for|within|in|after|over|under|about|around|approximately|roughly|nearly|almost|only|just|than|least"
+    r"|most|to|lasts?|lasted|lasting|takes?|took|taking|costs?|cost|weighs?|weighed|measures?|measured|extra"
+    r"|another|additional"
+)
+_SINGLE = regex.compile(
+    rf"(?:\b(?:{_MEASURING})\s++(?P<lead>one|an?)\s++|\b(?P<joined>one|an?)-)(?={_UNITS}\b)"
+    rf"(?!(?:{_UNITS})\s++(?:ago|later|earlier|before|after|or\s++(?:two|so|more)|and\s++a\s++half)\b)",
+    regex.IGNORECASE,
+)
+""""one", "a" or "an" before a unit, after a measuring word or joined to it by a hyphen ("a second"
+is no unit: "for a second car")."""
+
+
+def single_units(scan: str) -> list[tuple[int, int]]:
+    """The spans of the words that count one of a unit ("one" of "for one year", "a" of "within a
+    month", "one" of "a one-year warranty")."""
+    out = []
+    for match in _SINGLE.finditer(scan):
+        name = "lead" if match.group("lead") else "joined"
+        if name == "joined" and match.group(name).lower() != "one":
+            continue  # "a-year" is no way to write it
+        out.append(match.span(name))
+    return out
