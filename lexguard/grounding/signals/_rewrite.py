@@ -42,6 +42,12 @@ def source_forms(index: Any) -> dict[str, str]:
     return cached
 
 
+_CURRENCY_WORD = regex.compile(r"\s++(pounds?|quid|dollars?|bucks|euros?|yen|rupees?)\b", regex.IGNORECASE)
+_SIGN_OF = {"pound": "\u00a3", "quid": "\u00a3", "dollar": "$", "buck": "$", "euro": "\u20ac", "yen": "\u00a5",
+            "rupee": "\u20b9"}
+"""The currency a word after a number names, by its sign: "12 pounds" is the sources' "£12"."""
+
+
 def _is_share(key: str, alt: str) -> bool:
     """Whether ``alt`` is the percent reading of the fraction ``key`` ("0.2" and "20")."""
     value, percent = key_value(key), key_value(alt)
@@ -52,8 +58,11 @@ def _replacement(claim: str, mention: Mention, forms: dict[str, str], index: Any
     """The sources' wording of a claim value and where the replaced text starts and ends, or ``None``."""
     start = mention.span[0]
     signed = mention.text[:1] in CURRENCY_SIGNS or (start > 0 and claim[start - 1] in CURRENCY_SIGNS)
+    named = _CURRENCY_WORD.match(claim, mention.span[1])
     for key in (mention.key, *mention.alts):
         form = forms.get(key)
+        if form is not None and named is not None and form[:1] == _SIGN_OF[named.group(1).lower().rstrip("s")]:
+            return form, start, named.end()  # "12 pounds" as the sources' "£12"
         if form is not None and form[:1] in CURRENCY_SIGNS and not signed:
             continue  # "5 kg" is not the sources' "$5"
         if form is not None:

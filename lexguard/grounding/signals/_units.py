@@ -364,10 +364,22 @@ _NOT_UNIT_WORDS = frozenset(
 """Short words ``pint`` would read as units ("in": inch, "a": year, "second" after an ordinal)."""
 
 
+_PAID = regex.compile(
+    r"\b(?:costs?|costing|priced?|prices?|pay|pays|paid|paying|fees?|fares?|charges?|charged|worth|sold|sells?|"
+    r"buy|buys|bought|spent|spend|spends|raised?|raising|fined?|salary|wages?|earns?|earned|budget|bill|owes?|owed)"
+    r"\b[^.;:!?]*+$",
+    regex.IGNORECASE,
+)
+"""A word of paying before "pounds" in its clause: the pounds are money, not weight."""
+_PAID_REACH = 60
+
+
 def quantity_kind(text: str, mention: Mention) -> str | None:
     """What a number measures: ``"money"``, a unit kind ("length"), or ``pint``'s dimensionality
     of the unit word after it ("1,200 megawatts"); ``None`` for a bare count or a date."""
     unit = unit_of(text, mention)
+    if unit == "lb" and _PAID.search(text, max(0, mention.span[0] - _PAID_REACH), mention.span[0]):
+        return "money"  # "Entry costs 6 pounds" pays (beside "£12"); "weighs 6 pounds" weighs
     if unit is not None:
         return _kind(unit)
     after = _WORD_AFTER.match(text, mention.span[1])
