@@ -27,7 +27,7 @@ from lexguard.grounding.signals._lexical import Mention, content_words, key_valu
 from lexguard.grounding.signals._units import unit_of
 
 __all__ = ["MAX_OWN_ANCHOR", "MIN_RIVAL_ANCHOR", "MISANCHORED", "BoundKind", "Candidate", "anchored", "bound_words", "candidates",
-           "magnitude", "misanchored", "same_words_before", "without_bound_words"]
+           "magnitude", "misanchored", "same_words_after", "same_words_before", "without_bound_words"]
 
 MIN_RIVAL_ANCHOR = 1.5
 """Least anchor (:func:`_anchor`) of another evidence value for a claim number to be misanchored."""
@@ -313,6 +313,37 @@ def same_words_before(
         if value is not None and value.key not in claim_keys and not is_calendar_key(value.key):
             return True
     return False
+
+
+_TWO_WORDS_AFTER = regex.compile(r"\s*+(?:%|per\s?+cent\b|percent\b)?\s*+(\p{L}+)\s++(\p{L}+)\b", regex.IGNORECASE)
+
+
+def same_words_after(
+    claim: str, mention: Mention, text: str, claim_keys: set[str], elsewhere: Iterable[str] = (),
+) -> bool:
+    """Whether the statement gives another value right before the two words the claim writes after
+    its value ("It came in 25% over budget" beside "It cost €45 million, 20% over budget" and
+    "Tickets are 25% cheaper online"): the same relation's value, the mirror of
+    :func:`same_words_before`. Two words of which one has content, never after a year or a date,
+    and never where a statement holding the claim's value (``elsewhere``) writes them after it."""
+    after = _TWO_WORDS_AFTER.match(claim, mention.span[1])
+    if after is None or not content_words(after.group(1) + " " + after.group(2)) or _class(claim, mention) == "year":
+        return False
+    if is_calendar_key(mention.key):
+        return False
+    words = (after.group(1).lower(), after.group(2).lower())
+    keys = {mention.key, *mention.alts}
+    for other in elsewhere:
+        if any(_words_at(other, m.span[1]) == words and keys & {m.key, *m.alts} for m in numbers(other)):
+            return False  # the sources give the claim's value before the same words too
+    return any(_words_at(text, m.span[1]) == words and m.key not in claim_keys and not claim_keys & set(m.alts)
+               and not is_calendar_key(m.key) for m in numbers(text))
+
+
+def _words_at(text: str, end: int) -> tuple[str, str] | None:
+    """The two words right after a value that ends at ``end`` (a percent sign or word skipped)."""
+    found = _TWO_WORDS_AFTER.match(text, end)
+    return (found.group(1).lower(), found.group(2).lower()) if found else None
 
 
 def _value_at(text: str, start: int, keys: set[str]) -> bool:

@@ -27,7 +27,7 @@ from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._other_source import claim_subject, held_by_another, named_subject, subject_elsewhere
-from lexguard.grounding.signals._anchoring import same_words_before
+from lexguard.grounding.signals._anchoring import same_words_after, same_words_before
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
@@ -215,6 +215,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
                     held_by_another(index, anchor.chunk, [f.chunk for f in facts if _holds(f, mention, kind, own)],
                                     subject)):
                 out.append(Misplaced(mention, kind, anchor.text))  # the value is another document subject's
+            elif kind == "number" and (after := _rival_after(claim, mention, anchors, facts, own, claim_keys)):
+                out.append(Misplaced(mention, kind, after))  # "25% over budget" beside "20% over budget"
             continue
         if (_holds(anchor, mention, kind, own) or (kind == "name" and _short_form(anchor, mention))) and not (
                 _speaker_only(anchor, mention)):
@@ -338,6 +340,15 @@ def _short_form(facts: Facts, mention: Mention) -> bool:
                 and not any(word.lower() in name.split() and len(name.split()) > 1 for name in facts.names)):
             return True
     return False
+
+
+def _rival_after(claim: str, mention: Mention, anchors: list[Facts], facts: list[Facts], own: frozenset[str],
+                 claim_keys: set[str]) -> str | None:
+    """The evidence statement that gives another value before the words the claim writes after its
+    own (:func:`~lexguard.grounding.signals._anchoring.same_words_after`), where no statement fits
+    the rest of the claim well enough to anchor it."""
+    holders = [f.text for f in facts if _holds(f, mention, "number", own)]
+    return next((f.text for f in anchors if same_words_after(claim, mention, f.text, claim_keys, holders)), None)
 
 
 def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: set[str], claim_names: list[set[str]],

@@ -85,13 +85,22 @@ def _claim_counts(claim: str, mention: Mention, skip: Mention | None = None) -> 
 
 def own_total(claim: str, mention: Mention, known: set[str], skip: Mention | None = None) -> bool:
     """Whether ``mention`` is a sum of two to :data:`MAX_PARTS` other numbers of the claim that the
-    sources state (``known``), each taken once or as many times as a count the claim gives."""
+    sources state (``known``) and measure what it measures (:func:`_adds_to`), each taken once or
+    as many times as a count the claim gives."""
     value = key_value(mention.key)
     if value is None or value <= 0:
         return False
+    kind = number_class(claim, mention)
     own = [n for m in numbers(claim) if m.span != mention.span and (m.key in known or known.intersection(m.alts))
-           and (n := key_value(m.key)) is not None and 0 < n < value]
+           and (n := key_value(m.key)) is not None and 0 < n < value and _adds_to(number_class(claim, m), kind)]
     return _sums_to(value, list(dict.fromkeys(own))[:MOST_OWN], MAX_PARTS, _claim_counts(claim, mention, skip))
+
+
+def _adds_to(part: str, total: str) -> bool:
+    """Whether a number of class ``part`` may be a part of a total of class ``total``: one kind
+    (money with money, lengths with lengths), or a bare count on either side; never "6 feet" and
+    "an hour" for "a 7-foot giraffe"."""
+    return part == total or not part or not total
 
 
 def _stated_total(claim: str, mention: Mention, texts: list[str], skip: Mention | None = None) -> bool:

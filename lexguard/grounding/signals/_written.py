@@ -99,7 +99,12 @@ _WORD_FRACTION = regex.compile(
     + r")\b",
     regex.IGNORECASE,
 )
-_OF = regex.compile(r"\s+(?:of|off)\b", regex.IGNORECASE)
+_OF = regex.compile(
+    r"\s+(?:of|off|over|under|more|less|fewer|higher|lower|above|below|bigger|smaller|larger|cheaper|dearer"
+    r"|faster|slower|longer|shorter)\b",
+    regex.IGNORECASE,
+)
+"""What makes "a fifth" a share: "a third of them", "a fifth off", "a fifth over budget", "a quarter more"."""
 _HALF_SCALE = regex.compile(r"\bhalf\s+an?\s+(thousand|million|billion)\b", regex.IGNORECASE)
 _OF_SCALE = regex.compile(r"\s+of\s+an?\s+(thousand|million|billion)\b", regex.IGNORECASE)
 _DIGIT_FRACTION = regex.compile(r"(?<![\w./-])(?P<num>\d{1,3})/(?P<den>\d{1,3})(?![\w]|[./-]\d)")
@@ -127,7 +132,7 @@ def fractions(text: str) -> list[Written]:
             found.append(Written((match.start(), scale.end()), _fmt(value * _SCALES[scale.group(1).lower()])))
             continue
         if num == 1 and (value == 0.5 or not _OF.match(text, match.end())):
-            continue  # "a third customer" is an ordinal; "a third of them", "a fifth off" a fraction
+            continue  # "a third customer" is an ordinal; "a third of them", "a fifth over budget" a fraction
         found.append(Written(match.span(), _fmt(value), (_fmt(100 * value),)))
     return found
 

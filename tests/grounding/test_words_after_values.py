@@ -1,0 +1,51 @@
+"""A value before the words the sources write after another value is that value's rival.
+
+"It came in 25% over budget" beside "It cost €45 million, 20% over budget. Tickets are 25%
+cheaper online" passed (0.96 supported): 25% is in the sources, the verifier read both
+sentences, and no statement fits the rest of the claim well enough to anchor it ("came" is in
+neither). The mirror of the words-before rule of the twenty-third session. And a total is made
+of parts of its own kind: "a 7-foot-tall giraffe ... a 6-foot-tall calf in an hour-long
+broadcast" was accepted as 6 feet and an hour.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard._models import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._totals import own_total
+
+SOURCE = "It cost €45 million, 20% over budget. Tickets are 25% cheaper online."
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        ("It came in 25% over budget.", False),
+        ("It came in a quarter over budget.", False),
+        ("It came in 20% over budget.", True),
+        ("It came in a fifth over budget.", True),  # "a fifth over" is a share
+        ("Tickets are 20% cheaper online.", False),
+        ("Tickets are 25% cheaper online.", True),
+    ],
+)
+def test_a_value_before_another_values_words_is_refused(checker: SupportChecker, answer: str, accepted: bool) -> None:
+    result = checker.check(answer, [Source(id="s", content=SOURCE)])
+    assert all(c.supported is not False for c in result.claims) is accepted
+
+
+def test_a_total_is_made_of_parts_of_its_kind() -> None:
+    claim = "A 7-foot-tall giraffe had a 6-foot-tall calf in an hour-long broadcast."
+    seven = numbers(claim)[0]
+    assert seven.key == "7"
+    assert not own_total(claim, seven, {"6", "1"})  # six feet and an hour make no seven feet
+    trail = "The whole trail is 7km: 2.5km to the lake, 3km around it and 1.5km back."
+    total = next(m for m in numbers(trail) if m.key == "7")
+    assert own_total(trail, total, {"2.5", "3", "1.5"})
