@@ -290,6 +290,10 @@ def test_a_number_of_a_unit_counts_no_mentions(claim: str, source: str) -> None:
         ("The band formed in the '60s.", "The band formed in 1964.", True),
         ("Anna was born in the 1980s.", "Anna was born in 1979 in Leeds. Her brother Tom was born in 1985.", False),
         ("The bridge opened in the 1970s.", "The bridge was designed in 1978 and opened in 1993.", False),
+        # two years of one sentence: the one after the claim's word ("rebuilt")
+        ("The library was rebuilt in the late 2000s.", "The library opened in 1962 and was rebuilt in 2008.", True),
+        ("The library was rebuilt in the 1960s.", "The library opened in 1962 and was rebuilt in 2008.", False),
+        ("The library opened in the 2000s.", "The library opened in 1962 and was rebuilt in 2008.", False),
     ],
 )
 def test_a_decade_holds_the_years_it_spans(claim: str, source: str, held: bool) -> None:
@@ -412,3 +416,17 @@ def test_a_count_of_times_is_read_against_the_sources_count() -> None:
     assert counted("Loans last three weeks and can be renewed twice online.") == [False, False]
     assert counted("You can renew a loan two times online.") == [False]
     assert counted("The new reading room is three times as large.") == [False]  # a ratio, no count of times
+
+
+def test_the_verifier_reads_a_decade_as_the_year_it_holds() -> None:
+    """Found trying values elsewhere in the sources: "The library was rebuilt in the 2000s" beside
+    "opened in 1962 and was rebuilt in 2008" was refused, first by the decade rule (a tie of the
+    two years), then by the verifier, which reads no decades; it now reads "rebuilt in 2008"."""
+    from lexguard._models import Source
+    from lexguard.grounding import SupportChecker
+
+    source = [Source(id="s", content="The Harbour Library opened in 1962 and was rebuilt in 2008.")]
+    checker = SupportChecker()
+    for claim, accepted in [("The library was rebuilt in the 2000s.", True), ("The library opened in the 2000s.", False)]:
+        result = checker.check(claim, source)
+        assert all(c.supported is not False for c in result.claims) is accepted, claim

@@ -14,6 +14,7 @@ years, a small remainder said in words) contradicted: it does no arithmetic (``g
 from __future__ import annotations
 
 import math
+from typing import Any
 from collections.abc import Iterable
 from itertools import combinations
 
@@ -35,7 +36,7 @@ from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._weekdays import open_weekdays
 from lexguard.grounding.signals._words import WORD, stem
 
-__all__ = ["MAX_POOL", "MIN_DERIVED", "MIN_TIED", "rivalled", "RATIO_WORDS", "counted", "decade_years", "in_decade", "is_derived", "list_counts", "listed_with", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "MIN_TIED", "rivalled", "RATIO_WORDS", "counted", "decade_evidence", "decade_years", "in_decade", "is_derived", "list_counts", "listed_with", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
@@ -361,11 +362,39 @@ def in_decade(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
     """Whether a decade of the claim ("born in the 1980s") holds the evidence year it is about
     (1985): the years the claim's words anchor best (:mod:`~lexguard.grounding.signals._anchoring`),
     each of them, so that "Her brother was born in 1985" does not date her."""
+    return bool(decade_evidence(claim, mention, texts))
+
+
+def decade_evidence(claim: str, mention: Mention, texts: Iterable[str]) -> list[int]:
+    """The evidence years a decade of the claim is about, when all of them fall in it (else none):
+    the years its words anchor best, and of a tie the year right after the word the claim writes
+    before its decade ("was rebuilt in the 2000s" beside "opened in 1962 and was rebuilt in 2008")."""
     years = decade_years(claim, mention)
     if years is None:
-        return False
+        return []
     about, _ = anchored(claim, mention, texts)
-    return bool(about) and all(c.value.is_integer() and years[0] <= c.value <= years[1] for c in about)
+    if len(about) > 1:
+        about = _after_the_word(claim, mention, about) or about
+    if about and all(c.value.is_integer() and years[0] <= c.value <= years[1] for c in about):
+        return list(dict.fromkeys(int(c.value) for c in about))
+    return []
+
+
+_WORD_BEFORE_DECADE = regex.compile(
+    r"(\p{L}{3,})\s++(?:(?:in|on|at|the|of|by|during|around|about|until|since|from|early|mid|late)\s++){0,4}$",
+    regex.IGNORECASE,
+)
+
+
+def _after_the_word(claim: str, mention: Mention, about: list[Any]) -> list[Any]:
+    """The anchored years that stand within three words after the word the claim writes before its
+    decade (past "in the late"), in their evidence."""
+    before = _WORD_BEFORE_DECADE.search(claim, max(0, mention.span[0] - 40), mention.span[0])
+    if before is None:
+        return []
+    word = regex.escape(before.group(1))
+    return [c for c in about if regex.search(rf"\b{word}\s++(?:\p{{L}}+\s++){{0,2}}{regex.escape(c.text)}\b",
+                                             c.chunk, regex.IGNORECASE)]
 
 
 def states_ratio(text: str) -> bool:

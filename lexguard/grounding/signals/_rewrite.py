@@ -19,7 +19,7 @@ import regex
 
 from lexguard.grounding.claims._questions import answer_word
 from lexguard.grounding.signals._bounds import bound_of, read_bound
-from lexguard.grounding.signals._derived import listed_with
+from lexguard.grounding.signals._derived import decade_evidence, listed_with
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form
 
@@ -171,7 +171,8 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
         if met is not None and met.value and met.start >= last:  # "nearly 5 million" beside 4.9 million: "4.9 million"
             new = (met.value, met.start, end)
         elif (new := _replacement(claim, mention, forms, index)) is None and (
-                new := _listed_count(claim, mention, forms, index)) is None:
+                new := _listed_count(claim, mention, forms, index)) is None and (
+                new := _decade_as_year(claim, mention, index)) is None:
             continue
         if new[1] < last:
             continue
@@ -180,6 +181,20 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
     if not out:
         return claim
     return "".join(out) + claim[last:]
+
+
+_DECADE_BEFORE = regex.compile(r"(?:\bthe\s++)?(?:(?:early|mid|late)[\s-]++)?$", regex.IGNORECASE)
+
+
+def _decade_as_year(claim: str, mention: Mention, index: Any) -> tuple[str, int, int] | None:
+    """A decade the rules found holding the one evidence year it is about, written as that year:
+    "was rebuilt in the 2000s" is read "was rebuilt in 2008" (the verifier reads no decades)."""
+    years = decade_evidence(claim, mention, _likely_evidence(claim, index))
+    if len(years) != 1:
+        return None
+    before = _DECADE_BEFORE.search(claim, max(0, mention.span[0] - 12), mention.span[0])
+    start = before.start() if before is not None else mention.span[0]
+    return str(years[0]), start, mention.span[1]
 
 
 _COUNTED = regex.compile(r"\s+([\p{L}-]+)")
