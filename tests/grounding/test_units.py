@@ -1,4 +1,5 @@
-"""A number the sources give with another unit of the same kind is a contradicted value."""
+"""A number the sources give with another unit of the same kind is a contradicted value, and so
+is one they give only with units of other kinds ("150 g of flour" beside "150 ml of milk")."""
 
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ SOURCE = ["The Eiffel Tower is 330 metres tall and weighs 10,100 tonnes. It open
         ("The tower is 330 metres high.", []),
         ("The tower is 330 meters high.", []),  # the same unit, spelled otherwise
         ("It opened in 1889 in Paris.", []),  # the source gives 1889 without a unit
-        ("The lift takes 330 seconds.", []),  # another kind of unit: not a conflict of this rule
+        ("The lift takes 330 seconds.", ["330"]),  # the sources give 330 only as a length
+        ("The lift takes 330 seconds to climb 330 metres.", ["330"]),  # the seconds, not the metres
+        ("The lift carries 330 people.", []),  # a count is no unit
     ],
 )
 def test_unit_conflicts(claim: str, conflicts: list[str]) -> None:

@@ -177,12 +177,13 @@ def relation_words(text: str) -> frozenset[str]:
 
 def coded_words(text: str) -> frozenset[str]:
     """A name's words with digits in them: "X200", a number with one letter that names an item
-    ("Flat 3C", "Route 7A"; not "5m", "10k", "4h": amounts), and a capitalised word inside a
+    ("Flat 3C", "Route 7A"; not "5m", "10k", "4h": amounts, nor "180C": degrees), and a capitalised word inside a
     sentence (not its first word) with the whole number or the letter after it that names its item ("the Ridge 2",
     "Terminal 5", "Zone B": "ridge 2", "zone b"; not a month's or a weekday's day, nor a score,
     "Leeds 2-1")."""
+    temperatures = {m.group(1).lower() for m in _TEMPERATURE.finditer(text)}
     coded = {w for w in content_words(text) if any(ch.isdigit() for ch in w)
-             and (not w[:1].isdigit() or _NUMBERED_ITEM.fullmatch(w) is not None)}
+             and (not w[:1].isdigit() or _NUMBERED_ITEM.fullmatch(w) is not None) and w not in temperatures}
     coded.update(f"{m.group('name')} {m.group('number')}".lower() for m in _NAME_NUMBER.finditer(text)
                  if m.group("name").lower() not in _MONTHS and not days_named(m.group("name"))
                  and not _OPENS.search(text, max(0, m.start() - _OPENS_REACH), m.start()))
@@ -208,6 +209,11 @@ _MONTHS = frozenset("january february march april may june july august september
 
 _NUMBERED_ITEM = regex.compile(r"\d{1,4}[ac-fijnoqr-z]")
 """A number and a letter that names an item ("3c", "7a"), not an amount's unit ("5m", "2b", "4h")."""
+
+
+_TEMPERATURE = regex.compile(r"(?<!\p{Lu}[\p{L}.]*\s+)(?<![\p{L}\p{N}])(\d{1,3}[CF])(?![\p{L}\p{N}])")
+"""A number with a C or an F for its degrees, after no name ("Preheat the oven to 180C", "it hit
+30C"): no item's code ("Flat 3C", "Row 12F")."""
 
 
 def _tokens(text: str, nums: list[Mention]) -> frozenset[str]:

@@ -161,7 +161,8 @@ def _whole_unit(text: str, mention: Mention) -> str | None:
 
 
 def unit_conflicts(claim: str, source_units: dict[str, set[str]]) -> list[Mention]:
-    """Numbers of ``claim`` the sources give only with another unit of the same kind.
+    """Numbers of ``claim`` the sources give only with another unit of the same kind, or only with
+    units of other kinds ("150 g" beside "150 ml").
 
     Args:
         claim: The claim text.
@@ -177,6 +178,8 @@ def unit_conflicts(claim: str, source_units: dict[str, set[str]]) -> list[Mentio
         pounds = unit in _POUNDS and bool(given & _POUNDS)  # "£2.4 million" is "2.4 million pounds"
         if same_kind and unit not in given and not pounds:
             out.append(mention)
+        elif not same_kind and not pounds and None not in _kinds(unit) and all(None not in _kinds(u) for u in given):
+            out.append(mention)  # "150 g of flour" beside only "150 ml of milk": another kind of measure
     return out
 
 
