@@ -41,6 +41,19 @@ def test_a_value_before_another_values_words_is_refused(checker: SupportChecker,
     assert all(c.supported is not False for c in result.claims) is accepted
 
 
+def test_a_share_of_a_group_is_no_rival_of_another_groups_share() -> None:
+    """Found in the dev dump: "the last 5% of children who are not yet vaccinated" beside "95% of
+    children being reached" and "only 75% to 80% of children are covered" was refused."""
+    from lexguard.grounding.signals._anchoring import same_words_after
+
+    claim = "They could reach the last 5% of children who are not yet vaccinated."
+    five = numbers(claim)[0]
+    assert not same_words_after(claim, five, "In some districts only 75% to 80% of children are covered.", {"5"})
+    budget = "It came in 25% over budget."
+    assert same_words_after(budget, numbers(budget)[0], "It cost 45 million, 20% over budget.", {"25"})
+    assert not same_words_after(budget, numbers(budget)[0], "It cost 45 million, 75% over budget.", {"25"})  # the rest
+
+
 def test_a_total_is_made_of_parts_of_its_kind() -> None:
     claim = "A 7-foot-tall giraffe had a 6-foot-tall calf in an hour-long broadcast."
     seven = numbers(claim)[0]

@@ -324,11 +324,15 @@ def same_words_after(
     """Whether the statement gives another value right before the two words the claim writes after
     its value ("It came in 25% over budget" beside "It cost €45 million, 20% over budget" and
     "Tickets are 25% cheaper online"): the same relation's value, the mirror of
-    :func:`same_words_before`. Two words of which one has content, never after a year or a date,
+    :func:`same_words_before`. Two words of which one has content and the first is no "of" (a
+    share of a group: "the last 5% of children" beside "75% to 80% of children"), never after a
+    year or a date,
     and never where a statement holding the claim's value (``elsewhere``) writes them after it."""
     after = _TWO_WORDS_AFTER.match(claim, mention.span[1])
     if after is None or not content_words(after.group(1) + " " + after.group(2)) or _class(claim, mention) == "year":
         return False
+    if after.group(1).lower() == "of":
+        return False  # a share of a group ("5% of children"): news gives many groups' shares
     if is_calendar_key(mention.key):
         return False
     words = (after.group(1).lower(), after.group(2).lower())
@@ -337,7 +341,14 @@ def same_words_after(
         if any(_words_at(other, m.span[1]) == words and keys & {m.key, *m.alts} for m in numbers(other)):
             return False  # the sources give the claim's value before the same words too
     return any(_words_at(text, m.span[1]) == words and m.key not in claim_keys and not claim_keys & set(m.alts)
-               and not is_calendar_key(m.key) for m in numbers(text))
+               and not is_calendar_key(m.key) and not _complements(mention, m) for m in numbers(text))
+
+
+def _complements(a: Mention, b: Mention) -> bool:
+    """Whether two shares make a whole: "the last 5% of children" beside "95% of children being
+    reached" (the rest of the same whole, not a rival)."""
+    x, y = key_value(a.key), key_value(b.key)
+    return x is not None and y is not None and (abs(x + y - 100) < 1e-6 or abs(x + y - 1) < 1e-9)
 
 
 def _words_at(text: str, end: int) -> tuple[str, str] | None:
