@@ -341,14 +341,7 @@ def same_words_after(
         if any(_words_at(other, m.span[1]) == words and keys & {m.key, *m.alts} for m in numbers(other)):
             return False  # the sources give the claim's value before the same words too
     return any(_words_at(text, m.span[1]) == words and m.key not in claim_keys and not claim_keys & set(m.alts)
-               and not is_calendar_key(m.key) and not _complements(mention, m) for m in numbers(text))
-
-
-def _complements(a: Mention, b: Mention) -> bool:
-    """Whether two shares make a whole: "the last 5% of children" beside "95% of children being
-    reached" (the rest of the same whole, not a rival)."""
-    x, y = key_value(a.key), key_value(b.key)
-    return x is not None and y is not None and (abs(x + y - 100) < 1e-6 or abs(x + y - 1) < 1e-9)
+               and not is_calendar_key(m.key) for m in numbers(text))
 
 
 def _words_at(text: str, end: int) -> tuple[str, str] | None:
