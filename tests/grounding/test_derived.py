@@ -299,7 +299,7 @@ def test_a_number_of_a_unit_counts_no_mentions(claim: str, source: str) -> None:
 def test_a_decade_holds_the_years_it_spans(claim: str, source: str, held: bool) -> None:
     """Found writing fact-verification probes: "born in the 1980s" beside 1985 was refused (the
     number 1980 is in no source)."""
-    from lexguard.grounding.signals._derived import in_decade
+    from lexguard.grounding.signals._decades import in_decade
 
     mention = next(m for m in numbers(claim) if m.text.endswith("s"))
     assert in_decade(claim, mention, [source]) is held

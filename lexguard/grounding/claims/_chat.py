@@ -36,13 +36,17 @@ MOST_OBJECT_WORDS = 2
 _LONGEST = 120
 """Longest sentence read as a question to the reader, in characters."""
 
-_OPENING = r"(?:(?:and|so|but|also|now|oh|well|anyway)[,\s]+)?"
+_OPENING = r"(?:(?:and|so|but|also|now|oh|ah|well|anyway|yes|yeah|yep|ooh)[,!\s]+){0,2}"
 _FRAME = regex.compile(
     r"^\W*" + _OPENING + r"(?:"
     r"(?:have|do|did|would|could|can|will|are|were|should)\s+you\b"
     r"|(?:what|which|who|how|where|when)\b(?:\s+\w+){0,3}?\s+(?:do|did|would|could|can|will|are|were|have|should)\s+you\b"
     r"|(?:what|which|who)(?:\s+\w+){0,3}?(?:'s|\u2019s|\s+is|\s+are|\s+was|\s+were)\s+your\b"
     r"|(?:how|what)\s+about\s+you\b"
+    r"|(?:don't|don\u2019t|didn't|didn\u2019t|wouldn't|wouldn\u2019t|aren't|aren\u2019t)\s+you\b"
+    r"|(?:is|was|are|were|do|does|did|has|have|had|would|could|can|will)(?:n't|n\u2019t|\s+not)\s+"
+    r"(?:it|they|he|she|that|there|we|those|these)\W*$"  # a tag: "Wasn't it?"
+    r"|right\W*$"
     r"|(?:is\s+there\s+)?any(?:thing)?\s+(?:else|other|more)\b"
     r")",
     regex.IGNORECASE,

@@ -20,6 +20,7 @@ from typing import Literal
 import regex
 
 from lexguard._models import Claim
+from lexguard.grounding.claims._judgements import JUDGEMENTS
 from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["ClaimType", "classify_claim", "classify_claims", "fact_claims", "mark_unverified"]
@@ -43,15 +44,7 @@ _OPINION_MARKERS = regex.compile(
     )\b""",
     regex.IGNORECASE | regex.VERBOSE,
 )
-_EVALUATIVE = regex.compile(
-    r"""\b(
-        best|worst|greatest|finest|nicest|beautiful|ugly|amazing|awesome|wonderful|terrible|awful
-      | delicious|boring|fascinating|stunning|breathtaking|overrated|underrated|lovely
-      | impressive|disappointing|charming|magnificent|pleasant|unpleasant|excellent|horrible
-      | perfect|fantastic|incredible|must-see|gorgeous
-    )\b""",
-    regex.IGNORECASE | regex.VERBOSE,
-)
+_EVALUATIVE = regex.compile(r"\b(?:" + "|".join(sorted(JUDGEMENTS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
 _SUPERLATIVE_FACT = regex.compile(
     r"\b(best[- ]selling|best[- ]known|best\s+picture|best\s+actor|best\s+actress|finest\s+hour"
     r"|(?-i:(?:Best|Worst|Greatest|Finest)\s+\p{Lu})"  # a named award or title: "Best New Artist"
@@ -102,6 +95,53 @@ def _hedged_fact(stripped: str) -> bool:
     return len(said) >= 1 and len(regex.findall(r"[\p{L}\p{N}]{3,}", rest[:verb.start()])) >= 1
 
 
+_HAS = regex.compile(r"\b(?:has|have|had|features?|includes?|boasts?|contains?)\b", regex.IGNORECASE)
+_IS = regex.compile(r"\b(?:is|are|was|were)\b", regex.IGNORECASE)
+_THING_WORD = regex.compile(r"[\p{L}][\p{L}'\u2019-]{2,}")
+_NO_THING = frozenset("the and but with its his her hers him them they their theirs our ours your yours you she "
+                      "this that these those one ones place spot thing things way lot bit such much many very "
+                      "just also really quite too".split())
+
+
+def _judged_fact(stripped: str) -> bool:
+    """A judgement on a statement of what something has or is: "The hotel has a *lovely* pool and a
+    spa" (it has a pool and a spa: a fact to check, which the judgement had hidden), "It was a
+    *wonderful* museum of Roman coins"; not "The view is breathtaking" nor "It is a beautiful city"
+    (what is left names one thing or none)."""
+    rest = _EVALUATIVE.sub(" ", stripped)
+    for verb, least in ((_HAS, 1), (_IS, 2)):
+        found = verb.search(rest)
+        if found is None:
+            continue
+        things = [w for w in _THING_WORD.findall(rest[found.end():])
+                  if w.lower() not in _NO_THING and _only_a_thing(w.lower())]
+        if len(things) >= least:
+            return True
+    return False
+
+
+def _only_a_thing(word: str) -> bool:
+    """A word that names a thing and nothing else ("pool", "spa"; not "moving", "sweet")."""
+    kinds = word_kinds(word)
+    return "NOUN" in kinds and not kinds & {"ADJ", "VERB", "ADV"} and not word.endswith("ly")
+
+
+_CLAUSE_BREAK = regex.compile(r"[;,]\s*+(?:(?:and|but|so|while)\s++)?|\s++(?:and|but|while|whereas)\s++", regex.IGNORECASE)
+_NAME_INSIDE = regex.compile(r"(?<=\S\s++)(?-i:\p{Lu}\p{Ll}+)")
+
+
+def _unjudged_clause(stripped: str) -> bool:
+    """Whether a clause of the sentence names something with no judgement in it: "She plays for the
+    Dunmore Ravens, and she's been brilliant for them" states where she plays (a fact to check,
+    which the judgement of the second clause had hidden)."""
+    return any(not _EVALUATIVE.search(part) and _NAME_INSIDE.search(part) and _FINITE_VERB.search(part)
+               for part in _CLAUSE_BREAK.split(stripped) if part.strip())
+
+
+_FINITE_VERB = regex.compile(r"\b(?:\p{L}+(?:s|ed)|is|are|was|were|has|have|had|plays?|won|wrote|sang|made|did|does)\b",
+                             regex.IGNORECASE)
+
+
 def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType:
     """Classify one claim as ``fact``, ``opinion`` or ``instruction``.
 
@@ -132,7 +172,9 @@ def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType
     if _OPINION_MARKERS.search(stripped) and not checkable:
         return "fact" if embedded or _hedged_fact(stripped) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
-        return "fact" if embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) else "opinion"
+        judged = (embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) or _judged_fact(stripped)
+                  or _unjudged_clause(stripped))
+        return "fact" if judged else "opinion"
     return "fact"
 
 

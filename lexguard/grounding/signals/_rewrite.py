@@ -19,7 +19,8 @@ import regex
 
 from lexguard.grounding.claims._questions import answer_word
 from lexguard.grounding.signals._bounds import bound_of, read_bound
-from lexguard.grounding.signals._derived import decade_evidence, listed_with
+from lexguard.grounding.signals._decades import decade_evidence
+from lexguard.grounding.signals._derived import listed_with
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form
 
