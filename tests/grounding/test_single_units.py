@@ -29,6 +29,8 @@ def checker() -> SupportChecker:
         ("for one year from the date", ["1"]),
         ("within a month", ["1"]),
         ("takes about an hour", ["1"]),
+        ("in less than a day", []),  # a comparison with "a" is an idiom
+        ("takes about one hour", ["1"]),
         ("a one-year warranty", ["1"]),
         ("One day, she left", []),  # a time told by its place, no quantity
         ("twice a day", []),  # a rate

@@ -24,7 +24,8 @@ import regex
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
-from lexguard.grounding.signals._units import unit_of
+from lexguard.grounding.signals._units import is_unit_word, unit_of
+from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["MAX_OWN_ANCHOR", "MIN_RIVAL_ANCHOR", "MISANCHORED", "BoundKind", "Candidate", "anchored", "bound_words", "candidates",
            "magnitude", "misanchored", "same_words_after", "same_words_before", "without_bound_words"]
@@ -329,10 +330,12 @@ def same_words_after(
     year or a date,
     and never where a statement holding the claim's value (``elsewhere``) writes them after it."""
     after = _TWO_WORDS_AFTER.match(claim, mention.span[1])
-    if after is None or not content_words(after.group(1) + " " + after.group(2)) or _class(claim, mention) == "year":
-        return False
-    if after.group(1).lower() == "of":
-        return False  # a share of a group ("5% of children"): news gives many groups' shares
+    if after is None or _class(claim, mention) == "year" or bound_words(claim, mention.span[0]) is not None:
+        return False  # a bound ("more than 41,000 adults aged") is met by more than one value
+    said = [w for w in content_words(after.group(1) + " " + after.group(2)) if not is_unit_word(w)]
+    if not said or not word_kinds(after.group(1).lower()) & {"ADJ", "ADV"}:
+        return False  # a unit says no relation ("nine hours before"), nor does the thing counted ("14 shows
+        # of", "41,000 adults aged", "5% of children"): a relation word comes first ("over budget", "cheaper online")
     if is_calendar_key(mention.key):
         return False
     words = (after.group(1).lower(), after.group(2).lower())

@@ -21,12 +21,17 @@ _UNITS = (
     r"|pounds?|ounces?|tonnes?|tons?|lit(?:re|er)s?|gallons?|pints?|acres?|hectares?|dollars?|euros?"
 )
 _MEASURING = (
-    r"for|within|in|after|over|under|about|around|approximately|roughly|nearly|almost|only|just|than|least"
-    r"|most|to|lasts?|lasted|lasting|takes?|took|taking|costs?|cost|weighs?|weighed|measures?|measured|extra"
-    r"|another|additional"
+    r"for|within|in|after|only|just|lasts?|lasted|lasting|takes?|took|taking|costs?|cost|weighs?|weighed"
+    r"|measures?|measured|extra|another|additional"
 )
+_ABOUT = r"about|around|approximately|roughly|nearly|almost"
+"""Words that put a quantity near a value: "about an hour" is one hour, near enough."""
+_BOUNDING = r"over|under|than|least|most|to"
+"""Words that compare a quantity: "less than a day", "more than a month's rain" are idioms with
+"a", read only with "one" ("more than one day")."""
 _SINGLE = regex.compile(
-    rf"(?:\b(?:{_MEASURING})\s++(?P<lead>one|an?)\s++|\b(?P<joined>one|an?)-)(?={_UNITS}\b)"
+    rf"(?:\b(?:{_MEASURING}|{_ABOUT})\s++(?P<lead>one|an?)\s++|\b(?:{_BOUNDING})\s++(?P<bounded>one)\s++"
+    rf"|\b(?P<joined>one|an?)-)(?={_UNITS}\b)"
     rf"(?!(?:{_UNITS})\s++(?:ago|later|earlier|before|after|or\s++(?:two|so|more)|and\s++a\s++half)\b)",
     regex.IGNORECASE,
 )
@@ -39,7 +44,7 @@ def single_units(scan: str) -> list[tuple[int, int]]:
     month", "one" of "a one-year warranty")."""
     out = []
     for match in _SINGLE.finditer(scan):
-        name = "lead" if match.group("lead") else "joined"
+        name = next(n for n in ("lead", "bounded", "joined") if match.group(n))
         if name == "joined" and match.group(name).lower() != "one":
             continue  # "a-year" is no way to write it
         out.append(match.span(name))

@@ -23,7 +23,7 @@ from lexguard.grounding.signals._batched import PROFILE_BATCH as UNITS_BATCH
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._dates import is_calendar_key
 
-__all__ = ["CURRENCY_SIGNS", "UNITS", "convert", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "unit_conflicts", "unit_of", "units_by_number"]
+__all__ = ["CURRENCY_SIGNS", "UNITS", "convert", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "is_unit_word", "unit_conflicts", "unit_of", "units_by_number"]
 
 _KINDS = {
     "length": "mm cm m metre metres meter meters km kilometre kilometres kilometer kilometers inch inches "
@@ -112,6 +112,11 @@ def _unit_start(text: str, mention: Mention) -> int:
         return end
     skip = _OF_A.match(text, end) if fraction else None
     return skip.end() if skip is not None else end
+
+
+def is_unit_word(word: str) -> bool:
+    """Whether a lower-case word names a unit ("hours", "km", "litres")."""
+    return word in UNITS or _CANONICAL.get(word, "") in UNITS
 
 
 def unit_of(text: str, mention: Mention) -> str | None:
