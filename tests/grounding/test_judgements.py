@@ -3,7 +3,7 @@
 Found in the twenty-fourth session: a sentence with a word of judgement ("lovely", "wonderful")
 was an opinion, never checked, so "The hotel has a lovely pool and a spa" beside a hotel with a
 gym and a restaurant was not refused (its bare form was), nor "She plays for the Dunmore Ravens,
-and she's been brilliant for them" beside another team. A chat reply's pure reactions ("A solid
+and she's been brilliant for them" beside another team. A chat reply's pure reactions ("What a brilliant
 pair!", "Oh, lucky you!", "Wasn't it?") are no facts; they had been refused.
 """
 
@@ -26,7 +26,8 @@ from lexguard.grounding.claims._worthiness import QUESTION_REASON, SPEAKER_REASO
         ("It is a beautiful city.", "opinion"),
         ("The staff were lovely and the rooms were spotless.", "opinion"),
         ("They're lucky to have him!", "opinion"),
-        ("A solid pair!", "opinion"),
+        ("What a brilliant pair!", "opinion"),
+        ("A man is having fun drinking vodka.", "fact"),  # an activity, no judgement
         ("Elodie Marsh is wonderful in it, and it's such a moving drama.", "opinion"),
     ],
 )

@@ -110,14 +110,23 @@ def _judged_fact(stripped: str) -> bool:
     (what is left names one thing or none)."""
     rest = _EVALUATIVE.sub(" ", stripped)
     for verb, least in ((_HAS, 1), (_IS, 2)):
-        found = verb.search(rest)
-        if found is None:
-            continue
-        things = [w for w in _THING_WORD.findall(rest[found.end():])
-                  if w.lower() not in _NO_THING and _only_a_thing(w.lower())]
-        if len(things) >= least:
-            return True
+        for found in verb.finditer(rest):
+            clause = _CLAUSE_END.split(rest[found.end():], maxsplit=1)[0]  # what the verb says, to its clause's end
+            words = _THING_WORD.findall(clause)
+            if words and _auxiliary(words[0].lower()):
+                continue  # "Reviewers have praised ...", "It is described as ...": no possession, no kind
+            if len([w for w in words if w.lower() not in _NO_THING and _only_a_thing(w.lower())]) >= least:
+                return True
     return False
+
+
+_CLAUSE_END = regex.compile(r"[,;:.!?]")
+
+
+def _auxiliary(word: str) -> bool:
+    """Whether the word after "has" / "is" makes it an auxiliary: a participle ("praised", "known")."""
+    kinds = word_kinds(word)
+    return "VERB" in kinds and not kinds & {"NOUN", "ADJ"} or word.endswith(("ed", "en")) and "NOUN" not in kinds
 
 
 def _only_a_thing(word: str) -> bool:
@@ -126,7 +135,9 @@ def _only_a_thing(word: str) -> bool:
     return "NOUN" in kinds and not kinds & {"ADJ", "VERB", "ADV"} and not word.endswith("ly")
 
 
-_CLAUSE_BREAK = regex.compile(r"[;,]\s*+(?:(?:and|but|so|while)\s++)?|\s++(?:and|but|while|whereas)\s++", regex.IGNORECASE)
+_CLAUSE_BREAK = regex.compile(r";\s*+|,?\s++(?:and|but|while|whereas)\s++(?=(?:he|she|it|they|we|i|you|there|this|that|the|its|their|his|her|our|my)\b)",
+                           regex.IGNORECASE)
+"""Where a sentence joins a clause of its own ("..., and she's been brilliant for them")."""
 _NAME_INSIDE = regex.compile(r"(?<=\S\s++)(?-i:\p{Lu}\p{Ll}+)")
 
 

@@ -190,6 +190,8 @@ _DECADE_BEFORE = regex.compile(r"(?:\bthe\s++)?(?:(?:early|mid|late)[\s-]++)?$",
 def _decade_as_year(claim: str, mention: Mention, index: Any) -> tuple[str, int, int] | None:
     """A decade the rules found holding the one evidence year it is about, written as that year:
     "was rebuilt in the 2000s" is read "was rebuilt in 2008" (the verifier reads no decades)."""
+    if mention.key in source_forms(index):
+        return None  # the sources write the decade too ("by the 2010s")
     years = decade_evidence(claim, mention, _likely_evidence(claim, index))
     if len(years) != 1:
         return None
