@@ -96,7 +96,7 @@ def _hedged_fact(stripped: str) -> bool:
 
 
 _HAS = regex.compile(r"\b(?:has|have|had|features?|includes?|boasts?|contains?)\b", regex.IGNORECASE)
-_IS = regex.compile(r"\b(?:is|are|was|were)\b", regex.IGNORECASE)
+_IS = regex.compile(r"\b(?:is|are|was|were)\b|(?<=\b(?:it|he|she|that|they|we|you))['\u2019](?:s|re)\b", regex.IGNORECASE)
 _THING_WORD = regex.compile(r"[\p{L}][\p{L}'\u2019-]{2,}")
 _NO_THING = frozenset("the and but with its his her hers him them they their theirs our ours your yours you she "
                       "this that these those one ones place spot thing things way lot bit such much many very "
@@ -115,7 +115,9 @@ def _judged_fact(stripped: str) -> bool:
             words = _THING_WORD.findall(clause)
             if words and _auxiliary(words[0].lower()):
                 continue  # "Reviewers have praised ...", "It is described as ...": no possession, no kind
-            if len([w for w in words if w.lower() not in _NO_THING and _only_a_thing(w.lower())]) >= least:
+            nouns = [w.lower() for w in words if w.lower() not in _NO_THING and "NOUN" in word_kinds(w.lower())
+                     and not w.lower().endswith("ly")]  # "a *soul singer*": a noun that names a kind counts
+            if len(nouns) >= least and (verb is _HAS or any(_only_a_thing(w) for w in nouns)):
                 return True
     return False
 
@@ -135,18 +137,30 @@ def _only_a_thing(word: str) -> bool:
     return "NOUN" in kinds and not kinds & {"ADJ", "VERB", "ADV"} and not word.endswith("ly")
 
 
-_CLAUSE_BREAK = regex.compile(r";\s*+|,?\s++(?:and|but|while|whereas)\s++(?=(?:he|she|it|they|we|i|you|there|this|that|the|its|their|his|her|our|my)\b)",
+_CLAUSE_BREAK = regex.compile(r";\s*+|,?\s++(?:and|but|while|whereas)\s++(?=(?:\p{L}+ly\s++)?(?:he|she|it|they|we|i|you|there|this|that|the|its|their|his|her|our|my)\b)",
                            regex.IGNORECASE)
 """Where a sentence joins a clause of its own ("..., and she's been brilliant for them")."""
 _NAME_INSIDE = regex.compile(r"(?<=\S\s++)(?-i:\p{Lu}\p{Ll}+)")
 
 
 def _unjudged_clause(stripped: str) -> bool:
-    """Whether a clause of the sentence names something with no judgement in it: "She plays for the
-    Dunmore Ravens, and she's been brilliant for them" states where she plays (a fact to check,
-    which the judgement of the second clause had hidden)."""
-    return any(not _EVALUATIVE.search(part) and _NAME_INSIDE.search(part) and _FINITE_VERB.search(part)
-               for part in _CLAUSE_BREAK.split(stripped) if part.strip())
+    """Whether a clause of the sentence names something, or says what someone did, with no
+    judgement in it: "She plays for the Dunmore Ravens, and she's been brilliant for them" states
+    where she plays, "She illustrated it, and honestly the drawings are gorgeous" what she did (facts
+    to check, which the judgement of the second clause had hidden)."""
+    return any(not _EVALUATIVE.search(part) and not _SPEAKER_CLAUSE.search(part) and _FINITE_VERB.search(part)
+               and (_NAME_INSIDE.search(part) or _did(part)) for part in _CLAUSE_BREAK.split(stripped) if part.strip())
+
+
+_SPEAKER_CLAUSE = regex.compile(r"(?-i:\bI\b)|\b(?:me|my|myself)\b", regex.IGNORECASE)
+"""A clause about the speaker ("Personally, I loved it"): a taste, not a fact."""
+
+
+def _did(clause: str) -> bool:
+    """Whether a clause says what someone did, in the past ("She illustrated it"): a verb that ends
+    in "ed" and is no adjective ("She was thrilled" judges)."""
+    return any(w.lower().endswith("ed") and "VERB" in (kinds := word_kinds(w.lower())) and "ADJ" not in kinds
+               for w in _THING_WORD.findall(clause))
 
 
 _FINITE_VERB = regex.compile(r"\b(?:\p{L}+(?:s|ed)|is|are|was|were|has|have|had|plays?|won|wrote|sang|made|did|does)\b",
@@ -181,7 +195,7 @@ def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType
     if _INSTRUCTION_MARKERS.search(stripped):
         return "fact" if embedded or checkable else "instruction"
     if _OPINION_MARKERS.search(stripped) and not checkable:
-        return "fact" if embedded or _hedged_fact(stripped) else "opinion"
+        return "fact" if embedded or _hedged_fact(stripped) or _unjudged_clause(stripped) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
         judged = (embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) or _judged_fact(stripped)
                   or _unjudged_clause(stripped))
