@@ -23,7 +23,7 @@ from lexguard.grounding.claims._worthiness import QUESTION_REASON, SPEAKER_REASO
         ("She plays for the Dunmore Ravens, and she's been brilliant for them.", "fact"),  # a clause of fact
         ("The food was delicious, and the Thai curry was the highlight.", "fact"),
         ("She illustrated it, and honestly the drawings are gorgeous.", "fact"),  # what she did
-        ("It's a fantasy novel, with some lovely world-building.", "fact"),  # its kind
+        ("It's a fantasy novel, with some lovely world-building from Oskar Heldt.", "fact"),  # its kind
         ("She's a soul singer, and her voice is amazing.", "fact"),
         ("It has a beautiful garden.", "fact"),
         ("Personally, I loved it.", "opinion"),  # the speaker's taste
