@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard._models import Source
 from lexguard.grounding import SupportChecker
+from tests.grounding._accepting import refuses_nothing
 
 SOURCE = "Entry costs £12 for adults and £6 for children under 16. A return ticket costs $40. The bag weighs 12 lb."
 
@@ -35,5 +35,4 @@ def checker() -> SupportChecker:
     ],
 )
 def test_a_price_in_words_is_read_as_the_sources_price(checker: SupportChecker, answer: str, accepted: bool) -> None:
-    result = checker.check(answer, [Source(id="s", content=SOURCE)])
-    assert all(c.supported is not False for c in result.claims) is accepted
+    assert refuses_nothing(checker, answer, SOURCE) is accepted

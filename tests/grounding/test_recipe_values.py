@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from lexguard._models import Source
 from lexguard.grounding import SupportChecker
+from tests.grounding._accepting import refuses_nothing
 from lexguard.grounding.signals._statements import coded_words
 
 RECIPE = ("Preheat the oven to 180C. Mix 200 g of flour with 2 eggs and 150 ml of milk. Bake for 25 minutes, "
@@ -48,5 +48,4 @@ def test_degrees_are_no_items_code(text: str, coded: set[str]) -> None:
     ],
 )
 def test_a_recipes_values_are_read_in_their_place(checker: SupportChecker, answer: str, accepted: bool) -> None:
-    result = checker.check(answer, [Source(id="s", content=RECIPE)])
-    assert all(c.supported is not False for c in result.claims) is accepted
+    assert refuses_nothing(checker, answer, RECIPE) is accepted
