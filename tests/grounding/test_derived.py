@@ -294,6 +294,9 @@ def test_a_number_of_a_unit_counts_no_mentions(claim: str, source: str) -> None:
         ("The library was rebuilt in the late 2000s.", "The library opened in 1962 and was rebuilt in 2008.", True),
         ("The library was rebuilt in the 1960s.", "The library opened in 1962 and was rebuilt in 2008.", False),
         ("The library opened in the 2000s.", "The library opened in 1962 and was rebuilt in 2008.", False),
+        # the year after the claim's word even where the name anchors the other year better
+        ("The Corn Exchange was restored in the late 1990s.", "The Corn Exchange opened in 1874 and was restored in 1996.", True),
+        ("The Corn Exchange was restored in the 1870s.", "The Corn Exchange opened in 1874 and was restored in 1996.", False),
     ],
 )
 def test_a_decade_holds_the_years_it_spans(claim: str, source: str, held: bool) -> None:

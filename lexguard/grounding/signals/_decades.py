@@ -15,7 +15,7 @@ from typing import Any
 
 import regex
 
-from lexguard.grounding.signals._anchoring import anchored
+from lexguard.grounding.signals._anchoring import anchored, candidates
 from lexguard.grounding.signals._lexical import Mention
 
 __all__ = ["decade_evidence", "decade_years", "in_decade"]
@@ -49,14 +49,13 @@ def in_decade(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
 
 def decade_evidence(claim: str, mention: Mention, texts: Iterable[str]) -> list[int]:
     """The evidence years a decade of the claim is about, when all of them fall in it (else none):
-    the years its words anchor best, and of a tie the year right after the word the claim writes
-    before its decade ("was rebuilt in the 2000s" beside "opened in 1962 and was rebuilt in 2008")."""
+    the year right after the word the claim writes before its decade ("was rebuilt in the 2000s"
+    beside "opened in 1962 and was rebuilt in 2008"), else the years its words anchor best."""
     years = decade_years(claim, mention)
     if years is None:
         return []
-    about, _ = anchored(claim, mention, texts)
-    if len(about) > 1:
-        about = _after_the_word(claim, mention, about) or about
+    texts = list(texts)
+    about = _after_the_word(claim, mention, candidates(claim, mention, texts)[0]) or anchored(claim, mention, texts)[0]
     if about and all(c.value.is_integer() and years[0] <= c.value <= years[1] for c in about):
         return list(dict.fromkeys(int(c.value) for c in about))
     return []
@@ -69,7 +68,7 @@ _WORD_BEFORE_DECADE = regex.compile(
 
 
 def _after_the_word(claim: str, mention: Mention, about: list[Any]) -> list[Any]:
-    """The anchored years that stand within three words after the word the claim writes before its
+    """The evidence years that stand within three words after the word the claim writes before its
     decade (past "in the late"), in their evidence."""
     before = _WORD_BEFORE_DECADE.search(claim, max(0, mention.span[0] - 40), mention.span[0])
     if before is None:
