@@ -20,7 +20,7 @@ from typing import Literal
 import regex
 
 from lexguard._models import Claim
-from lexguard.grounding.claims._judgements import JUDGEMENTS
+from lexguard.grounding.claims._judgements import JUDGEMENT, hides_a_fact
 from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["ClaimType", "classify_claim", "classify_claims", "fact_claims", "mark_unverified"]
@@ -44,7 +44,7 @@ _OPINION_MARKERS = regex.compile(
     )\b""",
     regex.IGNORECASE | regex.VERBOSE,
 )
-_EVALUATIVE = regex.compile(r"\b(?:" + "|".join(sorted(JUDGEMENTS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
+_EVALUATIVE = JUDGEMENT
 _SUPERLATIVE_FACT = regex.compile(
     r"\b(best[- ]selling|best[- ]known|best\s+picture|best\s+actor|best\s+actress|finest\s+hour"
     r"|(?-i:(?:Best|Worst|Greatest|Finest)\s+\p{Lu})"  # a named award or title: "Best New Artist"
@@ -95,78 +95,6 @@ def _hedged_fact(stripped: str) -> bool:
     return len(said) >= 1 and len(regex.findall(r"[\p{L}\p{N}]{3,}", rest[:verb.start()])) >= 1
 
 
-_HAS = regex.compile(r"\b(?:has|have|had|features?|includes?|boasts?|contains?)\b", regex.IGNORECASE)
-_IS = regex.compile(r"\b(?:is|are|was|were)\b|(?<=\b(?:it|he|she|that|they|we|you))['\u2019](?:s|re)\b", regex.IGNORECASE)
-_THING_WORD = regex.compile(r"[\p{L}][\p{L}'\u2019-]{2,}")
-_NO_THING = frozenset("the and but with its his her hers him them they their theirs our ours your yours you she "
-                      "this that these those one ones place spot thing things way lot bit such much many very "
-                      "just also really quite too".split())
-
-
-def _judged_fact(stripped: str) -> bool:
-    """A judgement on a statement of what something has or is: "The hotel has a *lovely* pool and a
-    spa" (it has a pool and a spa: a fact to check, which the judgement had hidden), "It was a
-    *wonderful* museum of Roman coins"; not "The view is breathtaking" nor "It is a beautiful city"
-    (what is left names one thing or none)."""
-    rest = _EVALUATIVE.sub(" ", stripped)
-    for verb, least in ((_HAS, 1), (_IS, 2)):
-        for found in verb.finditer(rest):
-            clause = _CLAUSE_END.split(rest[found.end():], maxsplit=1)[0]  # what the verb says, to its clause's end
-            words = _THING_WORD.findall(clause)
-            if words and _auxiliary(words[0].lower()):
-                continue  # "Reviewers have praised ...", "It is described as ...": no possession, no kind
-            nouns = [w.lower() for w in words if w.lower() not in _NO_THING and "NOUN" in word_kinds(w.lower())
-                     and not w.lower().endswith("ly")]  # "a *soul singer*": a noun that names a kind counts
-            if len(nouns) >= least and (verb is _HAS or any(_only_a_thing(w) for w in nouns)):
-                return True
-    return False
-
-
-_CLAUSE_END = regex.compile(r"[,;:.!?]")
-
-
-def _auxiliary(word: str) -> bool:
-    """Whether the word after "has" / "is" makes it an auxiliary: a participle ("praised", "known")."""
-    kinds = word_kinds(word)
-    return "VERB" in kinds and not kinds & {"NOUN", "ADJ"} or word.endswith(("ed", "en")) and "NOUN" not in kinds
-
-
-def _only_a_thing(word: str) -> bool:
-    """A word that names a thing and nothing else ("pool", "spa"; not "moving", "sweet")."""
-    kinds = word_kinds(word)
-    return "NOUN" in kinds and not kinds & {"ADJ", "VERB", "ADV"} and not word.endswith("ly")
-
-
-_CLAUSE_BREAK = regex.compile(r";\s*+|,?\s++(?:and|but|while|whereas)\s++(?=(?:\p{L}+ly\s++)?(?:he|she|it|they|we|i|you|there|this|that|the|its|their|his|her|our|my)\b)",
-                           regex.IGNORECASE)
-"""Where a sentence joins a clause of its own ("..., and she's been brilliant for them")."""
-_NAME_INSIDE = regex.compile(r"(?<=\S\s++)(?-i:\p{Lu}\p{Ll}+)")
-
-
-def _unjudged_clause(stripped: str) -> bool:
-    """Whether a clause of the sentence names something, or says what someone did, with no
-    judgement in it: "She plays for the Dunmore Ravens, and she's been brilliant for them" states
-    where she plays, "She illustrated it, and honestly the drawings are gorgeous" what she did (facts
-    to check, which the judgement of the second clause had hidden)."""
-    return any(not _EVALUATIVE.search(part) and not _SPEAKER_CLAUSE.search(part) and _FINITE_VERB.search(part)
-               and (_NAME_INSIDE.search(part) or _did(part)) for part in _CLAUSE_BREAK.split(stripped) if part.strip())
-
-
-_SPEAKER_CLAUSE = regex.compile(r"(?-i:\bI\b)|\b(?:me|my|myself)\b", regex.IGNORECASE)
-"""A clause about the speaker ("Personally, I loved it"): a taste, not a fact."""
-
-
-def _did(clause: str) -> bool:
-    """Whether a clause says what someone did, in the past ("She illustrated it"): a verb that ends
-    in "ed" and is no adjective ("She was thrilled" judges)."""
-    return any(w.lower().endswith("ed") and "VERB" in (kinds := word_kinds(w.lower())) and "ADJ" not in kinds
-               for w in _THING_WORD.findall(clause))
-
-
-_FINITE_VERB = regex.compile(r"\b(?:\p{L}+(?:s|ed)|is|are|was|were|has|have|had|plays?|won|wrote|sang|made|did|does)\b",
-                             regex.IGNORECASE)
-
-
 def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType:
     """Classify one claim as ``fact``, ``opinion`` or ``instruction``.
 
@@ -195,10 +123,9 @@ def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType
     if _INSTRUCTION_MARKERS.search(stripped):
         return "fact" if embedded or checkable else "instruction"
     if _OPINION_MARKERS.search(stripped) and not checkable:
-        return "fact" if embedded or _hedged_fact(stripped) or _unjudged_clause(stripped) else "opinion"
+        return "fact" if embedded or _hedged_fact(stripped) or hides_a_fact(stripped, possession=False) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
-        judged = (embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) or _judged_fact(stripped)
-                  or _unjudged_clause(stripped))
+        judged = embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) or hides_a_fact(stripped)
         return "fact" if judged else "opinion"
     return "fact"
 
