@@ -22,7 +22,7 @@ from lexguard.grounding.signals._bounds import bound_of, read_bound
 from lexguard.grounding.signals._decades import decade_evidence
 from lexguard.grounding.signals._derived import listed_with
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
-from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form
+from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form, quantity_kind
 
 __all__ = ["as_sources_write", "blank_answer_word", "read_urls", "source_forms"]
 
@@ -60,6 +60,8 @@ def _replacement(claim: str, mention: Mention, forms: dict[str, str], index: Any
     start = mention.span[0]
     signed = mention.text[:1] in CURRENCY_SIGNS or (start > 0 and claim[start - 1] in CURRENCY_SIGNS)
     named = _CURRENCY_WORD.match(claim, mention.span[1])
+    if named is not None and named.group(1).lower().startswith("pound") and quantity_kind(claim, mention) != "money":
+        named = None  # "12 pounds of flour" weighs
     for key in (mention.key, *mention.alts):
         form = forms.get(key)
         if form is not None and named is not None and form[:1] == _SIGN_OF[named.group(1).lower().rstrip("s")]:
