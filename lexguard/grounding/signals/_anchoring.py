@@ -325,18 +325,17 @@ def same_words_after(
     """Whether the statement gives another value right before the two words the claim writes after
     its value ("It came in 25% over budget" beside "It cost €45 million, 20% over budget" and
     "Tickets are 25% cheaper online"): the same relation's value, the mirror of
-    :func:`same_words_before`. Two words of which one has content and the first is no "of" (a
-    share of a group: "the last 5% of children" beside "75% to 80% of children"), never after a
-    year or a date,
-    and never where a statement holding the claim's value (``elsewhere``) writes them after it."""
+    :func:`same_words_before`. The first word must say a relation (an adverb or adjective: "over",
+    "cheaper"), not name the thing counted ("14 shows of", "5% of children"), and one of the two
+    must have content other than a unit ("nine hours before" says none); never after a year, a
+    date or a bound ("more than 41,000 adults aged" is met by more than one value), and never
+    where a statement holding the claim's value (``elsewhere``) writes the words after it."""
     after = _TWO_WORDS_AFTER.match(claim, mention.span[1])
-    if after is None or _class(claim, mention) == "year" or bound_words(claim, mention.span[0]) is not None:
-        return False  # a bound ("more than 41,000 adults aged") is met by more than one value
+    if (after is None or _class(claim, mention) == "year" or is_calendar_key(mention.key)
+            or bound_words(claim, mention.span[0]) is not None):
+        return False
     said = [w for w in content_words(after.group(1) + " " + after.group(2)) if not is_unit_word(w)]
     if not said or not word_kinds(after.group(1).lower()) & {"ADJ", "ADV"}:
-        return False  # a unit says no relation ("nine hours before"), nor does the thing counted ("14 shows
-        # of", "41,000 adults aged", "5% of children"): a relation word comes first ("over budget", "cheaper online")
-    if is_calendar_key(mention.key):
         return False
     words = (after.group(1).lower(), after.group(2).lower())
     keys = {mention.key, *mention.alts}

@@ -19,7 +19,7 @@ import regex
 
 from lexguard.grounding.claims._questions import answer_word
 from lexguard.grounding.signals._bounds import bound_of, read_bound
-from lexguard.grounding.signals._decades import decade_evidence
+from lexguard.grounding.signals._decades import decade_evidence, decade_years
 from lexguard.grounding.signals._derived import listed_with
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form, quantity_kind
@@ -192,8 +192,8 @@ _DECADE_BEFORE = regex.compile(r"(?:\bthe\s++)?(?:(?:early|mid|late)[\s-]++)?$",
 def _decade_as_year(claim: str, mention: Mention, index: Any) -> tuple[str, int, int] | None:
     """A decade the rules found holding the one evidence year it is about, written as that year:
     "was rebuilt in the 2000s" is read "was rebuilt in 2008" (the verifier reads no decades)."""
-    if mention.key in source_forms(index):
-        return None  # the sources write the decade too ("by the 2010s")
+    if decade_years(claim, mention) is None or mention.key in source_forms(index):
+        return None  # no decade; or the sources write it too ("by the 2010s")
     years = decade_evidence(claim, mention, _likely_evidence(claim, index))
     if len(years) != 1:
         return None
