@@ -37,6 +37,7 @@ from lexguard.grounding._pipeline import (
 from lexguard.grounding._reading import BUDGET_REASON
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._visible import result_back, visible_sources
+from lexguard.grounding.claims._dialogue import asked_turn, chat_turns
 from lexguard.grounding.evidence._retrieval import question_chunks
 from lexguard.grounding._scoring import build_result
 from lexguard.grounding._findings import unverified_advice_finding
@@ -240,7 +241,8 @@ class SupportChecker:
         timings = {"claims": time.perf_counter() - started}
         if not claims:
             return Scored([], None, [], np.zeros(0), [], timings)
-        polar = read_polar(claims, question, lambda statement: self._proposition(statement, sources))
+        asked, turns = asked_turn(question), _turns(question)  # a chat is read as its last user turn
+        polar = read_polar(claims, asked, lambda statement: self._proposition(statement, sources))
         claims = [c.model_copy(update={"status": None, "reason": None, "kind": "fact"})
                   if c.index in polar and polar[c.index].bare else c for c in claims]  # "No." is an answer
         if all(c.status == "not_checked" for c in claims) and not any(is_refusal(c.text) for c in claims):
@@ -249,8 +251,8 @@ class SupportChecker:
         try:
             index = self._index_for(sources)
             timings["index"] = time.perf_counter() - t0
-            scored = score_claims(claims, index, question, config=self.config, encoder=self.encoder,
-                                  model=self.model, stack=self.stack, nli=self.nli, timings=timings)
+            scored = score_claims(claims, index, asked, config=self.config, encoder=self.encoder,
+                                  model=self.model, stack=self.stack, nli=self.nli, timings=timings, turns=turns)
         except BudgetExceededError:  # the budget ran out while the sources were indexed or read
             skipped = {c.index: (c.reason or "not checked") if c.status == "not_checked" else BUDGET_REASON
                        for c in claims}
@@ -293,7 +295,8 @@ class SupportChecker:
         if not self.config.self_rag or result.inconclusive or scored.index is None:
             return result
         t0 = time.perf_counter()
-        asked = question if is_real_question(question) else None
+        asked = asked_turn(question)
+        asked = asked if is_real_question(asked) else None
         picked = None  # ISREL reads every chunk, or (candidate retrieval) the question's and claims' candidates
         if asked and self.config.retrieval == "candidates":
             picked = question_chunks(scored.index, asked, [e.best_chunks for e in scored.evidence])
@@ -315,3 +318,11 @@ class SupportChecker:
             ))
         return reflected.model_copy(update={"confidence": confidence, "timings": timings,
                                             "recommendation": recommendation, "findings": findings})
+
+
+def _turns(question: str | None) -> list[str]:
+    """What came before the answer, nearest last: a chat's turns, else the question alone."""
+    turns = chat_turns(question)
+    if turns is not None:
+        return [t.text for t in turns]
+    return [question] if question else []

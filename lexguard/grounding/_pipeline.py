@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -253,6 +253,7 @@ def score_claims(
     stack: Any | None,
     nli: Any | None,
     timings: dict[str, float],
+    turns: Sequence[str] = (),
 ) -> Scored:
     """Embed the claims, read each against its best chunks and score its support.
 
@@ -266,18 +267,20 @@ def score_claims(
         stack: The verifier stack, or ``None`` for the support model alone.
         nli: An optional NLI verifier.
         timings: Timings so far; the pipeline's steps are added.
+        turns: What came before the answer, nearest last: a chat's turns, or the question
+            (where a claim's "he" or "she" is named, :func:`~lexguard.grounding._reading.model_texts`).
 
     Returns:
         The :class:`Scored` claims, ready for the judge and ``build_result``.
     """
     t0 = time.perf_counter()
-    plain, claim_texts = model_texts(claims, index)
+    plain, claim_texts, people = model_texts(claims, index, turns)
     scores, ids, unembedded = _retrieve(claim_texts, index, config, encoder)
     timings["embed"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     n = len(claims)
     unembedded_set = set(unembedded)
-    evidence = _read_evidence(plain, index, scores, ids, question, unembedded_set)
+    evidence = _read_evidence(plain, index, scores, ids, question, unembedded_set, people)
     features = np.stack([e.features for e in evidence])
     methods = ["exact" if e.exact else "semantic" for e in evidence]
     skipped, refuted = not_scored(claims, claim_texts, unembedded, index, question)
@@ -328,6 +331,7 @@ def _read_evidence(
     ids: np.ndarray,
     question: str | None,
     unembedded: set[int],
+    people: Sequence[str | None] = (),
 ) -> list[ClaimEvidence]:
     """Read each claim against its best chunks (:func:`claim_features`).
 
@@ -348,6 +352,7 @@ def _read_evidence(
         else claim_features(
             plain[i], index=index, scores=scores[i], chunk_ids=ids[i], question=q_profile,
             position=i / (n - 1) if n > 1 else 0.0, asked=quoted, supposed=supposed,
+            person=people[i] if i < len(people) else None,
         )
         for i in range(n)
     ]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lexguard._models import Claim
+from lexguard.grounding.claims._antecedents import people_meant
 from lexguard.grounding._refusal import refuted_refusals
 from lexguard.grounding.claims._worthiness import plain_text
 from lexguard.grounding.evidence._index import SourceIndex
+from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words, strip_markdown
 from lexguard.grounding.verify._features import ClaimEvidence
 from lexguard.grounding.signals._rewrite import as_sources_write, read_urls
@@ -16,7 +20,9 @@ BUDGET_REASON = "the time budget was spent before it was read"
 UNREADABLE_REASON = "a word of it is outside the verifier's vocabulary and in no source, so no model read it"
 
 
-def model_texts(claims: list[Claim], index: SourceIndex) -> tuple[list[str], list[str]]:
+def model_texts(
+    claims: list[Claim], index: SourceIndex, turns: Sequence[str] = ()
+) -> tuple[list[str], list[str], list[str | None]]:
     """The text of each claim as the features read it (``plain``) and as the models read it.
 
     Citation markers ("[1]", "[source-0]") are references, not values: they are blanked out
@@ -26,18 +32,23 @@ def model_texts(claims: list[Claim], index: SourceIndex) -> tuple[list[str], lis
     "supported". "Yes," / "No," before a statement answer the question: the statement is the
     claim. For the models, values the rules matched to the sources are then written as the
     sources write them ("27/05/1937" as "27 May 1937", "0.33 km" as "330 metres"), markdown is
-    stripped and the words of a URL are read.
+    stripped and the words of a URL are read. Who a claim's "he" or "she" is, when an earlier
+    claim or turn names the person, is found for the rules
+    (:func:`~lexguard.grounding.claims._antecedents.people_meant`).
 
     Args:
         claims: The answer's claims.
         index: The sources' chunk index.
+        turns: What came before the answer, nearest last (a chat's turns, or the question).
 
     Returns:
-        ``(plain, claim_texts)``, one text per claim each.
+        ``(plain, claim_texts, people)``, one each per claim (``people``: who its "he" or "she"
+        is, ``None`` where no one is resolved).
     """
     plain = [plain_text(c.text) for c in claims]
+    meant = people_meant(plain, turns, lambda name: any(index.profile.has_entity(e.key, e.text) for e in entities(name)))
     claim_texts = [read_urls(as_sources_write(strip_markdown(t) or t, index)) for t in plain]
-    return plain, claim_texts
+    return plain, claim_texts, meant
 
 
 def not_scored(

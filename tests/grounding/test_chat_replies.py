@@ -23,6 +23,8 @@ QUESTIONS = [
     "Are you a fan of his music?", "What did you think of the story?", "Is there anything else I can help you with?",
     "Any other questions?", "Have you been to the castle yet?", "Did you enjoy the film, by the way?",
     "Do you want the recipe?", "So, have you tried it?", "Have you walked it before?", "Have you booked your tickets yet?",
+    "Do you prefer literary stuff or something lighter?", "Are you into mysteries?", "Do you like a twisty plot?",
+    "Do you listen to much folk?", "What's your favourite part of it?",
 ]
 FACTS = [
     "Did you know he won three Oscars?", "Have you seen Avatar, which won three Oscars?", "Do you like the NFL?",
@@ -31,6 +33,7 @@ FACTS = [
     "Did you know that the bridge is closed on Sundays?", "Have you seen his 2015 film?",
     "Did you hear the museum is free on Mondays?", "Why did he leave the band?",
     "Have you seen it? It won three Oscars.", "Should we have acted sooner?", "Have you tried the restored chapel?",
+    "Do you like the famous lobster?", "Are you into 1990s pop?",
 ]
 
 
@@ -192,3 +195,15 @@ def test_a_judgement_that_wraps_a_kind_is_a_fact(text: str, kind: str) -> None:
     from lexguard.grounding.claims._claim_types import classify_claim
 
     assert classify_claim(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text", ["Glad you enjoyed it!", "Glad you had a good night!", "Great band.", "Such a good track!", "Great question!"]
+)
+def test_a_pleasantry_or_praise_is_no_fact(text: str) -> None:
+    assert not_a_fact(text) is not None
+
+
+@pytest.mark.parametrize("text", ["Great food at the Ritz.", "Great, it opened in 1990.", "Such a good 1990 vintage!"])
+def test_praise_that_names_or_states_something_is_checked(text: str) -> None:
+    assert not_a_fact(text) is None

@@ -27,6 +27,8 @@ from lexguard.grounding.verify._stacker import verifier_claim_text
         ("What year did the mill close?", "1961.", "The mill close in 1961."),
         ("When was the chapel rebuilt?", "In 1702.", "The chapel was rebuilt in 1702."),
         ("Where is the observatory?", "Tenerife", "The observatory is in Tenerife."),
+        ("Where is Anneke Vollmar from?", "Saltmarsh Cove.", "Anneke Vollmar is from Saltmarsh Cove."),
+        ("What year did the mill close?", "1961, I believe.", "The mill close in 1961."),
         ("How many rooms does the inn have?", "Twelve.", "The inn have Twelve rooms."),
         ("How long is the tunnel?", "3.2 km", "The tunnel is 3.2 km."),
         ("What is the capital of Norway?", "Oslo.", "The capital of Norway is Oslo."),

@@ -15,7 +15,7 @@ clause of its own ("that", "which", "because", a comma), no verb that carries a 
 conversation itself ("seen", "favourite") are free.
 
 **Remarks about the speaker** ("I haven't read it myself though.", "It's one of my favourite books!",
-"I love that film!"): what the speaker says of its own reading or taste states nothing of the
+"I love that film!", "Glad you enjoyed it!", and praise with no verb: "Great band.", "Such a good track!"): what the speaker says of its own reading or taste states nothing of the
 sources' world, and refusing it refused correct chat replies. :func:`is_speaker_remark` reads a
 sentence that opens with the speaker's frame ("I haven't ...", "I love ...", "it's one of my
 favourite ...") and holds no name, number, quotation or clause, with the same few things as a
@@ -67,7 +67,7 @@ _WORD = regex.compile(r"[\p{L}][\p{L}'\u2019-]*")
 _FUNCTION = frozenset(
     "a an the you your yours yourself i me my we us our it its them they their theirs him his her hers one ones "
     "this that these those any anything something everything else more other another of about to for with in on at "
-    "from by too ever yet already also there here so then now very really much many some kind sort type bit "
+    "from by into too ever yet already also there here so then now very really much many some kind sort type bit "
     "before recently lately often again today tonight soon "
     "do did does would could can will are were is was have has had should be been being what which who how "
     "where when or and not".split()
@@ -113,7 +113,15 @@ def is_question_to_reader(text: str) -> bool:
         if _does(lower) and not (after not in _FUNCTION and _names_a_thing(after)):
             continue  # "have you walked it", not "the restored chapel" (which says it was restored)
         objects.append(lower)
+    if _DEFINITE.search(text, frame.end()) is None:  # "Do you like a twisty plot?": of no thing the sources name
+        return len(objects) <= MOST_OBJECT_WORDS + 1 and not any("NUM" in word_kinds(word) for word in objects)
     return len(objects) <= MOST_OBJECT_WORDS and all(_names_a_thing(word) for word in objects)
+
+
+_DEFINITE = regex.compile(r"\b(?:the|their|his|her|its|this|these|those|that(?!\s+kind|\s+sort))\b", regex.IGNORECASE)
+"""A word that points at a thing the sources may name ("their famous lobster"): a question
+without one asks about the reader's taste in general ("Do you listen to much folk?") and may
+describe it ("a twisty plot", "something lighter")."""
 
 
 def _names_a_thing(word: str) -> bool:
@@ -130,13 +138,22 @@ _SPEAKER = regex.compile(
     r"|i\s+(?:haven't|haven\u2019t|havent|have\s+not|didn't|didn\u2019t|did\s+not|don't|don\u2019t|do\s+not)\s+"
     r"(?:read|seen|watched|heard|listened|tried|played|been|know)\b"
     r"|(?:it(?:'s|\u2019s|\s+is|\s+was)|that(?:'s|\u2019s|\s+is))\s+(?:one\s+of\s+)?my\s+(?:all[- ]time\s+)?(?:favou?rites?|favou?rite\s+\p{L}+)\b"
+    r"|(?:i(?:'m|\u2019m|\s+am)\s+|so\s+)?(?:glad|happy|pleased)\s+(?:that\s+)?you\b"  # "Glad you enjoyed it!"
     r")",
     regex.IGNORECASE,
 )
 """The frames of a remark about the speaker's own reading or taste."""
 _THAT_THING = regex.compile(
     r"\b(?:that|this)\s+(?=(?:movie|film|book|novel|song|album|show|series|one|band|game|place)\b)", regex.IGNORECASE)
-_SPEAKER_WORDS = frozenset("myself though either too yet really much so that those movie film book song album show one ones".split())
+_SPEAKER_WORDS = frozenset("myself though either too yet really much so that those movie film book song album show one ones "
+                           "good great nice lovely fun".split())
+_PRAISE = regex.compile(
+    r"^\W*" + _OPENING + r"(?:(?:what|such)\s+an?\s+)?(?:(?:really|so|very|truly|pretty)\s+)?"
+    r"(?:great|good|nice|lovely|fun|cool|amazing|fantastic|brilliant|beautiful|wonderful|excellent|awesome|gorgeous"
+    r"|superb|catchy|classic)\s+(?P<thing>(?-i:\p{Ll}+)(?:\s+(?-i:\p{Ll}+))?)\W*$",
+    regex.IGNORECASE,
+)
+"""Praise with no verb: "Great band.", "Such a good track!", "Good choice!"."""
 
 
 def is_speaker_remark(text: str) -> bool:
@@ -151,8 +168,13 @@ def is_speaker_remark(text: str) -> bool:
         False
         >>> is_speaker_remark("I haven't read it, but it won the Booker Prize.")
         False
+        >>> is_speaker_remark("Glad you had a good night!"), is_speaker_remark("Such a good track.")
+        (True, True)
     """
     text = _THAT_THING.sub("the ", _TAIL.sub("", text.strip()))  # "I love that movie": no clause
+    praise = _PRAISE.match(text)
+    if praise is not None:  # "Great band.": the speaker's taste, if it praises only a thing
+        return all(_names_a_thing(word) for word in praise.group("thing").split())
     frame = _SPEAKER.match(text)
     if frame is None or len(text) > _LONGEST or _CLAUSE.search(text, frame.end()) or _STATEMENT_VERB.search(text):
         return False

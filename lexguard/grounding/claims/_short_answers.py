@@ -45,12 +45,18 @@ _ENDS_WITH_PREPOSITION = regex.compile(r"\b(?:after|for|from|to|with|by|of|about
 _FUNCTION_WORD = regex.compile(r"^(?:the|a|an|in|on|at|of|to|by|for|from|with|and|or|about|around|some)$", regex.IGNORECASE)
 _PREPOSITION = regex.compile(r"^(?:in|on|at|by|from|since|around|about|near|after|before|during)\b", regex.IGNORECASE)
 _MAX_ANSWER_WORDS = 5
+_FROM_END = regex.compile(r"\bfrom\s*$", regex.IGNORECASE)
+_HEDGE_TAIL = regex.compile(
+    r",\s*(?:i\s+(?:believe|think|reckon)|i['\u2019]m\s+(?:pretty\s+|fairly\s+)?sure|if\s+i\s+remember\s+(?:rightly|correctly))\W*$",
+    regex.IGNORECASE,
+)
+"""A hedge after a short answer ("1998, I believe."): the answer is what it says."""
 
 
 def bare_answer(answer: str, question: str) -> str | None:
     """The answer without its closing stop and a trailing auxiliary ("Edison did." -> "Edison"),
     or ``None`` when it makes a statement of its own ("Shakespeare wrote it.", "He did it.")."""
-    text = _TRAILING_AUX.sub("", answer.strip().rstrip(".!").strip())
+    text = _TRAILING_AUX.sub("", _HEDGE_TAIL.sub("", answer.strip().rstrip(".!").strip()))
     if not text or len(text.split()) > _MAX_ANSWER_WORDS or _OWN_STATEMENT.search(text) or "?" in text:
         return None
     asked = {w.lower() for w in regex.findall(r"[\p{L}]+", question)}
@@ -94,16 +100,21 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         'The bridge open in 1978.'
         >>> answer_statement("When did the bridge open?", "It opened in 1978.") is None
         True
+        >>> answer_statement("Where is Anneke Vollmar from?", "Saltmarsh Cove.")
+        'Anneke Vollmar is from Saltmarsh Cove.'
+        >>> answer_statement("What year did it come out?", "1998, I believe.")
+        'It come out in 1998.'
     """
     match = WH_QUESTION.match(question or "")
     bare = bare_answer(answer, question or "")
     if match is None or bare is None or "\n" in match.group("after") or "," in bare:
         return None
-    if _ENDS_WITH_PREPOSITION.search(match.group("after")):
+    wh = " ".join(match.group("wh").lower().split())
+    origin = wh == "where" and _FROM_END.search(match.group("after")) is not None  # "Where is she from?"
+    if _ENDS_WITH_PREPOSITION.search(match.group("after")) and not origin:
         return None  # "Who is the bridge named after?": the answer's place is after the preposition
     if regex.match(r"(?:happen|happened|happens|go|goes|went|occur|occurred|occurs)\b", match.group("after"), regex.IGNORECASE):
         return None  # "What happened to X?": the answer tells an event of its own
-    wh = " ".join(match.group("wh").lower().split())
     noun, rest = _split(wh, match.group("after"))
     aux = _LEADING_AUX.match(rest)
     simple_wh = wh in {"who", "what", "which", "whom"}
@@ -118,7 +129,7 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         if proposition is None:
             return None
         counted = f" {noun}" if wh.startswith("how") and noun else ""
-        place = "" if _PREPOSITION.match(bare) else _place(wh, noun)
+        place = "" if _PREPOSITION.match(bare) or origin else _place(wh, noun)
         statement = " ".join(part for part in (proposition, place, bare + counted) if part)
     statement = " ".join(statement.split())
     return statement[0].upper() + statement[1:] + "."

@@ -73,7 +73,7 @@ class Misplaced:
     evidence: str
 
 
-def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Misplaced]:
+def misplaced_values(claim: str, index: Any, best_chunks: list[int], person: str | None = None) -> list[Misplaced]:
     """The claim's numbers and names that their anchor evidence gives otherwise, read statement by
     statement (:func:`_clauses`): in "Seniors get in free on Tuesdays, and children pay $25" the
     $25 is read with "children pay", not with the seniors' statement.
@@ -82,17 +82,21 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
         claim: The claim text.
         index: The source index.
         best_chunks: The claim's best chunks (anchors are looked for there), best first.
+        person: Who a "he" or "she" opening the claim is, named before it
+            (:func:`~lexguard.grounding.claims._antecedents.people_meant`): "She won the
+            Brightwater Music Prize" after "Has Ressa Lund won anything?" is read as Ressa Lund's.
     """
     # a consequence after ", so" is a statement of its own ("..., so remember to bring your inhaler")
     parts = [p for part in clauses_of(claim) for p in _CONSEQUENCE.split(part) if p.strip()]
     # a statement is read whole, and each of its relative clauses once more as a statement about
     # the name before it (the values of the rest of the statement no rivals of it)
     relatives = [relative_pieces(part) for part in parts]
-    if len(parts) < 2 and not relatives[0]:
+    told = _PERSON_LEAD.match(parts[0]) if person else None  # "Yes, she | won the ..." after "Has Ressa Lund ...?"
+    if len(parts) < 2 and not relatives[0] and told is None:
         return _misplaced_in(claim, index, best_chunks)
     out: list[Misplaced] = []
     start = 0
-    subject = named_subject(parts[0])
+    subject = person if told is not None else named_subject(parts[0])
     for n, part in enumerate(parts):
         offset = claim.find(part, start)
         start = offset + len(part)
@@ -101,9 +105,9 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int]) -> list[Mis
         subject = (named_subject(_CONNECTIVE_LEAD.sub("", part)) or subject) if n else subject
         # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150"),
         # or names it by a pronoun ("Ledgerly Basic lets you ..., and it | includes payroll")
-        pronoun = _PRONOUN_LEAD.match(part) if n and subject else None
+        pronoun = _PRONOUN_LEAD.match(part) if n and subject else told if not n else None
         body = part[pronoun.end():] if pronoun else part
-        lead = f"{subject} " if n and subject and (pronoun or _LEFT_OUT.match(part)) else ""
+        lead = f"{subject} " if (n or pronoun) and subject and (pronoun or _LEFT_OUT.match(part)) else ""
         found = _misplaced_in(lead + body, index, best_chunks)
         out += _placed(found, lead, offset + len(part) - len(body), -1)
         if pronoun:  # the subject given to another by the pronoun that names it ("and | it | includes payroll")
@@ -152,6 +156,11 @@ the steepest drop since 2012, | as an average mortgage rate of 5.4 per cent sque
 statement holds)."""
 _CONNECTIVE_LEAD = regex.compile(r"^\s*+(?:(?:and|but|while|whereas|although|though)\s++)?", regex.IGNORECASE)
 _PRONOUN_LEAD = regex.compile(r"^\s*+(?:(?:and|but|so)\s++)?(?P<it>it|they)\s++(?=\p{Ll})")
+_PERSON_LEAD = regex.compile(
+    r"^\s*+(?:(?:yes|yeah|yep|no|nope|well|oh|actually|indeed|sure)\b[,!.]?\s*+)*(?P<it>he|she)(?:['\u2019]s)?\s++(?=\p{Ll})",
+    regex.IGNORECASE,
+)
+"""A "he" or "she" opening a claim, after an answer word ("Yes, she | won ...")."""
 _LEFT_OUT = regex.compile(r"^\s*(?:and\s+|but\s+)?(?-i:\p{Ll}+)(?<!\bthe|\ba|\ban|\bits|\btheir|\bthis|\bit|\bthey"
                           r"|\bif|\bwhen|\bunless|\bbecause|\balthough|\bthough|\bwhile|\bwhere|\bonce|\bsince|\buntil"
                           r"|\bas|\bso|\byour|\bour|\bmy)\s")

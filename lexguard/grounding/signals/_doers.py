@@ -50,7 +50,11 @@ def same_slot_rival(
     simply does not mention is left alone: an answer may join facts the source gives in two places."""
     slot = _slot(claim, mention.span[0])
     relation = relation_words(claim) - set().union(*claim_names)  # the claim's words besides its names
-    doer = len(relation) >= 2 and (is_doer(claim, mention.span[0]) or titled)
+    # another name of the claim that the anchor gives says what is done as a word would ("won the
+    # Golden Boot" beside "Dario Fenn won award Golden Boot")
+    own = set(mention.key.split())
+    held = any(words != own and words <= anchor.tokens for words in claim_names)
+    doer = len(relation) + held >= 2 and (is_doer(claim, mention.span[0]) or titled)
     if not slot and not doer and not anchor.subject:
         return False
     full = full_name(mention)

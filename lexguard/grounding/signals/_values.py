@@ -15,6 +15,7 @@ from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._days_crossed import crossed_day
 from lexguard.grounding.signals._month_spans import stretched_span
 from lexguard.grounding.signals._name_segments import moved_person
+from lexguard.grounding.signals._pairs import crossed_pair, other_relation
 from lexguard.grounding.signals._coded_items import other_item_value
 from lexguard.grounding.signals._conditions import (
     changed_condition, days_past_only, dropped_condition, moved_restriction, only_doer, widened_days,
@@ -139,7 +140,7 @@ def _bound_reading(claim: str, mention: Mention, texts: list[str], index: Any) -
 
 def add_misplaced(
     claim: str, index: Any, best_chunks: list[int], unknown: list[Mention], contradicted: list[Mention],
-    unknown_names: list[Mention],
+    unknown_names: list[Mention], person: str | None = None,
 ) -> list[Misplaced]:
     """Add to the unknown (and contradicted) numbers and names those of the claim that are in the
     sources but not where the claim's subject and relation are stated (another prize's year, a
@@ -148,13 +149,15 @@ def add_misplaced(
     a value of another case's sentence beside one of the claim's own case, "In 2023, 1,840 runners"
     from "In 2022, ... 1,840 finishers": :func:`~lexguard.grounding.signals._crossed_pairs.crossed_pairs`;
     a value given the qualifier of another value of its sentence, "On Sundays ... 9am" beside "9am on
-    weekdays and 11am on Sundays": :func:`~lexguard.grounding.signals._segments.crossed_value`).
+    weekdays and 11am on Sundays": :func:`~lexguard.grounding.signals._segments.crossed_value`; two
+    names the sources give other partners in one relation, "Tomas Brezny is with the Rivergate
+    Falcons": :func:`~lexguard.grounding.signals._pairs.crossed_pair`).
 
     Returns:
         The misplaced values, with the statement that gives each otherwise.
     """
     ages = {m for m in numbers(claim) if said_of_a_person(claim, m)}  # "Kerry Dawes, 35,": said of her
-    misplaced = [item for item in misplaced_values(claim, index, best_chunks[:3]) if item.mention not in ages]
+    misplaced = [item for item in misplaced_values(claim, index, best_chunks[:3], person) if item.mention not in ages]
     texts = [index.chunks[ci].text for ci in best_chunks[:3]]
     placed = {item.mention for item in misplaced}
     for mention in numbers(claim):  # another statement's value in the same sentence ("41% in the placebo group")
@@ -167,7 +170,10 @@ def add_misplaced(
         if rival is not None:
             misplaced.append(Misplaced(mention, "number", rival))
     placed = {item.mention.span for item in misplaced} | {m.span for m in ages}
-    for mention, case in [*crossed_pairs(claim, texts), *moved_person(claim, texts), *stretched_span(claim, texts)]:  # "In 2023, 1,840 runners"
+    # "Tomas Brezny is with the Rivergate Falcons": two pairs crossed; "Ruth Penhale wrote it": another's role
+    paired = [found for found in (crossed_pair(claim, index, person), other_relation(claim, index, person)) if found]
+    for mention, case in [*crossed_pairs(claim, texts), *moved_person(claim, texts), *stretched_span(claim, texts),
+                          *paired]:  # "In 2023, 1,840 runners"
         # from the 2022 sentence; "Daniel Okafor will be conducting" from "..., with Daniel Okafor at the piano"
         if mention.span not in placed and mention not in unknown and mention not in unknown_names:
             kind = "number" if any(m.span == mention.span for m in numbers(claim)) else "name"

@@ -1,0 +1,104 @@
+"""A question that is a chat so far: the turn that asks, and the turns before it.
+
+A chat app passes the conversation as the question: "[Human]: Do you know Glass Harbour?
+[Assistant]: I do! [Human]: Who directed it?", or one turn a line ("User: ...", "Assistant:
+..."). The answer replies to its last user turn: "Anton Reyes." is read with "Who directed it?",
+not after the whole transcript (a short answer read after a long history was a shape the verifier
+never saw, and the question rules matched no question at all), and its "it" is the thing an
+earlier turn names ("Who directed Glass Harbour?"). The turns before it are where
+the answer's "he" and "she" may be named (:mod:`~lexguard.grounding.claims._antecedents`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from lexguard.grounding.signals._entities import entities, personal
+
+__all__ = ["Turn", "asked_turn", "chat_turns"]
+
+_USER_SIDE = r"human|user|customer|client|guest|patient|student|me"
+_MODEL_SIDE = r"assistant|ai|bot|chatbot|agent|model|system|gpt|you"
+_LABEL = rf"(?:{_USER_SIDE}|{_MODEL_SIDE})"
+_SPEAKER = regex.compile(
+    rf"(?:(?<![^\s])\[(?P<who>{_LABEL})\]|(?m:^)[ \t]*+(?P<who>{_LABEL}))[ \t]*+:[ \t]*+",
+    regex.IGNORECASE,
+)
+"""A speaker label: "[Human]:" anywhere after a space, "User:" at the start of a line."""
+_USER = regex.compile(rf"^(?:{_USER_SIDE})$", regex.IGNORECASE)
+_MIN_TURNS = 2
+_SENTENCE_END = regex.compile(r"(?<=[.!?])\s+")
+_IT = regex.compile(r"(?<![\p{L}'\u2019])it(?![\p{L}'\u2019])", regex.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn of a chat.
+
+    Attributes:
+        speaker: The label as written ("Human", "Assistant").
+        text: What was said, stripped.
+        user: Whether the user's side said it (not the assistant's).
+    """
+
+    speaker: str
+    text: str
+    user: bool
+
+
+def chat_turns(question: str | None) -> list[Turn] | None:
+    """The turns of a question that is a chat (two turns or more, each after a speaker label,
+    nothing but space before the first), or ``None``."""
+    if not question:
+        return None
+    labels = list(_SPEAKER.finditer(question))
+    if len(labels) < _MIN_TURNS or question[: labels[0].start()].strip():
+        return None
+    ends = [m.start() for m in labels[1:]] + [len(question)]
+    turns = [Turn(m.group("who"), question[m.end() : end].strip(), bool(_USER.match(m.group("who"))))
+             for m, end in zip(labels, ends, strict=True)]
+    return turns if any(t.user for t in turns) and any(not t.user for t in turns) else None
+
+
+def asked_turn(question: str | None) -> str | None:
+    """What the answer replies to: a chat's last user turn (its last question, when it asks one
+    after a remark: "Really beautiful. Who made it?"), its "it" written as the thing an earlier
+    turn names; any other question as it is.
+
+    >>> asked_turn("[Human]: Do you know Glass Harbour? [Assistant]: I do! [Human]: Who directed it?")
+    'Who directed Glass Harbour?'
+    >>> asked_turn("Who directed Glass Harbour?")
+    'Who directed Glass Harbour?'
+    """
+    turns = chat_turns(question)
+    if turns is None:
+        return question
+    at = next((i for i in range(len(turns) - 1, -1, -1) if turns[i].user and turns[i].text), None)
+    if at is None:
+        return question
+    last = turns[at].text
+    asks = [s for s in _SENTENCE_END.split(last) if s.rstrip().endswith("?")]
+    asked = asks[-1].strip() if asks else last
+    return _it_named(asked, [last, *(t.text for t in reversed(turns[:at]))])
+
+
+def _it_named(asked: str, before: list[str]) -> str:
+    """The asked turn with its "it" written as the one thing the nearest turn naming things names
+    ("Who directed it?" after "Do you know Salt Road Sisters?"): a short answer is then read
+    against that thing, not against whatever the sources say "it" did. Left as it is when the
+    turn names something itself, or the nearest turn naming things names two."""
+    it = _IT.search(asked)
+    if it is None or _things(asked):
+        return asked
+    for text in before:
+        things = _things(text)
+        if things:
+            return asked[: it.start()] + things[0] + asked[it.end() :] if len(things) == 1 else asked
+    return asked
+
+
+def _things(text: str) -> list[str]:
+    """The names of ``text`` that are no person's ("Salt Road Sisters", not "Odile Varek")."""
+    return list(dict.fromkeys(e.text for e in entities(text) if not personal(e.text)))

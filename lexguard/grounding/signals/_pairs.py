@@ -1,0 +1,175 @@
+"""Two names the sources never pair, each paired there with another in the same relation.
+
+"Tomas Brezny is with the Rivergate Falcons" beside "Lena Okafor plays for the Rivergate
+Falcons. Tomas Brezny plays for the Highmoor Stags.": both names are in the sources, the claim
+has no relation word for the anchor rules to weigh ("is with"), and the verifier, reading both
+sentences, called it supported. The sources state one relation ("plays") twice, Tomas Brezny
+with the Highmoor Stags and Lena Okafor with the Rivergate Falcons: the claim crossed the two
+pairs. :func:`crossed_pair` finds such a statement:
+
+- it names exactly two things, not as a list ("Ines Marlow and Owen Prewitt are both in their
+  squad" names two players of one club);
+- no source statement names both (else the pair is given, and what the claim says of it is the
+  other rules' and the verifier's to read);
+- a statement names the first with a third name, another names a fourth with the second, the
+  two share a word of what they say ("plays"), and the claim's two names stand on its two sides
+  there (one plays, the other is played for): the sources give each its own partner in the same
+  relation. Two names on the same side ("Tomas Brezny met Lena Okafor", both players) are no
+  crossing of it.
+
+An answer that joins two statements about one thing ("Stephen Curry led the Warriors", beside
+"The Warriors beat the Cavaliers" and "Stephen Curry scored 30 points") is no crossing: its two
+statements share no relation word.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import regex
+
+from lexguard.grounding.signals._dates import month_of
+from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._lexical import Mention, content_words
+from lexguard.grounding.signals._statements import Facts, clauses_of, sentence_facts
+from lexguard.grounding.signals._weekdays import days_named
+from lexguard.grounding.signals._words import lemmas, word_kinds
+
+__all__ = ["crossed_pair", "other_relation"]
+
+_PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|her)(?![\p{L}])", regex.IGNORECASE)
+
+_LISTED = regex.compile(r"^\s*(?:,|and|or|&|,\s*and|,\s*or|as\s+well\s+as|together\s+with|with)?\s*$", regex.IGNORECASE)
+"""What stands between two names of a list ("A and B", "A, B"), not a relation between them."""
+
+
+def crossed_pair(claim: str, index: Any, person: str | None = None) -> tuple[Mention, str] | None:
+    """The claim's second name and the source statement that pairs the first with another, when
+    the claim crosses two pairs the sources give in one relation (see the module), else ``None``.
+
+    ``person`` is who the claim's "he" or "she" is, named before the claim
+    (:func:`~lexguard.grounding.claims._antecedents.people_meant`): "He's with the Rivergate Falcons"
+    after "Which team does Tomas Brezny play for?" names him.
+    """
+    facts = list({f.text: f for f in sentence_facts(index)}.values())
+    for clause, offset, first, second in _pairs_named(claim, person):
+        found = _crossing(first, second, facts)
+        if found is not None:
+            a, b = second.span
+            return Mention(second.text, (a + offset, b + offset), second.key, second.alts), found
+    return None
+
+
+def other_relation(claim: str, index: Any, person: str | None = None) -> tuple[Mention, str] | None:
+    """The claim's name the sources give another role, and the source statement that gives the claim's relation to
+    another, when the sources pair the claim's two names in another relation only: "Ruth Penhale
+    wrote The Tin Observatory" beside "The Tin Observatory is starring Ruth Penhale" and "The Tin
+    Observatory is written by Corbin Ashgrove". The claim's verb ("wrote", read as "write") is in
+    no statement naming both, each of those has a verb of its own ("starring"), and a statement
+    gives that verb to one of the two with a third name on its other side. A verb the sources use
+    for no other pair ("penned", "directed" where no one directed either) is the verifier's to read.
+    """
+    facts = list({f.text: f for f in sentence_facts(index)}.values())
+    for clause, offset, first, second in _pairs_named(claim, person):
+        verbs = _verbs(clause, (first, second))
+        if not verbs:
+            continue
+        both = [f for f in facts if _holds(f, first) >= 0 and _holds(f, second) >= 0]
+        if not both or any(_verbs(f.text) & verbs or not _verbs(f.text) for f in both):
+            continue
+        for f in facts:
+            if f in both:
+                continue
+            for name, other in ((first, second), (second, first)):
+                at = _holds(f, name)
+                side = _side(f, at, verbs) if at >= 0 else None
+                if side is not None and side[1]:  # the sources give the relation to another than ``other``
+                    a, b = other.span
+                    return Mention(other.text, (a + offset, b + offset), other.key, other.alts), f.text
+    return None
+
+
+def _pairs_named(claim: str, person: str | None) -> list[tuple[str, int, Mention, Mention]]:
+    """Each clause of the claim that names two things (not as a list), with its offset and the two."""
+    out = []
+    for clause in clauses_of(claim):
+        offset = claim.find(clause)
+        names = [e for e in entities(clause) if not days_named(e.text) and month_of(e.text) is None]
+        if person and len(names) == 1:
+            names = _with_person(clause, names, person)
+        if len(names) == 2 and not _LISTED.match(clause[names[0].span[1] : names[1].span[0]]):
+            out.append((clause, offset, names[0], names[1]))
+    return out
+
+
+def _verbs(text: str, names: tuple[Mention, ...] = ()) -> set[str]:
+    """The base forms of the text's verbs (no auxiliary, no word of a name): "write" of "wrote"."""
+    spans = [n.span for n in names] + [e.span for e in entities(text)]
+    out: set[str] = set()
+    for token in regex.finditer(r"\p{L}+", text):
+        if any(a <= token.start() < b for a, b in spans):
+            continue
+        kinds = word_kinds(token.group().lower())
+        if "VERB" in kinds and "AUX" not in kinds:
+            out.update(lemmas(token.group().lower()))
+    return out
+
+
+def _with_person(clause: str, names: list[Mention], person: str) -> list[Mention]:
+    """The clause's names with the person its first "he" or "she" stands for, at the pronoun."""
+    pronoun = _PERSON.search(clause)
+    named = entities(person)
+    if pronoun is None or len(named) != 1:
+        return names
+    meant = Mention(pronoun.group(), pronoun.span(), named[0].key, named[0].alts)
+    return sorted([*names, meant], key=lambda m: m.span[0])
+
+
+def _holds(facts: Facts, name: Mention) -> int:
+    """Where the statement names ``name`` (-1: nowhere)."""
+    if not facts.profile.has_entity(name.key, name.text if not _PERSON.fullmatch(name.text) else None):
+        return -1
+    found = next((e for e in entities(facts.text) if set(e.key.split()) & set(name.key.split())), None)
+    return found.span[0] if found else -1
+
+
+def _relation(facts: Facts) -> set[str]:
+    """The statement's words besides its names."""
+    named = {w for e in entities(facts.text) for w in content_words(e.text)}
+    return set(content_words(facts.text)) - named
+
+
+def _side(facts: Facts, at: int, words: set[str]) -> tuple[int, bool] | None:
+    """Which side of the statement's first word of ``words`` the name at ``at`` stands (``-1``
+    before, ``1`` after), and whether another name stands on the other side; ``None`` when the
+    statement holds none of the words."""
+    for token in regex.finditer(r"[\p{L}\p{N}'\u2019-]+", facts.text):
+        if (set(content_words(token.group())) | set(lemmas(token.group().lower()))) & words:
+            side = -1 if at < token.start() else 1
+            other = any((e.span[0] > token.end()) if side < 0 else (e.span[1] <= token.start())
+                        for e in entities(facts.text))
+            return side, other
+    return None
+
+
+def _crossing(first: Mention, second: Mention, facts: list[Facts]) -> str | None:
+    """The statement pairing ``first`` with another, when another pairs ``second`` with another
+    by a word they share, the two on the relation's two sides, and none names both."""
+    with_first: list[tuple[Facts, int]] = []
+    with_second: list[tuple[Facts, int]] = []
+    for f in facts:
+        at_first, at_second = _holds(f, first), _holds(f, second)
+        if at_first >= 0 and at_second >= 0:
+            return None  # the sources pair them
+        if at_first >= 0:
+            with_first.append((f, at_first))
+        elif at_second >= 0:
+            with_second.append((f, at_second))
+    for fa, at_a in with_first:
+        said = _relation(fa)
+        for fb, at_b in with_second:
+            shared = said & _relation(fb)
+            a, b = _side(fa, at_a, shared), _side(fb, at_b, shared)
+            if a is not None and b is not None and a[1] and b[1] and a[0] != b[0]:
+                return fa.text
+    return None

@@ -1,0 +1,98 @@
+"""A question that is a chat so far is read as its last user turn (``grounding/claims/_dialogue.py``),
+and a claim's "he" or "she" as the person the chat or the answer named before it
+(``grounding/claims/_antecedents.py``).
+
+A short answer after a chat history ("[Human]: ... [Human]: Who directed it?" - "Henrik Dalmore
+did.") was read by the verifier after the whole transcript and refused; "Yes, she won the
+Brightwater Music Prize" after "Ressa Lund is so talented. Has she won anything?" was accepted,
+the prize being Corin Vey's: the rules had no name to bind.
+"""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.claims import _dialogue
+from lexguard.grounding.claims._antecedents import people_meant
+from lexguard.grounding.claims._dialogue import asked_turn, chat_turns
+
+FILMS = ("Salt Road Sisters was directed by Henrik Dalmore.The Lantern Keeper is starring Odile Varek."
+         "Odile Varek starred in Salt Road Sisters.The Lantern Keeper was directed by Mara Quist.")
+CHOIR = ("Lowtide Choir, is from, Ferrow Island\nRessa Lund, is a member of, Lowtide Choir\n"
+         "Ressa Lund, is from, Maddox Point\nCorin Vey, won award, the Brightwater Music Prize")
+
+
+def _refused(answer: str, source: str, question: str | None) -> bool:
+    result = SupportChecker().check(answer, [Source(id="kb", content=source)], question)
+    return any(c.supported is False for c in result.claims)
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("[Human]: Do you know Salt Road Sisters? [Assistant]: I do! [Human]: Who directed it?",
+         "Who directed Salt Road Sisters?"),
+        ("[Human]: Do you know it? [Assistant]: I do! [Human]: Who directed it?", "Who directed it?"),
+        ("User: I just watched it.\nAssistant: How was it?\nUser: Really good. Who made it?", "Who made it?"),
+        ("[Human]: Who wrote it? [Assistant]: Mara Quist. [Human]: Thanks, that helps.", "Thanks, that helps."),
+        ("Who directed Salt Road Sisters?", "Who directed Salt Road Sisters?"),
+        ("Summarise this: User: hello", "Summarise this: User: hello"),  # text before the first label: no chat
+    ],
+)
+def test_a_chat_is_asked_by_its_last_user_turn(question: str, asked: str) -> None:
+    assert asked_turn(question) == asked
+
+
+def test_a_chat_needs_both_sides() -> None:
+    assert chat_turns("User: hi\nUser: hello again") is None
+    assert [t.user for t in chat_turns("[Human]: hi [Assistant]: hello") or []] == [True, False]
+
+
+def test_the_examples_run() -> None:
+    assert doctest.testmod(_dialogue).failed == 0
+
+
+HISTORY = "[Human]: Do you know Salt Road Sisters? [Assistant]: Yes, that's the one with Odile Varek. [Human]: Who directed it?"
+
+
+@pytest.mark.parametrize(("answer", "refused"), [("Henrik Dalmore did.", False), ("Mara Quist did.", True)])
+def test_a_short_answer_after_a_chat_is_read_with_its_last_question(answer: str, refused: bool) -> None:
+    assert _refused(answer, FILMS, HISTORY) is refused
+
+
+@pytest.mark.parametrize(
+    ("answer", "refused"),
+    [
+        ("Yes, she won the Brightwater Music Prize a while back.", True),  # Corin Vey's prize
+        ("She's from Maddox Point, I think.", False),
+        ("She grew up on Ferrow Island.", True),  # the choir's island, not hers
+    ],
+)
+def test_she_is_the_person_the_chat_named(answer: str, refused: bool) -> None:
+    question = "[Human]: Ressa Lund is so talented. Has she won anything?"
+    assert _refused(answer, CHOIR, question) is refused
+
+
+@pytest.mark.parametrize(
+    ("claims", "turns", "meant"),
+    [
+        (["Kestrel Bay Rovers have him in their squad."], ["Which club is Dario Fenn with?"], ["Dario Fenn"]),
+        (["Felix Brandt penned it.", "He also wrote Midnight Tram."], [], [None, "Felix Brandt"]),
+        (["Anya Roszak directed it, and she is superb."], ["Who stars in it? Bram Oduya?"], [None]),  # named in the claim
+        (["Tom Hanks met Meg Ryan.", "He said hello."], [], [None, None]),  # two people: unsure
+        (["Fans mocked her and Prince Harry.", "Some questioned her plans."], [], [None, None]),  # "her" is unnamed
+        (["She wrote it."], ["I keep seeing Marisol Tennant's name. What's she known for?"], ["Marisol Tennant"]),
+        (["She wrote it."], ["Was Prince Arthur Bell in it?"], [None]),  # a prince is no "she"
+        (["She wrote it."], ["I love Harbor of Lanterns."], [None]),  # a title, no person
+    ],
+)
+def test_who_a_pronoun_is(claims: list[str], turns: list[str], meant: list[str | None]) -> None:
+    assert people_meant(claims, turns, lambda name: True) == meant
+
+
+def test_a_person_the_sources_do_not_name_is_not_meant() -> None:
+    assert people_meant(["He wrote it."], ["Who is Arlo Finch?"], lambda name: False) == [None]
