@@ -92,7 +92,7 @@ def read_polar(
     # a greeting or an acknowledgement before the answer word answers nothing ("Great question!
     # Yes - ..."): the answer word opens the first claim after them
     first = next((c for c in claims if c.reason not in _COURTESIES), claims[0])
-    word = answer_word(first.text)
+    word = answer_word(first.text, echo=True)  # "She is!" to "She's in the band, isn't she?"
     if word is None:
         return {}
     status, evidence, support = check(proposition)

@@ -47,9 +47,11 @@ def test_a_chat_is_asked_by_its_last_user_turn(question: str, asked: str) -> Non
     assert asked_turn(question) == asked
 
 
-def test_a_chat_needs_both_sides() -> None:
-    assert chat_turns("User: hi\nUser: hello again") is None
+def test_a_chat_needs_a_user_turn() -> None:
+    assert chat_turns("Assistant: hi\nAI: hello again") is None
     assert [t.user for t in chat_turns("[Human]: hi [Assistant]: hello") or []] == [True, False]
+    assert asked_turn("[Human]: Tamsin Rook is in The Fenlight Parade, isn't she?") == (
+        "Tamsin Rook is in The Fenlight Parade, isn't she?")
 
 
 def test_the_examples_run() -> None:

@@ -96,7 +96,11 @@ def test_a_fact_in_a_chat_reply_is_still_checked(answer: str, source: str) -> No
 
 
 @pytest.mark.parametrize(
-    "claim", ["She won the Grammy for Best New Artist.", "It won the award for best design.", "He was nominated for Best Actor."]
+    "claim",
+    [
+        "She won the Grammy for Best New Artist.", "It won the award for best design.", "He was nominated for Best Actor.",
+        "He was named the Coastal Cup Best Goalkeeper.",  # a title of two capitalised words after "Best"
+    ],
 )
 def test_an_award_named_best_is_a_fact(claim: str) -> None:
     """Found in the same trial: "She won the Grammy for Best New Artist" was an opinion ("best"),

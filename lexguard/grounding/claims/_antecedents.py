@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 
 import regex
 
-from lexguard.grounding.signals._entities import entities, personal
+from lexguard.grounding.signals._entities import entities, is_common_word, personal
 
 __all__ = ["people_meant"]
 
@@ -42,6 +42,7 @@ _NOT_AFTER_POSSESSIVE = frozenset(
 )
 """Words after "her" that make it the object ("gave it to her and ..."), not a possessive ("her first film")."""
 _CLAIMS_BACK = 2
+_CAPITALISED = regex.compile(r"(?<![\p{L}'\u2019])\p{Lu}[\p{L}'\u2019-]*")
 _MEN = frozenset({"mr", "sir", "lord", "king", "prince", "duke", "father", "brother", "uncle"})
 _WOMEN = frozenset({"mrs", "ms", "miss", "lady", "dame", "queen", "princess", "duchess", "mother", "sister", "aunt"})
 """Titles that tell a person's sex: "she" is never "Prince Harry"."""
@@ -49,15 +50,20 @@ _WOMEN = frozenset({"mrs", "ms", "miss", "lady", "dame", "queen", "princess", "d
 
 def _people(text: str) -> list[str]:
     """The names of ``text`` that may be a person's (:func:`~lexguard.grounding.signals._entities.personal`:
-    "Dario Fenn"; not "Harbor of Lanterns", "Paper Comets" nor "Ashford City Council"; nor, as
+    "Dario Fenn"; not "Harbor of Lanterns", "Paper Comets", "Oklahoma NAACP" nor "Ashford City Council"; nor, as
     unsure, "Grace Mensah": a pronoun is left as it is rather than given to a title)."""
-    return list(dict.fromkeys(regex.sub(r"['\u2019]s$", "", e.text) for e in entities(text) if personal(e.text)))
+    return list(dict.fromkeys(regex.sub(r"['\u2019]s$", "", e.text) for e in entities(text)
+                              if personal(e.text) and not any(w.isupper() and len(w) > 1 for w in e.text.split())))
 
 
 def _named_before(text: str, at: int) -> bool:
-    """Whether the text names anything before ``at`` ("McHenry posted ..., saying she ..."): the
-    pronoun is that name's, or too unsure to give to another."""
-    return any(e.span[0] < at for e in entities(text))
+    """Whether the text names anything before ``at`` ("McHenry posted ..., saying she ...", "Bates
+    denied that he ..."): the pronoun is that name's, or too unsure to give to another. Any
+    capitalised word counts but a common word opening the text ("The", "Yes")."""
+    for n, word in enumerate(_CAPITALISED.finditer(text[:at])):
+        if not (n == 0 and not text[: word.start()].strip(" \"'\u201c") and is_common_word(word.group().lower())):
+            return True
+    return False
 
 
 def _unsure(text: str, name: str, person: str) -> bool:

@@ -47,7 +47,7 @@ _OPINION_MARKERS = regex.compile(
 _EVALUATIVE = JUDGEMENT
 _SUPERLATIVE_FACT = regex.compile(
     r"\b(best[- ]selling|best[- ]known|best\s+picture|best\s+actor|best\s+actress|finest\s+hour"
-    r"|(?-i:(?:Best|Worst|Greatest|Finest)\s+\p{Lu})"  # a named award or title: "Best New Artist"
+    r"|(?-i:(?:Best|Worst|Greatest|Finest)\s+\p{Lu}\p{L}*)"  # a named award or title: "Best New Artist"
     r"|(?:award|prize|oscar|grammy|emmy|bafta|tony|golden\s+globe|nomination|nominated|won|wins|winner)\b[^.!?]{0,40}\bbest)\b",
     regex.IGNORECASE,
 )

@@ -28,7 +28,6 @@ _SPEAKER = regex.compile(
 )
 """A speaker label: "[Human]:" anywhere after a space, "User:" at the start of a line."""
 _USER = regex.compile(rf"^(?:{_USER_SIDE})$", regex.IGNORECASE)
-_MIN_TURNS = 2
 _SENTENCE_END = regex.compile(r"(?<=[.!?])\s+")
 _IT = regex.compile(r"(?<![\p{L}'\u2019])it(?![\p{L}'\u2019])", regex.IGNORECASE)
 
@@ -49,17 +48,18 @@ class Turn:
 
 
 def chat_turns(question: str | None) -> list[Turn] | None:
-    """The turns of a question that is a chat (two turns or more, each after a speaker label,
-    nothing but space before the first), or ``None``."""
+    """The turns of a question that is a chat (each after a speaker label, nothing but space
+    before the first, one of the user's at least: "[Human]: Is she in the band?" is one turn), or
+    ``None``."""
     if not question:
         return None
     labels = list(_SPEAKER.finditer(question))
-    if len(labels) < _MIN_TURNS or question[: labels[0].start()].strip():
+    if not labels or question[: labels[0].start()].strip():
         return None
     ends = [m.start() for m in labels[1:]] + [len(question)]
     turns = [Turn(m.group("who"), question[m.end() : end].strip(), bool(_USER.match(m.group("who"))))
              for m, end in zip(labels, ends, strict=True)]
-    return turns if any(t.user for t in turns) and any(not t.user for t in turns) else None
+    return turns if any(t.user for t in turns) else None
 
 
 def asked_turn(question: str | None) -> str | None:

@@ -21,15 +21,24 @@ _ANSWER = regex.compile(
     r"|(?P<no>no|nope|incorrect|false|wrong|(?:unfortunately|sadly|generally|usually|i'?m\s+afraid),?\s+not"
     r"|not\s+(?:really|usually|generally|yet)))\b"
     r"\s*(?:(?:[,;:!.\u2014\u2013]|-(?!\w))+\s*+|$)"
-    r"(?:(?:it|they|he|she|we|you|i|there|that|this)\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|"
-    r"would|should|must|am)(?:n[\u2019']t|\s+not)?\s*(?:(?:[,;:!.\u2014\u2013]|-(?!\w))+\s*+|$))?",
+    r"(?:(?:(?:it|they|he|she|we|you|i|there|that|this)\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|"
+    r"would|should|must|am)(?:n[\u2019']t|\s+not)?"
+    r"|that(?:[\u2019']s|\s+is)\s+(?:them|him|her|it|right|correct|the\s+one))\s*(?:(?:[,;:!.\u2014\u2013]|-(?!\w))+\s*+|$))?",
     regex.IGNORECASE,
 )
 """An answer word and the marks after it: "Yes, ...", "No. The bridge ...", "Correct - ...",
 "Generally not; ...", "Unfortunately not, as ...";
 not "Right-handed" (one word). A short echo of the question after it is part of the answer word:
-"No, they don't - parking is free ...", "Yes, it is." ("No, it isn't open on Mondays" is no
-echo: a statement follows it without a mark)."""
+"No, they don't - parking is free ...", "Yes, it is.", "Yep, that's them!" ("No, it isn't open on
+Mondays" is no echo: a statement follows it without a mark)."""
+_ECHO = regex.compile(
+    r"^\s*(?:(?:oh|well|ah)[,!\s]+)?(?:it|they|he|she|we|you|i|there|that)\s+(?:do|does|did|is|are|was|were|has|have|"
+    r"had|can|could|will|would|am)(?P<no>n[\u2019']t|\s+not)?"
+    r"(?:\s*,\s*(?:yeah|yes|yep|indeed|of\s+course|actually)\b)?\s*(?:(?:[,;:!.\u2014\u2013]|-(?!\w))+\s*+|$)",
+    regex.IGNORECASE,
+)
+"""An answer that only echoes the question's auxiliary: "She is!", "He did, yeah.", "They have, the
+Tri-County Trophy!" (a yes; "He doesn't." a no). Only before a mark: "She is in the band" is a statement."""
 _NUMBER_SIGN = regex.compile(r"no\.\s*+[\d#]", regex.IGNORECASE)
 """"No. 10 Downing Street": the abbreviation of "number", not an answer."""
 
@@ -42,11 +51,15 @@ class AnswerWord:
     end: int
 
 
-def answer_word(text: str) -> AnswerWord | None:
-    """The "Yes" / "No" (and their synonyms) that opens ``text``, or ``None``."""
+def answer_word(text: str, *, echo: bool = False) -> AnswerWord | None:
+    """The "Yes" / "No" (and their synonyms) that opens ``text``, or ``None``; with ``echo`` (a
+    yes/no question asked), also a reply that only echoes its auxiliary ("She is!", :data:`_ECHO`)."""
     start = 0 if _ANSWER.match(text) else lead_marker_end(text)  # "In short, no: ..." answers as "No, ..." does
     match = _ANSWER.match(text[start:])
-    if match is None or _NUMBER_SIGN.match(text[start:].lstrip()):
+    if match is None:
+        echoed = _ECHO.match(text) if echo else None
+        return AnswerWord(yes=echoed.group("no") is None, end=echoed.end()) if echoed is not None else None
+    if _NUMBER_SIGN.match(text[start:].lstrip()):
         return None
     return AnswerWord(yes=match.group("yes") is not None, end=start + match.end())
 
@@ -71,6 +84,12 @@ _NAMED_SUBJECT = regex.compile(
 )
 _COMMON_SUBJECT = regex.compile(rf"^{_DETERMINER}[\p{{L}}\p{{N}}-]+(?:'s\s+[\p{{L}}\p{{N}}-]+)?", regex.IGNORECASE)
 _DO = frozenset({"do", "does", "did"})
+_ASKS_THE_SPEAKER = regex.compile(
+    r"^you\s+(?:ever\s+)?(?:know|knew|heard|hear|seen|see|watched|read|listened|like|liked|love|loved|enjoy|enjoyed"
+    r"|remember|recall|familiar|tried|been\s+to|been\s+into|into|a\s+fan)\b",
+    regex.IGNORECASE,
+)
+"""A yes/no question about the one answering: "(Do) you know ...", "(Have) you seen ...", "(Are) you into ..."."""
 _TAGGED = regex.compile(
     rf"^\s*(?:(?:so|and|but|then)\s*,?\s+)?(?P<statement>(?!(?:{_AUX})\b)[^?]+?)\s*,\s*"
     rf"(?:right|correct|true|no|yes|(?:{_AUX})n[’']t\s+(?:it|he|she|they|we|you|i|there|that))\s*\?\s*$",
@@ -86,13 +105,16 @@ def polar_proposition(question: str | None) -> str | None:
     "Did Marie Curie win two Nobel Prizes?" -> "Marie Curie win two Nobel Prizes" (the
     auxiliary "did" dropped); a statement with a tag ("So it was completed in 1900, right?",
     "..., wasn't it?") asks about the statement. A negative question ("Wasn't it ...?") gives
-    ``None``.
+    ``None``; so does one about what the one answering knows or likes ("Do you know the song
+    Hollow Bells?", "Have you heard of them?"): its "Yes" states nothing the sources hold.
     """
     tagged = _TAGGED.match(question or "")
     if tagged is not None and "\n" not in tagged.group("statement"):
         return tagged.group("statement")
     match = _QUESTION.match(question or "")
     if match is None or _NEGATED.match(match.group("rest")) or "\n" in match.group("rest"):
+        return None
+    if _ASKS_THE_SPEAKER.match(match.group("rest")):
         return None
     aux, rest = match.group("aux").lower(), match.group("rest")
     if aux in _DO:

@@ -106,6 +106,8 @@ def misplaced_values(claim: str, index: Any, best_chunks: list[int], person: str
         # a statement that leaves its subject to the first ("Flat 3C has ... and | rents for £1,150"),
         # or names it by a pronoun ("Ledgerly Basic lets you ..., and it | includes payroll")
         pronoun = _PRONOUN_LEAD.match(part) if n and subject else told if not n else None
+        if n and pronoun and subject == person:  # "..., and they | won the cup": "they" is not "she"
+            pronoun, subject = None, None
         body = part[pronoun.end():] if pronoun else part
         lead = f"{subject} " if (n or pronoun) and subject and (pronoun or _LEFT_OUT.match(part)) else ""
         found = _misplaced_in(lead + body, index, best_chunks)

@@ -19,7 +19,7 @@ pairs. :func:`crossed_pair` finds such a statement:
 
 An answer that joins two statements about one thing ("Stephen Curry led the Warriors", beside
 "The Warriors beat the Cavaliers" and "Stephen Curry scored 30 points") is no crossing: its two
-statements share no relation word.
+statements share no relation word. Only short statements are read (:data:`SHORT_STATEMENT`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,12 @@ from lexguard.grounding.signals._statements import Facts, clauses_of, sentence_f
 from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._words import lemmas, word_kinds
 
-__all__ = ["crossed_pair", "other_relation"]
+__all__ = ["SHORT_STATEMENT", "crossed_pair", "other_relation"]
+
+SHORT_STATEMENT = 12
+"""Most words of a source statement these rules read: one relation, as knowledge triples and
+records state it ("Tomas Brezny plays for the Highmoor Stags."). On news articles, longer
+sentences paired names loosely and the rules refused correct summaries."""
 
 _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|her)(?![\p{L}])", regex.IGNORECASE)
 
@@ -75,10 +80,10 @@ def other_relation(claim: str, index: Any, person: str | None = None) -> tuple[M
         if not verbs:
             continue
         both = [f for f in facts if _holds(f, first) >= 0 and _holds(f, second) >= 0]
-        if not both or any(_verbs(f.text) & verbs or not _verbs(f.text) for f in both):
+        if not both or any(_verbs(f.text) & verbs or not _verbs(f.text) or not _short(f) for f in both):
             continue
         for f in facts:
-            if f in both:
+            if f in both or not _short(f):
                 continue
             for name, other in ((first, second), (second, first)):
                 at = _holds(f, name)
@@ -125,6 +130,13 @@ def _with_person(clause: str, names: list[Mention], person: str) -> list[Mention
     return sorted([*names, meant], key=lambda m: m.span[0])
 
 
+def _short(facts: Facts) -> bool:
+    """Whether a statement is short enough to state one relation (a knowledge triple, a record's
+    line): a long sentence of an article names many things in many relations, and two of its
+    names that share a word of it need not be one relation's two ends."""
+    return len(facts.text.split()) <= SHORT_STATEMENT
+
+
 def _holds(facts: Facts, name: Mention) -> int:
     """Where the statement names ``name`` (-1: nowhere)."""
     if not facts.profile.has_entity(name.key, name.text if not _PERSON.fullmatch(name.text) else None):
@@ -166,8 +178,12 @@ def _crossing(first: Mention, second: Mention, facts: list[Facts]) -> str | None
         elif at_second >= 0:
             with_second.append((f, at_second))
     for fa, at_a in with_first:
+        if not _short(fa):
+            continue
         said = _relation(fa)
         for fb, at_b in with_second:
+            if not _short(fb):
+                continue
             shared = said & _relation(fb)
             a, b = _side(fa, at_a, shared), _side(fb, at_b, shared)
             if a is not None and b is not None and a[1] and b[1] and a[0] != b[0]:
