@@ -98,3 +98,28 @@ def test_who_a_pronoun_is(claims: list[str], turns: list[str], meant: list[str |
 
 def test_a_person_the_sources_do_not_name_is_not_meant() -> None:
     assert people_meant(["He wrote it."], ["Who is Arlo Finch?"], lambda name: False) == [None]
+
+
+def test_a_pronoun_of_the_asked_turn_is_the_one_an_earlier_turn_names() -> None:
+    assert asked_turn("User: Who sings it?\nAssistant: That's Priya Lanthorne.\nUser: Has she won anything?") == (
+        "Has Priya Lanthorne won anything?")
+    assert asked_turn("User: Tom Hanks and Meg Ryan?\nAssistant: Yes.\nUser: Has she won anything?") == (
+        "Has she won anything?")  # two people: left as it is
+
+
+BAND = ("Northbound Glass, performed by, Tamsin Rook\nNorthbound Glass, is written by, Eli Marchbanks\n"
+        "Tamsin Rook, is a member of, The Fenlight Parade")
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "refused"),
+    [
+        ("She is!", "[Human]: Tamsin Rook is in The Fenlight Parade, isn't she?", False),
+        ("He did, yeah.", "[Human]: Tamsin Rook performed Northbound Glass, didn't she?", False),
+        ("He did, yeah.", "[Human]: Eli Marchbanks performed Northbound Glass, didn't he?", True),
+        ("That's Tamsin Rook!", "[Human]: Who performed Northbound Glass?", False),
+        ("That's Eli Marchbanks!", "[Human]: Who performed Northbound Glass?", True),
+    ],
+)
+def test_an_echoed_yes_and_a_pointed_name_answer_the_chat(answer: str, question: str, refused: bool) -> None:
+    assert _refused(answer, BAND, question) is refused

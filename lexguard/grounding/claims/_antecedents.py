@@ -31,7 +31,7 @@ import regex
 
 from lexguard.grounding.signals._entities import entities, is_common_word, personal
 
-__all__ = ["people_meant"]
+__all__ = ["people_in", "people_meant"]
 
 _PRONOUN = regex.compile(r"(?<![\p{L}'\u2019])(?P<word>he|she|him|his|her|hers)(?P<is>['\u2019]s)?(?![\p{L}'\u2019])",
                          regex.IGNORECASE)
@@ -48,7 +48,7 @@ _WOMEN = frozenset({"mrs", "ms", "miss", "lady", "dame", "queen", "princess", "d
 """Titles that tell a person's sex: "she" is never "Prince Harry"."""
 
 
-def _people(text: str) -> list[str]:
+def people_in(text: str) -> list[str]:
     """The names of ``text`` that may be a person's (:func:`~lexguard.grounding.signals._entities.personal`:
     "Dario Fenn"; not "Harbor of Lanterns", "Paper Comets", "Oklahoma NAACP" nor "Ashford City Council"; nor, as
     unsure, "Grace Mensah": a pronoun is left as it is rather than given to a title)."""
@@ -113,9 +113,9 @@ def people_meant(claims: Sequence[str], turns: Sequence[str], named: Callable[[s
             asked one (or the question alone).
         named: Whether the sources name a person.
     """
-    people = [_people(c) for c in claims]
+    people = [people_in(c) for c in claims]
     meant: list[str | None] = []
-    before = [(t, _people(t)) for t in reversed(turns)]
+    before = [(t, people_in(t)) for t in reversed(turns)]
     for i, claim in enumerate(claims):
         first = _PRONOUN.search(claim)
         name = None

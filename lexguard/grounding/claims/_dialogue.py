@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import regex
 
+from lexguard.grounding.claims._antecedents import people_in
 from lexguard.grounding.signals._entities import entities, personal
 
 __all__ = ["Turn", "asked_turn", "chat_turns"]
@@ -30,6 +31,7 @@ _SPEAKER = regex.compile(
 _USER = regex.compile(rf"^(?:{_USER_SIDE})$", regex.IGNORECASE)
 _SENTENCE_END = regex.compile(r"(?<=[.!?])\s+")
 _IT = regex.compile(r"(?<![\p{L}'\u2019])it(?![\p{L}'\u2019])", regex.IGNORECASE)
+_PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him)(?![\p{L}'\u2019])", regex.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,16 +88,20 @@ def asked_turn(question: str | None) -> str | None:
 
 def _it_named(asked: str, before: list[str]) -> str:
     """The asked turn with its "it" written as the one thing the nearest turn naming things names
-    ("Who directed it?" after "Do you know Salt Road Sisters?"): a short answer is then read
-    against that thing, not against whatever the sources say "it" did. Left as it is when the
-    turn names something itself, or the nearest turn naming things names two."""
-    it = _IT.search(asked)
-    if it is None or _things(asked):
-        return asked
-    for text in before:
-        things = _things(text)
-        if things:
-            return asked[: it.start()] + things[0] + asked[it.end() :] if len(things) == 1 else asked
+    ("Who directed it?" after "Do you know Salt Road Sisters?"), and its "he" or "she" as the one
+    person the nearest turn naming people names ("Has she won anything?" after "That's Priya
+    Lanthorne."): a short answer is then read against them, not against whatever the sources say
+    "it" did. Left as it is when the turn names one itself, or the nearest turn naming any names two."""
+    for pronoun, named in ((_IT, _things), (_PERSON, people_in)):
+        found = pronoun.search(asked)
+        if found is None or named(asked):
+            continue
+        for text in before:
+            names = named(text)
+            if names:
+                if len(names) == 1:
+                    asked = asked[: found.start()] + names[0] + asked[found.end() :]
+                break
     return asked
 
 

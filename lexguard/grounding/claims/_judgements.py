@@ -43,6 +43,8 @@ def hides_a_fact(text: str, possession: bool = True) -> bool:
         True
         >>> hides_a_fact("The view is breathtaking.")
         False
+        >>> hides_a_fact("It's a fantasy novel, with some lovely world-building.")
+        True
     """
     return (possession and _judged_fact(text)) or _unjudged_clause(text)
 
@@ -84,9 +86,10 @@ def _auxiliary(word: str) -> bool:
 
 
 def _only_a_thing(word: str) -> bool:
-    """A word that names a thing and nothing else ("pool", "spa"; not "moving", "sweet")."""
+    """A word that names a thing and describes nothing ("pool", "spa", "fantasy" of "a fantasy
+    novel", a noun that is also a verb; not "moving", "sweet", adjectives)."""
     kinds = word_kinds(word)
-    return "NOUN" in kinds and not kinds & {"ADJ", "VERB", "ADV"} and not word.endswith("ly")
+    return "NOUN" in kinds and not kinds & {"ADJ", "ADV"} and not word.endswith(("ly", "ing"))
 
 
 _CLAUSE_BREAK = regex.compile(

@@ -45,6 +45,11 @@ _ENDS_WITH_PREPOSITION = regex.compile(r"\b(?:after|for|from|to|with|by|of|about
 _FUNCTION_WORD = regex.compile(r"^(?:the|a|an|in|on|at|of|to|by|for|from|with|and|or|about|around|some)$", regex.IGNORECASE)
 _PREPOSITION = regex.compile(r"^(?:in|on|at|by|from|since|around|about|near|after|before|during)\b", regex.IGNORECASE)
 _MAX_ANSWER_WORDS = 5
+_THAT_IS = regex.compile(
+    r"^(?:(?:oh|ah|well)[,!\s]+)?(?:that|it)(?:['\u2019]s|\s+is|\s+was|['\u2019]d\s+be|\s+would\s+be)\s+(?=(?-i:\p{Lu}|\d))",
+    regex.IGNORECASE,
+)
+"""An answer that points at a name: "That's Juno Arcade!", "It was 1998." (the name or value is the answer)."""
 _FROM_END = regex.compile(r"\bfrom\s*$", regex.IGNORECASE)
 _HEDGE_TAIL = regex.compile(
     r",\s*(?:i\s+(?:believe|think|reckon)|i['\u2019]m\s+(?:pretty\s+|fairly\s+)?sure|if\s+i\s+remember\s+(?:rightly|correctly))\W*$",
@@ -57,6 +62,7 @@ def bare_answer(answer: str, question: str) -> str | None:
     """The answer without its closing stop and a trailing auxiliary ("Edison did." -> "Edison"),
     or ``None`` when it makes a statement of its own ("Shakespeare wrote it.", "He did it.")."""
     text = _TRAILING_AUX.sub("", _HEDGE_TAIL.sub("", answer.strip().rstrip(".!").strip()))
+    text = _THAT_IS.sub("", text, count=1)  # "That's Juno Arcade!" names the answer
     if not text or len(text.split()) > _MAX_ANSWER_WORDS or _OWN_STATEMENT.search(text) or "?" in text:
         return None
     asked = {w.lower() for w in regex.findall(r"[\p{L}]+", question)}
@@ -104,6 +110,8 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         'Anneke Vollmar is from Saltmarsh Cove.'
         >>> answer_statement("What year did it come out?", "1998, I believe.")
         'It come out in 1998.'
+        >>> answer_statement("Who sings Paper Satellites?", "That's Juno Arcade!")
+        'Juno Arcade sings Paper Satellites.'
     """
     match = WH_QUESTION.match(question or "")
     bare = bare_answer(answer, question or "")
