@@ -18,6 +18,7 @@ from lexguard import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.claims import _dialogue
 from lexguard.grounding.claims._antecedents import people_meant
+from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.claims._dialogue import asked_turn, chat_turns
 
 FILMS = ("Salt Road Sisters was directed by Henrik Dalmore.The Lantern Keeper is starring Odile Varek."
@@ -123,3 +124,21 @@ BAND = ("Northbound Glass, performed by, Tamsin Rook\nNorthbound Glass, is writt
 )
 def test_an_echoed_yes_and_a_pointed_name_answer_the_chat(answer: str, question: str, refused: bool) -> None:
     assert _refused(answer, BAND, question) is refused
+
+
+@pytest.mark.parametrize(
+    ("passage", "sentences"),
+    [
+        ("Ticket price: £8\nOpening hours: 10am to 6pm\nGuided tour: 2pm daily",
+         ["Ticket price: £8", "Opening hours: 10am to 6pm", "Guided tour: 2pm daily"]),  # every line read
+        ("A heading\nThe base was renamed in 2023. It opened in 1918.", ["The base was renamed in 2023.", "It opened in 1918."]),
+    ],
+)
+def test_a_passage_written_as_lines_is_read_line_by_line(passage: str, sentences: list[str]) -> None:
+    assert [s for s in passage_sentences(passage) if s] == sentences
+
+
+def test_triples_in_lines_are_read_as_statements() -> None:
+    """Every line but the last of "A, relation, B" triples was dropped: "Eli Marchbanks performed
+    Northbound Glass" passed beside "Northbound Glass, performed by, Tamsin Rook"."""
+    assert _refused("Eli Marchbanks performed Northbound Glass.", BAND, None)

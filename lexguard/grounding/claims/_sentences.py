@@ -321,10 +321,15 @@ def split_sentences(
     return [(s, e) for s, e in trimmed if e > s]
 
 
-_PASSAGE_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|(?m:$))")
-"""A sentence: to its closing marks, or to the end of its line (a line of a list, a record or a
-knowledge triple, "Price: £5", "Northbound Glass, performed by, Tamsin Rook", has none; read only
-at the end of the text, such lines were left out of every statement the rules read)."""
+_PASSAGE_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+_LINE_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|(?m:$))")
+"""A sentence of a passage written as lines: to its closing marks, or to the end of its line (a
+line of a list, a record or a knowledge triple has none: "Price: £5", "Northbound Glass,
+performed by, Tamsin Rook"; read as prose, every such line but the last was left out)."""
+_UNCLOSED = regex.compile(r"[^.!?:;\s]\s*$")
+_LINES_SHARE = 0.5
+"""Share of a passage's lines with no closing mark above which it is read as lines (in prose, such
+a line is a heading, and stays out: "Eisenhower's name puts a stop to the Army's ... tribute")."""
 _FIRST_WORD = regex.compile(r"\s*(?P<word>[\p{L}\p{N}]+)")
 _OPENERS = frozenset(
     "it its the this that these those he she they we i you there here a an his her their our my in on at "
@@ -370,7 +375,8 @@ def _continues(previous: str, following: str) -> bool:
 def passage_sentences(passage: str) -> Iterator[str]:
     """The sentences of a source passage as the strict signals read them (stripped, in order).
 
-    A quick cut after every run of ``.``, ``!`` or ``?`` and at line breaks, but not at the dot of
+    A quick cut after every run of ``.``, ``!`` or ``?`` and, in a passage written as lines (half
+    of them with no closing mark: a list, a record, knowledge triples), at line breaks, but not at the dot of
     an abbreviation or a one-letter word before a name or a lower-case word ("8 p.m. Friday",
     "Corvin Ltd. owed"), nor at a decimal point: the signals that look
     for a source sentence telling both sides of a claim (overstated quantifiers, event order,
@@ -384,7 +390,10 @@ def passage_sentences(passage: str) -> Iterator[str]:
     """
     pieces: list[str] = []
     last_end = -1
-    for match in _PASSAGE_SENTENCE.finditer(passage):
+    lines = [line for line in passage.split("\n") if line.strip()]
+    unclosed = sum(1 for line in lines if _UNCLOSED.search(line))
+    cut = _LINE_SENTENCE if len(lines) > 1 and unclosed > _LINES_SHARE * len(lines) else _PASSAGE_SENTENCE
+    for match in cut.finditer(passage):
         if pieces and match.start() == last_end and _continues(pieces[-1], match.group()):
             pieces[-1] += match.group()
         else:
