@@ -142,3 +142,8 @@ def test_triples_in_lines_are_read_as_statements() -> None:
     """Every line but the last of "A, relation, B" triples was dropped: "Eli Marchbanks performed
     Northbound Glass" passed beside "Northbound Glass, performed by, Tamsin Rook"."""
     assert _refused("Eli Marchbanks performed Northbound Glass.", BAND, None)
+
+
+def test_a_one_word_name_may_be_the_person_meant() -> None:
+    claims = ["TV chef Marcus Delaney ordered to pay ex-wife Simone £6.2million", "She had sought half"]
+    assert people_meant(claims, [], lambda name: True) == [None, None]

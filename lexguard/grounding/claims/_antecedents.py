@@ -67,11 +67,15 @@ def _named_before(text: str, at: int) -> bool:
 
 
 def _unsure(text: str, name: str, person: str) -> bool:
-    """Whether a context's pronoun of that person before its name stands for someone it leaves
-    unnamed ("made fun of her and Prince Harry": "her" is not Prince Harry; "Marisol Tennant's
-    name ... What's she known for?" is hers)."""
+    """Whether a context may name someone else the pronoun stands for: a pronoun of that person
+    before the name, someone it leaves unnamed ("made fun of her and Prince Harry": "her" is not
+    Prince Harry; "Marisol Tennant's name ... What's she known for?" is hers), or a one-word
+    name that may be a person's ("ordered to pay ex-wife Simone": "she" is not Marcus Delaney)."""
     named_at = text.find(name)
-    return any(_SAME[m.group("word").lower()] == person and m.start() < named_at for m in _PRONOUN.finditer(text))
+    if any(_SAME[m.group("word").lower()] == person and m.start() < named_at for m in _PRONOUN.finditer(text)):
+        return True
+    return any(len(e.text.split()) == 1 and e.text not in name and not is_common_word(e.text.lower())
+               for e in entities(text))
 
 
 def _of_sex(name: str, person: str) -> bool:
