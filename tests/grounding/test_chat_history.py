@@ -147,3 +147,17 @@ def test_triples_in_lines_are_read_as_statements() -> None:
 def test_a_one_word_name_may_be_the_person_meant() -> None:
     claims = ["TV chef Marcus Delaney ordered to pay ex-wife Simone £6.2million", "She had sought half"]
     assert people_meant(claims, [], lambda name: True) == [None, None]
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("[Human]: A friend told me The Glass Orchard won a prize. Is that right?", "The Glass Orchard won a prize, right?"),
+        ("[Human]: I'm off to a Dunmore Harriers game. [Assistant]: Fun! [Human]: Which city are they in?",
+         "Which city are Dunmore Harriers in?"),
+        ("[Human]: I met Lottie Brannagh. [Assistant]: Oh? [Human]: Who's her husband again?",
+         "Who's Lottie Brannagh's husband again?"),
+    ],
+)
+def test_what_the_last_turn_asks(question: str, asked: str) -> None:
+    assert asked_turn(question) == asked

@@ -24,7 +24,9 @@ QUESTIONS = [
     "Any other questions?", "Have you been to the castle yet?", "Did you enjoy the film, by the way?",
     "Do you want the recipe?", "So, have you tried it?", "Have you walked it before?", "Have you booked your tickets yet?",
     "Do you prefer literary stuff or something lighter?", "Are you into mysteries?", "Do you like a twisty plot?",
-    "Do you listen to much folk?", "What's your favourite part of it?",
+    "Do you listen to much folk?", "What's your favourite part of it?", "Want a backup pick too?",
+    "Any dietary restrictions I should keep in mind?", "What part stuck with you most?",
+    "Do you usually like stories set at sea?",
 ]
 FACTS = [
     "Did you know he won three Oscars?", "Have you seen Avatar, which won three Oscars?", "Do you like the NFL?",
@@ -33,7 +35,8 @@ FACTS = [
     "Did you know that the bridge is closed on Sundays?", "Have you seen his 2015 film?",
     "Did you hear the museum is free on Mondays?", "Why did he leave the band?",
     "Have you seen it? It won three Oscars.", "Should we have acted sooner?", "Have you tried the restored chapel?",
-    "Do you like the famous lobster?", "Are you into 1990s pop?",
+    "Do you like the famous lobster?", "Are you into 1990s pop?", "Have you seen the new wing they opened?",
+    "Are you a Comets fan yourself?",
 ]
 
 

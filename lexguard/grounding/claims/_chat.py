@@ -99,7 +99,9 @@ def is_question_to_reader(text: str) -> bool:
     if len(text) > _LONGEST or not text.rstrip("\"')\u2019\u201d ").endswith("?") or text.count("?") > 1:
         return False
     frame = _FRAME.match(text)
-    if frame is None or _CLAUSE.search(text, frame.end()) or _STATEMENT_VERB.search(text):
+    if frame is None:
+        return _asks_the_reader(text)
+    if _CLAUSE.search(text, frame.end()) or _STATEMENT_VERB.search(text):
         return False
     objects = []
     words = [match.group() for match in _WORD.finditer(text, frame.end())]
@@ -114,8 +116,28 @@ def is_question_to_reader(text: str) -> bool:
             continue  # "have you walked it", not "the restored chapel" (which says it was restored)
         objects.append(lower)
     if _DEFINITE.search(text, frame.end()) is None:  # "Do you like a twisty plot?": of no thing the sources name
-        return len(objects) <= MOST_OBJECT_WORDS + 1 and not any("NUM" in word_kinds(word) for word in objects)
+        return (len(objects) <= MOST_OBJECT_WORDS + 1 and not any("NUM" in word_kinds(word) for word in objects)
+                or _asks_the_reader(text))
     return len(objects) <= MOST_OBJECT_WORDS and all(_names_a_thing(word) for word in objects)
+
+
+_READER = regex.compile(r"\b(?:you|your|yours|yourself)\b", regex.IGNORECASE)
+_OFFER = regex.compile(r"^\W*(?:want|need|fancy|any|anything)\b", regex.IGNORECASE)
+_MOST_ASKED_WORDS = 12
+
+
+def _asks_the_reader(text: str) -> bool:
+    """A question in another shape that asks the reader of their own taste or plans ("What part
+    stuck with you most?", "Do you usually like stories set at sea?", "Want a backup pick too?",
+    "Any dietary restrictions I should keep in mind?"): addressed to the reader or offering, at
+    most :data:`_MOST_ASKED_WORDS` words, and holding no name, number, quotation, clause, verb of
+    a statement, nor a word that points at a thing the sources may name ("the new wing")."""
+    words = _WORD.findall(text)
+    if not (_READER.search(text) or _OFFER.match(text)) or len(words) > _MOST_ASKED_WORDS:
+        return False
+    if any(w[0].isupper() and w.lower() != "i" for w in words[1:]) or _CLAUSE.search(text) or _STATEMENT_VERB.search(text):
+        return False
+    return _DEFINITE.search(text) is None
 
 
 _DEFINITE = regex.compile(r"\b(?:the|their|his|her|its|this|these|those|that(?!\s+kind|\s+sort))\b", regex.IGNORECASE)

@@ -30,8 +30,15 @@ _SPEAKER = regex.compile(
 """A speaker label: "[Human]:" anywhere after a space, "User:" at the start of a line."""
 _USER = regex.compile(rf"^(?:{_USER_SIDE})$", regex.IGNORECASE)
 _SENTENCE_END = regex.compile(r"(?<=[.!?])\s+")
-_IT = regex.compile(r"(?<![\p{L}'\u2019])it(?![\p{L}'\u2019])", regex.IGNORECASE)
-_PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him)(?![\p{L}'\u2019])", regex.IGNORECASE)
+_IT = regex.compile(r"(?<![\p{L}'\u2019])(?:it|its)(?![\p{L}'\u2019])", regex.IGNORECASE)
+_THEY = regex.compile(r"(?<![\p{L}'\u2019])(?:they|them|their)(?![\p{L}'\u2019])", regex.IGNORECASE)
+_PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|his|her)(?![\p{L}'\u2019])", regex.IGNORECASE)
+_CONFIRM = regex.compile(r"^(?:is|was)\s+(?:that|it|this)\s+(?:right|true|correct|so)\?$|^(?:right|really|true)\?$",
+                         regex.IGNORECASE)
+"""A question that asks whether the sentence before it is true ("Is that right?")."""
+_HEARD = regex.compile(r"^(?:(?:a|my)\s+\w+\s+told\s+me|i\s+(?:heard|read|saw)|someone\s+said|apparently)\s*(?:that\s+)?,?\s*",
+                       regex.IGNORECASE)
+"""Who told the user what the sentence says ("A friend told me ..."): the question is whether it is so."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +73,9 @@ def chat_turns(question: str | None) -> list[Turn] | None:
 
 def asked_turn(question: str | None) -> str | None:
     """What the answer replies to: a chat's last user turn (its last question, when it asks one
-    after a remark: "Really beautiful. Who made it?"), its "it" written as the thing an earlier
-    turn names; any other question as it is.
+    after a remark: "Really beautiful. Who made it?"; the sentence before "Is that right?", with a
+    question tag), its "it", "he" or "she" written as the one thing or person an earlier turn
+    names; any other question as it is.
 
     >>> asked_turn("[Human]: Do you know Glass Harbour? [Assistant]: I do! [Human]: Who directed it?")
     'Who directed Glass Harbour?'
@@ -81,8 +89,11 @@ def asked_turn(question: str | None) -> str | None:
     if at is None:
         return question
     last = turns[at].text
-    asks = [s for s in _SENTENCE_END.split(last) if s.rstrip().endswith("?")]
-    asked = asks[-1].strip() if asks else last
+    sentences = [s.strip() for s in _SENTENCE_END.split(last) if s.strip()]
+    asks = [n for n, s in enumerate(sentences) if s.endswith("?")]
+    asked = sentences[asks[-1]] if asks else last
+    if asks and asks[-1] and _CONFIRM.match(asked):  # "The Glass Orchard won a prize. Is that right?"
+        asked = f"{_HEARD.sub('', sentences[asks[-1] - 1]).rstrip('.!')}, right?"
     return _it_named(asked, [last, *(t.text for t in reversed(turns[:at]))])
 
 
@@ -92,7 +103,7 @@ def _it_named(asked: str, before: list[str]) -> str:
     person the nearest turn naming people names ("Has she won anything?" after "That's Priya
     Lanthorne."): a short answer is then read against them, not against whatever the sources say
     "it" did. Left as it is when the turn names one itself, or the nearest turn naming any names two."""
-    for pronoun, named in ((_IT, _things), (_PERSON, people_in)):
+    for pronoun, named in ((_IT, _things), (_THEY, _groups), (_PERSON, people_in)):
         found = pronoun.search(asked)
         if found is None or named(asked):
             continue
@@ -100,9 +111,16 @@ def _it_named(asked: str, before: list[str]) -> str:
             names = named(text)
             if names:
                 if len(names) == 1:
-                    asked = asked[: found.start()] + names[0] + asked[found.end() :]
+                    owner = found.group().lower() in ("his", "its", "their") or (
+                        found.group().lower() == "her" and regex.match(r"\s+\p{L}", asked[found.end():]))
+                    asked = asked[: found.start()] + names[0] + ("'s" if owner else "") + asked[found.end() :]
                 break
     return asked
+
+
+def _groups(text: str) -> list[str]:
+    """The names of ``text`` of two words or more that "they" may stand for ("Dunmore Harriers")."""
+    return list(dict.fromkeys(e.text for e in entities(text) if len(e.text.split()) >= 2))
 
 
 def _things(text: str) -> list[str]:

@@ -50,7 +50,9 @@ _THAT_IS = regex.compile(
     regex.IGNORECASE,
 )
 """An answer that points at a name: "That's Juno Arcade!", "It was 1998." (the name or value is the answer)."""
-_FROM_END = regex.compile(r"\bfrom\s*$", regex.IGNORECASE)
+_CONTRACTED = regex.compile(r"^\s*(?P<wh>who|what|where|which|when|how)['\u2019]s\s+", regex.IGNORECASE)
+_AGAIN = regex.compile(r"\s+again\s*\?\s*$", regex.IGNORECASE)
+"""A reminder's "again" ("Who sings it again?") asks nothing more."""
 _HEDGE_TAIL = regex.compile(
     r",\s*(?:i\s+(?:believe|think|reckon)|i['\u2019]m\s+(?:pretty\s+|fairly\s+)?sure|if\s+i\s+remember\s+(?:rightly|correctly))\W*$",
     regex.IGNORECASE,
@@ -112,13 +114,19 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         'It come out in 1998.'
         >>> answer_statement("Who sings Paper Satellites?", "That's Juno Arcade!")
         'Juno Arcade sings Paper Satellites.'
+        >>> answer_statement("Which city are the Dunmore Harriers in?", "Greyhaven.")
+        'The Dunmore Harriers are in Greyhaven.'
+        >>> answer_statement("Who's her husband again?", "Teodor Willems.")
+        'Her husband is Teodor Willems.'
     """
-    match = WH_QUESTION.match(question or "")
-    bare = bare_answer(answer, question or "")
+    question = _CONTRACTED.sub(r"\g<wh> is ", _AGAIN.sub("?", question or ""))  # "Who's her husband again?"
+    match = WH_QUESTION.match(question)
+    bare = bare_answer(answer, question)
     if match is None or bare is None or "\n" in match.group("after") or "," in bare:
         return None
     wh = " ".join(match.group("wh").lower().split())
-    origin = wh == "where" and _FROM_END.search(match.group("after")) is not None  # "Where is she from?"
+    # the answer after the preposition: "Where is she from?", "Which city are they in?"
+    origin = wh in {"where", "which", "what"} and _ENDS_WITH_PREPOSITION.search(match.group("after")) is not None
     if _ENDS_WITH_PREPOSITION.search(match.group("after")) and not origin:
         return None  # "Who is the bridge named after?": the answer's place is after the preposition
     if regex.match(r"(?:happen|happened|happens|go|goes|went|occur|occurred|occurs)\b", match.group("after"), regex.IGNORECASE):
@@ -126,6 +134,9 @@ def answer_statement(question: str | None, answer: str) -> str | None:
     noun, rest = _split(wh, match.group("after"))
     aux = _LEADING_AUX.match(rest)
     simple_wh = wh in {"who", "what", "which", "whom"}
+    if origin:
+        proposition = polar_proposition(f"{rest}?") if aux is not None else None
+        return None if proposition is None else _sentence(f"{proposition} {bare}")
     if aux is None:
         if not simple_wh:
             return None
@@ -137,7 +148,11 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         if proposition is None:
             return None
         counted = f" {noun}" if wh.startswith("how") and noun else ""
-        place = "" if _PREPOSITION.match(bare) or origin else _place(wh, noun)
+        place = "" if _PREPOSITION.match(bare) else _place(wh, noun)
         statement = " ".join(part for part in (proposition, place, bare + counted) if part)
+    return _sentence(statement)
+
+
+def _sentence(statement: str) -> str:
     statement = " ".join(statement.split())
     return statement[0].upper() + statement[1:] + "."
