@@ -12,9 +12,9 @@ sources, and the answer word is right when:
 
 Any other outcome fails the claim that opens with the answer word (contradicted when the sources
 say the opposite, unsupported when they say neither or the statement could not be checked); a bare "Yes." / "No." is then a claim of
-its own instead of a filler. Questions that are not yes/no questions, negative questions
-("Isn't it ...?", whose "No" means different things to different people) and answers that open
-with no answer word are left as they are.
+its own instead of a filler. Questions that are not yes/no questions, a "No" to a negative
+question ("Isn't it ...?", whose "No" means different things to different people; its "Yes" says
+the positive statement holds) and answers that open with no answer word are left as they are.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import regex
 
 from lexguard._enums import FindingKind, Severity
 from lexguard._models import Claim, Finding
-from lexguard.grounding.claims._questions import answer_word, polar_proposition
+from lexguard.grounding.claims._questions import answer_word, polar_proposition, yes_proposition
 from lexguard.grounding.claims._worthiness import FILLER_REASON, META_REASON, QUESTION_REASON, SPEAKER_REASON
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
@@ -86,14 +86,15 @@ def read_polar(
     Returns:
         ``{claim index: reading}``, empty when nothing applies.
     """
-    proposition = polar_proposition(question)
-    if proposition is None or not claims:
+    if not claims:
         return {}
     # a greeting or an acknowledgement before the answer word answers nothing ("Great question!
     # Yes - ..."): the answer word opens the first claim after them
     first = next((c for c in claims if c.reason not in _COURTESIES), claims[0])
     word = answer_word(first.text, echo=True)  # "She is!" to "She's in the band, isn't she?"
-    if word is None:
+    # a "Yes" to a negative question says its positive statement holds; a "No" is left alone
+    proposition = (yes_proposition if word is not None and word.yes else polar_proposition)(question)
+    if word is None or proposition is None:
         return {}
     status, evidence, support = check(proposition)
     opposed = _opposed_in(proposition, evidence) if status == "supported" else None

@@ -13,7 +13,7 @@ import regex
 
 from lexguard.grounding.claims._meta_split import lead_marker_end
 
-__all__ = ["AnswerWord", "answer_word", "bare_polar_answer", "polar_proposition"]
+__all__ = ["AnswerWord", "answer_word", "bare_polar_answer", "polar_proposition", "yes_proposition"]
 
 _ANSWER = regex.compile(
     r"^\s*(?:(?P<yes>yes|yeah|yep|yup|correct|indeed|right|true|exactly|definitely|absolutely|certainly|sure|"
@@ -86,8 +86,8 @@ _COMMON_SUBJECT = regex.compile(rf"^{_DETERMINER}[\p{{L}}\p{{N}}-]+(?:'s\s+[\p{{
 _DO = frozenset({"do", "does", "did"})
 _NEGATIVE_QUESTION = regex.compile(
     rf"^\s*(?P<aux>{_AUX})n[’']t\s+(?P<rest>(?:it|he|she|they|that|this|there|the|\p{{Lu}})\S*\s+[^?]+\?)\s*$", regex.IGNORECASE)
-"""A negative yes/no question ("Isn't she in Copperline too?", "Wasn't the club started by ...?"): it
-asks about the statement as a positive one would; "Yes" says it holds, "No" that it does not."""
+"""A negative yes/no question ("Isn't she in Copperline too?", "Wasn't the club started by ...?"): a
+"Yes" to it says the positive statement holds."""
 _ASKS_THE_SPEAKER = regex.compile(
     r"^you\s+(?:ever\s+)?(?:know|knew|heard|hear|seen|see|watched|read|listened|like|liked|love|loved|enjoy|enjoyed"
     r"|remember|recall|familiar|tried|been\s+to|been\s+into|into|a\s+fan)\b",
@@ -102,25 +102,34 @@ _TAGGED = regex.compile(
 """A statement with a question tag: "So it was completed in 1900, right?", "It is tall, isn't it?"."""
 
 
+def yes_proposition(question: str | None) -> str | None:
+    """The statement a "Yes" to ``question`` says holds: :func:`polar_proposition`'s, or a negative
+    question's positive statement ("Isn't she in Copperline too?" - "She is, yeah.": she is in
+    Copperline). Only a "Yes" is read so: a "No" to a negative question means different things
+    to different people."""
+    negative = _NEGATIVE_QUESTION.match(question or "")
+    if negative is not None:
+        return polar_proposition(f"{negative.group('aux')} {negative.group('rest')}")
+    return polar_proposition(question)
+
+
 def polar_proposition(question: str | None) -> str | None:
     """The statement a yes/no question asks about, or ``None`` for any other question.
 
     "Was the Eiffel Tower completed in 1889?" -> "the Eiffel Tower was completed in 1889";
     "Did Marie Curie win two Nobel Prizes?" -> "Marie Curie win two Nobel Prizes" (the
     auxiliary "did" dropped); a statement with a tag ("So it was completed in 1900, right?",
-    "..., wasn't it?") asks about the statement, and so does a negative question ("Wasn't it
-    completed in 1889?"). One about what the one answering knows or likes ("Do you know the song
-    Hollow Bells?", "Have you heard of them?") gives ``None``: its "Yes" states nothing the
-    sources hold.
+    "..., wasn't it?") asks about the statement. A negative question ("Wasn't it ...?", whose
+    "No" means different things to different people; its "Yes" is read by
+    :func:`yes_proposition`) and one about what the one answering knows or likes ("Do you know the
+    song Hollow Bells?", "Have you heard of them?": its "Yes" states nothing the sources hold) give
+    ``None``.
     """
     tagged = _TAGGED.match(question or "")
     if tagged is not None and "\n" not in tagged.group("statement"):
         return tagged.group("statement")
     match = _QUESTION.match(question or "")
-    if match is None or "\n" in match.group("rest"):
-        negative = _NEGATIVE_QUESTION.match(question or "")  # "Isn't she in Copperline too?"
-        return polar_proposition(f"{negative.group('aux')} {negative.group('rest')}") if negative else None
-    if _NEGATED.match(match.group("rest")):
+    if match is None or _NEGATED.match(match.group("rest")) or "\n" in match.group("rest"):
         return None
     if _ASKS_THE_SPEAKER.match(match.group("rest")):
         return None
