@@ -47,6 +47,7 @@ __all__ = [
     "nli_from_config",
     "score_claims",
 ]
+logger = logging.getLogger("lexguard.grounding")
 
 
 def _unread_evidence() -> ClaimEvidence:
@@ -99,8 +100,6 @@ def _embed_claims(encoder: Any, index: SourceIndex, texts: list[str]) -> tuple[n
         parts.append(np.zeros((len(texts) - done, dim), dtype=np.float32))
     return np.concatenate(parts).astype(np.float32, copy=False), list(range(done, len(texts)))
 
-
-logger = logging.getLogger("lexguard.grounding")
 
 RERANK_K = 5
 """Chunks retrieved per claim for hybrid re-ranking (``top_k`` of them are cited)."""
@@ -267,8 +266,7 @@ def score_claims(
         stack: The verifier stack, or ``None`` for the support model alone.
         nli: An optional NLI verifier.
         timings: Timings so far; the pipeline's steps are added.
-        turns: What came before the answer, nearest last: a chat's turns, or the question
-            (where a claim's "he" or "she" is named, :func:`~lexguard.grounding._reading.model_texts`).
+        turns: What came before the answer, nearest last (where a "he" or "she" is named).
 
     Returns:
         The :class:`Scored` claims, ready for the judge and ``build_result``.
@@ -339,8 +337,8 @@ def _read_evidence(
     verifier, NLI, the judge) reads it, and it is reported not checked. A real question's words
     may carry a false premise: only a task instruction's words count as context. A short answer
     to a real question conflicts with the source statement that answers the question otherwise
-    (:func:`~lexguard.grounding.signals._answer_slot.rival_answer`).
-    """
+    (:func:`~lexguard.grounding.signals._answer_slot.rival_answer`). ``people``: who each claim's
+    "he" or "she" is."""
     asked = question if question and is_real_question(question) else None
     quoted = LexicalProfile([question]) if question else None  # a quotation of it quotes the user
     q_profile = quoted if asked is None else None
@@ -351,8 +349,7 @@ def _read_evidence(
         if i in unembedded
         else claim_features(
             plain[i], index=index, scores=scores[i], chunk_ids=ids[i], question=q_profile,
-            position=i / (n - 1) if n > 1 else 0.0, asked=quoted, supposed=supposed,
-            person=people[i] if i < len(people) else None,
+            position=i / (n - 1) if n > 1 else 0.0, asked=quoted, supposed=supposed, person=(people or [None] * n)[i],
         )
         for i in range(n)
     ]

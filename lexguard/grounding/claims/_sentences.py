@@ -323,13 +323,11 @@ def split_sentences(
 
 _PASSAGE_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 _LINE_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|(?m:$))")
-"""A sentence of a passage written as lines: to its closing marks, or to the end of its line (a
-line of a list, a record or a knowledge triple has none: "Price: £5", "Northbound Glass,
-performed by, Tamsin Rook"; read as prose, every such line but the last was left out)."""
+"""A sentence of a passage written as lines ("Price: £5", "Northbound Glass, performed by, Tamsin
+Rook"): to its marks or its line's end (read as prose, all such lines but the last were lost)."""
 _UNCLOSED = regex.compile(r"[^.!?:;\s]\s*$")
 _LINES_SHARE = 0.5
-"""Share of a passage's lines with no closing mark above which it is read as lines (in prose, such
-a line is a heading, and stays out: "Eisenhower's name puts a stop to the Army's ... tribute")."""
+"""Share of lines with no closing mark above which a passage is read as lines (else: headings)."""
 _FIRST_WORD = regex.compile(r"\s*(?P<word>[\p{L}\p{N}]+)")
 _OPENERS = frozenset(
     "it its the this that these those he she they we i you there here a an his her their our my in on at "
@@ -375,8 +373,8 @@ def _continues(previous: str, following: str) -> bool:
 def passage_sentences(passage: str) -> Iterator[str]:
     """The sentences of a source passage as the strict signals read them (stripped, in order).
 
-    A quick cut after every run of ``.``, ``!`` or ``?`` and, in a passage written as lines (half
-    of them with no closing mark: a list, a record, knowledge triples), at line breaks, but not at the dot of
+    A quick cut after every run of ``.``, ``!`` or ``?`` and, in a passage written as lines (a list,
+    a record, knowledge triples: :data:`_LINES_SHARE`), at line breaks, but not at the dot of
     an abbreviation or a one-letter word before a name or a lower-case word ("8 p.m. Friday",
     "Corvin Ltd. owed"), nor at a decimal point: the signals that look
     for a source sentence telling both sides of a claim (overstated quantifiers, event order,
