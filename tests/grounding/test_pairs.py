@@ -73,6 +73,7 @@ def test_a_pair_the_sources_give_is_accepted(checker: SupportChecker, source: st
         "Lena Okafor and Tomas Brezny are both great.",  # a list, no relation between them
         "Tomas Brezny met Lena Okafor.",  # both players: the same side of "plays"
         "Tomas Brezny won the Coastal Cup.",  # another relation than the one his sentence states
+        "Lena Okafor+ and Tomas Brezny play.",  # a list, whatever marks stand between its names
     ],
 )
 def test_no_crossing_where_the_pairs_do_not_cross(claim: str) -> None:
@@ -108,3 +109,11 @@ def test_another_relation_names_the_person_given_it_wrongly() -> None:
     assert found is not None
     assert found[0].text == "Ruth Penhale"
     assert found[1] == "The Tin Observatory is written by Corbin Ashgrove."
+
+
+def test_a_long_anchor_s_doer_may_do_something_else(checker: SupportChecker) -> None:
+    """The one-word relation counts with the claim's other name only in a short statement: here
+    "this new power" is what will impact the competition, not Julie Chen Moonves."""
+    source = ("Gameplay could get messy with the Power of Multiplicity. Julie Chen Moonves revealed that "
+              "this new power will impact the Veto Competition.")
+    assert refuses_nothing(checker, "The Power of Multiplicity could impact the Veto Competition.", source)

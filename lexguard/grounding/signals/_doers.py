@@ -18,6 +18,7 @@ import regex
 
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import Mention
+from lexguard.grounding.signals._pairs import SHORT_STATEMENT
 from lexguard.grounding.signals._statements import Facts, relation_words
 from lexguard.grounding.signals._words import can_be_verb, word_kinds
 
@@ -50,10 +51,12 @@ def same_slot_rival(
     simply does not mention is left alone: an answer may join facts the source gives in two places."""
     slot = _slot(claim, mention.span[0])
     relation = relation_words(claim) - set().union(*claim_names)  # the claim's words besides its names
-    # another name of the claim that the anchor gives says what is done as a word would ("won the
-    # Golden Boot" beside "Dario Fenn won award Golden Boot")
+    # another name of the claim that a short anchor gives says what is done as a word would ("won
+    # the Golden Boot" beside "Dario Fenn won award Golden Boot"); not in a long sentence, whose
+    # doer may do something else ("Julie Chen Moonves revealed that this new power will impact ...")
     own = set(mention.key.split())
-    held = any(words != own and words <= anchor.tokens for words in claim_names)
+    held = len(anchor.text.split()) <= SHORT_STATEMENT and any(words != own and words <= anchor.tokens
+                                                               for words in claim_names)
     doer = len(relation) + held >= 2 and (is_doer(claim, mention.span[0]) or titled)
     if not slot and not doer and not anchor.subject:
         return False

@@ -44,8 +44,9 @@ sentences paired names loosely and the rules refused correct summaries."""
 
 _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|her)(?![\p{L}])", regex.IGNORECASE)
 
-_LISTED = regex.compile(r"^\s*(?:,|and|or|&|,\s*and|,\s*or|as\s+well\s+as|together\s+with|with)?\s*$", regex.IGNORECASE)
-"""What stands between two names of a list ("A and B", "A, B"), not a relation between them."""
+_LISTED = regex.compile(r"^\W*(?:and|or|as\s+well\s+as|together\s+with|with)?\W*$", regex.IGNORECASE)
+"""What stands between two names of a list ("A and B", "A, B", "Paramount+ and Pluto TV"), not a
+relation between them."""
 
 
 def crossed_pair(claim: str, index: Any, person: str | None = None) -> tuple[Mention, str] | None:
