@@ -20,8 +20,8 @@ from lexguard.grounding.signals._entities import entities, personal
 
 __all__ = ["Turn", "asked_turn", "chat_turns"]
 
-_USER_SIDE = r"human|user|customer|client|guest|patient|student|me"
-_MODEL_SIDE = r"assistant|ai|bot|chatbot|agent|model|system|gpt|you"
+_USER_SIDE = r"human|user|customer|client|guest|patient|student"
+_MODEL_SIDE = r"assistant|ai|bot|chatbot|agent|model|system|gpt"
 _LABEL = rf"(?:{_USER_SIDE}|{_MODEL_SIDE})"
 _SPEAKER = regex.compile(
     rf"(?:(?<![^\s])\[(?P<who>{_LABEL})\]|(?m:^)[ \t]*+(?P<who>{_LABEL}))[ \t]*+:[ \t]*+",
