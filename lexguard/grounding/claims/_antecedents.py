@@ -33,7 +33,7 @@ from lexguard.grounding.signals._entities import entities, is_common_word, perso
 
 __all__ = ["people_in", "people_meant"]
 
-_PRONOUN = regex.compile(r"(?<![\p{L}'\u2019])(?P<word>he|she|him|his|her|hers)(?P<is>['\u2019]s)?(?![\p{L}'\u2019])",
+_PRONOUN = regex.compile(r"(?<![\p{L}'\u2019])(?P<word>he|she|him|his|her|hers)(?![\p{L}])",
                          regex.IGNORECASE)
 _SAME = {"he": "he", "him": "he", "his": "he", "she": "she", "her": "she", "hers": "she"}
 _NOT_AFTER_POSSESSIVE = frozenset(
