@@ -31,7 +31,7 @@ import regex
 
 from lexguard.grounding.signals._entities import entities, is_common_word, personal
 
-__all__ = ["people_in", "people_meant"]
+__all__ = ["her_owns", "people_in", "people_meant"]
 
 _PRONOUN = regex.compile(r"(?<![\p{L}'\u2019])(?P<word>he|she|him|his|her|hers)(?![\p{L}])",
                          regex.IGNORECASE)
@@ -104,8 +104,14 @@ def _role(text: str, m: regex.Match[str]) -> str:
         return "possessive"
     if word == "him":
         return "object"
-    after = regex.match(r"\s+(\p{L}+)", text[m.end() :])
-    return "possessive" if after is not None and after.group(1).lower() not in _NOT_AFTER_POSSESSIVE else "object"
+    return "possessive" if her_owns(text[m.end() :]) else "object"
+
+
+def her_owns(after: str) -> bool:
+    """Whether a "her" followed by ``after`` is a possessive: before a word that is no
+    preposition, joiner or article ("her first film"), not the object ("gave it to her")."""
+    word = regex.match(r"\s+(\p{L}+)", after)
+    return word is not None and word.group(1).lower() not in _NOT_AFTER_POSSESSIVE
 
 
 def people_meant(claims: Sequence[str], turns: Sequence[str], named: Callable[[str], bool]) -> list[str | None]:

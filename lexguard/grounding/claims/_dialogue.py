@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import regex
 
-from lexguard.grounding.claims._antecedents import people_in
+from lexguard.grounding.claims._antecedents import her_owns, people_in
 from lexguard.grounding.signals._entities import entities, personal
 
 __all__ = ["Turn", "asked_turn", "chat_turns"]
@@ -112,7 +112,7 @@ def _it_named(asked: str, before: list[str]) -> str:
             if names:
                 if len(names) == 1:
                     owner = found.group().lower() in ("his", "its", "their") or (
-                        found.group().lower() == "her" and regex.match(r"\s+\p{L}", asked[found.end():]))
+                        found.group().lower() == "her" and her_owns(asked[found.end() :]))
                     asked = asked[: found.start()] + names[0] + ("'s" if owner else "") + asked[found.end() :]
                 break
     return asked
