@@ -17,7 +17,7 @@ from lexguard._errors import BudgetExceededError, ConfigurationError
 from lexguard._models import Claim, Source
 from lexguard._text import reading_form
 from lexguard.grounding.claims._claims import extract_claims
-from lexguard.grounding.claims._worthiness import mark_not_facts
+from lexguard.grounding.claims._worthiness import heard_names, mark_not_facts
 from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._support_model import load_support_model
@@ -237,7 +237,8 @@ class SupportChecker:
         there (a huge source, a short budget), every claim is returned unread, reported not
         checked (:data:`~lexguard.grounding._reading.BUDGET_REASON`): never accepted unread.
         """
-        claims = mark_not_facts(claims)  # the one claim-worthiness pass, whatever the extractor
+        heard = heard_names(question, *(s.content for s in sources))
+        claims = mark_not_facts(claims, heard)  # the one claim-worthiness pass, whatever the extractor
         timings = {"claims": time.perf_counter() - started}
         if not claims:
             return Scored([], None, [], np.zeros(0), [], timings)

@@ -19,6 +19,7 @@ from lexguard._errors import ConfigurationError
 from lexguard._limits import current_deadline
 from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
 from lexguard.grounding._polar import PolarReading
+from lexguard.grounding.claims._antecedents import Meant
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.signals._answer_slot import rival_answer
 from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, claim_features
@@ -36,17 +37,8 @@ from lexguard.grounding._strict import breaks_a_strict_rule
 _EMBED_CHUNK = 256
 """Claims embedded between two looks at the time budget."""
 
-__all__ = [
-    "Scored",
-    "early_result",
-    "failed_result",
-    "judge_from_config",
-    "judge_kwargs",
-    "judged_claims",
-    "judging",
-    "nli_from_config",
-    "score_claims",
-]
+__all__ = ["Scored", "early_result", "failed_result", "judge_from_config", "judge_kwargs", "judged_claims", "judging",
+           "nli_from_config", "score_claims"]
 logger = logging.getLogger("lexguard.grounding")
 
 
@@ -329,7 +321,7 @@ def _read_evidence(
     ids: np.ndarray,
     question: str | None,
     unembedded: set[int],
-    people: Sequence[str | None] = (),
+    people: Sequence[Meant | None] = (),
 ) -> list[ClaimEvidence]:
     """Read each claim against its best chunks (:func:`claim_features`).
 
@@ -338,7 +330,7 @@ def _read_evidence(
     may carry a false premise: only a task instruction's words count as context. A short answer
     to a real question conflicts with the source statement that answers the question otherwise
     (:func:`~lexguard.grounding.signals._answer_slot.rival_answer`). ``people``: who each claim's
-    "he" or "she" is."""
+    "he" or "she" is, and what its "it" is."""
     asked = question if question and is_real_question(question) else None
     quoted = LexicalProfile([question]) if question else None  # a quotation of it quotes the user
     q_profile = quoted if asked is None else None
@@ -349,7 +341,7 @@ def _read_evidence(
         if i in unembedded
         else claim_features(
             plain[i], index=index, scores=scores[i], chunk_ids=ids[i], question=q_profile,
-            position=i / (n - 1) if n > 1 else 0.0, asked=quoted, supposed=supposed, person=(people or [None] * n)[i],
+            position=i / (n - 1) if n > 1 else 0.0, asked=quoted, supposed=supposed, meant=(people or [None] * n)[i],
         )
         for i in range(n)
     ]

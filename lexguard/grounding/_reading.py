@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lexguard._models import Claim
-from lexguard.grounding.claims._antecedents import people_meant
+from lexguard.grounding.claims._antecedents import Meant, people_meant
+from lexguard.grounding.claims._dialogue import things_meant
 from lexguard.grounding._refusal import refuted_refusals
 from lexguard.grounding.claims._worthiness import plain_text
 from lexguard.grounding.evidence._index import SourceIndex
@@ -22,7 +23,7 @@ UNREADABLE_REASON = "a word of it is outside the verifier's vocabulary and in no
 
 def model_texts(
     claims: list[Claim], index: SourceIndex, turns: Sequence[str] = ()
-) -> tuple[list[str], list[str], list[str | None]]:
+) -> tuple[list[str], list[str], list[Meant | None]]:
     """The text of each claim as the features read it (``plain``) and as the models read it.
 
     Citation markers ("[1]", "[source-0]") are references, not values: they are blanked out
@@ -32,7 +33,7 @@ def model_texts(
     "supported". "Yes," / "No," before a statement answer the question: the statement is the
     claim. For the models, values the rules matched to the sources are then written as the
     sources write them ("27/05/1937" as "27 May 1937", "0.33 km" as "330 metres"), markdown is
-    stripped and the words of a URL are read. Who a claim's "he" or "she" is, when an earlier
+    stripped and the words of a URL are read. Who a claim's "he" or "she" is (and what its "it" is), when an earlier
     claim or turn names the person, is found for the rules
     (:func:`~lexguard.grounding.claims._antecedents.people_meant`).
 
@@ -43,10 +44,14 @@ def model_texts(
 
     Returns:
         ``(plain, claim_texts, people)``, one each per claim (``people``: who its "he" or "she"
-        is, ``None`` where no one is resolved).
+        is and what its "it" is, ``None`` where nothing is resolved).
     """
     plain = [plain_text(c.text) for c in claims]
-    meant = people_meant(plain, turns, lambda name: any(index.profile.has_entity(e.key, e.text) for e in entities(name)))
+    def named(name: str) -> bool:
+        return any(index.profile.has_entity(e.key, e.text) for e in entities(name))
+
+    people, things = people_meant(plain, turns, named), things_meant(plain, turns, named)
+    meant = [Meant(p, t) if p or t else None for p, t in zip(people, things, strict=True)]
     claim_texts = [read_urls(as_sources_write(strip_markdown(t) or t, index)) for t in plain]
     return plain, claim_texts, meant
 

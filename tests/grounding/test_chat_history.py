@@ -161,3 +161,19 @@ def test_a_one_word_name_may_be_the_person_meant() -> None:
 )
 def test_what_the_last_turn_asks(question: str, asked: str) -> None:
     assert asked_turn(question) == asked
+
+
+def test_they_is_a_plural_name_never_a_prize() -> None:
+    chat = "[Human]: The Comets won the Hallworth Trophy! [Assistant]: Huge result. [Human]: Who coaches them?"
+    assert asked_turn(chat) == "Who coaches Comets?"
+    assert asked_turn("[Human]: I love Juno Arcade. [Human]: Where are they from?") == "Where are Juno Arcade from?"
+
+
+def test_it_is_the_one_thing_named_before_the_answer_names_one() -> None:
+    turns = ["Who's behind The Salt Orchard?"]
+    named = lambda name: True  # noqa: E731 - every name is in the sources here
+    assert _dialogue.things_meant(["Osric Dalby directed it.", "It came out in 2011."], turns, named) == [
+        "Salt Orchard", "Salt Orchard"]
+    # the answer names a thing first: its own "it" is that one
+    assert _dialogue.things_meant(["Paper Lanterns is hers.", "It came out in 2011."], turns, named) == [None, None]
+    assert _dialogue.things_meant(["Osric Dalby directed it."], turns, lambda name: False) == [None]

@@ -15,6 +15,7 @@ import pytest
 from lexguard._models import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.evidence._index import SourceIndex, chunk_sources
+from lexguard.grounding.claims._antecedents import Meant
 from lexguard.grounding.signals._pairs import crossed_pair, other_relation
 
 from ._accepting import refuses_nothing
@@ -88,8 +89,17 @@ def test_the_crossing_names_the_statement_that_pairs_otherwise() -> None:
 
 
 def test_a_pronoun_the_chat_named_is_read_as_that_person() -> None:
-    found = crossed_pair("He's with the Rivergate Falcons.", _index(TEAMS), person="Tomas Brezny")
+    found = crossed_pair("He's with the Rivergate Falcons.", _index(TEAMS), Meant(person="Tomas Brezny"))
     assert found is not None and found[0].text == "Rivergate Falcons"
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["Corbin Ashgrove wrote The Tin Observatory.", "Corbin Ashgrove is the author of The Tin Observatory.",
+     "Ruth Penhale met Corbin Ashgrove.", "Ruth Penhale stars in The Tin Observatory."],
+)
+def test_no_other_relation_where_the_sources_give_it_or_none_is_a_credit(claim: str) -> None:
+    assert other_relation(claim, _index(BOOK)) is None
 
 
 @pytest.mark.parametrize(
@@ -97,11 +107,13 @@ def test_a_pronoun_the_chat_named_is_read_as_that_person() -> None:
     [
         "Ruth Penhale penned The Tin Observatory.",  # a verb the sources give no other pair
         "Ruth Penhale directed The Tin Observatory.",  # no one directed it, in the sources
-        "Corbin Ashgrove wrote The Tin Observatory.",
+        "Ruth Penhale is the director of The Tin Observatory.",
     ],
 )
-def test_no_other_relation_without_a_rival(claim: str) -> None:
-    assert other_relation(claim, _index(BOOK)) is None
+def test_a_credit_the_sources_give_in_another_role_only_is_refused(claim: str) -> None:
+    found = other_relation(claim, _index(BOOK))
+    assert found is not None and found == (found[0], "The Tin Observatory is starring Ruth Penhale.")
+    assert found[0].text == "Ruth Penhale"
 
 
 def test_another_relation_names_the_person_given_it_wrongly() -> None:
@@ -117,3 +129,46 @@ def test_a_long_anchor_s_doer_may_do_something_else(checker: SupportChecker) -> 
     source = ("Gameplay could get messy with the Power of Multiplicity. Julie Chen Moonves revealed that "
               "this new power will impact the Veto Competition.")
     assert refuses_nothing(checker, "The Power of Multiplicity could impact the Veto Competition.", source)
+
+
+# --- credits given in another role, and a thing given to its sibling (``_credit_roles``, ``given_to_sibling``)
+
+FILM = ("The Salt Orchard is directed by Mireille Vantongeren.Mireille Vantongeren directed Paper Lanterns."
+        "The Salt Orchard starring Osric Dalby.Paper Lanterns release year 2011")
+NOVELS = ("The Glass Meridian is written by Tomasz Wielgorski. Tomasz Wielgorski wrote Ashes Over Kestrel Bay. "
+          "The Glass Meridian won award Halden Prize. Ashes Over Kestrel Bay release year 2009")
+
+
+@pytest.mark.parametrize(
+    ("wrong", "right"),
+    [
+        ("Osric Dalby directed The Salt Orchard.", "Osric Dalby stars in The Salt Orchard."),
+        ("Mireille Vantongeren starred in Paper Lanterns, which is well worth a look if you enjoyed her work.",
+         "Mireille Vantongeren directed Paper Lanterns, which is well worth a look if you enjoyed her work."),
+        ("Mireille Vantongeren wrote The Salt Orchard alongside Osric Dalby.",
+         "Mireille Vantongeren directed The Salt Orchard, which stars Osric Dalby."),
+        ("Ashes Over Kestrel Bay took the Halden Prize.", "The Glass Meridian took the Halden Prize."),
+    ],
+)
+def test_a_credit_in_another_role_or_a_sibling_s_prize_is_refused(
+    checker: SupportChecker, wrong: str, right: str
+) -> None:
+    source = NOVELS if "Prize" in wrong else FILM
+    assert not refuses_nothing(checker, wrong, source)
+    assert refuses_nothing(checker, right, source)
+
+
+def test_an_author_said_to_have_won_the_book_s_prize_is_no_sibling() -> None:
+    from lexguard.grounding.signals._pairs import given_to_sibling
+
+    assert given_to_sibling("Tomasz Wielgorski won the Halden Prize.", _index(NOVELS)) is None
+    found = given_to_sibling("Ashes Over Kestrel Bay won the Halden Prize.", _index(NOVELS))
+    assert found is not None and found[1] == "The Glass Meridian won award Halden Prize."
+
+
+def test_it_is_the_thing_the_chat_asked_about(checker: SupportChecker) -> None:
+    chat = "[Human]: I want to watch The Salt Orchard tonight. [Assistant]: Good choice. [Human]: Who's behind it?"
+    result = checker.check("Osric Dalby directed it.", [Source(id="kb", content=FILM)], chat)
+    assert any(c.supported is False for c in result.claims)
+    result = checker.check("Mireille Vantongeren directed it.", [Source(id="kb", content=FILM)], chat)
+    assert all(c.supported is not False for c in result.claims)

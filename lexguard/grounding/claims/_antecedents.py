@@ -26,12 +26,26 @@ are no name ("it" is the weather, the plan, the price).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import regex
 
 from lexguard.grounding.signals._entities import entities, is_common_word, personal
 
-__all__ = ["her_owns", "people_in", "people_meant"]
+__all__ = ["Meant", "her_owns", "people_in", "people_meant"]
+
+
+@dataclass(frozen=True, slots=True)
+class Meant:
+    """Who and what a claim's pronouns stand for, named before it.
+
+    Attributes:
+        person: Who its "he" or "she" is (:func:`people_meant`).
+        thing: What its "it" is (:func:`~lexguard.grounding.claims._dialogue.things_meant`).
+    """
+
+    person: str | None = None
+    thing: str | None = None
 
 _PRONOUN = regex.compile(r"(?<![\p{L}'\u2019])(?P<word>he|she|him|his|her|hers)(?![\p{L}])",
                          regex.IGNORECASE)

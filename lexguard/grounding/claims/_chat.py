@@ -82,8 +82,12 @@ _CONVERSATION = frozenset(
 """Words of the conversation itself, not of what the sources say ("have you *seen* it", "your *favourite*")."""
 
 
-def is_question_to_reader(text: str) -> bool:
+def is_question_to_reader(text: str, heard: frozenset[str] = frozenset()) -> bool:
     """Whether ``text`` (one sentence) is only a question to the reader, with no fact in it.
+
+    A name is read as a fact the sources must hold ("Have you seen Avatar?" supposes it), unless
+    it is one of ``heard`` (the names of the chat so far and of the sources) in a question that
+    relates it to nothing ("Are you a Comets fan yourself?"; not "Have you seen his film Avatar?").
 
     Example:
         >>> is_question_to_reader("Have you seen it?")
@@ -94,6 +98,8 @@ def is_question_to_reader(text: str) -> bool:
         False
         >>> is_question_to_reader("Have you seen Avatar, which won three Oscars?")
         False
+        >>> is_question_to_reader("Are you a Comets fan?"), is_question_to_reader("Are you a Comets fan?", frozenset({"Comets"}))
+        (False, True)
     """
     text = _TAIL.sub("", text.strip())
     if len(text) > _LONGEST or not text.rstrip("\"')\u2019\u201d ").endswith("?") or text.count("?") > 1:
@@ -108,6 +114,8 @@ def is_question_to_reader(text: str) -> bool:
     for n, word in enumerate(words):
         lower = word.lower().replace("\u2019", "'")
         if word[0].isupper() and lower != "i":
+            if word in heard and _RELATES.search(text, frame.end()) is None:
+                continue  # a name the chat or the sources gave, asked of the reader alone
             return False  # a name: "Have you seen Avatar?" supposes what the sources say of it
         if lower in _FUNCTION or lower in _CONVERSATION:
             continue
@@ -121,6 +129,8 @@ def is_question_to_reader(text: str) -> bool:
     return len(objects) <= MOST_OBJECT_WORDS and all(_names_a_thing(word) for word in objects)
 
 
+_RELATES = regex.compile(r"\b(?:his|her|its|their|whose|by|from|with|starring|as)\b", regex.IGNORECASE)
+"""A word that relates a name to another thing ("his film Avatar", "Avatar by Cameron")."""
 _READER = regex.compile(r"\b(?:you|your|yours|yourself)\b", regex.IGNORECASE)
 _OFFER = regex.compile(r"^\W*(?:want|need|fancy|any|anything)\b", regex.IGNORECASE)
 _MOST_ASKED_WORDS = 12

@@ -123,11 +123,30 @@ def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType
     if _INSTRUCTION_MARKERS.search(stripped):
         return "fact" if embedded or checkable else "instruction"
     if _OPINION_MARKERS.search(stripped) and not checkable:
-        return "fact" if embedded or _hedged_fact(stripped) or hides_a_fact(stripped, possession=False) else "opinion"
+        unmarked = _OPINION_MARKERS.sub(" ", stripped)  # "He translated it, I believe": the statement is read
+        judged = embedded or _hedged_fact(stripped) or hides_a_fact(unmarked, possession=False)
+        return "fact" if judged or _names_unknown(stripped, sources) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
         judged = embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) or hides_a_fact(stripped)
-        return "fact" if judged else "opinion"
+        return "fact" if judged or _names_unknown(stripped, sources) else "opinion"
     return "fact"
+
+
+_INNER_NAME = regex.compile(r"(?<=[\p{L}\p{N},;:)]\s++)(?!I\b)(?-i:\p{Lu}[\p{L}'\u2019-]*)(?:\s+(?-i:\p{Lu}[\p{L}'\u2019-]*))*")
+
+
+_POSSESSIVE = regex.compile(r"['\u2019]s?$")
+
+
+def _names_unknown(text: str, sources: Sequence[str] | None) -> bool:
+    """Whether a judgement names someone or something the sources (when known) do not hold:
+    "though their keeper *Ansel Crowther* is pretty great too" says who their keeper is, a fact to
+    check, where "Elodie Marsh is wonderful in it" judges a name the sources give."""
+    if not sources:
+        return False
+    words = {_POSSESSIVE.sub("", word) for found in _INNER_NAME.finditer(text) for word in found.group().split()}
+    # a source word that begins with it holds it ("Bea" of "Beatrix", "Achterberg's" of "Achterberg")
+    return any(not any(regex.search(rf"(?<!\w){regex.escape(word)}", source) for source in sources) for word in words if word)
 
 
 _RELATED = regex.compile(r"\b(?:by|from|in)\s+(?P<name>(?-i:\p{Lu}\p{Ll}+)(?:\s+(?-i:\p{Lu}\p{Ll}+))*)", regex.IGNORECASE)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from lexguard._errors import ParseError
 from lexguard._models import Claim
+from lexguard.grounding.claims._judged_clauses import judged_clause_start
 from lexguard.grounding.claims._meta_split import meta_segments
 from lexguard.grounding.claims._sentences import fenced_blocks, split_sentences, table_headers
 from lexguard.grounding.claims._worthiness import FILLER_REASON, not_a_fact
@@ -74,13 +75,18 @@ def _split_meta(
     text: str, pieces: list[tuple[int, int, str | None, str]]
 ) -> list[tuple[int, int, str | None, str]]:
     """Each sentence to check cut into its meta phrases (``not_checked`` ``meta``) and its facts:
-    a meta phrase removes only itself (:func:`~lexguard.grounding.claims._meta_split.meta_segments`)."""
+    a meta phrase removes only itself (:func:`~lexguard.grounding.claims._meta_split.meta_segments`),
+    and a closing judgement is a claim of its own (:func:`~lexguard.grounding.claims._judged_clauses.judged_clause_start`)."""
     out: list[tuple[int, int, str | None, str]] = []
     for start, end, reason, kind in pieces:
         if reason is not None:
             out.append((start, end, reason, kind))
             continue
         for lo, hi, why in meta_segments(text[start:end]):
+            judged = judged_clause_start(text[start + lo : start + hi]) if why is None else None
+            if judged is not None:  # "It's a drama, | and a really quietly devastating one at that."
+                out += [(start + lo, start + lo + judged, None, "fact"), (start + lo + judged, start + hi, None, "fact")]
+                continue
             out.append((start + lo, start + hi, why, "fact" if why is None else "meta"))
     return out
 

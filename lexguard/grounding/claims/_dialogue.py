@@ -11,6 +11,7 @@ the answer's "he" and "she" may be named (:mod:`~lexguard.grounding.claims._ante
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import regex
@@ -18,7 +19,7 @@ import regex
 from lexguard.grounding.claims._antecedents import her_owns, people_in
 from lexguard.grounding.signals._entities import entities, personal
 
-__all__ = ["Turn", "asked_turn", "chat_turns"]
+__all__ = ["Turn", "asked_turn", "chat_turns", "things_meant"]
 
 _USER_SIDE = r"human|user|customer|client|guest|patient|student"
 _MODEL_SIDE = r"assistant|ai|bot|chatbot|agent|model|system|gpt"
@@ -32,6 +33,10 @@ _USER = regex.compile(rf"^(?:{_USER_SIDE})$", regex.IGNORECASE)
 _SENTENCE_END = regex.compile(r"(?<=[.!?])\s+")
 _IT = regex.compile(r"(?<![\p{L}'\u2019])(?:it|its)(?![\p{L}'\u2019])", regex.IGNORECASE)
 _THEY = regex.compile(r"(?<![\p{L}'\u2019])(?:they|them|their)(?![\p{L}'\u2019])", regex.IGNORECASE)
+_PLURAL = regex.compile(r"\p{Ll}(?<![aiosu])s$")
+"""A word of a plural name ("Comets", "Harriers"; not "Texas", "Paris" nor "Aurelius")."""
+_PRIZE = regex.compile(r"Trophy|Prize|Award|Cup|Medal|Shield|Boot|Plate|Bowl|Title|Championship|Star|Globe|Honou?r")
+"""The last word of a prize's name: one thing, never "they"."""
 _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|his|her)(?![\p{L}'\u2019])", regex.IGNORECASE)
 _CONFIRM = regex.compile(r"^(?:is|was)\s+(?:that|it|this)\s+(?:right|true|correct|so)\?$|^(?:right|really|true)\?$",
                          regex.IGNORECASE)
@@ -118,9 +123,42 @@ def _it_named(asked: str, before: list[str]) -> str:
     return asked
 
 
+_THINGS_BACK = 2
+"""Claims of the answer, from its start, whose "it" may be the thing the chat named."""
+
+
+def things_meant(claims: Sequence[str], turns: Sequence[str], named: Callable[[str], bool]) -> list[str | None]:
+    """What each claim's "it" is, when the answer has not named a thing before it and the nearest
+    turn naming things names one the sources hold: "Marguerite Ossel directed it" after "Who's
+    behind The Copper Orchard?" (``None`` elsewhere). Only near the start of the answer.
+
+    Args:
+        claims: The answer's claims, in order.
+        turns: What came before the answer, nearest last.
+        named: Whether the sources name a thing.
+    """
+    meant: list[str | None] = []
+    thing = next((names for names in (_things(t) for t in reversed(turns)) if names), [])
+    seen = False
+    for i, claim in enumerate(claims):
+        own = _things(claim)
+        use = (not seen and i < _THINGS_BACK and len(thing) == 1 and not own and _IT.search(claim) is not None
+               and named(thing[0]))
+        meant.append(thing[0] if use else None)
+        seen = seen or bool(own)
+    return meant
+
+
 def _groups(text: str) -> list[str]:
-    """The names of ``text`` of two words or more that "they" may stand for ("Dunmore Harriers")."""
-    return list(dict.fromkeys(e.text for e in entities(text) if len(e.text.split()) >= 2))
+    """The names of ``text`` that "they" may stand for: of two words or more ("Dunmore
+    Harriers"), or one plural word ("the Comets"); never a prize ("the Hallworth Trophy")."""
+    names = []
+    for found in entities(text):
+        words = found.text.split()
+        plural = len(words) == 1 and _PLURAL.search(words[0]) is not None and not personal(found.text)
+        if (len(words) >= 2 or plural) and not _PRIZE.fullmatch(words[-1]):
+            names.append(found.text)
+    return list(dict.fromkeys(names))
 
 
 def _things(text: str) -> list[str]:

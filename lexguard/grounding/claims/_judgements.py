@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.signals._words import word_kinds
+from lexguard.grounding.signals._credit_roles import roles_in
+from lexguard.grounding.signals._words import base_verb, word_kinds
 
 __all__ = ["JUDGEMENT", "JUDGEMENTS", "hides_a_fact"]
 
@@ -23,12 +24,22 @@ JUDGEMENTS = frozenset(
     pleasant unpleasant excellent horrible perfect fantastic incredible must-see gorgeous
     brilliant superb outstanding lucky catchy hilarious funny gripping talented adorable
     fabulous marvellous marvelous splendid terrific glorious dreadful mediocre
+    great good nice enjoyable entertaining memorable compelling riveting thrilling twisty devastating heartbreaking
+    haunting addictive stellar masterful
     """.split()
 )
 """Words that judge, lower case (the adjectives of taste and quality; no word of kind or fact: not
-"fun" of "having fun drinking beer", "cool", "sweet", "solid")."""
-JUDGEMENT = regex.compile(r"\b(?:" + "|".join(sorted(JUDGEMENTS, key=len, reverse=True)) + r")\b", regex.IGNORECASE)
-"""A word of :data:`JUDGEMENTS` in a text."""
+"fun" of "having fun drinking beer", "cool", "sweet", "solid"). "It's a great movie" judges; "It's
+a great crime movie" and "Spinach is a good source of iron" still say what a thing is
+(:func:`hides_a_fact`)."""
+_ALTERNATIVES = "|".join(sorted(JUDGEMENTS, key=len, reverse=True))
+_AMOUNT = (r"(?!\s+(?:deal|many|number|amount|part|majority|extent|portion|variety|selection|range|array|choice"
+           r"|news|luck|faith|condition|standing|order|shape|health)\b)")
+JUDGEMENT = regex.compile(r"(?:(?<=^[\W_]*+)(?i:" + _ALTERNATIVES + r")|(?<!\w)(?:" + _ALTERNATIVES + r"))(?!\w)" + _AMOUNT)
+"""A word of :data:`JUDGEMENTS` in a text: in lower case, or capitalised at its start ("Great
+band."); a capital inside is a name's ("Alexander the Great"); before an amount it measures ("a
+great deal of money", "a good selection of wines": what there is, a fact to check), nor in "good news",
+"in good condition"."""
 
 
 def hides_a_fact(text: str, possession: bool = True) -> bool:
@@ -49,7 +60,8 @@ def hides_a_fact(text: str, possession: bool = True) -> bool:
     return (possession and _judged_fact(text)) or _unjudged_clause(text)
 
 
-_HAS = regex.compile(r"\b(?:has|have|had|features?|includes?|boasts?|contains?)\b", regex.IGNORECASE)
+_HAS = regex.compile(r"\b(?:has|have|had|features?|includes?|boasts?|contains?|offers?|serves?|provides?|sells?)\b",
+                   regex.IGNORECASE)
 _IS = regex.compile(r"\b(?:is|are|was|were)\b|(?<=\b(?:it|he|she|that|they|we|you))['\u2019](?:s|re)\b", regex.IGNORECASE)
 _THING_WORD = regex.compile(r"[\p{L}][\p{L}'\u2019-]{2,}")
 _NO_THING = frozenset("the and but with its his her hers him them they their theirs our ours your yours you she "
@@ -73,6 +85,8 @@ def _judged_fact(stripped: str) -> bool:
                      and not w.lower().endswith("ly")]  # "a *soul singer*": a noun that names a kind counts
             if len(nouns) >= least and (verb is _HAS or any(_only_a_thing(w) for w in nouns)):
                 return True
+            if verb is _IS and roles_in(clause):  # "She is a great *director*": a role, a fact to check
+                return True
     return False
 
 
@@ -93,12 +107,13 @@ def _only_a_thing(word: str) -> bool:
 
 
 _CLAUSE_BREAK = regex.compile(
-    r";\s*+|,?\s++(?:and|but|while|whereas)\s++"
+    r";\s*+|,?\s++(?:and|but|while|whereas|though|although)\s++"
     r"(?=(?:\p{L}+ly\s++)?(?:he|she|it|they|we|i|you|there|this|that|the|its|their|his|her|our|my)\b)",
     regex.IGNORECASE,
 )
 """Where a sentence joins a clause of its own ("..., and she's been brilliant for them")."""
-_FINITE_VERB = regex.compile(r"\b(?:\p{L}+(?:s|ed)|is|are|was|were|has|have|had|plays?|won|wrote|sang|made|did|does)\b",
+_FINITE_VERB = regex.compile(r"\b(?:\p{L}+(?:s|ed)|is|are|was|were|has|have|had|plays?|won|wrote|sang|made|did|does)\b"
+                             r"|(?<=\p{L})['\u2019](?:s|re|ve)\b",
                              regex.IGNORECASE)
 _NAME_INSIDE = regex.compile(r"(?<=\S\s++)(?-i:\p{Lu}\p{Ll}+)")
 
@@ -108,16 +123,41 @@ def _unjudged_clause(stripped: str) -> bool:
     judgement in it: "She plays for the Dunmore Ravens, and she's been brilliant for them" states
     where she plays, "She illustrated it, and honestly the drawings are gorgeous" what she did (facts
     to check, which the judgement of the second clause had hidden)."""
+    head = _AFTER_NAMING.split(stripped, maxsplit=1)
+    if len(head) > 1 and _NAMED_ONLY.match(head[0]):
+        return True  # "Teodor Brask, probably, though ...": an answer that names, before the judgement
+    parts = [part for part in _CLAUSE_BREAK.split(stripped) if part.strip()]
     return any(not JUDGEMENT.search(part) and not _SPEAKER_CLAUSE.search(part) and _FINITE_VERB.search(part)
-               and (_NAME_INSIDE.search(part) or _did(part)) for part in _CLAUSE_BREAK.split(stripped) if part.strip())
+               and (_NAME_INSIDE.search(part) or _did(part)) for part in parts)
 
 
+_NAMED_ONLY = regex.compile(
+    r"^\W*(?-i:\p{Lu}[\p{L}'\u2019-]*)(?:\s+(?-i:\p{Lu}[\p{L}'\u2019-]*))+[\s,]*(?:(?:probably|maybe|perhaps|i\s+think|i\s+believe|i'd\s+say)\W*)?$",
+    regex.IGNORECASE)
+"""A clause that only names, perhaps with a hedge ("Teodor Brask, probably")."""
+_AFTER_NAMING = regex.compile(r"(?:[,;]|\s[\u2014\u2013-])\s*+(?=(?:though|although|but|and|so|while)\b)", regex.IGNORECASE)
 _SPEAKER_CLAUSE = regex.compile(r"(?-i:\bI\b)|\b(?:me|my|myself)\b", regex.IGNORECASE)
 """A clause about the speaker ("Personally, I loved it"): a taste, not a fact."""
 
 
 def _did(clause: str) -> bool:
-    """Whether a clause says what someone did, in the past ("She illustrated it"): a verb that ends
-    in "ed" and is no adjective ("She was thrilled" judges)."""
-    return any(w.lower().endswith("ed") and "VERB" in (kinds := word_kinds(w.lower())) and "ADJ" not in kinds
-               for w in _THING_WORD.findall(clause))
+    """Whether a clause says what someone did or does ("She illustrated it", "He wrote it", "She
+    plays for them"): a verb that ends in "ed" and is no adjective ("She was thrilled" judges), a
+    past form of its own ("wrote", "won"), or, where the word is also a noun or an adjective
+    ("directed", "plays"), one right after its subject."""
+    words = _TOKEN.findall(clause)
+    for n, word in enumerate(words):
+        lower = word.lower().replace("\u2019", "'")
+        kinds = word_kinds(lower)
+        if "VERB" not in kinds or "AUX" in kinds or lower.endswith("ing") or base_verb(lower):
+            continue
+        after_subject = n > 0 and (words[n - 1].lower() in _SUBJECTS or words[n - 1][:1].isupper())
+        if lower.endswith("ed") and "ADJ" not in kinds:
+            return True
+        if after_subject or not (kinds & {"NOUN", "ADJ"} or lower.endswith(("s", "ed"))):
+            return True
+    return False
+
+
+_TOKEN = regex.compile(r"[\p{L}][\p{L}'\u2019-]*")
+_SUBJECTS = frozenset("he she it they who that which i we you".split())

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import regex
 
+from lexguard.grounding.claims._reader_tails import READER_REASON, reader_lead_end, reader_tail_start
+
 __all__ = ["HOPE", "LEAD_REASON", "REFUSAL_REASON", "TRAIL_REASON", "is_refusal", "lead_marker_end", "meta_segments",
            "refusal_topic"]
 
@@ -170,7 +172,8 @@ def meta_segments(text: str) -> list[tuple[int, int, str | None]]:
 
     Returns:
         ``(start, end, reason)`` in order; ``reason`` is ``None`` for a fact to check, else why
-        the segment is not one (:data:`LEAD_REASON`, :data:`TRAIL_REASON`, :data:`REFUSAL_REASON`).
+        the segment is not one (:data:`LEAD_REASON`, :data:`TRAIL_REASON`, :data:`REFUSAL_REASON`,
+        :data:`~lexguard.grounding.claims._reader_tails.READER_REASON`).
 
     Example:
         >>> [text[s:e] for text in ["I hope this helps, and the tower is tall."]
@@ -196,8 +199,13 @@ def _segments(text: str, sign_offs: int) -> list[tuple[int, int, str | None]]:
             pos = end
             continue
         end = _clause_end(_SIGN_OFF, text, pos)
+        if end is None or end >= len(text):
+            end = reader_lead_end(text, pos)  # "If you liked that one, " is said to the reader
+            why = READER_REASON
+        else:
+            why = LEAD_REASON
         if end is not None and end < len(text):
-            segments.append((pos, end, LEAD_REASON))
+            segments.append((pos, end, why))
             pos = end
             continue
         break
@@ -214,6 +222,8 @@ def _segments(text: str, sign_offs: int) -> list[tuple[int, int, str | None]]:
                 segments += [(pos, trail.start(), None), (trail.start(), end, TRAIL_REASON)]
                 if end < len(text):  # "..., and I hope this helps, and | it is also open on Sundays."
                     segments += [(end + lo, end + hi, why) for lo, hi, why in _segments(text[end:], sign_offs - 1)]
+            elif (tail := reader_tail_start(text, pos)) is not None:  # ", if you want more of her films."
+                segments += [(pos, tail, None), (tail, len(text), READER_REASON)]
             else:  # no sign-off, or too many of them: the rest is a fact to check
                 segments.append((pos, len(text), None))
     if segments and segments[-1][2] is None and len(segments) > 1 and segments[-2][2] == MARKER:

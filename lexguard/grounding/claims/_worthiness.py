@@ -29,7 +29,7 @@ from lexguard.grounding.signals._lexical import strip_markdown
 from lexguard.grounding.signals._rewrite import blank_answer_word
 
 __all__ = [
-    "FILLER_REASON", "META_REASON", "QUESTION_REASON", "SPEAKER_REASON", "mark_not_facts", "not_a_fact", "plain_text", "read_text",
+    "FILLER_REASON", "META_REASON", "QUESTION_REASON", "SPEAKER_REASON", "heard_names", "mark_not_facts", "not_a_fact", "plain_text", "read_text",
 ]
 
 META_REASON = "a meta statement about the answer or the sources, not a fact to check"
@@ -65,6 +65,7 @@ _FILLER = regex.compile(
     r"in summary|to summarize|answer|summary|overview)[.!:]*$",
     regex.IGNORECASE,
 )
+_CAPITALISED = regex.compile(r"\b\p{Lu}[\p{L}\p{N}'\u2019-]*")
 _PICTOGRAPH = regex.compile(r"\p{Extended_Pictographic}")
 
 
@@ -89,8 +90,13 @@ def read_text(text: str) -> str:
     return strip_markdown(plain) or plain
 
 
-def not_a_fact(text: str) -> str | None:
+def not_a_fact(text: str, heard: frozenset[str] = frozenset()) -> str | None:
     """Why ``text`` (one sentence or claim) is not a fact to check, or ``None`` when it is one.
+
+    Args:
+        text: The sentence or claim.
+        heard: Names the chat so far and the sources gave (:func:`heard_names`): a question to
+            the reader may name them ("Are you a Comets fan?").
 
     Returns:
         :data:`FILLER_REASON` for a filler, :data:`QUESTION_REASON` for a question to the reader,
@@ -100,7 +106,7 @@ def not_a_fact(text: str) -> str | None:
     read = read_text(text)
     if _FILLER.match(text.strip()) or is_closing_wish(read):
         return FILLER_REASON
-    if is_question_to_reader(read):
+    if is_question_to_reader(read, heard):
         return QUESTION_REASON
     if is_speaker_remark(read):
         return SPEAKER_REASON
@@ -109,12 +115,18 @@ def not_a_fact(text: str) -> str | None:
     return None
 
 
-def mark_not_facts(claims: Sequence[Claim]) -> list[Claim]:
+def heard_names(*texts: str | None) -> frozenset[str]:
+    """The capitalised words of ``texts`` (the question or chat so far, the sources)."""
+    return frozenset(word for text in texts if text for word in _CAPITALISED.findall(text))
+
+
+def mark_not_facts(claims: Sequence[Claim], heard: frozenset[str] = frozenset()) -> list[Claim]:
     """``claims`` with each one still to check that :func:`not_a_fact` names made a
-    ``not_checked`` ``meta`` claim with the reason (claims already decided are kept as they are)."""
+    ``not_checked`` ``meta`` claim with the reason (claims already decided are kept as they are);
+    ``heard`` as for :func:`not_a_fact`."""
     out: list[Claim] = []
     for claim in claims:
-        reason = None if claim.status is not None else not_a_fact(claim.text)
+        reason = None if claim.status is not None else not_a_fact(claim.text, heard)
         out.append(claim if reason is None else claim.model_copy(
             update={"status": "not_checked", "reason": reason, "kind": "meta", "supported": None, "support": None}))
     return out

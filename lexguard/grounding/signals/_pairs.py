@@ -28,6 +28,8 @@ from typing import Any
 
 import regex
 
+from lexguard.grounding.claims._antecedents import Meant
+from lexguard.grounding.signals._credit_roles import roles_in, same_role
 from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import Mention, content_words
@@ -35,7 +37,7 @@ from lexguard.grounding.signals._statements import Facts, clauses_of, sentence_f
 from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._words import lemmas, word_kinds
 
-__all__ = ["SHORT_STATEMENT", "crossed_pair", "other_relation"]
+__all__ = ["SHORT_STATEMENT", "crossed_pair", "given_to_sibling", "other_relation"]
 
 SHORT_STATEMENT = 12
 """Most words of a source statement these rules read: one relation, as knowledge triples and
@@ -43,22 +45,24 @@ records state it ("Tomas Brezny plays for the Highmoor Stags."). On news article
 sentences paired names loosely and the rules refused correct summaries."""
 
 _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|her)(?![\p{L}])", regex.IGNORECASE)
+_IT = regex.compile(r"(?<![\p{L}'\u2019])it(?![\p{L}])", regex.IGNORECASE)
+_PRONOUN = regex.compile(r"he|she|him|her|it", regex.IGNORECASE)
 
 _LISTED = regex.compile(r"^\W*(?:and|or|as\s+well\s+as|together\s+with|with)?\W*$", regex.IGNORECASE)
 """What stands between two names of a list ("A and B", "A, B", "Paramount+ and Pluto TV"), not a
 relation between them."""
 
 
-def crossed_pair(claim: str, index: Any, person: str | None = None) -> tuple[Mention, str] | None:
+def crossed_pair(claim: str, index: Any, meant: Meant | None = None) -> tuple[Mention, str] | None:
     """The claim's second name and the source statement that pairs the first with another, when
     the claim crosses two pairs the sources give in one relation (see the module), else ``None``.
 
-    ``person`` is who the claim's "he" or "she" is, named before the claim
-    (:func:`~lexguard.grounding.claims._antecedents.people_meant`): "He's with the Rivergate Falcons"
+    ``meant`` is who the claim's "he" or "she" is and what its "it" is, named before the claim
+    (:class:`~lexguard.grounding.claims._antecedents.Meant`): "He's with the Rivergate Falcons"
     after "Which team does Tomas Brezny play for?" names him.
     """
     facts = list({f.text: f for f in sentence_facts(index)}.values())
-    for clause, offset, first, second in _pairs_named(claim, person):
+    for clause, offset, first, second in _pairs_named(claim, meant):
         found = _crossing(first, second, facts)
         if found is not None:
             a, b = second.span
@@ -66,21 +70,26 @@ def crossed_pair(claim: str, index: Any, person: str | None = None) -> tuple[Men
     return None
 
 
-def other_relation(claim: str, index: Any, person: str | None = None) -> tuple[Mention, str] | None:
+def other_relation(claim: str, index: Any, meant: Meant | None = None) -> tuple[Mention, str] | None:
     """The claim's name the sources give another role, and the source statement that gives the claim's relation to
     another, when the sources pair the claim's two names in another relation only: "Ruth Penhale
     wrote The Tin Observatory" beside "The Tin Observatory is starring Ruth Penhale" and "The Tin
     Observatory is written by Corbin Ashgrove". The claim's verb ("wrote", read as "write") is in
     no statement naming both, each of those has a verb of its own ("starring"), and a statement
-    gives that verb to one of the two with a third name on its other side. A verb the sources use
-    for no other pair ("penned", "directed" where no one directed either) is the verifier's to read.
+    gives that verb to one of the two with a third name on its other side.
+
+    Where no statement gives the claim's relation to another, a credit the sources give in another
+    role only is refused too: "Ruth Penhale directed The Tin Observatory" (she stars in it; no one
+    directed it, in the sources), the claim's statement being the one that credits her otherwise
+    (:mod:`~lexguard.grounding.signals._credit_roles`). A relation that is no credit ("met",
+    "visited") is the verifier's to read.
     """
     facts = list({f.text: f for f in sentence_facts(index)}.values())
-    for clause, offset, first, second in _pairs_named(claim, person):
+    for clause, offset, first, second in _pairs_named(claim, meant):
+        both = [f for f in facts if _holds(f, first) >= 0 and _holds(f, second) >= 0]
         verbs = _verbs(clause, (first, second))
         if not verbs:
             continue
-        both = [f for f in facts if _holds(f, first) >= 0 and _holds(f, second) >= 0]
         if not both or any(_verbs(f.text) & verbs or not _verbs(f.text) or not _short(f) for f in both):
             continue
         for f in facts:
@@ -92,19 +101,95 @@ def other_relation(claim: str, index: Any, person: str | None = None) -> tuple[M
                 if side is not None and side[1]:  # the sources give the relation to another than ``other``
                     a, b = other.span
                     return Mention(other.text, (a + offset, b + offset), other.key, other.alts), f.text
+    for clause, offset, first, second in _pairs_named(claim, meant, adjacent=True):
+        both = [f for f in facts if _holds(f, first) >= 0 and _holds(f, second) >= 0]
+        credited = _other_credit(clause, (first, second), both)
+        if credited is not None:
+            a, b = first.span
+            return Mention(first.text, (a + offset, b + offset), first.key, first.alts), credited
     return None
 
 
-def _pairs_named(claim: str, person: str | None) -> list[tuple[str, int, Mention, Mention]]:
-    """Each clause of the claim that names two things (not as a list), with its offset and the two."""
+def given_to_sibling(claim: str, index: Any, meant: Meant | None = None) -> tuple[Mention, str] | None:
+    """The claim's name the sources give to a sibling of its other name, and the statement that
+    does: "Ashes Over Kestrel Bay took the Halden Prize" beside "The Glass Meridian won award
+    Halden Prize" where Tomasz Wielgórski wrote both books. No statement names the claim's two
+    names together, a short one gives the second to a third name, and that third and the claim's
+    first stand in one relation to a fourth ("wrote", "written by": the two are of one kind, the
+    author's two books), never to each other. The verifier, reading a prize and a book of the same
+    author, called the swap supported (0.92). An author said to have won his book's prize names
+    the book's maker, not its sibling, and is left to the verifier.
+    """
+    facts = [f for f in {f.text: f for f in sentence_facts(index)}.values() if _short(f)]
+    for clause, offset, first, second in _pairs_named(claim, meant, adjacent=True):
+        if any(_holds(f, first) >= 0 and _holds(f, second) >= 0 for f in facts):
+            continue  # the sources pair them: the other rules read what they say of it
+        for name, given in ((first, second), (second, first)):
+            for f in facts:
+                if _holds(f, given) < 0 or _holds(f, name) >= 0:
+                    continue
+                for holder in entities(f.text):
+                    if not _same_name(holder, given) and _siblings(name, holder, facts):
+                        a, b = given.span
+                        return Mention(given.text, (a + offset, b + offset), given.key, given.alts), f.text
+    return None
+
+
+def _same_name(found: Mention, name: Mention) -> bool:
+    return bool(set(found.key.split()) & set(name.key.split()))
+
+
+def _siblings(name: Mention, other: Mention, facts: list[Facts]) -> bool:
+    """Whether ``name`` and ``other`` stand in one relation (a verb of one base form) to a third
+    name, and no statement names the two together."""
+    with_name = [f for f in facts if _holds(f, name) >= 0]
+    if any(_holds(f, other) >= 0 for f in with_name):
+        return False
+    for f in with_name:
+        for g in facts:
+            if g is f or _holds(g, other) < 0:
+                continue
+            shared = [e for e in entities(f.text) if not _same_name(e, name)
+                      and any(_same_name(e, x) for x in entities(g.text) if not _same_name(x, other))]
+            if shared and _verbs(f.text) & _verbs(g.text):
+                return True
+    return False
+
+
+def _other_credit(clause: str, names: tuple[Mention, Mention], both: list[Facts]) -> str | None:
+    """The statement that credits the two names in another role only, when every short statement
+    naming both names a role and none the claim's ("She directed The Salt Road" beside "Elodie
+    Marsh starred in The Salt Road"): :mod:`~lexguard.grounding.signals._credit_roles`."""
+    claimed = roles_in(clause, [n.span for n in names] + [e.span for e in entities(clause)])
+    if not claimed or not both or not all(_short(f) for f in both):
+        return None
+    given = [roles_in(f.text, [e.span for e in entities(f.text)]) for f in both]
+    if all(given) and not any(same_role(claimed, roles) for roles in given):
+        return both[0].text
+    return None
+
+
+def _pairs_named(claim: str, meant: Meant | None, *, adjacent: bool = False) -> list[tuple[str, int, Mention, Mention]]:
+    """Each clause of the claim that names two things (not as a list), with its offset and the two.
+
+    With ``adjacent``, a clause naming three or more also gives each two names next to each other
+    with words between them, the clause cut to those words ("She directed The Long Verandah, which
+    Anselm Birke wrote": she and The Long Verandah, "directed"; The Long Verandah and Anselm Birke,
+    ", which"), and "he" or "she" (or "it") counts as the person (or thing) it stands for beside other names.
+    """
     out = []
     for clause in clauses_of(claim):
         offset = claim.find(clause)
         names = [e for e in entities(clause) if not days_named(e.text) and month_of(e.text) is None]
-        if person and len(names) == 1:
-            names = _with_person(clause, names, person)
+        if meant is not None and (len(names) == 1 or adjacent):
+            names = _with_meant(clause, names, meant)
         if len(names) == 2 and not _LISTED.match(clause[names[0].span[1] : names[1].span[0]]):
             out.append((clause, offset, names[0], names[1]))
+        elif adjacent and len(names) > 2:
+            for first, second in zip(names, names[1:]):
+                between = clause[first.span[1] : second.span[0]]
+                if not _LISTED.match(between) and regex.search(r"\p{L}", between):
+                    out.append((" " * first.span[0] + clause[first.span[0] : second.span[1]], offset, first, second))
     return out
 
 
@@ -121,14 +206,17 @@ def _verbs(text: str, names: tuple[Mention, ...] = ()) -> set[str]:
     return out
 
 
-def _with_person(clause: str, names: list[Mention], person: str) -> list[Mention]:
-    """The clause's names with the person its first "he" or "she" stands for, at the pronoun."""
-    pronoun = _PERSON.search(clause)
-    named = entities(person)
-    if pronoun is None or len(named) != 1:
-        return names
-    meant = Mention(pronoun.group(), pronoun.span(), named[0].key, named[0].alts)
-    return sorted([*names, meant], key=lambda m: m.span[0])
+def _with_meant(clause: str, names: list[Mention], meant: Meant) -> list[Mention]:
+    """The clause's names with the person its first "he" or "she" stands for and the thing its
+    first "it" stands for, at the pronoun (when no name of the clause is that one)."""
+    out = list(names)
+    for pattern, name in ((_PERSON, meant.person), (_IT, meant.thing)):
+        pronoun = pattern.search(clause) if name else None
+        named = entities(name) if name else []
+        if pronoun is None or len(named) != 1 or any(set(n.key.split()) & set(named[0].key.split()) for n in names):
+            continue
+        out.append(Mention(pronoun.group(), pronoun.span(), named[0].key, named[0].alts))
+    return sorted(out, key=lambda m: m.span[0])
 
 
 def _short(facts: Facts) -> bool:
@@ -140,7 +228,7 @@ def _short(facts: Facts) -> bool:
 
 def _holds(facts: Facts, name: Mention) -> int:
     """Where the statement names ``name`` (-1: nowhere)."""
-    if not facts.profile.has_entity(name.key, name.text if not _PERSON.fullmatch(name.text) else None):
+    if not facts.profile.has_entity(name.key, name.text if not _PRONOUN.fullmatch(name.text) else None):
         return -1
     found = next((e for e in entities(facts.text) if set(e.key.split()) & set(name.key.split())), None)
     return found.span[0] if found else -1

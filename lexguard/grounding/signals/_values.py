@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lexguard.grounding.claims._antecedents import Meant
 from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding.signals._ages import age_conflict, said_of_a_person
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
@@ -15,7 +16,7 @@ from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._days_crossed import crossed_day
 from lexguard.grounding.signals._month_spans import stretched_span
 from lexguard.grounding.signals._name_segments import moved_person
-from lexguard.grounding.signals._pairs import crossed_pair, other_relation
+from lexguard.grounding.signals._pairs import crossed_pair, given_to_sibling, other_relation
 from lexguard.grounding.signals._coded_items import other_item_value
 from lexguard.grounding.signals._conditions import (
     changed_condition, days_past_only, dropped_condition, moved_restriction, only_doer, widened_days,
@@ -140,7 +141,7 @@ def _bound_reading(claim: str, mention: Mention, texts: list[str], index: Any) -
 
 def add_misplaced(
     claim: str, index: Any, best_chunks: list[int], unknown: list[Mention], contradicted: list[Mention],
-    unknown_names: list[Mention], person: str | None = None,
+    unknown_names: list[Mention], meant: Meant | None = None,
 ) -> list[Misplaced]:
     """Add to the unknown (and contradicted) numbers and names those of the claim that are in the
     sources but not where the claim's subject and relation are stated (another prize's year, a
@@ -157,6 +158,7 @@ def add_misplaced(
         The misplaced values, with the statement that gives each otherwise.
     """
     ages = {m for m in numbers(claim) if said_of_a_person(claim, m)}  # "Kerry Dawes, 35,": said of her
+    person = meant.person if meant is not None else None  # who "he" or "she" is, named before the claim
     misplaced = [item for item in misplaced_values(claim, index, best_chunks[:3], person) if item.mention not in ages]
     texts = [index.chunks[ci].text for ci in best_chunks[:3]]
     placed = {item.mention for item in misplaced}
@@ -171,7 +173,8 @@ def add_misplaced(
             misplaced.append(Misplaced(mention, "number", rival))
     placed = {item.mention.span for item in misplaced} | {m.span for m in ages}
     # "Tomas Brezny is with the Rivergate Falcons": two pairs crossed; "Ruth Penhale wrote it": another's role
-    paired = [found for found in (crossed_pair(claim, index, person), other_relation(claim, index, person)) if found]
+    paired = [found for found in (crossed_pair(claim, index, meant), other_relation(claim, index, meant),
+                                  given_to_sibling(claim, index, meant)) if found]
     for mention, case in [*crossed_pairs(claim, texts), *moved_person(claim, texts), *stretched_span(claim, texts),
                           *paired]:  # "In 2023, 1,840 runners"
         # from the 2022 sentence; "Daniel Okafor will be conducting" from "..., with Daniel Okafor at the piano"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import regex
 
+from lexguard.grounding.claims._antecedents import Meant
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.signals._binding import Misplaced
 from lexguard.grounding.signals._absent import denied_presence
@@ -128,7 +129,7 @@ def claim_features(
     position: float,
     asked: LexicalProfile | None = None,
     supposed: frozenset[str] = frozenset(),
-    person: str | None = None,
+    meant: Meant | None = None,
 ) -> ClaimEvidence:
     """Compute the support features of one claim.
 
@@ -146,8 +147,8 @@ def claim_features(
         supposed: Keys of the values the question supposes, the user's own case ("How much would
             8 people pay?": :func:`~lexguard.grounding.signals._supposed.supposed_values`): the
             claim may state them and work from them.
-        person: Who the claim's "he" or "she" is, named before it
-            (:func:`~lexguard.grounding.claims._antecedents.people_meant`), if anyone.
+        meant: Who the claim's "he" or "she" is and what its "it" is, named before it
+            (:class:`~lexguard.grounding.claims._antecedents.Meant`), if anyone or anything.
     """
     valid = [(float(s), int(i)) for s, i in zip(scores, chunk_ids, strict=True) if i >= 0]
     words = content_words(claim_text)
@@ -157,7 +158,7 @@ def claim_features(
     q_words = question.words if question is not None else set()
     known = [w for w in words if w in index.profile.words or w in q_words]
     best_chunks, best_scores, word_cov_best = _rerank(valid, words, index)
-    mentions = _mentions(claim_text, index, best_chunks, asked, supposed, person)
+    mentions = _mentions(claim_text, index, best_chunks, asked, supposed, meant)
     plain = strip_markdown(claim_text).strip().rstrip(".!?").strip()
     record = read_record(claim_text, index)
     return ClaimEvidence(
@@ -237,7 +238,7 @@ class _Mentions:
 
 def _mentions(
     claim_text: str, index: SourceIndex, best_chunks: list[int], asked: LexicalProfile | None = None,
-    supposed: frozenset[str] = frozenset(), person: str | None = None,
+    supposed: frozenset[str] = frozenset(), meant: Meant | None = None,
 ) -> _Mentions:
     """Find the claim's values, names and quotes the sources do not give (or give elsewhere); a
     quotation of the user's question (``asked``) is the user's words, not a misquoted source.
@@ -252,7 +253,7 @@ def _mentions(
     ents = _names_outside_dates(entities(claim_text), nums)
     unknown_ents = [m for m in ents if not index.profile.has_entity(m.key, m.text) and not day_given(m, claim_text, index)
                     and not month_given(m, claim_text, index)]
-    misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents, person)
+    misplaced = add_misplaced(claim_text, index, best_chunks, unknown_nums, contradicted, unknown_ents, meant)
     unknown_ents += added_items(claim_text, index, asked.words if asked is not None else frozenset())
     unknown_q = [m for m in quotes(claim_text) if not _quote_given(m, index) and not _quotes_question(claim_text, m, asked)]
     return _Mentions(nums, unknown_nums, contradicted, ents, unknown_ents, misplaced, unknown_q, found.worked_out,

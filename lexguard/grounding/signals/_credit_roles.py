@@ -1,0 +1,86 @@
+"""What part a person or a group had in a work or a team: directed, starred, wrote, coached.
+
+Knowledge triples and records credit people by role ("The Salt Orchard is directed by Mireille
+Vantongeren", "Harbor of Lanterns is starring Elodie Marsh"), and a chat reply that gives the right
+two names another role ("She directed The Salt Road" of the film she starred in) reads to the
+verifier as supported (0.99): it weighs the two names, not the verb between them.
+:func:`roles_in` reads the roles a text's words name; :func:`same_role` says whether two sets of
+roles can be one credit ("created" and "wrote" can: a show's creator often writes it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import regex
+
+from lexguard.grounding.signals._words import lemmas
+
+__all__ = ["roles_in", "same_role"]
+
+_ROLE_WORDS = {
+    "direct": "direct director helm filmmaker",
+    "act": "star starring act actor actress cast appear",
+    "write": "write writer author pen novelist screenwriter screenplay script",
+    "produce": "produce producer",
+    "compose": "compose composer",
+    "sing": "sing singer vocalist vocal",
+    "found": "found founder establish",
+    "create": "create creator",
+    "coach": "coach manage manager",
+    "own": "own owner",
+    "develop": "develop developer",
+    "publish": "publish publisher",
+    "paint": "paint painter",
+    "design": "design designer architect",
+    "translate": "translate translator",
+    "illustrate": "illustrate illustrator",
+}
+"""The roles and the words (base forms) that name each."""
+_ROLE_OF = {word: role for role, words in _ROLE_WORDS.items() for word in words.split()}
+_ONE_CREDIT = {
+    "create": {"write", "found", "develop", "design", "direct", "produce"},
+    "sing": {"compose", "write"},  # a singer-songwriter's song: the triples say either
+    "compose": {"write", "sing"},
+    "write": {"create", "compose", "sing"},
+    "found": {"create", "own"},
+    "own": {"found"},
+    "develop": {"create", "design"},
+    "design": {"create", "develop"},
+    "direct": {"create"},
+    "produce": {"create"},
+}
+"""Roles a source may give where a claim says another without contradicting it."""
+_WORD = regex.compile(r"\p{L}+")
+
+
+def roles_in(text: str, skip: Iterable[tuple[int, int]] = ()) -> frozenset[str]:
+    """The roles the words of ``text`` name (outside the ``skip`` spans: its names).
+
+    Example:
+        >>> sorted(roles_in("The Salt Orchard is directed by Mireille Vantongeren"))
+        ['direct']
+        >>> sorted(roles_in("That's all Matthias Ekwueme, he's the writer on it."))
+        ['write']
+    """
+    spans = list(skip)
+    out = set()
+    for token in _WORD.finditer(text):
+        if any(a <= token.start() < b for a, b in spans):
+            continue
+        word = token.group().lower()
+        for base in (word, *lemmas(word)):
+            if base in _ROLE_OF:
+                out.add(_ROLE_OF[base])
+                break
+    return frozenset(out)
+
+
+def same_role(claimed: frozenset[str], given: frozenset[str]) -> bool:
+    """Whether a role of ``claimed`` is one of ``given`` or may be said of the same credit.
+
+    Example:
+        >>> same_role(frozenset({"direct"}), frozenset({"act"})), same_role(frozenset({"write"}), frozenset({"create"}))
+        (False, True)
+    """
+    return any(role in given or _ONE_CREDIT.get(role, set()) & given for role in claimed)
