@@ -52,6 +52,9 @@ def test_a_sentence_whose_later_clause_states_or_names_is_read_whole(sentence: s
     [
         ("It's a great movie.", "opinion"),
         ("It's a good one.", "opinion"),
+        ("They are great!", "opinion"),
+        ("The servant girl ascended to heaven for her good behaviour.", "fact"),
+        ("A great deal of money was spent.", "fact"),
         ("He translated that one into English, I believe.", "fact"),
         ("I think he directed it.", "fact"),
         ("It's down in Saltmarsh, worth the trip", "fact"),
@@ -69,7 +72,7 @@ def test_a_fact_in_a_hedge_or_a_judgement_is_a_fact(text: str, kind: str) -> Non
 
 
 def test_a_judgement_of_a_name_the_sources_do_not_hold_is_a_fact() -> None:
-    text = "Teodor Brask is great, and their keeper Ansel Crowther is pretty great too."
+    text = "Teodor Brask is brilliant, and their keeper Ansel Crowther is brilliant too."
     sources = ["Teodor Brask plays for Harbridge Rovers."]
     assert classify_claim(text) == "opinion"
     assert classify_claim(text, sources) == "fact"

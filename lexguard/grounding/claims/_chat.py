@@ -114,7 +114,7 @@ def is_question_to_reader(text: str, heard: frozenset[str] = frozenset()) -> boo
     for n, word in enumerate(words):
         lower = word.lower().replace("\u2019", "'")
         if word[0].isupper() and lower != "i":
-            if word in heard and _RELATES.search(text, frame.end()) is None:
+            if (word in heard or word.removesuffix("s") in heard) and _RELATES.search(text, frame.end()) is None:
                 continue  # a name the chat or the sources gave, asked of the reader alone
             return False  # a name: "Have you seen Avatar?" supposes what the sources say of it
         if lower in _FUNCTION or lower in _CONVERSATION:

@@ -20,7 +20,7 @@ from typing import Literal
 import regex
 
 from lexguard._models import Claim
-from lexguard.grounding.claims._judgements import JUDGEMENT, hides_a_fact
+from lexguard.grounding.claims._judgements import JUDGEMENT, hides_a_fact, praises_only
 from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["ClaimType", "classify_claim", "classify_claims", "fact_claims", "mark_unverified"]
@@ -36,7 +36,8 @@ _OPINION_MARKERS = regex.compile(
       | it\s+seems\s+to\s+me
       | (we|i)\s+would\s+(say|argue|recommend)
       | (is|are|was|were)\s+(probably|likely|perhaps|maybe)\s+(the\s+)?(best|worst|most|least|better|worse)
-      | worth\s+(a\s+visit|visiting|it|seeing|reading|the)
+      | (well\s+)?worth\s+(a\s+(visit|look|try|watch|listen|read|trip)|visiting|it|seeing|reading
+          |the\s+(trip|visit|wait|price|money|hype|effort|journey|drive|detour))
       | (one\s+of\s+)?my\s+(all[- ]time\s+)?favou?rites?
       | i\s+(have\s+|'ve\s+|had\s+|'d\s+)?(not\s+|never\s+|n't\s+)?(also\s+|really\s+|just\s+|actually\s+)?
         (read|seen|watched|heard\s+of|listened\s+to|tried|played|enjoyed|liked|loved)
@@ -129,7 +130,7 @@ def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
         judged = embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) or hides_a_fact(stripped)
         return "fact" if judged or _names_unknown(stripped, sources) else "opinion"
-    return "fact"
+    return "opinion" if praises_only(stripped) else "fact"
 
 
 _INNER_NAME = regex.compile(r"(?<=[\p{L}\p{N},;:)]\s++)(?!I\b)(?-i:\p{Lu}[\p{L}'\u2019-]*)(?:\s+(?-i:\p{Lu}[\p{L}'\u2019-]*))*")

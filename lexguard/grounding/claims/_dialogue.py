@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import regex
 
 from lexguard.grounding.claims._antecedents import her_owns, people_in
-from lexguard.grounding.signals._entities import entities, personal
+from lexguard.grounding.signals._entities import entities, is_common_word, personal
+from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["Turn", "asked_turn", "chat_turns", "things_meant"]
 
@@ -37,6 +38,8 @@ _PLURAL = regex.compile(r"\p{Ll}(?<![aiosu])s$")
 """A word of a plural name ("Comets", "Harriers"; not "Texas", "Paris" nor "Aurelius")."""
 _PRIZE = regex.compile(r"Trophy|Prize|Award|Cup|Medal|Shield|Boot|Plate|Bowl|Title|Championship|Star|Globe|Honou?r")
 """The last word of a prize's name: one thing, never "they"."""
+_THEY_NAMED = regex.compile(r"(?<![\p{L}'\u2019])(?:they|them)(?![\p{L}'\u2019])", regex.IGNORECASE)
+"""A "they" or "them" a claim may name a group by (not "their", which owns)."""
 _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|his|her)(?![\p{L}'\u2019])", regex.IGNORECASE)
 _CONFIRM = regex.compile(r"^(?:is|was)\s+(?:that|it|this)\s+(?:right|true|correct|so)\?$|^(?:right|really|true)\?$",
                          regex.IGNORECASE)
@@ -108,7 +111,7 @@ def _it_named(asked: str, before: list[str]) -> str:
     person the nearest turn naming people names ("Has she won anything?" after "That's Priya
     Lanthorne."): a short answer is then read against them, not against whatever the sources say
     "it" did. Left as it is when the turn names one itself, or the nearest turn naming any names two."""
-    for pronoun, named in ((_IT, _things), (_THEY, _groups), (_PERSON, people_in)):
+    for pronoun, named in ((_IT, _what_it_may_be), (_THEY, _groups), (_PERSON, people_in)):
         found = pronoun.search(asked)
         if found is None or named(asked):
             continue
@@ -128,9 +131,10 @@ _THINGS_BACK = 2
 
 
 def things_meant(claims: Sequence[str], turns: Sequence[str], named: Callable[[str], bool]) -> list[str | None]:
-    """What each claim's "it" is, when the answer has not named a thing before it and the nearest
-    turn naming things names one the sources hold: "Marguerite Ossel directed it" after "Who's
-    behind The Copper Orchard?" (``None`` elsewhere). Only near the start of the answer.
+    """What each claim's "it" (or "they") is, when the answer has not named a thing before it and
+    the nearest turn naming things (or groups) names one the sources hold: "Marguerite Ossel
+    directed it" after "Who's behind The Copper Orchard?", "Orsolya Dent coaches them" after "The
+    Gulls were brilliant!" (``None`` elsewhere). Only near the start of the answer.
 
     Args:
         claims: The answer's claims, in order.
@@ -138,13 +142,18 @@ def things_meant(claims: Sequence[str], turns: Sequence[str], named: Callable[[s
         named: Whether the sources name a thing.
     """
     meant: list[str | None] = []
-    thing = next((names for names in (_things(t) for t in reversed(turns)) if names), [])
+    thing = next((names for names in (_what_it_may_be(t) for t in reversed(turns)) if names), [])
+    group = next((names for names in (_groups(t) for t in reversed(turns)) if names), [])
     seen = False
     for i, claim in enumerate(claims):
         own = _things(claim)
-        use = (not seen and i < _THINGS_BACK and len(thing) == 1 and not own and _IT.search(claim) is not None
-               and named(thing[0]))
-        meant.append(thing[0] if use else None)
+        found = None
+        if not seen and i < _THINGS_BACK and not own:
+            for pronoun, names in ((_IT, thing), (_THEY_NAMED, group)):
+                if pronoun.search(claim) is not None and len(names) == 1 and named(names[0]):
+                    found = names[0]
+                    break
+        meant.append(found)
         seen = seen or bool(own)
     return meant
 
@@ -153,14 +162,39 @@ def _groups(text: str) -> list[str]:
     """The names of ``text`` that "they" may stand for: of two words or more ("Dunmore
     Harriers"), or one plural word ("the Comets"); never a prize ("the Hallworth Trophy")."""
     names = []
-    for found in entities(text):
-        words = found.text.split()
-        plural = len(words) == 1 and _PLURAL.search(words[0]) is not None and not personal(found.text)
+    for name in _names(text):
+        words = name.split()
+        plural = len(words) == 1 and _PLURAL.search(words[0]) is not None and not personal(name)
         if (len(words) >= 2 or plural) and not _PRIZE.fullmatch(words[-1]):
-            names.append(found.text)
+            names.append(name)
     return list(dict.fromkeys(names))
 
 
 def _things(text: str) -> list[str]:
     """The names of ``text`` that are no person's ("Salt Road Sisters", not "Odile Varek")."""
-    return list(dict.fromkeys(e.text for e in entities(text) if not personal(e.text)))
+    return list(dict.fromkeys(name for name in _names(text) if not personal(name)))
+
+
+def _what_it_may_be(text: str) -> list[str]:
+    """The names of ``text`` "it" may stand for: those that are no person's, else its one name
+    when that ends in a common word ("Morrow Tide" of "Who's in Morrow Tide?", read as a person's
+    name for its first word; not "Odile Varek")."""
+    things = _things(text)
+    if things:
+        return things
+    names = _names(text)
+    if len(names) == 1 and not _PERSON.search(text) and is_common_word(names[0].split()[-1].lower()):
+        return names
+    return []
+
+
+def _names(text: str) -> list[str]:
+    """The names of ``text``, without a verb that opens its sentence ("Loved Morrow Tide." names
+    Morrow Tide)."""
+    out = []
+    for found in entities(text):
+        words = found.text.split()
+        while len(words) > 1 and (kinds := word_kinds(words[0].lower())) and "VERB" in kinds and "NOUN" not in kinds:
+            words = words[1:]
+        out.append(" ".join(words))
+    return out

@@ -5,7 +5,7 @@ fact (the judgement hides nothing, but the fact is there) and the verifier, find
 that calls the drama devastating, doubted it: correct replies were refused for their praise
 ("It's a mystery, and a properly twisty one", 0.50; "It's at the Belmarsh Gallery, so worth a
 visit", 0.45). :func:`judged_clause_start` finds a closing clause, after ", and", ", so", ", but",
-";" or a dash, that only judges (:func:`~lexguard.grounding.claims._claim_types.classify_claim`
+";", a dash or ", which is", that only judges (:func:`~lexguard.grounding.claims._claim_types.classify_claim`
 reads it as an opinion: no name, number or quotation, nothing done) after a fact of three words or
 more; the claim extractor makes it a claim of its own. The fact is then checked alone, and the
 judgement as every opinion is: not a fact to check, and the answer is not accepted on it when the
@@ -20,9 +20,12 @@ from lexguard.grounding.claims._claim_types import classify_claim
 
 __all__ = ["judged_clause_start"]
 
-_BREAK = regex.compile(r",\s*+(?:and|so|but)\s++|;\s*+|\s++[\u2014\u2013-]\s++|,\s*+(?=(?:definitely|easily|absolutely|well)\s+worth\b|worth\b)",
-                       regex.IGNORECASE)
-_CONNECTIVE = regex.compile(r"^[\s,;\u2014\u2013-]*(?:(?:and|so|but)\s+)?", regex.IGNORECASE)
+_BREAK = regex.compile(
+    r",\s*+(?:and|so|but)\s++|;\s*+|\s++[\u2014\u2013-]\s++|,\s*+(?=(?:definitely|easily|absolutely|well)\s+worth\b|worth\b)"
+    r"|,\s*+(?=which\s+(?:is|could|might|would|should|will|sounds|seems|makes)\b)",  # ", which could be a good next watch"
+    regex.IGNORECASE,
+)
+_CONNECTIVE = regex.compile(r"^[\s,;\u2014\u2013-]*(?:(?:and|so|but|which)\s+)?", regex.IGNORECASE)
 _CHECKABLE = regex.compile(r"[\d\"\u201c\u201d]|(?<=\w\W+)(?!I\b)\p{Lu}")
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _FACT_WORDS = 3

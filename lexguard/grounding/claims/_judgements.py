@@ -15,7 +15,7 @@ import regex
 from lexguard.grounding.signals._credit_roles import roles_in
 from lexguard.grounding.signals._words import base_verb, word_kinds
 
-__all__ = ["JUDGEMENT", "JUDGEMENTS", "hides_a_fact"]
+__all__ = ["JUDGEMENT", "JUDGEMENTS", "hides_a_fact", "praises_only"]
 
 JUDGEMENTS = frozenset(
     """
@@ -24,14 +24,13 @@ JUDGEMENTS = frozenset(
     pleasant unpleasant excellent horrible perfect fantastic incredible must-see gorgeous
     brilliant superb outstanding lucky catchy hilarious funny gripping talented adorable
     fabulous marvellous marvelous splendid terrific glorious dreadful mediocre
-    great good nice enjoyable entertaining memorable compelling riveting thrilling twisty devastating heartbreaking
-    haunting addictive stellar masterful
+    compelling riveting twisty devastating heartbreaking haunting addictive masterful
     """.split()
 )
 """Words that judge, lower case (the adjectives of taste and quality; no word of kind or fact: not
-"fun" of "having fun drinking beer", "cool", "sweet", "solid"). "It's a great movie" judges; "It's
-a great crime movie" and "Spinach is a good source of iron" still say what a thing is
-(:func:`hides_a_fact`)."""
+"fun" of "having fun drinking beer", "cool", "sweet", "solid"; "great", "good" and "nice" judge
+only as :func:`praises_only` reads them: "for her good behaviour", "a great deal of money" are
+facts)."""
 _ALTERNATIVES = "|".join(sorted(JUDGEMENTS, key=len, reverse=True))
 _AMOUNT = (r"(?!\s+(?:deal|many|number|amount|part|majority|extent|portion|variety|selection|range|array|choice"
            r"|news|luck|faith|condition|standing|order|shape|health)\b)")
@@ -40,6 +39,29 @@ JUDGEMENT = regex.compile(r"(?:(?<=^[\W_]*+)(?i:" + _ALTERNATIVES + r")|(?<!\w)(
 band."); a capital inside is a name's ("Alexander the Great"); before an amount it measures ("a
 great deal of money", "a good selection of wines": what there is, a fact to check), nor in "good news",
 "in good condition"."""
+
+
+_PRAISE = regex.compile(
+    r"^\W*(?:(?:oh|yes|yeah|yep|and|but|so|honestly|really)\b[,!\s]*)*"
+    r"(?:(?:it|that|this|they|these|those|he|she)(?:'s|\u2019s|'re|\u2019re|\s+is|\s+was|\s+are|\s+were)\s+"
+    r"|(?:(?:it|that|which)\s+)?(?:could|might|would|should|will|may)\s+(?:also\s+)?be\s+)?"
+    r"(?:(?:really|so|such|very|pretty|quite|just|also|truly|as|a|an|one\s+of\s+the)\s+)*(?:great|good|nice)(?:\s+next)?"
+    r"(?:\s+(?:one|ones|movie|movies|film|films|book|books|read|novel|song|songs|track|album|record|show|series|band|team"
+    r"|game|choice|pick|place|spot|story|watch|listen))?"
+    r"(?:\s+(?:too|as\s+well|though|indeed|there|here|in\s+it|in\s+that(?:\s+one)?|at\s+that))*\W*$",
+    regex.IGNORECASE,
+)
+
+
+def praises_only(text: str) -> bool:
+    """Whether a sentence only praises what it points at: "It's a great movie.", "They are great!",
+    "She's really good." (not "She's a great director": a role; not "It's a great crime movie").
+
+    Example:
+        >>> praises_only("It's a great movie!"), praises_only("She's a great director.")
+        (True, False)
+    """
+    return _PRAISE.match(text) is not None
 
 
 def hides_a_fact(text: str, possession: bool = True) -> bool:

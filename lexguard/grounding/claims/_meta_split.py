@@ -47,6 +47,8 @@ _LEAD = regex.compile(
       | here(?:'s|’s|\s+is|\s+are)\s+(?:the\s+thing|what\s+i\s+(?:found|know)|(?:a|an|the|my|some)?\s*(?:[\w'’-]+\s+){0,3}?
             (?:summary|answer|overview|response|list|points|information|breakdown|rundown|details|facts)\b[^,:.!?]{0,80})\s*[,:—–-]+\s*
       | """ + HOPE + r"""\b""" + _SEP + _CONNECTIVE + r"""
+      | (?:congrats|congratulations|well\s+done|good\s+(?:job|choice|pick)|nice\s+(?:one|choice|pick)|great\s+(?:choice|pick)
+          |lucky\s+you)(?:\s+on\s+(?-i:[^,.!?;:\d\p{Lu}]){1,40}?)?\s*[,!.;:—–-]+\s*
       | (?:i(?:'m|’m|\s+am|(?:'ll|’ll|\s+will|'d|’d|\s+would)\s+be)\s+)?(?:happy|glad)\s+to\s+help(?:\s+further|\s+more|\s+with\s+(?:that|this|it)(?:\s+one)?)?\b""" + _SEP + _CONNECTIVE + r"""
       | (?:please\s+)?(?:let\s+me\s+know|feel\s+free)\b[^.!?]{0,120}?\b(?:knew|know|heard|realized|realised|noticed|learned|remember|aware)\s+(?:that\s+|of\s+)
       | not\s+yet\s*+[,!.;—–-]*\s*+(?:but|though)\s+i\s+(?:do\s+)?(?:know|heard)\s+(?:that\s+)?

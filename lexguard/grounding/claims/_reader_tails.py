@@ -34,9 +34,11 @@ _TASTE = (
     r"|(?:are|were)?\s*(?:after|into|keen|curious|interested|looking\s+for|in\s+the\s+mood|a\s+fan|hungry\s+for)"
     r"|(?:are|were|get)?\s*(?:done|through|finished)|finish|get\s+through|have\s+(?:time|a\s+chance)|get\s+(?:a|the)\s+chance"
     r"|haven't|haven’t|have\s+not|didn't|didn’t"
+    r"|(?:are|were)?\s*(?:ever\s+)?(?:nearby|around|in\s+the\s+area|in\s+town|passing(?:\s+through)?)"
     r")\b"
 )
-"""What the reader likes, wants or plans, after "you": "want more", "liked", "'re after", "'re done"."""
+"""What the reader likes, wants or plans, after "you": "want more", "liked", "'re after", "'re done",
+"'re ever nearby"."""
 _CONDITION = (
     r"(?:(?:especially|particularly|even|only|just)\s+)?(?:if|once|when|whenever|in\s+case|should)\s+(?:"
     + _YOU + r"\s+" + _TASTE

@@ -65,6 +65,12 @@ _FILLER = regex.compile(
     r"in summary|to summarize|answer|summary|overview)[.!:]*$",
     regex.IGNORECASE,
 )
+_TRAILING_HEDGE = regex.compile(
+    r",\s*+(?:I\s+(?:believe|think|reckon|guess)|if\s+I(?:'m|\u2019m|\s+am)\s+not\s+mistaken"
+    r"|if\s+I\s+remember\s+(?:right|rightly|correctly)|I(?:'m|\u2019m)\s+pretty\s+sure)(?=[\s.!?]*$)",
+    regex.IGNORECASE,
+)
+"""A hedge that closes a statement (", I believe."): the statement is checked as if said plainly."""
 _CAPITALISED = regex.compile(r"\b\p{Lu}[\p{L}\p{N}'\u2019-]*")
 _PICTOGRAPH = regex.compile(r"\p{Extended_Pictographic}")
 
@@ -76,11 +82,13 @@ def plain_text(text: str) -> str:
     letters are read as their Latin twins; pictographs as spaces (the verifier has no word for
     them); a leading "Yes," / "No," as spaces (it answers the question; the statement is the claim),
     and so the discourse markers that open it ("Just to be clear, ", "As the page explains, ", not
-    one that sums up, "Overall, ": :func:`~lexguard.grounding.claims._meta_split.lead_marker_end`).
+    one that sums up, "Overall, ": :func:`~lexguard.grounding.claims._meta_split.lead_marker_end`), and
+    a closing hedge (", I believe."): the statement is checked as if said plainly.
     """
     blanked = CITATION_MARKER.sub(lambda m: " " * len(m.group()), text)
     read = blank_answer_word(_PICTOGRAPH.sub(" ", unconfuse(blanked)))
     lead = lead_marker_end(read, summaries=False)  # "Just to be clear, " is no part of what the claim states
+    read = _TRAILING_HEDGE.sub(lambda m: " " * len(m.group()), read)  # ", I believe." hedges what it states
     return " " * lead + read[lead:]
 
 

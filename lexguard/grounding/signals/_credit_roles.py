@@ -35,6 +35,7 @@ _ROLE_WORDS = {
     "design": "design designer architect",
     "translate": "translate translator",
     "illustrate": "illustrate illustrator",
+    "member": "member player striker goalkeeper keeper defender midfielder captain",
 }
 """The roles and the words (base forms) that name each."""
 _ROLE_OF = {word: role for role, words in _ROLE_WORDS.items() for word in words.split()}
@@ -49,9 +50,12 @@ _ONE_CREDIT = {
     "design": {"create", "develop"},
     "direct": {"create"},
     "produce": {"create"},
+    "member": {"found", "create"},  # a band's founder is one of its members
 }
 """Roles a source may give where a claim says another without contradicting it."""
 _WORD = regex.compile(r"\p{L}+")
+_PLAYS_FOR = regex.compile(r"\b(?:play|plays|played|playing)\s+for\b", regex.IGNORECASE)
+"""A member of a team: "plays for" (not "plays the lead", an actor's part)."""
 
 
 def roles_in(text: str, skip: Iterable[tuple[int, int]] = ()) -> frozenset[str]:
@@ -64,7 +68,7 @@ def roles_in(text: str, skip: Iterable[tuple[int, int]] = ()) -> frozenset[str]:
         ['write']
     """
     spans = list(skip)
-    out = set()
+    out = {"member" for found in _PLAYS_FOR.finditer(text) if not any(a <= found.start() < b for a, b in spans)}
     for token in _WORD.finditer(text):
         if any(a <= token.start() < b for a, b in spans):
             continue

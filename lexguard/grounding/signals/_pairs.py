@@ -45,8 +45,8 @@ records state it ("Tomas Brezny plays for the Highmoor Stags."). On news article
 sentences paired names loosely and the rules refused correct summaries."""
 
 _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|her)(?![\p{L}])", regex.IGNORECASE)
-_IT = regex.compile(r"(?<![\p{L}'\u2019])it(?![\p{L}])", regex.IGNORECASE)
-_PRONOUN = regex.compile(r"he|she|him|her|it", regex.IGNORECASE)
+_IT = regex.compile(r"(?<![\p{L}'\u2019])(?:it|they|them)(?![\p{L}'\u2019])", regex.IGNORECASE)
+_PRONOUN = regex.compile(r"he|she|him|her|it|they|them", regex.IGNORECASE)
 
 _LISTED = regex.compile(r"^\W*(?:and|or|as\s+well\s+as|together\s+with|with)?\W*$", regex.IGNORECASE)
 """What stands between two names of a list ("A and B", "A, B", "Paramount+ and Pluto TV"), not a
@@ -208,7 +208,7 @@ def _verbs(text: str, names: tuple[Mention, ...] = ()) -> set[str]:
 
 def _with_meant(clause: str, names: list[Mention], meant: Meant) -> list[Mention]:
     """The clause's names with the person its first "he" or "she" stands for and the thing its
-    first "it" stands for, at the pronoun (when no name of the clause is that one)."""
+    first "it" (or "they") stands for, at the pronoun (when no name of the clause is that one)."""
     out = list(names)
     for pattern, name in ((_PERSON, meant.person), (_IT, meant.thing)):
         pronoun = pattern.search(clause) if name else None
