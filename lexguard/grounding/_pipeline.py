@@ -26,7 +26,7 @@ from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, cl
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.verify._judge_models import judge_failure_status
 from lexguard.grounding.signals._lexical import LexicalProfile
-from lexguard.grounding._reading import BUDGET_REASON, model_texts, not_scored, unreadable_claims, verifier_texts
+from lexguard.grounding._reading import BUDGET_REASON, model_texts, not_scored, unreadable_claims, verifier_texts, with_names
 from lexguard.grounding.reflect._self_rag import is_real_question
 from lexguard.grounding.signals._supposed import supposed_values
 from lexguard.grounding._result import SupportResult
@@ -280,8 +280,8 @@ def score_claims(
     if stack is not None:
         t1 = time.perf_counter()
         verdicts, ver_evidence, read_all, support, skipped, status = _verify(
-            stack, model, claims, claim_texts, evidence, features, read, index, question, config, skipped, refuted
-        )
+            stack, model, claims, with_names(claim_texts, people), evidence, features, read, index, question, config, skipped,
+            refuted)
         statuses.append(status)
         methods = ["verifier"] * n
         timings["verifier"] = time.perf_counter() - t1

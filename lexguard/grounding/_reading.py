@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import regex
+
 from lexguard._models import Claim
 from lexguard.grounding.claims._antecedents import Meant, people_meant
 from lexguard.grounding.claims._dialogue import things_meant
@@ -15,7 +17,8 @@ from lexguard.grounding.signals._lexical import content_words, strip_markdown
 from lexguard.grounding.verify._features import ClaimEvidence
 from lexguard.grounding.signals._rewrite import as_sources_write, read_urls
 
-__all__ = ["BUDGET_REASON", "UNREADABLE_REASON", "model_texts", "not_scored", "unreadable_claims", "verifier_texts"]
+__all__ = ["BUDGET_REASON", "UNREADABLE_REASON", "model_texts", "not_scored", "unreadable_claims", "verifier_texts",
+           "with_names"]
 
 BUDGET_REASON = "the time budget was spent before it was read"
 UNREADABLE_REASON = "a word of it is outside the verifier's vocabulary and in no source, so no model read it"
@@ -50,7 +53,8 @@ def model_texts(
     def named(name: str) -> bool:
         return any(index.profile.has_entity(e.key, e.text) for e in entities(name))
 
-    people, things = people_meant(plain, turns, named), things_meant(plain, turns, named)
+    people = people_meant(plain, turns, named)
+    things = things_meant(plain, turns, named, people)
     meant = [Meant(p, t) if p or t else None for p, t in zip(people, things, strict=True)]
     claim_texts = [read_urls(as_sources_write(strip_markdown(t) or t, index)) for t in plain]
     return plain, claim_texts, meant
@@ -105,4 +109,46 @@ def verifier_texts(claim_texts: list[str], evidence: list[ClaimEvidence]) -> lis
         restated = ev.restated
         missing = set(content_words(text)) - set(content_words(restated)) if restated else set()
         out.append(restated if restated and len(missing) <= 1 else text)
+    return out
+
+
+_OPENING_PRONOUN = regex.compile(
+    r"^(?P<lead>\W*(?:(?:yes|yeah|yep|no|nope|oh|and|so|well)\b[\s,!]*)*)"
+    r"(?P<pronoun>it|he|she|they)(?P<verb>['\u2019](?:s|re)\b|\s+(?=\p{L}))",
+    regex.IGNORECASE,
+)
+_HAS_BEFORE = frozenset("won got made done been had gone given taken seen written".split())
+"""Participles after which "'s" is "has" ("He's won MVP"), as after one in "-ed" that is not a state."""
+_STATES = frozenset("based located known called named set married situated listed signed considered rated ranked "
+                    "retired related tied scheduled".split())
+"""Participles after which "'s" is "is" ("She's based in Leeds")."""
+
+
+def with_names(claim_texts: list[str], meant: Sequence[Meant | None]) -> list[str]:
+    """The text the verifier reads for each claim, its opening "it", "he", "she" or "they" written
+    as what it stands for (:func:`model_texts`): "Yep, he's a member." after "Is Corin Vey still
+    with Lowtide Choir?" is read "Yep, Corin Vey is a member." The verifier, given the pronoun,
+    doubted short correct chat replies ("It's dream pop", "She stars in it": 0.38); the rules that
+    read a wrong relation between the two names (:mod:`~lexguard.grounding.signals._pairs`) read
+    the same names. Only the claim's opening pronoun is written; the claim itself is unchanged.
+
+    Example:
+        >>> with_names(["It's dream pop.", "He's won MVP!"], [Meant(thing="Hush Lighthouses"), Meant(person="Ivo Renke")])
+        ['Hush Lighthouses is dream pop.', 'Ivo Renke has won MVP!']
+    """
+    out = []
+    for text, m in zip(claim_texts, list(meant) or [None] * len(claim_texts), strict=True):
+        found = _OPENING_PRONOUN.match(text) if m is not None else None
+        name = None if found is None or m is None else (
+            m.person if found.group("pronoun").lower() in ("he", "she") else m.thing)
+        if found is None or not name:
+            out.append(text)
+            continue
+        verb = found.group("verb")
+        if verb.strip() in ("'s", "\u2019s"):
+            after = text[found.end() :].lstrip().split(" ", 1)[0].lower()
+            verb = " has" if after not in _STATES and (after.endswith("ed") or after in _HAS_BEFORE) else " is"
+        elif verb.strip() in ("'re", "\u2019re"):
+            verb = " are"
+        out.append(found.group("lead") + name + verb + text[found.end() :])
     return out

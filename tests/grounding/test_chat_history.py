@@ -177,3 +177,30 @@ def test_it_is_the_one_thing_named_before_the_answer_names_one() -> None:
     # the answer names a thing first: its own "it" is that one
     assert _dialogue.things_meant(["Paper Lanterns is hers.", "It came out in 2011."], turns, named) == [None, None]
     assert _dialogue.things_meant(["Osric Dalby directed it."], turns, lambda name: False) == [None]
+
+
+LARKSPUR = ("Ivo Renke, is a member of, Larkspur Static\nLarkspur Static, has genre, Dream pop\n"
+        "Larkspur Static, founded by, Mara Delacourt\nHush Lanterns, performed by, Larkspur Static")
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "refused"),
+    [
+        ("[Human]: Is Ivo Renke still with Larkspur Static?", "Yep, he's a member.", False),
+        ("[Human]: Is Ivo Renke still with Larkspur Static?", "Yep, he founded them.", True),
+        ("[Human]: What genre is Larkspur Static?", "It's dream pop.", False),
+        ("[Human]: What genre is Larkspur Static?", "They're a jazz band.", True),
+    ],
+)
+def test_the_verifier_reads_the_name_an_opening_pronoun_stands_for(question: str, answer: str, refused: bool) -> None:
+    assert _refused(answer, LARKSPUR, question) is refused
+
+
+def test_with_names_writes_only_the_opening_pronoun() -> None:
+    from lexguard.grounding._reading import with_names
+    from lexguard.grounding.claims._antecedents import Meant
+
+    meant = [Meant(person="Ivo Renke"), Meant(thing="Larkspur Static"), None, Meant(person="Ivo Renke")]
+    texts = ["Yep, he's a member.", "They're based in Ashby.", "It's dream pop.", "She's based in Ashby."]
+    assert with_names(texts, meant) == ["Yep, Ivo Renke is a member.", "Larkspur Static are based in Ashby.",
+                                        "It's dream pop.", "Ivo Renke is based in Ashby."]

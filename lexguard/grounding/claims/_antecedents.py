@@ -102,10 +102,18 @@ def _nearest(contexts: Sequence[tuple[str, list[str]]], person: str) -> str | No
     one the pronoun cannot be)."""
     for text, people in contexts:
         if people:
+            if len(people) == 2 and _after_preposition(text, people[1]) and not _after_preposition(text, people[0]):
+                people = people[:1]  # "Is Ivo Renke still with Larkspur Static?": the subject, not what it is with
             if len(people) != 1 or not _of_sex(people[0], person) or _unsure(text, people[0], person):
                 return None
             return people[0]
     return None
+
+
+def _after_preposition(text: str, name: str) -> bool:
+    """Whether ``name`` stands after a preposition in ``text`` ("with Larkspur Static")."""
+    return regex.search(rf"\b(?:with|for|at|in|of|from|by|on|to)\s+(?:the\s+)?{regex.escape(name)}", text,
+                        regex.IGNORECASE) is not None
 
 
 def _role(text: str, m: regex.Match[str]) -> str:

@@ -130,7 +130,9 @@ _THINGS_BACK = 2
 """Claims of the answer, from its start, whose "it" may be the thing the chat named."""
 
 
-def things_meant(claims: Sequence[str], turns: Sequence[str], named: Callable[[str], bool]) -> list[str | None]:
+def things_meant(
+    claims: Sequence[str], turns: Sequence[str], named: Callable[[str], bool], people: Sequence[str | None] = ()
+) -> list[str | None]:
     """What each claim's "it" (or "they") is, when the answer has not named a thing before it and
     the nearest turn naming things (or groups) names one the sources hold: "Marguerite Ossel
     directed it" after "Who's behind The Copper Orchard?", "Orsolya Dent coaches them" after "The
@@ -140,6 +142,7 @@ def things_meant(claims: Sequence[str], turns: Sequence[str], named: Callable[[s
         claims: The answer's claims, in order.
         turns: What came before the answer, nearest last.
         named: Whether the sources name a thing.
+        people: Who each claim's "he" or "she" is, if known: never its "it" or "they".
     """
     meant: list[str | None] = []
     thing = next((names for names in (_what_it_may_be(t) for t in reversed(turns)) if names), [])
@@ -148,8 +151,9 @@ def things_meant(claims: Sequence[str], turns: Sequence[str], named: Callable[[s
     for i, claim in enumerate(claims):
         own = _things(claim)
         found = None
+        person = people[i] if i < len(people) else None
         if not seen and i < _THINGS_BACK and not own:
-            for pronoun, names in ((_IT, thing), (_THEY_NAMED, group)):
+            for pronoun, names in ((_IT, thing), (_THEY_NAMED, [g for g in group if g != person])):
                 if pronoun.search(claim) is not None and len(names) == 1 and named(names[0]):
                     found = names[0]
                     break

@@ -244,8 +244,13 @@ def has_negation(text: str) -> bool:
 
 
 def content_words(text: str) -> list[str]:
-    """Lower-cased, crudely stemmed words of ``text`` that are not stopwords."""
-    return [_stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
+    """Lower-cased, crudely stemmed words of ``text`` that are not stopwords (nor a stopword with
+    its contraction: "he's", "they're")."""
+    return [_stem(w) for w in _WORD.findall(text.lower())
+            if w not in STOPWORDS and len(w) > 1 and _CONTRACTED.sub("", w) not in STOPWORDS]
+
+
+_CONTRACTED = regex.compile(r"['\u2019](?:s|re|ve|ll|d|m)$")
 
 
 _LETTERED = regex.compile(r"\p{Lu}\p{Ll}+\s\p{Lu}$")

@@ -48,6 +48,8 @@ _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|her)(?![\p{L}])", reg
 _IT = regex.compile(r"(?<![\p{L}'\u2019])(?:it|they|them)(?![\p{L}'\u2019])", regex.IGNORECASE)
 _PRONOUN = regex.compile(r"he|she|him|her|it|they|them", regex.IGNORECASE)
 
+_FROM = regex.compile(r"\b(?:is|are|was|were|comes?|came)\W+from\b", regex.IGNORECASE)
+"""Where one is from, as triples say it ("X, is from, Y")."""
 _LISTED = regex.compile(r"^\W*(?:and|or|as\s+well\s+as|together\s+with|with)?\W*$", regex.IGNORECASE)
 """What stands between two names of a list ("A and B", "A, B", "Paramount+ and Pluto TV"), not a
 relation between them."""
@@ -235,9 +237,11 @@ def _holds(facts: Facts, name: Mention) -> int:
 
 
 def _relation(facts: Facts) -> set[str]:
-    """The statement's words besides its names."""
+    """The statement's words besides its names, with a "from" that states where one is from
+    ("Ressa Lund, is from, Maddox Point": no content word says it)."""
     named = {w for e in entities(facts.text) for w in content_words(e.text)}
-    return set(content_words(facts.text)) - named
+    origin = {"from"} if _FROM.search(facts.text) else set()
+    return (set(content_words(facts.text)) - named) | origin
 
 
 def _side(facts: Facts, at: int, words: set[str]) -> tuple[int, bool] | None:
@@ -245,7 +249,7 @@ def _side(facts: Facts, at: int, words: set[str]) -> tuple[int, bool] | None:
     before, ``1`` after), and whether another name stands on the other side; ``None`` when the
     statement holds none of the words."""
     for token in regex.finditer(r"[\p{L}\p{N}'\u2019-]+", facts.text):
-        if (set(content_words(token.group())) | set(lemmas(token.group().lower()))) & words:
+        if (set(content_words(token.group())) | set(lemmas(token.group().lower())) | {token.group().lower()}) & words:
             side = -1 if at < token.start() else 1
             other = any((e.span[0] > token.end()) if side < 0 else (e.span[1] <= token.start())
                         for e in entities(facts.text))
