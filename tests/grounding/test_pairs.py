@@ -172,3 +172,28 @@ def test_it_is_the_thing_the_chat_asked_about(checker: SupportChecker) -> None:
     assert any(c.supported is False for c in result.claims)
     result = checker.check("Mireille Vantongeren directed it.", [Source(id="kb", content=FILM)], chat)
     assert all(c.supported is not False for c in result.claims)
+
+
+POEMS = ("Lamplight Psalms is written by Ines Varga-Lowe. Ines Varga-Lowe wrote The Salt Hours. "
+         "Ines Varga-Lowe spouse Aurelio Brandt. Aurelio Brandt nationality Chilean.")
+TOWERS = ("Halden Tower is designed by Petra Solvang.Halden Tower located in Marrowick."
+          "Petra Solvang designed Cinder Library.Cinder Library located in Oskvale.")
+
+
+@pytest.mark.parametrize(
+    ("source", "question", "answer", "refused"),
+    [
+        (POEMS, "[Human]: Who wrote The Salt Hours?", "Aurelio Brandt wrote that one.", True),  # her credit
+        (POEMS, "[Human]: Who wrote The Salt Hours?", "Ines Varga-Lowe wrote that one.", False),
+        (POEMS, "[Human]: Who wrote The Salt Hours?", "Aurelio Brandt wrote The Salt Hours.", True),
+        (TOWERS, "[Human]: Where is Halden Tower?", "It's in Oskvale.", True),  # the sibling building's place
+        (TOWERS, "[Human]: Where is Halden Tower?", "It's in Marrowick.", False),
+        (FILM, "[Human]: What's The Salt Orchard like?", "It's a drama directed by Mireille Vantongeren.", False),
+    ],
+)
+def test_a_credit_or_a_place_given_to_another_is_refused(
+    checker: SupportChecker, source: str, question: str, answer: str, refused: bool
+) -> None:
+    result = checker.check(answer, [Source(id="kb", content=source)], question)
+    assert result.inconclusive_reason is None
+    assert any(c.supported is False for c in result.claims) is refused

@@ -32,13 +32,15 @@ _SPEAKER = regex.compile(
 """A speaker label: "[Human]:" anywhere after a space, "User:" at the start of a line."""
 _USER = regex.compile(rf"^(?:{_USER_SIDE})$", regex.IGNORECASE)
 _SENTENCE_END = regex.compile(r"(?<=[.!?])\s+")
-_IT = regex.compile(r"(?<![\p{L}'\u2019])(?:it|its)(?![\p{L}'\u2019])", regex.IGNORECASE)
+_IT = regex.compile(r"(?<![\p{L}'\u2019])(?:it|its|(?:that|this)\s+one)(?![\p{L}'\u2019])", regex.IGNORECASE)
 _THEY = regex.compile(r"(?<![\p{L}'\u2019])(?:they|them|their)(?![\p{L}'\u2019])", regex.IGNORECASE)
 _PLURAL = regex.compile(r"\p{Ll}(?<![aiosu])s$")
 """A word of a plural name ("Comets", "Harriers"; not "Texas", "Paris" nor "Aurelius")."""
 _PRIZE = regex.compile(r"Trophy|Prize|Award|Cup|Medal|Shield|Boot|Plate|Bowl|Title|Championship|Star|Globe|Honou?r")
 """The last word of a prize's name: one thing, never "they"."""
-_THEY_NAMED = regex.compile(r"(?<![\p{L}'\u2019])(?:they|them)(?![\p{L}'\u2019])", regex.IGNORECASE)
+_THEY_NAMED = regex.compile(r"(?<![\p{L}'\u2019])(?:they|them)(?![\p{L}])", regex.IGNORECASE)
+_IT_SAID = regex.compile(r"(?<![\p{L}'\u2019])(?:it|(?:that|this)\s+one)(?![\p{L}])", regex.IGNORECASE)
+"""An "it" of an answer's claim, "it's" too ("It's in Oskvale.")."""
 """A "they" or "them" a claim may name a group by (not "their", which owns)."""
 _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|his|her)(?![\p{L}'\u2019])", regex.IGNORECASE)
 _CONFIRM = regex.compile(r"^(?:is|was)\s+(?:that|it|this)\s+(?:right|true|correct|so)\?$|^(?:right|really|true)\?$",
@@ -133,7 +135,7 @@ _THINGS_BACK = 2
 def things_meant(
     claims: Sequence[str], turns: Sequence[str], named: Callable[[str], bool], people: Sequence[str | None] = ()
 ) -> list[str | None]:
-    """What each claim's "it" (or "they") is, when the answer has not named a thing before it and
+    """What each claim's "it" (or "they", "that one") is, when the answer has not named a thing before it and
     the nearest turn naming things (or groups) names one the sources hold: "Marguerite Ossel
     directed it" after "Who's behind The Copper Orchard?", "Orsolya Dent coaches them" after "The
     Gulls were brilliant!" (``None`` elsewhere). Only near the start of the answer.
@@ -152,9 +154,13 @@ def things_meant(
         own = _things(claim)
         found = None
         person = people[i] if i < len(people) else None
-        if not seen and i < _THINGS_BACK and not own:
-            for pronoun, names in ((_IT, thing), (_THEY_NAMED, [g for g in group if g != person])):
-                if pronoun.search(claim) is not None and len(names) == 1 and named(names[0]):
+        if not seen and i < _THINGS_BACK:
+            for pronoun, names in ((_IT_SAID, thing), (_THEY_NAMED, [g for g in group if g != person])):
+                at = pronoun.search(claim)
+                # a thing the claim names before its pronoun may be what it stands for ("Salt Road is
+                # hers, and it won ..."); one after it is its object ("It's in Oskvale.")
+                before = [e for e in entities(claim) if e.span[1] <= at.start() and not personal(e.text)] if at else []
+                if at is not None and len(names) == 1 and named(names[0]) and not before:
                     found = names[0]
                     break
         meant.append(found)
@@ -198,7 +204,8 @@ def _names(text: str) -> list[str]:
     out = []
     for found in entities(text):
         words = found.text.split()
-        while len(words) > 1 and (kinds := word_kinds(words[0].lower())) and "VERB" in kinds and "NOUN" not in kinds:
+        while (len(words) > 1 and is_common_word(words[0].lower()) and (kinds := word_kinds(words[0].lower()))
+               and "VERB" in kinds and "NOUN" not in kinds):
             words = words[1:]
         out.append(" ".join(words))
     return out

@@ -45,8 +45,8 @@ records state it ("Tomas Brezny plays for the Highmoor Stags."). On news article
 sentences paired names loosely and the rules refused correct summaries."""
 
 _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|her)(?![\p{L}])", regex.IGNORECASE)
-_IT = regex.compile(r"(?<![\p{L}'\u2019])(?:it|they|them)(?![\p{L}'\u2019])", regex.IGNORECASE)
-_PRONOUN = regex.compile(r"he|she|him|her|it|they|them", regex.IGNORECASE)
+_IT = regex.compile(r"(?<![\p{L}'\u2019])(?:it|they|them|(?:that|this)\s+one)(?![\p{L}])", regex.IGNORECASE)
+_PRONOUN = regex.compile(r"he|she|him|her|it|they|them|(?:that|this)\s+one", regex.IGNORECASE)
 
 _FROM = regex.compile(r"\b(?:is|are|was|were|comes?|came)\W+from\b", regex.IGNORECASE)
 """Where one is from, as triples say it ("X, is from, Y")."""
@@ -103,12 +103,37 @@ def other_relation(claim: str, index: Any, meant: Meant | None = None) -> tuple[
                 if side is not None and side[1]:  # the sources give the relation to another than ``other``
                     a, b = other.span
                     return Mention(other.text, (a + offset, b + offset), other.key, other.alts), f.text
+    two = {(first.span, second.span) for _, _, first, second in _pairs_named(claim, meant)}
     for clause, offset, first, second in _pairs_named(claim, meant, adjacent=True):
         both = [f for f in facts if _holds(f, first) >= 0 and _holds(f, second) >= 0]
         credited = _other_credit(clause, (first, second), both)
+        if credited is None and not both and (first.span, second.span) in two:  # a clause of two names only
+            credited = _credited_to_another(clause, first, second, facts, meant)
         if credited is not None:
             a, b = first.span
             return Mention(first.text, (a + offset, b + offset), first.key, first.alts), credited
+    return None
+
+
+def _credited_to_another(
+    clause: str, first: Mention, second: Mention, facts: list[Facts], meant: Meant | None
+) -> str | None:
+    """The short statement that gives the claim's credit for one of its names to a third name,
+    when no statement names the two together: "Aurelio Brandt wrote that one" of The Salt Hours
+    beside "Ines Varga-Lowe wrote The Salt Hours". The third name is none the claim names or
+    means by a pronoun ("It's a Western directed by Anya Roszak": "it" is the film she directed)."""
+    claimed = roles_in(clause, [first.span, second.span] + [e.span for e in entities(clause)])
+    if not claimed:
+        return None
+    for name, work in ((first, second), (second, first)):
+        for f in facts:
+            if not _short(f) or _holds(f, work) < 0 or _holds(f, name) >= 0:
+                continue
+            said = (meant.person, meant.thing) if meant is not None else ()
+            named = entities(clause) + [e for name in said if name for e in entities(name)]
+            others = [e for e in entities(f.text) if not _same_name(e, work) and not any(_same_name(e, n) for n in named)]
+            if others and same_role(claimed, roles_in(f.text, [e.span for e in entities(f.text)])):
+                return f.text
     return None
 
 
