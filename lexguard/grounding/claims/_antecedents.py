@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import regex
 
 from lexguard.grounding.signals._entities import entities, is_common_word, personal
+from lexguard.grounding.signals._words import lemmas, word_kinds
 
 __all__ = ["Meant", "her_owns", "people_in", "people_meant"]
 
@@ -64,10 +65,20 @@ _WOMEN = frozenset({"mrs", "ms", "miss", "lady", "dame", "queen", "princess", "d
 
 def people_in(text: str) -> list[str]:
     """The names of ``text`` that may be a person's (:func:`~lexguard.grounding.signals._entities.personal`:
-    "Dario Fenn"; not "Harbor of Lanterns", "Paper Comets", "Oklahoma NAACP" nor "Ashford City Council"; nor, as
+    "Dario Fenn"; not "Harbor of Lanterns", "Paper Comets", "Lamplight Psalms", "Oklahoma NAACP" nor "Ashford City Council"; nor, as
     unsure, "Grace Mensah": a pronoun is left as it is rather than given to a title)."""
     return list(dict.fromkeys(regex.sub(r"['\u2019]s$", "", e.text) for e in entities(text)
-                              if personal(e.text) and not any(w.isupper() and len(w) > 1 for w in e.text.split())))
+                              if personal(e.text) and not any(w.isupper() and len(w) > 1 for w in e.text.split())
+                              and not _plural_thing(e.text.split()[-1])))
+
+
+def _plural_thing(word: str) -> bool:
+    """Whether a name's last word is a plural of a common noun ("Lamplight *Psalms*", "Copper
+    *Moths*"): a title's or a group's, not a family name."""
+    lower = word.lower()
+    if not lower.endswith("s") or lower.endswith("ss") or "NOUN" not in word_kinds(lower):
+        return False
+    return any(lemma != lower for lemma in lemmas(lower))
 
 
 def _named_before(text: str, at: int) -> bool:

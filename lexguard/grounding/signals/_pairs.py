@@ -48,6 +48,8 @@ _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|her)(?![\p{L}])", reg
 _IT = regex.compile(r"(?<![\p{L}'\u2019])(?:it|they|them|(?:that|this)\s+one)(?![\p{L}])", regex.IGNORECASE)
 _PRONOUN = regex.compile(r"he|she|him|her|it|they|them|(?:that|this)\s+one", regex.IGNORECASE)
 
+_COORDINATED = regex.compile(r"[,;]|\b(?:and|but|while|whereas)\b", regex.IGNORECASE)
+"""Words between two names that join two relations, not one between them."""
 _FROM = regex.compile(r"\b(?:is|are|was|were|comes?|came)\W+from\b", regex.IGNORECASE)
 """Where one is from, as triples say it ("X, is from, Y")."""
 _LISTED = regex.compile(r"^\W*(?:and|or|as\s+well\s+as|together\s+with|with)?\W*$", regex.IGNORECASE)
@@ -122,6 +124,10 @@ def _credited_to_another(
     when no statement names the two together: "Aurelio Brandt wrote that one" of The Salt Hours
     beside "Ines Varga-Lowe wrote The Salt Hours". The third name is none the claim names or
     means by a pronoun ("It's a Western directed by Anya Roszak": "it" is the film she directed)."""
+    a, b = sorted((first, second), key=lambda m: m.span[0])
+    between = clause[a.span[1] : b.span[0]]
+    if _COORDINATED.search(between):
+        return None  # "It's directed by Sunniva Ekdahl and stars Dorian Pell": two relations of "it"
     claimed = roles_in(clause, [first.span, second.span] + [e.span for e in entities(clause)])
     if not claimed:
         return None
