@@ -204,3 +204,10 @@ def test_with_names_writes_only_the_opening_pronoun() -> None:
     texts = ["Yep, he's a member.", "They're based in Ashby.", "It's dream pop.", "She's based in Ashby."]
     assert with_names(texts, meant) == ["Yep, Ivo Renke is a member.", "Larkspur Static are based in Ashby.",
                                         "It's dream pop.", "Ivo Renke is based in Ashby."]
+
+
+def test_a_title_ending_in_a_plural_noun_is_no_person() -> None:
+    from lexguard.grounding.claims._antecedents import people_in
+
+    assert people_in("Lamplight Psalms. Anything else by her?") == []
+    assert people_in("I adore Ines Varga-Lowe and Tom Williams.") == ["Ines Varga-Lowe", "Tom Williams"]

@@ -189,6 +189,8 @@ TOWERS = ("Halden Tower is designed by Petra Solvang.Halden Tower located in Mar
         (TOWERS, "[Human]: Where is Halden Tower?", "It's in Oskvale.", True),  # the sibling building's place
         (TOWERS, "[Human]: Where is Halden Tower?", "It's in Marrowick.", False),
         (FILM, "[Human]: What's The Salt Orchard like?", "It's a drama directed by Mireille Vantongeren.", False),
+        (FILM, "[Human]: Any film tips?", "How about The Salt Orchard? It's directed by Mireille Vantongeren and "
+         "stars Osric Dalby.", False),  # two relations of "it", none between the two names
     ],
 )
 def test_a_credit_or_a_place_given_to_another_is_refused(
