@@ -237,7 +237,8 @@ class SupportChecker:
         there (a huge source, a short budget), every claim is returned unread, reported not
         checked (:data:`~lexguard.grounding._reading.BUDGET_REASON`): never accepted unread.
         """
-        heard = heard_names(question, *(s.content for s in sources))
+        asks = any("?" in c.text for c in claims if c.status is None)  # only a question back may name what was heard
+        heard = heard_names(question, *(s.content for s in sources)) if asks else frozenset()
         claims = mark_not_facts(claims, heard)  # the one claim-worthiness pass, whatever the extractor
         timings = {"claims": time.perf_counter() - started}
         if not claims:
