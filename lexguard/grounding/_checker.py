@@ -292,7 +292,7 @@ class SupportChecker:
             threshold=self.threshold, timings=scored.timings, verdicts=scored.verdicts,
             verifier_evidence=scored.verifier_evidence, verifier_read_all=scored.verifier_read_all,
             skipped=scored.skipped or {},
-            refuted=scored.refuted, polar=scored.polar,
+            refuted=scored.refuted, polar=scored.polar, doubted=scored.doubted,
         ).model_copy(update={"verifiers": tuple(statuses)})
         if not self.config.self_rag or result.inconclusive or scored.index is None:
             return result

@@ -327,6 +327,21 @@ def contradiction_finding(claim: Claim, evidence: str, support: float, severity:
                             round(1.0 - support, 4))
 
 
+def clause_finding(claim: Claim, clause: str) -> Finding:
+    """The hard finding of a claim whose relative clause the verifier reads, alone, as unsupported
+    (:mod:`~lexguard.grounding.verify._clauses_read`)."""
+    return Finding(
+        kind=FindingKind.UNSUPPORTED,
+        severity=Severity.HARD,
+        message=f"The sources do not support \u201c{shorten(clause, 200)}\u201d, read on its own; remove it or "
+        "restate only what the sources say.",
+        span=claim.span,
+        rule_id="grounding.unsupported_clause",
+        confidence=1.0,
+        stage=_STAGE,
+    )
+
+
 def refused_claim(claim: Claim, support: float) -> Claim:
     """A refusal ("the context does not say X") whose X the sources give: unsupported, with
     ``support`` (just below the threshold: a word test found the topic, not the answer)."""

@@ -22,6 +22,7 @@ from lexguard.grounding._polar import PolarReading
 from lexguard.grounding.claims._antecedents import Meant
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.signals._answer_slot import rival_answer
+from lexguard.grounding.verify._clauses_read import doubted_clauses
 from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, claim_features
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.verify._judge_models import judge_failure_status
@@ -121,6 +122,8 @@ class Scored:
     """The answer word ("Yes," / "No,") of the claim it opens, read with the question (:mod:`._polar`)."""
     verifier_read_all: list[bool] | None = None
     """Per claim, whether the verifier read all in the sources bearing on it (:mod:`._override`)."""
+    doubted: dict[int, str] = field(default_factory=dict)
+    """Claims (by position) with a relative clause the verifier reads as unsupported (``verify/_clauses_read.py``)."""
 
 
 def judge_from_config(config: GroundingConfig) -> Any | None:
@@ -274,12 +277,12 @@ def score_claims(
     features = np.stack([e.features for e in evidence])
     methods = ["exact" if e.exact else "semantic" for e in evidence]
     skipped, refuted = not_scored(claims, claim_texts, unembedded, index, question)
-    verdicts, ver_evidence, read_all = None, None, None
+    verdicts, ver_evidence, read_all, doubted = None, None, None, {}
     read = _read_mask(n, unembedded_set)  # the claims the support models score
     statuses: list[VerifierStatus] = []
     if stack is not None:
         t1 = time.perf_counter()
-        verdicts, ver_evidence, read_all, support, skipped, status = _verify(
+        verdicts, ver_evidence, read_all, support, skipped, status, doubted = _verify(
             stack, model, claims, with_names(claim_texts, people), evidence, features, read, index, question, config, skipped,
             refuted)
         statuses.append(status)
@@ -294,7 +297,7 @@ def score_claims(
         statuses.append(nli_status)
         timings["nli"] = time.perf_counter() - t0
     return Scored(claims, index, evidence, support, methods, timings, verdicts, ver_evidence, skipped, statuses,
-                  refuted, verifier_read_all=read_all)
+                  refuted, verifier_read_all=read_all, doubted=doubted)
 
 
 def _retrieve(
@@ -364,7 +367,7 @@ def _verify(
     config: GroundingConfig,
     skipped: dict[int, str],
     refuted: dict[int, str],
-) -> tuple[np.ndarray, list[str], list[bool], np.ndarray, dict[int, str], VerifierStatus]:
+) -> tuple[np.ndarray, list[str], list[bool], np.ndarray, dict[int, str], VerifierStatus, dict[int, str]]:
     """Run the verifier stack on the claims that need it and stack its verdicts into support.
 
     Claims already failed by the strict rules, skipped or refuted are not read by the verifier;
@@ -373,7 +376,8 @@ def _verify(
     sentence restates with a negated opposite may be read as it (:func:`verifier_texts`).
 
     Returns:
-        ``(verdicts, verifier evidence, read all per claim, support, skipped, verifier status)``.
+        ``(verdicts, verifier evidence, read all per claim, support, skipped, verifier status,
+        claims with a relative clause the verifier reads as unsupported)``.
     """
     strict = [  # already failed by the strict rules, or not a fact: the verifier need not read them
         breaks_a_strict_rule(e, config) or c.index in skipped or c.index in refuted
@@ -389,4 +393,4 @@ def _verify(
                             reason=f"{len(unread)} claim(s) not read: {BUDGET_REASON}" if unread else None)
     tree = model.predict(features[read]) if stack.uses_tree else None
     support = _scatter(len(claims), read, stack.predict(features[read], verdicts[read], tree))
-    return verdicts, ver_evidence, read_all, support, skipped, status
+    return verdicts, ver_evidence, read_all, support, skipped, status, doubted_clauses(stack, texts, index, strict)

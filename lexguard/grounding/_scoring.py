@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -16,6 +16,7 @@ from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._features import ClaimEvidence
 from lexguard.grounding._polar import PolarReading, decide_polar
 from lexguard.grounding._findings import (
+    clause_finding,
     contradiction_finding,
     coverage_finding,
     findings_for,
@@ -31,6 +32,7 @@ from lexguard.grounding._override import overruled
 from lexguard.grounding._strict import breaks_a_strict_rule
 from lexguard.grounding._record_checked import record_support
 from lexguard.grounding._worked import worked_support
+from lexguard.grounding.verify._clauses_read import CLAUSE_REASON
 
 __all__ = ["answer_confidence", "apply_nli", "build_result", "nli_probabilities"]
 
@@ -189,6 +191,8 @@ class _Scoring:
     read_all: list[bool] | None = None
     """Per claim, whether the verifier read everything in the sources bearing on it (which
     override level holds; all ``True`` when unknown)."""
+    doubted: Mapping[int, str] = field(default_factory=dict)
+    """Claims (by position) with a relative clause the verifier reads as unsupported, each with it."""
 
 
 def _inconclusive(claims: Sequence[Claim], findings: Sequence[Finding], timings: dict[str, float]) -> SupportResult:
@@ -229,8 +233,9 @@ def _score_claim(
     strict_hit = rule_hit = breaks_a_strict_rule(ev, config)
     if verdicts is not None and not ev.record_checked and overruled(config, verdicts[n], ev, claim.text, s.read_all is None or s.read_all[n]):
         strict_hit = True
-    supported = p >= threshold and not strict_hit
-    if strict_hit:
+    clause = s.doubted.get(n)  # "..., who was later named man of the match, ...": read alone, unsupported
+    supported = p >= threshold and not strict_hit and clause is None
+    if strict_hit or clause is not None:
         p = min(p, max(0.0, threshold - 0.01))  # the lexical evidence overrides the model
     p = float(min(1.0, max(0.0, p)))
     contradicted = (
@@ -243,11 +248,14 @@ def _score_claim(
     done = claim.model_copy(
         update={"support": round(p, 4), "supported": supported, "citations": tuple(cites), "status": status}
         | ({"reason": STRICT_REASON} if rule_hit and claim.reason is None else {})
+        | ({"reason": CLAUSE_REASON} if clause is not None and not rule_hit and claim.reason is None else {})
     )
     if supported:
         return done, cites[:1], []
-    severity = Severity.SOFT if not strict_hit and p >= threshold - config.soft_margin else Severity.HARD
+    severity = Severity.SOFT if not strict_hit and clause is None and p >= threshold - config.soft_margin else Severity.HARD
     findings: list[Finding] = []
+    if clause is not None:
+        findings.append(clause_finding(done, clause))
     if flipped is not None:
         findings.append(contradiction_finding(done, flipped, p, severity))
     elif overstated is not None:
@@ -276,6 +284,7 @@ def build_result(
     skipped: Mapping[int, str] | None = None,
     refuted: Mapping[int, str] | None = None,
     polar: Mapping[int, PolarReading] | None = None,
+    doubted: Mapping[int, str] | None = None,
 ) -> SupportResult:
     """Assemble the :class:`SupportResult` from scored claims (and the judge's assessment).
 
@@ -290,7 +299,7 @@ def build_result(
         out = tuple(_not_checked(c, skipped.get(c.index) or c.reason or "not checked") for c in claims)
         return _inconclusive(out, [coverage_finding(c) for c in out if c.unread], timings)
     scoring = _Scoring(index, config, threshold, getattr(assessment, "claim_support", None) or {}, verdicts,
-                       verifier_evidence, verifier_read_all)
+                       verifier_evidence, verifier_read_all, doubted or {})
     out_claims, flat, findings = _decide_claims(scoring, claims, evidence, support, methods, skipped, refuted)
     if polar:  # "No, ..." read with the question (:mod:`._polar`)
         out_claims, findings = _read_answer_words(out_claims, findings, polar, threshold)

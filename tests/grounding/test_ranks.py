@@ -68,3 +68,19 @@ def test_a_possessive_is_the_word_it_belongs_to() -> None:
     source = "The airport handled 31.2 million passengers in 2019, making it the busiest in the country."
     assert rank_conflict("The airport is the country's second-busiest.", [source]) is not None
     assert rank_conflict("The airport is the country's busiest.", [source]) is None
+
+
+HALL = ("The Brannock Hall is a concert venue in Kelsford. Opened in 1998 with 2,400 seats, it is the "
+        "second-largest venue in the city, after the 3,100-seat Orrell Arena.")
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("The Brannock Hall is the largest venue in Kelsford.", True),  # "it is the second-largest": the hall
+    ("The Orrell Arena is the largest venue in Kelsford.", False),  # named after the rank: not the one ranked
+    ("The Brannock Hall is the second-largest venue in Kelsford.", False),
+])
+def test_a_rank_said_of_it_is_the_passages_subjects(claim: str, conflict: bool) -> None:
+    """Found in a contrastive trial (twenty-seventh session): "it is the second-tallest building in
+    the city" held too few of the claim's words to rank "the Corvan Tower", so "the tallest"
+    passed, and the tower it came after was read as the one ranked second."""
+    assert (rank_conflict(claim, [HALL]) is not None) is conflict

@@ -25,6 +25,7 @@ import regex
 
 from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._events_named import claim_verb, states_event, tells_event
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._other_source import claim_subject, held_by_another, named_subject, subject_elsewhere
 from lexguard.grounding.signals._anchoring import same_words_after, same_words_before
@@ -40,6 +41,8 @@ from lexguard.grounding.signals._doers import (
     is_doer,
     kin,
     one_word_swap,
+    possessor,
+    speaker_only,
     same_document,
     same_slot_rival,
     titled_as_given,
@@ -230,7 +233,9 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
                 out.append(Misplaced(mention, kind, after))  # "25% over budget" beside "20% over budget"
             continue
         if (_holds(anchor, mention, kind, own) or (kind == "name" and _short_form(anchor, mention))) and not (
-                _speaker_only(anchor, mention)):
+                speaker_only(anchor.text, mention)):
+            if kind == "number" and (told := _told_otherwise(claim, mention, anchor, anchors, rest, relation, claim_keys)):
+                out.append(Misplaced(mention, kind, told))  # "re-elected in 2017" beside "served since 2017"
             continue
         holders = [f for f in facts if _holds(f, mention, kind, own) and not (f.text == anchor.text and kind == "name")]
         held = max(((fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
@@ -244,12 +249,38 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         if kind == "name":
             if _name_moved(claim, mention, anchor, holders, claim_names, index):
                 out.append(Misplaced(mention, kind, anchor.text))
-        elif _rival(anchor, claim, mention, kind, claim_keys, claim_names, [f.text for f in holders]) or (
+        elif (_rival(anchor, claim, mention, kind, claim_keys, claim_names, [f.text for f in holders])
+              and (states_event(claim, anchor.text, anchor.carried) or _other_value(rest, anchor))) or (  # "since 2018" is no rival of "re-elected in 2022"
                 subject and held_by_another(index, anchor.chunk, [f.chunk for f in holders], subject)):
             out.append(Misplaced(mention, kind, anchor.text))
     placed = {item.mention for item in out}
     return out + _held_elsewhere(index, [m for m in every if m not in placed], anchors, facts,
                                  subject or _only_name(claim))
+
+
+def _told_otherwise(claim: str, mention: Mention, anchor: Facts, anchors: list[Facts], rest: frozenset[str],
+                    relation: frozenset[str], claim_keys: set[str]) -> str | None:
+    """The statement of the claim's event (:func:`tells_event`; it may hold less of the rest than an
+    anchor: "She was re-elected in June 2021") giving another value, where the anchor tells of another."""
+    if claim_verb(claim, sure=True) is None or tells_event(claim, anchor.text, anchor.carried):
+        return None
+    return next((f.text for f in anchors if f is not anchor and tells_event(claim, f.text, f.carried, sure=True)
+                 and _about_it(f, rest, relation) and not _holds(f, mention, "number", frozenset({f"#{mention.key}"}))
+                 and _rival(f, claim, mention, "number", claim_keys, [])), None)
+
+
+def _other_value(rest: frozenset[str], anchor: Facts) -> bool:
+    """Whether the anchor holds another number or month of the claim ("July" of "version 2.6, released
+    in July"): it states the claim's statement, though in other words than the claim's verb."""
+    return any((token.startswith("#") or month_of(token) is not None) and token in anchor.tokens for token in rest)
+
+
+def _about_it(facts: Facts, rest: frozenset[str], relation: frozenset[str]) -> bool:
+    """Whether a statement of the claim's event is about its subject: it holds half the rest of the
+    claim, or names nothing but dates and holds most of its relation ("the outbreak was declared
+    over ... in January 2018")."""
+    named = [n for n in facts.names if month_of(n) is None and not days_named(n)]
+    return fit(rest, relation, facts) >= MIN_ANCHOR - 0.1 or (not named and fit(frozenset(), relation, facts) >= MIN_ANCHOR)
 
 
 def _held_elsewhere(
@@ -312,22 +343,7 @@ def _name_moved(
     topic = anchor.carried if PRONOUN_START.match(anchor.text) else frozenset()  # "She is known for ..."
     elsewhere = subject_elsewhere(index, anchor.chunk, anchor.names, topic, mention.text,
                                   [f.chunk for f in holders], claim_names)
-    return (is_doer(claim, mention.span[0]) or titled) and elsewhere
-
-
-_SPEAKER = regex.compile(
-    r"^\W*+(?:\p{Lu}[\p{L}'\u2019.-]*+\s*+)?(?:\(\s*+\p{Lu}[\p{L}'\u2019.-]*+\s*+\)|\p{Lu}[\p{L}'\u2019.-]*+)\s*+:\s"
-)
-"""A chat turn's speaker label opening a statement: "Agent (Leo): ...", "Nadia: ..."."""
-
-
-def _speaker_only(facts: Facts, mention: Mention) -> bool:
-    """Whether a statement names the claim's name only as its speaker label: "Agent (Leo): Nadia
-    from the deliveries team will call you" says what Nadia will do, not Leo."""
-    label = _SPEAKER.match(facts.text)
-    if label is None or mention.text not in label.group():
-        return False
-    return regex.search(rf"(?<!\w){regex.escape(mention.text)}(?!\w)", facts.text[label.end():]) is None
+    return (is_doer(claim, mention.span[0]) and not possessor(claim, mention) or titled) and elsewhere
 
 
 def _holds(facts: Facts, mention: Mention, kind: str, own: frozenset[str]) -> bool:

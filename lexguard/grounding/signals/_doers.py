@@ -23,8 +23,8 @@ from lexguard.grounding.signals._statements import Facts, relation_words
 from lexguard.grounding.signals._words import can_be_verb, word_kinds
 
 __all__ = [
-    "SLOT_WORDS", "described", "full_name", "given", "is_doer", "kin", "one_word_swap", "same_document", "same_slot_rival",
-    "titled_as_given",
+    "SLOT_WORDS", "described", "full_name", "given", "is_doer", "kin", "one_word_swap", "possessor", "same_document",
+    "same_slot_rival", "speaker_only", "titled_as_given",
 ]
 
 _SLOT_WORD = regex.compile(r"[\p{L}\p{N}]+")
@@ -57,7 +57,7 @@ def same_slot_rival(
     own = set(mention.key.split())
     held = len(anchor.text.split()) <= SHORT_STATEMENT and any(words != own and words <= anchor.tokens
                                                                for words in claim_names)
-    doer = len(relation) + held >= 2 and (is_doer(claim, mention.span[0]) or titled)
+    doer = len(relation) + held >= 2 and (is_doer(claim, mention.span[0]) or titled) and not possessor(claim, mention)
     if not slot and not doer and not anchor.subject:
         return False
     full = full_name(mention)
@@ -146,6 +146,15 @@ _MOST_TITLE_WORDS = 3
 """Most words before a subject that say who it is ("finance director Colin Marsh", "Kenyan runner")."""
 
 
+_POSSESSIVE = regex.compile(r"['\u2019]s?(?!\p{L})")
+
+
+def possessor(text: str, mention: Mention) -> bool:
+    """Whether a name is written as what owns the statement's subject ("Glasswork's first-week
+    sales ... have been confirmed"): the one that does what it says is what follows."""
+    return _POSSESSIVE.search(mention.text) is not None or _POSSESSIVE.match(text, mention.span[1]) is not None
+
+
 def is_doer(text: str, start: int, *, described: bool = False) -> bool:
     """Whether the name at ``start`` is the one doing what the statement says: its subject (at most
     one word, not a preposition, other than an article before it: "Mayor Linda Okafor cut the
@@ -232,3 +241,18 @@ def described(claim: str, mention: Mention) -> frozenset[str]:
     before = _APPOSITION_BEFORE.search(claim[max(0, mention.span[0] - 80) : mention.span[0]])
     after = _APPOSITION_AFTER.match(claim[mention.span[1] : mention.span[1] + 80])
     return frozenset().union(*(relation_words(m.group(1)) for m in (before, after) if m is not None))
+
+
+_SPEAKER = regex.compile(
+    r"^\W*+(?:\p{Lu}[\p{L}'\u2019.-]*+\s*+)?(?:\(\s*+\p{Lu}[\p{L}'\u2019.-]*+\s*+\)|\p{Lu}[\p{L}'\u2019.-]*+)\s*+:\s"
+)
+"""A chat turn's speaker label opening a statement: "Agent (Leo): ...", "Nadia: ..."."""
+
+
+def speaker_only(text: str, mention: Mention) -> bool:
+    """Whether a statement names the claim's name only as its speaker label: "Agent (Leo): Nadia
+    from the deliveries team will call you" says what Nadia will do, not Leo."""
+    label = _SPEAKER.match(text)
+    if label is None or mention.text not in label.group():
+        return False
+    return regex.search(rf"(?<!\w){regex.escape(mention.text)}(?!\w)", text[label.end():]) is None

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import regex
 
+from lexguard.grounding.signals._currencies import currency_code_before_number
 from lexguard.grounding.signals._language import function_words, text_language
 from lexguard.grounding.signals._lexical import STOPWORDS, Mention, _at_sentence_start
 from lexguard.grounding.signals._names import PARTICIPLE_NEXT, not_a_name
@@ -118,6 +119,8 @@ def entities(text: str) -> list[Mention]:
             continue
         if surface.lower() in UNITS and _AFTER_NUMBER.search(text, max(0, start - 4), start):
             continue  # a unit after a number ("1.2 kW", "25 MPH"): the value rules read it
+        if surface.isupper() and currency_code_before_number(text, start, end):
+            continue  # an amount's currency ("NOK 4.1 billion"): the value rules read it
         at_sentence_start = _at_sentence_start(text, start)
         if at_sentence_start and len(surface.split()) == 1 and not _looks_like_name(surface, text[end:]):
             continue  # "Customers ...", "Despite ...": capitalised because first, not a name

@@ -16,6 +16,7 @@ from typing import NamedTuple
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import STOPWORDS
 from lexguard.grounding.signals._words import WORD, lemmas
 
@@ -36,6 +37,11 @@ _RANKED = regex.compile(
     regex.IGNORECASE,
 )
 _POSSESSIVE = regex.compile(r"['\u2019]s?$")
+_PRONOUN_SUBJECT = regex.compile(r"\b(?:it|he|she|they)\s+(?:is|was|are|were|remains|ranks|ranked|became|has\s+been)\b",
+                                 regex.IGNORECASE)
+"""A sentence that names its subject by a pronoun ("it is the second-tallest building in the city"):
+the names of its passage's first sentence are its subject's."""
+_NAME_WORD = regex.compile(r"(?<!^)(?<![.!?]\s)\b\p{Lu}\p{L}+")
 _SOME = 0
 """The rank of "one of the largest", "among the best": some rank, the first perhaps."""
 
@@ -87,20 +93,42 @@ def rank_conflict(claim: str, passages: list[str]) -> str | None:
     ranked = _superlatives(claim)
     if not ranked:
         return None
+    subject_of = {}  # a sentence that names its subject by a pronoun: the names of its passage's first
+    for passage in passages:
+        opening, *later = passage_sentences(passage) or [""]
+        for sentence in later:
+            if _PRONOUN_SUBJECT.search(sentence):
+                subject_of.setdefault(sentence, _lemma_set(" ".join(_NAME_WORD.findall(opening))))
     sentences = list(dict.fromkeys(s for passage in passages for s in passage_sentences(passage)))
     ranks_of = [_ranks_by_lemma(sentence) for sentence in sentences]
+    names = entities(claim)
+    ranked_at = next(iter(_RANKED.finditer(claim))).start()
+    subject = names[0].text if names and names[0].span[0] < ranked_at else ""  # "Toronto" of "Toronto is the largest"
     for own in ranked:
         if own.rank == _SOME:
             continue  # "one of the largest" is said of the largest too
         rest = _lemma_set(claim) - own.words
         # the sentence that gives this superlative and holds most of the claim's other words
-        held = [(len(rest & _lemma_set(sentence)) / len(rest), n) for n, sentence in enumerate(sentences)
-                if rest and own.lemma in ranks_of[n]]
+        held = [(len(rest & (_lemma_set(sentence) | subject_of.get(sentence, frozenset()))) / len(rest), n)
+                for n, sentence in enumerate(sentences)
+                if rest and own.lemma in ranks_of[n] and not _named_after(subject, sentence, own.lemma)]
         best = max(held, default=None)
         if best is not None and best[0] >= MIN_COVERAGE and own.rank not in ranks_of[best[1]][own.lemma]:
             if not any(share == best[0] and own.rank in ranks_of[n][own.lemma] for share, n in held):
                 return sentences[best[1]]  # "Toronto is the largest" beside Montreal's "second-largest": no
     return None
+
+
+def _named_after(subject: str, sentence: str, lemma: str) -> bool:
+    """Whether the claim's subject stands in the sentence only after the superlative, as another
+    thing than the one ranked ("it is the second-tallest building in the city, after the Meridian
+    Spire" ranks "it", not the Meridian Spire)."""
+    at = sentence.find(subject) if subject else -1
+    if at < 0:
+        return False
+    first = next((m.start() for m in _RANKED.finditer(sentence) if any(
+        f.lemma == lemma for f in _superlatives(m.group()))), len(sentence))
+    return at > first
 
 
 def _ranks_by_lemma(sentence: str) -> dict[str, set[int]]:

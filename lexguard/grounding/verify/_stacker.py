@@ -275,6 +275,14 @@ class VerifierStack:
                     new.append((readings, pair))
         return new
 
+    def read_pairs(self, pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str], np.ndarray]:
+        """The verifier's verdicts of (text, evidence) ``pairs``, cached ones first, the rest read
+        under the validation's time budget (those it leaves unread are missing)."""
+        known = self._cached([list(pairs)])
+        fresh = self._predict_in_budget(list(dict.fromkeys(pair for pair in pairs if pair not in known)))
+        self._remember(fresh)
+        return known | fresh
+
     def _cached(self, reads: list[list[tuple[str, str]]]) -> dict[tuple[str, str], np.ndarray]:
         """The cached verdicts of the pairs in ``reads`` (each hit marked recently used)."""
         known: dict[tuple[str, str], np.ndarray] = {}

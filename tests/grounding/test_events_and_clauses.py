@@ -1,0 +1,108 @@
+"""The twenty-seventh session's cases, written by hand after a contrastive claim/evidence trial and a
+news-summary trial: a value read against a statement of another event, a currency code read as a
+name, a possessor read as the one who acts, and a false relative clause
+inside a long true sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard._models import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._events_named import claim_verb, states_event
+from lexguard.grounding.verify._clauses_read import CLAUSE_REASON, relative_clauses
+
+from ._accepting import refuses_nothing
+
+MAYOR = ("Ilse Varga has served as mayor of Dunmore since 2017. She was re-elected in June 2021, the first mayor "
+         "of the town to win a second term.")
+FLOOD = ("The 2016 Orrin Valley floods began in late November 2016 after three days of rain. Relief camps stayed "
+         "open until March 2017, when the last families returned home.")
+FERRY = (
+    "The Saltholm ferry service was suspended on Friday after one of its two boats, the Marta Lind, struck a "
+    "submerged sandbank near the harbour entrance. No one was hurt, and the 43 passengers on board were taken "
+    "ashore by lifeboat. The operator, Nordvik Lines, said the second boat would run a reduced timetable from "
+    "Monday while divers inspect the hull. Captain Jonas Ek, who has sailed the route for 22 years, said the "
+    "sandbank had shifted after last week's storms."
+)
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(("claim", "verb"), [
+    ("Ilse Varga was re-elected mayor of Dunmore in 2021.", "re-elected"),
+    ("The floods lasted into 2017.", "lasted"),
+    ("Its lead has now been cut to two points.", "cut"),
+    ("Work on the new bridge may start in 2026.", "start"),
+    ("He holds the national record.", "holds"),
+    ("The museum had 40,000 visitors.", None),
+])
+def test_the_verb_of_a_claims_event(claim: str, verb: str | None) -> None:
+    assert claim_verb(claim) == verb
+
+
+def test_a_statement_with_no_verb_of_its_own_may_state_any_event() -> None:
+    assert states_event("The kettle comes with a 2-year guarantee.", "Model K2 kettle: 1-year guarantee.")
+    assert not states_event("Ilse Varga was re-elected in 2021.", "Ilse Varga has served as mayor since 2017.")
+    assert states_event("Ilse Varga won in 2021.", "Ilse Varga wins the vote in 2021.")
+
+
+@pytest.mark.parametrize(("answer", "source", "refused"), [
+    # the statement holding most of the claim tells of another event: its year is no rival
+    ("Ilse Varga was re-elected mayor of Dunmore in 2021.", MAYOR, False),
+    ("The Orrin Valley floods lasted into 2017.", FLOOD, False),
+    # the statement of the claim's own event gives another year
+    ("Ilse Varga was re-elected mayor of Dunmore in 2017.", MAYOR, True),
+    ("The Orrin Valley floods began in March 2017.", FLOOD, True),
+])
+def test_a_value_is_read_against_the_statement_of_its_event(
+    checker: SupportChecker, answer: str, source: str, refused: bool
+) -> None:
+    assert refuses_nothing(checker, answer, source) is not refused
+
+
+def test_a_currency_code_before_an_amount_is_no_name(checker: SupportChecker) -> None:
+    assert entities("It reported revenue of NOK 4.1 billion.") == []
+    assert [e.text for e in entities("The NOK fell against the euro.")] == ["NOK"]
+    source = ("Harvik Marine is a Norwegian boatbuilder. In 2022 the company reported revenue of NOK 2.3 billion, "
+              "of which 70 percent came from exports.")
+    assert refuses_nothing(checker, "Over two thirds of Harvik Marine's 2022 revenue came from exports.", source)
+
+
+def test_a_possessor_is_not_the_one_who_acts(checker: SupportChecker) -> None:
+    source = ("Lowlight is the second album by the Welsh band Cinder Vale, released in 2019. The band wrote "
+              "all ten of its songs, and official chart figures show that the album sold 12,000 copies in its first week.")
+    assert refuses_nothing(checker, "Lowlight's first-week sales of 12,000 copies are confirmed by official chart figures.",
+                           source)
+
+
+def test_relative_clauses_of_a_claim() -> None:
+    claim = "Captain Jonas Ek, who has sailed the route for 22 years, blamed the storms, which had moved the sandbank."
+    assert relative_clauses(claim) == ["who has sailed the route for 22 years", "which had moved the sandbank"]
+    assert relative_clauses("The ferry, a small boat, was hit.") == []
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("The Marta Lind, which was carrying a cargo of timber, struck a submerged sandbank near the harbour entrance, "
+     "and the 43 passengers on board were taken ashore by lifeboat.", True),
+    ("Captain Jonas Ek, who was later praised by the coastguard for his calm, said the sandbank had shifted after "
+     "last week's storms.", True),
+    ("Captain Jonas Ek, who has sailed the route for 22 years, said the sandbank had shifted after last week's "
+     "storms.", False),
+    ("The operator, Nordvik Lines, which runs the service, said the second boat would run a reduced timetable "
+     "from Monday while divers inspect the hull.", False),
+])
+def test_a_relative_clause_is_read_on_its_own(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """Found in news trials: an invented relative clause inside a long true sentence ("..., who was
+    later named man of the match, ...") was accepted at 0.83-0.94; the verifier read it alone as
+    unsupported (0.01) but the rest of the sentence carried the claim."""
+    result = checker.check(answer, [Source(id="s", content=FERRY)])
+    failed = [c for c in result.claims if c.supported is False]
+    assert bool(failed) is refused
+    if refused:
+        assert any(c.reason == CLAUSE_REASON for c in failed) or any(
+            f.rule_id == "grounding.unsupported_clause" for f in result.findings)
