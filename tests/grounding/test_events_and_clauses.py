@@ -106,3 +106,38 @@ def test_a_relative_clause_is_read_on_its_own(checker: SupportChecker, answer: s
     if refused:
         assert any(c.reason == CLAUSE_REASON for c in failed) or any(
             f.rule_id == "grounding.unsupported_clause" for f in result.findings)
+
+
+CREDITS = ("Orchard Light is a 2011 drama film directed by Ana Roewen and starring Ben Halloran and Cy Dunmore. "
+           "The screenplay was written by Roewen's sister, Ida Roewen.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Ben Halloran directed Orchard Light.", True),  # he stars in it; Ana Roewen directed it
+    ("Cy Dunmore directed Orchard Light.", True),  # credited as Ben Halloran is: starring
+    ("Ana Roewen directed Orchard Light.", False),
+    ("Cy Dunmore starred in Orchard Light.", False),
+])
+def test_a_credit_in_a_sentence_of_several_is_read_by_role(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """Found in a contrastive trial: "Nadia Ferro directed The Quiet Meridian" beside "a 2008 film
+    directed by Paul Ostrander and starring Nadia Ferro" passed at 0.99; the credit-role rule read
+    only short statements (knowledge triples)."""
+    assert refuses_nothing(checker, answer, CREDITS) is not refused
+
+
+MATCH = ("Harlow Town beat Ellerby 3-1 on Saturday. Ellerby manager Tom Quayle was blunt afterwards. "
+         "\"We were careless and we were flat,\" he said. Harlow boss Nina Croft praised her side's \"brilliant\" "
+         "second half.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Harlow boss Nina Croft admitted her side had been \"careless\" and \"flat\".", True),
+    ("Ellerby manager Tom Quayle said his side had been \"careless\" and \"flat\".", False),
+    ("Nina Croft praised a \"brilliant\" second half from Harlow.", False),
+    ("Tom Quayle praised Harlow's \"brilliant\" second half.", True),
+])
+def test_quoted_words_are_read_with_who_said_them(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """Found in a news trial: a quote given to the other side's manager ("Rovers manager Gail
+    Simmonds admitted her side had been "sloppy"") passed: the words and the name were both in
+    the article, in different people's mouths."""
+    assert refuses_nothing(checker, answer, MATCH) is not refused

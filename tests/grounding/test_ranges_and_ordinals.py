@@ -112,3 +112,25 @@ def test_a_short_date_is_supported_by_the_named_date(checker: SupportChecker) ->
     source = "The deadline for filing a paper return is 31 October."
     assert _statuses(checker, source, "Paper returns are due on 31/10.") == {"supported"}
     assert "supported" not in _statuses(checker, source, "Paper returns are due on 30/10.")
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("She finished third in the final.", [("3", ("ord:3",))]),
+    ("He came second behind Ruiz.", [("2", ("ord:2",))]),
+    ("It was the first time.", []),
+])
+def test_a_place_in_a_contest_is_an_ordinal(text: str, found: list[tuple[str, tuple[str, ...]]]) -> None:
+    """Found in a contrastive trial (twenty-seventh session): "finished second" beside "won the
+    bronze medal" passed (a place after "finished" was no number) and "finished third" was
+    refused (the medal gave no place)."""
+    assert [(m.key, m.alts) for m in numbers(text)] == found
+
+
+@pytest.mark.parametrize(("answer", "supported"), [
+    ("Ilka Soren finished third in the 800 metres at the 2021 Nordic Championships.", True),
+    ("Ilka Soren finished second in the 800 metres at the 2021 Nordic Championships.", False),
+])
+def test_a_medal_gives_a_place(answer: str, supported: bool) -> None:
+    source = "Ilka Soren is a Finnish runner. At the 2021 Nordic Championships she won the bronze medal in the 800 metres."
+    result = SupportChecker().check(answer, [Source(id="s", content=source)])
+    assert all(c.supported for c in result.claims) is supported

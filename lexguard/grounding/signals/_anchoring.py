@@ -229,8 +229,9 @@ def _class(text: str, mention: Mention) -> str:
     """What a number measures, for comparing a bound with a value: a percentage, a currency or
     unit, else its class (:func:`~lexguard.grounding.signals._binding.number_class`)."""
     after = text[mention.span[1] : mention.span[1] + 9].lstrip().lower()
-    fraction = not any(ch.isdigit() for ch in mention.text) and any(
-        key_value(alt) == 100 * (key_value(mention.key) or 0) for alt in mention.alts)  # "three quarters"
+    worded = not any(ch.isdigit() for ch in mention.text)
+    fraction = worded and (any(key_value(alt) == 100 * (key_value(mention.key) or 0) for alt in mention.alts)  # "three quarters"
+                           or 0 < (key_value(mention.key) or 0) < 1)  # "half of them": a share, never a count
     if fraction or after.startswith(("%", "percent", "per cent")):
         return "percent"
     unit = unit_of(text, mention)

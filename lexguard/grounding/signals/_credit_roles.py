@@ -5,7 +5,9 @@ Vantongeren", "Harbor of Lanterns is starring Elodie Marsh"), and a chat reply t
 two names another role ("She directed The Salt Road" of the film she starred in) reads to the
 verifier as supported (0.99): it weighs the two names, not the verb between them.
 :func:`roles_in` reads the roles a text's words name; :func:`same_role` says whether two sets of
-roles can be one credit ("created" and "wrote" can: a show's creator often writes it).
+roles can be one credit ("created" and "wrote" can: a show's creator often writes it);
+:func:`credits` reads which name a sentence of several credits gives each role ("a film directed
+by Paul Ostrander and starring Nadia Ferro").
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import regex
 
 from lexguard.grounding.signals._words import lemmas
 
-__all__ = ["roles_in", "same_role"]
+__all__ = ["credits", "roles_in", "same_role"]
 
 _ROLE_WORDS = {
     "direct": "direct director helm filmmaker",
@@ -88,3 +90,47 @@ def same_role(claimed: frozenset[str], given: frozenset[str]) -> bool:
         (False, True)
     """
     return any(role in given or _ONE_CREDIT.get(role, set()) & given for role in claimed)
+
+
+_BETWEEN = regex.compile(r"(?:\s*+(?:by|and|with|the|a|an|,))*+\s*+", regex.IGNORECASE)
+"""What may stand between a role word and the names it credits: "directed *by* A", "starring B
+*and* C"."""
+
+
+def credits(text: str, names: Iterable[tuple[tuple[int, int], str]]) -> dict[str, frozenset[str]]:
+    """The role each name of ``text`` is credited with by the role word before it, with nothing
+    between them but "by", "and", "with", articles, commas and the other names it credits.
+
+    Args:
+        text: A source sentence.
+        names: Its names' spans and keys, in order.
+
+    Example:
+        >>> text = "Orchard Light is a film directed by Ana Roe and starring Ben Hale and Cy Dunn."
+        >>> found = credits(text, [((0, 13), "orchard light"), ((36, 43), "ana roe"), ((57, 65), "ben hale"),
+        ...                        ((70, 77), "cy dunn")])
+        >>> {key: sorted(roles) for key, roles in found.items()}
+        {'ana roe': ['direct'], 'ben hale': ['act'], 'cy dunn': ['act']}
+    """
+    out: dict[str, frozenset[str]] = {}
+    role: str | None = None
+    end = 0
+    for (start, stop), key in names:
+        gap = text[end:start]
+        words = list(_WORD.finditer(gap))
+        last = words[-1] if words else None
+        named = None
+        for token in reversed(words):  # the role word nearest before the name, if it credits it
+            word = token.group().lower()
+            found = next((_ROLE_OF[b] for b in (word, *lemmas(word)) if b in _ROLE_OF), None)
+            if found is not None:
+                named = found if _BETWEEN.fullmatch(gap[token.end():]) else None
+                break
+        if named is None and role is not None and last is not None and _BETWEEN.fullmatch(gap):
+            named = role  # "starring B and C": C is credited as B is
+        elif named is None and not words and role is not None:
+            named = role
+        if named is not None:
+            out[key] = out.get(key, frozenset()) | {named}
+        role, end = named, stop
+    return out

@@ -29,7 +29,7 @@ from typing import Any
 import regex
 
 from lexguard.grounding.claims._antecedents import Meant
-from lexguard.grounding.signals._credit_roles import roles_in, same_role
+from lexguard.grounding.signals._credit_roles import credits, roles_in, same_role
 from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import Mention, content_words
@@ -194,12 +194,28 @@ def _other_credit(clause: str, names: tuple[Mention, Mention], both: list[Facts]
     naming both names a role and none the claim's ("She directed The Salt Road" beside "Elodie
     Marsh starred in The Salt Road"): :mod:`~lexguard.grounding.signals._credit_roles`."""
     claimed = roles_in(clause, [n.span for n in names] + [e.span for e in entities(clause)])
-    if not claimed or not both or not all(_short(f) for f in both):
+    if not claimed or not both:
         return None
+    if not all(_short(f) for f in both):  # a sentence of several credits: the role each name is given
+        return next((f.text for f in both if _credited_otherwise(claimed, names, f.text)), None)
     given = [roles_in(f.text, [e.span for e in entities(f.text)]) for f in both]
     if all(given) and not any(same_role(claimed, roles) for roles in given):
         return both[0].text
     return None
+
+
+def _credited_otherwise(claimed: frozenset[str], names: tuple[Mention, Mention], text: str) -> bool:
+    """Whether a sentence credits one of the two names with another role than ``claimed`` and
+    another name with the claimed one ("directed by Paul Ostrander and starring Nadia Ferro" for
+    "Nadia Ferro directed it")."""
+    given = credits(text, [(e.span, e.key) for e in entities(text)])
+    for name in names:
+        own = set(name.key.split())
+        mine = [roles for key, roles in given.items() if own <= set(key.split())]
+        if mine and not any(same_role(claimed, roles) for roles in mine) and any(
+                same_role(claimed, roles) for key, roles in given.items() if not own <= set(key.split())):
+            return True
+    return False
 
 
 def _pairs_named(claim: str, meant: Meant | None, *, adjacent: bool = False) -> list[tuple[str, int, Mention, Mention]]:

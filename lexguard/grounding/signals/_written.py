@@ -297,6 +297,10 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
         word = scan[span[0] : span[1]].lower()
         ranked = (word == "one" and _RANK_BEFORE.search(scan, max(0, span[0] - 12), span[0]) is not None
                   and _RANK_AFTER.match(scan, span[1]) is not None)  # not "one of the best", "number one priority"
+        if word in _ORDINAL_WORDS and _PLACED.search(scan, max(0, span[0] - 16), span[0]) and not taken.hits(span):
+            found.append((span, _fmt(value), (f"ord:{_ORDINAL_WORDS[word]}",)))  # "finished third": a place
+            taken.append(span)
+            continue
         if (word in _NOT_QUANTITIES and not ranked) or word.endswith("s") or taken.hits(span):
             continue  # not a quantity: "one of the", "second half", "loved ones", "hundreds of", "the sixties"
         parts = _PARTS_AFTER.match(scan, span[1])
@@ -328,6 +332,14 @@ def ordinal_alts(raw: str) -> tuple[str, ...]:
     return (f"ord:{int(match.group(1))}",) if match else ()
 
 
+_PLACED = regex.compile(r"\b(?:finish(?:ed|es)?|came|comes|placed|ended\s+up|ended|ends)\s++$", regex.IGNORECASE)
+"""A verb of a place in a contest before an ordinal: "finished third", "came second"."""
+_MEDAL = regex.compile(r"\b(gold|silver|bronze)\s+medal", regex.IGNORECASE)
+_MEDAL_PLACES = {"gold": 1, "silver": 2, "bronze": 3}
+
+
 def ordinal_keys(text: str) -> set[str]:
-    """The positions the ordinal words of ``text`` give ("the first baseman": ``{"ord:1"}``)."""
-    return {f"ord:{_ORDINAL_WORDS[m.group(1).lower()]}" for m in _ORDINAL_WORD.finditer(text)}
+    """The positions the ordinal words of ``text`` give ("the first baseman": ``{"ord:1"}``), and
+    the places its medals give ("the bronze medal": ``{"ord:3"}``)."""
+    return ({f"ord:{_ORDINAL_WORDS[m.group(1).lower()]}" for m in _ORDINAL_WORD.finditer(text)}
+            | {f"ord:{_MEDAL_PLACES[m.group(1).lower()]}" for m in _MEDAL.finditer(text)})
