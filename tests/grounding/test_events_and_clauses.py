@@ -84,6 +84,8 @@ def test_relative_clauses_of_a_claim() -> None:
     claim = "Captain Jonas Ek, who has sailed the route for 22 years, blamed the storms, which had moved the sandbank."
     assert relative_clauses(claim) == ["who has sailed the route for 22 years", "which had moved the sandbank"]
     assert relative_clauses("The ferry, a small boat, was hit.") == []
+    assert relative_clauses("It won the Harrow Medal, which feels well deserved.") == []  # a judgement
+    assert relative_clauses("She plays Ada, who is brilliant in it.") == []
 
 
 @pytest.mark.parametrize(("answer", "refused"), [
@@ -141,3 +143,23 @@ def test_quoted_words_are_read_with_who_said_them(checker: SupportChecker, answe
     Simmonds admitted her side had been "sloppy"") passed: the words and the name were both in
     the article, in different people's mouths."""
     assert refuses_nothing(checker, answer, MATCH) is not refused
+
+
+SERIES = ("Harbour Lights is a British drama series that premiered on ITV in March 2015. It ran for three series "
+          "until its final episode aired in June 2019.")
+COUNCILLOR = "Priya Nandan has led Oakham council since 2017. She was re-elected in May 2021."
+
+
+@pytest.mark.parametrize(("answer", "source", "refused"), [
+    ("Harbour Lights first aired before 2015.", SERIES, True),
+    ("Harbour Lights first aired before 2016.", SERIES, False),
+    ("Harbour Lights first aired after 2014.", SERIES, False),
+    ("Harbour Lights first aired after 2015.", SERIES, True),
+    ("Priya Nandan has led Oakham council since before 2019.", COUNCILLOR, False),
+    ("Priya Nandan has led Oakham council since before 2016.", COUNCILLOR, True),
+])
+def test_a_year_given_as_a_bound(checker: SupportChecker, answer: str, source: str, refused: bool) -> None:
+    """Found in a contrastive trial: "first aired before 2012" beside "premiered in September 2012"
+    passed (the year is in the source), and "since before 2020" beside "since 2018" was refused
+    (no source gives 2020)."""
+    assert refuses_nothing(checker, answer, source) is not refused

@@ -22,6 +22,7 @@ from lexguard.grounding.signals._bounds import bound_of, read_bound
 from lexguard.grounding.signals._decades import decade_evidence, decade_years
 from lexguard.grounding.signals._derived import listed_with
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
+from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form, quantity_kind
 
 __all__ = ["as_sources_write", "blank_answer_word", "read_urls", "source_forms"]
@@ -171,8 +172,11 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
         if start < last:
             continue  # a date's day and year share the date's span
         met = read_bound(claim, mention, _likely_evidence(claim, index)) if bound_of(claim, mention) else None
+        year = year_bound(claim, mention, _likely_evidence(claim, index))
         if met is not None and met.value and met.start >= last:  # "nearly 5 million" beside 4.9 million: "4.9 million"
             new = (met.value, met.start, end)
+        elif year is not None and year.met and year.start >= last:  # "before 2016" beside March 2015: "in 2015"
+            new = (f"in {year.year}", year.start, end)
         elif (new := _replacement(claim, mention, forms, index)) is None and (
                 new := _listed_count(claim, mention, forms, index)) is None and (
                 new := _decade_as_year(claim, mention, index)) is None:

@@ -22,6 +22,7 @@ from typing import Any
 
 import regex
 
+from lexguard.grounding.claims._judgements import JUDGEMENT
 from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.verify._novel_parts import claim_pieces
 
@@ -37,10 +38,16 @@ claim (chosen on the news trials and RAGTruth dev: at 0.2 it refused two more co
 _RELATIVE = regex.compile(r"(?:who|which|whose|where)\b", regex.IGNORECASE)
 
 
+_IMPRESSION = regex.compile(r"\w+\s+(?:\w+\s+)?(?:feels?|felt|seems?|seemed|sounds?|looks?)\b", regex.IGNORECASE)
+"""A clause of how a thing strikes one ("which feels well deserved"): a judgement, not a fact."""
+
+
 def relative_clauses(claim: str) -> list[str]:
     """The pieces of ``claim`` (cut at commas, semicolons, "and", "or": :func:`claim_pieces`) after
-    its first that open with "who", "which", "whose" or "where"."""
-    return [piece for piece in claim_pieces(claim)[1:] if _RELATIVE.match(piece)]
+    its first that open with "who", "which", "whose" or "where", and state a fact: no judgement
+    ("which feels well deserved", "who is brilliant in it") is read as one."""
+    return [piece for piece in claim_pieces(claim)[1:]
+            if _RELATIVE.match(piece) and not _IMPRESSION.match(piece) and not JUDGEMENT.search(piece)]
 
 
 def doubted_clauses(stack: Any, texts: Sequence[str], index: Any, skip: Sequence[bool]) -> dict[int, str]:
