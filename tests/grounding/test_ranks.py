@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from lexguard._models import Source
+from lexguard.grounding import SupportChecker
 from lexguard.grounding.signals._ranks import rank_conflict
 
 TOY = "Toy Story 4 is the second-highest-grossing animated film of 2019, behind Frozen II."
@@ -84,3 +86,23 @@ def test_a_rank_said_of_it_is_the_passages_subjects(claim: str, conflict: bool) 
     the city" held too few of the claim's words to rank "the Corvan Tower", so "the tallest"
     passed, and the tower it came after was read as the one ranked second."""
     assert (rank_conflict(claim, [HALL]) is not None) is conflict
+
+
+PLAYER = ("Mirela Duca (born 1998) is a Romanian tennis player. She has won five WTA titles and reached a "
+          "career-high singles ranking of world No. 6 in March 2023.")
+PORT = ("Harwick Airport is the main airport of the city of Harwick, Canada. It handled 7.1 million passengers in "
+        "2022, making it the eighth-busiest airport in the country.")
+
+
+@pytest.mark.parametrize(("answer", "source", "supported"), [
+    ("Mirela Duca has been ranked inside the world's top ten.", PLAYER, True),
+    ("Mirela Duca has been ranked inside the world's top five.", PLAYER, False),
+    ("Harwick Airport was one of Canada's ten busiest airports in 2022.", PORT, True),
+    ("Harwick Airport was one of Canada's five busiest airports in 2022.", PORT, False),
+])
+def test_a_top_n_is_read_against_the_rank_given(answer: str, source: str, supported: bool) -> None:
+    """Found in a contrastive trial (twenty-seventh session): "inside the world's top five" beside
+    "world No. 4" and "one of Canada's ten busiest airports" beside "the sixth-busiest" were refused
+    (five and ten are in no source)."""
+    result = SupportChecker().check(answer, [Source(id="s", content=source)])
+    assert all(c.supported for c in result.claims) is supported

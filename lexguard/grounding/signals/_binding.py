@@ -349,8 +349,8 @@ def _name_moved(
 def _holds(facts: Facts, mention: Mention, kind: str, own: frozenset[str]) -> bool:
     if kind == "number":
         return own <= facts.tokens
-    if facts.profile.has_entity(mention.key, mention.text):
-        return True
+    if facts.profile.has_entity(mention.key, mention.text) or (PRONOUN_START.match(facts.text) and own <= facts.carried):
+        return True  # "His tour Small Print ran ..." after "Dev Karnik is a comedian.": his
     bare = mention.text.replace(".", "")  # "US" and "U.S."
     return bool(bare) and regex.search(rf"(?<!\w){regex.escape(bare)}(?!\w)", facts.text.replace(".", "")) is not None
 

@@ -5,7 +5,8 @@ A summary that gives a quote to the wrong person holds only words the sources ho
 words are in them, and so is the person, elsewhere. :func:`misquoted` finds the source sentences
 that hold the claim's quoted words and who says them there (a person named in that sentence, else
 in the sentence before it: "..., he said." after "Findlay was blunt."); when every one of them is
-said by another person than the claim's speaker, the claim's speaker is misplaced.
+said by another person than the claim's speaker (the last person it names before the quote, with
+a verb of saying between them), the claim's speaker is misplaced.
 """
 
 from __future__ import annotations
@@ -22,6 +23,21 @@ __all__ = ["misquoted"]
 
 _MIN_QUOTED_CHARS = 4
 """Least characters of a quoted piece for it to tell its speaker ("slow" does; "OK" does not)."""
+
+
+_SPEECH = regex.compile(
+    r"\b(?:sa(?:id|ys?)|told|tells?|admit(?:ted|s)?|call(?:ed|s)?|describ(?:ed|es)|insist(?:ed|s)?|warn(?:ed|s)?"
+    r"|add(?:ed|s)|claim(?:ed|s)?|prais(?:ed|es)|criticis(?:ed|es)|criticiz(?:ed|es)|brand(?:ed|s)|label(?:l?ed|s)"
+    r"|dismiss(?:ed|es)|stat(?:ed|es)|wr(?:ote|ites)|urg(?:ed|es)|argu(?:ed|es)|explain(?:ed|s)|declar(?:ed|es)"
+    r"|announc(?:ed|es)|not(?:ed|es)|remark(?:ed|s)|jok(?:ed|es)|quipp?(?:ed|s)|conced(?:ed|es)|acknowledg(?:ed|es)"
+    r"|vow(?:ed|s)|promis(?:ed|es)|predict(?:ed|s)|accus(?:ed|es)|hail(?:ed|s)|slamm?(?:ed|s)|blast(?:ed|s)"
+    r"|recall(?:ed|s)|confess(?:ed|es)|complain(?:ed|s)|suggest(?:ed|s)|describ(?:ing))\b",
+    regex.IGNORECASE,
+)
+"""A verb of saying between the claim's speaker and its quote ("Gail Simmonds *admitted* her side
+had been "sloppy""): without one, the person named before a quote need not be the one quoted."""
+_MOST_BETWEEN = 80
+"""Most characters between the speaker and the quote."""
 
 
 def _people(text: str) -> list[Mention]:
@@ -57,6 +73,9 @@ def misquoted(claim: str, index: Any) -> list[tuple[Mention, str]]:
     if not speakers:
         return []
     speaker = speakers[-1]
+    between = claim[speaker.span[1] : quoted[0].span[0]]
+    if len(between) > _MOST_BETWEEN or not _SPEECH.search(between):
+        return []  # "Meghan Markle ..., with some believing she is aiming to become "...": not her words
     own = set(speaker.key.split())
     sentences = [s for source in index.sources for s in passage_sentences(source.content)]
     lowered = [_norm(s) for s in sentences]

@@ -17,10 +17,10 @@ import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._entities import entities
-from lexguard.grounding.signals._lexical import STOPWORDS
+from lexguard.grounding.signals._lexical import STOPWORDS, Mention
 from lexguard.grounding.signals._words import WORD, lemmas
 
-__all__ = ["MIN_COVERAGE", "rank_conflict"]
+__all__ = ["MIN_COVERAGE", "RankReading", "rank_conflict", "rank_within"]
 
 MIN_COVERAGE = 0.6
 """Share of the claim's other content words the evidence sentence must hold."""
@@ -138,3 +138,92 @@ def _ranks_by_lemma(sentence: str) -> dict[str, set[int]]:
     for found in _superlatives(sentence):
         ranks.setdefault(found.lemma, set()).add(found.rank)
     return ranks
+
+
+_WITHIN_COVERAGE = 0.5
+"""Share of the claim's other content words the sentence that gives a rank must hold."""
+_PRONOUN_OPENING = regex.compile(r"\W*(?:it|he|she|they|its|his|her|their)\b", regex.IGNORECASE)
+_TOP = regex.compile(r"\btop[\s-]++$", regex.IGNORECASE)
+_SUPERLATIVE_AFTER = regex.compile(r"[\s-]++(?P<word>(?:most|least)\s+\w+|\w+est|best|worst)\b", regex.IGNORECASE)
+_NUMBERED_RANK = regex.compile(
+    r"\b(?:No\.|number|ranked|rank(?:ing)?\s+of(?:\s+world)?(?:\s+No\.)?)\s*+(\d{1,3})(?:st|nd|rd|th)?\b", regex.IGNORECASE)
+
+
+class RankReading(NamedTuple):
+    """A claim's "top N" or "N busiest" read against the rank its evidence gives."""
+
+    met: bool
+    written: str
+    """The rank as the evidence gives it, for the verifier ("sixth-busiest", "No. 4")."""
+    start: int
+    end: int
+    """The claim's words it stands for ("| inside the world's top five |", "| ten busiest |")."""
+
+
+def rank_within(claim: str, mention: Mention, passages: list[str]) -> RankReading | None:
+    """Whether a claim's "top N" or "N busiest" holds for the rank its evidence gives: "inside the
+    world's top five" beside "a career-high ranking of world No. 4", "one of Canada's ten busiest
+    airports" beside "the sixth-busiest airport in the country". ``None`` when the number is no
+    such rank, or no evidence sentence that holds most of the claim's other words gives one.
+
+    Example:
+        >>> from lexguard.grounding.signals._lexical import numbers
+        >>> claim = "Kelso Airport is one of Canada's ten busiest airports."
+        >>> rank_within(claim, numbers(claim)[0], ["Kelso Airport is the sixth-busiest airport in Canada."])
+        RankReading(met=True, written='sixth-busiest', start=33, end=44)
+    """
+    top = _TOP.search(claim, max(0, mention.span[0] - 6), mention.span[0])
+    after = _SUPERLATIVE_AFTER.match(claim, mention.span[1])
+    try:
+        limit = float(mention.key)
+    except ValueError:
+        return None
+    if not (top or after) or not limit.is_integer():
+        return None
+    lemma = None
+    if after is not None:
+        found = _superlatives(after.group("word"))
+        lemma = found[0].lemma if found else None
+        if lemma is None:
+            return None
+    rest = _lemma_set(claim[: mention.span[0]] + " " + claim[mention.span[1]:]) - {"top", "one", "among"}
+    if after is not None:
+        rest -= _lemma_set(after.group("word"))
+    best: tuple[float, dict[int, str]] | None = None
+    for passage in passages:
+        opening, *later = passage_sentences(passage) or [""]
+        subject = _lemma_set(" ".join(e.text for e in entities(opening)))
+        for sentence in (opening, *later):
+            said_of_it = _PRONOUN_SUBJECT.search(sentence) or _PRONOUN_OPENING.match(sentence)
+            held = _lemma_set(sentence) | (subject if said_of_it else frozenset())
+            ranks = _ranked_as(sentence, lemma)
+            share = len(rest & held) / len(rest) if rest else 0.0
+            if ranks and share >= _WITHIN_COVERAGE and (best is None or share > best[0]):
+                best = (share, ranks)
+    if best is None:
+        return None
+    within = {rank <= limit for rank in best[1]}
+    if len(within) != 1:
+        return None
+    written = next(iter(best[1].values()))
+    if after is not None:
+        return RankReading(within.pop(), written, mention.span[0], after.end())
+    lead = _TOP_PHRASE.search(claim, max(0, top.start() - 40), top.end())
+    return RankReading(within.pop(), written, lead.start() if lead else top.start(), mention.span[1])
+
+
+_TOP_PHRASE = regex.compile(r"(?:\b(?:inside|in|within|among|into)\s+)?(?:the\s+)?(?:[\w'\u2019]+['\u2019]s\s+)?top[\s-]++$",
+                            regex.IGNORECASE)
+
+
+def _ranked_as(sentence: str, lemma: str | None) -> dict[int, str]:
+    """The ranks a sentence gives a superlative (``lemma``), or by number ("No. 4", "ranked 3rd")
+    when ``lemma`` is ``None``, each with its wording."""
+    if lemma is None:
+        return {int(m.group(1)): f"No. {m.group(1)}" for m in _NUMBERED_RANK.finditer(sentence)}
+    out: dict[int, str] = {}
+    for match in _RANKED.finditer(sentence):
+        for found in _superlatives(match.group()):
+            if found.lemma == lemma and found.rank != _SOME:
+                out.setdefault(found.rank, match.group().strip())
+    return out

@@ -22,6 +22,7 @@ from lexguard.grounding.signals._bounds import bound_of, read_bound
 from lexguard.grounding.signals._decades import decade_evidence, decade_years
 from lexguard.grounding.signals._derived import listed_with
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
+from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form, quantity_kind
 
@@ -177,6 +178,9 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
             new = (met.value, met.start, end)
         elif year is not None and year.met and year.start >= last:  # "before 2016" beside March 2015: "in 2015"
             new = (f"in {year.year}", year.start, end)
+        elif (rank := rank_within(claim, mention, _likely_evidence(claim, index))) is not None and rank.met and (
+                rank.start >= last):  # "one of the ten busiest" beside "the sixth-busiest": "sixth-busiest"
+            new = (rank.written, rank.start, rank.end)
         elif (new := _replacement(claim, mention, forms, index)) is None and (
                 new := _listed_count(claim, mention, forms, index)) is None and (
                 new := _decade_as_year(claim, mention, index)) is None:

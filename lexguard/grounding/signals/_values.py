@@ -10,6 +10,7 @@ from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding.signals._ages import age_conflict, said_of_a_person
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, candidates, magnitude, misanchored
+from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._bounds import BoundReading, dropped_limit, read_bound, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
@@ -96,7 +97,9 @@ def number_evidence(
     readings = {m: _bound_reading(claim, m, texts, index) for m in mentions}  # "over $100 million" beside $150 million
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
     years = {m: year_bound(claim, m, texts) for m in mentions}  # "before 2012" beside "in September 2012"
-    met = [m for m in not_stated if (readings[m].met is True or (years[m] is not None and years[m].met)) and m not in conversions]
+    ranks = {m: rank_within(claim, m, texts) for m in mentions}  # "one of the ten busiest" beside "sixth-busiest"
+    met = [m for m in not_stated if (readings[m].met is True or (years[m] is not None and years[m].met)
+                                     or (ranks[m] is not None and ranks[m].met)) and m not in conversions]
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
@@ -106,7 +109,8 @@ def number_evidence(
     unknown += [m for m in mentions if m not in unknown and reversed_limit(claim, m, texts)]  # "at most" for "at least"
     broken = [m for m in mentions if readings[m].met is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
-    broken += [m for m in mentions if years[m] is not None and not years[m].met and m not in unknown and m not in broken]
+    broken += [m for m in mentions if ((years[m] is not None and not years[m].met) or (ranks[m] is not None and not ranks[m].met))
+               and m not in unknown and m not in broken]
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     shown = tuple(worked_out) if written and all(m in written for m in worked_out) else ()
