@@ -11,6 +11,7 @@ from lexguard._models import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._events_named import claim_verb, states_event
+from lexguard.grounding.signals._lexical import numbers
 from lexguard.grounding.verify._clauses_read import CLAUSE_REASON, relative_clauses
 
 from ._accepting import refuses_nothing
@@ -163,3 +164,38 @@ def test_a_year_given_as_a_bound(checker: SupportChecker, answer: str, source: s
     passed (the year is in the source), and "since before 2020" beside "since 2018" was refused
     (no source gives 2020)."""
     assert refuses_nothing(checker, answer, source) is not refused
+
+
+def test_a_currency_code_is_an_amounts_unit() -> None:
+    from lexguard.grounding.signals._units import unit_of
+
+    text = "Revenue of NOK 4.1 billion, against USD 40, over 5 km."
+    assert [unit_of(text, m) for m in numbers(text)] == ["nok", "usd", "km"]
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Veldra Marine had fewer than 1,000 employees at the end of 2021.", False),
+    ("Veldra Marine had more than 1,000 employees at the end of 2021.", True),
+])
+def test_a_count_of_employees_is_a_count_of_people(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """Found in a contrastive trial: "fewer than 2,000 employees" beside "It employed 1,850 people"
+    was refused: "employees" (as the number reader writes it, "employe") was no count of people."""
+    source = ("Veldra Marine is a Danish shipbuilder. In 2021 the company reported revenue of DKK 2.2 billion. "
+              "It employed 940 people at the end of that year.")
+    assert refuses_nothing(checker, answer, source) is not refused
+
+
+NOVEL = ("The Lantern Field is a 2019 novel by Welsh author Carys Penhallow. It was shortlisted for the Orwell "
+         "Prize in 2019 and won the Dylan Thomas Prize the following spring.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("The Lantern Field won the Orwell Prize.", True),  # shortlisted only
+    ("The Lantern Field won the Dylan Thomas Prize.", False),
+    ("The Lantern Field was shortlisted for the Orwell Prize.", False),
+])
+def test_a_prize_given_as_a_nomination_only(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """Found in two contrastive trials: "won the Booker Prize" beside "shortlisted for the Booker
+    Prize" and "won an Academy Award" beside "received a nomination for the Academy Award" passed
+    at 0.98 (every word but the verb is in the source)."""
+    assert refuses_nothing(checker, answer, NOVEL) is not refused

@@ -25,6 +25,7 @@ from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._units import is_unit_word, unit_of
+from lexguard.grounding.signals._words import stem
 from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["MAX_OWN_ANCHOR", "MIN_RIVAL_ANCHOR", "MISANCHORED", "BoundKind", "Candidate", "anchored", "bound_words", "candidates",
@@ -261,7 +262,7 @@ def _comparable(claim_class: str, evidence_class: str) -> bool:
     visited" beside "2.1 million visitors")."""
     counts = claim_class.startswith("count") and evidence_class.startswith("count")
     people = counts and "count people" in (claim_class, evidence_class) and {
-        claim_class.split()[-1], evidence_class.split()[-1]} <= _PEOPLE
+        claim_class.split()[-1], evidence_class.split()[-1]} <= _PEOPLE_STEMS
     return claim_class == evidence_class or (counts and "count" in (claim_class, evidence_class)) or people
 
 
@@ -271,6 +272,8 @@ _PEOPLE = frozenset(
     "listener reader follower respondent".split()
 )
 """What a count of people is also a count of (by the singular a number's class names)."""
+_PEOPLE_STEMS = _PEOPLE | frozenset(stem(form) for word in _PEOPLE for form in (word, f"{word}s"))
+"""The same, as :func:`~lexguard.grounding.signals._words.stem` writes them ("employe" of "employees")."""
 
 
 def magnitude(text: str, mention: Mention) -> float | None:

@@ -18,6 +18,8 @@ from typing import Any
 
 import regex
 
+from lexguard.grounding.signals._currencies import currency_code_before_number
+
 from lexguard._limits import current_deadline
 from lexguard.grounding.signals._batched import PROFILE_BATCH as UNITS_BATCH
 from lexguard.grounding.signals._lexical import Mention, numbers
@@ -49,6 +51,7 @@ _CANONICAL = {
     "milliliter": "ml", "milliliters": "ml", "litre": "l", "litres": "l", "liter": "l", "liters": "l",
     "gallons": "gallon", "watt": "w", "watts": "w", "kilowatt": "kw", "kilowatts": "kw", "usd": "dollar", "eur": "euro", "jpy": "yen", "cny": "yuan", "inr": "rupee",
 }
+_CODE_BEFORE = regex.compile(r"(?<![\p{L}])(\p{Lu}{3})[ \t\u00a0]?+$")
 _SYMBOLS = {"$": "dollar", "\u20ac": "euro", "\u00a3": "gbp", "\u00a5": "yen", "\u20b9": "rupee"}
 """Currency signs written before a number ("$3 million", "€3 million")."""
 CURRENCY_SIGNS = frozenset(_SYMBOLS)
@@ -127,6 +130,9 @@ def unit_of(text: str, mention: Mention) -> str | None:
     sign = mention.text[:1] if mention.text[:1] in _SYMBOLS else text[max(0, start - 2) : start].strip()[-1:]
     if sign in _SYMBOLS:
         return _SYMBOLS[sign]
+    code = _CODE_BEFORE.search(text, max(0, start - 5), start)
+    if code is not None and currency_code_before_number(text, code.start(1), code.end(1)):
+        return code.group(1).lower()  # "NOK 4.1 billion": Norwegian kroner
     unit = _unit_after(text, mention.span[1]) or _unit_after(text, _unit_start(text, mention))
     return _CANONICAL.get(unit, unit) if unit else None
 
