@@ -1,0 +1,73 @@
+"""A role, a life or a band the sources say has ended, said to go on: "is the current environment
+minister" beside "served as Minister for the Environment from 2014 to 2018", "is a living Danish
+architect" beside "Henrik Solberg (1931-2019)", "are currently an active band" beside "the band
+broke up in 2014".
+
+Every word of such a claim but its tense is in the sources, and the verifier read them as
+supported (0.96-0.98). :func:`ended_conflict` finds, for a claim that says something holds now
+("current", "currently", "still", "now", "living", "active"), the source clause holding most of the
+claim's other words that gives it an end: a span of years closed ("from 2014 to 2018", "until
+1998"), a death ("(1931-2019)", "died in"), a break-up; a clause that says it goes on ("since
+2019", "has been", "remains", "reunited") is none.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._lexical import content_words
+
+__all__ = ["ended_conflict"]
+
+_NOW = regex.compile(r"\b(?:current|currently|still|now|presently|living|alive|active|incumbent)\b", regex.IGNORECASE)
+_NOW_WORDS = frozenset({"current", "currently", "still", "now", "presently", "living", "alive", "active", "incumbent",
+                        "serv", "serves", "is", "are"})
+_ENDED = regex.compile(
+    r"\bfrom\s+\d{4}\s+(?:to|until|till)\s+\d{4}\b|\b\d{4}\s*[-\u2013\u2014]\s*\d{4}\b|\b(?:until|till)\s+(?:his\s+|her\s+|their\s+)?"
+    r"(?:\w+\s+)?\d{4}\b|\bbetween\s+\d{4}\s+and\s+\d{4}\b|\b(?:former|formerly|died|dies|death|late|broke\s+up|split\s+up"
+    r"|disbanded|dissolved|retired|resigned|stepped\s+down|defunct|closed\s+down|ceased)\b",
+    regex.IGNORECASE,
+)
+_GOES_ON = regex.compile(r"(?<!\b(?:not|never)\s)\b(?:since|has\s+been|have\s+been|remains?|continues?|reunited|still"
+                         r"|currently|is\s+now)\b", regex.IGNORECASE)
+_DENIED = regex.compile(r"\b(?:no\s+longer|not|never|former|formerly)\b|n['\u2019]t\b", regex.IGNORECASE)
+MIN_HELD = 0.6
+"""Least share of the claim's other content words the clause must hold."""
+
+
+def ended_conflict(claim: str, passages: list[str]) -> str | None:
+    """The source clause that ends what the claim says holds now, if any.
+
+    Example:
+        >>> ended_conflict("Ana Berg is the current culture minister.",
+        ...                ["Ana Berg (born 1960) is a politician. She was culture minister from 2010 to 2014."])
+        'She was culture minister from 2010 to 2014.'
+        >>> ended_conflict("Ana Berg is the current culture minister.",
+        ...                ["Ana Berg is a politician. She has been culture minister since 2010."])
+    """
+    if not _NOW.search(claim) or _DENIED.search(claim):
+        return None  # "are no longer active" says it has ended
+    words = set(content_words(_NOW.sub(" ", claim))) - _NOW_WORDS
+    names = [set(content_words(e.text)) for e in entities(claim)]
+    if not words:
+        return None
+    best: tuple[float, str, str] | None = None
+    for passage in passages:
+        opening, *_ = passage_sentences(passage) or [""]
+        subject = set(content_words(" ".join(e.text for e in entities(opening))))
+        for sentence in passage_sentences(passage):
+            for clause in clauses(sentence) or [sentence]:
+                held = set(content_words(clause)) | (subject if sentence is not opening else set())
+                if not all(name <= held | set(content_words(sentence)) for name in names):
+                    continue
+                share = len(words & held) / len(words)
+                if share >= MIN_HELD and (best is None or share > best[0]):
+                    best = (share, clause, sentence)
+    if best is None:
+        return None
+    _, clause, sentence = best
+    ended = _ENDED.search(clause) or (_ENDED.search(sentence) if clause == sentence else None)
+    return sentence if ended is not None and not _GOES_ON.search(clause) else None
