@@ -22,15 +22,26 @@ from lexguard.grounding.signals._lexical import content_words
 
 __all__ = ["ended_conflict"]
 
-_NOW = regex.compile(r"\b(?:current|currently|still|now|presently|living|alive|active|incumbent)\b", regex.IGNORECASE)
+_NOW = regex.compile(
+    r"\b(?:is|are)\s+(?:the\s+)?(?:current|incumbent)\b|\bcurrently\b|\b(?:is|are)\s+(?:still|now)\b"
+    r"|\bstill\s+(?:serves|works|plays|holds|runs|leads|records|recording|performs|performing)\b"
+    r"|\b(?:is|are)\s+(?:still\s+|currently\s+)?(?:an?\s+)?(?:active|living|alive)\b",
+    regex.IGNORECASE,
+)
+"""A claim that something holds of its subject now ("is the current minister", "are currently an
+active band", "is a living architect"); not "15 others still missing", said of others."""
+_LIFE = regex.compile(r"\b(?:living|alive)\b", regex.IGNORECASE)
 _NOW_WORDS = frozenset({"current", "currently", "still", "now", "presently", "living", "alive", "active", "incumbent",
                         "serv", "serves", "is", "are"})
+_DIED = regex.compile(r"\b\d{4}\s*[-\u2013\u2014]\s*\d{4}\b|\b(?:died|dies|death|late)\b", regex.IGNORECASE)
+"""A life the sources end: "(1931-2019)", "died in 2019"."""
 _ENDED = regex.compile(
     r"\bfrom\s+\d{4}\s+(?:to|until|till)\s+\d{4}\b|\b\d{4}\s*[-\u2013\u2014]\s*\d{4}\b|\b(?:until|till)\s+(?:his\s+|her\s+|their\s+)?"
-    r"(?:\w+\s+)?\d{4}\b|\bbetween\s+\d{4}\s+and\s+\d{4}\b|\b(?:former|formerly|died|dies|death|late|broke\s+up|split\s+up"
+    r"(?:\w+\s+)?\d{4}\b|\bbetween\s+\d{4}\s+and\s+\d{4}\b|\b(?:former|formerly|broke\s+up|split\s+up"
     r"|disbanded|dissolved|retired|resigned|stepped\s+down|defunct|closed\s+down|ceased)\b",
     regex.IGNORECASE,
 )
+"""A role, a band or a business the sources end: "from 2014 to 2018", "until 1998", "broke up"."""
 _GOES_ON = regex.compile(r"(?<!\b(?:not|never)\s)\b(?:since|has\s+been|have\s+been|remains?|continues?|reunited|still"
                          r"|currently|is\s+now)\b", regex.IGNORECASE)
 _DENIED = regex.compile(r"\b(?:no\s+longer|not|never|former|formerly)\b|n['\u2019]t\b", regex.IGNORECASE)
@@ -69,5 +80,6 @@ def ended_conflict(claim: str, passages: list[str]) -> str | None:
     if best is None:
         return None
     _, clause, sentence = best
-    ended = _ENDED.search(clause) or (_ENDED.search(sentence) if clause == sentence else None)
+    ended_by = _DIED if _LIFE.search(claim) else _ENDED
+    ended = ended_by.search(clause)
     return sentence if ended is not None and not _GOES_ON.search(clause) else None
