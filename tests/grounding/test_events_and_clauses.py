@@ -219,3 +219,27 @@ def test_what_the_sources_end_is_not_said_to_go_on(checker: SupportChecker, answ
     as Minister for the Environment from 2014 to 2018", "is a living Danish architect" beside
     "(1931-2019)" passed at 0.98 (every word but the tense is in the source)."""
     assert refuses_nothing(checker, answer, source) is not refused
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Divers recovered a hoard of 512 silver coins near Orlow Point.", False),  # "more than 500" is met
+    ("Divers recovered a hoard of 480 silver coins near Orlow Point.", True),
+    ("The seller advertised over 3 million records.", False),  # the source's bound inside quotes
+])
+def test_a_bound_the_source_gives_is_met_by_the_claims_value(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """Found in a news trial: "a hoard of 934 silver coins" was refused against "A hoard of more than
+    900 silver coins" (900 read as a rival), and "over 2 million records" against a source that
+    quotes "over 2 million records" (the bound word after a quotation mark was not read)."""
+    source = ("Divers recovered a hoard of more than 500 silver coins near Orlow Point. The museum later counted "
+              "512 coins. The seller had advertised the data as containing \"over 3 million records\".")
+    assert refuses_nothing(checker, answer, source) is not refused
+
+
+def test_a_role_opening_a_sentence_is_no_part_of_the_name(checker: SupportChecker) -> None:
+    """Found in a news trial: "Campaigner Hannah Perrault worries ..." was refused as naming
+    "Campaigner Hannah Perrault", whom no source names (the sources: "Campaign organiser Hannah
+    Perrault"); an office stays part of the name it is given with ("President Michelle Obama")."""
+    assert [e.text for e in entities("Campaigner Hannah Perrault fears the worst.")] == ["Hannah Perrault"]
+    assert [e.text for e in entities("President Ada Lin spoke.")] == ["President Ada Lin"]
+    source = "Campaign organiser Hannah Perrault, 38, said the route had no footpath."
+    assert refuses_nothing(checker, "Campaigner Hannah Perrault said the route had no footpath.", source)

@@ -53,7 +53,7 @@ _BOUNDS: dict[str, BoundKind] = {
     r"(?:the\s+)?top[\s-]": "top",
 }
 _BOUND = regex.compile(
-    r"(?:^|(?<=[\s(]))(?:" + "|".join(f"(?P<g{i}>{p})" for i, p in enumerate(_BOUNDS)) + r")\s*+$",
+    r"(?:^|(?<=[\s(\"\u201c\u2018]))(?:" + "|".join(f"(?P<g{i}>{p})" for i, p in enumerate(_BOUNDS)) + r")\s*+$",
     regex.IGNORECASE,
 )
 _KINDS: list[BoundKind] = list(_BOUNDS.values())

@@ -1,10 +1,9 @@
 """Values bound to their place: a claim's number, date or name must be the one its evidence gives.
 
-The strict rules ask whether a claim's numbers and names occur *anywhere* in the sources, so a
-year that belongs to another prize in the same source, or a person from another retrieved
-document, passed them: "Curie won the Nobel Prize in Chemistry in 1903" against "Curie won the
-Nobel Prize in Physics in 1903. She won a second, in Chemistry, in 1911." holds only values the
-source holds.
+The strict rules ask whether a claim's numbers and names occur *anywhere* in the sources, so a year
+of another prize in the same source, or a person from another document, passed them: "Curie won
+the Nobel Prize in Chemistry in 1903" against "Curie won the Nobel Prize in Physics in 1903. She
+won a second, in Chemistry, in 1911." holds only values the source holds.
 
 :func:`misplaced_values` reads each value of a claim against its *anchor*: the evidence sentence
 that best holds the rest of the claim (its other values and its relation words). The value is
@@ -29,7 +28,7 @@ from lexguard.grounding.signals._events_named import claim_verb, states_event, t
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._other_source import claim_subject, held_by_another, named_subject, subject_elsewhere
 from lexguard.grounding.signals._anchoring import same_words_after, same_words_before
-from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
 from lexguard.grounding.signals._relatives import relative_pieces
@@ -47,7 +46,7 @@ from lexguard.grounding.signals._doers import (
     same_slot_rival,
     titled_as_given,
 )
-from lexguard.grounding.signals._statement_values import OtherValues, in_range, names_an_item
+from lexguard.grounding.signals._statement_values import OtherValues, in_range, meets_its_bound, names_an_item
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
     Facts,
@@ -271,14 +270,13 @@ def _told_otherwise(claim: str, mention: Mention, anchor: Facts, anchors: list[F
 
 def _other_value(rest: frozenset[str], anchor: Facts) -> bool:
     """Whether the anchor holds another number or month of the claim ("July" of "version 2.6, released
-    in July"): it states the claim's statement, though in other words than the claim's verb."""
+    in July"): it states the claim's statement, in other words than its verb."""
     return any((token.startswith("#") or month_of(token) is not None) and token in anchor.tokens for token in rest)
 
 
 def _about_it(facts: Facts, rest: frozenset[str], relation: frozenset[str]) -> bool:
     """Whether a statement of the claim's event is about its subject: it holds half the rest of the
-    claim, or names nothing but dates and holds most of its relation ("the outbreak was declared
-    over ... in January 2018")."""
+    claim, or names nothing but dates and holds most of its relation ("the outbreak was declared over")."""
     named = [n for n in facts.names if month_of(n) is None and not days_named(n)]
     return fit(rest, relation, facts) >= MIN_ANCHOR - 0.1 or (not named and fit(frozenset(), relation, facts) >= MIN_ANCHOR)
 
@@ -373,9 +371,10 @@ def _rival_after(claim: str, mention: Mention, anchors: list[Facts], facts: list
                  claim_keys: set[str]) -> str | None:
     """The evidence statement that gives another value before the words the claim writes after its
     own (:func:`~lexguard.grounding.signals._anchoring.same_words_after`), where no statement fits
-    the rest of the claim well enough to anchor it."""
+    the rest of the claim well enough to anchor it; not a bound the claim's value meets ("more than 900")."""
     holders = [f.text for f in facts if _holds(f, mention, "number", own)]
-    return next((f.text for f in anchors if same_words_after(claim, mention, f.text, claim_keys, holders)), None)
+    return next((f.text for f in anchors if same_words_after(claim, mention, f.text, claim_keys, holders)
+                 and not any(meets_its_bound(f.text, key, key_value(mention.key)) for key in f.classes)), None)
 
 
 def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: set[str], claim_names: list[set[str]],
@@ -392,9 +391,10 @@ def _rival(anchor: Facts, claim: str, mention: Mention, kind: str, claim_keys: s
         # a bare count of a clause that leaves its noun to the first one ("the west wing has 85"
         # after "... has 120 beds") counts that noun
         elided = wanted.startswith("count ") and wanted[6:] in anchor.carried
-        return (bool(wanted) and any(
-            (cls == wanted or (elided and not cls)) and key not in claim_keys for key, cls in anchor.classes.items()
-        )) or same_words_before(claim, mention, anchor.text, claim_keys, holders)
+        met = {key for key in anchor.classes if meets_its_bound(anchor.text, key, key_value(mention.key))}  # "more than 900"
+        return (bool(wanted) and any((cls == wanted or (elided and not cls)) and key not in claim_keys | met
+                                     for key, cls in anchor.classes.items())) or (  # is no rival of 934
+            not met and same_words_before(claim, mention, anchor.text, claim_keys, holders))
     own = set(mention.key.split())
     return any(not given(set(name.split()), own, claim_names, kin_of=kin(name, mention.key))
                for name in (*anchor.names, *anchor.subject))

@@ -109,6 +109,8 @@ def entities(text: str) -> list[Mention]:
             words = words[:-1]
         if not words:
             continue
+        if len(words) >= 3 and _role_first(text, text.index(words[0], start), words):
+            words = words[1:]  # "Campaigner Hannah Perrault" opening a sentence: her role, capitalised as first
         start = text.index(words[0], start)
         end = text.index(words[-1], start) + len(words[-1])
         surface = _COMPOUND_TAIL.sub("", text[start:end]).rstrip(".'\u2019-")
@@ -128,6 +130,24 @@ def entities(text: str) -> list[Mention]:
             continue  # a field label ("Builder: ...", "Opening Hours: ..."), not a name
         out.append(Mention(surface, (start, end), _norm(surface)))
     return out
+
+
+_ROLE_SUFFIX = ("er", "or", "ist", "ian", "ant", "ent", "man", "woman", "person")
+_OFFICES = frozenset(
+    "president senator mayor governor chancellor minister councillor commissioner ambassador inspector premier "
+    "congressman congresswoman chairman chairwoman".split()
+)
+"""Offices a claim gives a person, kept with the name ("President Michelle Obama" is no president's
+name in the sources)."""
+
+
+def _role_first(text: str, start: int, words: list[str]) -> bool:
+    """Whether the first of ``words``, opening a sentence, is a role noun before a person's name
+    ("Campaigner Hannah Perrault", "Spokeswoman Ada Lin"; not "Hunter Biden": one word is no name)."""
+    word = words[0].lower()
+    return (_at_sentence_start(text, start) and word.endswith(_ROLE_SUFFIX) and word not in _OFFICES
+            and "NOUN" in word_kinds(word)
+            and "PROPN" not in word_kinds(word) and personal(" ".join(words[1:])))
 
 
 def _unit_after_number(text: str, start: int, words: list[str]) -> bool:

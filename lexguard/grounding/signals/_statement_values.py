@@ -12,9 +12,9 @@ from functools import lru_cache
 
 import regex
 
-from lexguard.grounding.signals._lexical import Mention
+from lexguard.grounding.signals._lexical import Mention, numbers
 
-__all__ = ["OtherValues", "in_range", "names_an_item"]
+__all__ = ["OtherValues", "in_range", "meets_its_bound", "names_an_item"]
 
 
 _RANGE = regex.compile(
@@ -77,3 +77,31 @@ def in_range(claim: str, mention: Mention) -> bool:
 @lru_cache(maxsize=64)
 def _ranges(claim: str) -> tuple[tuple[int, int], ...]:
     return tuple(m.span() for m in _RANGE.finditer(claim))  # once a claim: it may hold thousands of numbers
+
+
+def meets_its_bound(text: str, key: str, value: float | None) -> bool:
+    """Whether the number ``key`` of ``text`` is written as a bound ("more than 900", "about 300")
+    that ``value`` meets: no rival of a claim's 934 ("A hoard of more than 900 silver coins").
+
+    Example:
+        >>> meets_its_bound("A hoard of more than 900 coins was found.", "900", 934.0)
+        True
+        >>> meets_its_bound("A hoard of 900 coins was found.", "900", 934.0)
+        False
+    """
+    from lexguard.grounding.signals._anchoring import bound_words  # the bound reader reads statements too
+
+    try:
+        given = float(key)
+    except ValueError:
+        return False
+    for mention in numbers(text) if value is not None else ():
+        if mention.key != key:
+            continue
+        start = mention.span[0] - (1 if mention.span[0] and text[mention.span[0] - 1] in "$\u00a3\u20ac" else 0)
+        words = bound_words(text, start)
+        kind = words[0] if words else None
+        if (kind == "above" and value > given) or (kind == "at_least" and value >= given) or (
+                kind == "below" and value < given) or (kind in ("about", "near") and abs(value - given) <= 0.1 * given):
+            return True
+    return False
