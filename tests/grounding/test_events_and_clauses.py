@@ -243,3 +243,21 @@ def test_a_role_opening_a_sentence_is_no_part_of_the_name(checker: SupportChecke
     assert [e.text for e in entities("President Ada Lin spoke.")] == ["President Ada Lin"]
     source = "Campaign organiser Hannah Perrault, 38, said the route had no footpath."
     assert refuses_nothing(checker, "Campaigner Hannah Perrault said the route had no footpath.", source)
+
+
+FINAL = ("In the 2004 cup final, Harrow Athletic defeated Selby Town 3-1. Later that year the club's owner, "
+         "Marlow Holdings, acquired the rival firm Tessel Group.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Harrow Athletic lost to Selby Town in the 2004 cup final.", True),
+    ("Harrow Athletic beat Selby Town in the 2004 cup final.", False),
+    ("Selby Town were beaten by Harrow Athletic in the 2004 cup final.", False),
+    ("Tessel Group bought Marlow Holdings.", True),
+    ("Tessel Group was bought by Marlow Holdings.", False),
+])
+def test_a_relation_turned_round_with_another_verb(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """Found in a contrastive trial: "Kordan United lost to Vestby Athletic" beside "Kordan United
+    defeated Vestby Athletic" and "Expresso Lijn bought Vrienhof Group" beside "Vrienhof Group
+    acquired Expresso Lijn" passed at 0.97-0.98 (no word for the swap rule to pivot on)."""
+    assert refuses_nothing(checker, answer, FINAL) is not refused

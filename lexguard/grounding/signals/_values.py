@@ -10,6 +10,7 @@ from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding.signals._ages import age_conflict, said_of_a_person
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, candidates, magnitude, misanchored
+from lexguard.grounding.signals._converse import converse_conflict
 from lexguard.grounding.signals._current_roles import ended_conflict
 from lexguard.grounding.signals._nominated import only_nominated
 from lexguard.grounding.signals._ranks import rank_within
@@ -213,6 +214,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or rank_conflict(claim, passages)
         or only_nominated(claim, passages)  # "won the Booker Prize" beside "shortlisted for the Booker Prize"
         or ended_conflict(claim, passages)  # "is the current minister" beside "minister from 2014 to 2018"
+        or converse_conflict(claim, passages)  # "A lost to B" beside "A defeated B"
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
         or step_conflict(claim, passages)  # "rose to 5%" beside "rose by 5%"
         or crossed_modifier(claim, passages)  # "his mother was Spanish" for "a Spanish father and an Italian mother"
