@@ -32,7 +32,8 @@ _NOW = regex.compile(
 active band", "is a living architect"); not "15 others still missing", said of others."""
 _LIFE = regex.compile(r"\b(?:living|alive)\b", regex.IGNORECASE)
 _NOW_WORDS = frozenset({"current", "currently", "still", "now", "presently", "living", "alive", "active", "incumbent",
-                        "serv", "serves", "is", "are"})
+                        "serv"})
+"""Words of the claim's tense, not of what it says (content words as ``content_words`` writes them)."""
 _DIED = regex.compile(r"\b\d{4}\s*[-\u2013\u2014]\s*\d{4}\b|\b(?:died|dies|death|late)\b", regex.IGNORECASE)
 """A life the sources end: "(1931-2019)", "died in 2019"."""
 _ENDED = regex.compile(
@@ -71,7 +72,7 @@ def ended_conflict(claim: str, passages: list[str]) -> str | None:
         subject = set(content_words(" ".join(e.text for e in entities(opening))))
         for sentence in passage_sentences(passage):
             for clause in clauses(sentence) or [sentence]:
-                held = set(content_words(clause)) | (subject if sentence is not opening else set())
+                held = set(content_words(clause)) | (subject if sentence != opening else set())
                 if not all(name <= held | set(content_words(sentence)) for name in names):
                     continue
                 share = len(words & held) / len(words)
