@@ -169,7 +169,8 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
     met = all(_meets(bound, c.value) if c.given is None else
               _measured(claim, bound.start) and _measured_in(c) and _within(bound, c.value, given_kind(c.given))
               for c in values)
-    return BoundReading(met, bound.start, values[0].text if met else "", anchor)
+    written = f"{values[0].given} {values[0].text}" if values[0].given else values[0].text  # "roughly 480 million"
+    return BoundReading(met, bound.start, written if met else "", anchor)
 
 
 _WORD_BEFORE = regex.compile(r"(?:^|[,;:(]\s*|(?<=[.!?])\s+|([\p{L}'\u2019]+)\s+)$")
@@ -181,13 +182,17 @@ def _measured(text: str, start: int) -> bool:
     statement ("More than 5,000 people live there") or follow a verb or a conjunction ("has sold
     over", "killed at least", "volunteers and about 150"), not a preposition or a word that can
     be a noun: "groups of more than 20", "orders over $50", "staff with more than 5 years" (a
-    stronger bound there is a narrower condition, never the weaker one)."""
+    stronger bound there is a narrower condition, never the weaker one); "at" after a verb is a
+    measure's ("estimated at around 1,200")."""
     found = _WORD_BEFORE.search(text, 0, start)
     if found is None:
         return False
     word = (found.group(1) or "").lower()
     if not word or word in _AUXILIARY:
         return True
+    if word == "at":  # "estimated at around 1,200", "put at more than a thousand": a verb's measure
+        verb = _WORD_BEFORE.search(text, 0, found.start(1))
+        return verb is not None and bool(verb.group(1)) and "VERB" in word_kinds(verb.group(1).lower())
     kinds = word_kinds(word)
     return word in ("and", "or", "but") or ("VERB" in kinds and "NOUN" not in kinds)
 
@@ -228,12 +233,13 @@ def _same_side(claimed: BoundKind, given: BoundKind | None) -> bool:
 def _within(bound: Bound, value: float, given: BoundKind | None) -> bool:
     """Whether every value an evidence bound allows ("over 15 million", "nearly 15 million",
     "about 3,000", "up to 900") meets the claim's bound: "more than 10 million" beside "over 15
-    million", "fewer than 5,000" beside "about 3,000"; not "more than 20 million" beside "over
-    15 million" (which does not say so)."""
+    million", "fewer than 5,000" beside "about 3,000", "more than 600 million" beside "roughly 630
+    million" (an estimate stands for the digits it is written with); not "more than 20 million"
+    beside "over 15 million" (which does not say so), nor "more than 1,000" beside "about 1,000"."""
     if given is None:
         return False
-    if given == "about":
-        spread = min(max(APPROXIMATE * abs(value), _half_digit(value)), 2 * APPROXIMATE * abs(value))
+    if given == "about":  # an estimate is read to the digit it is rounded to: "roughly 630 million" is more than 600 million
+        spread = min(_half_digit(value), APPROXIMATE * abs(value))
         low, high = value - spread, value + spread
     elif given == "near":
         low, high = value * (1 - NEAR), value
@@ -245,7 +251,9 @@ def _within(bound: Bound, value: float, given: BoundKind | None) -> bool:
         return low >= bound.value
     if bound.kind in ("below", "top"):
         return high <= bound.value and (bound.kind == "below" or low >= 1)
-    return bound.kind != "near" and high - low <= 2 * abs(value) and _meets(bound, value) and _meets(bound, low) and _meets(bound, high)
+    if bound.kind == "near":  # "approaching half a billion" beside "roughly 480 million"
+        return bound.value > 0 and given == "about" and _meets(bound, low) and _meets(bound, high)
+    return high - low <= 2 * abs(value) and _meets(bound, value) and _meets(bound, low) and _meets(bound, high)
 
 
 _SAYS_LIMIT = regex.compile(

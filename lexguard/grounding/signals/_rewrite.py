@@ -21,10 +21,12 @@ from lexguard.grounding.claims._questions import answer_word
 from lexguard.grounding.signals._bounds import bound_of, read_bound
 from lexguard.grounding.signals._decades import decade_evidence, decade_years
 from lexguard.grounding.signals._derived import listed_with
+from lexguard.grounding.signals._elapsed import read_elapsed
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form, quantity_kind
+from lexguard.grounding.signals._vague_counts import read_vague, vague_counts
 
 __all__ = ["as_sources_write", "blank_answer_word", "read_urls", "source_forms"]
 
@@ -181,6 +183,11 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
         elif (rank := rank_within(claim, mention, _likely_evidence(claim, index))) is not None and rank.met and (
                 rank.start >= last):  # "one of the ten busiest" beside "the sixth-busiest": "sixth-busiest"
             new = (rank.written, rank.start, rank.end)
+        elif (vague := _vague_met(claim, mention, index)) is not None:  # "a few hundred" beside "around 350": "around 350"
+            new = vague
+        elif (elapsed := read_elapsed(claim, mention, _likely_evidence(claim, index))) is not None and elapsed.met and (
+                elapsed.start >= last):  # "took less than four years" beside its dates: "took from March 2019 to ..."
+            new = (elapsed.written, elapsed.start, elapsed.end)
         elif (new := _replacement(claim, mention, forms, index)) is None and (
                 new := _listed_count(claim, mention, forms, index)) is None and (
                 new := _decade_as_year(claim, mention, index)) is None:
@@ -192,6 +199,17 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
     if not out:
         return claim
     return "".join(out) + claim[last:]
+
+
+def _vague_met(claim: str, mention: Mention, index: Any) -> tuple[str, int, int] | None:
+    """A vague count ending in ``mention`` ("a few *hundred*") that the evidence value meets,
+    written as that value ("around 350")."""
+    for count in vague_counts(claim):
+        start, end = count.mention.span
+        if start <= mention.span[0] and mention.span[1] <= end:
+            reading = read_vague(claim, count, _likely_evidence(claim, index))
+            return (reading.written, start, end) if reading.met else None
+    return None
 
 
 _DECADE_BEFORE = regex.compile(r"(?:\bthe\s++)?(?:(?:early|mid|late)[\s-]++)?$", regex.IGNORECASE)

@@ -23,7 +23,7 @@ from lexguard.grounding.signals._lexical import LexicalProfile, Mention, content
 from lexguard.grounding.signals._relatives import STATEMENT_VERB
 from lexguard.grounding.signals._units import quantity_kind
 from lexguard.grounding.signals._weekdays import days_named
-from lexguard.grounding.signals._words import verb_only
+from lexguard.grounding.signals._words import verb_only, word_kinds
 
 __all__ = [
     "PRONOUN_START", "WEEKDAY", "WEEKEND", "Facts", "an_age", "clauses_of", "coded_words", "fit", "is_heading", "number_class",
@@ -119,7 +119,8 @@ def number_class(text: str, mention: Mention) -> str:
     decade = written.endswith("s") and written[:-1].rstrip("'\u2019").isdigit()  # "1940s": a span of years, not one
     if _VERSION.search(text, max(0, mention.span[0] - 40), mention.span[0]):  # bounded: linear in long claims
         return "version"  # "version 4.2": no count, and a rival of "version 4.3"
-    if _YEAR.fullmatch(mention.key) and 1000 <= float(mention.key) <= 2100 and "," not in written and not decade:
+    if (_YEAR.fullmatch(mention.key) and 1000 <= float(mention.key) <= 2100 and "," not in written and not decade
+            and any(ch.isdigit() for ch in written)):  # "a thousand" is a count
         return "year"
     if _HOUR_WORD.search(written):
         return "time"  # "half an hour": its key is the minutes (:func:`~lexguard.grounding.signals._written.hour_parts`)
@@ -151,10 +152,34 @@ _NOUN_AFTER = regex.compile(r"[\s-]*([\p{L}][\p{L}'\u2019-]*)")
 
 def _counted(text: str, mention: Mention) -> str:
     """What a bare count counts, as a class of value: "count people" for "500 people", so that 300
-    people is a rival of it and 300 members is not ("" when no content word follows)."""
+    people is a rival of it and 300 members is not ("" when no content word follows). A name or a
+    word that only describes before the noun is passed over: "500 million Spotify streams" and "480
+    million streams on Spotify" count streams, "20 new cases" counts cases."""
     after = _NOUN_AFTER.match(text, mention.span[1])
-    words = content_words(after.group(1)) if after else []
+    if after is None:
+        return ""
+    words, word = content_words(after.group(1)), after
+    for _ in range(_MODIFIERS):  # "12 Premier League goals"
+        if not words or not _modifier_only(word.group(1)):
+            break
+        word = _NOUN_AFTER.match(text, word.end())
+        if word is None:
+            break
+        if "NOUN" in word_kinds(word.group(1).lower()) and (head := content_words(word.group(1))):
+            words = head
+            break
     return f"count {words[0]}" if words else ""
+
+
+_MODIFIERS = 3
+"""Most words passed over before the noun a count counts."""
+
+
+def _modifier_only(word: str) -> bool:
+    """Whether a word after a count only modifies the noun after it: a name the dictionary does
+    not hold ("Spotify") or a word that is never a noun ("new", "additional")."""
+    kinds = word_kinds(word.lower())
+    return (not kinds and word[:1].isupper()) or (bool(kinds) and "NOUN" not in kinds and "ADJ" in kinds)
 
 
 def fit(rest_values: frozenset[str], relation: frozenset[str], facts: Facts) -> float:

@@ -15,6 +15,8 @@ from lexguard.grounding.signals._current_roles import ended_conflict
 from lexguard.grounding.signals._nominated import only_nominated
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
+from lexguard.grounding.signals._elapsed import elapsed_reading
+from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict, vague_counts
 from lexguard.grounding.signals._bounds import BoundReading, dropped_limit, read_bound, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
@@ -101,8 +103,12 @@ def number_evidence(
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
     years = {m: year_bound(claim, m, texts) for m in mentions}  # "before 2012" beside "in September 2012"
     ranks = {m: rank_within(claim, m, texts) for m in mentions}  # "one of the ten busiest" beside "sixth-busiest"
+    vague = _vague_readings(claim, mentions, texts)  # "a few hundred birds" beside "around 350 birds"
+    elapsed = {m: elapsed_reading(claim, m, texts) for m in not_stated}  # "took less than four years" beside its dates
     met = [m for m in not_stated if (readings[m].met is True or (years[m] is not None and years[m].met)
-                                     or (ranks[m] is not None and ranks[m].met)) and m not in conversions]
+                                     or (ranks[m] is not None and ranks[m].met) or (m in vague and vague[m] is not False)
+                                     or elapsed[m] is True)
+           and m not in conversions]  # a vague count unread ("several hundred" beside "more than 300") is the models' to read
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
@@ -112,12 +118,27 @@ def number_evidence(
     unknown += [m for m in mentions if m not in unknown and reversed_limit(claim, m, texts)]  # "at most" for "at least"
     broken = [m for m in mentions if readings[m].met is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
-    broken += [m for m in mentions if ((years[m] is not None and not years[m].met) or (ranks[m] is not None and not ranks[m].met))
-               and m not in unknown and m not in broken]
+    broken += [m for m in mentions if ((years[m] is not None and not years[m].met) or (ranks[m] is not None and not ranks[m].met)
+                                       or vague.get(m) is False or elapsed.get(m) is False) and m not in unknown and m not in broken]
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     shown = tuple(worked_out) if written and all(m in written for m in worked_out) else ()
     return NumberEvidence(unknown, [m for m in unknown if best_numbers or m in broken], worked_out, shown)
+
+
+def _vague_readings(claim: str, mentions: list[Mention], texts: list[str]) -> dict[Mention, bool | None]:
+    """Whether the evidence meets each number word that ends a vague count ("a few *hundred*",
+    :mod:`._vague_counts`); ``None`` when the value read
+    says neither ("several hundred" beside "more than 300"): the models' to read. A count no
+    evidence value anchors is left out: its number word stays a value no source gives."""
+    out: dict[Mention, bool | None] = {}
+    for count in vague_counts(claim):
+        for mention in mentions:
+            if count.mention.span[0] <= mention.span[0] and mention.span[1] <= count.mention.span[1]:
+                reading = read_vague(claim, count, texts)
+                if reading.anchor > 0:  # none anchored: the number word stays a value no source gives
+                    out[mention] = reading.met
+    return out
 
 
 _HOLDERS = 3
@@ -215,6 +236,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or only_nominated(claim, passages)  # "won the Booker Prize" beside "shortlisted for the Booker Prize"
         or ended_conflict(claim, passages)  # "is the current minister" beside "minister from 2014 to 2018"
         or converse_conflict(claim, passages)  # "A lost to B" beside "A defeated B"
+        or vague_conflict(claim, passages)  # "thousands of people" beside "some 300 people"
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
         or step_conflict(claim, passages)  # "rose to 5%" beside "rose by 5%"
         or crossed_modifier(claim, passages)  # "his mother was Spanish" for "a Spanish father and an Italian mother"

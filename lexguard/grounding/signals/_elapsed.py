@@ -1,0 +1,149 @@
+"""How long something took, read against the dates the sources give for its start and its end.
+
+"Halden Tower took less than four years to build" beside "Construction began in March 2019 and
+was completed in November 2022" is correct, yet "four" is in no source, so the strict number
+rule refused it; "took more than four years" is wrong for the same reason, and "took 44 months"
+right. :func:`elapsed_reading` reads a claim's length of time (a number of years, months,
+weeks or decades after a word of duration: "took", "lasted", "for", "after", or bound words)
+against the one sentence of its evidence that gives a start and an end ("began ... completed",
+"from ... to", "between ... and"): each end is read to the month, or to the year, it is written
+with, so that the time between them is a range, and the claim's length (its bound, or the
+value give or take :data:`PLAIN_SPREAD` of its unit when it is plain) is met when the range lies
+inside it, broken when they do not meet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+import regex
+
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._anchoring import bound_words
+from lexguard.grounding.signals._bounds import NEAR
+from lexguard.grounding.signals._lexical import Mention, key_value, numbers
+
+__all__ = ["PLAIN_SPREAD", "Elapsed", "elapsed_reading", "read_elapsed"]
+
+PLAIN_SPREAD = 1.0
+"""How many of its units a plain length of time may be off ("took three years" for three years
+and eight months): a writer's rounding is no error; "took two years" is."""
+
+_MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52, "decade": 120.0}
+_UNIT = regex.compile(r"[\s-]++(?P<unit>year|month|week|decade)s?\b(?![\s-]++(?:old|ago)\b)", regex.IGNORECASE)
+_CUE_BEFORE = regex.compile(
+    r"\b(?:took|take|takes|taking|lasted|lasts|last|lasting|spent|spend|spends|for|within|span(?:s|ned)?|run|ran)"
+    r"(?:\s++(?:just|only|roughly|about|around|nearly|almost|some))?\s++$",
+    regex.IGNORECASE,
+)
+_CUE_AFTER = regex.compile(r"\s++(?:after|later)\b", regex.IGNORECASE)
+_STARTS = regex.compile(r"\b(?:beg[au]n|start(?:ed|s)?|from|between|commenc\w+|broke\s+ground|launch\w*|opened)\b",
+                        regex.IGNORECASE)
+_ENDS = regex.compile(r"\b(?:complet\w+|finish\w+|end(?:ed|s)?|until|till|to|and|clos\w+|conclud\w+|opened|wrapp\w+)\b",
+                      regex.IGNORECASE)
+_DATE = regex.compile(r"date:(\d{4})-(\d{2})")
+
+
+class Elapsed(NamedTuple):
+    """A claim's length of time read against the start and end its evidence gives."""
+
+    met: bool | None
+    """Whether the time between them meets it (``None``: neither surely)."""
+    start: int
+    end: int
+    """Where the claim's length of time is written, with its bound words and unit."""
+    written: str
+    """The start and end as the evidence writes them ("from March 2019 to November 2022")."""
+
+
+def elapsed_reading(claim: str, mention: Mention, texts: Iterable[str]) -> bool | None:
+    """Whether the start and end the evidence gives meet a length of time the claim gives
+    (:attr:`Elapsed.met` of :func:`read_elapsed`).
+
+    Example:
+        >>> evidence = ["Construction began in March 2019 and was completed in November 2022."]
+        >>> claim = "The tower took less than four years to build."
+        >>> elapsed_reading(claim, numbers(claim)[0], evidence)
+        True
+        >>> claim = "The tower took more than four years to build."
+        >>> elapsed_reading(claim, numbers(claim)[0], evidence)
+        False
+    """
+    reading = read_elapsed(claim, mention, texts)
+    return None if reading is None else reading.met
+
+
+def read_elapsed(claim: str, mention: Mention, texts: Iterable[str]) -> Elapsed | None:
+    """A claim's length of time read against the start and end its evidence gives; ``None``
+    when the number is no length of time after a word of duration, or no sentence of the
+    evidence gives one start and one end."""
+    unit = _UNIT.match(claim, mention.span[1])
+    value = key_value(mention.key)
+    if unit is None or value is None or value <= 0:
+        return None
+    bound = bound_words(claim, mention.span[0])
+    cue_at = bound[1] if bound is not None else mention.span[0]
+    if _CUE_BEFORE.search(claim, max(0, cue_at - 40), cue_at) is None and _CUE_AFTER.match(claim, unit.end()) is None:
+        return None
+    span = _evidence_span(texts)
+    if span is None:
+        return None
+    low, high, written = span
+    met = _met(bound[0] if bound is not None else None, value * _MONTHS[unit.group("unit").lower()], low, high,
+               _MONTHS[unit.group("unit").lower()])
+    return Elapsed(met, cue_at, unit.end(), written)
+
+
+def _met(kind: str | None, months: float, low: float, high: float, unit: float) -> bool | None:
+    """Whether a length of ``months`` with bound words of ``kind`` holds between ``low`` and ``high``."""
+    if kind in ("above", "at_least"):
+        return True if low >= months else False if high <= months else None
+    if kind == "below":
+        return True if high <= months else False if low >= months else None
+    if kind == "near":  # "nearly four years": a tenth short at most, read to the month
+        return True if months * (1 - NEAR) - 1 <= low and high <= months + 1 else False if low >= months + 1 else None
+    if kind not in (None, "about"):
+        return None
+    spread = PLAIN_SPREAD * unit if kind is None else 0.15 * months  # plain, or "about three and a half years"
+    if months - spread <= low and high <= months + spread:
+        return True
+    return False if high < months - spread or low > months + spread else None
+
+
+def _evidence_span(texts: Iterable[str]) -> tuple[float, float, str] | None:
+    """The range of months between the start and the end the one sentence of the evidence that
+    gives both states, and both as it writes them (``None`` when no sentence does, or sentences
+    give different ones)."""
+    found: set[tuple[float, float, str]] = set()
+    for text in texts:
+        for sentence in passage_sentences(text):
+            points = _points(sentence)
+            if len(points) != 2 or not _STARTS.search(sentence) or not _ENDS.search(sentence, points[0][2]):
+                continue
+            (first, first_end, _, first_text), (last, last_end, _, last_text) = points
+            low, high = last - first_end, last_end - first
+            if low >= 0 and high > 0:
+                found.add((low, high, f"from {first_text} to {last_text}"))
+    return found.pop() if len(found) == 1 else None
+
+
+def _points(sentence: str) -> list[tuple[float, float, int, str]]:
+    """The dates a sentence gives, in order, each as the months it may stand for (a month: one;
+    a year alone: twelve), where it ends and as written."""
+    points: list[tuple[float, float, int, str]] = []
+    taken: list[tuple[int, int]] = []
+    found = numbers(sentence)
+    for mention in found:
+        month = _DATE.match(mention.key)
+        if month is not None:
+            start = int(month.group(1)) * 12 + int(month.group(2)) - 1
+            points.append((start, start + 1, mention.span[1], mention.text))
+            taken.append(mention.span)
+    for mention in found:
+        if mention.span in taken or not mention.text.isdigit() or len(mention.text) != 4:
+            continue
+        year = int(mention.text)
+        if 1000 <= year <= 2100:
+            points.append((year * 12, year * 12 + 12, mention.span[1], mention.text))
+    return sorted(points, key=lambda point: point[2])
