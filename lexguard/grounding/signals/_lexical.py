@@ -328,5 +328,8 @@ class LexicalProfile:
             return True  # "Hana Gebremedhin of Ethiopia" beside "Ethiopian runner Hana Gebremedhin"
         if self.names.gives(surface or key, key):
             return True
+        owner, mark, owned = (surface or "").replace("\u2019", "'").partition("'s ")
+        if mark and owner.strip() and owned.strip():  # "ESA's Aurelis": the agency and its probe, each given
+            return self.has_entity(_norm(owner), owner) and self.has_entity(_norm(owned), owned)
         core = core_name(surface or key)  # "Senator Mark Udall": "Mark Udall"
         return core != (surface or key) and self.has_entity(_norm(core), core)

@@ -22,6 +22,7 @@ from lexguard.grounding.signals._bounds import bound_of, read_bound
 from lexguard.grounding.signals._decades import decade_evidence, decade_years
 from lexguard.grounding.signals._derived import listed_with
 from lexguard.grounding.signals._elapsed import read_elapsed
+from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
@@ -188,6 +189,9 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
         elif (elapsed := read_elapsed(claim, mention, _likely_evidence(claim, index))) is not None and elapsed.met and (
                 elapsed.start >= last):  # "took less than four years" beside its dates: "took from March 2019 to ..."
             new = (elapsed.written, elapsed.start, elapsed.end)
+        elif (multiple := multiple_reading(claim, mention, _likely_evidence(claim, index))) is not None and multiple.met and (
+                multiple.start >= last):  # "more than three times its budget" beside the two values: "$212 million, against its budget"
+            new = (f"{multiple.written}, against", multiple.start, multiple.end)
         elif (new := _replacement(claim, mention, forms, index)) is None and (
                 new := _listed_count(claim, mention, forms, index)) is None and (
                 new := _decade_as_year(claim, mention, index)) is None:

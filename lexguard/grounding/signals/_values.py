@@ -16,6 +16,7 @@ from lexguard.grounding.signals._nominated import only_nominated
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._elapsed import elapsed_reading
+from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict, vague_counts
 from lexguard.grounding.signals._bounds import BoundReading, dropped_limit, read_bound, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
@@ -104,10 +105,11 @@ def number_evidence(
     years = {m: year_bound(claim, m, texts) for m in mentions}  # "before 2012" beside "in September 2012"
     ranks = {m: rank_within(claim, m, texts) for m in mentions}  # "one of the ten busiest" beside "sixth-busiest"
     vague = _vague_readings(claim, mentions, texts)  # "a few hundred birds" beside "around 350 birds"
-    elapsed = {m: elapsed_reading(claim, m, texts) for m in not_stated}  # "took less than four years" beside its dates
+    elapsed = {m: elapsed_reading(claim, m, texts) for m in mentions}  # "took less than four years" beside its dates
+    multiples = {m: multiple_reading(claim, m, texts) for m in mentions}  # "more than three times its budget"
     met = [m for m in not_stated if (readings[m].met is True or (years[m] is not None and years[m].met)
                                      or (ranks[m] is not None and ranks[m].met) or (m in vague and vague[m] is not False)
-                                     or elapsed[m] is True)
+                                     or elapsed[m] is True or (multiples[m] is not None and multiples[m].met))
            and m not in conversions]  # a vague count unread ("several hundred" beside "more than 300") is the models' to read
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
@@ -119,7 +121,9 @@ def number_evidence(
     broken = [m for m in mentions if readings[m].met is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
     broken += [m for m in mentions if ((years[m] is not None and not years[m].met) or (ranks[m] is not None and not ranks[m].met)
-                                       or vague.get(m) is False or elapsed.get(m) is False) and m not in unknown and m not in broken]
+                                       or vague.get(m) is False or elapsed.get(m) is False
+                                       or (multiples[m] is not None and multiples[m].met is False))
+               and m not in unknown and m not in broken]
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     shown = tuple(worked_out) if written and all(m in written for m in worked_out) else ()

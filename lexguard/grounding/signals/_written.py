@@ -332,8 +332,10 @@ def ordinal_alts(raw: str) -> tuple[str, ...]:
     return (f"ord:{int(match.group(1))}",) if match else ()
 
 
-_PLACED = regex.compile(r"\b(?:finish(?:ed|es)?|came|comes|placed|ended\s+up|ended|ends)\s++$", regex.IGNORECASE)
-"""A verb of a place in a contest before an ordinal: "finished third", "came second"."""
+_PLACED = regex.compile(r"\b(?:finish(?:ed|es)?|came|comes|placed|ended\s+up|ended|ends|rank(?:s|ed)?|rate[sd]?)\s++$",
+                       regex.IGNORECASE)
+"""A verb of a place in a contest or a list before an ordinal: "finished third", "came second",
+"ranks fifth" (beside "the fifth-largest")."""
 _MEDAL = regex.compile(r"\b(gold|silver|bronze)\s+medal", regex.IGNORECASE)
 _MEDAL_PLACES = {"gold": 1, "silver": 2, "bronze": 3}
 

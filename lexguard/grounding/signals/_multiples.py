@@ -1,0 +1,139 @@
+"""A value a claim gives as a multiple of another: "more than three times its $65 million
+budget", "grossed twice its budget", "less than half the previous year's total".
+
+The number rules read "three" as a value no source gives (a correct claim refused beside "a
+budget of $65 million, the film grossed $212 million"), and "less than double its budget" holds
+no number at all, so that the verifier, which does no arithmetic, passed it (0.86).
+:func:`multiple_reading` finds the base the claim names (its value when it gives one, else the
+evidence value its noun anchors: "budget of $65 million", "$65 million budget") in a sentence of
+the evidence, and the one other value of its class in that sentence, and reads their ratio
+against the multiple and its bound words.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import NamedTuple
+
+import regex
+
+from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.signals._anchoring import bound_words, magnitude
+from lexguard.grounding.signals._bounds import APPROXIMATE, NEAR
+from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
+from lexguard.grounding.signals._statements import number_class
+
+__all__ = ["Multiple", "multiple_conflict", "multiple_reading"]
+
+_WORDS = frozenset({"twice", "double", "triple", "treble", "quadruple", "half"})
+_TIMES = regex.compile(r"\s*+(?:times|x)\b", regex.IGNORECASE)
+_OF = regex.compile(r"\s++(?:that\s+of\s+)?(?:the|its|their|his|her|this|that)\s++", regex.IGNORECASE)
+_NOUN = regex.compile(r"(?:[\p{Lu}\p{Ll}'\u2019-]+\s++){0,3}?(?P<noun>[\p{Ll}-]{3,})\b")
+
+
+class Multiple(NamedTuple):
+    """A claim's multiple read against the values its evidence gives."""
+
+    met: bool | None
+    """Whether the evidence's ratio meets it (``None``: not read)."""
+    sentence: str
+    """The evidence sentence read."""
+    start: int = 0
+    end: int = 0
+    """Where the multiple is written in the claim, with its bound words ("more than three times")."""
+    written: str = ""
+    """The value it is a multiple of, as the evidence writes it ("$212 million")."""
+
+
+def multiple_reading(claim: str, mention: Mention, texts: Iterable[str]) -> Multiple | None:
+    """Read a multiple ("three times its budget", "twice the sum") against the evidence; ``None``
+    when the number is no multiple of a base the claim names, or no evidence sentence gives the
+    base and one other value of its class.
+
+    Example:
+        >>> evidence = ["Made on a budget of $65 million, the film grossed $212 million worldwide."]
+        >>> claim = "The film took in more than three times its $65 million budget."
+        >>> multiple_reading(claim, numbers(claim)[0], evidence).met
+        True
+        >>> claim = "The film grossed less than double its budget."
+        >>> multiple_reading(claim, numbers(claim)[0], evidence).met
+        False
+    """
+    factor = key_value(mention.key)
+    word = mention.text.lower() in _WORDS
+    times = None if word else _TIMES.match(claim, mention.span[1])
+    if factor is None or factor <= 0 or not (word or times):
+        return None
+    of = _OF.match(claim, times.end() if times else mention.span[1])
+    if of is None:
+        return None
+    base_value, noun = _base(claim, of.end())
+    if noun is None:
+        return None
+    for text in texts:
+        for sentence in passage_sentences(text):
+            found = _ratio(sentence, base_value, noun)
+            if found is not None:
+                bound = bound_words(claim, mention.span[0])
+                end = times.end() if times else mention.span[1]
+                return Multiple(_met(bound[0] if bound else None, found[0], factor), sentence,
+                                bound[1] if bound else mention.span[0], end, found[1])
+    return None
+
+
+def _base(claim: str, start: int) -> tuple[float | None, str | None]:
+    """The base's value, when the claim gives it ("its *$65 million* budget"), and its noun."""
+    value = None
+    for mention in numbers(claim):
+        if start <= mention.span[0] <= start + 2:
+            value = magnitude(claim, mention)
+            start = mention.span[1]
+            break
+    noun = _NOUN.match(claim, start + (1 if claim[start : start + 1].isspace() else 0))
+    words = content_words(noun.group("noun")) if noun else []
+    return value, (words[0] if words else None)
+
+
+def _ratio(sentence: str, base_value: float | None, noun: str) -> tuple[float, str] | None:
+    """The ratio of the one other value of the base's class in a sentence to the base (the
+    value the claim gives, or the value right after or before the base's noun), and that value
+    as written."""
+    found = [(m, magnitude(sentence, m), number_class(sentence, m)) for m in numbers(sentence)]
+    found = [(m, value, kind) for m, value, kind in found if value is not None and kind != "year" and not kind.startswith("calendar")]
+    base = None
+    for m, value, kind in found:
+        if base_value is not None and math.isclose(value, base_value, rel_tol=1e-9):
+            base = (m, value, kind)
+            break
+        near = content_words(sentence[max(0, m.span[0] - 30) : m.span[0]])[-3:] + content_words(sentence[m.span[1] : m.span[1] + 20])[:1]
+        if base_value is None and noun in near:
+            base = (m, value, kind)
+            break
+    if base is None or base[1] == 0:
+        return None
+    others = [(value, m.text) for m, value, kind in found if kind == base[2] and m.span != base[0].span]
+    return (others[0][0] / base[1], others[0][1]) if len({value for value, _ in others}) == 1 else None
+
+
+def _met(kind: str | None, ratio: float, factor: float) -> bool | None:
+    """Whether a ratio meets a multiple given with bound words of ``kind`` ("more than three times")."""
+    if kind in ("above", "at_least"):
+        return ratio > factor if kind == "above" else ratio >= factor
+    if kind == "below":
+        return ratio < factor
+    if kind == "near":
+        return factor * (1 - NEAR) <= ratio <= factor
+    if kind in (None, "about"):
+        return abs(ratio - factor) <= APPROXIMATE * factor * (2 if kind == "about" else 1)
+    return None
+
+
+def multiple_conflict(claim: str, passages: list[str]) -> str | None:
+    """The evidence sentence whose values a multiple of the claim misstates ("grossed less than
+    double its budget" beside "a budget of $65 million, the film grossed $212 million")."""
+    for mention in numbers(claim):
+        reading = multiple_reading(claim, mention, passages)
+        if reading is not None and reading.met is False:
+            return reading.sentence
+    return None

@@ -1,0 +1,132 @@
+"""The twenty-eighth session's cases, written by hand after a contrastive claim/evidence trial:
+a bound read against an estimate, a count given without a figure, a length of time read against
+its start and end, a multiple of another value, a rank said with "ranks", a possessive name."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._elapsed import elapsed_reading
+from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._multiples import multiple_reading
+from lexguard.grounding.signals._statements import number_class
+from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict, vague_counts
+
+from ._accepting import refuses_nothing
+
+ALBUM = ("Saltwater Hymns is the third album by the Irish folk duo Fenwick & Rowe. By March 2023 it had "
+         "sold roughly 840,000 copies worldwide.")
+HERONS = ("The grey heron colony at Marrow Fen is the largest in the county. A survey in 2022 counted around "
+          "240 nesting pairs, and some 60 volunteers took part.")
+PIER = ("The Brackwater Pier restoration was a long project. Work began in June 2016 and was finished in "
+        "September 2019, when the pier reopened to the public.")
+FILM = ("Glass Orchard is a 2021 mystery film directed by Tove Randahl. Made on a budget of $30 million, "
+        "it grossed $97 million worldwide.")
+HARBOUR = ("Kelvik is a port town in Troms county, Norway. It is the county's third-largest town by population.")
+PROBE = ("Nerida is a European Space Agency orbiter launched in 2020 to study Venus. Its "
+         "mission is planned to end in 2027.")
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("By March 2023 Saltwater Hymns had sold more than 800,000 copies worldwide.", False),
+    ("By March 2023 Saltwater Hymns had sold fewer than 800,000 copies worldwide.", True),
+    ("By March 2023 Saltwater Hymns had sold more than 900,000 copies worldwide.", True),
+])
+def test_an_estimate_is_read_to_the_digit_it_is_rounded_to(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"roughly 840,000" had allowed anything from 756,000 to 924,000, so "more than 800,000"
+    was refused as not surely met."""
+    assert refuses_nothing(checker, answer, ALBUM) is not refused
+
+
+def test_a_number_word_is_no_year_and_a_count_counts_its_noun() -> None:
+    claim = "The colony had more than a thousand Spotify streams and 20 new nests."
+    assert [number_class(claim, m) for m in numbers(claim)] == ["count stream", "count nest"]
+    source = "It had 1,200 streams on Spotify."
+    assert number_class(source, numbers(source)[0]) == "count stream"
+
+
+def test_vague_counts_and_their_ranges() -> None:
+    found = vague_counts("Tens of thousands of fans, several hundred stewards and dozens of medics came.")
+    assert [(c.mention.text, round(c.low), round(c.high)) for c in found] == [
+        ("Tens of thousands of", 13333, 150000), ("several hundred", 133, 1350), ("dozens of", 16, 180)]
+    claim = "A few hundred herons nested there."
+    assert read_vague(claim, vague_counts(claim)[0], ["Around 240 herons nested there."]).met is True
+    claim = "Thousands of herons nested there."
+    assert read_vague(claim, vague_counts(claim)[0], ["More than 240 herons nested there."]).met is None
+    assert vague_conflict("Dozens of herons nested there.", ["More than 240 herons nested there."]) is not None
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("A few hundred pairs of grey herons were nesting at Marrow Fen in 2022.", False),
+    ("Several thousand pairs of grey herons were nesting at Marrow Fen in 2022.", True),
+    ("Hundreds of volunteers took part in the 2022 heron survey at Marrow Fen.", True),
+])
+def test_a_count_without_a_figure_is_read_against_the_figure(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"a few hundred" was the number 100, in no source; "hundreds of" was no number at all."""
+    assert refuses_nothing(checker, answer, HERONS) is not refused
+
+
+def test_a_length_of_time_against_a_start_and_an_end() -> None:
+    def reading(claim: str) -> bool | None:
+        mention = next(m for m in numbers(claim) if m.text not in ("Brackwater",))
+        return elapsed_reading(claim, mention, [PIER])
+
+    assert reading("The restoration took more than three years.") is True
+    assert reading("The restoration took less than three years.") is False
+    assert reading("The restoration lasted 39 months.") is True
+    assert reading("The restoration lasted 30 months.") is False
+    assert reading("The pier reopened three years after work began.") is True
+    assert reading("The pier is 300 years old.") is None  # no length of a span
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("The Brackwater Pier restoration took more than three years.", False),
+    ("The restoration of Brackwater Pier took just over three years.", False),
+    ("The Brackwater Pier restoration took less than three years.", True),
+    ("The Brackwater Pier restoration took five years.", True),
+])
+def test_a_length_of_time_is_read_against_its_dates(checker: SupportChecker, answer: str, refused: bool) -> None:
+    assert refuses_nothing(checker, answer, PIER) is not refused
+
+
+def test_a_multiple_of_another_value() -> None:
+    claim = "Glass Orchard grossed more than three times its budget."
+    assert multiple_reading(claim, numbers(claim)[0], [FILM]).met is True
+    claim = "Glass Orchard grossed less than twice its $30 million budget."
+    assert multiple_reading(claim, numbers(claim)[0], [FILM]).met is False
+    claim = "Glass Orchard was shown three times the next week."
+    assert multiple_reading(claim, numbers(claim)[0], [FILM]) is None
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Glass Orchard took in more than three times its $30 million budget.", False),
+    ("Glass Orchard grossed less than double its budget.", True),
+    ("Glass Orchard took in more than four times its $30 million budget.", True),
+])
+def test_a_multiple_is_read_against_both_values(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"less than double its budget" holds no number, and the verifier, which does no arithmetic,
+    passed it (0.86)."""
+    assert refuses_nothing(checker, answer, FILM) is not refused
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Kelvik ranks third among the towns of Troms county by population.", False),
+    ("Kelvik ranks second among the towns of Troms county by population.", True),
+])
+def test_a_rank_said_with_ranks(checker: SupportChecker, answer: str, refused: bool) -> None:
+    assert refuses_nothing(checker, answer, HARBOUR) is not refused
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("ESA's Nerida orbiter is planned to end its mission in 2027.", False),
+    ("NASA's Nerida orbiter is planned to end its mission in 2027.", True),
+])
+def test_a_name_with_its_owner(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"ESA's Aurelis" was one name no source gives; the agency and its probe are each given."""
+    assert refuses_nothing(checker, answer, PROBE) is not refused
