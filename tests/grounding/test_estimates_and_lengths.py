@@ -130,3 +130,29 @@ def test_a_rank_said_with_ranks(checker: SupportChecker, answer: str, refused: b
 def test_a_name_with_its_owner(checker: SupportChecker, answer: str, refused: bool) -> None:
     """"ESA's Aurelis" was one name no source gives; the agency and its probe are each given."""
     assert refuses_nothing(checker, answer, PROBE) is not refused
+
+
+NOBEL = "Irena Solberg won the Halden Prize for Poetry in 2004. She won a second, for Fiction, in 2012."
+TRAM = ("The Selby Road tram line will open in spring 2027, a year late, and cost £240m, about £50m more than "
+        "planned. The original budget, set in 2021, was £190m.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Irena Solberg won the Halden Prize for Fiction in 2004.", True),  # 2004 is the poetry prize's year
+    ("Irena Solberg won the Halden Prize for Fiction in 2012.", False),  # was refused: anchored to the 2004 sentence
+    ("Irena Solberg won the Halden Prize for Poetry in 2004.", False),
+    ("The Selby Road tram line will open in spring 2027, a year late, at a cost of £240m against an original "
+     "2021 budget of £190m.", False),  # a long sentence joining two statements
+    ("The Selby Road tram line will open in spring 2027, a year late, at a cost of £240m against an original "
+     "2020 budget of £190m.", True),
+])
+def test_a_value_is_read_with_the_words_before_it(checker: SupportChecker, answer: str, refused: bool) -> None:
+    assert refuses_nothing(checker, answer, NOBEL + " " + TRAM) is not refused
+
+
+def test_a_time_qualifies_only_the_values_near_it(checker: SupportChecker) -> None:
+    source = ("Marlow's Deli, on Quay Street since 1988, will shut on Friday. Its owner said rent had risen from "
+              "£900 a month in 2020 to £2,400 now.")
+    answer = ("Marlow's Deli will shut on Friday after decades on Quay Street, its owner citing rent that has risen "
+              "from £900 to £2,400 a month since 2020.")
+    assert refuses_nothing(checker, answer, source)

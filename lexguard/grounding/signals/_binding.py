@@ -32,18 +32,10 @@ from lexguard.grounding.signals._lexical import Mention, content_words, key_valu
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._qualified import MIN_ANCHOR, for_its_time, qualified_elsewhere, qualified_ranges
 from lexguard.grounding.signals._relatives import relative_pieces
+from lexguard.grounding.signals._value_neighbours import held_with_its_words, told_with_other_words
 from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._doers import (
-    described,
-    full_name,
-    given,
-    is_doer,
-    kin,
-    one_word_swap,
-    possessor,
-    speaker_only,
-    same_document,
-    same_slot_rival,
+    described, full_name, given, is_doer, kin, one_word_swap, possessor, speaker_only, same_document, same_slot_rival,
     titled_as_given,
 )
 from lexguard.grounding.signals._statement_values import OtherValues, in_range, meets_its_bound, names_an_item
@@ -59,6 +51,7 @@ from lexguard.grounding.signals._statements import (
 )
 
 __all__ = ["MIN_ANCHOR", "Misplaced", "misplaced_values"]
+
 
 @dataclass(frozen=True, slots=True)
 class Misplaced:
@@ -233,8 +226,10 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
             continue
         if (_holds(anchor, mention, kind, own) or (kind == "name" and _short_form(anchor, mention))) and not (
                 speaker_only(anchor.text, mention)):
-            if kind == "number" and (told := _told_otherwise(claim, mention, anchor, anchors, rest, relation, claim_keys)):
-                out.append(Misplaced(mention, kind, told))  # "re-elected in 2017" beside "served since 2017"
+            if kind == "number" and (told := _told_otherwise(claim, mention, anchor, anchors, rest, relation, claim_keys) or (
+                    told_with_other_words(claim, mention, anchor.tokens | anchor.carried, [(f.text, f.tokens, f.classes, f.names) for f in anchors
+                                                                         if f is not anchor], number_class(claim, mention), claim_keys))):
+                out.append(Misplaced(mention, kind, told))  # "re-elected in 2017" beside "served since 2017"; "in Chemistry in 1903"
             continue
         holders = [f for f in facts if _holds(f, mention, kind, own) and not (f.text == anchor.text and kind == "name")]
         held = max(((fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
@@ -248,9 +243,10 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         if kind == "name":
             if _name_moved(claim, mention, anchor, holders, claim_names, index):
                 out.append(Misplaced(mention, kind, anchor.text))
-        elif (_rival(anchor, claim, mention, kind, claim_keys, claim_names, [f.text for f in holders])
-              and (states_event(claim, anchor.text, anchor.carried) or _other_value(rest, anchor))) or (  # "since 2018" is no rival of "re-elected in 2022"
-                subject and held_by_another(index, anchor.chunk, [f.chunk for f in holders], subject)):
+        elif ((_rival(anchor, claim, mention, kind, claim_keys, claim_names, [f.text for f in holders])
+               and (states_event(claim, anchor.text, anchor.carried) or _other_value(rest, anchor))) or (  # "since 2018" is no rival of "re-elected in 2022"
+                subject and held_by_another(index, anchor.chunk, [f.chunk for f in holders], subject))) and not (
+                held_with_its_words(claim, mention, anchor.tokens | anchor.carried, [f.tokens for f in holders])):  # "an original 2020 budget of £323m"
             out.append(Misplaced(mention, kind, anchor.text))
     placed = {item.mention for item in out}
     return out + _held_elsewhere(index, [m for m in every if m not in placed], anchors, facts,

@@ -63,7 +63,7 @@ def _rival_for(claim: str, mention: Mention, anchor: Facts, anchors: list[Facts]
     leaves Oban at 7am" beside "The ferry leaves Oban at 7am. On Sundays the first sailing is at
     9am." The claim moved the general value to the exception.
     """
-    wanted = qualifiers(claim)
+    wanted = qualifiers(_around(claim, mention))
     if not wanted or wanted & anchor.tokens or _names_all(anchor, wanted):
         return None
     cls = number_class(claim, mention)
@@ -74,6 +74,21 @@ def _rival_for(claim: str, mention: Mention, anchor: Facts, anchors: list[Facts]
                 and any(c == cls and key not in claim_keys for key, c in facts.classes.items())):
             return facts
     return None
+
+
+_BEFORE, _AFTER = 12, 8
+"""Words before and after a value that a qualifier of it stands within ("On Sundays the ferry leaves
+Oban at 7am"; not "... will close on Saturday after 74 years, with its owner citing bills that have
+risen ... since 2021", a time of another statement in a long sentence)."""
+_WORDS_BEFORE = regex.compile(rf"(?:\S+\s+){{0,{_BEFORE}}}\S*$")
+_WORDS_AFTER = regex.compile(rf"\S*(?:\s+\S+){{0,{_AFTER}}}")
+
+
+def _around(claim: str, mention: Mention) -> str:
+    """The words of a claim around one of its values (:data:`_BEFORE`, :data:`_AFTER`)."""
+    before = _WORDS_BEFORE.search(claim[max(0, mention.span[0] - 200) : mention.span[0]])
+    after = _WORDS_AFTER.match(claim, mention.span[1])
+    return (before.group() if before else "") + mention.text + (after.group() if after else "")
 
 
 def qualified_elsewhere(
