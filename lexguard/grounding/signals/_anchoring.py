@@ -58,6 +58,7 @@ _BOUND = regex.compile(
 )
 _KINDS: list[BoundKind] = list(_BOUNDS.values())
 _CURRENCY_TAIL = regex.compile(r"[$\u00a3\u20ac\u00a5\u20b9]\s*+$")
+_ARTICLE_TAIL = regex.compile(r"(?<=\s)an?\s++$", regex.IGNORECASE)
 """A currency sign right before a value that a number's span leaves out ("more than | £200,000")."""
 _WINDOW = 4
 """Words before an evidence value that anchor it to the claim's relation ("the film *grossed* $150
@@ -136,6 +137,8 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
             start, end = candidate.span
             ahead = text[max(0, start - 80, _previous_end(found, i)) : start]
             ahead = _CURRENCY_TAIL.sub("", ahead)  # "at least | £250,000": the sign is no word
+            if candidate.text[:1].isalpha():  # "more than *a* thousand"
+                ahead = _ARTICLE_TAIL.sub("", ahead)
             own_bound = _BOUND.search(ahead)  # "bake for *approximately* 15 minutes", "18 *or older*"
             given = own_bound or _AFTER_BOUND.match(text, end)
             every.append((value, " ".join(given.group().lower().split()) if given else None))

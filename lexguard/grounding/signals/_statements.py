@@ -155,11 +155,14 @@ def _counted(text: str, mention: Mention) -> str:
     people is a rival of it and 300 members is not ("" when no content word follows). A name or a
     word that only describes before the noun is passed over: "500 million Spotify streams" and "480
     million streams on Spotify" count streams, "20 new cases" counts cases."""
+    start = mention.span[0]
+    if start >= 2 and text[start - 1] == "-" and text[start - 2].isalpha() and mention.text[:1].isdigit():
+        return "code"  # "the Pac-4 title", "an F-16": a name's number, no count
     after = _NOUN_AFTER.match(text, mention.span[1])
     if after is None:
         return ""
     words, word = content_words(after.group(1)), after
-    for _ in range(_MODIFIERS):  # "12 Premier League goals"
+    for _ in range(0 if _ORDINAL.search(mention.text) else _MODIFIERS):  # "12 Premier League goals"; "sixth consecutive"
         if not words or not _modifier_only(word.group(1)):
             break
         word = _NOUN_AFTER.match(text, word.end())
@@ -171,6 +174,7 @@ def _counted(text: str, mention: Mention) -> str:
     return f"count {words[0]}" if words else ""
 
 
+_ORDINAL = regex.compile(r"(?:\d(?:st|nd|rd|th)|first|second|third|th)$", regex.IGNORECASE)
 _MODIFIERS = 3
 """Most words passed over before the noun a count counts."""
 

@@ -99,8 +99,9 @@ class VagueReading(NamedTuple):
 
 def read_vague(claim: str, count: VagueCount, texts: Iterable[str]) -> VagueReading:
     """Read a vague count against the evidence values of its class the claim's words anchor best:
-    met when each lies in its range, broken when none can ("thousands of people" beside "about
-    300 people"), ``None`` when none is anchored or a bound there ("more than 300") says neither.
+    met when each lies in its range (or the evidence says it as the claim does), broken when none
+    can ("thousands of people" beside "about 300 people"), ``None`` when none is anchored or a
+    bound there ("more than 300") says neither.
 
     Example:
         >>> count = vague_counts("Only a few hundred kestrels live in the wild.")[0]
@@ -111,16 +112,23 @@ def read_vague(claim: str, count: VagueCount, texts: Iterable[str]) -> VagueRead
         False
     """
     texts = list(texts)
+    said = " ".join(count.mention.text.lower().split())
+    if any(said in " ".join(text.lower().split()) for text in texts):
+        return VagueReading(True, anchor=math.inf)  # the evidence says "millions of" too
     values, _ = anchored(claim, count.mention, texts)
-    if not values:  # "a few hundred kestrels" beside "around 350 birds": read as a bare count
+    bare = False
+    if not values:  # "a few hundred kestrels" beside "around 350 birds": read as a bare count, to meet only
         noun = _NOUN.match(claim, count.mention.span[1])
         if noun is not None:
             values, _ = anchored(claim[: count.mention.span[1]] + claim[noun.end() :], count.mention, texts)
+            bare = True
     if not values:
         return VagueReading(None)
     spans = [_span(c.value, c.given) for c in values]
     inside = all(count.low <= low and high <= count.high for low, high in spans)
     outside = all(high < count.low or low > count.high for low, high in spans)
+    if bare and not inside:
+        return VagueReading(None)  # read as a bare count, it may only meet: unread, its number word stays unknown
     met = True if inside else False if outside else None
     written = f"{values[0].given} {values[0].text}" if values[0].given else values[0].text
     return VagueReading(met, values[0].chunk, values[0].score[0], written if met else "")
