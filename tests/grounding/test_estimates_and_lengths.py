@@ -156,3 +156,20 @@ def test_a_time_qualifies_only_the_values_near_it(checker: SupportChecker) -> No
     answer = ("Marlow's Deli will shut on Friday after decades on Quay Street, its owner citing rent that has risen "
               "from £900 to £2,400 a month since 2020.")
     assert refuses_nothing(checker, answer, source)
+
+
+def test_the_dates_a_claim_names_among_more() -> None:
+    source = ("Work on the Tarrow Canal began in 1821, the canal opened to boats in May 1826, and it was "
+              "closed in 1962.")
+    claim = "The Tarrow Canal opened to boats five years after work began."
+    assert elapsed_reading(claim, numbers(claim)[0], [source]) is True
+    claim = "The Tarrow Canal opened to boats eight years after work began."
+    assert elapsed_reading(claim, numbers(claim)[0], [source]) is False
+
+
+def test_a_name_of_another_statement_before_a_value_is_no_other_subject(checker: SupportChecker) -> None:
+    """"rises in the Kolmen Hills and flows 426 kilometres": the hills name where it rises, and the
+    426 kilometres are still the river's."""
+    source = "The Osva is a river that rises in the Tamber Hills and flows 388 kilometres north to the Baltic Sea."
+    assert refuses_nothing(checker, "The Osva flows for over three hundred kilometres to the Baltic Sea.", source)
+    assert not refuses_nothing(checker, "The Osva flows for over four hundred kilometres to the Baltic Sea.", source)

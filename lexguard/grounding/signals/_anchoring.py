@@ -58,6 +58,8 @@ _BOUND = regex.compile(
 )
 _KINDS: list[BoundKind] = list(_BOUNDS.values())
 _CURRENCY_TAIL = regex.compile(r"[$\u00a3\u20ac\u00a5\u20b9]\s*+$")
+_JOINED = regex.compile(r",|;|\band\b|\bbut\b")
+"""Where the words before a value join another statement ("rises in the Kolmen Hills and | flows 426 km")."""
 _ARTICLE_TAIL = regex.compile(r"(?<=\s)an?\s++$", regex.IGNORECASE)
 """A currency sign right before a value that a number's span leaves out ("more than | £200,000")."""
 _WINDOW = 4
@@ -148,7 +150,7 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
                 ahead = ahead[: own_bound.start()]
             behind = text[end : min(end + 60, _next_start(found, i, len(text)))]
             ahead, behind = _STOP.split(ahead)[-1], _STOP.split(behind)[0].split(",")[0]
-            if _names_another(claim_names, _names(ahead + " " + behind), _names(text)):
+            if _names_another(claim_names, _names(_JOINED.split(ahead)[-1] + " " + behind), _names(text)):
                 continue  # "1,200 people in Ohio" is not the Texas figure the claim gives
             anchor = (_anchor(content_words(ahead)[::-1][:_WINDOW], claim_before, claim_after)
                       + _anchor(content_words(behind)[:_AFTER], claim_after, claim_before))

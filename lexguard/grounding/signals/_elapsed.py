@@ -22,7 +22,7 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._anchoring import bound_words
 from lexguard.grounding.signals._bounds import NEAR
-from lexguard.grounding.signals._lexical import Mention, key_value, numbers
+from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 
 __all__ = ["PLAIN_SPREAD", "Elapsed", "elapsed_reading", "read_elapsed"]
 
@@ -86,7 +86,7 @@ def read_elapsed(claim: str, mention: Mention, texts: Iterable[str]) -> Elapsed 
     cue_at = bound[1] if bound is not None else mention.span[0]
     if _CUE_BEFORE.search(claim, max(0, cue_at - 40), cue_at) is None and _CUE_AFTER.match(claim, unit.end()) is None:
         return None
-    span = _evidence_span(texts)
+    span = _evidence_span(texts, frozenset(content_words(claim)))
     if span is None:
         return None
     low, high, written = span
@@ -111,14 +111,18 @@ def _met(kind: str | None, months: float, low: float, high: float, unit: float) 
     return False if high < months - spread or low > months + spread else None
 
 
-def _evidence_span(texts: Iterable[str]) -> tuple[float, float, str] | None:
+def _evidence_span(texts: Iterable[str], claim_words: frozenset[str]) -> tuple[float, float, str] | None:
     """The range of months between the start and the end the one sentence of the evidence that
     gives both states, and both as it writes them (``None`` when no sentence does, or sentences
-    give different ones)."""
+    give different ones). A sentence of more dates gives the two the claim's words name
+    (:func:`_named_pair`: "Construction began in 1909, the line opened ... in November 1913, and it
+    was electrified in 1976")."""
     found: set[tuple[float, float, str]] = set()
     for text in texts:
         for sentence in passage_sentences(text):
             points = _points(sentence)
+            if len(points) > 2:
+                points = _named_pair(sentence, points, claim_words)
             if len(points) != 2 or not _STARTS.search(sentence) or not _ENDS.search(sentence, points[0][2]):
                 continue
             (first, first_end, _, first_text), (last, last_end, _, last_text) = points
@@ -126,6 +130,23 @@ def _evidence_span(texts: Iterable[str]) -> tuple[float, float, str] | None:
             if low >= 0 and high > 0:
                 found.add((low, high, f"from {first_text} to {last_text}"))
     return found.pop() if len(found) == 1 else None
+
+
+_LEAD = 30
+"""Characters before a date whose words say what it is the date of ("the line opened to passenger traffic in")."""
+
+
+def _named_pair(sentence: str, points: list[tuple[float, float, int, str]],
+                claim_words: frozenset[str]) -> list[tuple[float, float, int, str]]:
+    """The dates of a sentence whose leading words (:data:`_LEAD` characters, back to the last
+    date or comma) the claim holds, when exactly two are."""
+    named = []
+    for point in points:
+        start = sentence.find(point[3], max(0, point[2] - len(point[3]) - 1))
+        lead = regex.split(r"[,;]", sentence[max(0, start - _LEAD) : start])[-1]
+        if set(content_words(lead)) & claim_words:
+            named.append(point)
+    return named if len(named) == 2 else []
 
 
 def _points(sentence: str) -> list[tuple[float, float, int, str]]:
