@@ -173,3 +173,38 @@ def test_a_name_of_another_statement_before_a_value_is_no_other_subject(checker:
     source = "The Osva is a river that rises in the Tamber Hills and flows 388 kilometres north to the Baltic Sea."
     assert refuses_nothing(checker, "The Osva flows for over three hundred kilometres to the Baltic Sea.", source)
     assert not refuses_nothing(checker, "The Osva flows for over four hundred kilometres to the Baltic Sea.", source)
+
+
+TOWN = ("Harlow Cross is a village in the Vale of Ember. At the 2021 census it had 3,940 residents, up from "
+        "3,610 in 2011. Its school had 210 pupils in 2011 and 180 in 2021.")
+SHOW = ("The fourth series of Dunmere aired in 2022. Its last episode drew 5.1 million viewers, up from the "
+        "2.4 million who watched its first.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Harlow Cross grew by more than 300 residents between 2011 and 2021.", False),
+    ("Harlow Cross grew by more than 500 residents between 2011 and 2021.", True),
+    ("The number of pupils at the Harlow Cross school fell between 2011 and 2021.", False),
+    ("The number of pupils at the Harlow Cross school rose between 2011 and 2021.", True),
+])
+def test_a_change_is_read_against_its_two_values(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"grew by more than 1,500" beside 13,480 and 14,870 passed (0.97): nothing read the change."""
+    assert refuses_nothing(checker, answer, TOWN) is not refused
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Twice as many people watched the last episode of Dunmere's fourth series as watched its first.", False),
+    ("Three times as many people watched the last episode of Dunmere's fourth series as watched its first.", True),
+])
+def test_a_multiple_of_one_thing_against_another(checker: SupportChecker, answer: str, refused: bool) -> None:
+    assert refuses_nothing(checker, answer, SHOW) is not refused
+
+
+def test_a_sentence_is_no_length_of_the_span_of_another_event() -> None:
+    """Found in news trials: "jailed for five years and four months" was read against the dates
+    between which the thefts were made."""
+    source = "She made 312 transfers between May 2018 and February 2022, the court heard."
+    for claim in ("She was jailed for five years and four months.", "She was jailed for two years after the trial."):
+        assert all(elapsed_reading(claim, m, [source]) is None for m in numbers(claim))
+    claim = "The transfers ran for almost four years."
+    assert elapsed_reading(claim, numbers(claim)[0], [source]) is None  # "ran" is not the sentence's verb

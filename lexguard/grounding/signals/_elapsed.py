@@ -33,10 +33,17 @@ and eight months): a writer's rounding is no error; "took two years" is."""
 _MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52, "decade": 120.0}
 _UNIT = regex.compile(r"[\s-]++(?P<unit>year|month|week|decade)s?\b(?![\s-]++(?:old|ago)\b)", regex.IGNORECASE)
 _CUE_BEFORE = regex.compile(
-    r"\b(?:took|take|takes|taking|lasted|lasts|last|lasting|spent|spend|spends|for|within|span(?:s|ned)?|run|ran)"
+    r"\b(?P<cue>took|take|takes|taking|lasted|lasts|last|lasting|spent|spend|spends|for|within|span(?:s|ned)?|run|ran)"
     r"(?:\s++(?:just|only|roughly|about|around|nearly|almost|some))?\s++$",
     regex.IGNORECASE,
 )
+_TOOK = frozenset({"took", "take", "takes", "taking", "lasted", "lasts", "last", "lasting"})
+"""Words of a duration that say how long a thing took: any start and end of it read; after
+"for", "within" or "spent" the evidence must give the claim's verb ("ran for nine months" beside
+"ran from February to November"; not "was jailed for five years" beside "stole ... between March
+2019 and January 2023")."""
+_COMPOUND = regex.compile(r"\b(?:years?|months?|weeks?)\s++and\s++$", regex.IGNORECASE)
+_VERB_BEFORE = regex.compile(r"([\p{L}'-]+)\s++$")
 _CUE_AFTER = regex.compile(r"\s++(?:after|later)\b", regex.IGNORECASE)
 _STARTS = regex.compile(r"\b(?:beg[au]n|start(?:ed|s)?|from|between|commenc\w+|broke\s+ground|launch\w*|opened)\b",
                         regex.IGNORECASE)
@@ -84,12 +91,23 @@ def read_elapsed(claim: str, mention: Mention, texts: Iterable[str]) -> Elapsed 
         return None
     bound = bound_words(claim, mention.span[0])
     cue_at = bound[1] if bound is not None else mention.span[0]
-    if _CUE_BEFORE.search(claim, max(0, cue_at - 40), cue_at) is None and _CUE_AFTER.match(claim, unit.end()) is None:
+    if _COMPOUND.search(claim, max(0, cue_at - 20), cue_at):
+        return None  # "five years and | four months": a part of a length
+    cue = _CUE_BEFORE.search(claim, max(0, cue_at - 40), cue_at)
+    after = _CUE_AFTER.match(claim, unit.end())
+    if cue is None and after is None:
         return None
     span = _evidence_span(texts, frozenset(content_words(claim)))
     if span is None:
         return None
-    low, high, written = span
+    low, high, written, sentence = span
+    if cue is None and after is not None and not set(content_words(claim[after.end() : after.end() + 40])[:3]) & set(
+            content_words(sentence)):
+        return None  # "four years after *construction* started" names the start the sentence gives
+    if cue is not None and cue.group("cue").lower() not in _TOOK:  # "ran for nine months", not "was jailed for five years"
+        verb = _VERB_BEFORE.search(claim, 0, cue.start())
+        if verb is None or not set(content_words(verb.group(1))) & set(content_words(sentence)):
+            return None
     met = _met(bound[0] if bound is not None else None, value * _MONTHS[unit.group("unit").lower()], low, high,
                _MONTHS[unit.group("unit").lower()])
     return Elapsed(met, cue_at, unit.end(), written)
@@ -111,13 +129,13 @@ def _met(kind: str | None, months: float, low: float, high: float, unit: float) 
     return False if high < months - spread or low > months + spread else None
 
 
-def _evidence_span(texts: Iterable[str], claim_words: frozenset[str]) -> tuple[float, float, str] | None:
+def _evidence_span(texts: Iterable[str], claim_words: frozenset[str]) -> tuple[float, float, str, str] | None:
     """The range of months between the start and the end the one sentence of the evidence that
-    gives both states, and both as it writes them (``None`` when no sentence does, or sentences
+    gives both states, both as it writes them and the sentence (``None`` when no sentence does, or sentences
     give different ones). A sentence of more dates gives the two the claim's words name
     (:func:`_named_pair`: "Construction began in 1909, the line opened ... in November 1913, and it
     was electrified in 1976")."""
-    found: set[tuple[float, float, str]] = set()
+    found: set[tuple[float, float, str, str]] = set()
     for text in texts:
         for sentence in passage_sentences(text):
             points = _points(sentence)
@@ -128,8 +146,8 @@ def _evidence_span(texts: Iterable[str], claim_words: frozenset[str]) -> tuple[f
             (first, first_end, _, first_text), (last, last_end, _, last_text) = points
             low, high = last - first_end, last_end - first
             if low >= 0 and high > 0:
-                found.add((low, high, f"from {first_text} to {last_text}"))
-    return found.pop() if len(found) == 1 else None
+                found.add((low, high, f"from {first_text} to {last_text}", sentence))
+    return found.pop() if len({item[:2] for item in found}) == 1 else None
 
 
 _LEAD = 30

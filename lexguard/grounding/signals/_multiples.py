@@ -65,9 +65,10 @@ def multiple_reading(claim: str, mention: Mention, texts: Iterable[str]) -> Mult
     times = None if word else _TIMES.match(claim, mention.span[1])
     if factor is None or factor <= 0 or not (word or times):
         return None
-    of = _OF.match(claim, times.end() if times else mention.span[1])
+    after = times.end() if times else mention.span[1]
+    of = _OF.match(claim, after)
     if of is None:
-        return None
+        return _against_the_other(claim, mention, factor, after, texts)
     base_value, noun = _base(claim, of.end())
     if noun is None:
         return None
@@ -80,6 +81,46 @@ def multiple_reading(claim: str, mention: Mention, texts: Iterable[str]) -> Mult
                 return Multiple(_met(bound[0] if bound else None, found[0], factor), sentence,
                                 bound[1] if bound else mention.span[0], end, found[1])
     return None
+
+
+_AS = regex.compile(r"\s++(?:as\s++(?:many|much|large|big|high|long|often)\b|those\s++of\b|that\s++of\b)", regex.IGNORECASE)
+_NAMED_NUMBER = regex.compile(r"(?<=\S\s)\p{Lu}\p{Ll}+\s$")
+_MIN_SHARED = 2
+"""Fewest claim words an evidence sentence of two values must hold to be the one compared."""
+
+
+def _against_the_other(claim: str, mention: Mention, factor: float, after: int, texts: Iterable[str]) -> Multiple | None:
+    """A multiple of one thing against another ("twice as many people watched the finale as the
+    premiere", "more than double those of its predecessor") read against the evidence sentence
+    that gives two values of one class and the most of the claim's words: the larger over the
+    smaller must meet it (which of the two is which is the models' to read; this reads only the
+    arithmetic, so it refuses, and never vouches for the order)."""
+    if _AS.match(claim, after) is None or factor < 1:
+        return None
+    words = set(content_words(claim))
+    best: tuple[int, str, float] | None = None
+    for text in texts:
+        for sentence in passage_sentences(text):
+            pair = _two_values(sentence)
+            shared = len(words & set(content_words(sentence)))
+            if pair is not None and shared >= _MIN_SHARED and (best is None or shared > best[0]):
+                best = (shared, sentence, max(pair) / min(pair))
+    if best is None:
+        return None
+    bound = bound_words(claim, mention.span[0])
+    return Multiple(_met(bound[0] if bound else None, best[2], factor), best[1])
+
+
+def _two_values(sentence: str) -> tuple[float, float] | None:
+    """The two values of one class (counts of any thing together) a sentence gives, if just two."""
+    found = [(magnitude(sentence, m), number_class(sentence, m)) for m in numbers(sentence)
+             if not _NAMED_NUMBER.search(sentence, 0, m.span[0])]  # not "Channel 5"
+    kinds: dict[str, list[float]] = {}
+    for value, kind in found:
+        if value is not None and value > 0 and kind != "year" and not kind.startswith("calendar"):
+            kinds.setdefault("count" if kind.startswith("count") or not kind else kind, []).append(value)
+    pairs = [values for values in kinds.values() if len(values) == 2]
+    return (pairs[0][0], pairs[0][1]) if len(pairs) == 1 else None
 
 
 def _base(claim: str, start: int) -> tuple[float | None, str | None]:

@@ -16,6 +16,7 @@ from lexguard.grounding.signals._nominated import only_nominated
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._elapsed import elapsed_reading
+from lexguard.grounding.signals._changes import change_conflict, change_reading
 from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict, vague_counts
 from lexguard.grounding.signals._bounds import BoundReading, dropped_limit, read_bound, reversed_limit
@@ -107,9 +108,12 @@ def number_evidence(
     vague = _vague_readings(claim, mentions, texts)  # "a few hundred birds" beside "around 350 birds"
     elapsed = {m: elapsed_reading(claim, m, texts) for m in mentions}  # "took less than four years" beside its dates
     multiples = {m: multiple_reading(claim, m, texts) for m in mentions}  # "more than three times its budget"
+    change = change_reading(claim, texts) if mentions else None  # "grew by more than 1,500 between 2001 and 2011"
+    changed = {change.amount: change.met} if change is not None and change.amount is not None else {}
     met = [m for m in not_stated if (readings[m].met is True or (years[m] is not None and years[m].met)
                                      or (ranks[m] is not None and ranks[m].met) or (m in vague and vague[m] is not False)
-                                     or elapsed[m] is True or (multiples[m] is not None and multiples[m].met))
+                                     or elapsed[m] is True or (multiples[m] is not None and multiples[m].met)
+                                     or changed.get(m) is True)
            and m not in conversions]  # a vague count unread ("several hundred" beside "more than 300") is the models' to read
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
@@ -122,7 +126,7 @@ def number_evidence(
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
     broken += [m for m in mentions if ((years[m] is not None and not years[m].met) or (ranks[m] is not None and not ranks[m].met)
                                        or vague.get(m) is False or elapsed.get(m) is False
-                                       or (multiples[m] is not None and multiples[m].met is False))
+                                       or (multiples[m] is not None and multiples[m].met is False) or changed.get(m) is False)
                and m not in unknown and m not in broken]
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
@@ -241,6 +245,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or ended_conflict(claim, passages)  # "is the current minister" beside "minister from 2014 to 2018"
         or converse_conflict(claim, passages)  # "A lost to B" beside "A defeated B"
         or vague_conflict(claim, passages)  # "thousands of people" beside "some 300 people"
+        or change_conflict(claim, passages)  # "grew between 2005 and 2020" beside 3,200 pairs in 2020 and 4,500 in 2005
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
         or step_conflict(claim, passages)  # "rose to 5%" beside "rose by 5%"
         or crossed_modifier(claim, passages)  # "his mother was Spanish" for "a Spanish father and an Italian mother"
