@@ -208,3 +208,19 @@ def test_a_sentence_is_no_length_of_the_span_of_another_event() -> None:
         assert all(elapsed_reading(claim, m, [source]) is None for m in numbers(claim))
     claim = "The transfers ran for almost four years."
     assert elapsed_reading(claim, numbers(claim)[0], [source]) is None  # "ran" is not the sentence's verb
+
+
+@pytest.mark.parametrize(("answer", "source"), [
+    # a multiple the evidence states itself is no value of the evidence
+    ("About 12% of the county's households rent, double the national average.",
+     "Some 12% of the county's households rent, which is double the national average."),
+    # "twice this week" says how often, not a multiple
+    ("The geyser erupted twice this week, sending steam 40 metres high.",
+     "The geyser has erupted twice this week, sending steam up to 40 metres into the air, rangers said."),
+    # "heights" is no name: the 65 feet stays the young trees'
+    ("Young redwoods grow fast, reaching heights of 65 feet in 20 years.",
+     "Young redwoods grow fast and can reach 65 feet in 20 years. Growing to heights of 300 feet at maturity, "
+     "they are the tallest trees on Earth."),
+])
+def test_values_of_multiples_and_their_words_read_right(checker: SupportChecker, answer: str, source: str) -> None:
+    assert refuses_nothing(checker, answer, source)

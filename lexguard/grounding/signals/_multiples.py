@@ -28,7 +28,9 @@ __all__ = ["Multiple", "multiple_conflict", "multiple_reading"]
 
 _WORDS = frozenset({"twice", "double", "triple", "treble", "quadruple", "half"})
 _TIMES = regex.compile(r"\s*+(?:times|x)\b", regex.IGNORECASE)
-_OF = regex.compile(r"\s++(?:that\s+of\s+)?(?:the|its|their|his|her|this|that)\s++", regex.IGNORECASE)
+_OF = regex.compile(r"\s++(?:that\s+of\s+)?(?:the|its|their|his|her)\s++(?!(?:previous|next|following|last|same)?\s*+"
+                    r"(?:day|week|month|year|season|time|decade|century)s?\b)", regex.IGNORECASE)
+"""A base after a multiple ("three times *its* budget"), not a time ("twice the next week": how often)."""
 _NOUN = regex.compile(r"(?:[\p{Lu}\p{Ll}'\u2019-]+\s++){0,3}?(?P<noun>[\p{Ll}-]{3,})\b")
 
 
@@ -114,13 +116,18 @@ def _against_the_other(claim: str, mention: Mention, factor: float, after: int, 
 def _two_values(sentence: str) -> tuple[float, float] | None:
     """The two values of one class (counts of any thing together) a sentence gives, if just two."""
     found = [(magnitude(sentence, m), number_class(sentence, m)) for m in numbers(sentence)
-             if not _NAMED_NUMBER.search(sentence, 0, m.span[0])]  # not "Channel 5"
+             if not _NAMED_NUMBER.search(sentence, 0, m.span[0]) and not _is_multiple(sentence, m)]  # not "Channel 5"
     kinds: dict[str, list[float]] = {}
     for value, kind in found:
         if value is not None and value > 0 and kind != "year" and not kind.startswith("calendar"):
             kinds.setdefault("count" if kind.startswith("count") or not kind else kind, []).append(value)
     pairs = [values for values in kinds.values() if len(values) == 2]
     return (pairs[0][0], pairs[0][1]) if len(pairs) == 1 else None
+
+
+def _is_multiple(text: str, mention: Mention) -> bool:
+    """Whether a number is a multiple itself ("double the national average", "three times"), no value."""
+    return mention.text.lower() in _WORDS or _TIMES.match(text, mention.span[1]) is not None
 
 
 def _base(claim: str, start: int) -> tuple[float | None, str | None]:
@@ -140,7 +147,7 @@ def _ratio(sentence: str, base_value: float | None, noun: str) -> tuple[float, s
     """The ratio of the one other value of the base's class in a sentence to the base (the
     value the claim gives, or the value right after or before the base's noun), and that value
     as written."""
-    found = [(m, magnitude(sentence, m), number_class(sentence, m)) for m in numbers(sentence)]
+    found = [(m, magnitude(sentence, m), number_class(sentence, m)) for m in numbers(sentence) if not _is_multiple(sentence, m)]
     found = [(m, value, kind) for m, value, kind in found if value is not None and kind != "year" and not kind.startswith("calendar")]
     base = None
     for m, value, kind in found:

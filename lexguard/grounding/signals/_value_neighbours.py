@@ -86,8 +86,9 @@ def told_with_other_words(
     another value of its class, where the anchor that holds the value lacks them: "Curie won the
     Nobel Prize in Chemistry in 1903" beside "... won the Nobel Prize in Physics in 1903. She won
     a second, in Chemistry, in 1911." (the 1903 sentence lacks "Chemistry"; the 1911 one gives it).
-    Only a word the anchor lacks that names a thing (capitalised in the claim, or a noun that is
-    no verb) counts: "took in" for "grossed" is the same statement in other words.
+    Only a word the anchor lacks that is capitalised in the claim counts: "took in" for "grossed"
+    is the same statement in other words, and "reaching heights of 65 feet" beside "young trees
+    reach 65 feet" the same too, though another sentence gives "heights of 120 feet".
 
     Args:
         claim: The claim (or the statement of it) the value stands in.
@@ -100,7 +101,7 @@ def told_with_other_words(
         claim_keys: The keys of all the claim's values (no rival of it).
     """
     before = words_before(claim, mention)
-    lacking = {w for w in before if not w.startswith("#") and w not in anchor_tokens and _names_a_thing(claim, w)}
+    lacking = {w for w in before if not w.startswith("#") and w not in anchor_tokens and _names_a_thing(claim, w, named=True)}
     if len(before) < MIN_NEIGHBOURS or not lacking or not wanted:
         return None
     named, coded = set(content_words(claim)), _codes(claim)
@@ -121,12 +122,12 @@ def _codes(text: str) -> set[str]:
     return {m.group().lower() for m in _CODE.finditer(text)}
 
 
-def _names_a_thing(claim: str, stem: str) -> bool:
-    """Whether a claim word (by its stem) is written capitalised inside the claim, or is a noun
-    with no verb reading."""
+def _names_a_thing(claim: str, stem: str, named: bool = False) -> bool:
+    """Whether a claim word (by its stem) is written capitalised inside the claim, or (unless
+    ``named``) is a noun with no verb reading."""
     for word in _WORD.finditer(claim):
         if content_words(word.group())[:1] == [stem]:
             kinds = word_kinds(word.group().lower())
-            if (word.start() > 0 and word.group()[:1].isupper()) or ("NOUN" in kinds and "VERB" not in kinds):
+            if (word.start() > 0 and word.group()[:1].isupper()) or (not named and "NOUN" in kinds and "VERB" not in kinds):
                 return True
     return False
