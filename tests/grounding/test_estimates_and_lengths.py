@@ -224,3 +224,13 @@ def test_a_sentence_is_no_length_of_the_span_of_another_event() -> None:
 ])
 def test_values_of_multiples_and_their_words_read_right(checker: SupportChecker, answer: str, source: str) -> None:
     assert refuses_nothing(checker, answer, source)
+
+
+def test_a_rank_written_as_a_word() -> None:
+    from lexguard.grounding.signals._ranks import rank_within
+
+    source = ["The single peaked at number four on the Dutch singles chart."]
+    claim = "The single reached the top five of the Dutch singles chart."
+    assert rank_within(claim, numbers(claim)[0], source).met
+    claim = "The single reached the top three of the Dutch singles chart."
+    assert not rank_within(claim, numbers(claim)[0], source).met

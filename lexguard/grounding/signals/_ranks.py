@@ -145,8 +145,13 @@ _WITHIN_COVERAGE = 0.5
 _PRONOUN_OPENING = regex.compile(r"\W*(?:it|he|she|they|its|his|her|their)\b", regex.IGNORECASE)
 _TOP = regex.compile(r"\btop[\s-]++$", regex.IGNORECASE)
 _SUPERLATIVE_AFTER = regex.compile(r"[\s-]++(?P<word>(?:most|least)\s+\w+|\w+est|best|worst)\b", regex.IGNORECASE)
+_RANK_WORDS = {w: i for i, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen "
+    "nineteen twenty".split(), start=1)}
 _NUMBERED_RANK = regex.compile(
-    r"\b(?:No\.|number|ranked|rank(?:ing)?\s+of(?:\s+world)?(?:\s+No\.)?)\s*+(\d{1,3})(?:st|nd|rd|th)?\b", regex.IGNORECASE)
+    r"\b(?:No\.|number|ranked|rank(?:ing)?\s+of(?:\s+world)?(?:\s+No\.)?)\s*+(\d{1,3}|" + "|".join(_RANK_WORDS)
+    + r")(?:st|nd|rd|th)?\b", regex.IGNORECASE)
+"""A rank by number: "No. 4", "ranked 3rd", "peaked at number three"."""
 
 
 class RankReading(NamedTuple):
@@ -220,10 +225,15 @@ def _ranked_as(sentence: str, lemma: str | None) -> dict[int, str]:
     """The ranks a sentence gives a superlative (``lemma``), or by number ("No. 4", "ranked 3rd")
     when ``lemma`` is ``None``, each with its wording."""
     if lemma is None:
-        return {int(m.group(1)): f"No. {m.group(1)}" for m in _NUMBERED_RANK.finditer(sentence)}
+        return {_rank(m.group(1)): f"No. {_rank(m.group(1))}" for m in _NUMBERED_RANK.finditer(sentence)}
     out: dict[int, str] = {}
     for match in _RANKED.finditer(sentence):
         for found in _superlatives(match.group()):
             if found.lemma == lemma and found.rank != _SOME:
                 out.setdefault(found.rank, match.group().strip())
     return out
+
+
+def _rank(written: str) -> int:
+    """A rank written in digits or as a word ("3", "three")."""
+    return int(written) if written.isdigit() else _RANK_WORDS[written.lower()]
