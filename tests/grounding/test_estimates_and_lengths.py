@@ -234,3 +234,18 @@ def test_a_rank_written_as_a_word() -> None:
     assert rank_within(claim, numbers(claim)[0], source).met
     claim = "The single reached the top three of the Dutch singles chart."
     assert not rank_within(claim, numbers(claim)[0], source).met
+
+
+def test_an_act_opening_a_sentence_is_no_part_of_a_name() -> None:
+    from lexguard.grounding.signals._entities import entities
+
+    assert [e.text for e in entities("Restoring Harwick Mill took four years.")] == ["Harwick Mill"]
+    assert [e.text for e in entities("Building the Orla Viaduct took six years.")] == ["Orla Viaduct"]
+    assert [e.text for e in entities("Browning Street Station closed in 1967.")] == ["Browning Street Station"]
+
+
+def test_a_voyage_read_to_the_day() -> None:
+    source = ["The survey ship Calder left Aberdeen on 2 April 1961 and returned on 20 May 1961."]
+    for claim, met in [("The voyage lasted under two months.", True), ("The voyage lasted 48 days.", True),
+                       ("The Calder spent nearly three months at sea.", False), ("The voyage lasted 30 days.", False)]:
+        assert elapsed_reading(claim, numbers(claim)[0], source) is met

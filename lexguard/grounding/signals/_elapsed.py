@@ -30,26 +30,27 @@ PLAIN_SPREAD = 1.0
 """How many of its units a plain length of time may be off ("took three years" for three years
 and eight months): a writer's rounding is no error; "took two years" is."""
 
-_MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52, "decade": 120.0}
-_UNIT = regex.compile(r"[\s-]++(?P<unit>year|month|week|decade)s?\b(?![\s-]++(?:old|ago)\b)", regex.IGNORECASE)
+_MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365.25, "decade": 120.0}
+_UNIT = regex.compile(r"[\s-]++(?P<unit>year|month|week|day|decade)s?\b(?![\s-]++(?:old|ago)\b)", regex.IGNORECASE)
 _CUE_BEFORE = regex.compile(
     r"\b(?P<cue>took|take|takes|taking|lasted|lasts|last|lasting|spent|spend|spends|for|within|span(?:s|ned)?|run|ran)"
     r"(?:\s++(?:just|only|roughly|about|around|nearly|almost|some))?\s++$",
     regex.IGNORECASE,
 )
-_TOOK = frozenset({"took", "take", "takes", "taking", "lasted", "lasts", "last", "lasting"})
+_TOOK = frozenset({"took", "take", "takes", "taking", "lasted", "lasts", "last", "lasting", "spent", "spend", "spends"})
 """Words of a duration that say how long a thing took: any start and end of it read; after
-"for", "within" or "spent" the evidence must give the claim's verb ("ran for nine months" beside
+"for" or "within" the evidence must give the claim's verb ("ran for nine months" beside
 "ran from February to November"; not "was jailed for five years" beside "stole ... between March
 2019 and January 2023")."""
 _COMPOUND = regex.compile(r"\b(?:years?|months?|weeks?)\s++and\s++$", regex.IGNORECASE)
 _VERB_BEFORE = regex.compile(r"([\p{L}'-]+)\s++$")
 _CUE_AFTER = regex.compile(r"\s++(?:after|later)\b", regex.IGNORECASE)
-_STARTS = regex.compile(r"\b(?:beg[au]n|start(?:ed|s)?|from|between|commenc\w+|broke\s+ground|launch\w*|opened)\b",
-                        regex.IGNORECASE)
-_ENDS = regex.compile(r"\b(?:complet\w+|finish\w+|end(?:ed|s)?|until|till|to|and|clos\w+|conclud\w+|opened|wrapp\w+)\b",
-                      regex.IGNORECASE)
-_DATE = regex.compile(r"date:(\d{4})-(\d{2})")
+_STARTS = regex.compile(r"\b(?:beg[au]n|start(?:ed|s)?|from|between|commenc\w+|broke\s+ground|launch\w*|opened|left|departed"
+                        r"|set\s+(?:off|out|sail))\b", regex.IGNORECASE)
+_ENDS = regex.compile(r"\b(?:complet\w+|finish\w+|end(?:ed|s)?|until|till|to|and|clos\w+|conclud\w+|opened|wrapp\w+"
+                      r"|returned|arrived)\b", regex.IGNORECASE)
+_DATE = regex.compile(r"date:(\d{4})-(\d{2})(?:-(\d{2}))?")
+_DAYS_A_MONTH = 365.25 / 12
 
 
 class Elapsed(NamedTuple):
@@ -120,7 +121,9 @@ def _met(kind: str | None, months: float, low: float, high: float, unit: float) 
     if kind == "below":
         return True if high <= months else False if low >= months else None
     if kind == "near":  # "nearly four years": a tenth short at most, read to the month
-        return True if months * (1 - NEAR) - 1 <= low and high <= months + 1 else False if low >= months + 1 else None
+        if months * (1 - NEAR) - 1 <= low and high <= months + 1:
+            return True
+        return False if low >= months + 1 or high < months * (1 - NEAR) - 1 else None
     if kind not in (None, "about"):
         return None
     spread = PLAIN_SPREAD * unit if kind is None else 0.15 * months  # plain, or "about three and a half years"
@@ -145,7 +148,7 @@ def _evidence_span(texts: Iterable[str], claim_words: frozenset[str]) -> tuple[f
                 continue
             (first, first_end, _, first_text), (last, last_end, _, last_text) = points
             low, high = last - first_end, last_end - first
-            if low >= 0 and high > 0:
+            if low >= 0 and high > 0 or (low == high and high > 0):
                 found.add((low, high, f"from {first_text} to {last_text}", sentence))
     return found.pop() if len({item[:2] for item in found}) == 1 else None
 
@@ -177,7 +180,11 @@ def _points(sentence: str) -> list[tuple[float, float, int, str]]:
         month = _DATE.match(mention.key)
         if month is not None:
             start = int(month.group(1)) * 12 + int(month.group(2)) - 1
-            points.append((start, start + 1, mention.span[1], mention.text))
+            if month.group(3):  # a day: "3 May 1952" is read to the day
+                start += (int(month.group(3)) - 1) / _DAYS_A_MONTH
+                points.append((start, start, mention.span[1], mention.text))
+            else:
+                points.append((start, start + 1, mention.span[1], mention.text))
             taken.append(mention.span)
     for mention in found:
         if mention.span in taken or not mention.text.isdigit() or len(mention.text) != 4:

@@ -166,10 +166,21 @@ def _unit_after_number(text: str, start: int, words: list[str]) -> bool:
 def _imperative(text: str, start: int, words: list[str]) -> bool:
     """Whether the first of ``words`` is a verb opening a sentence as an imperative ("Visit the Big
     Buddha"): the base form of a verb, usually written in lower case, followed by a determiner (a
-    first name that is also a verb, "Bill Gates", "Mark Twain", stays whole)."""
+    first name that is also a verb, "Bill Gates", "Mark Twain", stays whole); or its -ing form
+    before a name of two words or more ("Restoring Brackwater Pier took three years")."""
     first = words[0]
+    if len(words) > 2 and _gerund(first) and (words[1].lower() in _DETERMINERS or (
+            words[1][:1].isupper() and words[1].lower() not in _common_words())):  # not "Browning Street Station"
+        return _at_sentence_start(text, text.index(first, start))  # "Building the Kelverton Bridge took ...",
+        # "Restoring Brackwater Pier took ...": the act, not part of the name ("Reading Festival" stays whole)
     return (len(words) > 2 and words[1].lower() in _DETERMINERS and base_verb(first.lower())
             and not _looks_like_name(first) and _at_sentence_start(text, text.index(first, start)))
+
+
+def _gerund(word: str) -> bool:
+    """Whether a word is the -ing form of a verb usually written in lower case ("Building")."""
+    lower = word.lower()
+    return lower.endswith("ing") and "VERB" in word_kinds(lower) and (lower in _common_words() or _stem(lower) in _common_words())
 
 
 _DETERMINERS = frozenset({"the", "a", "an", "your", "our", "this", "these", "those", "its", "their"})
