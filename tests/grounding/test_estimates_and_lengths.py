@@ -249,3 +249,15 @@ def test_a_voyage_read_to_the_day() -> None:
     for claim, met in [("The voyage lasted under two months.", True), ("The voyage lasted 48 days.", True),
                        ("The Calder spent nearly three months at sea.", False), ("The voyage lasted 30 days.", False)]:
         assert elapsed_reading(claim, numbers(claim)[0], source) is met
+
+
+@pytest.mark.parametrize(("answer", "source", "refused"), [
+    ("Mara Quist placed outside the top three in the women's 1500 metres.",
+     "Mara Quist finished sixth in the women's 1500 metres at the 2021 Baltic Games.", False),
+    ("Mara Quist placed outside the top three in the women's 1500 metres.",
+     "Mara Quist finished second in the women's 1500 metres at the 2021 Baltic Games.", True),
+    ("Mara Quist finished in the top five in the women's 1500 metres.",
+     "Mara Quist finished sixth in the women's 1500 metres at the 2021 Baltic Games.", True),
+])
+def test_a_place_inside_or_outside_the_top(checker: SupportChecker, answer: str, source: str, refused: bool) -> None:
+    assert refuses_nothing(checker, answer, source) is not refused

@@ -56,12 +56,13 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     words = bound_words(claim, article.start() if article else start)
     if words is None or _over_a_span(claim, mention, words[1]) or _over_a_thing(claim, mention, words[1]):
         return None
-    if words[0] == "top" and _A_SET.match(claim, mention.span[1]):
-        return None  # "among the top five US airlines" names a set, not the rank of the claim's subject
+    if words[0] == "top" and (_A_SET.match(claim, mention.span[1]) or _OUTSIDE.search(claim, max(0, words[1] - 20), words[1])):
+        return None  # "among the top five US airlines" names a set; "outside the top three" is the ranks' to read
     bound = Bound(words[0], value, words[1])
     return None if bound.kind == "limit" else bound  # "up to 10,000 requests a day" states the limit itself
 
 
+_OUTSIDE = regex.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?$", regex.IGNORECASE)
 _ARTICLE = regex.compile(r"(?<=\s)an?\s++$", regex.IGNORECASE)
 _COUNTED_WORD = regex.compile(r"(?:dozen|hundred|thousand|million|billion|half)\b", regex.IGNORECASE)
 """A number word that takes an article ("more than *a* dozen"; not "over *a* six-year period")."""

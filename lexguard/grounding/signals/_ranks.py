@@ -144,14 +144,18 @@ _WITHIN_COVERAGE = 0.5
 """Share of the claim's other content words the sentence that gives a rank must hold."""
 _PRONOUN_OPENING = regex.compile(r"\W*(?:it|he|she|they|its|his|her|their)\b", regex.IGNORECASE)
 _TOP = regex.compile(r"\btop[\s-]++$", regex.IGNORECASE)
+_OUTSIDE = regex.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?$", regex.IGNORECASE)
 _SUPERLATIVE_AFTER = regex.compile(r"[\s-]++(?P<word>(?:most|least)\s+\w+|\w+est|best|worst)\b", regex.IGNORECASE)
 _RANK_WORDS = {w: i for i, w in enumerate(
     "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen "
     "nineteen twenty".split(), start=1)}
+_PLACE_WORDS = {w: i for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=1)}
 _NUMBERED_RANK = regex.compile(
     r"\b(?:No\.|number|ranked|rank(?:ing)?\s+of(?:\s+world)?(?:\s+No\.)?)\s*+(\d{1,3}|" + "|".join(_RANK_WORDS)
-    + r")(?:st|nd|rd|th)?\b", regex.IGNORECASE)
-"""A rank by number: "No. 4", "ranked 3rd", "peaked at number three"."""
+    + r")(?:st|nd|rd|th)?\b|\b(?:finished|placed|came|ended)\s++(?:in\s++)?(\d{1,3}(?=st|nd|rd|th)|"
+    + "|".join(_PLACE_WORDS) + r")", regex.IGNORECASE)
+"""A rank by number: "No. 4", "ranked 3rd", "peaked at number three", "finished fifth"."""
 
 
 class RankReading(NamedTuple):
@@ -207,7 +211,8 @@ def rank_within(claim: str, mention: Mention, passages: list[str]) -> RankReadin
                 best = (share, ranks)
     if best is None:
         return None
-    within = {rank <= limit for rank in best[1]}
+    outside = top is not None and _OUTSIDE.search(claim, max(0, top.start() - 20), top.start()) is not None
+    within = {(rank <= limit) != outside for rank in best[1]}  # "outside the top three" beside "fifth"
     if len(within) != 1:
         return None
     written = next(iter(best[1].values()))
@@ -217,7 +222,7 @@ def rank_within(claim: str, mention: Mention, passages: list[str]) -> RankReadin
     return RankReading(within.pop(), written, lead.start() if lead else top.start(), mention.span[1])
 
 
-_TOP_PHRASE = regex.compile(r"(?:\b(?:inside|in|within|among|into)\s+)?(?:the\s+)?(?:[\w'\u2019]+['\u2019]s\s+)?top[\s-]++$",
+_TOP_PHRASE = regex.compile(r"(?:\b(?:inside|in|within|among|into|outside(?:\s+of)?)\s+)?(?:the\s+)?(?:[\w'\u2019]+['\u2019]s\s+)?top[\s-]++$",
                             regex.IGNORECASE)
 
 
@@ -225,7 +230,8 @@ def _ranked_as(sentence: str, lemma: str | None) -> dict[int, str]:
     """The ranks a sentence gives a superlative (``lemma``), or by number ("No. 4", "ranked 3rd")
     when ``lemma`` is ``None``, each with its wording."""
     if lemma is None:
-        return {_rank(m.group(1)): f"No. {_rank(m.group(1))}" for m in _NUMBERED_RANK.finditer(sentence)}
+        return {_rank(m.group(1) or m.group(2)): m.group(2) or f"No. {_rank(m.group(1))}"  # "fifth", "No. 4"
+                for m in _NUMBERED_RANK.finditer(sentence)}
     out: dict[int, str] = {}
     for match in _RANKED.finditer(sentence):
         for found in _superlatives(match.group()):
@@ -236,4 +242,4 @@ def _ranked_as(sentence: str, lemma: str | None) -> dict[int, str]:
 
 def _rank(written: str) -> int:
     """A rank written in digits or as a word ("3", "three")."""
-    return int(written) if written.isdigit() else _RANK_WORDS[written.lower()]
+    return int(written) if written.isdigit() else {**_RANK_WORDS, **_PLACE_WORDS}[written.lower()]
