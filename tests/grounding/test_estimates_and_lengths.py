@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._changes import change_reading
 from lexguard.grounding.signals._elapsed import elapsed_reading
 from lexguard.grounding.signals._lexical import numbers
 from lexguard.grounding.signals._multiples import multiple_reading
@@ -261,3 +262,11 @@ def test_a_voyage_read_to_the_day() -> None:
 ])
 def test_a_place_inside_or_outside_the_top(checker: SupportChecker, answer: str, source: str, refused: bool) -> None:
     assert refuses_nothing(checker, answer, source) is not refused
+
+
+def test_a_word_that_describes_is_no_change() -> None:
+    """Found in RAGTruth dev: "the fastest growing industry" in a claim with one year was read as a
+    rise against a poll's "51%, down from 58%" of that year."""
+    source = ["In 2015 solar power was a $90 million industry in Norland. A 2015 survey found 44% of "
+              "residents favoured more panels, down from 52% the year before."]
+    assert change_reading("In 2015 solar power was the fastest growing industry in Norland.", source) is None
