@@ -270,3 +270,10 @@ def test_a_word_that_describes_is_no_change() -> None:
     source = ["In 2015 solar power was a $90 million industry in Norland. A 2015 survey found 44% of "
               "residents favoured more panels, down from 52% the year before."]
     assert change_reading("In 2015 solar power was the fastest growing industry in Norland.", source) is None
+
+
+@pytest.mark.parametrize(("place", "refused"), [("fifth", True), ("third", False)])
+def test_a_medal_said_of_a_place_off_the_podium(checker: SupportChecker, place: str, refused: bool) -> None:
+    source = f"At the 2023 Harbour Games, Oskar Hale finished {place} in the men's 5000 metres in 13:41.20."
+    answer = "Oskar Hale won a medal in the men's 5000 metres at the 2023 Harbour Games."
+    assert refuses_nothing(checker, answer, source) is not refused

@@ -125,6 +125,12 @@ def _two_values(sentence: str) -> tuple[float, float] | None:
     return (pairs[0][0], pairs[0][1]) if len(pairs) == 1 else None
 
 
+def _signed(text: str, mention: Mention) -> str:
+    """A value as written with the currency sign before it ("£86 million")."""
+    start = mention.span[0]
+    return (text[start - 1] if start and text[start - 1] in "£$€¥₹" else "") + mention.text
+
+
 def _is_multiple(text: str, mention: Mention) -> bool:
     """Whether a number is a multiple itself ("double the national average", "three times"), no value."""
     return mention.text.lower() in _WORDS or _TIMES.match(text, mention.span[1]) is not None
@@ -160,7 +166,7 @@ def _ratio(sentence: str, base_value: float | None, noun: str) -> tuple[float, s
             break
     if base is None or base[1] == 0:
         return None
-    others = [(value, m.text) for m, value, kind in found if kind == base[2] and m.span != base[0].span]
+    others = [(value, _signed(sentence, m)) for m, value, kind in found if kind == base[2] and m.span != base[0].span]
     return (others[0][0] / base[1], others[0][1]) if len({value for value, _ in others}) == 1 else None
 
 
