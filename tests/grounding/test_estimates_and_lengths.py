@@ -277,3 +277,12 @@ def test_a_medal_said_of_a_place_off_the_podium(checker: SupportChecker, place: 
     source = f"At the 2023 Harbour Games, Oskar Hale finished {place} in the men's 5000 metres in 13:41.20."
     answer = "Oskar Hale won a medal in the men's 5000 metres at the 2023 Harbour Games."
     assert refuses_nothing(checker, answer, source) is not refused
+
+
+def test_a_rank_of_another_clause_is_not_the_claims() -> None:
+    from lexguard.grounding.signals._ranks import rank_within
+
+    source = ["Harbour Lights are a Welsh folk band formed in 2011. Three of their four albums reached the top ten "
+              "of the UK Albums Chart, and their 2016 single \"Tidewater\" peaked at number two on the UK Singles Chart."]
+    claim = "Most of Harbour Lights' albums have reached the UK top ten."
+    assert rank_within(claim, numbers(claim)[0], source) is None  # the single's rank is no album's

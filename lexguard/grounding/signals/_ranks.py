@@ -140,8 +140,9 @@ def _ranks_by_lemma(sentence: str) -> dict[str, set[int]]:
     return ranks
 
 
+_JOINED = regex.compile(r",\s++(?:and|but|while|whereas)\s++|;\s++")
 _WITHIN_COVERAGE = 0.5
-"""Share of the claim's other content words the sentence that gives a rank must hold."""
+"""Share of the claim's other content words the clause that gives a rank must hold more than."""
 _PRONOUN_OPENING = regex.compile(r"\W*(?:it|he|she|they|its|his|her|their)\b", regex.IGNORECASE)
 _TOP = regex.compile(r"\btop[\s-]++$", regex.IGNORECASE)
 _OUTSIDE = regex.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?$", regex.IGNORECASE)
@@ -202,12 +203,13 @@ def rank_within(claim: str, mention: Mention, passages: list[str]) -> RankReadin
     for passage in passages:
         opening, *later = passage_sentences(passage) or [""]
         subject = _lemma_set(" ".join(e.text for e in entities(opening)))
-        for sentence in (opening, *later):
+        for sentence in (part for whole in (opening, *later) for part in _JOINED.split(whole)):  # a clause of its own:
+            # "Four of their five albums reached the top ten, and their single peaked at number two"
             said_of_it = _PRONOUN_SUBJECT.search(sentence) or _PRONOUN_OPENING.match(sentence)
             held = _lemma_set(sentence) | (subject if said_of_it else frozenset())
             ranks = _ranked_as(sentence, lemma)
             share = len(rest & held) / len(rest) if rest else 0.0
-            if ranks and share >= _WITHIN_COVERAGE and (best is None or share > best[0]):
+            if ranks and share > _WITHIN_COVERAGE and (best is None or share > best[0]):
                 best = (share, ranks)
     if best is None:
         return None
