@@ -143,7 +143,8 @@ def _ranks_by_lemma(sentence: str) -> dict[str, set[int]]:
 _JOINED = regex.compile(r",\s++(?:and|but|while|whereas)\s++|;\s++")
 _WITHIN_COVERAGE = 0.5
 """Share of the claim's other content words the clause that gives a rank must hold more than."""
-_PRONOUN_OPENING = regex.compile(r"\W*(?:it|he|she|they|its|his|her|their)\b", regex.IGNORECASE)
+_PRONOUN_OPENING = regex.compile(r"\W*(?:it|he|she|they)\b", regex.IGNORECASE)
+"""A clause opening with its subject's pronoun (not "their 2016 single peaked at ...": the single's rank)."""
 _TOP = regex.compile(r"\btop[\s-]++$", regex.IGNORECASE)
 _OUTSIDE = regex.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?$", regex.IGNORECASE)
 _SUPERLATIVE_AFTER = regex.compile(r"[\s-]++(?P<word>(?:most|least)\s+\w+|\w+est|best|worst)\b", regex.IGNORECASE)
