@@ -286,3 +286,16 @@ def test_a_rank_of_another_clause_is_not_the_claims() -> None:
               "of the UK Albums Chart, and their 2016 single \"Tidewater\" peaked at number two on the UK Singles Chart."]
     claim = "Most of Harbour Lights' albums have reached the UK top ten."
     assert rank_within(claim, numbers(claim)[0], source) is None  # the single's rank is no album's
+
+
+def test_a_multiple_the_evidence_states_of_the_head_noun() -> None:
+    """Found in a news trial: "nearly double the utility's annual emergency budget" took "utility"
+    for the base, and read $1.2 million as the base of itself."""
+    source = ["The council said it had spent $2.4 million on road repairs this year, nearly double its annual "
+              "repair budget of $1.3 million."]
+    claim = "The council spent $2.4 million on repairs, nearly double the council's annual repair budget."
+    mention = next(m for m in numbers(claim) if m.text == "double")
+    assert multiple_reading(claim, mention, source).met
+    claim = "The council spent $2.4 million on repairs, more than triple the council's annual repair budget."
+    mention = next(m for m in numbers(claim) if m.text == "triple")
+    assert multiple_reading(claim, mention, source).met is False

@@ -23,6 +23,7 @@ from lexguard.grounding.signals._anchoring import bound_words, magnitude
 from lexguard.grounding.signals._bounds import APPROXIMATE, NEAR
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._statements import number_class
+from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["Multiple", "multiple_conflict", "multiple_reading"]
 
@@ -31,7 +32,10 @@ _TIMES = regex.compile(r"\s*+(?:times|x)\b", regex.IGNORECASE)
 _OF = regex.compile(r"\s++(?:that\s+of\s+)?(?:the|its|their|his|her)\s++(?!(?:previous|next|following|last|same)?\s*+"
                     r"(?:day|week|month|year|season|time|decade|century)s?\b)", regex.IGNORECASE)
 """A base after a multiple ("three times *its* budget"), not a time ("twice the next week": how often)."""
-_NOUN = regex.compile(r"(?:[\p{Lu}\p{Ll}'\u2019-]+\s++){0,3}?(?P<noun>[\p{Ll}-]{3,})\b")
+_PHRASE = regex.compile(r"(?:\s*+(?!(?:of|in|for|and|or|by|at|on|with|from|to|than|that|which|who|was|is|were|are|has|had)\b)"
+                        r"[\p{L}'\u2019-]+){1,5}", regex.IGNORECASE)
+"""The base's noun phrase after its determiner, up to a preposition, a verb or a mark."""
+_WORD_RUN = regex.compile(r"[\p{L}-]{3,}")
 
 
 class Multiple(NamedTuple):
@@ -74,8 +78,11 @@ def multiple_reading(claim: str, mention: Mention, texts: Iterable[str]) -> Mult
     base_value, noun = _base(claim, of.end())
     if noun is None:
         return None
+    said = " ".join(claim[(bound_words(claim, mention.span[0]) or (None, mention.span[0]))[1] : of.end()].lower().split())
     for text in texts:
         for sentence in passage_sentences(text):
+            if said in " ".join(sentence.lower().split()).replace("its ", "the ").replace("their ", "the ") and noun in content_words(sentence):
+                return Multiple(True, sentence)  # the evidence says it: "nearly double its annual budget"
             found = _ratio(sentence, base_value, noun)
             if found is not None:
                 bound = bound_words(claim, mention.span[0])
@@ -144,8 +151,9 @@ def _base(claim: str, start: int) -> tuple[float | None, str | None]:
             value = magnitude(claim, mention)
             start = mention.span[1]
             break
-    noun = _NOUN.match(claim, start + (1 if claim[start : start + 1].isspace() else 0))
-    words = content_words(noun.group("noun")) if noun else []
+    phrase = _PHRASE.match(claim, start)
+    nouns = [w for w in _WORD_RUN.findall(phrase.group() if phrase else "") if "NOUN" in word_kinds(w.lower())]
+    words = content_words(nouns[-1]) if nouns else []  # the head: "the utility's annual emergency *budget*"
     return value, (words[0] if words else None)
 
 

@@ -190,7 +190,7 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
                 elapsed.start >= last):  # "took less than four years" beside its dates: "took from March 2019 to ..."
             new = (elapsed.written, elapsed.start, elapsed.end)
         elif (multiple := multiple_reading(claim, mention, _likely_evidence(claim, index))) is not None and multiple.met and (
-                multiple.start >= last):  # "more than three times its budget" beside the two values: "$212 million, against its budget"
+                multiple.written and multiple.start >= last):  # "more than three times its budget" beside the two values: "$212 million, against its budget"
             new = (f"{multiple.written}, against", multiple.start, multiple.end)
         elif (new := _replacement(claim, mention, forms, index)) is None and (
                 new := _listed_count(claim, mention, forms, index)) is None and (
