@@ -15,6 +15,7 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._written import ORDINAL_WORDS
 
 __all__ = ["MIN_SHARE", "medal_conflict"]
 
@@ -27,8 +28,7 @@ _MEDAL = regex.compile(
     regex.IGNORECASE,
 )
 _NOT = regex.compile(r"\b(?:not|never|no|without|missed|failed|outside)\b", regex.IGNORECASE)
-_PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-           "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+_PLACES = ORDINAL_WORDS
 _PLACE = regex.compile(
     r"\b(?:finished|placed|came|ended)\s+(?:in\s+)?(?P<place>" + "|".join(_PLACES) + r"|\d{1,2}(?=st|nd|rd|th))",
     regex.IGNORECASE,

@@ -17,6 +17,7 @@ import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._written import ORDINAL_WORDS
 from lexguard.grounding.signals._lexical import STOPWORDS, Mention
 from lexguard.grounding.signals._words import WORD, lemmas
 
@@ -151,8 +152,7 @@ _SUPERLATIVE_AFTER = regex.compile(r"[\s-]++(?P<word>(?:most|least)\s+\w+|\w+est
 _RANK_WORDS = {w: i for i, w in enumerate(
     "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen "
     "nineteen twenty".split(), start=1)}
-_PLACE_WORDS = {w: i for i, w in enumerate(
-    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=1)}
+_PLACE_WORDS = ORDINAL_WORDS
 _NUMBERED_RANK = regex.compile(
     r"\b(?:No\.|number|ranked|rank(?:ing)?\s+of(?:\s+world)?(?:\s+No\.)?)\s*+(\d{1,3}|" + "|".join(_RANK_WORDS)
     + r")(?:st|nd|rd|th)?\b|\b(?:finished|placed|came|ended)\s++(?:in\s++)?(\d{1,3}(?=st|nd|rd|th)|"

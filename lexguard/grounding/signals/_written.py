@@ -24,6 +24,7 @@ from lexguard.grounding.signals._spans import Taken
 from lexguard.grounding.signals._words import no_noun
 
 __all__ = [
+    "ORDINAL_WORDS",
     "SMALL_NUMBERS",
     "Written",
     "fold_digits",
@@ -318,8 +319,10 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
     return found
 
 
-_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-                  "eighth": 8, "ninth": 9, "tenth": 10}
+ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                 "eighth": 8, "ninth": 9, "tenth": 10}
+"""Ordinal words and the places they give ("fifth": 5)."""
+_ORDINAL_WORDS = ORDINAL_WORDS
 _ORDINAL_WORD = regex.compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r")\b", regex.IGNORECASE)
 _ORDINAL_DIGITS = regex.compile(r"(?<!\d)(\d++)(?:st|nd|rd|th)$", regex.IGNORECASE)  # linear in a run of digits
 
