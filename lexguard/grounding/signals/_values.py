@@ -104,18 +104,8 @@ def number_evidence(
                        and supposed & {m.key, *m.alts} and not worked_out and not supposed_in_claim(claim, m)]
     readings = {m: _bound_reading(claim, m, texts, index) for m in mentions}  # "over $100 million" beside $150 million
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
-    years = {m: year_bound(claim, m, texts) for m in mentions}  # "before 2012" beside "in September 2012"
-    ranks = {m: rank_within(claim, m, texts) for m in mentions}  # "one of the ten busiest" beside "sixth-busiest"
-    vague = _vague_readings(claim, mentions, texts)  # "a few hundred birds" beside "around 350 birds"
-    elapsed = {m: elapsed_reading(claim, m, texts) for m in mentions}  # "took less than four years" beside its dates
-    multiples = {m: multiple_reading(claim, m, texts) for m in mentions}  # "more than three times its budget"
-    change = change_reading(claim, texts) if mentions else None  # "grew by more than 1,500 between 2001 and 2011"
-    changed = {change.amount: change.met} if change is not None and change.amount is not None else {}
-    met = [m for m in not_stated if (readings[m].met is True or (years[m] is not None and years[m].met)
-                                     or (ranks[m] is not None and ranks[m].met) or (m in vague and vague[m] is not False)
-                                     or elapsed[m] is True or (multiples[m] is not None and multiples[m].met)
-                                     or changed.get(m) is True)
-           and m not in conversions]  # a vague count unread ("several hundred" beside "more than 300") is the models' to read
+    held, broken_by = _worked(claim, mentions, texts)
+    met = [m for m in not_stated if (readings[m].met is True or m in held) and m not in conversions]
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
@@ -125,14 +115,32 @@ def number_evidence(
     unknown += [m for m in mentions if m not in unknown and reversed_limit(claim, m, texts)]  # "at most" for "at least"
     broken = [m for m in mentions if readings[m].met is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
               and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
-    broken += [m for m in mentions if ((years[m] is not None and not years[m].met) or (ranks[m] is not None and not ranks[m].met)
-                                       or vague.get(m) is False or elapsed.get(m) is False
-                                       or (multiples[m] is not None and multiples[m].met is False) or changed.get(m) is False)
-               and m not in unknown and m not in broken]
+    broken += [m for m in mentions if m in broken_by and m not in unknown and m not in broken]
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     shown = tuple(worked_out) if written and all(m in written for m in worked_out) else ()
     return NumberEvidence(unknown, [m for m in unknown if best_numbers or m in broken], worked_out, shown)
+
+
+def _worked(claim: str, mentions: list[Mention], texts: list[str]) -> tuple[set[Mention], set[Mention]]:
+    """The claim's numbers that a reading of what they stand for meets, and those it breaks: a
+    year given as a bound ("before 2012"), a "top N" or "N busiest", a vague count ("a few
+    hundred"), a length of time against its dates, a multiple of another value, a change between
+    two values. A vague count the evidence says neither of ("several hundred" beside "more than
+    300") is met here: the models' to read."""
+    readings: list[dict[Mention, bool | None]] = [
+        {m: None if (r := year_bound(claim, m, texts)) is None else r.met for m in mentions},  # "before 2012"
+        {m: None if (r := rank_within(claim, m, texts)) is None else r.met for m in mentions},  # "ten busiest"
+        {m: True if met is None else met for m, met in _vague_readings(claim, mentions, texts).items()},  # "a few hundred"
+        {m: elapsed_reading(claim, m, texts) for m in mentions},  # "took less than four years" beside its dates
+        {m: None if (r := multiple_reading(claim, m, texts)) is None else r.met for m in mentions},  # "three times its budget"
+    ]
+    change = change_reading(claim, texts) if mentions else None  # "grew by more than 1,500 between 2001 and 2011"
+    if change is not None and change.amount is not None:
+        readings.append({change.amount: change.met})
+    held = {m for reading in readings for m, met in reading.items() if met is True}
+    broken = {m for reading in readings for m, met in reading.items() if met is False}
+    return held, broken
 
 
 def _vague_readings(claim: str, mentions: list[Mention], texts: list[str]) -> dict[Mention, bool | None]:
