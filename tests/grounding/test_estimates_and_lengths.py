@@ -299,3 +299,10 @@ def test_a_multiple_the_evidence_states_of_the_head_noun() -> None:
     claim = "The council spent $2.4 million on repairs, more than triple the council's annual repair budget."
     mention = next(m for m in numbers(claim) if m.text == "triple")
     assert multiple_reading(claim, mention, source).met is False
+
+
+def test_a_bound_before_an_article_is_read(checker: SupportChecker) -> None:
+    """"more than a dozen volunteers" is a bound of 12 (its article read), which "over ten" meets."""
+    source = "The choir has more than a dozen singers and about 90 supporters."
+    assert refuses_nothing(checker, "The choir has over ten singers.", source)
+    assert not refuses_nothing(checker, "The choir has over twenty singers.", source)

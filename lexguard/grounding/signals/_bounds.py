@@ -200,7 +200,7 @@ def _measured(text: str, start: int) -> bool:
 
 def _measured_in(candidate: Candidate) -> bool:
     """:func:`_measured` of an evidence value given with bound words, at those words."""
-    found = regex.search(regex.escape(candidate.given or "") + r"\s*+[$\u00a3\u20ac\u00a5]?\s*+" + regex.escape(candidate.text),
+    found = regex.search(regex.escape(candidate.given or "") + r"\s*+(?:an?\s++)?[$\u00a3\u20ac\u00a5]?\s*+" + regex.escape(candidate.text),
                          candidate.chunk, regex.IGNORECASE)
     return found is not None and _measured(candidate.chunk, found.start())
 
