@@ -132,7 +132,11 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
     for text in dict.fromkeys(texts):
         found = _numbers(text)
         shared = len((claim_before | claim_after) & set(content_words(text)))
+        days = {(m.span, str(int(day))) for m in found if is_calendar_key(m.key) and m.key.count("-") >= 2
+                and (day := m.key.rsplit("-", 1)[1]).isdigit()}
         for i, candidate in enumerate(found):
+            if (candidate.span, candidate.key) in days:
+                continue  # the day of "September 21" is no count
             value = magnitude(text, candidate)
             if value is None or not _comparable(own, _class(text, candidate)):
                 continue
@@ -246,9 +250,28 @@ def _class(text: str, mention: Mention) -> str:
     if _DECADE.fullmatch(mention.text):
         return "year"  # "the 1980s" is read against years
     kind = number_class(text, mention)
+    if kind == "" and (before := _elided(text, mention)) is not None:
+        return _class(text, before)  # "24 days instead of about 31": days
     if kind == "" or kind.split()[-1] in _NOT_COUNTED:
         return "count"  # "22,000 since 2000" counts no "since"
     return kind
+
+
+_SET_AGAINST = regex.compile(
+    r"(?P<unit>[\p{L}%]+)\s+(?:instead\s+of|compared\s+(?:with|to)|against|versus|vs\.?|rather\s+than|up\s+from"
+    r"|down\s+from|than|or)\s+(?:(?:about|around|roughly|approximately|nearly|almost|some|an\s+estimated|just)\s+)?$",
+    regex.IGNORECASE,
+)
+
+
+def _elided(text: str, mention: Mention) -> Mention | None:
+    """The value a number is set against whose unit it leaves out ("in roughly 24 days instead of
+    about 31", "3 hours, against 5"): the number before the comparing words, with its unit."""
+    found = _SET_AGAINST.search(text[max(0, mention.span[0] - 60) : mention.span[0]].replace(",", " "))
+    if found is None:
+        return None
+    end = max(0, mention.span[0] - 60) + found.start("unit")
+    return next((m for m in _numbers(text) if text[m.span[1] : end].strip() == "" and m.span[1] <= end), None)
 
 
 _NOT_COUNTED = frozenset(

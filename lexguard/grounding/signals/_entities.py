@@ -40,6 +40,8 @@ _NOT_ENTITIES = frozenset(
     passage passages article summary source sources answer question note celsius fahrenheit kelvin
     since despite although though unlike amid amidst among following former latter meanwhile
     whereas thus hence nevertheless nonetheless instead besides throughout upon until unless via
+    because whenever wherever whether yet even considering regarding concerning plus beyond across
+    behind beneath toward towards
     """.split()
 )
 

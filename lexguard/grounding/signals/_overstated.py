@@ -100,6 +100,9 @@ def _instruction(claim: str) -> bool:
 _NO_HEDGE_AFTER = regex.compile(r"\s*+(?:not|never)\b|n[\u2019']t\b")
 _FIRST_PERSON = regex.compile(r"\b(?:i|we)\s+(?:\w+\s+)?$")
 _HEAD = regex.compile(r"[^,;:.!?()]{0,160}")
+_VALUE_NEXT = regex.compile(r"\s++(?:at\s++|to\s++be\s++)?(?:[$\u00a3\u20ac]\s*+)?\d")
+"""A number after "estimated" ("an estimated 31 days", "estimated at $2 million"): the hedge is the
+value's, read by the value rules (:mod:`._bounds`), not the statement's."""
 _LIGHT = frozenset({"show", "indicate", "depict", "feature", "involve", "reveal", "represent", "mean", "help"})
 """Verbs that pass a hedge on to what they name ("appeared to show sharks swimming ...", "is thought
 to help prevent injuries")."""
@@ -118,6 +121,8 @@ def _qualifies(text: str, claim_words: set[str]) -> bool:
             continue
         if match.group() in ("think", "thought", "believe", "believed") and _FIRST_PERSON.search(text[: match.start()].lower()):
             continue
+        if match.group() == "estimated" and _VALUE_NEXT.match(text, match.end()):
+            continue  # "an estimated 31 days": the value is an estimate, which the value rules read
         clause = _HEAD.match(text, match.end()).group()
         words = [w for w in WORD.findall(clause.lower())
                  if w not in STOPWORDS and len(w) > 1 and not adverb_only(w) and not _LIGHT & set(lemmas(w))]

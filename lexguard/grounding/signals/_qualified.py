@@ -84,10 +84,22 @@ _WORDS_BEFORE = regex.compile(rf"(?:\S+\s+){{0,{_BEFORE}}}\S*$")
 _WORDS_AFTER = regex.compile(rf"\S*(?:\s+\S+){{0,{_AFTER}}}")
 
 
+_NEXT_CLAUSE = regex.compile(
+    r";|\b(?:and|but|while|whereas)\s++(?:(?:it|they|he|she)\s++)?(?:\p{Ll}+ing|is|are|was|were|has|have|had|will)\b"
+)
+"""Where a clause of its own begins ("open until 8 p.m. four nights a week *and opening* on Sunday
+afternoons"): a qualifier past it is that clause's."""
+
+
 def _around(claim: str, mention: Mention) -> str:
-    """The words of a claim around one of its values (:data:`_BEFORE`, :data:`_AFTER`)."""
-    before = _WORDS_BEFORE.search(claim[max(0, mention.span[0] - 200) : mention.span[0]])
-    after = _WORDS_AFTER.match(claim, mention.span[1])
+    """The words of a claim around one of its values (:data:`_BEFORE`, :data:`_AFTER`), within its
+    clause (:data:`_NEXT_CLAUSE`)."""
+    lead = claim[max(0, mention.span[0] - 200) : mention.span[0]]
+    lead = lead[max((m.end() for m in _NEXT_CLAUSE.finditer(lead)), default=0):]
+    before = _WORDS_BEFORE.search(lead)
+    tail = claim[mention.span[1] :]
+    tail = tail[: next((m.start() for m in _NEXT_CLAUSE.finditer(tail)), len(tail))]
+    after = _WORDS_AFTER.match(tail)
     return (before.group() if before else "") + mention.text + (after.group() if after else "")
 
 
