@@ -60,12 +60,17 @@ _KINDS: list[BoundKind] = list(_BOUNDS.values())
 _CURRENCY_TAIL = regex.compile(r"[$\u00a3\u20ac\u00a5\u20b9]\s*+$")
 _JOINED = regex.compile(r",|;|\band\b|\bbut\b")
 """Where the words before a value join another statement ("rises in the Kolmen Hills and | flows 426 km")."""
+_CLAUSE_OPEN = regex.compile(r",|;|\band\b|\bbut\b|\bthat\b")
+"""Where a value's own clause begins: the names of "Data published by the Calder Reach Trust show
+*that* 52.4% ..." are the reporter's, not another thing the value is of."""
 _ARTICLE_TAIL = regex.compile(r"(?<=\s)an?\s++$", regex.IGNORECASE)
 """A currency sign right before a value that a number's span leaves out ("more than | £200,000")."""
 _WINDOW = 4
 """Words before an evidence value that anchor it to the claim's relation ("the film *grossed* $150
 million"), up to the value before it: "employs 1,200 people in Ohio and 300 in Texas"."""
 _STOP = regex.compile(r"[.;!?](?:\s|$)|\n")
+_COMMA = regex.compile(r",(?!\d{3})")
+"""A comma that ends a value's words after it (not the one inside "9,870")."""
 """Where a value's statement ends: its anchor words stand between such marks."""
 _AFTER = 3
 """Words after an evidence value that anchor it when no word before does ("an 87% *approval rating*")."""
@@ -112,8 +117,11 @@ class Candidate(NamedTuple):
 def anchored(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list[Candidate], list[tuple[float, str | None]]]:
     """The evidence values of the claim number's class that the claim's words anchor best
     (:func:`_anchor`), the chunk's share of the claim's words breaking ties; and every value of
-    the number's class the evidence gives, anchored or not, with its bound words."""
+    the number's class the evidence gives, anchored or not, with its bound words. A value the claim
+    gives for another of its numbers is none of this one's ("35 minutes instead of about 50")."""
     found, every = candidates(claim, mention, texts)
+    others = [v for m in numbers(claim) if m.span != mention.span and (v := magnitude(claim, m)) is not None]
+    found = [c for c in found if not any(math.isclose(c.value, v, rel_tol=1e-9) for v in others)]
     best = max((c.score for c in found), default=None)
     return [c for c in found if c.score == best], every
 
@@ -127,6 +135,8 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
     claim_before = set(content_words(claim[: words[1] if words else mention.span[0]]))
     claim_after = set(content_words(claim[mention.span[1] :]))
     claim_names = _names(claim)
+    claim_base = _base(claim[mention.span[1] : mention.span[1] + 80])
+    said = frozenset(m.key for m in numbers(claim) if m.span != mention.span)  # "longer than four hours in almost half"
     out: list[Candidate] = []
     every: list[tuple[float, str | None]] = []
     for text in dict.fromkeys(texts):
@@ -141,7 +151,7 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
             if value is None or not _comparable(own, _class(text, candidate)):
                 continue
             start, end = candidate.span
-            ahead = text[max(0, start - 80, _previous_end(found, i)) : start]
+            ahead = text[max(0, start - 80, _previous_end(found, i, said)) : start]
             ahead = _CURRENCY_TAIL.sub("", ahead)  # "at least | £250,000": the sign is no word
             if candidate.text[:1].isalpha():  # "more than *a* thousand"
                 ahead = _ARTICLE_TAIL.sub("", ahead)
@@ -152,27 +162,64 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
                 continue  # "45% of the 600 patients": the 600 is what the share is of
             if own_bound is not None:
                 ahead = ahead[: own_bound.start()]
-            behind = text[end : min(end + 60, _next_start(found, i, len(text)))]
-            ahead, behind = _STOP.split(ahead)[-1], _STOP.split(behind)[0].split(",")[0]
-            if _names_another(claim_names, _names(_JOINED.split(ahead)[-1] + " " + behind), _names(text)):
+            behind = _behind(text, found, i, said)
+            ahead, behind = _STOP.split(ahead)[-1], _COMMA.split(_STOP.split(behind)[0])[0]
+            if _names_another(claim_names, _names(_CLAUSE_OPEN.split(ahead)[-1] + " " + behind), _names(text)):
                 continue  # "1,200 people in Ohio" is not the Texas figure the claim gives
             anchor = (_anchor(content_words(ahead)[::-1][:_WINDOW], claim_before, claim_after)
-                      + _anchor(content_words(behind)[:_AFTER], claim_after, claim_before))
+                      + _anchor(content_words(behind)[:_AFTER], claim_after, claim_before)
+                      + (_SAME_BASE if own == "percent" and _base(behind) and _base(behind) == claim_base else 0.0))
             if anchor:
                 out.append(Candidate(value, candidate.text, every[-1][1], (anchor, shared), text))
     return out, every
 
 
-def _previous_end(found: list[Mention], i: int) -> int:
-    """Where the last value before ``found[i]`` ends (a date's parts share its span: skipped)."""
+def _previous_end(found: list[Mention], i: int, said: frozenset[str] = frozenset()) -> int:
+    """Where the last value before ``found[i]`` ends (a date's parts share its span: skipped), a value
+    the claim also gives (``said``) read as a word of the statement ("waited longer than *four* hours
+    in almost half of cases")."""
     start = found[i].span[0]
-    return next((found[j].span[1] for j in range(i - 1, -1, -1) if found[j].span[1] <= start), 0)
+    return next((found[j].span[1] for j in range(i - 1, -1, -1) if found[j].span[1] <= start
+                 and found[j].key not in said), 0)
 
 
-def _next_start(found: list[Mention], i: int, default: int) -> int:
-    """Where the first value after ``found[i]`` starts."""
+_OF_BASE = regex.compile(r"\s*+(?:(?:%|per\s*cent|percent)\s*+)?of\s++(?:the\s++|its\s++|their\s++|all\s++)?$", regex.IGNORECASE)
+
+
+_SHARE_BASE = regex.compile(
+    r"\s*+(?:(?:%|per\s*cent|percent)\s*+)?of\s++(?:(?:the|its|their|all|this|that|these|those)\s++)?"
+    r"(?:[\p{L}-]+['\u2019]s\s++)?(?:[\d,.]+\s++)?(?P<noun>\p{L}+)",
+    regex.IGNORECASE,
+)
+_SAME_BASE = 0.5
+"""Anchor a share of the evidence earns when it is a share of what the claim's share is of ("half
+of October's *patients*" beside "52.4% of its 9,870 *patients*")."""
+
+
+def _base(after: str) -> str | None:
+    """What a share is of, by the stem of its noun ("% of its 9,870 patients": "patient")."""
+    found = _SHARE_BASE.match(after)
+    return stem(found.group("noun").lower()) if found else None
+
+
+def _behind(text: str, found: list[Mention], i: int, said: frozenset[str] = frozenset()) -> str:
+    """The text after ``found[i]`` that may anchor it: up to the next value (60 characters at most),
+    or past the base of a share, the base's number left out ("52.4% of its 9,870 *patients*": the
+    patients are what the share is of)."""
     end = found[i].span[1]
-    return next((found[j].span[0] for j in range(i + 1, len(found)) if found[j].span[0] >= end), default)
+    upto = _next_start(found, i, len(text), said)
+    if upto < len(text) and _OF_BASE.match(text[end:upto]):
+        base = next(j for j in range(i + 1, len(found)) if found[j].span[0] >= upto)
+        after = found[base].span[1]
+        return text[end:upto] + text[after : min(after + 60, _next_start(found, base, len(text), said))]
+    return text[end : min(end + 60, upto)]
+
+
+def _next_start(found: list[Mention], i: int, default: int, said: frozenset[str] = frozenset()) -> int:
+    """Where the first value after ``found[i]`` starts (one the claim also gives aside)."""
+    end = found[i].span[1]
+    return next((found[j].span[0] for j in range(i + 1, len(found)) if found[j].span[0] >= end
+                 and found[j].key not in said), default)
 
 
 _BASE = regex.compile(r"(?:%|\bper\s*cent|\bpercent)\s+of\s+(?:the\s+|its\s+|their\s+)?$", regex.IGNORECASE)
@@ -271,7 +318,7 @@ def _elided(text: str, mention: Mention) -> Mention | None:
     if found is None:
         return None
     end = max(0, mention.span[0] - 60) + found.start("unit")
-    return next((m for m in _numbers(text) if text[m.span[1] : end].strip() == "" and m.span[1] <= end), None)
+    return next((m for m in numbers(text) if text[m.span[1] : end].strip() == "" and m.span[1] <= end), None)
 
 
 _NOT_COUNTED = frozenset(

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.signals._anchoring import BoundKind, Candidate, anchored, bound_words, magnitude
+from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, BoundKind, Candidate, anchored, bound_words, magnitude
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._words import word_kinds
@@ -162,7 +162,10 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
         # which "at least 30" and "about 30" say, and "more than 30" does not
         met = any(_same_side(bound.kind, given_kind(g)) for g in equal if g is not None) or (
             None in equal and bound.kind not in ("above", "below"))  # a plain 30 is not "more than 30"
-        return BoundReading(met, bound.start, anchor=math.inf)
+        if values[0].score[0] < MIN_RIVAL_ANCHOR or any(math.isclose(c.value, bound.value, rel_tol=1e-9) for c in values):
+            return BoundReading(met, bound.start, anchor=math.inf)
+        # the value itself, given in another statement ("waited longer than four hours in almost half of
+        # cases"), decides no "just over half" that a value clearly anchored reads ("52.4% of the patients ... within")
     anchor = values[0].score[0]
     condition = _conditioned(claim, bound.start, mention.span[1]) or any(_value_conditioned(c) for c in values)
     if condition:

@@ -32,11 +32,12 @@ something else)."""
 HEDGES = regex.compile(
     r"\b(?:may|might|could|possibly|probably|perhaps|likely|unlikely|suggests?|suggested|believed?|believes|"
     r"think|thinks|thought|expected|(?<=\b(?:is|are|was|were|been)\s)considering|estimated|estimates?(?=\s+(?:that|it)\b)|(?:appears?|appeared|seems?|seemed)(?=\s+(?:to|that|as\s+if|likely)\b)|"
-    r"can(?=\s+(?:cause|trigger|lead\s+to|result\s+in|worsen|damage|harm)\b)|potentially|reportedly|allegedly|(?<!\bas\s+\w+\s+as\s+)(?<!\bnot\s)possible|planned|(?<!\b(?:a|an|the|this|that|its|their|our|his|her|cafeteria|pension|health|business)\s+)plans?|intends?)\b",
+    r"can(?=\s+(?:cause|trigger|lead\s+to|result\s+in|worsen|damage|harm)\b)|potentially|reportedly|allegedly|(?<!\bas\s+\w+\s+as\s+)(?<!\bnot\s)possible|(?<!\b(?:cancel\w*|scrap\w*|postpone\w*|abandon\w*|shelve\w*|drop\w*|halt\w*|delay\w*|call\w*\s+off)\s+(?:a|an|the|its|their|his|her)\s+)planned|(?<!\b(?:a|an|the|this|that|its|their|our|his|her|cafeteria|pension|health|business)\s+)plans?|intends?)\b",
 )
 """Words that make a statement uncertain or not yet done (lower case: "May" is a month; see
 :func:`_hedged`); "considering" only after "is" ("the council is considering extending ..."), not
-"Considering the cost, ..."; "plan" not after an article or a kind of plan ("a cafeteria plan"), "possible"
+"Considering the cost, ..."; "plan" not after an article or a kind of plan ("a cafeteria plan"), "planned" not after a verb that
+stops it ("cancel a planned tour": the cancelling is certain), "possible"
 not in "as close as possible"; "can" only before an effect ("can cause mild headaches"). "Appear" and "seem" hedge only before "to", "that" or "as if": "tended to
 appear in monster films" says where he acted."""
 

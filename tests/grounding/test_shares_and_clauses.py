@@ -1,0 +1,100 @@
+"""The twenty-ninth session's cases, written by hand after model-style news summaries: a share of
+people read against the share the sources give of the same people, a value whose unit is left
+out, a qualifier read within its own clause, an estimate's hedge, a cancelled plan, a clause
+opened by "Because" before a name."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._anchoring import candidates
+from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._overstated import overstatement
+
+from ._accepting import refuses_nothing
+
+CLINIC = ("Figures for March show the Harlow Road walk-in clinic treated 61.7% of its 4,210 patients within two "
+          "hours, against a regional standard of 80%.")
+TWO_SHARES = ("Patients at the Harlow Road walk-in clinic waited longer than two hours in nearly two fifths of cases "
+              "last month. Figures released on Monday by the Fenbridge Health Board show that 61.7% of the 4,210 "
+              "patients who came in March were treated within two hours.")
+FERRY = ("The new ferries cross the firth in about 35 minutes, compared with an estimated 50 minutes for the old "
+         "boats. The first sailing leaves Carrick pier on March 3, about 12 weeks later than planned.")
+POOL = ("The pool will now open until 9 p.m. three evenings a week, up from one, and on Saturdays from 8 a.m. "
+        "to 1 p.m. for the first time.")
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Just under two thirds of March's patients were treated within two hours.", False),
+    ("Well over half of the clinic's patients were treated within two hours.", False),
+    ("Just under half of March's patients were treated within two hours.", True),
+    ("Fewer than half of the patients were treated within two hours.", True),
+    ("More than 70% of the patients were treated within two hours.", True),
+])
+def test_a_share_is_read_against_the_share_of_the_same_people(checker: SupportChecker, answer: str,
+                                                              refused: bool) -> None:
+    """"Fewer than half" beside "61.7% of its 4,210 patients" passed: the words after the share
+    were cut at the comma inside "4,210", and the base's number stood where the patients are."""
+    assert refuses_nothing(checker, answer, CLINIC) is not refused
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Well over half of March's patients were treated within two hours.", False),
+    ("Nearly two fifths of patients waited longer than two hours last month.", False),
+    ("Just under half of March's patients were treated within two hours.", True),
+])
+def test_a_share_is_read_in_its_own_statement(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """A value the claim also gives ("two hours") no longer cuts the words that anchor a share;
+    the names of the board that published the figures ("... show that 61.7%") are no rival place;
+    the share of another statement, given in the claim's words, does not decide for the share
+    the claim's statement has."""
+    assert refuses_nothing(checker, answer, TWO_SHARES) is not refused
+
+
+def test_a_value_set_against_another_takes_its_unit(checker: SupportChecker) -> None:
+    """"in about 35 minutes instead of about 50" read 50 as a count, anchored to the day of
+    "March 3" (itself read as a count), and refused it."""
+    good = "The new ferries leave about 12 weeks late and cross the firth in roughly 35 minutes instead of about 50."
+    wrong = "The new ferries leave about 12 weeks late and cross the firth in roughly 35 minutes instead of about 70."
+    assert refuses_nothing(checker, good, FERRY)
+    assert not refuses_nothing(checker, wrong, FERRY)
+    claim = "They cross in 35 minutes, against 50."
+    assert [m.text for m in numbers(claim)] == ["35", "50"]
+    found, _ = candidates(claim, numbers(claim)[1], ["It sails on March 3 with 50 crew."])
+    assert [c.text for c in found if c.text.startswith("March")] == []
+
+
+def test_an_estimated_value_keeps_the_statement_certain() -> None:
+    """"an estimated 50 minutes" hedged the whole sentence, so a claim giving "about 50" was
+    read as dropping a hedge."""
+    assert overstatement("The ferries cross in about 35 minutes instead of about 50, so the crossing is "
+                         "quicker.", [FERRY]) is None
+    assert overstatement("The council approved the rail link.",
+                         ["The council is expected to approve the rail link."]) is not None
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("The pool is open until 9 p.m. three evenings a week and opening on Saturday mornings.", False),
+    ("The pool is open until 9 p.m. on Saturdays.", True),
+])
+def test_a_qualifier_is_read_within_its_clause(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"Saturday" after "and opening" qualifies that clause, not the "9 p.m." before it."""
+    assert refuses_nothing(checker, answer, POOL) is not refused
+
+
+def test_a_cancelled_plan_is_no_hedge() -> None:
+    source = "The club said it had been forced to cancel a planned spring tour and to sell its minibus."
+    assert overstatement("The club cancelled a spring tour and sold its minibus.", [source]) is None
+    assert overstatement("The stadium holds 30,000 fans.", ["A planned stadium would hold 30,000 fans."]) is not None
+
+
+@pytest.mark.parametrize("opening", ["Because", "Even", "Whether", "Towards"])
+def test_a_word_opening_a_clause_is_no_part_of_a_name(opening: str) -> None:
+    assert [m.text for m in entities(f"{opening} Ostrowski was unlicensed, the fund pays nothing.")] == ["Ostrowski"]
