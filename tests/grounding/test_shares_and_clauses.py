@@ -98,3 +98,32 @@ def test_a_cancelled_plan_is_no_hedge() -> None:
 @pytest.mark.parametrize("opening", ["Because", "Even", "Whether", "Towards"])
 def test_a_word_opening_a_clause_is_no_part_of_a_name(opening: str) -> None:
     assert [m.text for m in entities(f"{opening} Ostrowski was unlicensed, the fund pays nothing.")] == ["Ostrowski"]
+
+
+PAINTER = ("Marit Solvang (1938-2011) was a Norwegian painter. Her first solo exhibition opened in Bergen in 1964, "
+           "and she taught at the Oslo academy from 1972.")
+REGATTA = "The Kessock Regatta was first held in 1971 and now draws crews from across Scotland every August."
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Solvang held her first solo exhibition before she turned 30.", False),
+    ("Solvang held her first solo exhibition at the age of 26.", False),
+    ("Solvang held her first solo exhibition before she turned 25.", True),
+    ("Solvang held her first solo exhibition when she was 31.", True),
+    ("Solvang's first solo exhibition opened less than three decades after her birth.", False),
+    ("Solvang's first solo exhibition opened more than three decades after her birth.", True),
+])
+def test_an_age_is_read_from_the_birth_year(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"before she turned 30" is in no source: the birth year and the event's year tell it."""
+    assert refuses_nothing(checker, answer, PAINTER) is not refused
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("By 2020 the Kessock Regatta had been running for more than four decades.", False),
+    ("By 2020 the Kessock Regatta had been running for almost 50 years.", False),
+    ("By 2020 the Kessock Regatta had been running for more than five decades.", True),
+    ("By 2020 the Kessock Regatta had been running for less than 40 years.", True),
+])
+def test_a_length_is_read_from_the_first_year_to_the_claims_year(checker: SupportChecker, answer: str,
+                                                                 refused: bool) -> None:
+    assert refuses_nothing(checker, answer, REGATTA) is not refused

@@ -22,6 +22,7 @@ from lexguard.grounding.signals._bounds import bound_of, read_bound
 from lexguard.grounding.signals._decades import decade_evidence, decade_years
 from lexguard.grounding.signals._derived import listed_with
 from lexguard.grounding.signals._elapsed import read_elapsed
+from lexguard.grounding.signals._lifetimes import read_lifetime
 from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._ranks import rank_within
@@ -171,10 +172,16 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
     """``claim`` with each value the rules matched to a source value in the source's wording."""
     forms = source_forms(index)
     out, last = [], 0
+    runs_to = {life.year: life.year_phrase for m in mentions
+               if (life := read_lifetime(claim, m, _likely_evidence(claim, index))) is not None and life.met and life.year}
     for mention in mentions:
         start, end = mention.span
         if start < last:
             continue  # a date's day and year share the date's span
+        if mention.span in runs_to and runs_to[mention.span] is not None:  # "By 2020, ... for more than three decades":
+            out += [claim[last : runs_to[mention.span][0]]]  # read as "... since 1987"
+            last = runs_to[mention.span][1]
+            continue
         met = read_bound(claim, mention, _likely_evidence(claim, index)) if bound_of(claim, mention) else None
         year = year_bound(claim, mention, _likely_evidence(claim, index))
         if met is not None and met.value and met.start >= last:  # "nearly 5 million" beside 4.9 million: "4.9 million"
@@ -189,6 +196,9 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
         elif (elapsed := read_elapsed(claim, mention, _likely_evidence(claim, index))) is not None and elapsed.met and (
                 elapsed.start >= last):  # "took less than four years" beside its dates: "took from March 2019 to ..."
             new = (elapsed.written, elapsed.start, elapsed.end)
+        elif (life := read_lifetime(claim, mention, _likely_evidence(claim, index))) is not None and life.met and (
+                life.start >= last):  # "before she turned 30" beside her birth and the event's years: "in 1949"
+            new = (life.written, life.start, life.end)
         elif (multiple := multiple_reading(claim, mention, _likely_evidence(claim, index))) is not None and multiple.met and (
                 multiple.written and multiple.start >= last):  # "more than three times its budget" beside the two values: "$212 million, against its budget"
             new = (f"{multiple.written}, against", multiple.start, multiple.end)

@@ -16,6 +16,7 @@ from lexguard.grounding.signals._nominated import only_nominated
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._elapsed import elapsed_reading
+from lexguard.grounding.signals._lifetimes import read_lifetime
 from lexguard.grounding.signals._changes import change_conflict, change_reading
 from lexguard.grounding.signals._medals import medal_conflict
 from lexguard.grounding.signals._multiples import multiple_reading
@@ -133,6 +134,7 @@ def _worked(claim: str, mentions: list[Mention], texts: list[str]) -> tuple[set[
         {m: None if (r := rank_within(claim, m, texts)) is None else r.met for m in mentions},  # "ten busiest"
         {m: True if met is None else met for m, met in _vague_readings(claim, mentions, texts).items()},  # "a few hundred"
         {m: elapsed_reading(claim, m, texts) for m in mentions},  # "took less than four years" beside its dates
+        _lifetime_readings(claim, mentions, texts),  # "before she turned 30" beside "(1921-1998)"
         {m: None if (r := multiple_reading(claim, m, texts)) is None else r.met for m in mentions},  # "three times its budget"
     ]
     change = change_reading(claim, texts) if mentions else None  # "grew by more than 1,500 between 2001 and 2011"
@@ -141,6 +143,18 @@ def _worked(claim: str, mentions: list[Mention], texts: list[str]) -> tuple[set[
     held = {m for reading in readings for m, met in reading.items() if met is True}
     broken = {m for reading in readings for m, met in reading.items() if met is False}
     return held, broken
+
+
+def _lifetime_readings(claim: str, mentions: list[Mention], texts: list[str]) -> dict[Mention, bool | None]:
+    """Whether the years the evidence gives meet each age or length of the claim (:mod:`._lifetimes`);
+    the year a met length runs to ("By 2020 ... for more than three decades") is read with it."""
+    out: dict[Mention, bool | None] = {}
+    for mention in mentions:
+        reading = read_lifetime(claim, mention, texts)
+        if reading is not None:
+            out[mention] = reading.met
+            out.update({m: True for m in mentions if reading.met and m.span == reading.year})
+    return out
 
 
 def _vague_readings(claim: str, mentions: list[Mention], texts: list[str]) -> dict[Mention, bool | None]:
