@@ -127,3 +127,21 @@ def test_an_age_is_read_from_the_birth_year(checker: SupportChecker, answer: str
 def test_a_length_is_read_from_the_first_year_to_the_claims_year(checker: SupportChecker, answer: str,
                                                                  refused: bool) -> None:
     assert refuses_nothing(checker, answer, REGATTA) is not refused
+
+
+BRIDGES = ("The Halvard Bridge, completed in 1932, has a main span of 448 metres. The newer Ostby Bridge, opened in "
+           "1998, spans 512 metres and carries four lanes. Halvard carries about 40,000 vehicles a day, Ostby some "
+           "65,000.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("The Ostby Bridge has a longer main span than the Halvard Bridge.", False),
+    ("The Ostby Bridge carries more traffic than Halvard.", False),
+    ("The Halvard Bridge has a longer main span than the Ostby Bridge.", True),
+    ("The Halvard Bridge carries more vehicles than the Ostby Bridge.", True),
+    ("The Ostby Bridge carries fewer vehicles than the Halvard Bridge.", True),
+])
+def test_a_comparison_is_read_against_the_values_of_both_things(checker: SupportChecker, answer: str,
+                                                                refused: bool) -> None:
+    """A comparison holds no number; the verifier read it as supported whichever way round."""
+    assert refuses_nothing(checker, answer, BRIDGES) is not refused
