@@ -145,3 +145,19 @@ def test_a_comparison_is_read_against_the_values_of_both_things(checker: Support
                                                                 refused: bool) -> None:
     """A comparison holds no number; the verifier read it as supported whichever way round."""
     assert refuses_nothing(checker, answer, BRIDGES) is not refused
+
+
+@pytest.mark.parametrize(("claim", "source", "conflict"), [
+    ("Membership of the Corran rowing club tripled between 2010 and 2020.",
+     "Membership of the Corran rowing club rose from 140 in 2010 to 290 in 2020.", True),
+    ("Membership of the Corran rowing club doubled between 2010 and 2020.",
+     "Membership of the Corran rowing club rose from 140 in 2010 to 290 in 2020.", False),
+    ("Membership of the Corran rowing club more than doubled.",
+     "Membership of the Corran rowing club rose from 140 to 260.", True),
+    ("The Corran club halved its annual fees.", "The Corran club cut its annual fees from £60 to £45.", True),
+    ("The Corran club did not double its annual fees.", "The Corran club raised its annual fees from £60 to £70.", False),
+])
+def test_a_change_said_as_a_multiple_is_read_against_the_values(claim: str, source: str, conflict: bool) -> None:
+    from lexguard.grounding.signals._multiplied import multiplied_conflict
+
+    assert (multiplied_conflict(claim, [source]) is not None) is conflict

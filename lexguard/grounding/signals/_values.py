@@ -20,6 +20,7 @@ from lexguard.grounding.signals._lifetimes import read_lifetime
 from lexguard.grounding.signals._changes import change_conflict, change_reading
 from lexguard.grounding.signals._comparisons import comparison_conflict
 from lexguard.grounding.signals._medals import medal_conflict
+from lexguard.grounding.signals._multiplied import multiplied_conflict
 from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict, vague_counts
 from lexguard.grounding.signals._bounds import BoundReading, dropped_limit, read_bound, reversed_limit
@@ -272,6 +273,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or change_conflict(claim, passages)  # "grew between 2005 and 2020" beside 3,200 pairs in 2020 and 4,500 in 2005
         or medal_conflict(claim, passages)  # "won a medal" beside "finished fourth"
         or comparison_conflict(claim, passages)  # "Lake Esk is smaller than Lake Vorn" beside 35 and 31 km2
+        or multiplied_conflict(claim, passages)  # "doubled its capacity" beside "from 12,000 to 18,500"
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
         or step_conflict(claim, passages)  # "rose to 5%" beside "rose by 5%"
         or crossed_modifier(claim, passages)  # "his mother was Spanish" for "a Spanish father and an Italian mother"
