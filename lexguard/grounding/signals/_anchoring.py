@@ -24,7 +24,10 @@ import regex
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
-from lexguard.grounding.signals._units import is_unit_word, unit_of
+from lexguard.grounding.signals._units import is_unit_word
+from lexguard.grounding.signals._value_classes import comparable as _comparable
+from lexguard.grounding.signals._value_classes import magnitude
+from lexguard.grounding.signals._value_classes import value_class as _class
 from lexguard.grounding.signals._words import stem
 from lexguard.grounding.signals._words import word_kinds
 
@@ -60,6 +63,8 @@ _KINDS: list[BoundKind] = list(_BOUNDS.values())
 _CURRENCY_TAIL = regex.compile(r"[$\u00a3\u20ac\u00a5\u20b9]\s*+$")
 _JOINED = regex.compile(r",|;|\band\b|\bbut\b")
 """Where the words before a value join another statement ("rises in the Kolmen Hills and | flows 426 km")."""
+_ATTRIBUTION = regex.compile(r"\baccording\s++to\s++[^,.;]{1,80}(?:,|$)", regex.IGNORECASE)
+"""Who gives a value ("Since 2000, *according to the IOM,* almost 22,000 ..."): no word of its statement."""
 _CLAUSE_OPEN = regex.compile(r",|;|\band\b|\bbut\b|\bthat\b")
 """Where a value's own clause begins: the names of "Data published by the Calder Reach Trust show
 *that* 52.4% ..." are the reporter's, not another thing the value is of."""
@@ -152,7 +157,7 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
                 continue
             start, end = candidate.span
             ahead = text[max(0, start - 80, _previous_end(found, i, said)) : start]
-            ahead = _CURRENCY_TAIL.sub("", ahead)  # "at least | £250,000": the sign is no word
+            ahead = _CURRENCY_TAIL.sub("", _ATTRIBUTION.sub(" ", ahead))  # "at least | £250,000": the sign is no word
             if candidate.text[:1].isalpha():  # "more than *a* thousand"
                 ahead = _ARTICLE_TAIL.sub("", ahead)
             own_bound = _BOUND.search(ahead)  # "bake for *approximately* 15 minutes", "18 *or older*"
@@ -280,93 +285,6 @@ def _anchor(words: list[str], same_side: set[str], other_side: set[str]) -> floa
 @lru_cache(maxsize=4096)
 def _numbers(text: str) -> list[Mention]:
     return numbers(text)
-
-
-def _class(text: str, mention: Mention) -> str:
-    """What a number measures, for comparing a bound with a value: a percentage, a currency or
-    unit, else its class (:func:`~lexguard.grounding.signals._binding.number_class`)."""
-    after = text[mention.span[1] : mention.span[1] + 9].lstrip().lower()
-    worded = not any(ch.isdigit() for ch in mention.text)
-    fraction = worded and (any(key_value(alt) == 100 * (key_value(mention.key) or 0) for alt in mention.alts)  # "three quarters"
-                           or 0 < (key_value(mention.key) or 0) < 1)  # "half of them": a share, never a count
-    if fraction or after.startswith(("%", "percent", "per cent")):
-        return "percent"
-    unit = unit_of(text, mention)
-    if unit is not None:
-        return f"unit {unit}"
-    if _DECADE.fullmatch(mention.text):
-        return "year"  # "the 1980s" is read against years
-    kind = number_class(text, mention)
-    if kind == "" and (before := _elided(text, mention)) is not None:
-        return _class(text, before)  # "24 days instead of about 31": days
-    if kind == "" or kind.split()[-1] in _NOT_COUNTED:
-        return "count"  # "22,000 since 2000" counts no "since"
-    return kind
-
-
-_SET_AGAINST = regex.compile(
-    r"(?P<unit>[\p{L}%]+)\s+(?:instead\s+of|compared\s+(?:with|to)|against|versus|vs\.?|rather\s+than|up\s+from"
-    r"|down\s+from|than|or)\s+(?:(?:about|around|roughly|approximately|nearly|almost|some|an\s+estimated|just)\s+)?$",
-    regex.IGNORECASE,
-)
-
-
-def _elided(text: str, mention: Mention) -> Mention | None:
-    """The value a number is set against whose unit it leaves out ("in roughly 24 days instead of
-    about 31", "3 hours, against 5"): the number before the comparing words, with its unit."""
-    found = _SET_AGAINST.search(text[max(0, mention.span[0] - 60) : mention.span[0]].replace(",", " "))
-    if found is None:
-        return None
-    end = max(0, mention.span[0] - 60) + found.start("unit")
-    return next((m for m in numbers(text) if text[m.span[1] : end].strip() == "" and m.span[1] <= end), None)
-
-
-_NOT_COUNTED = frozenset(
-    "since ago per each time times more less fewer during until before after across among including between "
-    "from over under about around against within without".split()
-)
-
-
-_DECADE = regex.compile(r"(?:1[0-9]|20)[0-9]0s|[\u2019']?[0-9]0s")
-
-
-def _comparable(claim_class: str, evidence_class: str) -> bool:
-    """The same class, a count of a named thing beside a bare count ("under 10,000
-    inhabitants" beside "a population of 8,412", "nearly 22,000 since 2000" beside "almost 22,000
-    people"), or a count of people beside a count of some people ("more than two million people
-    visited" beside "2.1 million visitors")."""
-    counts = claim_class.startswith("count") and evidence_class.startswith("count")
-    people = counts and "count people" in (claim_class, evidence_class) and {
-        claim_class.split()[-1], evidence_class.split()[-1]} <= _PEOPLE_STEMS
-    return claim_class == evidence_class or (counts and "count" in (claim_class, evidence_class)) or people
-
-
-_PEOPLE = frozenset(
-    "people person resident inhabitant visitor attendee fan spectator user customer member employee worker "
-    "student passenger viewer subscriber participant voter patient tourist guest individual adult citizen pupil "
-    "listener reader follower respondent".split()
-)
-"""What a count of people is also a count of (by the singular a number's class names)."""
-_PEOPLE_STEMS = _PEOPLE | frozenset(stem(form) for word in _PEOPLE for form in (word, f"{word}s"))
-"""The same, as :func:`~lexguard.grounding.signals._words.stem` writes them ("employe" of "employees")."""
-
-
-def magnitude(text: str, mention: Mention) -> float | None:
-    """A number's value, a share as a fraction ("87%" and "three quarters": 0.87, 0.75), with the
-    minus sign written before it ("-15 degrees": the numbers' keys drop it)."""
-    if _class(text, mention) != "percent":
-        value = key_value(mention.key)
-    else:
-        found = [v for v in map(key_value, (mention.key, *mention.alts)) if v is not None]
-        value = min(found) if found else None
-    signed = mention.text[:1] in ("-", "\u2212", "\u2013") or _MINUS.search(text, max(0, mention.span[0] - 2), mention.span[0] + 1)
-    if value is not None and value > 0 and signed:
-        return -value
-    return value
-
-
-_MINUS = regex.compile(r"(?:^|(?<=[\s(]))[-\u2212\u2013](?=\d)")
-"""A minus sign: after a space or "(", right before the digits ("-15", not "1990-2000" nor "10 - 15")."""
 
 
 _TWO_WORDS_BEFORE = regex.compile(r"(\p{L}+)\s++(\p{L}+)\s++[$\u00a3\u20ac]?$")

@@ -20,7 +20,15 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, BoundKind, Candidate, anchored, bound_words, magnitude
+from lexguard.grounding.signals._anchoring import (
+    MIN_RIVAL_ANCHOR,
+    BoundKind,
+    Candidate,
+    anchored,
+    bound_words,
+    candidates,
+    magnitude,
+)
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._words import word_kinds
@@ -31,6 +39,11 @@ APPROXIMATE = 0.1
 """How far (a share of the claim's value) an estimate ("about 300") may be from the evidence
 value, or further when the claim rounds more coarsely (half its last significant digit), but
 never more than twice this share."""
+
+_EQUAL_SHARE = 0.5
+"""How well, against the best anchored value, the claim's words must anchor the value itself
+where the evidence gives it for that to decide the bound ("almost half" of another statement
+decides no "just over half")."""
 
 NEAR = 0.1
 """How far below the claim's value "nearly" / "almost" may be ("nearly 5 million" for 4.6 million)."""
@@ -162,7 +175,9 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
         # which "at least 30" and "about 30" say, and "more than 30" does not
         met = any(_same_side(bound.kind, given_kind(g)) for g in equal if g is not None) or (
             None in equal and bound.kind not in ("above", "below"))  # a plain 30 is not "more than 30"
-        if values[0].score[0] < MIN_RIVAL_ANCHOR or any(math.isclose(c.value, bound.value, rel_tol=1e-9) for c in values):
+        own = max((c.score[0] for c in candidates(claim, mention, texts)[0]
+                   if math.isclose(c.value, bound.value, rel_tol=1e-9)), default=0.0)
+        if values[0].score[0] < MIN_RIVAL_ANCHOR or own >= _EQUAL_SHARE * values[0].score[0]:
             return BoundReading(met, bound.start, anchor=math.inf)
         # the value itself, given in another statement ("waited longer than four hours in almost half of
         # cases"), decides no "just over half" that a value clearly anchored reads ("52.4% of the patients ... within")
