@@ -64,6 +64,8 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     kind = number_class(claim, mention)
     if value is None or kind == "year" or kind.startswith("calendar"):
         return None
+    if mention.text.lower() in _MULTIPLE_WORDS or _TIMES.match(claim, mention.span[1]):
+        return None  # "more than three times as many": a ratio, the multiples' to read (:mod:`._multiples`)
     start = _start(claim, mention)  # "more than | £200,000"
     article = _ARTICLE.search(claim, 0, start) if _COUNTED_WORD.match(mention.text) else None  # "more than *a* dozen"
     words = bound_words(claim, article.start() if article else start)
@@ -75,6 +77,8 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     return None if bound.kind == "limit" else bound  # "up to 10,000 requests a day" states the limit itself
 
 
+_MULTIPLE_WORDS = frozenset({"twice", "double", "triple", "treble", "quadruple"})
+_TIMES = regex.compile(r"\s*+(?:times|x)\b", regex.IGNORECASE)
 _OUTSIDE = regex.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?$", regex.IGNORECASE)
 _ARTICLE = regex.compile(r"(?<=\s)an?\s++$", regex.IGNORECASE)
 _COUNTED_WORD = regex.compile(r"(?:dozen|hundred|thousand|million|billion|half)\b", regex.IGNORECASE)

@@ -31,6 +31,8 @@ def value_class(text: str, mention: Mention) -> str:
     unit = unit_of(text, mention)
     if unit is not None:
         return f"unit {unit}"
+    if _DECADES.search(mention.text):
+        return "unit year"  # "six decades" has the value 60 (years)
     if _DECADE.fullmatch(mention.text):
         return "year"  # "the 1980s" is read against years
     kind = number_class(text, mention)
@@ -70,6 +72,7 @@ _NOT_COUNTED = frozenset(
 )
 
 
+_DECADES = regex.compile(r"\sdecades?$", regex.IGNORECASE)
 _DECADE = regex.compile(r"(?:1[0-9]|20)[0-9]0s|[\u2019']?[0-9]0s")
 
 
