@@ -22,7 +22,7 @@ from typing import Literal, NamedTuple
 import regex
 
 from lexguard.grounding.signals._dates import is_calendar_key
-from lexguard.grounding.signals._statements import number_class
+from lexguard.grounding.signals._statements import an_age, number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._units import is_unit_word
 from lexguard.grounding.signals._value_classes import comparable as _comparable
@@ -141,6 +141,7 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
     claim_after = set(content_words(claim[mention.span[1] :]))
     claim_names = _names(claim)
     claim_base = _base(claim[mention.span[1] : mention.span[1] + 80])
+    aged = an_age(claim, mention)
     said = frozenset(m.key for m in numbers(claim) if m.span != mention.span)  # "longer than four hours in almost half"
     out: list[Candidate] = []
     every: list[tuple[float, str | None]] = []
@@ -150,8 +151,8 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
         days = {(m.span, str(int(day))) for m in found if is_calendar_key(m.key) and m.key.count("-") >= 2
                 and (day := m.key.rsplit("-", 1)[1]).isdigit()}
         for i, candidate in enumerate(found):
-            if (candidate.span, candidate.key) in days:
-                continue  # the day of "September 21" is no count
+            if (candidate.span, candidate.key) in days or (not aged and an_age(text, candidate)):
+                continue  # the day of "September 21" is no count, nor the age of "Stephen Gedge, 59,"
             value = magnitude(text, candidate)
             if value is None or not _comparable(own, _class(text, candidate)):
                 continue
