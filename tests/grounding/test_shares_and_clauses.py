@@ -161,3 +161,23 @@ def test_a_change_said_as_a_multiple_is_read_against_the_values(claim: str, sour
     from lexguard.grounding.signals._multiplied import multiplied_conflict
 
     assert (multiplied_conflict(claim, [source]) is not None) is conflict
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("The Karsk volcano has erupted three times in the past 48 hours.", False),
+    ("Ticket sales went past 7,000 on Friday.", False),
+    ("Ticket sales went past 9,000 on Friday.", True),
+])
+def test_the_past_hours_are_no_bound(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"in the past 24 hours" read "past" as "more than", and 24 as a bound the evidence's 24 broke."""
+    source = "The Karsk volcano erupted three times in 48 hours, officials said. Ticket sales went past 8,000 on Friday."
+    assert refuses_nothing(checker, answer, source) is not refused
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Asymmetry of rights: In a futures contract, the buyer pays a margin.", []),
+    ("Causative virus: The flu is caused by other viruses than a cold.", []),
+    ("Lyon in spring: the city is full of markets.", ["Lyon"]),
+])
+def test_a_list_items_label_is_no_name(text: str, names: list[str]) -> None:
+    assert [m.text for m in entities(text)] == names

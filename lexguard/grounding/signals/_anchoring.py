@@ -49,7 +49,7 @@ _BOUNDS: dict[str, BoundKind] = {
     r"|as\s+(?:many|much|few|little)\s+as": "limit",
     r"(?:no|not)\s+(?:less|fewer|lower)\s+than|at\s+(?:the\s+)?least": "at_least",
     r"(?:just\s+)?(?:more|greater|higher)\s+than|(?:just\s+)?(?:over|above)|in\s+excess\s+of|exceeding|upwards\s+of"
-    r"|north\s+of|well\s+over|(?:exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|topped|passed|past|beyond)(?:\s+the)?": "above",
+    r"|north\s+of|well\s+over|(?:exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|topped|passed|(?<!\b(?:the|last|this)\s+)past|beyond)(?:\s+the)?": "above",
     r"(?:less|fewer|lower)\s+than|under|below|fewer\s+than|shy\s+of": "below",
     r"nearly|almost|close\s+to|approaching|just\s+under|just\s+below|just\s+shy\s+of": "near",
     r"about|around|approximately|approx\.?|roughly|some|circa|c\.|an\s+estimated|estimated|~": "about",

@@ -130,6 +130,8 @@ def entities(text: str) -> list[Mention]:
             continue  # "Customers ...", "Despite ...": capitalised because first, not a name
         if at_sentence_start and text[end : end + 1] == ":" and all(_label_word(w) for w in words):
             continue  # a field label ("Builder: ...", "Opening Hours: ..."), not a name
+        if at_sentence_start and len(words) == 1 and _LABEL_AHEAD.match(text, end) and word_kinds(words[0].lower()):
+            continue  # a list item's label ("Asymmetry of rights: ...", "Causative virus: ..."), not a name
         out.append(Mention(surface, (start, end), _norm(surface)))
     return out
 
@@ -202,6 +204,8 @@ def _label_word(word: str) -> bool:
     return not _looks_like_name(word) or lower.endswith(_LABEL_SUFFIXES)
 
 
+_LABEL_AHEAD = regex.compile(r"(?:\s++\p{Ll}[\p{L}'\u2019-]*+){1,4}\s*+:")
+"""Lower-case words up to a colon after a sentence's first word: a label ("Asymmetry of rights:")."""
 _AUXILIARY_NEXT = regex.compile(r"\s++(?:have|had|are|were|will|would|can|could|say|said|warn(?:ed)?|believe[sd]?)\b")
 
 
