@@ -39,6 +39,12 @@ _SINGLE = regex.compile(
 is no unit: "for a second car")."""
 
 
+_NEAR_AN_EVENT = regex.compile(
+    rf"\b(?:{_ABOUT})\s++(?P<lead>one|an?)\s++(?=(?:{_UNITS})\s++(?:before|after)\b)", regex.IGNORECASE
+)
+""""about an hour before landing": a quantity, however an unmeasured "a day before" reads."""
+
+
 def single_units(scan: str) -> list[tuple[int, int]]:
     """The spans of the words that count one of a unit ("one" of "for one year", "a" of "within a
     month", "one" of "a one-year warranty")."""
@@ -48,4 +54,5 @@ def single_units(scan: str) -> list[tuple[int, int]]:
         if name == "joined" and match.group(name).lower() != "one":
             continue  # "a-year" is no way to write it
         out.append(match.span(name))
-    return out
+    out += [match.span("lead") for match in _NEAR_AN_EVENT.finditer(scan)]
+    return sorted(out)
