@@ -181,7 +181,7 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
             None in equal and bound.kind not in ("above", "below"))  # a plain 30 is not "more than 30"
         own = max((c.score[0] for c in candidates(claim, mention, texts)[0]
                    if math.isclose(c.value, bound.value, rel_tol=1e-9)), default=0.0)
-        if values[0].score[0] < MIN_RIVAL_ANCHOR or own >= _EQUAL_SHARE * values[0].score[0]:
+        if met or values[0].score[0] < MIN_RIVAL_ANCHOR or own >= _EQUAL_SHARE * values[0].score[0]:
             return BoundReading(met, bound.start, anchor=math.inf)
         # the value itself, given in another statement ("waited longer than four hours in almost half of
         # cases"), decides no "just over half" that a value clearly anchored reads ("52.4% of the patients ... within")
