@@ -14,18 +14,20 @@ is left to the verifier.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import regex
 
 from lexguard.grounding.claims._sentences import passage_sentences
-from lexguard.grounding.signals._anchoring import magnitude
+from lexguard.grounding.signals._anchoring import bound_words, magnitude
+from lexguard.grounding.signals._bounds import APPROXIMATE, NEAR
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._entities import entities, is_common_word
-from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._units import unit_of
 
-__all__ = ["comparison_conflict"]
+__all__ = ["NamedMultiple", "comparison_conflict", "named_multiple"]
 
 _COMPARATIVE = regex.compile(
     r"\b(?:(?P<more>larger|bigger|greater|higher|longer|taller|heavier|wider|deeper|more)"
@@ -37,7 +39,7 @@ _COMPARATIVE = regex.compile(
 _NOT = regex.compile(r"\b(?:not|no|never|n't)\s++(?:\S+\s++)?$", regex.IGNORECASE)
 _COMPARING = frozenset(
     "larger bigger greater higher longer taller heavier wider deeper more smaller lower shorter lighter narrower "
-    "shallower less fewer than".split()
+    "shallower less fewer than large big great high long tall heavy wide deep many much times twice".split()
 )
 
 
@@ -79,8 +81,8 @@ def comparison_conflict(claim: str, passages: list[str]) -> str | None:
     return None
 
 
-_Value = tuple[float, str, str]
-"""A value the evidence gives a thing: the number, its class, the sentence."""
+_Value = tuple[float, str, str, str]
+"""A value the evidence gives a thing: the number, its class, the sentence, the value as written."""
 
 
 def _pair(ours: list[_Value], theirs: list[_Value]) -> tuple[_Value, _Value] | None:
@@ -96,6 +98,66 @@ def _pair(ours: list[_Value], theirs: list[_Value]) -> tuple[_Value, _Value] | N
 def _same_class(one: str, other: str) -> bool:
     counts = {one, other} - {""}
     return one == other or (len(counts) == 1 and counts.pop().startswith("count"))
+
+
+_MULTIPLE = regex.compile(
+    r"\s*+(?:times\s++)?(?:as\s++(?:[\p{L}-]++\s++){1,2}?as|(?:larger|bigger|greater|higher|longer|taller|heavier|more"
+    r"|wider|deeper)(?:\s++[\p{L}-]++){0,2}?\s++than)\s++(?:that\s++of\s++)?",
+    regex.IGNORECASE,
+)
+"""What follows a multiple of another named thing: "twice *as large as*", "three times *as many visitors
+as*", "four times *larger than*"."""
+_FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "quadruple": 4.0}
+
+
+class NamedMultiple(NamedTuple):
+    """A claim's multiple of another named thing, read against the values of both."""
+
+    met: bool | None
+    start: int
+    end: int
+    """Where the claim writes it, from its bound words to the other thing's name."""
+    written: str
+    """The two values as the evidence gives them ("84 square kilometres, against 41 square kilometres
+    of Lake Ettel")."""
+
+
+def named_multiple(claim: str, mention: Mention, passages: list[str]) -> NamedMultiple | None:
+    """A multiple of another named thing ("Lake Sorrin is more than twice as large as Lake Ettel")
+    read against the values the evidence gives both; ``None`` when the number is no such multiple or
+    the evidence gives no single value of one class to each.
+
+    Example:
+        >>> evidence = ["Lake Sorrin covers 84 square kilometres. Lake Ettel covers 41 square kilometres."]
+        >>> claim = "Lake Sorrin is more than twice as large as Lake Ettel."
+        >>> named_multiple(claim, numbers(claim)[0], evidence).met
+        True
+    """
+    factor = _FACTORS.get(mention.text.lower()) or (key_value(mention.key) if _TIMES.match(claim, mention.span[1]) else None)
+    tail = _MULTIPLE.match(claim, mention.span[1]) if factor else None
+    if tail is None or factor is None or factor <= 1:
+        return None
+    names = entities(claim)
+    first = next((m for m in reversed(names) if m.span[1] <= mention.span[0]), None)
+    second = next((m for m in names if tail.end() <= m.span[0] <= tail.end() + 4), None)
+    if first is None or second is None:
+        return None
+    sentences = [s for p in passages for s in passage_sentences(p)]
+    topic = set(content_words(claim)) - _name_words(first) - _name_words(second) - _COMPARING
+    pair = _pair(_values(first, second, sentences, topic), _values(second, first, sentences, topic))
+    if pair is None or pair[1][0] <= 0:
+        return None
+    ratio = pair[0][0] / pair[1][0]
+    bound = bound_words(claim, mention.span[0])
+    kind = bound[0] if bound is not None else None
+    met = (ratio > factor if kind == "above" else ratio >= factor if kind == "at_least" else ratio < factor
+           if kind == "below" else factor * (1 - NEAR) <= ratio <= factor if kind == "near"
+           else abs(ratio - factor) <= APPROXIMATE * factor)
+    start = bound[1] if bound is not None else mention.span[0]
+    return NamedMultiple(met, start, second.span[1], f"{pair[0][3]}, against {pair[1][3]} of {second.text}")
+
+
+_TIMES = regex.compile(r"\s*+times\b", regex.IGNORECASE)
 
 
 def _name_words(name: Mention) -> set[str]:
@@ -121,7 +183,7 @@ def _values(name: Mention, other: Mention, sentences: list[str], topic: set[str]
         stop = _where(sentence[at:], theirs)
         value = _first_measure(sentence, at, at + stop if stop is not None else len(sentence))
         if value is not None:
-            found.append((value[0], value[1], sentence))
+            found.append((value[0], value[1], sentence, value[2]))
     return found
 
 
@@ -132,7 +194,7 @@ def _where(text: str, words: list[str]) -> int | None:
     return found.end() if found is not None else None
 
 
-def _first_measure(sentence: str, start: int, end: int) -> tuple[float, str] | None:
+def _first_measure(sentence: str, start: int, end: int) -> tuple[float, str, str] | None:
     """The first value between ``start`` and ``end`` that measures something (no year, date or
     rank), with its class: the unit, else what it counts."""
     for mention in numbers(sentence):
@@ -142,5 +204,9 @@ def _first_measure(sentence: str, start: int, end: int) -> tuple[float, str] | N
         value = magnitude(sentence, mention)
         if value is None or kind in ("year", "time") or kind.startswith(("calendar", "rank")):
             continue
-        return value, kind
+        unit = _UNIT_WORDS.match(sentence, mention.span[1])
+        return value, kind, sentence[mention.span[0] : unit.end() if unit else mention.span[1]].strip()
     return None
+
+
+_UNIT_WORDS = regex.compile(r"(?:\s*+(?:square|cubic)\s++)?\s*+(?:%|[\p{L}²³]++)")

@@ -22,6 +22,7 @@ from lexguard.grounding.signals._bounds import bound_of, read_bound
 from lexguard.grounding.signals._decades import decade_evidence, decade_years
 from lexguard.grounding.signals._derived import listed_with
 from lexguard.grounding.signals._elapsed import read_elapsed
+from lexguard.grounding.signals._comparisons import named_multiple
 from lexguard.grounding.signals._lifetimes import read_lifetime
 from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
@@ -199,6 +200,9 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
         elif (life := read_lifetime(claim, mention, _likely_evidence(claim, index))) is not None and life.met and (
                 life.start >= last):  # "before she turned 30" beside her birth and the event's years: "in 1949"
             new = (life.written, life.start, life.end)
+        elif (named := named_multiple(claim, mention, _likely_evidence(claim, index))) is not None and named.met and (
+                named.start >= last):  # "more than twice as large as Lake Ettel": "84 km², against 41 km² of Lake Ettel"
+            new = (named.written, named.start, named.end)
         elif (multiple := multiple_reading(claim, mention, _likely_evidence(claim, index))) is not None and multiple.met and (
                 multiple.written and multiple.start >= last):  # "more than three times its budget" beside the two values: "$212 million, against its budget"
             new = (f"{multiple.written}, against", multiple.start, multiple.end)

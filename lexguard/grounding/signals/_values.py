@@ -18,7 +18,7 @@ from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._elapsed import elapsed_reading
 from lexguard.grounding.signals._lifetimes import read_lifetime
 from lexguard.grounding.signals._changes import change_conflict, change_reading
-from lexguard.grounding.signals._comparisons import comparison_conflict
+from lexguard.grounding.signals._comparisons import comparison_conflict, named_multiple
 from lexguard.grounding.signals._medals import medal_conflict
 from lexguard.grounding.signals._multiplied import multiplied_conflict
 from lexguard.grounding.signals._multiples import multiple_reading
@@ -138,6 +138,7 @@ def _worked(claim: str, mentions: list[Mention], texts: list[str]) -> tuple[set[
         {m: elapsed_reading(claim, m, texts) for m in mentions},  # "took less than four years" beside its dates
         _lifetime_readings(claim, mentions, texts),  # "before she turned 30" beside "(1921-1998)"
         {m: None if (r := multiple_reading(claim, m, texts)) is None else r.met for m in mentions},  # "three times its budget"
+        {m: None if (r := named_multiple(claim, m, texts)) is None else r.met for m in mentions},  # "twice as large as Lake Ettel"
     ]
     change = change_reading(claim, texts) if mentions else None  # "grew by more than 1,500 between 2001 and 2011"
     if change is not None and change.amount is not None:
