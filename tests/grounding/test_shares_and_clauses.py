@@ -191,3 +191,30 @@ def test_about_an_hour_before_an_event_is_a_quantity(checker: SupportChecker, an
     """"about an hour before landing" beside "about a half-hour before the flight landed" held no
     value and passed (0.98)."""
     assert refuses_nothing(checker, answer, "The alarm sounded about a half-hour before the doors opened.") is not refused
+
+
+LOANS = "In 2012 the Carrow Street Library lent 90,000 items; by 2022 its yearly loans had risen to 135,000."
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("Yearly loans at the Carrow Street Library doubled between 2012 and 2022.", True),
+    ("Yearly loans at the Carrow Street Library grew by 80 percent between 2012 and 2022.", True),
+    ("Yearly loans at the Carrow Street Library grew by 50 percent between 2012 and 2022.", False),
+])
+def test_a_change_is_read_against_the_values_of_its_two_years(claim: str, conflict: bool) -> None:
+    """"doubled between 2010 and 2020" beside a rise from 120,000 to 180,000 passed (0.96)."""
+    from lexguard.grounding.signals._values import statement_conflicts
+
+    assert (statement_conflicts(claim, [LOANS], [])["conflict"] is not None) is conflict
+
+
+LAKES = "Lake Sorvan covers 84 square kilometres. The neighbouring Lake Ettry covers 38 square kilometres."
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Lake Sorvan is more than twice as large as Lake Ettry.", False),
+    ("Lake Sorvan is more than three times as large as Lake Ettry.", True),
+    ("Lake Ettry is more than twice as large as Lake Sorvan.", True),
+])
+def test_a_multiple_of_another_named_thing(checker: SupportChecker, answer: str, refused: bool) -> None:
+    assert refuses_nothing(checker, answer, LAKES) is not refused

@@ -25,7 +25,7 @@ from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._statements import number_class
 
-__all__ = ["Change", "change_conflict", "change_reading"]
+__all__ = ["Change", "change_conflict", "change_reading", "ordered_pair"]
 
 _UP = r"grew|grown|grows|rose|rises|risen|increased|increases|climbed|climbs|jumped|gained|went\s+up|expanded"
 _DOWN = (r"fell|falls|fallen|declined|declines|decreased|decreases|dropped|drops|shrank|shrunk|shrinks"
@@ -87,7 +87,7 @@ def change_reading(claim: str, texts: Iterable[str]) -> Change | None:
         opening = next(iter(passage_sentences(text)), "")
         subject = {w for e in entities(opening) for w in content_words(e.text)}
         for sentence in passage_sentences(text):
-            pair = _ordered_pair(sentence, years, number_class(claim, amount) if amount else None)
+            pair = ordered_pair(sentence, years, _wanted(claim, amount))
             if pair is None:
                 continue
             own = words & set(content_words(sentence))
@@ -107,10 +107,24 @@ def change_reading(claim: str, texts: Iterable[str]) -> Change | None:
     if amount is None:
         return Change(True, sentence, None)
     value = magnitude(claim, amount)
-    return Change(None if value is None else _meets(claim, amount, value, abs(last - first)), sentence, amount)
+    change = abs(last - first)
+    if _PERCENT.match(claim, amount.span[1]) and first:  # "grew by 50 percent": the change against the first value
+        value, change = float(amount.key), 100 * change / abs(first)
+    return Change(None if value is None else _meets(claim, amount, value, change), sentence, amount)
 
 
-def _ordered_pair(sentence: str, years: set[str], wanted: str | None) -> tuple[float, float] | None:
+_PERCENT = regex.compile(r"\s*+(?:%|per\s*+cent\b|percent\b)", regex.IGNORECASE)
+"""A change given as a share of the value it started from ("grew by 50 percent")."""
+
+
+def _wanted(claim: str, amount: Mention | None) -> str | None:
+    """The class of values a change amount is read against (none for a share of the first: "by 50 percent")."""
+    if amount is None or _PERCENT.match(claim, amount.span[1]):
+        return None
+    return number_class(claim, amount)
+
+
+def ordered_pair(sentence: str, years: set[str], wanted: str | None) -> tuple[float, float] | None:
     """The two values of one class a sentence gives, earlier first: by the year next to each,
     or as "from A to B" / "B, up from A"; the sentence must hold the claim's years."""
     found = numbers(sentence)

@@ -16,6 +16,7 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._anchoring import magnitude
 from lexguard.grounding.signals._bounds import APPROXIMATE, NEAR
+from lexguard.grounding.signals._changes import ordered_pair
 from lexguard.grounding.signals._lexical import content_words, numbers
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._units import unit_of
@@ -61,10 +62,11 @@ def multiplied_conflict(claim: str, passages: list[str]) -> str | None:
         return None
     factor = _FACTORS[found.group("verb").lower()]
     words = set(content_words(claim[: found.start()] + " " + claim[found.end() :]))
+    years = {m.key for m in numbers(claim) if number_class(claim, m) == "year"}
     for sentence in (s for p in passages for s in passage_sentences(p)):
         if len(words & set(content_words(sentence))) < MIN_SHARED:
             continue
-        ratio = _ratio(sentence)
+        ratio = _ratio(sentence) or _ratio_by_years(sentence, years)
         if ratio is not None and not _allows((found.group("bound") or "").strip().lower(), factor, ratio):
             return sentence
     return None
@@ -85,6 +87,13 @@ def _ratio(sentence: str) -> float | None:
         if low and high is not None and low > 0 and (kinds[0] == kinds[1] or "" in kinds) and "year" not in kinds:
             return high / low
     return None
+
+
+def _ratio_by_years(sentence: str, years: set[str]) -> float | None:
+    """The ratio of the later value to the earlier one, each given with one of the claim's two years
+    ("In 2010 the library lent 120,000 items; by 2020 its loans had risen to 180,000")."""
+    pair = ordered_pair(sentence, years, None) if len(years) == 2 else None
+    return pair[1] / pair[0] if pair is not None and pair[0] else None
 
 
 def _allows(bound: str, factor: float, ratio: float) -> bool:
