@@ -218,3 +218,18 @@ LAKES = "Lake Sorvan covers 84 square kilometres. The neighbouring Lake Ettry co
 ])
 def test_a_multiple_of_another_named_thing(checker: SupportChecker, answer: str, refused: bool) -> None:
     assert refuses_nothing(checker, answer, LAKES) is not refused
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Roughly a third of the footbridge's cost was paid by the regional fund.", False),
+    ("Around one third of the footbridge's cost was paid by the regional fund.", False),
+    ("Around half of the footbridge's cost was paid by the regional fund.", True),
+    ("The choir has released fewer than ten studio albums.", False),
+    ("The choir has released fewer than five studio albums.", True),
+])
+def test_a_share_said_alone_and_a_count_of_a_kind(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"roughly a third was met by a grant" read "third" as an ordinal; "seven studio albums" counted
+    studios."""
+    source = ("The Tarnby footbridge cost £2.4 million, of which roughly a third was met by the regional fund. "
+              "The town choir has released seven studio albums.")
+    assert refuses_nothing(checker, answer, source) is not refused

@@ -176,12 +176,29 @@ def _counted(text: str, mention: Mention) -> str:
         if "NOUN" in word_kinds(word.group(1).lower()) and (head := content_words(word.group(1))):
             words = head
             break
+    if words and (head := _noun_before_plural(text, word)) is not None and (plural := content_words(head.group(1))):
+        words = plural  # "seven studio albums" counts albums
     return f"count {words[0]}" if words else ""
 
 
 _ORDINAL = regex.compile(r"(?:\d(?:st|nd|rd|th)|first|second|third|th)$", regex.IGNORECASE)
 _MODIFIERS = 3
 """Most words passed over before the noun a count counts."""
+
+
+def _noun_before_plural(text: str, word: regex.Match[str]) -> regex.Match[str] | None:
+    """The plural noun after a singular one that only says which kind ("seven *studio* albums", "20
+    *police* officers"): the count's head; ``None`` when the next word is no plural noun."""
+    own = word.group(1).lower()
+    if own.endswith("s") or "NOUN" not in word_kinds(own):
+        return None
+    after = _NOUN_AFTER.match(text, word.end())
+    if after is None:
+        return None
+    plural = after.group(1).lower()
+    if not plural.endswith("s") or plural.endswith("ss") or "NOUN" not in word_kinds(plural):
+        return None
+    return after if "NOUN" in word_kinds(plural[:-1]) or "NOUN" in word_kinds(plural[:-2]) else None
 
 
 def _modifier_only(word: str) -> bool:

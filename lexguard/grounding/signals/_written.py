@@ -106,6 +106,11 @@ _OF = regex.compile(
     regex.IGNORECASE,
 )
 """What makes "a fifth" a share: "a third of them", "a fifth off", "a fifth over budget", "a quarter more"."""
+_A_SHARE_ALONE = regex.compile(r"\s*+(?:[,.;:)]|$|\s++(?:was|were|is|are|has|have|had|will|would|went|came)\b)")
+""""a third" standing alone before a verb or a mark ("of which roughly a third was met by a grant"): a share."""
+_ESTIMATED = regex.compile(r"\b(?:roughly|about|around|approximately|nearly|almost|over|under|than|just|some)\s++$",
+                          regex.IGNORECASE)
+"""An estimate's word before "a third": "roughly a third", "more than a quarter" (not "a third customer")."""
 _HALF_SCALE = regex.compile(r"\bhalf\s+an?\s+(thousand|million|billion)\b", regex.IGNORECASE)
 _OF_SCALE = regex.compile(r"\s+of\s+an?\s+(thousand|million|billion)\b", regex.IGNORECASE)
 _DIGIT_FRACTION = regex.compile(r"(?<![\w./-])(?P<num>\d{1,3})/(?P<den>\d{1,3})(?![\w]|[./-]\d)")
@@ -132,7 +137,8 @@ def fractions(text: str) -> list[Written]:
         if scale is not None:  # "a quarter of a million": 250,000
             found.append(Written((match.start(), scale.end()), _fmt(value * _SCALES[scale.group(1).lower()])))
             continue
-        if num == 1 and (value == 0.5 or not _OF.match(text, match.end())):
+        if num == 1 and (value == 0.5 or not (_OF.match(text, match.end()) or _A_SHARE_ALONE.match(text, match.end())
+                                              or _ESTIMATED.search(text, max(0, match.start() - 20), match.start()))):
             continue  # "a third customer" is an ordinal; "a third of them", "a fifth over budget" a fraction
         found.append(Written(match.span(), _fmt(value), (_fmt(100 * value),)))
     return found
