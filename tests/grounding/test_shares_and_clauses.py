@@ -233,3 +233,14 @@ def test_a_share_said_alone_and_a_count_of_a_kind(checker: SupportChecker, answe
     source = ("The Tarnby footbridge cost £2.4 million, of which roughly a third was met by the regional fund. "
               "The town choir has released seven studio albums.")
     assert refuses_nothing(checker, answer, source) is not refused
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("More than a decade passed between the start and the end of work on the Orrin Dam.", False),
+    ("Building the Orrin Dam took more than a decade.", False),
+    ("Less than a decade passed between the start and the end of work on the Orrin Dam.", True),
+    ("Building the Orrin Dam took less than a decade.", True),
+])
+def test_a_decade_passed_between_the_dates(checker: SupportChecker, answer: str, refused: bool) -> None:
+    source = "Construction of the Orrin Dam began in 1951 and was completed in 1964."
+    assert refuses_nothing(checker, answer, source) is not refused

@@ -42,9 +42,10 @@ _TOOK = frozenset({"took", "take", "takes", "taking", "lasted", "lasts", "last",
 "for" or "within" the evidence must give the claim's verb ("ran for nine months" beside
 "ran from February to November"; not "was jailed for five years" beside "stole ... between March
 2019 and January 2023")."""
+_DECADES_IN = regex.compile(r"[\s-]++decades?$", regex.IGNORECASE)
 _COMPOUND = regex.compile(r"\b(?:years?|months?|weeks?)\s++and\s++$", regex.IGNORECASE)
 _VERB_BEFORE = regex.compile(r"([\p{L}'-]+)\s++$")
-_CUE_AFTER = regex.compile(r"\s++(?:after|later)\b", regex.IGNORECASE)
+_CUE_AFTER = regex.compile(r"\s++(?:after|later|passed\s++between|elapsed\s++between|went\s++by\s++between)\b", regex.IGNORECASE)
 _STARTS = regex.compile(r"\b(?:beg[au]n|start(?:ed|s)?|from|between|commenc\w+|broke\s+ground|launch\w*|opened|left|departed"
                         r"|set\s+(?:off|out|sail))\b", regex.IGNORECASE)
 _ENDS = regex.compile(r"\b(?:complet\w+|finish\w+|end(?:ed|s)?|until|till|to|and|clos\w+|conclud\w+|opened|wrapp\w+"
@@ -88,6 +89,9 @@ def read_elapsed(claim: str, mention: Mention, texts: Iterable[str]) -> Elapsed 
     evidence gives one start and one end."""
     unit = _UNIT.match(claim, mention.span[1])
     value = key_value(mention.key)
+    if unit is None and (inside := _DECADES_IN.search(mention.text)) is not None:  # "a decade", "three decades": years
+        unit = _UNIT.match(claim, mention.span[0] + inside.start())
+        value = value / 10 if value is not None else None
     if unit is None or value is None or value <= 0:
         return None
     bound = bound_words(claim, mention.span[0])
@@ -102,7 +106,7 @@ def read_elapsed(claim: str, mention: Mention, texts: Iterable[str]) -> Elapsed 
     if span is None:
         return None
     low, high, written, sentence = span
-    if cue is None and after is not None and not set(content_words(claim[after.end() : after.end() + 40])[:3]) & set(
+    if cue is None and after is not None and after.group().split()[0].lower() in ("after", "later") and not set(content_words(claim[after.end() : after.end() + 40])[:3]) & set(
             content_words(sentence)):
         return None  # "four years after *construction* started" names the start the sentence gives
     if cue is not None and cue.group("cue").lower() not in _TOOK:  # "ran for nine months", not "was jailed for five years"
