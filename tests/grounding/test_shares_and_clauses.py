@@ -244,3 +244,16 @@ def test_a_share_said_alone_and_a_count_of_a_kind(checker: SupportChecker, answe
 def test_a_decade_passed_between_the_dates(checker: SupportChecker, answer: str, refused: bool) -> None:
     source = "Construction of the Orrin Dam began in 1951 and was completed in 1964."
     assert refuses_nothing(checker, answer, source) is not refused
+
+
+def test_an_age_at_death_and_a_decade_of_life() -> None:
+    from lexguard.grounding.signals._lifetimes import life_decade_conflict, lifetime_reading
+
+    life = ["Petra Ossel (3 May 1902 - 9 October 1969) was a Kaldish engraver."]
+    assert life_decade_conflict("Ossel died in her seventies.", life) is not None
+    assert life_decade_conflict("Ossel died in her sixties.", life) is None
+    assert life_decade_conflict("Ossel lived into her late sixties.", life) is None
+    claim = "Ossel died at the age of 67."
+    assert lifetime_reading(claim, numbers(claim)[0], life) is True
+    claim = "Ossel died at the age of 71."
+    assert lifetime_reading(claim, numbers(claim)[0], life) is False

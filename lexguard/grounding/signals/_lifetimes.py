@@ -29,7 +29,7 @@ from lexguard.grounding.signals._bounds import NEAR
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 
-__all__ = ["Lifetime", "lifetime_reading", "read_lifetime"]
+__all__ = ["Lifetime", "life_decade_conflict", "lifetime_reading", "read_lifetime"]
 
 _AGE = regex.compile(
     r"(?P<below>\bbefore\s++(?:she|he|they|\p{Lu}\p{L}++)\s++(?:turned|was|were|reached)\s++$)"
@@ -108,7 +108,9 @@ def read_lifetime(claim: str, mention: Mention, texts: Iterable[str]) -> Lifetim
     birth = _AFTER_BIRTH.match(claim, unit_at)
     span = _SPAN.match(claim, unit_at)
     lead = _FOR.search(claim, max(0, _bound_start(claim, mention) - 20), _bound_start(claim, mention))
-    if age is not None:
+    if age is not None and _DIED.search(claim, max(0, age.start() - 20), age.start()):  # "died at the age of 67"
+        kind, found, where = age.lastgroup, _age_at_death(sentences), (age.start(), mention.span[1])
+    elif age is not None:
         kind, found, where = age.lastgroup, _years_since_birth(claim, age.start(), sentences), (age.start(), mention.span[1])
     elif birth is not None:
         kind, found = _bound_kind(claim, mention), _years_since_birth(claim, mention.span[0], sentences)
@@ -182,6 +184,51 @@ def _years_since_birth(claim: str, before: int, sentences: list[str]) -> tuple[t
     if event is None or event <= birth:
         return None
     return (event - birth - 1, event - birth), event, "in"
+
+
+_DIED = regex.compile(r"\b(?:died|passed\s++away)\s*+$", regex.IGNORECASE)
+_LIFE = regex.compile(
+    r"\((?:born\s++)?[^()]{0,20}?(?P<birth>1[5-9]\d\d|20[0-2]\d)\s*+[-\u2013\u2014]\s*+[^()]{0,20}?(?P<death>1[5-9]\d\d|20[0-2]\d)\s*+\)"
+)
+"""A life's years: "(1921-1998)", "(14 March 1931 - 2 June 1998)"."""
+_DECADES_OF_LIFE = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70,
+                    "eighties": 80, "nineties": 90}
+_IN_HER_DECADE = regex.compile(
+    r"\b(?:died|lived)\s++(?:in|into|until)\s++(?:his|her|their)\s++(?:early\s++|mid-?\s*+|late\s++)?(?P<decade>"
+    + "|".join(_DECADES_OF_LIFE) + r")\b",
+    regex.IGNORECASE,
+)
+
+
+def _age_at_death(sentences: list[str]) -> tuple[tuple[int, int], int, str] | None:
+    """The ages (least, most) at death the one life the sources give allows, its death year."""
+    lives = {(int(m.group("birth")), int(m.group("death"))) for s in sentences for m in _LIFE.finditer(s)}
+    if len(lives) != 1:
+        return None
+    birth, death = lives.pop()
+    return ((death - birth - 1, death - birth), death, "in") if death > birth else None
+
+
+def life_decade_conflict(claim: str, passages: list[str]) -> str | None:
+    """The sentence giving a life whose length the claim's decade of life ("died in her seventies",
+    "lived into his eighties") cannot hold, if any.
+
+    Example:
+        >>> life_decade_conflict("Borne died in her seventies.", ["Ida Borne (1921-1988) was a novelist."]) is not None
+        True
+    """
+    said = _IN_HER_DECADE.search(claim)
+    if said is None:
+        return None
+    sentences = [s for p in passages for s in passage_sentences(p)]
+    found = _age_at_death(sentences)
+    if found is None:
+        return None
+    (least, most), _, _ = found
+    low = _DECADES_OF_LIFE[said.group("decade").lower()]
+    if most < low or least > low + 9:
+        return next(s for s in sentences if _LIFE.search(s))
+    return None
 
 
 def _birth_years(sentences: list[str]) -> set[int]:

@@ -16,7 +16,7 @@ from lexguard.grounding.signals._nominated import only_nominated
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._elapsed import elapsed_reading
-from lexguard.grounding.signals._lifetimes import read_lifetime
+from lexguard.grounding.signals._lifetimes import life_decade_conflict, read_lifetime
 from lexguard.grounding.signals._changes import change_conflict, change_reading
 from lexguard.grounding.signals._comparisons import comparison_conflict, named_multiple
 from lexguard.grounding.signals._medals import medal_conflict
@@ -275,6 +275,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or medal_conflict(claim, passages)  # "won a medal" beside "finished fourth"
         or comparison_conflict(claim, passages)  # "Lake Esk is smaller than Lake Vorn" beside 35 and 31 km2
         or multiplied_conflict(claim, passages)  # "doubled its capacity" beside "from 12,000 to 18,500"
+        or life_decade_conflict(claim, passages)  # "died in her seventies" beside "(1921-1988)"
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."
         or step_conflict(claim, passages)  # "rose to 5%" beside "rose by 5%"
         or crossed_modifier(claim, passages)  # "his mother was Spanish" for "a Spanish father and an Italian mother"
