@@ -71,7 +71,7 @@ def comparison_conflict(claim: str, passages: list[str]) -> str | None:
         return None
     sentences = [s for p in passages for s in passage_sentences(p)]
     topic = set(content_words(claim)) - _name_words(first) - _name_words(second) - _COMPARING
-    pair = _pair(_values(first, second, sentences, topic), _values(second, first, sentences, topic))
+    pair = _pair(_values(first, second, sentences, topic), _values(second, first, sentences, topic), topic)
     if pair is None:
         return None
     ours, theirs = pair
@@ -85,14 +85,20 @@ _Value = tuple[float, str, str, str]
 """A value the evidence gives a thing: the number, its class, the sentence, the value as written."""
 
 
-def _pair(ours: list[_Value], theirs: list[_Value]) -> tuple[_Value, _Value] | None:
+def _pair(ours: list[_Value], theirs: list[_Value], topic: set[str] = frozenset()) -> tuple[_Value, _Value] | None:
     """The one value of each thing of one class (a bare count goes with a count of something:
-    "40,000 vehicles a day, Ostby some 65,000"); ``None`` when there is none or more than one."""
-    pairs = {((a[0], b[0]), (a, b)) for a in ours for b in theirs if _same_class(a[1], b[1])}
-    values = {key for key, _ in pairs}
-    if len(values) != 1:
+    "40,000 vehicles a day, Ostby some 65,000"), from the sentences sharing most of the claim's
+    topic; ``None`` when there is none or more than one."""
+    pairs = [(a, b) for a in ours for b in theirs if _same_class(a[1], b[1])]
+    if not pairs:
         return None
-    return min((pair for _, pair in pairs), key=lambda pair: len(pair[0][2]) + len(pair[1][2]))
+    def shared(pair: tuple[_Value, _Value]) -> int:
+        return len(topic & set(content_words(pair[0][2]))) + len(topic & set(content_words(pair[1][2])))
+    most = max(map(shared, pairs))
+    best = [pair for pair in pairs if shared(pair) == most]
+    if len({(a[0], b[0]) for a, b in best}) != 1:
+        return None
+    return min(best, key=lambda pair: len(pair[0][2]) + len(pair[1][2]))
 
 
 def _same_class(one: str, other: str) -> bool:
@@ -144,7 +150,7 @@ def named_multiple(claim: str, mention: Mention, passages: list[str]) -> NamedMu
         return None
     sentences = [s for p in passages for s in passage_sentences(p)]
     topic = set(content_words(claim)) - _name_words(first) - _name_words(second) - _COMPARING
-    pair = _pair(_values(first, second, sentences, topic), _values(second, first, sentences, topic))
+    pair = _pair(_values(first, second, sentences, topic), _values(second, first, sentences, topic), topic)
     if pair is None or pair[1][0] <= 0:
         return None
     ratio = pair[0][0] / pair[1][0]
@@ -161,7 +167,9 @@ _TIMES = regex.compile(r"\s*+times\b", regex.IGNORECASE)
 
 
 def _name_words(name: Mention) -> set[str]:
-    return set(content_words(name.text))
+    """The words that tell a name apart, as content words ("sorrin" of "Lake Sorrin"; "pool" of "Brackley
+    Community Pool" stays a word of the claim's topic)."""
+    return set(content_words(" ".join(_key_words(name))))
 
 
 def _key_words(name: Mention) -> list[str]:

@@ -41,7 +41,7 @@ _AGE = regex.compile(
 """The words before an age at an event: "before she turned", "by the age of", "at the age of"."""
 _AFTER_YEAR = regex.compile(r",?\s*+")
 _AFTER_BIRTH = regex.compile(r"[\s-]++(?:years?|decades?)\s++after\s++(?:her|his|their|its)\s++birth\b", regex.IGNORECASE)
-_SPAN = regex.compile(r"[\s-]++(?P<unit>years?|decades?)\b(?![\s-]++(?:old|ago|later|after|before)\b)", regex.IGNORECASE)
+_SPAN = regex.compile(r"[\s-]++(?:an?\s++)?(?P<unit>years?|decades?|centur(?:y|ies))\b(?![\s-]++(?:old|ago|later|after|before)\b)", regex.IGNORECASE)
 _FOR = regex.compile(r"\bfor\s++(?:(?:just|only|roughly|about|around|nearly|almost|some|well)\s++)?$", regex.IGNORECASE)
 _CLAIM_YEAR = regex.compile(r"\b(?:by|in|as\s+of|until)\s++(?P<year>1[5-9]\d\d|20\d\d)\b", regex.IGNORECASE)
 _BIRTH = regex.compile(
@@ -155,8 +155,10 @@ def _unit(claim: str, mention: Mention) -> float:
     """Years a unit of the claim's length holds (a decade: ten; "three decades" has the value 30)."""
     if _UNIT_IN.search(mention.text):
         return 1.0  # the number's value counts the years already
-    unit = regex.match(r"[\s-]++decade", claim[mention.span[1] :], regex.IGNORECASE)
-    return 10.0 if unit is not None else 1.0
+    unit = regex.match(r"[\s-]++(?:an?\s++)?(decade|centur)", claim[mention.span[1] :], regex.IGNORECASE)
+    if unit is None:
+        return 1.0
+    return 10.0 if unit.group(1).lower() == "decade" else 100.0  # "half a century": 50 years
 
 
 def _met(kind: str, value: float, years: tuple[int, int]) -> bool | None:
