@@ -12,6 +12,7 @@ from pydantic import Field
 from lexguard._models import Source
 from lexguard._value import ValueModel
 from lexguard.eval._data import EvalRow
+from lexguard.grounding._pipeline import FAILED_PREFIX
 from lexguard.eval._metrics import ResponseMetrics, SpanMetrics, response_metrics, span_metrics
 
 __all__ = ["Prediction", "EvalReport", "TaskReport", "evaluate", "predict", "summarize"]
@@ -57,7 +58,9 @@ def predict(checker: Any, row: EvalRow) -> Prediction:
 
     The response counts as hallucinated when any claim is unsupported; its predicted spans are
     the spans of the findings inside unsupported claims (the unsupported words), or the whole
-    unsupported claims when there are no such findings (the baseline).
+    unsupported claims when there are no such findings (the baseline). A check that broke (it
+    raised, or its result says the model failed) is recorded as the row's error and counted as
+    flagged, as the guard refuses such an answer: a crash is never scored as a pass.
     """
     sources = [Source(id=f"source-{i}", content=text) for i, text in enumerate(row.sources)]
     started = time.perf_counter()
@@ -68,10 +71,11 @@ def predict(checker: Any, row: EvalRow) -> Prediction:
         claims = list(result.claims)
         findings = [] if is_baseline else [f for f in getattr(result, "findings", ()) if f.span]
         score = float(result.hallucination_score)
-        if getattr(result, "inconclusive_reason", None) and not claims:
-            error = None  # no claims: nothing flagged
+        reason = getattr(result, "inconclusive_reason", None) or ""
+        if reason.startswith(FAILED_PREFIX):
+            error = reason  # the check broke: counted, and refused as the guard refuses it (fails closed)
     except Exception as exc:  # noqa: BLE001 - one broken row must not stop the run
-        claims, findings, score, error = [], [], 0.0, f"{type(exc).__name__}: {exc}"
+        claims, findings, score, error = [], [], 1.0, f"{type(exc).__name__}: {exc}"
     seconds = time.perf_counter() - started
     unsupported = [c.span for c in claims if c.supported is False]
     # The support check's findings point at the unsupported part of each unsupported claim;
@@ -84,8 +88,8 @@ def predict(checker: Any, row: EvalRow) -> Prediction:
         id=row.id,
         task=row.task,
         hallucinated=row.hallucinated,
-        predicted=bool(unsupported),
-        score=score,
+        predicted=bool(unsupported) or error is not None,
+        score=1.0 if error is not None else score,
         gold_spans=[tuple(s) for s in row.spans],
         spans=spans,
         seconds=seconds,

@@ -38,7 +38,7 @@ from lexguard.grounding._strict import breaks_a_strict_rule
 _EMBED_CHUNK = 256
 """Claims embedded between two looks at the time budget."""
 
-__all__ = ["Scored", "early_result", "failed_result", "judge_from_config", "judge_kwargs", "judged_claims", "judging",
+__all__ = ["FAILED_PREFIX", "Scored", "early_result", "failed_result", "judge_from_config", "judge_kwargs", "judged_claims", "judging",
            "nli_from_config", "score_claims"]
 logger = logging.getLogger("lexguard.grounding")
 
@@ -183,12 +183,16 @@ def early_result(answer: str, sources: list[Source]) -> SupportResult | None:
     return None
 
 
+FAILED_PREFIX = "support model failed: "
+"""How the inconclusive reason of a check that broke begins (:func:`failed_result`)."""
+
+
 def failed_result(exc: Exception) -> SupportResult:
     """The inconclusive result of a check whose model failed (logged, never raised)."""
     logger.warning("support check failed: %s", exc, exc_info=True)
     return SupportResult(
         confidence=0.0,
-        inconclusive_reason=f"support model failed: {type(exc).__name__}: {exc}",
+        inconclusive_reason=f"{FAILED_PREFIX}{type(exc).__name__}: {exc}",
         findings=(
             Finding(
                 kind=FindingKind.CHECK_ERROR,

@@ -52,3 +52,35 @@ def test_checker_results_without_findings_still_work():
     prediction = predict(Duck(), row())
     assert prediction.error is None
     assert prediction.predicted is True and prediction.spans == [(0, 10)]
+
+
+class Broken:
+    """A checker whose model breaks: the support check reports it inconclusive, or raises."""
+
+    def __init__(self, raises: bool) -> None:
+        self.raises = raises
+
+    def check(self, answer, sources, question=None):
+        from lexguard.grounding._pipeline import failed_result
+
+        if self.raises:
+            raise RuntimeError("boom")
+        return failed_result(AttributeError("'NoneType' object has no attribute 'group'"))
+
+
+def test_a_check_that_broke_is_an_error_and_counts_as_flagged():
+    """Found in review: a crash inside a rule made the support check inconclusive with no claims,
+    and the eval scored the answer 0.0 and not flagged, with no error: 99 dev rows read as passes."""
+    for raises in (False, True):
+        prediction = predict(Broken(raises), row())
+        assert prediction.predicted is True
+        assert prediction.error is not None and prediction.score == 1.0
+
+
+def test_an_empty_answer_is_no_error():
+    class Empty:
+        def check(self, answer, sources, question=None):
+            return SupportResult(confidence=0.5, inconclusive_reason="no claims: the answer is empty")
+
+    prediction = predict(Empty(), row())
+    assert prediction.error is None and prediction.predicted is False

@@ -257,3 +257,12 @@ def test_an_age_at_death_and_a_decade_of_life() -> None:
     assert lifetime_reading(claim, numbers(claim)[0], life) is True
     claim = "Ossel died at the age of 71."
     assert lifetime_reading(claim, numbers(claim)[0], life) is False
+
+
+@pytest.mark.parametrize("text", ["The list names 12 Premier", "It has seven studio", "Ranked 3 new"])
+def test_a_count_at_the_end_of_the_text_is_read(text: str) -> None:
+    """Found in the dev dump: a describing word after a count at the text's end crashed the count
+    reader, and the whole support check of 99 answers came back inconclusive."""
+    from lexguard.grounding.signals._statements import number_class
+
+    assert isinstance(number_class(text, numbers(text)[0]), str)

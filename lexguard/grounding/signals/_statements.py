@@ -176,7 +176,7 @@ def _counted(text: str, mention: Mention) -> str:
         if "NOUN" in word_kinds(word.group(1).lower()) and (head := content_words(word.group(1))):
             words = head
             break
-    if words and (head := _noun_before_plural(text, word)) is not None and (plural := content_words(head.group(1))):
+    if words and word is not None and (head := _noun_before_plural(text, word)) is not None and (plural := content_words(head.group(1))):
         words = plural  # "seven studio albums" counts albums
     return f"count {words[0]}" if words else ""
 
