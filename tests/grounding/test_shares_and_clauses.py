@@ -266,3 +266,9 @@ def test_a_count_at_the_end_of_the_text_is_read(text: str) -> None:
     from lexguard.grounding.signals._statements import number_class
 
     assert isinstance(number_class(text, numbers(text)[0]), str)
+
+
+def test_a_councillors_title_is_no_part_of_the_name(checker: SupportChecker) -> None:
+    source = "Cllr Rhona Dallet, who voted against, said the plan was rushed."
+    assert refuses_nothing(checker, "Councillor Rhona Dallet said the plan was rushed.", source)
+    assert not refuses_nothing(checker, "Councillor Rhona Dalton said the plan was rushed.", source)

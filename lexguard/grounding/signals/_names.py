@@ -62,7 +62,7 @@ _TITLES = frozenset(
     general gen captain capt lieutenant lt colonel col sergeant sgt officer detective agent coach
     king queen prince princess pope cardinal archbishop bishop reverend father
     sister brother saint professor doctor democrat republican democratic
-    republican former late ceo chairman chairwoman founder
+    republican former late ceo chairman chairwoman founder councillor councilor councilman councilwoman alderman
     """.split()
 ) | HONORIFICS
 """Words that stand before a name as a title or role ("Senator", "US President", "Democrat")."""
