@@ -35,13 +35,16 @@ _CLAUSE = regex.compile(
     r"|,\s+(?=the\s+(?:second|first|other|latter|former)\b)"
     r"|(?<=\d[^;!?]*),\s++(?=(?!(?:including|excluding|following|according|regarding|concerning|during|pending|bringing|making"
     r"|leaving|totalling|totaling|averaging|ranging|starting|beginning|ending|resulting|giving|meaning|taking|pushing"
-    r"|putting|amounting|adding)\b)\p{Ll}{3,}ing\s++(?:\S+\s++){0,6}?[^\d\s]*\d)"
+    r"|putting|amounting|adding|reaching|hitting|rising|falling|climbing|dropping)\b)"
+    r"(?!\p{Ll}{3,}ing\s++(?:\S+\s++){0,5}?(?:will|would|can|could|should|may|might|is|are|was|were|gives?)\b)"
+    r"\p{Ll}{3,}ing\s++(?:\S+\s++){0,6}?[^\d\s]*\d)"
 )
 """Where a sentence divides into statements: also before a participle's phrase that gives a value of
 its own, after a statement with a value ("will build a $22 million plant, *offering jobs to all 140
 workers* at its Elmsford plant"; not "is the new finance director, joining after 19 years ..."), not
 one that adds to the values before it ("..., including 40 children", "..., resulting in a cost of
-$300", "..., bringing the total to 236")."""
+$300", "..., reaching heights of 120 feet"), nor a gerund that is the subject of a verb ("...,
+dividing it by two will give you 45 degrees")."""
 _AND_THE = regex.compile(r"(?<!\s)\s++and\s++(?=(?:the|its|his|her|their)\s)")
 
 
