@@ -272,3 +272,16 @@ def test_a_councillors_title_is_no_part_of_the_name(checker: SupportChecker) -> 
     source = "Cllr Rhona Dallet, who voted against, said the plan was rushed."
     assert refuses_nothing(checker, "Councillor Rhona Dallet said the plan was rushed.", source)
     assert not refuses_nothing(checker, "Councillor Rhona Dalton said the plan was rushed.", source)
+
+
+@pytest.mark.parametrize(("sentence", "parts"), [
+    ("The Orrel Bakery will open a £9 million plant, offering posts to all 45 staff at Mill Street.", 2),
+    ("The pines grow 2 feet a year, reaching heights of 90 feet at maturity.", 1),
+    ("If an angle is 90 degrees, halving it will give you 45 degrees.", 1),
+    ("The firm made £3 a unit, resulting in a profit of £300.", 1),
+    ("Maya Orme is the new finance director, joining after 19 years at Halden Bank.", 1),
+])
+def test_a_participles_phrase_with_a_value_of_its_own_is_a_statement(sentence: str, parts: int) -> None:
+    from lexguard.grounding.signals._statements import clauses_of
+
+    assert len(clauses_of(sentence)) == parts
