@@ -282,6 +282,6 @@ def test_a_councillors_title_is_no_part_of_the_name(checker: SupportChecker) -> 
     ("Maya Orme is the new finance director, joining after 19 years at Halden Bank.", 1),
 ])
 def test_a_participles_phrase_with_a_value_of_its_own_is_a_statement(sentence: str, parts: int) -> None:
-    from lexguard.grounding.signals._statements import clauses_of
+    from lexguard.grounding.signals._statement_clauses import clauses_of
 
     assert len(clauses_of(sentence)) == parts

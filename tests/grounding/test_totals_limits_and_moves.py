@@ -113,7 +113,7 @@ HALL = "The Brindle Hall can be booked for a minimum of 20 guests. Bookings clos
     ],
 )
 def test_a_floor_given_as_a_ceiling_is_refused(checker: SupportChecker, source: str, answer: str, reversed_: bool) -> None:
-    from lexguard.grounding.signals._bounds import reversed_limit
+    from lexguard.grounding.signals._limits_given import reversed_limit
     from lexguard.grounding.signals._lexical import numbers
 
     value = next(m for m in numbers(answer) if m.key in ("500", "5000", "20"))

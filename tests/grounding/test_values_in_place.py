@@ -287,7 +287,7 @@ def test_a_value_given_for_another_subject_of_the_same_sentence_is_misplaced(
 
 
 def test_and_between_two_numbers_of_one_statement_is_no_cut() -> None:
-    from lexguard.grounding.signals._statements import clauses_of as _clauses
+    from lexguard.grounding.signals._statement_clauses import clauses_of as _clauses
 
     assert _clauses("It was built between 1887 and 1889 by Eiffel.") == ["It was built between 1887 and 1889 by Eiffel."]
     assert _clauses("Mix 3 eggs and 2 cups of flour.") == ["Mix 3 eggs and 2 cups of flour."]

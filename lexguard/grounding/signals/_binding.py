@@ -38,11 +38,11 @@ from lexguard.grounding.signals._doers import (
     described, full_name, given, is_doer, kin, one_word_swap, possessor, speaker_only, same_document, same_slot_rival,
     titled_as_given,
 )
+from lexguard.grounding.signals._statement_clauses import clauses_of
 from lexguard.grounding.signals._statement_values import OtherValues, in_range, meets_its_bound, names_an_item
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
     Facts,
-    clauses_of,
     coded_words,
     fit,
     number_class,

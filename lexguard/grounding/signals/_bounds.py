@@ -31,9 +31,10 @@ from lexguard.grounding.signals._anchoring import (
 )
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._limits_given import value_start
 from lexguard.grounding.signals._words import word_kinds
 
-__all__ = ["APPROXIMATE", "NEAR", "Bound", "BoundReading", "bound_of", "bound_verdict", "dropped_limit", "read_bound", "reversed_limit"]
+__all__ = ["APPROXIMATE", "NEAR", "Bound", "BoundReading", "bound_of", "bound_verdict", "read_bound"]
 
 APPROXIMATE = 0.1
 """How far (a share of the claim's value) an estimate ("about 300") may be from the evidence
@@ -66,7 +67,7 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
         return None
     if mention.text.lower() in _MULTIPLE_WORDS or _TIMES.match(claim, mention.span[1]):
         return None  # "more than three times as many": a ratio, the multiples' to read (:mod:`._multiples`)
-    start = _start(claim, mention)  # "more than | £200,000"
+    start = value_start(claim, mention)  # "more than | £200,000"
     article = _ARTICLE.search(claim, 0, start) if _COUNTED_WORD.match(mention.text) else None  # "more than *a* dozen"
     words = bound_words(claim, article.start() if article else start)
     if words is None or _over_a_span(claim, mention, words[1]) or _over_a_thing(claim, mention, words[1]):
@@ -277,74 +278,6 @@ def _within(bound: Bound, value: float, given: BoundKind | None) -> bool:
     if bound.kind == "near":  # "approaching half a billion" beside "roughly 480 million"
         return bound.value > 0 and given == "about" and _meets(bound, low) and _meets(bound, high)
     return high - low <= 2 * abs(value) and _meets(bound, value) and _meets(bound, low) and _meets(bound, high)
-
-
-_SAYS_LIMIT = regex.compile(
-    r"\b(?:maximum|max|highest|peak|largest|biggest|greatest|ceiling|capped|limit(?:ed)?|at\s+best)\b", regex.IGNORECASE
-)
-"""Words by which a claim says its value is the most there is ("the maximum fine is £1,000")."""
-_PERCENT = regex.compile(r"\s*+(?:%|per\s?cent\b|percent\b)", regex.IGNORECASE)
-
-
-def dropped_limit(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
-    """Whether the claim gives as a plain value a percentage or an amount of money that the
-    evidence gives only as a limit: "selected clothing is reduced by 30%" beside "reduced by *up
-    to* 30%", "a £1,000 fine" beside "fines of up to £1,000" (the most, not what everyone gets).
-    A count ("sleeps 200 people" beside "up to 200 people") is left alone: a capacity is its limit."""
-    if not (_PERCENT.match(claim, mention.span[1]) or number_class(claim, mention) == "money"):
-        return False
-    if bound_words(claim, _start(claim, mention)) is not None or _SAYS_LIMIT.search(claim):
-        return False
-    keys = {mention.key, *mention.alts}
-    found = [(text, m) for text in texts for m in numbers(text) if keys & {m.key, *m.alts}]
-    return bool(found) and all((words := bound_words(text, _start(text, m))) is not None and words[0] == "limit"
-                               and not _RISES_TO.search(text, 0, words[1]) for text, m in found)
-
-
-def reversed_limit(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
-    """Whether the claim gives a value as a most ("at most £500", "up to £500", "a maximum of 20")
-    that the evidence gives only as a least ("at least £500", "a minimum of 20"), or the other way
-    round: "You can request at most £500" beside "must request at least £500 and no more than
-    £5,000" turns the floor into the ceiling."""
-    claimed = _direction(claim, mention, _SAYS_LIMIT, _SAYS_LEAST)
-    if claimed is None:
-        return False
-    keys = {mention.key, *mention.alts}
-    found = [_direction(text, m, _SAYS_LIMIT, _SAYS_LEAST) for text in texts for m in numbers(text)
-             if keys & {m.key, *m.alts}]
-    return bool(found) and all(given is not None and given != claimed for given in found)
-
-
-_SAYS_LEAST = regex.compile(r"\b(?:minimum|min|lowest|floor|at\s+the\s+least)\b", regex.IGNORECASE)
-_NEAR_WORDS = 24
-
-
-def _direction(text: str, mention: Mention, most: regex.Pattern[str], least: regex.Pattern[str]) -> str | None:
-    """Whether ``text`` gives a value as a most or a least: its bound words ("at most", "up to", "no
-    more than"; "at least", "no less than", "N or more"), or "maximum" / "minimum" right before it."""
-    before = text[max(0, _start(text, mention) - _NEAR_WORDS) : _start(text, mention)]
-    if least.search(before):  # "a minimum of 20" (which the bound words read as a limit)
-        return "least"
-    if most.search(before):
-        return "most"
-    words = bound_words(text, _start(text, mention))
-    if words is not None and words[0] in ("limit", "at_least"):
-        return "most" if words[0] == "limit" else "least"
-    return None
-
-
-_RISES_TO = regex.compile(
-    r"\b(?:go|goes|going|gone|went|rise[sn]?|rising|rose|increase[sd]?|climb(?:s|ed)?|jump(?:s|ed)?|move[sd]?"
-    r"|put|puts|push(?:es|ed)?|step(?:s|ped)?|shoot(?:s)?|shot|bump(?:s|ed)?|ramp(?:s|ed)?)\s*+$",
-    regex.IGNORECASE,
-)
-"""A verb before "up to" that makes it a rise, not a limit ("the price goes up to £8")."""
-
-
-def _start(text: str, mention: Mention) -> int:
-    """Where a value starts with its currency sign ("up to | £1,000")."""
-    start = mention.span[0]
-    return start - 1 if start and text[start - 1] in "£$€¥₹" else start
 
 
 def bound_verdict(claim: str, mention: Mention, texts: Iterable[str]) -> bool | None:

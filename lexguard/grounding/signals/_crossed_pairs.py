@@ -28,7 +28,8 @@ import regex
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.signals._entities import entities, personal
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
-from lexguard.grounding.signals._statements import clauses_of, number_class
+from lexguard.grounding.signals._statement_clauses import clauses_of
+from lexguard.grounding.signals._statements import number_class
 
 __all__ = ["crossed_pairs"]
 

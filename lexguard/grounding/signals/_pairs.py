@@ -33,7 +33,8 @@ from lexguard.grounding.signals._credit_roles import credits, roles_in, same_rol
 from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import Mention, content_words
-from lexguard.grounding.signals._statements import Facts, clauses_of, sentence_facts
+from lexguard.grounding.signals._statement_clauses import clauses_of
+from lexguard.grounding.signals._statements import Facts, sentence_facts
 from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._words import lemmas, word_kinds
 

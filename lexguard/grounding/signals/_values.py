@@ -23,7 +23,8 @@ from lexguard.grounding.signals._medals import medal_conflict
 from lexguard.grounding.signals._multiplied import multiplied_conflict
 from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict, vague_counts
-from lexguard.grounding.signals._bounds import BoundReading, dropped_limit, read_bound, reversed_limit
+from lexguard.grounding.signals._bounds import BoundReading, read_bound
+from lexguard.grounding.signals._limits_given import dropped_limit, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._days_crossed import crossed_day
