@@ -33,6 +33,7 @@ from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._limits_given import value_start
 from lexguard.grounding.signals._words import word_kinds
+from lexguard.grounding.signals._written import MULTIPLE_WORDS, TIMES_AFTER
 
 __all__ = ["APPROXIMATE", "NEAR", "Bound", "BoundReading", "bound_of", "bound_verdict", "read_bound"]
 
@@ -65,7 +66,7 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     kind = number_class(claim, mention)
     if value is None or kind == "year" or kind.startswith("calendar"):
         return None
-    if mention.text.lower() in _MULTIPLE_WORDS or _TIMES.match(claim, mention.span[1]):
+    if mention.text.lower() in MULTIPLE_WORDS or TIMES_AFTER.match(claim, mention.span[1]):
         return None  # "more than three times as many": a ratio, the multiples' to read (:mod:`._multiples`)
     start = value_start(claim, mention)  # "more than | £200,000"
     article = _ARTICLE.search(claim, 0, start) if _COUNTED_WORD.match(mention.text) else None  # "more than *a* dozen"
@@ -78,8 +79,6 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
     return None if bound.kind == "limit" else bound  # "up to 10,000 requests a day" states the limit itself
 
 
-_MULTIPLE_WORDS = frozenset({"twice", "double", "triple", "treble", "quadruple"})
-_TIMES = regex.compile(r"\s*+(?:times|x)\b", regex.IGNORECASE)
 _OUTSIDE = regex.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?$", regex.IGNORECASE)
 _ARTICLE = regex.compile(r"(?<=\s)an?\s++$", regex.IGNORECASE)
 _COUNTED_WORD = regex.compile(r"(?:dozen|hundred|thousand|million|billion|half)\b", regex.IGNORECASE)

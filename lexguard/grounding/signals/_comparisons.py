@@ -26,6 +26,7 @@ from lexguard.grounding.signals._entities import entities, is_common_word
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._units import unit_of
+from lexguard.grounding.signals._written import MULTIPLE_WORDS, TIMES_AFTER
 
 __all__ = ["NamedMultiple", "comparison_conflict", "named_multiple"]
 
@@ -113,7 +114,6 @@ _MULTIPLE = regex.compile(
 )
 """What follows a multiple of another named thing: "twice *as large as*", "three times *as many visitors
 as*", "four times *larger than*"."""
-_FACTORS = {"twice": 2.0, "double": 2.0, "triple": 3.0, "treble": 3.0, "quadruple": 4.0}
 
 
 class NamedMultiple(NamedTuple):
@@ -139,7 +139,8 @@ def named_multiple(claim: str, mention: Mention, passages: list[str]) -> NamedMu
         >>> named_multiple(claim, numbers(claim)[0], evidence).met
         True
     """
-    factor = _FACTORS.get(mention.text.lower()) or (key_value(mention.key) if _TIMES.match(claim, mention.span[1]) else None)
+    multiple = mention.text.lower() in MULTIPLE_WORDS or TIMES_AFTER.match(claim, mention.span[1])
+    factor = key_value(mention.key) if multiple else None
     tail = _MULTIPLE.match(claim, mention.span[1]) if factor else None
     if tail is None or factor is None or factor <= 1:
         return None
@@ -161,9 +162,6 @@ def named_multiple(claim: str, mention: Mention, passages: list[str]) -> NamedMu
            else abs(ratio - factor) <= APPROXIMATE * factor)
     start = bound[1] if bound is not None else mention.span[0]
     return NamedMultiple(met, start, second.span[1], f"{pair[0][3]}, against {pair[1][3]} of {second.text}")
-
-
-_TIMES = regex.compile(r"\s*+times\b", regex.IGNORECASE)
 
 
 def _name_words(name: Mention) -> set[str]:

@@ -103,7 +103,7 @@ def read_lifetime(claim: str, mention: Mention, texts: Iterable[str]) -> Lifetim
         return None
     sentences = [s for text in texts for s in passage_sentences(text)]
     sentences += [part for s in sentences for part in clauses(s)]  # "... opened in 1964, and she taught ... from 1972"
-    unit_at = _unit_start(claim, mention)
+    unit_at = _unit_start(mention)
     age = _AGE.search(claim, max(0, mention.span[0] - 40), mention.span[0])
     birth = _AFTER_BIRTH.match(claim, unit_at)
     span = _SPAN.match(claim, unit_at)
@@ -145,7 +145,7 @@ def _bound_kind(claim: str, mention: Mention) -> str | None:
 _UNIT_IN = regex.compile(r"[\s-]++(?:years?|decades?)$", regex.IGNORECASE)
 
 
-def _unit_start(claim: str, mention: Mention) -> int:
+def _unit_start(mention: Mention) -> int:
     """Where the unit of a length starts: inside the number's own words ("three decades") or after it."""
     inside = _UNIT_IN.search(mention.text)
     return mention.span[0] + inside.start() if inside is not None else mention.span[1]

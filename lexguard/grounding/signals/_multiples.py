@@ -24,11 +24,11 @@ from lexguard.grounding.signals._bounds import APPROXIMATE, NEAR
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._words import word_kinds
+from lexguard.grounding.signals._written import MULTIPLE_WORDS, TIMES_AFTER
 
 __all__ = ["Multiple", "multiple_conflict", "multiple_reading"]
 
-_WORDS = frozenset({"twice", "double", "triple", "treble", "quadruple", "half"})
-_TIMES = regex.compile(r"\s*+(?:times|x)\b", regex.IGNORECASE)
+_WORDS = MULTIPLE_WORDS | {"half"}
 _OF = regex.compile(r"\s++(?:that\s+of\s+)?(?:the|its|their|his|her)\s++(?!(?:previous|next|following|last|same)?\s*+"
                     r"(?:day|week|month|year|season|time|decade|century)s?\b)", regex.IGNORECASE)
 """A base after a multiple ("three times *its* budget"), not a time ("twice the next week": how often)."""
@@ -68,7 +68,7 @@ def multiple_reading(claim: str, mention: Mention, texts: Iterable[str]) -> Mult
     """
     factor = key_value(mention.key)
     word = mention.text.lower() in _WORDS
-    times = None if word else _TIMES.match(claim, mention.span[1])
+    times = None if word else TIMES_AFTER.match(claim, mention.span[1])
     if factor is None or factor <= 0 or not (word or times):
         return None
     after = times.end() if times else mention.span[1]
@@ -140,7 +140,7 @@ def _signed(text: str, mention: Mention) -> str:
 
 def _is_multiple(text: str, mention: Mention) -> bool:
     """Whether a number is a multiple itself ("double the national average", "three times"), no value."""
-    return mention.text.lower() in _WORDS or _TIMES.match(text, mention.span[1]) is not None
+    return mention.text.lower() in _WORDS or TIMES_AFTER.match(text, mention.span[1]) is not None
 
 
 def _base(claim: str, start: int) -> tuple[float | None, str | None]:

@@ -24,7 +24,9 @@ from lexguard.grounding.signals._spans import Taken
 from lexguard.grounding.signals._words import no_noun
 
 __all__ = [
+    "MULTIPLE_WORDS",
     "ORDINAL_WORDS",
+    "TIMES_AFTER",
     "SMALL_NUMBERS",
     "Written",
     "fold_digits",
@@ -325,6 +327,10 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
     return found
 
 
+MULTIPLE_WORDS = frozenset({"twice", "double", "triple", "treble", "quadruple"})
+"""Words that are a multiple themselves ("twice", "double the budget"), never a count."""
+TIMES_AFTER = regex.compile(r"\s*+(?:times|x)\b", regex.IGNORECASE)
+"""What makes the number before it a multiple ("three *times* its budget", "4x")."""
 ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
                  "eighth": 8, "ninth": 9, "tenth": 10}
 """Ordinal words and the places they give ("fifth": 5)."""
