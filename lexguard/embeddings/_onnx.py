@@ -273,7 +273,10 @@ class _OnnxRuntime:
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(max_length=_max_seq_length(folder))
-        self.batch_size = batch_size
+        # dynamic int8 quantizes each run's activations with one scale for the whole batch, so a
+        # text's vector moved with the texts it was read beside (cosine down to 0.976) and, through
+        # the text cache, a verdict with the answers read before it: int8 reads each text alone
+        self.batch_size = 1 if quantize else batch_size
         self.max_batch_tokens = max_batch_tokens
         self.onnx_file = onnx_file
 
@@ -325,7 +328,8 @@ class OnnxEncoder(CachedEncoder):
     Args:
         model: A local sentence-transformers folder; ``None`` selects the bundled all-MiniLM-L6-v2.
         quantize: Use dynamic int8 quantisation (faster, small drift; see docs/speed.md).
-        batch_size: At most this many texts per forward pass (texts are sorted by length first).
+        batch_size: At most this many texts per forward pass (texts are sorted by length first);
+            1 with ``quantize``, whose activation scale is the batch's: each vector its text's own.
         max_batch_tokens: At most this many padded tokens per forward pass; small batches of
             similar length were fastest on 2 cores (8 / 512: ~35% faster than 32 unbounded).
         cache_size: How many text embeddings to keep (LRU); 0 disables the cache.

@@ -75,6 +75,18 @@ def test_int8_drift_is_bounded(cache_dir: Path, reference: np.ndarray) -> None:
     assert cosine.min() < 0.99999  # really quantised, not the fp32 file
 
 
+def test_int8_vectors_do_not_depend_on_the_texts_read_beside(cache_dir: Path) -> None:
+    """Dynamic int8 quantizes a run's activations with one scale for the whole batch: read in
+    batches, a text's vector moved with its batch mates (cosine down to 0.976 on dev sources) and,
+    through the text cache, a support verdict with the answers checked before it."""
+    encoder = OnnxEncoder(quantize=True, cache_size=0, batch_size=8)
+    together = encoder.encode(SENTENCES)
+    alone = np.stack([encoder.encode([s])[0] for s in SENTENCES])
+    np.testing.assert_array_equal(together, alone)
+    mixed = encoder.encode([SENTENCES[1], SENTENCES[0], "A much longer sentence about budgets. " * 6])
+    np.testing.assert_array_equal(mixed[1], alone[0])
+
+
 def test_second_load_reuses_the_cached_export(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = export_onnx(OnnxEncoder().model_path)
 
