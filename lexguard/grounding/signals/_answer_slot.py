@@ -11,6 +11,8 @@ Crane." beside "The Marlow Theatre was founded in 1903 by the actress Edith Cran
 
 from __future__ import annotations
 
+import regex
+
 from lexguard.grounding.claims._sentences import passage_sentences
 from lexguard.grounding.claims._short_answers import WH_QUESTION, bare_answer
 from lexguard.grounding.signals._entities import entities
@@ -23,6 +25,16 @@ MIN_QUESTION_COVERAGE = 0.66
 says what the question asks (and it must hold more of them than any other statement)."""
 
 _WH_WORDS = frozenset({"who", "whom", "what", "which", "when", "where", "how", "many", "much"})
+_ASKS_A_VALUE = regex.compile(
+    r"^\s*(?:in\s+)?(?:how\s+(?:many|much|long|old|far|tall|big|high|often|large|deep)|when"
+    r"|(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:(?:the|its|their|his|her)\s+)?(?:[\p{L}-]+\s+){0,2}?"
+    r"(?:year|date|day|month|time|age|price|cost|fee|percentage|percent|share|proportion|number|amount|population"
+    r"|size|height|length|width|depth|distance|speed|rate|score|total|budget|salary|temperature|weight|capacity"
+    r"|value|figure|count|duration|area)s?\b)",
+    regex.IGNORECASE,
+)
+"""A question that asks for a number: "How many ...", "When ...", "What year ...", "What is the
+population of ..."; not "What is the history of ...", which a number answers no slot of."""
 
 
 def rival_answer(question: str, answer: str, passages: list[str]) -> str | None:
@@ -59,7 +71,7 @@ def rival_answer(question: str, answer: str, passages: list[str]) -> str | None:
         rivals = [m for m in entities(statement) if not set(content_words(m.text)) <= asked]
         return statement if rivals else None
     values = {m.key for m in numbers(bare)}
-    if values:
+    if values and _ASKS_A_VALUE.match(question):
         given = {m.key for m in numbers(question)}
         rivals = [m for m in numbers(statement) if m.key not in given and m.key not in values]
         return statement if rivals else None

@@ -35,8 +35,8 @@ from lexguard.grounding.signals._relatives import relative_pieces
 from lexguard.grounding.signals._value_neighbours import held_with_its_words, told_with_other_words
 from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._doers import (
-    described, full_name, given, is_doer, kin, one_word_swap, possessor, speaker_only, same_document, same_slot_rival,
-    titled_as_given,
+    another_source_fits, described, full_name, given, is_doer, kin, one_word_swap, possessor, speaker_only, same_document,
+    same_slot_rival, titled_as_given,
 )
 from lexguard.grounding.signals._statement_clauses import clauses_of
 from lexguard.grounding.signals._statement_values import OtherValues, in_range, meets_its_bound, names_an_item
@@ -233,8 +233,9 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
             continue
         holders = [f for f in facts if _holds(f, mention, kind, own) and not (f.text == anchor.text and kind == "name")]
         held = max(((fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
-        if held is None or held >= (best, closeness):
-            continue  # the value is in no source (the other rules), or a statement holding it fits as well
+        if held is None or held >= (best, closeness) or (
+                held[0] >= best and another_source_fits(index, anchor, holders, best, rest, relation)):
+            continue  # the value is in no source (the other rules), or a statement holding it fits as well (of another source: they disagree)
         if kind == "number" and for_its_time(claim, anchor, holders):
             continue  # "On Saturdays ... until 13:00": the statement for Saturdays holds it, the weekday one not
         if kind == "name" and not full_name(mention) and same_document(index, anchor, holders) and not (

@@ -19,11 +19,11 @@ import regex
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import Mention
 from lexguard.grounding.signals._pairs import SHORT_STATEMENT
-from lexguard.grounding.signals._statements import Facts, relation_words
+from lexguard.grounding.signals._statements import Facts, fit, relation_words
 from lexguard.grounding.signals._words import can_be_verb, word_kinds
 
 __all__ = [
-    "SLOT_WORDS", "described", "full_name", "given", "is_doer", "kin", "one_word_swap", "possessor", "same_document",
+    "SLOT_WORDS", "another_source_fits", "described", "full_name", "given", "is_doer", "kin", "one_word_swap", "possessor", "same_document",
     "same_slot_rival", "speaker_only", "titled_as_given",
 ]
 
@@ -84,6 +84,16 @@ def same_document(index: Any, anchor: Facts, holders: list[Facts]) -> bool:
     """Whether a statement holding the value is in the anchor's document."""
     source = index.chunks[anchor.chunk].source_id
     return any(index.chunks[f.chunk].source_id == source for f in holders)
+
+
+def another_source_fits(index: Any, anchor: Facts, holders: list[Facts], best: float, rest: frozenset[str],
+                        relation: frozenset[str]) -> bool:
+    """Whether a statement of another source than the anchor's, fitting the claim as well, holds the
+    value: two sources disagree ("the cycle runs for about 25 minutes" beside "we timed the cycle at
+    22 minutes") and the claim follows one of them; the tighter wording of one is no reason to call
+    it wrong."""
+    source = index.chunks[anchor.chunk].source_id
+    return any(index.chunks[f.chunk].source_id != source and fit(rest, relation, f) >= best for f in holders)
 
 
 def one_word_swap(claim: str, mention: Mention, anchor: Facts, index: Any) -> bool:

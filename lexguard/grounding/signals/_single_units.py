@@ -45,14 +45,38 @@ _NEAR_AN_EVENT = regex.compile(
 """"about an hour before landing": a quantity, however an unmeasured "a day before" reads."""
 
 
+_NEXT_WORD = regex.compile(r"\p{L}+\s++(\p{L}+)\b(?![-'\u2019])")
+
+
 def single_units(scan: str) -> list[tuple[int, int]]:
     """The spans of the words that count one of a unit ("one" of "for one year", "a" of "within a
-    month", "one" of "a one-year warranty")."""
+    month", "one" of "a one-year warranty"); not "a" before a unit that names a kind of thing
+    ("for a day hike", "a week course": the unit is the next noun's).
+
+    Example:
+        >>> [scan[a:b] for scan in ["It lasts for a day.", "No permit for a day hike."] for a, b in single_units(scan)]
+        ['a']
+    """
     out = []
     for match in _SINGLE.finditer(scan):
         name = next(n for n in ("lead", "bounded", "joined") if match.group(n))
         if name == "joined" and match.group(name).lower() != "one":
             continue  # "a-year" is no way to write it
+        if name == "lead" and match.group(name).lower() != "one" and _names_a_kind(scan, match.end()):
+            continue
         out.append(match.span(name))
     out += [match.span("lead") for match in _NEAR_AN_EVENT.finditer(scan)]
     return sorted(out)
+
+
+def _names_a_kind(scan: str, at: int) -> bool:
+    """Whether the unit at ``at`` stands before a noun it describes: "a day *hike*", "a week *course*"."""
+    from lexguard.grounding.signals._language import function_words
+    from lexguard.grounding.signals._words import word_kinds
+
+    after = _NEXT_WORD.match(scan, at)
+    if after is None or after.group(1).lower() in function_words("english"):
+        return False
+    kinds = word_kinds(after.group(1).lower())
+    return "NOUN" in kinds and not kinds & {"ADJ", "ADV"}
+

@@ -13,6 +13,8 @@ __all__ = ["clauses_of"]
 
 _CLAUSE = regex.compile(
     r"(?<!\s)\s*+;\s++|,\s++(?:and|while|whereas|but)\s++|(?<!\s)\s++(?:while|whereas)\s++"
+    r"|,\s++or\s++(?=(?:whenever|when|if|once|after|before|wherever|as\s+soon\s+as)\s)"
+    r"|,\s++(?=(?:after|at|by|during|before)\s++which\b)"
     r"|,\s+(?=the\s+(?:second|first|other|latter|former)\b)"
     r"|(?<=\d[^;!?]*),\s++(?=(?!(?:including|excluding|following|according|regarding|concerning|during|pending|bringing|making"
     r"|leaving|totalling|totaling|averaging|ranging|starting|beginning|ending|resulting|giving|meaning|taking|pushing"
@@ -20,7 +22,9 @@ _CLAUSE = regex.compile(
     r"(?!\p{Ll}{3,}ing\s++(?:\S+\s++){0,5}?(?:will|would|can|could|should|may|might|is|are|was|were|gives?)\b)"
     r"\p{Ll}{3,}ing\s++(?:\S+\s++){0,6}?[^\d\s]*\d)"
 )
-"""Where a sentence divides into statements: also before a participle's phrase that gives a value of
+"""Where a sentence divides into statements: also before ", or" and a condition of its own ("every
+two months, *or whenever* the light comes on"), and ", after which" ("The cycle takes about 40
+minutes, *after which* the machine beeps"); also before a participle's phrase that gives a value of
 its own, after a statement with a value ("will build a $22 million plant, *offering jobs to all 140
 workers* at its Elmsford plant"; not "is the new finance director, joining after 19 years ..."), not
 one that adds to the values before it ("..., including 40 children", "..., resulting in a cost of

@@ -12,7 +12,7 @@ from lexguard.grounding.signals._spans import overlaps
 from lexguard.grounding.signals._written import SMALL_NUMBERS as _HOURS
 from lexguard.grounding.signals._written import Written
 
-__all__ = ["durations", "hour_parts", "quarters", "times"]
+__all__ = ["duration_minutes", "durations", "hour_parts", "hours_of_duration", "quarters", "times"]
 
 
 def _fmt(value: float) -> str:
@@ -21,10 +21,35 @@ def _fmt(value: float) -> str:
 
 _PART_OF_HOUR = regex.compile(
     r"\b(?:(?P<half>half)(?:\s++an|-)?\s*+hour|(?:a\s++)?(?P<quarter>quarter)\s++of\s++an\s++hour"
-    r"|(?P<three>three[\s-]++quarters)\s++of\s++an\s++hour|(?P<and_half>an|one)\s++hour\s++and\s++a\s++half)\b",
+    r"|(?P<three>three[\s-]++quarters)\s++of\s++an\s++hour|(?P<and_half>an|one)\s++hour\s++and\s++a\s++half"
+    r"|(?P<and_quarter>an|one)\s++hour\s++and\s++a\s++quarter"
+    r"|(?P<and_three>an|one)\s++hour\s++and\s++three[\s-]++quarters)\b",
     regex.IGNORECASE,
 )
-_HOUR_PART_MINUTES = {"half": 30, "quarter": 15, "three": 45, "and_half": 90}
+_HOUR_PART_MINUTES = {"half": 30, "quarter": 15, "three": 45, "and_half": 90, "and_quarter": 75, "and_three": 105}
+_HOURS_AND_MINUTES = regex.compile(
+    r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d{1,2})\s*(?:minutes?|mins?)\b", regex.IGNORECASE
+)
+"""A duration in two units ("2 hours 30 minutes", "1 hour and 15 minutes")."""
+
+
+def duration_minutes(text: str) -> list[tuple[tuple[int, int], float]]:
+    """Each length of time in hours and minutes, or in parts of an hour, with its span and its
+    minutes: "2 hours 30 minutes" (150), "1 hour and 15 minutes" (75), "an hour and a quarter" (75).
+    Such a length is one quantity, to be read whole in minutes or in hours.
+
+    Example:
+        >>> duration_minutes("It took 1 hour 15 minutes, or an hour and a quarter.")
+        [((8, 25), 75.0), ((30, 51), 75.0)]
+    """
+    found = [(m.span(), float(int(m.group(1)) * 60 + int(m.group(2)))) for m in _HOURS_AND_MINUTES.finditer(text)]
+    return sorted(found + [(w.span, float(w.key)) for w in hour_parts(text)])
+
+
+def hours_of_duration(text: str, start: int) -> bool:
+    """Whether the number starting at ``start`` gives only the hours of an hours-and-minutes length
+    ("2" of "2 hours 30 minutes")."""
+    return any(m.start(1) == start for m in _HOURS_AND_MINUTES.finditer(text))
 
 
 _DURATION = regex.compile(

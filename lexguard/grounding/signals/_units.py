@@ -24,6 +24,7 @@ from lexguard._limits import current_deadline
 from lexguard.grounding.signals._batched import PROFILE_BATCH as UNITS_BATCH
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._dates import is_calendar_key
+from lexguard.grounding.signals._times_written import duration_minutes, hours_of_duration
 
 __all__ = ["CURRENCY_SIGNS", "UNITS", "convert", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "is_unit_word", "unit_conflicts", "unit_of", "units_by_number"]
 
@@ -137,12 +138,6 @@ def unit_of(text: str, mention: Mention) -> str | None:
     return _CANONICAL.get(unit, unit) if unit else None
 
 
-_HOURS_AND_MINUTES = regex.compile(
-    r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d{1,2})\s*(?:minutes?|mins?)\b", regex.IGNORECASE
-)
-"""A duration in two units ("2 hours 30 minutes", "1 hour and 15 minutes")."""
-
-
 def units_by_number(texts: list[str]) -> dict[str, set[str]]:
     """For each number key in ``texts``: the canonical units it is given with ("" for none). A
     duration in hours and minutes is also given whole, in hours and in minutes ("2 hours 30
@@ -151,10 +146,9 @@ def units_by_number(texts: list[str]) -> dict[str, set[str]]:
     for text in texts:
         for mention in numbers(text):
             found.setdefault(mention.key, set()).add(_whole_unit(text, mention) or "")
-        for match in _HOURS_AND_MINUTES.finditer(text):
-            hours, minutes = int(match.group(1)), int(match.group(2))
-            found.setdefault(f"{hours + minutes / 60:.6g}", set()).add("hour")
-            found.setdefault(f"{hours * 60 + minutes:.6g}", set()).add("minute")
+        for _, minutes in duration_minutes(text):  # "2 hours 30 minutes", "an hour and a half"
+            found.setdefault(f"{minutes / 60:.6g}", set()).add("hour")
+            found.setdefault(f"{minutes:.6g}", set()).add("minute")
     return found
 
 
@@ -166,9 +160,7 @@ minutes"): "The flight takes 2 hours" beside it is another quantity, not the sam
 def _whole_unit(text: str, mention: Mention) -> str | None:
     """:func:`unit_of`, with the hours of an hours-and-minutes duration told apart (:data:`_HOURS_OF`)."""
     unit = unit_of(text, mention)
-    if unit == "hour" and any(m.start(1) == mention.span[0] for m in _HOURS_AND_MINUTES.finditer(text)):
-        return _HOURS_OF
-    return unit
+    return _HOURS_OF if unit == "hour" and hours_of_duration(text, mention.span[0]) else unit
 
 
 def unit_conflicts(claim: str, source_units: dict[str, set[str]]) -> list[Mention]:
@@ -241,7 +233,12 @@ def _tolerance(value: float) -> float:
 
 
 def _conversion(claim: str, mention: Mention, source_units: dict[str, set[str]]) -> tuple[str, str] | None:
-    """The source ``(number key, unit)`` a claim number converts to, if any."""
+    """The source ``(number key, unit)`` a claim number converts to, if any; a number of a length in
+    hours and minutes ("1 hour 15 minutes", "an hour and a quarter") converts as the whole length."""
+    whole = next((minutes for (a, b), minutes in duration_minutes(claim) if a <= mention.span[0] < b), None)
+    if whole is not None:
+        return next(((key, unit) for key, unit in ((f"{whole:.6g}", "minute"), (f"{whole / 60:.6g}", "hour"))
+                     if unit in source_units.get(key, ())), None)
     unit = unit_of(claim, mention)
     if unit is not None and _kind(unit) == "money" and not is_calendar_key(mention.key):
         return _share_conversion(float(mention.key), unit, source_units)
@@ -304,6 +301,9 @@ def converted_form(claim: str, mention: Mention, index: Any) -> tuple[str, int, 
     form = forms.get(found) if found is not None else None
     if form is None:
         return None
+    whole = next(((a, b) for (a, b), _ in duration_minutes(claim) if a <= mention.span[0] < b), None)
+    if whole is not None:  # "1 hour 15 minutes" written whole as the sources' "75 minutes"
+        return form, *whole
     start, end = mention.span
     if start and claim[start - 1] in _SYMBOLS:  # a currency sign before the number is its unit
         return form, start - 1, end
@@ -328,10 +328,9 @@ def index_unit_forms(index: Any) -> dict[tuple[str, str], str]:
                     cached.setdefault((mention.key, unit), text[sign:end])
                 elif unit and (match := _AFTER.match(text, end)) is not None:
                     cached.setdefault((mention.key, unit), text[start : match.end()])
-            for match in _HOURS_AND_MINUTES.finditer(text):  # a duration in two units, whole
-                hours, minutes = int(match.group(1)), int(match.group(2))
-                cached.setdefault((f"{hours * 60 + minutes:.6g}", "minute"), match.group(0))
-                cached.setdefault((f"{hours + minutes / 60:.6g}", "hour"), match.group(0))
+            for (a, b), minutes in duration_minutes(text):  # a duration in two units, whole
+                cached.setdefault((f"{minutes:.6g}", "minute"), text[a:b])
+                cached.setdefault((f"{minutes / 60:.6g}", "hour"), text[a:b])
         index._unit_forms = cached
     return cached
 

@@ -31,6 +31,8 @@ _BOUND = regex.compile(
 )
 _BEFORE_YEAR = regex.compile(r"(?:\s+(?:the\s+)?(?:year\s+)?(?:of\s+)?)?\s*+$")
 _YEAR = regex.compile(r"(?<![\d.,:/-])(1[5-9]\d\d|20\d\d)(?![\d.,:/-]\d|s\b)")
+_DATED_THING = regex.compile(r"\s++(?!(?:and|or|to|until|till|when|while|as|at|in|on|for|with|but|than|because)\b)\p{Ll}{3,}")
+"""A word after the year that it dates ("the 1803 *charter*", "the 2019 *season*")."""
 
 
 class YearReading(NamedTuple):
@@ -64,8 +66,8 @@ def year_bound(claim: str, mention: Mention, texts: Iterable[str]) -> YearReadin
         >>> year_bound(claim, numbers(claim)[0], ["Northern Tides is a drama series that premiered in September 2012."])
         YearReading(met=True, year=2012, start=27)
     """
-    if not _YEAR.fullmatch(mention.text):
-        return None
+    if not _YEAR.fullmatch(mention.text) or _DATED_THING.match(claim, mention.span[1]):
+        return None  # "after the 1803 charter": after the charter, dated 1803; no bound on the year
     bound = _bound_before(claim, mention)
     if bound is None:
         return None
