@@ -114,3 +114,73 @@ def test_a_number_answers_only_a_question_that_asks_for_one() -> None:
     assert rival_answer("What is the history of Harwell Toys?", "the family keeps 15%.", [PROFILE]) is None
     assert rival_answer("In what year was Harwell Toys bought by Tolvik Play?", "2016.", [PROFILE]) is not None
     assert rival_answer("How much did Tolvik Play pay for Harwell Toys?", "30 million pounds.", [PROFILE]) is not None
+
+
+SCULPTOR = ("Miriam Okonde-Ralls (born 14 March 1952) is a Tessarian sculptor. She held her first solo exhibition in "
+            "1974 at the Harlow Gallery.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Okonde-Ralls was still under 25 when she held her first solo exhibition.", False),
+    ("Okonde-Ralls was over 20 when she held her first solo exhibition.", False),
+    ("Okonde-Ralls was still under 20 when she held her first solo exhibition.", True),
+    ("Okonde-Ralls was over 30 when she held her first solo exhibition.", True),
+])
+def test_an_age_said_as_a_state_at_an_event(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"was still under 25 when she held ..." is an age at the event the words after it name."""
+    assert refuses_nothing(checker, answer, SCULPTOR) is not refused
+
+
+DAM = ("Construction of the Keldor Dam began in April 2003 and was completed in October 2007. The reservoir behind "
+       "it took a further two years to fill.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Building the Keldor Dam took more than four years.", False),
+    ("The Keldor Dam was built in less than five years.", False),
+    ("The Keldor Dam was built in less than three years.", True),
+    ("Building the Keldor Dam took less than four years.", True),
+])
+def test_a_length_met_by_its_dates_is_not_broken_by_another_length(checker: SupportChecker, answer: str,
+                                                                  refused: bool) -> None:
+    """"took more than four years" beside the dam's dates was refused by the reservoir's "took a
+    further two years"; "was built in less than three years" was read as no length at all."""
+    assert refuses_nothing(checker, answer, DAM) is not refused
+
+
+@pytest.mark.parametrize(("source", "refused"), [
+    ("The novelist Tomas Reil was nominated for the Ostrand Prize three times and won it once.", False),
+    ("The novelist Tomas Reil was nominated for the Ostrand Prize three times but never won it.", True),
+])
+def test_a_nomination_followed_by_the_win(checker: SupportChecker, source: str, refused: bool) -> None:
+    assert refuses_nothing(checker, "Tomas Reil won the Ostrand Prize.", source) is not refused
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Harnby lies to the north of Wexley.", False),
+    ("Wexley lies south of Harnby.", False),
+    ("Harnby lies to the south of Wexley.", True),
+    ("Wexley lies north of Harnby.", True),
+])
+def test_a_converse_direction_with_the_names_swapped_says_the_same(checker: SupportChecker, answer: str,
+                                                                  refused: bool) -> None:
+    assert refuses_nothing(checker, answer, "The bakery moved to Wexley in 1995. Wexley lies about 20 km south of "
+                                            "Harnby.") is not refused
+
+
+def test_a_lake_is_no_person_and_the_compared_set_no_slot(checker: SupportChecker) -> None:
+    """"Lake Ost" was read as a person whose title ("the largest lake") the claim moved."""
+    source = ("Lake Ferrin has a surface area of 36 km². Nearby Lake Tolla covers 39 km², while Lake Ost, the "
+              "largest lake in the region, covers 112 km².")
+    result = checker.check("Among Lake Ferrin, Lake Tolla and Lake Ost, Lake Ferrin is the smallest by area.",
+                           [Source(id="s", content=source)])
+    assert all(c.reason is None or "strict rule" not in c.reason for c in result.claims)
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("The Green Alliance received a larger share of the vote than the Civic Union.", False),
+    ("The Civic Union received a larger share of the vote than the Green Alliance.", True),
+])
+def test_a_comparison_of_a_share_of_the_vote(checker: SupportChecker, answer: str, refused: bool) -> None:
+    source = "In the 2019 council election the Green Alliance won 37 percent of the vote, while the Civic Union took 34 percent."
+    assert refuses_nothing(checker, answer, source) is not refused

@@ -6,7 +6,7 @@ from __future__ import annotations
 from lexguard.grounding.signals._lexical import _stem
 from lexguard.grounding.signals._words import lemmas
 
-__all__ = ["ANTONYMS", "antonym_keys"]
+__all__ = ["ANTONYMS", "CONVERSES", "antonym_keys"]
 
 _PAIRS = """
 increase decrease | increased decreased | increasing decreasing | rise fall | rose fell | risen fallen
@@ -49,6 +49,14 @@ for _pair in filter(str.strip, _PAIRS.split("|")):
     _a, _b = (_stem(w) for w in _pair.split())
     ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
     ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
+
+
+CONVERSES: frozenset[str] = frozenset(_stem(w) for w in """
+north south east west northern southern eastern western above below older younger elder eldest youngest
+larger smaller bigger biggest smallest largest higher lower longer shorter heavier lighter wider narrower
+deeper shallower faster slower warmer colder earlier later bought sold buy sell""".split())
+"""Stems of opposites that say the same thing with the two names swapped: "Tressick lies north of
+Wenlow" is "Wenlow lies south of Tressick"."""
 
 
 def antonym_keys(word: str) -> frozenset[str]:

@@ -33,7 +33,7 @@ __all__ = ["NamedMultiple", "comparison_conflict", "named_multiple"]
 _COMPARATIVE = regex.compile(
     r"\b(?:(?P<more>larger|bigger|greater|higher|longer|taller|heavier|wider|deeper|more)"
     r"|(?P<less>smaller|lower|shorter|lighter|narrower|shallower|less|fewer))\b"
-    r"(?P<what>(?:\s++(?!than\b)[\p{L}-]++){0,3}?)\s++than\s++(?!(?:about|around|some|a|an)?\s*+[$\u00a3\u20ac]?\d)",
+    r"(?P<what>(?:\s++(?!than\b)[\p{L}-]++){0,5}?)\s++than\s++(?!(?:about|around|some|a|an)?\s*+[$\u00a3\u20ac]?\d)",
     regex.IGNORECASE,
 )
 """A comparative before "than" and what follows it: not "more than 500" (a bound)."""

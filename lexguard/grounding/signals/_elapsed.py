@@ -33,7 +33,8 @@ and eight months): a writer's rounding is no error; "took two years" is."""
 _MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52, "day": 12 / 365.25, "decade": 120.0}
 _UNIT = regex.compile(r"[\s-]++(?P<unit>year|month|week|day|decade)s?\b(?![\s-]++(?:old|ago)\b)", regex.IGNORECASE)
 _CUE_BEFORE = regex.compile(
-    r"\b(?P<cue>took|take|takes|taking|lasted|lasts|last|lasting|spent|spend|spends|for|within|span(?:s|ned)?|run|ran)"
+    r"\b(?P<cue>took|take|takes|taking|lasted|lasts|last|lasting|spent|spend|spends|for|within|span(?:s|ned)?|run|ran"
+    r"|(?:built|completed|finished|constructed|rebuilt|restored|renovated|written|made|done)\s++in)"
     r"(?:\s++(?:just|only|roughly|about|around|nearly|almost|some))?\s++$",
     regex.IGNORECASE,
 )
@@ -109,7 +110,8 @@ def read_elapsed(claim: str, mention: Mention, texts: Iterable[str]) -> Elapsed 
     if cue is None and after is not None and after.group().split()[0].lower() in ("after", "later") and not set(content_words(claim[after.end() : after.end() + 40])[:3]) & set(
             content_words(sentence)):
         return None  # "four years after *construction* started" names the start the sentence gives
-    if cue is not None and cue.group("cue").lower() not in _TOOK:  # "ran for nine months", not "was jailed for five years"
+    if cue is not None and cue.group("cue").lower() not in _TOOK and not cue.group("cue").lower().endswith(" in"):
+        # "ran for nine months", not "was jailed for five years"; "was built in less than three years" took it
         verb = _VERB_BEFORE.search(claim, 0, cue.start())
         if verb is None or not set(content_words(verb.group(1))) & set(content_words(sentence)):
             return None

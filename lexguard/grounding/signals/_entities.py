@@ -278,6 +278,8 @@ _BODIES = frozenset(
     "house court station studio festival choir band orchestra team city town village county united national royal "
     "international systems services partners holdings media press news times post marathon race run show fair "
     "cup games championship championships open prize award awards concert exhibition conference summit week day "
-    "half".split()
+    "half lake loch lough mount mountain river cape bay island isle glen valley hill forest sea ocean port fort "
+    "falls bridge tower castle dam canal reservoir beach harbour harbor peak gulf strait desert creek".split()
 )
-"""Words of a name that make it a body's, a place's or an event's, not a person's."""
+"""Words of a name that make it a body's, a place's or an event's, not a person's ("Lake Ost",
+"Mount Ferrin")."""

@@ -39,6 +39,13 @@ _AGE = regex.compile(
     regex.IGNORECASE,
 )
 """The words before an age at an event: "before she turned", "by the age of", "at the age of"."""
+_STATE_AGE = regex.compile(
+    r"(?P<below>\b(?:was|were)\s++(?:still\s++)?(?:under|younger\s++than|not\s++yet)\s++$)"
+    r"|(?P<above>\b(?:was|were)\s++(?:already\s++)?(?:over|older\s++than)\s++$)",
+    regex.IGNORECASE,
+)
+_WHEN_AFTER = regex.compile(r"(?:\s++years?\s++old)?,?\s++(?:when|as)\b", regex.IGNORECASE)
+"""An age said as a state at an event: "was still under 25 *when* she held her first show"."""
 _AFTER_YEAR = regex.compile(r",?\s*+")
 _AFTER_BIRTH = regex.compile(r"[\s-]++(?:years?|decades?)\s++after\s++(?:her|his|their|its)\s++birth\b", regex.IGNORECASE)
 _SPAN = regex.compile(r"[\s-]++(?:an?\s++)?(?P<unit>years?|decades?|centur(?:y|ies))\b(?![\s-]++(?:old|ago|later|after|before)\b)", regex.IGNORECASE)
@@ -104,14 +111,17 @@ def read_lifetime(claim: str, mention: Mention, texts: Iterable[str]) -> Lifetim
     sentences = [s for text in texts for s in passage_sentences(text)]
     sentences += [part for s in sentences for part in clauses(s)]  # "... opened in 1964, and she taught ... from 1972"
     unit_at = _unit_start(mention)
-    age = _AGE.search(claim, max(0, mention.span[0] - 40), mention.span[0])
+    age = _AGE.search(claim, max(0, mention.span[0] - 40), mention.span[0]) or (
+        _STATE_AGE.search(claim, max(0, mention.span[0] - 40), mention.span[0])
+        if _WHEN_AFTER.match(claim, mention.span[1]) else None)
     birth = _AFTER_BIRTH.match(claim, unit_at)
     span = _SPAN.match(claim, unit_at)
     lead = _FOR.search(claim, max(0, _bound_start(claim, mention) - 20), _bound_start(claim, mention))
     if age is not None and _DIED.search(claim, max(0, age.start() - 20), age.start()):  # "died at the age of 67"
         kind, found, where = age.lastgroup, _age_at_death(sentences), (age.start(), mention.span[1])
     elif age is not None:
-        kind, found, where = age.lastgroup, _years_since_birth(claim, age.start(), sentences), (age.start(), mention.span[1])
+        event = claim[: age.start()] + claim[mention.span[1] :]  # "... was still under 25 | when she held her first show"
+        kind, found, where = age.lastgroup, _years_since_birth(event, len(event), sentences), (age.start(), mention.span[1])
     elif birth is not None:
         kind, found = _bound_kind(claim, mention), _years_since_birth(claim, mention.span[0], sentences)
         value, where = value * _unit(claim, mention), (_bound_start(claim, mention), birth.end())

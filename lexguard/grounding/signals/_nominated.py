@@ -55,11 +55,24 @@ def only_nominated(claim: str, passages: list[str]) -> str | None:
         while at >= 0:
             before = sentence[max(0, at - _BEFORE) : at]
             last = max([*_NOMINATED.finditer(before), *_WINNER.finditer(before)], key=lambda m: m.start(), default=None)
-            if last is None or _WINNER.fullmatch(last.group()):
+            if last is None or _WINNER.fullmatch(last.group()) or _won_after(sentence, at + len(prize)):
                 return None  # given as won, or named without either: not a nomination only
             found = found or sentence
             at = sentence.lower().find(prize, at + len(prize))
     return found
+
+
+_NEGATED = regex.compile(r"\b(?:never|not|no|without)\b|n['\u2019]t\b", regex.IGNORECASE)
+_WON_IT = regex.compile(r"\b(?:won|wins|winning|received|took|claimed)\s++(?:it|the\s++(?:prize|award|title|trophy))\b",
+                        regex.IGNORECASE)
+
+
+def _won_after(sentence: str, end: int) -> bool:
+    """Whether the sentence goes on to say the prize was won, with no other name between: "was
+    nominated for the Amberlin Prize four times *and won it* once"."""
+    won = _WON_IT.search(sentence, end)
+    between = sentence[end : won.start()] if won is not None else ""
+    return won is not None and not entities(between) and not _NEGATED.search(between)
 
 
 _BEFORE = 50

@@ -18,7 +18,7 @@ import regex
 from lexguard.grounding.signals._lexical import _stem, content_words
 from lexguard.grounding.signals._words import lemmas
 from lexguard.grounding.signals._anchoring import without_bound_words
-from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
+from lexguard.grounding.signals._antonyms import ANTONYMS, CONVERSES, antonym_keys
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._excepted import EXCEPTION
@@ -236,10 +236,10 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
             return unit.sentence
         if not unit.denied and ((_flipped(clause, unit.text) and not _apart_days(clause, unit.text)
                                  and not _named_otherwise(clause, unit.text))
-                                or swapped_names(clause, unit.text)):
+                                or _swapped(clause, unit.text)):
             return unit.sentence
         near_copy = min(len(words & unit.words) / len(words), len(words & unit.words) / len(unit.words)) >= NEAR_COPY
-        if not unit.denied and near_copy and swapped_names(clause, unit.text, any_word=True):
+        if not unit.denied and near_copy and _swapped(clause, unit.text, any_word=True):
             return unit.sentence  # "The authentication service sends requests to the frontend service"
         same = (not unit.denied and len(words & unit.words) / len(unit.words) >= MIN_COVERAGE
                 and not _days_differ(clause, unit.text, named_days))
@@ -260,7 +260,7 @@ def _clause_conflict(clause: str, units: list[_Unit]) -> str | None:
     # within 30 days"): the claim's words are all there, the statement holds more
     wide = [u for u in units if u.words and not u.denied and len(words & u.words) / len(words) >= MIN_COVERAGE]
     for unit in sorted(wide, key=lambda u: -len(words & u.words)):
-        if swapped_names(clause, unit.text):
+        if _swapped(clause, unit.text):
             return unit.sentence
     # another weekday in the same statement ("6 a.m. Tuesday" for "6 a.m. Monday"), its own words
     # aside: "open on Mondays" beside "open Tuesday through Sunday"; "not open on Sundays" beside
@@ -360,7 +360,29 @@ def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterat
                     # the opposite of what the source denies states what it says ("closed on Monday"
                     # beside "open every day except Monday"), unless the claim negates it
                     same = _denies_opposite(clause, unit.text, keys | opposites) != unit.denied
+                    if keys & CONVERSES and _names_swapped(clause, unit.text):  # "north of" for "south of", names swapped
+                        same = not same
                     yield unit, same, len(rest & unit.words) / len(rest)
+
+
+def _swapped(clause: str, unit: str, any_word: bool = False) -> bool:
+    """:func:`swapped_names`, unless the claim says it with a converse opposite of the unit's word
+    ("Tressick lies north of Wenlow" beside "Wenlow lies south of Tressick": the same fact)."""
+    if not swapped_names(clause, unit, any_word=any_word):
+        return False
+    unit_stems = {key for w in WORD_RUN.findall(unit.lower()) for key in antonym_keys(w)}
+    return not any(keys & CONVERSES and not keys & unit_stems
+                   and frozenset().union(*(ANTONYMS.get(k, frozenset()) for k in keys)) & unit_stems
+                   for keys in map(antonym_keys, WORD_RUN.findall(clause.lower())))
+
+
+def _names_swapped(clause: str, unit: str) -> bool:
+    """Whether the clause's first two names stand in the unit the other way round."""
+    names = list(dict.fromkeys(e.text for e in entities(clause)))[:2]
+    if len(names) < 2:
+        return False
+    at = [unit.find(name) for name in names]
+    return all(a >= 0 for a in at) and at[1] < at[0]
 
 
 def _denies_opposite(clause: str, unit: str, pair: frozenset[str]) -> bool:

@@ -14,7 +14,7 @@ import regex
 
 from lexguard.grounding.signals._lexical import Mention, numbers
 
-__all__ = ["OtherValues", "in_range", "meets_its_bound", "names_an_item"]
+__all__ = ["OtherValues", "in_compared_set", "in_range", "meets_its_bound", "names_an_item"]
 
 
 _RANGE = regex.compile(
@@ -31,6 +31,27 @@ def names_an_item(claim: str, mention: Mention, coded: frozenset[str]) -> bool:
         return True
     name = _WORD_BEFORE.search(claim, max(0, start - _NAME_REACH), start)  # bounded: a long claim stays linear
     return name is not None and f"{name.group(1)} {claim[start:end]}".lower() in coded
+
+
+_COMPARED_SET = regex.compile(
+    r"^\W*(?:among|of|out\s++of|between)\s++(?:[^,;:.]{1,60}?,\s*+){0,6}?[^,;:.]{0,60}?\b(?:and|or)\b[^,;:.]{1,60}?,",
+    regex.IGNORECASE,
+)
+"""An opening that lists the things compared: "Among Lake Ferrin, Lake Tolla and Lake Ost, ..."."""
+
+
+def in_compared_set(claim: str, start: int) -> bool:
+    """Whether a name at ``start`` stands in the claim's opening list of the things it compares
+    ("*Among* Lake Ferrin, Lake Tolla and Lake Ost, Lake Ferrin is the smallest"): no slot of its
+    relation, so no statement need give it there.
+
+    Example:
+        >>> claim = "Among Lake Ferrin, Lake Tolla and Lake Ost, Lake Ferrin is the smallest."
+        >>> [in_compared_set(claim, claim.find(name)) for name in ("Lake Tolla", "Lake Ost", "Lake Ferrin is")]
+        [True, True, False]
+    """
+    lead = _COMPARED_SET.match(claim)
+    return lead is not None and start < lead.end()
 
 
 _WORD_AT = regex.compile(r"[\p{L}\p{N}]*")

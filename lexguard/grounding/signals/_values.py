@@ -118,7 +118,8 @@ def number_evidence(
     unknown += [m for m in mentions if m not in unknown and dropped_limit(claim, m, texts)]  # "30%" for "up to 30%"
     unknown += [m for m in mentions if m not in unknown and reversed_limit(claim, m, texts)]  # "at most" for "at least"
     broken = [m for m in mentions if readings[m].met is False and m not in unknown  # "under 80%" beside 87% (and 80 reviews)
-              and readings[m].anchor >= MIN_RIVAL_ANCHOR]  # a value the sources give, refused only on a clear anchor
+              and readings[m].anchor >= MIN_RIVAL_ANCHOR  # a value the sources give, refused only on a clear anchor
+              and m not in held]  # "took more than four years" beside its dates, not "took a further two years"
     broken += [m for m in mentions if m in broken_by and m not in unknown and m not in broken]
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
