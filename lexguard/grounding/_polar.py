@@ -28,7 +28,7 @@ from lexguard._enums import FindingKind, Severity
 from lexguard._models import Claim, Finding
 from lexguard.grounding.claims._questions import answer_word, polar_proposition, yes_proposition
 from lexguard.grounding.claims._worthiness import FILLER_REASON, META_REASON, QUESTION_REASON, SPEAKER_REASON
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
 from lexguard.grounding.signals._lexical import _stem, content_words, has_negation

@@ -18,7 +18,7 @@ from lexguard import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.claims import _dialogue
 from lexguard.grounding.claims._antecedents import people_meant
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.claims._dialogue import asked_turn, chat_turns
 
 FILMS = ("Salt Road Sisters was directed by Henrik Dalmore.The Lantern Keeper is starring Odile Varek."

@@ -184,3 +184,39 @@ def test_a_lake_is_no_person_and_the_compared_set_no_slot(checker: SupportChecke
 def test_a_comparison_of_a_share_of_the_vote(checker: SupportChecker, answer: str, refused: bool) -> None:
     source = "In the 2019 council election the Green Alliance won 37 percent of the vote, while the Civic Union took 34 percent."
     assert refuses_nothing(checker, answer, source) is not refused
+
+
+COURT = ("By Ann Carrow PUBLISHED: 13:05 EST, 17 October 2013 | UPDATED: 16:48 EST, 17 October 2013 A mortgage broker "
+         "who stole £90,000 from his clients was jailed for four years yesterday. Leeds Crown Court heard that Owen "
+         "Marsh, 52, spent the money on horses. The 52-year-old midfielder-turned-broker wept in the dock after just "
+         "20 minutes of evidence.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Owen Marsh, 52, jailed for four years .", False),
+    ("Broker wept in the dock after 20 minutes of evidence .", False),
+    ("Ann Carrow, 52, jailed for four years .", True),
+])
+def test_a_byline_is_no_part_of_the_lead(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """The byline has no full stop of its own: read with the lead, the reporter stood where the
+    lead's broker does, and a highlight naming him was refused; an age is no length of time
+    ("after 20 minutes" beside "The 52-year-old")."""
+    assert refuses_nothing(checker, answer, COURT) is not refused
+
+
+@pytest.mark.parametrize(("source", "answer"), [
+    ("The Duke and Duchess of Ashford's baby daughter was christened yesterday in a private ceremony at the Chapel "
+     "Royal in St James's Palace, London. Princess Alice Victoria Rose, who is seven weeks old, wore a replica gown.",
+     "Princess Alice, seven weeks old, christened at Chapel Royal in St James's Palace ."),
+    ("Newcastle have signed Thiago Reis from Porto. The 23-year-old midfielder joins on a five-year deal. Reis scored "
+     "11 goals in 34 appearances for Porto last season.", "Midfielder, 23, scored 11 goals in 34 appearances last season ."),
+    ("The 27-year-old singer, whose debut album sold two million copies, was forced to walk off stage midway through a "
+     "concert at Brenton Arena on Saturday. Fans who had paid up to £85 were told the show was over after just 40 "
+     "minutes.", "Singer walked off stage after 40 minutes at Brenton show ."),
+])
+def test_a_highlight_that_names_what_the_lead_describes(checker: SupportChecker, source: str, answer: str) -> None:
+    """Highlights name who the lead only describes: the lead's possessor ("The Duke and Duchess of
+    Ashford's baby daughter") is no rival doer, a word the sources write in lower case
+    ("Midfielder, 23,") no name to place, and an age ("The 27-year-old") no rival of a length of
+    time ("after 40 minutes")."""
+    assert refuses_nothing(checker, answer, source)

@@ -11,7 +11,7 @@ import pytest
 
 from lexguard import Source
 from lexguard.grounding import SupportChecker
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._answer_slot import rival_answer
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._order import order_conflict

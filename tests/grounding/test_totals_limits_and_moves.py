@@ -16,7 +16,7 @@ import pytest
 
 from lexguard.grounding import SupportChecker
 from tests.claim_statuses import statuses
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 
 PATH = ("The Brook Path has three stretches. The first, from the car park to the weir, is 2.5km. The second, "
         "along the river, is 2km. The last, back through the meadow, is 1.5km.")

@@ -12,12 +12,13 @@ from collections.abc import Iterator
 
 import regex
 
+from lexguard.grounding.claims._bylines import header_end
+
 from lexguard.grounding.claims._line_units import goes_on
 from lexguard.grounding.signals._words import word_kinds
 
 __all__ = [
-    "LINE_BREAKS", "Segment", "fenced_blocks", "lines", "passage_sentences", "split_blocks", "split_sentences",
-    "table_headers",
+    "LINE_BREAKS", "Segment", "fenced_blocks", "lines", "split_blocks", "split_sentences", "table_headers",
 ]
 
 Segment = tuple[int, int]
@@ -293,8 +294,11 @@ def split_sentences(
     sentences: list[Segment] = []
     for block_start, block_end in split_blocks(text, hard_newlines=hard_newlines, fences=fences):
         start = block_start
+        if (header := header_end(text, block_start)) > block_start:  # a news byline or dateline
+            sentences.append((start, header))
+            start = header
         lower_case = _written_in_lower_case(text, block_start, block_end)
-        for match in _BOUNDARY.finditer(text, block_start, block_end):
+        for match in _BOUNDARY.finditer(text, start, block_end):
             end = match.end()
             following = _NEXT_VISIBLE.match(text, end, block_end)
             if following is None:
@@ -321,13 +325,6 @@ def split_sentences(
     return [(s, e) for s, e in trimmed if e > s]
 
 
-_PASSAGE_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
-_LINE_SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|(?m:$))")
-"""A sentence of a passage written as lines ("Price: £5", "Northbound Glass, performed by, Tamsin
-Rook"): to its marks or its line's end (read as prose, all such lines but the last were lost)."""
-_UNCLOSED = regex.compile(r"[^.!?:;\s]\s*$")
-_LINES_SHARE = 0.5
-"""Share of lines with no closing mark above which a passage is read as lines (else: headings)."""
 _FIRST_WORD = regex.compile(r"\s*(?P<word>[\p{L}\p{N}]+)")
 _OPENERS = frozenset(
     "it its the this that these those he she they we i you there here a an his her their our my in on at "
@@ -350,51 +347,3 @@ _LOWER_OPENERS = frozenset(
     "it its the this these those he she they we i you there his her their our my but however then".split()
 )
 """Lower-case words that open a sentence after a full stop in text written with capitals."""
-
-
-def _continues(previous: str, following: str) -> bool:
-    """Whether ``following`` goes on the sentence ``previous`` cut at the dot of an abbreviation or
-    a one-letter word ("8 p.", "m. Friday"; "Corvin Ltd.", "owed ..."), at a decimal point
-    ("3.", "5 million") or inside a word ("config.", "ini"), as :func:`split_sentences` reads them."""
-    text = previous.rstrip()
-    first = _FIRST_WORD.match(following)
-    if not text.endswith(".") or first is None:
-        return False
-    if previous.endswith(".") and following[:1].islower():
-        return True  # a dot inside a word: a file or a domain name ("config.ini", "example.com")
-    if text[-2:-1].isdigit():
-        return following[:1].isdigit()
-    if not _is_abbreviation(text, len(text) - 1):
-        return False
-    word = first.group("word")
-    return word[:1].islower() or word[:1].isdigit() or word.lower() not in _OPENERS
-
-
-def passage_sentences(passage: str) -> Iterator[str]:
-    """The sentences of a source passage as the strict signals read them (stripped, in order).
-
-    A quick cut after every run of ``.``, ``!`` or ``?`` and, in a passage written as lines (a list,
-    a record, knowledge triples: :data:`_LINES_SHARE`), at line breaks, but not at the dot of
-    an abbreviation or a one-letter word before a name or a lower-case word ("8 p.m. Friday",
-    "Corvin Ltd. owed"), nor at a decimal point: the signals that look
-    for a source sentence telling both sides of a claim (overstated quantifiers, event order,
-    polarity) were tuned on this cut, and a sentence cut too finely only makes them find less.
-
-    Args:
-        passage: A source chunk's text.
-
-    Yields:
-        Each sentence's text, stripped (possibly empty).
-    """
-    pieces: list[str] = []
-    last_end = -1
-    lines = [line for line in passage.split("\n") if line.strip()]
-    unclosed = sum(1 for line in lines if _UNCLOSED.search(line))
-    cut = _LINE_SENTENCE if len(lines) > 1 and unclosed > _LINES_SHARE * len(lines) else _PASSAGE_SENTENCE
-    for match in cut.finditer(passage):
-        if pieces and match.start() == last_end and _continues(pieces[-1], match.group()):
-            pieces[-1] += match.group()
-        else:
-            pieces.append(match.group())
-        last_end = match.end()
-    return (piece.strip() for piece in pieces)

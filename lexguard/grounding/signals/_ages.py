@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._honorifics import HONORIFICS
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import an_age

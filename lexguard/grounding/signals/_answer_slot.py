@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.claims._short_answers import WH_QUESTION, bare_answer
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words, numbers

@@ -39,7 +39,9 @@ from lexguard.grounding.signals._doers import (
     same_slot_rival, titled_as_given,
 )
 from lexguard.grounding.signals._statement_clauses import clauses_of
-from lexguard.grounding.signals._statement_values import OtherValues, in_compared_set, in_range, meets_its_bound, names_an_item
+from lexguard.grounding.signals._statement_values import (
+    OtherValues, in_compared_set, in_range, meets_its_bound, names_an_item, written_lower,
+)
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
     Facts,
@@ -181,7 +183,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
     # its own, but a word every value of the statement is read with; "(Passage 3)" names a source
     every = [m for m in numbers(claim) if not names_an_item(claim, m, coded) and not names_a_source(claim, m)]
     nums = [m for m in every if not in_range(claim, m)]
-    names = [e for e in entities(claim) if not in_compared_set(claim, e.span[0])]  # "Among A, B and C, A is ..."
+    names = [e for e in entities(claim) if not in_compared_set(claim, e.span[0]) and not written_lower(claim, e, index)]
     if not every and not names or not best_chunks:
         return []
     facts = sentence_facts(index)

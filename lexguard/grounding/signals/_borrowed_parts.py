@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._dates import month_of
 from lexguard.grounding.signals._doers import kin
 from lexguard.grounding.signals._entities import entities, is_common_word

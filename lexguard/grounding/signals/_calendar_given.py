@@ -12,7 +12,7 @@ from typing import Any
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._dates import month_of, months_spanned
 from lexguard.grounding.signals._lexical import Mention, content_words, has_negation

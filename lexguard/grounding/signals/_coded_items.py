@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._statements import number_class
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._lexical import STOPWORDS
 from lexguard.grounding.signals._words import lemmas, word_kinds
 

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities, personal
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statement_clauses import clauses_of

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._weekdays import day_mentions

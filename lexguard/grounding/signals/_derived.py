@@ -19,7 +19,7 @@ from itertools import combinations
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._ages import is_age, years_apart
 from lexguard.grounding.signals._anchoring import anchored, magnitude
 from lexguard.grounding.signals._statements import number_class

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._antonyms import ANTONYMS, antonym_keys
 
 __all__ = ["direction_conflict", "step_conflict"]

@@ -68,6 +68,7 @@ def same_slot_rival(
         same = slot & _slot(anchor.text, name.span[0]) or (
             doer and full_name(name) == full and is_doer(anchor.text, name.span[0], described=True)
             and name.text.isupper() == mention.text.isupper()  # not a heading ("ON-TERMINAL – The counter ...")
+            and not possessor(anchor.text, name)  # "The Duke of Ashford's baby daughter was christened"
         )
         if same and not given(words, set(mention.key.split()), claim_names, kin_of=kin(name.key, mention.key)):
             return True

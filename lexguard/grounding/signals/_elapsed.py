@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._anchoring import bound_words
 from lexguard.grounding.signals._bounds import NEAR
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers

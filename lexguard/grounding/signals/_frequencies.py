@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._lexical import content_words
 from lexguard.grounding.signals._words import lemmas

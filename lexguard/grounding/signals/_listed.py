@@ -16,7 +16,7 @@ from typing import Any
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._lexical import Mention, content_words
 from lexguard.grounding.signals._words import can_be_verb
 

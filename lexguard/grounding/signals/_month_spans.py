@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._calendar_given import MONTH_WORDS
 from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._dates import month_of, month_spans, months_named

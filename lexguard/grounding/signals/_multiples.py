@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._anchoring import bound_words, magnitude
 from lexguard.grounding.signals._bounds import APPROXIMATE, NEAR
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._anchoring import magnitude
 from lexguard.grounding.signals._bounds import APPROXIMATE, NEAR
 from lexguard.grounding.signals._changes import ordered_pair

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities, personal
 from lexguard.grounding.signals._honorifics import HONORIFIC_PATTERN, HONORIFICS
 from lexguard.grounding.signals._lexical import Mention, content_words

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities
 
 __all__ = ["only_nominated"]

@@ -17,7 +17,7 @@ import statistics
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._lexical import _stem, content_words
 
 __all__ = ["MIN_EVENT_COVERAGE", "claimed_orders", "order_conflict"]

@@ -15,7 +15,7 @@ from typing import Any
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities, personal
 from lexguard.grounding.signals._lexical import Mention, quotes
 

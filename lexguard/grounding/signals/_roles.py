@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._lexical import _stem, content_words
 

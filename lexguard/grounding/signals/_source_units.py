@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._clauses import clauses, with_subject
 from lexguard.grounding.signals._excepted import excepted_statements
 from lexguard.grounding.signals._lexical import _stem

@@ -10,11 +10,13 @@ from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 
+from typing import Any
+
 import regex
 
 from lexguard.grounding.signals._lexical import Mention, numbers
 
-__all__ = ["OtherValues", "in_compared_set", "in_range", "meets_its_bound", "names_an_item"]
+__all__ = ["OtherValues", "in_compared_set", "in_range", "meets_its_bound", "names_an_item", "written_lower"]
 
 
 _RANGE = regex.compile(
@@ -52,6 +54,16 @@ def in_compared_set(claim: str, start: int) -> bool:
     """
     lead = _COMPARED_SET.match(claim)
     return lead is not None and start < lead.end()
+
+
+def written_lower(claim: str, name: Mention, index: Any) -> bool:
+    """Whether a one-word name opening the claim is a word the sources write in lower case:
+    "Midfielder, 23, scored 11 goals" beside "the 23-year-old midfielder" (capitalised because it
+    opens a headline-style sentence; no name for the binding to place)."""
+    if name.span[0] > 0 or " " in name.text or not name.text[:1].isupper():
+        return False
+    word = regex.compile(rf"(?<![\p{{L}}-]){regex.escape(name.text.lower())}(?![\p{{L}}-])")
+    return any(word.search(chunk.text) for chunk in index.chunks)
 
 
 _WORD_AT = regex.compile(r"[\p{L}\p{N}]*")

@@ -15,7 +15,7 @@ from typing import Any
 import regex
 
 from lexguard._limits import current_deadline
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._batched import PROFILE_BATCH
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._entities import entities
@@ -85,9 +85,12 @@ def number_class(text: str, mention: Mention) -> str:
         return "year"
     if _HOUR_WORD.search(written):
         return "time"  # "half an hour": its key is the minutes (:func:`~lexguard.grounding.signals._written.hour_parts`)
-    if an_age(text, mention):
-        return "time"  # "Kerry Dawes, 35," is a "35-year-old", no count of what a sentence counts
+    if an_age(text, mention) or _YEARS_OLD.match(text, mention.span[1]):
+        return "age"  # "Kerry Dawes, 35,", "the 27-year-old singer": an age, no count nor a length of time
     return quantity_kind(text, mention) or _counted(text, mention)
+
+
+_YEARS_OLD = regex.compile(r"[\s-]*+years?[\s-]++old\b", regex.IGNORECASE)
 
 
 _HOUR_WORD = regex.compile(r"\bhour\b", regex.IGNORECASE)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import regex
 
-from lexguard.grounding.claims._sentences import passage_sentences
+from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import Mention, content_words
 
