@@ -220,3 +220,25 @@ def test_a_highlight_that_names_what_the_lead_describes(checker: SupportChecker,
     ("Midfielder, 23,") no name to place, and an age ("The 27-year-old") no rival of a length of
     time ("after 40 minutes")."""
     assert refuses_nothing(checker, answer, source)
+
+
+WIRE = ("Kelby council backs budget\n\nKELBY, March 6 (Newswire) \u2013 Kelby City Council on Wednesday approved a "
+        "£98.2 million budget, including a 3.9% rise in council tax. The rise takes effect from April 1.\n\n"
+        "Substitute Jo Arden scored twice in the last seven minutes as Kelby beat Dunmore 2-1. She equalised in the "
+        "84th minute with a low shot.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Kelby City Council approved a £98.2 million budget that raises council tax by 3.9% from April 1.", False),
+    ("Kelby City Council approved a £98.2 million budget that raises council tax by 3.9% from May 1.", True),
+])
+def test_a_dateline_is_no_part_of_the_lead(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """The dateline's "March 6" stood in the lead as a rival of the claim's "April 1"."""
+    assert refuses_nothing(checker, answer, WIRE) is not refused
+
+
+def test_a_minute_of_a_match_is_no_length_of_time(checker: SupportChecker) -> None:
+    """"in the 84th minute" is a point in the match, no rival of the lead's "in the last seven minutes"."""
+    result = checker.check("Kelby beat Dunmore 2-1, with substitute Jo Arden scoring in the 84th minute.",
+                           [Source(id="s", content=WIRE)])
+    assert all(c.reason is None or "strict rule" not in c.reason for c in result.claims)

@@ -1,5 +1,5 @@
 """Where a news article's byline and dateline end: "By Jane Doe PUBLISHED: 10:22 EST, 3 March 2014 |
-UPDATED: 11:05 EST, 3 March 2014", "(CNN) --".
+UPDATED: 11:05 EST, 3 March 2014", "LONDON, England (CNN) --", "HARWICK, March 6 (Newswire) –".
 
 Such a header has no full stop of its own, so it was read as part of the article's first sentence:
 "By Richard Sloane PUBLISHED: ... A financial adviser who stole £212,000 ... was jailed" named
@@ -18,7 +18,8 @@ _STAMP = r"(?:\.\s*+)?\d{1,2}:\d{2}\s*+(?:[AP]M\s*+)?(?:[A-Z]{2,4}\s*+)?,?\s*+\d
 _HEADER = regex.compile(
     rf"\s*+(?:By\s++[^|\n]{{1,80}}?\s++)?(?:PUBLISHED|Published)\s*+:\s*+{_STAMP}"
     rf"(?:\s*+\|\s*+\.?\s*+(?:UPDATED|Updated)\s*+:\s*+{_STAMP})?"
-    r"|\s*+(?:[\p{Lu}][\p{L}., ]{0,40}?\s*+)?\(CNN\)\s*+(?:--|\u2014|\u2013)"
+    r"|\s*+(?:\p{Lu}[\p{L}., ]{0,40}?(?:,\s*+\p{Lu}\p{Ll}+\.?\s++\d{1,2})?\s*+)?"
+    r"\((?:CNN|Reuters|AP|AFP|PA|UPI|Bloomberg|Newswire|\p{Lu}[\p{L}&. ]{1,24})\)\s*+(?:--|-|\u2014|\u2013)"
 )
 
 
@@ -31,6 +32,8 @@ def header_end(text: str, start: int = 0) -> int:
         'A man was held.'
         >>> header_end("LONDON, England (CNN) -- Police said ...")
         24
+        >>> header_end("HARWICK, March 6 (Newswire) \u2013 The council approved ...")
+        29
     """
     found = _HEADER.match(text, start)
     return found.end() if found is not None else start

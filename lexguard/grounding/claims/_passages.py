@@ -55,16 +55,30 @@ def passage_sentences(passage: str) -> Iterator[str]:
     Yields:
         Each sentence's text, stripped (possibly empty).
     """
-    header = header_end(passage)  # "By Ann Lee PUBLISHED: ... | UPDATED: ...": a sentence of its own
-    pieces: list[str] = [passage[:header]] if header else []
+    pieces: list[str] = []
     last_end = -1
     lines = [line for line in passage.split("\n") if line.strip()]
     unclosed = sum(1 for line in lines if _UNCLOSED.search(line))
     cut = _LINE_SENTENCE if len(lines) > 1 and unclosed > _LINES_SHARE * len(lines) else _PASSAGE_SENTENCE
-    for match in cut.finditer(passage, header):
-        if pieces and match.start() == last_end and _continues(pieces[-1], match.group()):
-            pieces[-1] += match.group()
-        else:
-            pieces.append(match.group())
-        last_end = match.end()
+    at = 0
+    for start, end in [*_headers(passage), (len(passage), len(passage))]:  # "By Ann Lee PUBLISHED: ...": its own
+        for match in cut.finditer(passage, at, start):
+            if pieces and match.start() == last_end and _continues(pieces[-1], match.group()):
+                pieces[-1] += match.group()
+            else:
+                pieces.append(match.group())
+            last_end = match.end()
+        if end > start:
+            pieces.append(passage[start:end])
+        at = end
     return (piece.strip() for piece in pieces)
+
+
+def _headers(passage: str) -> list[tuple[int, int]]:
+    """The bylines and datelines opening the passage or one of its lines (:func:`header_end`)."""
+    starts = [0, *(m.end() for m in _LINE_START.finditer(passage))]
+    return [(start, end) for start in starts if (end := header_end(passage, start)) > start]
+
+
+_LINE_START = regex.compile(r"\n\s*+")
+

@@ -87,7 +87,10 @@ def number_class(text: str, mention: Mention) -> str:
         return "time"  # "half an hour": its key is the minutes (:func:`~lexguard.grounding.signals._written.hour_parts`)
     if an_age(text, mention) or _YEARS_OLD.match(text, mention.span[1]):
         return "age"  # "Kerry Dawes, 35,", "the 27-year-old singer": an age, no count nor a length of time
-    return quantity_kind(text, mention) or _counted(text, mention)
+    kind = quantity_kind(text, mention)
+    if kind == "time" and _ORDINAL.search(written):
+        return "point in time"  # "in the 84th minute" is no length ("in the last seven minutes")
+    return kind or _counted(text, mention)
 
 
 _YEARS_OLD = regex.compile(r"[\s-]*+years?[\s-]++old\b", regex.IGNORECASE)
