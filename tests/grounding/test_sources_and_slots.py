@@ -242,3 +242,15 @@ def test_a_minute_of_a_match_is_no_length_of_time(checker: SupportChecker) -> No
     result = checker.check("Kelby beat Dunmore 2-1, with substitute Jo Arden scoring in the 84th minute.",
                            [Source(id="s", content=WIRE)])
     assert all(c.reason is None or "strict rule" not in c.reason for c in result.claims)
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("The dig also produced a gold finger ring and 312 bronze coins.", False),
+    ("The dig also produced bone hairpins and 312 gold coins.", True),
+    ("The dig also produced a bronze finger ring.", True),
+])
+def test_a_material_given_to_the_other_thing(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"312 gold coins" beside "a gold finger ring and 312 bronze coins": a material is a word that
+    describes the thing after it, and a count may stand where the article does."""
+    source = "Among other finds are a bathhouse, bone hairpins, a gold finger ring and 312 bronze coins."
+    assert refuses_nothing(checker, answer, source) is not refused

@@ -23,8 +23,8 @@ from lexguard.grounding.signals._words import lemmas, word_kinds
 __all__ = ["crossed_modifier"]
 
 _PAIR = regex.compile(
-    r"(?<![\p{L}-])(?P<a1>(?:an?|the|his|her|its|their)\s+)?(?P<m1>\p{L}[\p{L}-]*)\s+(?:(?P<x1>\p{L}+)\s+)?(?P<h1>\p{L}+)\s*+"
-    r"(?:,\s*+)?(?:and|but|while|whereas|or)\s+(?P<a2>(?:an?|the|his|her|its|their)\s+)?(?P<m2>\p{L}[\p{L}-]*)\s+"
+    r"(?<![\p{L}-])(?P<a1>(?:an?|the|his|her|its|their|\d[\d,]*+)\s+)?(?P<m1>\p{L}[\p{L}-]*)\s+(?:(?P<x1>\p{L}+)\s+)?(?P<h1>\p{L}+)\s*+"
+    r"(?:,\s*+)?(?:and|but|while|whereas|or)\s+(?P<a2>(?:an?|the|his|her|its|their|\d[\d,]*+)\s+)?(?P<m2>\p{L}[\p{L}-]*)\s+"
     r"(?:(?P<x2>\p{L}+)\s+)?(?P<h2>\p{L}+)\b",
     regex.IGNORECASE,
 )
@@ -40,6 +40,8 @@ def _describes(word: str, described: bool = True) -> bool:
     lower = word.lower()
     if lower in _PRAISE:
         return False
+    if lower in _MATERIALS:
+        return True  # "a gold finger ring and 312 bronze coins"
     if word[0].isupper():
         return lower.endswith(("ish", "ian", "ese", "an", "ic")) and "NOUN" not in word_kinds(lower)  # "Spanish"
     if "-" in lower.strip("-"):
@@ -57,6 +59,9 @@ def _thing(word: str) -> bool:
             and not kinds & {"ADJ", "AUX"})
 
 
+_MATERIALS = frozenset("gold golden silver bronze copper iron steel brass tin stone marble glass wood wooden plastic "
+                       "leather cotton wool woollen silk paper concrete brick clay ceramic porcelain".split())
+"""What a thing is made of, written before it as a noun: it describes the thing ("gold coins")."""
 _PRAISE = frozenset("good great nice excellent amazing wonderful lovely friendly delicious fine awesome fantastic perfect "
                     "best better bad poor terrible awful real really very".split())
 """Words of praise or blame: "really good food and great service" gives each thing no word of its own."""
