@@ -254,3 +254,14 @@ def test_a_material_given_to_the_other_thing(checker: SupportChecker, answer: st
     describes the thing after it, and a count may stand where the article does."""
     source = "Among other finds are a bathhouse, bone hairpins, a gold finger ring and 312 bronze coins."
     assert refuses_nothing(checker, answer, source) is not refused
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Deposits by debit card are free up to 2,000 pounds a day.", False),
+    ("Deposits by debit card are free with no daily limit.", True),
+    ("There is no limit on withdrawals, which are free.", False),
+])
+def test_no_limit_where_the_sources_give_one(checker: SupportChecker, answer: str, refused: bool) -> None:
+    source = ("Instant deposits by debit card are free up to 2,000 pounds per day; larger amounts can be sent by bank "
+              "transfer. There is no fee and no limit on withdrawals.")
+    assert refuses_nothing(checker, answer, source) is not refused

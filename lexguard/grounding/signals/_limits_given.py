@@ -13,10 +13,11 @@ from collections.abc import Iterable
 import regex
 
 from lexguard.grounding.signals._anchoring import bound_words
-from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.claims._passages import passage_sentences
+from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._statements import number_class
 
-__all__ = ["dropped_limit", "reversed_limit", "value_start"]
+__all__ = ["denied_limit", "dropped_limit", "reversed_limit", "value_start"]
 
 
 _SAYS_LIMIT = regex.compile(
@@ -85,3 +86,41 @@ def value_start(text: str, mention: Mention) -> int:
     """Where a value starts with its currency sign ("up to | £1,000")."""
     start = mention.span[0]
     return start - 1 if start and text[start - 1] in "£$€¥₹" else start
+
+
+_NO_LIMIT = regex.compile(
+    r"\b(?:no|without\s++(?:a|any))\s++(?:(?:daily|weekly|monthly|annual|yearly|upper|spending|deposit)\s++)?"
+    r"(?:limit|cap|ceiling|maximum)s?\b|\bunlimited\b|\bas\s++(?:much|many)\s++as\s++you\s++(?:like|want)\b",
+    regex.IGNORECASE,
+)
+_LIMIT_GIVEN = regex.compile(
+    r"\b(?:up\s++to|a\s++maximum\s++of|at\s++most|no\s++more\s++than|limited\s++to|capped\s++at)\s++[$\u00a3\u20ac]?\d"
+    r"|\b(?:daily|weekly|monthly|annual)\s++(?:limit|cap)\s++(?:of|is)\b",
+    regex.IGNORECASE,
+)
+_LIMIT_WORDS = frozenset({"limit", "cap", "ceiling", "maximum", "unlimit", "daily", "weekly", "monthly", "annual"})
+_SHARED = 2
+"""Content words (limit words aside) the sentence giving a limit must share with the claim."""
+
+
+def denied_limit(claim: str, passages: Iterable[str]) -> str | None:
+    """The evidence sentence that gives a limit the claim says there is none of: "Deposits by
+    debit card are free with no daily limit" beside "Instant deposits by debit card are free up to
+    2,000 pounds per day".
+
+    Example:
+        >>> denied_limit("Card deposits are free with no daily limit.",
+        ...              ["Instant deposits by card are free up to 2,000 pounds per day."]) is not None
+        True
+        >>> denied_limit("Card deposits are free with no daily limit.", ["Card deposits are always free."]) is None
+        True
+    """
+    said = _NO_LIMIT.search(claim)
+    if said is None:
+        return None
+    words = {w for w in content_words(claim[: said.start()] + " " + claim[said.end() :]) if w not in _LIMIT_WORDS}
+    for sentence in (s for p in passages for s in passage_sentences(p)):
+        if _LIMIT_GIVEN.search(sentence) and len(words & set(content_words(sentence))) >= _SHARED:
+            return sentence
+    return None
+

@@ -24,7 +24,7 @@ from lexguard.grounding.signals._multiplied import multiplied_conflict
 from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict, vague_counts
 from lexguard.grounding.signals._bounds import BoundReading, read_bound
-from lexguard.grounding.signals._limits_given import dropped_limit, reversed_limit
+from lexguard.grounding.signals._limits_given import denied_limit, dropped_limit, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._days_crossed import crossed_day
@@ -287,6 +287,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or crossed_day(claim, passages)  # "Recycling bins ... on Mondays" for "... and recycling bins on Thursdays"
         or moved_restriction(claim, passages)  # "on e-bikes too" for "on hybrid bikes only"
         or only_doer(claim, passages)  # "Guests can book online" for "Only members can book online"
+        or denied_limit(claim, passages)  # "with no daily limit" for "free up to 2,000 pounds per day"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
