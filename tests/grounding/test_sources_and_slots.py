@@ -265,3 +265,28 @@ def test_no_limit_where_the_sources_give_one(checker: SupportChecker, answer: st
     source = ("Instant deposits by debit card are free up to 2,000 pounds per day; larger amounts can be sent by bank "
               "transfer. There is no fee and no limit on withdrawals.")
     assert refuses_nothing(checker, answer, source) is not refused
+
+
+@pytest.mark.parametrize(("text", "remark"), [
+    ("I adored it.", True), ("Made me laugh a lot.", True), ("Not my thing, but maybe you'll like it!", True),
+    ("Love them!", True), ("Still holds up though!", True), ("Yep, that's him!", True),
+    ("I heard it won three awards.", False), ("It's a comedy!", False), ("I love watching him at Rivergate!", False),
+    ("It made me cry when he died.", False),
+])
+def test_a_chat_reaction_is_no_fact(text: str, remark: bool) -> None:
+    """A reply's reaction names no thing and no value to check: the verifier read "Made me laugh a
+    lot." as unsupported (0.001), and 32 of 40 correct chat replies of a helper's trial were refused."""
+    from lexguard.grounding.claims._chat import is_question_to_reader, is_speaker_remark
+
+    assert is_speaker_remark(text) is remark
+    assert is_question_to_reader("Have you heard it?") and is_question_to_reader("Do you like that kind of slow build?")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Blue Hour came out six years later, in 2009.", False),
+    ("Blue Hour came out four years later, in 2009.", True),
+])
+def test_years_later_read_back_to_the_first_year(checker: SupportChecker, answer: str, refused: bool) -> None:
+    source = "Northbound is an album by Celia Moreau. Northbound release year 2003. Blue Hour release year 2009."
+    result = checker.check(answer, [Source(id="s", content=source)])
+    assert any(c.reason is not None and "strict rule" in c.reason for c in result.claims) is refused

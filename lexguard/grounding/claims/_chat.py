@@ -54,14 +54,18 @@ _FRAME = regex.compile(
 _TAIL = regex.compile(r",\s*+(?:by\s+the\s+way|too|then|though|anyway|by\s+any\s+chance)\s*+(?=\W*$)", regex.IGNORECASE)
 """A closing aside that adds nothing ("Have you seen it, by the way?")."""
 _STATEMENT_VERB = regex.compile(
-    r"\b(?:know|knew|reali[sz]e|aware|hear|heard|notice|noticed|remember|think|thought|believe|agree|feel|"
-    r"suppose|guess|expect|mean|imagine|say|said|hope)\s+(?:that|he|she|it|it's|they|there|the|his|her|its|their|"
-    r"this|these|those|we|i|a|an)\b",
+    r"\b(?:know|knew|reali[sz]e|aware|hear|heard|notice|noticed|remember|think|thought|believe|agree|feel|suppose|guess"
+    r"|expect|mean|imagine|say|said|hope)\s+(?:that\b|(?:he|she|it|"
+    r"it's|they|there|the|his|her|its|their|this|these|those|we|i|a|an)\b(?=\s*+[\p{L}'\u2019]))",
     regex.IGNORECASE,
 )
-"""A verb with a statement of its own after it: "Did you know *that he won*", "Do you think *it was*"."""
-_CLAUSE = regex.compile(r"[\d,;:()\[\]\"\u201c\u201d]|\b(?:that|which|who|whose|whom|because|since|although|when|where|if|while)\b(?!\s*$)",
-                        regex.IGNORECASE)
+"""A verb with a statement of its own after it: "Did you know *that he won*", "Do you think *it was
+built by aliens*"; not "Have you heard it?" (nothing after the pronoun)."""
+_CLAUSE = regex.compile(
+    r"[\d,;:()\[\]\"\u201c\u201d]|\bthat\b(?!\s*$|['\u2019]s\b|\s++(?:kind|sort|type|one|ones|stuff|style|genre|sound|vibe)\b)"
+    r"|\b(?:which|who|whose|whom|because|since|although|when|where|if|while)\b(?!\s*$)",
+    regex.IGNORECASE,
+)
 _WORD = regex.compile(r"[\p{L}][\p{L}'\u2019-]*")
 
 _FUNCTION = frozenset(
@@ -188,6 +192,40 @@ _PRAISE = regex.compile(
 """Praise with no verb: "Great band.", "Such a good track!", "Good choice!"."""
 
 
+_PERSON = regex.compile(r"\b(?:i|me|my|mine|myself|you|your|yours|we|us|our)\b|\bi(?:'|\u2019)", regex.IGNORECASE)
+_PART = regex.compile(r",\s*+(?:but|and|so)?\s*+|\s+(?:but|and)\s+", regex.IGNORECASE)
+_FEELING = frozenset(
+    "adore adored adores laugh laughed laughing cry cried crying hate hated hates enjoying watching listening reading "
+    "rewatch rewatched rewatching repeat thing things taste style cup tea mine miss missed made make makes kept keep "
+    "keeps lot lots bit little maybe probably definitely totally always still glad happy sad excited obsessed hooked "
+    "smile smiled smiling scared chills goosebumps bored cheer cheered cheering fun hold holds up yes yeah yep wow".split()
+)
+"""Words of a reaction of the speaker's or the reader's own ("It made me laugh a lot", "Not my thing")."""
+_SHORT_REACTION = 5
+"""Most words of a reaction that names neither the speaker nor the reader ("Still holds up though!")."""
+
+
+def _feels(text: str) -> bool:
+    """Whether ``text`` only says how the speaker or the reader feels about it: a word of either
+    person ("I adored it.", "Made me laugh a lot.", "Not my thing, but maybe you'll like it!"), no
+    name, no number, no clause that states something, and nothing but words of feeling,
+    conversation and function in each of its parts."""
+    short = len(_WORD.findall(text)) <= _SHORT_REACTION  # "Love them!", "They're fun!", "Still holds up though!"
+    if len(text) > _LONGEST or (_PERSON.search(text) is None and not short) or any(ch.isdigit() for ch in text):
+        return False
+    if regex.search(r"(?<=[\p{L}\s,;:'\u2019-])(?!I\b)\p{Lu}", text[1:]) or _STATEMENT_VERB.search(text):
+        return False
+    for part in _PART.split(text):
+        if _CLAUSE.search(part.strip(" ,")):
+            return False
+        for word in (match.group() for match in _WORD.finditer(part)):
+            lower = word.lower().replace("\u2019", "'").split("'")[0]
+            if not (lower in _FUNCTION or lower in _CONVERSATION or lower in _SPEAKER_WORDS or lower in _FEELING
+                    or lower in {"i", "me", "my", "not", "no", "he", "she", "they", "him", "them"} or lower.endswith("ly")):
+                return False
+    return True
+
+
 def is_speaker_remark(text: str) -> bool:
     """Whether ``text`` (one sentence) only says what the speaker has read, seen or likes.
 
@@ -202,8 +240,16 @@ def is_speaker_remark(text: str) -> bool:
         False
         >>> is_speaker_remark("Glad you had a good night!"), is_speaker_remark("Such a good track.")
         (True, True)
+        >>> is_speaker_remark("Made me laugh a lot."), is_speaker_remark("Not my thing, but maybe you'll like it!")
+        (True, True)
+        >>> is_speaker_remark("I heard it won three awards."), is_speaker_remark("You can see it at the Odeon.")
+        (False, False)
+        >>> is_speaker_remark("Love them!"), is_speaker_remark("They won it twice!")
+        (True, False)
     """
     text = _THAT_THING.sub("the ", _TAIL.sub("", text.strip()))  # "I love that movie": no clause
+    if _feels(text):
+        return True
     praise = _PRAISE.match(text)
     if praise is not None:  # "Great band.": the speaker's taste, if it praises only a thing
         return all(_names_a_thing(word) for word in praise.group("thing").split())

@@ -24,7 +24,7 @@ from lexguard.grounding.signals._anchoring import bound_words
 from lexguard.grounding.signals._bounds import NEAR
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 
-__all__ = ["PLAIN_SPREAD", "Elapsed", "elapsed_reading", "read_elapsed"]
+__all__ = ["PLAIN_SPREAD", "Elapsed", "elapsed_reading", "read_elapsed", "years_between"]
 
 PLAIN_SPREAD = 1.0
 """How many of its units a plain length of time may be off ("took three years" for three years
@@ -199,3 +199,37 @@ def _points(sentence: str) -> list[tuple[float, float, int, str]]:
         if 1000 <= year <= 2100:
             points.append((year * 12, year * 12 + 12, mention.span[1], mention.text))
     return sorted(points, key=lambda point: point[2])
+
+
+_YEARS_APART = regex.compile(
+    r"[\s-]++years?\s++(?P<way>later|after|on|earlier|before)\b[,\s]*+(?:(?:back|then)\s++)?(?:in|by)\s++"
+    r"(?P<year>1[5-9]\d\d|20\d\d)\b",
+    regex.IGNORECASE,
+)
+
+
+def years_between(claim: str, mention: Mention, texts: Iterable[str]) -> bool | None:
+    """Whether a number of years the claim puts between two events, naming the year of the second
+    ("came out six years later, in 2009"), leads back to a year the sources give (2003): ``True``
+    when it does, ``None`` when it does not (the first event is the claim's to name; the models read it).
+
+    Example:
+        >>> claim = "Blue Hour came out six years later, in 2009."
+        >>> years_between(claim, numbers(claim)[0], ["Northbound release year 2003. Blue Hour release year 2009."])
+        True
+    """
+    value = key_value(mention.key)
+    found = _YEARS_APART.match(claim, _unit_start_of(claim, mention))
+    if value is None or found is None or value != int(value):
+        return None
+    year = int(found.group("year"))
+    first = year - int(value) if found.group("way").lower() in ("later", "after", "on") else year + int(value)
+    given = {int(y) for text in texts for y in regex.findall(r"(?<!\d)(?:1[5-9]\d\d|20\d\d)(?!\d)", text)}
+    return True if first in given and year in given else None
+
+
+def _unit_start_of(claim: str, mention: Mention) -> int:
+    """Where the words after a number of years start ("six| years later")."""
+    inside = regex.search(r"[\s-]++years?$", mention.text, regex.IGNORECASE)
+    return mention.span[0] + inside.start() if inside is not None else mention.span[1]
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from lexguard.grounding.claims._antecedents import Meant
@@ -15,7 +16,7 @@ from lexguard.grounding.signals._current_roles import ended_conflict
 from lexguard.grounding.signals._nominated import only_nominated
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
-from lexguard.grounding.signals._elapsed import elapsed_reading
+from lexguard.grounding.signals._elapsed import elapsed_reading, years_between
 from lexguard.grounding.signals._lifetimes import life_decade_conflict, read_lifetime
 from lexguard.grounding.signals._changes import change_conflict, change_reading
 from lexguard.grounding.signals._comparisons import comparison_conflict, named_multiple
@@ -108,7 +109,7 @@ def number_evidence(
                        and supposed & {m.key, *m.alts} and not worked_out and not supposed_in_claim(claim, m)]
     readings = {m: _bound_reading(claim, m, texts, index) for m in mentions}  # "over $100 million" beside $150 million
     conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
-    held, broken_by = _worked(claim, mentions, texts)
+    held, broken_by = _worked(claim, mentions, texts, [source.content for source in index.sources])
     met = [m for m in not_stated if (readings[m].met is True or m in held) and m not in conversions]
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
@@ -127,7 +128,9 @@ def number_evidence(
     return NumberEvidence(unknown, [m for m in unknown if best_numbers or m in broken], worked_out, shown)
 
 
-def _worked(claim: str, mentions: list[Mention], texts: list[str]) -> tuple[set[Mention], set[Mention]]:
+def _worked(
+    claim: str, mentions: list[Mention], texts: list[str], every: Sequence[str] = ()
+) -> tuple[set[Mention], set[Mention]]:
     """The claim's numbers that a reading of what they stand for meets, and those it breaks: a
     year given as a bound ("before 2012"), a "top N" or "N busiest", a vague count ("a few
     hundred"), a length of time against its dates, a multiple of another value, a change between
@@ -138,6 +141,7 @@ def _worked(claim: str, mentions: list[Mention], texts: list[str]) -> tuple[set[
         {m: None if (r := rank_within(claim, m, texts)) is None else r.met for m in mentions},  # "ten busiest"
         {m: True if met is None else met for m, met in _vague_readings(claim, mentions, texts).items()},  # "a few hundred"
         {m: elapsed_reading(claim, m, texts) for m in mentions},  # "took less than four years" beside its dates
+        {m: years_between(claim, m, every or texts) for m in mentions},  # "six years later, in 2009" beside 2003 and 2009
         _lifetime_readings(claim, mentions, texts),  # "before she turned 30" beside "(1921-1998)"
         {m: None if (r := multiple_reading(claim, m, texts)) is None else r.met for m in mentions},  # "three times its budget"
         {m: None if (r := named_multiple(claim, m, texts)) is None else r.met for m in mentions},  # "twice as large as Lake Ettel"
