@@ -290,3 +290,19 @@ def test_years_later_read_back_to_the_first_year(checker: SupportChecker, answer
     source = "Northbound is an album by Celia Moreau. Northbound release year 2003. Blue Hour release year 2009."
     result = checker.check(answer, [Source(id="s", content=source)])
     assert any(c.reason is not None and "strict rule" in c.reason for c in result.claims) is refused
+
+
+def test_a_reaction_closing_a_fact_and_praise_of_a_named_thing() -> None:
+    """", and I really like watching him" and ", I think you'd like it" close a fact with the
+    speaker's taste: split off, the fact is checked alone; "Crimson Ferry is a good one!" praises a
+    named thing the sources hold."""
+    from lexguard.grounding.claims._claim_types import classify_claim
+    from lexguard.grounding.claims._judged_clauses import judged_clause_start
+
+    for text, tail in (("He's Swedish, and I really like watching him.", ", and I really like watching him."),
+                       ("It's by Dorian Pell, I think you'd like it.", ", I think you'd like it.")):
+        assert text[judged_clause_start(text):] == tail
+    assert judged_clause_start("It's by Dorian Pell, I think he wrote it in 2010.") is None
+    sources = ["Crimson Ferry has genre Comedy. Crimson Ferry release year 2019."]
+    assert classify_claim("Crimson Ferry is a good one!", sources) == "opinion"
+    assert classify_claim("Copper Lane is a good one!", sources) == "fact"  # a name the sources do not hold

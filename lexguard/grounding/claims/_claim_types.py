@@ -130,7 +130,7 @@ def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
         judged = embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) or hides_a_fact(stripped)
         return "fact" if judged or _names_unknown(stripped, sources) else "opinion"
-    return "opinion" if praises_only(stripped) else "fact"
+    return "opinion" if praises_only(stripped) and not _names_unknown(stripped, sources) else "fact"
 
 
 _INNER_NAME = regex.compile(r"(?<=[\p{L}\p{N},;:)]\s++)(?!I\b)(?-i:\p{Lu}[\p{L}'\u2019-]*)(?:\s+(?-i:\p{Lu}[\p{L}'\u2019-]*))*")

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import regex
 
+from lexguard.grounding.claims._chat import is_speaker_remark
 from lexguard.grounding.claims._claim_types import classify_claim
 
 __all__ = ["judged_clause_start"]
 
 _BREAK = regex.compile(
     r",\s*+(?:and|so|but)\s++|;\s*+|\s++[\u2014\u2013-]\s++|,\s*+(?=(?:definitely|easily|absolutely|well)\s+worth\b|worth\b)"
-    r"|,\s*+(?=which\s+(?:is|could|might|would|should|will|sounds|seems|makes)\b)",  # ", which could be a good next watch"
+    r"|,\s*+(?=which\s+(?:is|could|might|would|should|will|sounds|seems|makes)\b)"  # ", which could be a good next watch"
+    r"|,\s*+(?=(?:i\s+(?:think|bet|reckon|guess)|you(?:['\u2019]d|['\u2019]ll|\s+would|\s+might|\s+will))\s)",  # ", I think you'd like it"
     regex.IGNORECASE,
 )
 _CONNECTIVE = regex.compile(r"^[\s,;\u2014\u2013-]*(?:(?:and|so|but|which)\s+)?", regex.IGNORECASE)
@@ -47,6 +49,6 @@ def judged_clause_start(text: str) -> int | None:
         judged = tail[_CONNECTIVE.match(tail).end() :]
         if len(_WORD.findall(head)) < _FACT_WORDS or not _WORD.search(judged) or _CHECKABLE.search(judged):
             continue
-        if classify_claim(judged) == "opinion" and classify_claim(head) == "fact":
-            return cut.start()
+        if (classify_claim(judged) == "opinion" or is_speaker_remark(judged)) and classify_claim(head) == "fact":
+            return cut.start()  # "..., and I really like watching him" is the speaker's, as "I like him" is
     return None

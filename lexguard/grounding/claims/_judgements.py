@@ -43,7 +43,8 @@ great deal of money", "a good selection of wines": what there is, a fact to chec
 
 _PRAISE = regex.compile(
     r"^\W*(?:(?:oh|yes|yeah|yep|and|but|so|honestly|really)\b[,!\s]*)*"
-    r"(?:(?:it|that|this|they|these|those|he|she)(?:'s|\u2019s|'re|\u2019re|\s+is|\s+was|\s+are|\s+were)\s+"
+    r"(?:(?:it|that|this|they|these|those|he|she|(?-i:\p{Lu}[\p{L}'\u2019-]*+)(?:\s++(?:(?-i:\p{Lu}[\p{L}'\u2019-]*+)|of|the|and)){0,5})"
+    r"(?:'s|\u2019s|'re|\u2019re|\s+is|\s+was|\s+are|\s+were)\s+"
     r"|(?:(?:it|that|which)\s+)?(?:could|might|would|should|will|may)\s+(?:also\s+)?be\s+)?"
     r"(?:(?:really|so|such|very|pretty|quite|just|also|truly|as|a|an|one\s+of\s+the)\s+)*(?:great|good|nice)(?:\s+next)?"
     r"(?:\s+(?:one|ones|movie|movies|film|films|book|books|read|novel|song|songs|track|album|record|show|series|band|team"
@@ -57,8 +58,13 @@ def praises_only(text: str) -> bool:
     """Whether a sentence only praises what it points at: "It's a great movie.", "They are great!",
     "She's really good." (not "She's a great director": a role; not "It's a great crime movie").
 
+    A name may stand for the pronoun ("Crimson Ferry is a good one!"): the claim types read it as a
+    fact when the sources do not hold the name.
+
     Example:
         >>> praises_only("It's a great movie!"), praises_only("She's a great director.")
+        (True, False)
+        >>> praises_only("Crimson Ferry is a good one!"), praises_only("Crimson Ferry is a good comedy.")
         (True, False)
     """
     return _PRAISE.match(text) is not None
