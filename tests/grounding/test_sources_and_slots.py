@@ -306,3 +306,16 @@ def test_a_reaction_closing_a_fact_and_praise_of_a_named_thing() -> None:
     sources = ["Crimson Ferry has genre Comedy. Crimson Ferry release year 2019."]
     assert classify_claim("Crimson Ferry is a good one!", sources) == "opinion"
     assert classify_claim("Copper Lane is a good one!", sources) == "fact"  # a name the sources do not hold
+
+
+def test_a_praised_item_of_a_list_stays_a_fact_and_a_people_word_finds_its_country() -> None:
+    from lexguard.grounding.claims._judged_clauses import judged_clause_start
+    from lexguard.grounding.evidence._evidence import evidence_units
+    from lexguard.grounding.signals._entities import entities
+
+    text = "It has a rating of 4 stars, with customers praising the fast service, friendly staff, and great music."
+    assert judged_clause_start(text) is None  # "great music" is what they praised: a fact to check
+    assert [e.text for e in entities("That'd be Daria Kovac.")] == ["Daria Kovac"]
+    units = evidence_units([Source(id="s", content="Daria Kovac plays for Westmere United. Daria Kovac position "
+                                                   "Goalkeeper. Daria Kovac nationality Croatia.")])
+    assert "Croatia" in units.text(units.select("Daria Kovac is Croatian.", 2))

@@ -29,7 +29,7 @@ import regex
 
 from lexguard.grounding.signals._words import word_kinds
 
-__all__ = ["MOST_OBJECT_WORDS", "is_question_to_reader", "is_speaker_remark"]
+__all__ = ["MOST_OBJECT_WORDS", "is_question_to_reader", "is_reaction", "is_speaker_remark"]
 
 MOST_OBJECT_WORDS = 2
 """Most words naming what the question is about ("a favourite *song* of hers")."""
@@ -203,6 +203,12 @@ _FEELING = frozenset(
 """Words of a reaction of the speaker's or the reader's own ("It made me laugh a lot", "Not my thing")."""
 _SHORT_REACTION = 5
 """Most words of a reaction that names neither the speaker nor the reader ("Still holds up though!")."""
+
+
+def is_reaction(text: str) -> bool:
+    """Whether ``text`` only says how the speaker or the reader feels (:func:`_feels`), with no
+    praise of a thing it names ("great music" of a list is what customers praised, a fact)."""
+    return _feels(_TAIL.sub("", text.strip()))
 
 
 def _feels(text: str) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.claims._chat import is_speaker_remark
+from lexguard.grounding.claims._chat import is_reaction
 from lexguard.grounding.claims._claim_types import classify_claim
 
 __all__ = ["judged_clause_start"]
@@ -49,6 +49,6 @@ def judged_clause_start(text: str) -> int | None:
         judged = tail[_CONNECTIVE.match(tail).end() :]
         if len(_WORD.findall(head)) < _FACT_WORDS or not _WORD.search(judged) or _CHECKABLE.search(judged):
             continue
-        if (classify_claim(judged) == "opinion" or is_speaker_remark(judged)) and classify_claim(head) == "fact":
+        if (classify_claim(judged) == "opinion" or is_reaction(judged)) and classify_claim(head) == "fact":
             return cut.start()  # "..., and I really like watching him" is the speaker's, as "I like him" is
     return None

@@ -56,7 +56,7 @@ class EvidenceUnits:
         """
         if not self.units:
             return []
-        wanted = set(content_words(claim))
+        wanted = set(content_words(claim)) | _places_named(claim)  # "She's Croatian" beside "nationality Croatia"
         # fsum: exact, so the score does not depend on the set's (hash-seeded) order; a plain sum
         # broke near-ties differently from one process to the next.
         scores = [
@@ -95,6 +95,16 @@ class EvidenceUnits:
                 parts.append(before.text.strip())
             parts.append(unit.text.strip())
         return " ".join(parts)
+
+
+_PEOPLE_WORD = regex.compile(r"(?<![\p{L}-])\p{Lu}\p{Ll}{3,}(?:an|ian|ese|ish|ic|i)\b")
+
+
+def _places_named(claim: str) -> set[str]:
+    """The content words of the places a claim's people words name ("Croatian": "croatia")."""
+    from lexguard.grounding.signals._demonyms import places_of
+
+    return {w for m in _PEOPLE_WORD.finditer(claim) for place in places_of(m.group()) for w in content_words(place)}
 
 
 def evidence_units(sources: Sequence[Source]) -> EvidenceUnits:

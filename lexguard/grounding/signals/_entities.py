@@ -103,6 +103,7 @@ def entities(text: str) -> list[Mention]:
         start = match.start()
         # drop leading common words ("The", "However", "Cette") and trailing connectors
         while words and (words[0].lower().strip(".'\u2019") in _NOT_ENTITIES or words[0].lower() in STOPWORDS
+                         or _CONTRACTION.sub("", words[0].lower()) in STOPWORDS  # "That'd be Daria Kovac."
                          or words[0].lower().strip(".'\u2019") in foreign or _imperative(text, start, words)
                          or _unit_after_number(text, start, words)):
             start = text.index(words[0], start) + len(words[0])
@@ -136,6 +137,7 @@ def entities(text: str) -> list[Mention]:
     return out
 
 
+_CONTRACTION = regex.compile(r"['\u2019](?:d|ll|ve|re|s|m)$")
 _ROLE_SUFFIX = ("er", "or", "ist", "ian", "ant", "ent", "man", "woman", "person")
 _OFFICES = frozenset(
     "president senator mayor governor chancellor minister councillor commissioner ambassador inspector premier "
