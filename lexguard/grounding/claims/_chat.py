@@ -201,6 +201,7 @@ _FEELING = frozenset(
     "smile smiled smiling scared chills goosebumps bored cheer cheered cheering fun hold holds up yes yeah yep wow".split()
 )
 """Words of a reaction of the speaker's or the reader's own ("It made me laugh a lot", "Not my thing")."""
+_LIKING = frozenset("love loved like liked enjoy enjoyed".split())
 _SHORT_REACTION = 5
 """Most words of a reaction that names neither the speaker nor the reader ("Still holds up though!")."""
 
@@ -216,7 +217,8 @@ def _feels(text: str) -> bool:
     person ("I adored it.", "Made me laugh a lot.", "Not my thing, but maybe you'll like it!"), no
     name, no number, no clause that states something, and nothing but words of feeling,
     conversation and function in each of its parts."""
-    short = len(_WORD.findall(text)) <= _SHORT_REACTION  # "Love them!", "They're fun!", "Still holds up though!"
+    words = [w.lower() for w in _WORD.findall(text)]  # "Love them!", "They're fun!", "Still holds up though!"
+    short = len(words) <= _SHORT_REACTION and any(w in _FEELING or w in _LIKING for w in words)  # not "She has."
     if len(text) > _LONGEST or (_PERSON.search(text) is None and not short) or any(ch.isdigit() for ch in text):
         return False
     if regex.search(r"(?<=[\p{L}\s,;:'\u2019-])(?!I\b)\p{Lu}", text[1:]) or _STATEMENT_VERB.search(text):
@@ -250,8 +252,8 @@ def is_speaker_remark(text: str) -> bool:
         (True, True)
         >>> is_speaker_remark("I heard it won three awards."), is_speaker_remark("You can see it at the Odeon.")
         (False, False)
-        >>> is_speaker_remark("Love them!"), is_speaker_remark("They won it twice!")
-        (True, False)
+        >>> is_speaker_remark("Love them!"), is_speaker_remark("They won it twice!"), is_speaker_remark("She has.")
+        (True, False, False)
     """
     text = _THAT_THING.sub("the ", _TAIL.sub("", text.strip()))  # "I love that movie": no clause
     if _feels(text):
