@@ -56,7 +56,8 @@ class EvidenceUnits:
         """
         if not self.units:
             return []
-        wanted = set(content_words(claim)) | _places_named(claim)  # "She's Croatian" beside "nationality Croatia"
+        wanted = set(content_words(claim))
+        wanted |= _places_named(claim, self.idf)  # "She's Croatian" beside "nationality Croatia"
         # fsum: exact, so the score does not depend on the set's (hash-seeded) order; a plain sum
         # broke near-ties differently from one process to the next.
         scores = [
@@ -100,11 +101,14 @@ class EvidenceUnits:
 _PEOPLE_WORD = regex.compile(r"(?<![\p{L}-])\p{Lu}\p{Ll}{3,}(?:an|ian|ese|ish|ic|i)\b")
 
 
-def _places_named(claim: str) -> set[str]:
-    """The content words of the places a claim's people words name ("Croatian": "croatia")."""
+def _places_named(claim: str, held: dict[str, float]) -> set[str]:
+    """The content words of the places a claim's people words name ("Croatian": "croatia"), for a
+    people word no source writes (``held``: the sources' words); one they write selects as itself."""
     from lexguard.grounding.signals._demonyms import places_of
 
-    return {w for m in _PEOPLE_WORD.finditer(claim) for place in places_of(m.group()) for w in content_words(place)}
+    found = (m.group() for m in _PEOPLE_WORD.finditer(claim))
+    return {w for word in found if not set(content_words(word)) & held.keys()
+            for place in places_of(word) for w in content_words(place)}
 
 
 def evidence_units(sources: Sequence[Source]) -> EvidenceUnits:
