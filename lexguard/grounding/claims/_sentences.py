@@ -13,7 +13,6 @@ from collections.abc import Iterator
 import regex
 
 from lexguard.grounding.claims._bylines import header_end
-
 from lexguard.grounding.claims._line_units import goes_on
 from lexguard.grounding.signals._words import word_kinds
 

@@ -237,7 +237,8 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         held = max(((fit(rest, relation, f), -f.extra(claim_tokens)) for f in holders), default=None)
         if held is None or held >= (best, closeness) or (
                 held[0] >= best and another_source_fits(index, anchor, holders, best, rest, relation)):
-            continue  # the value is in no source (the other rules), or a statement holding it fits as well (of another source: they disagree)
+            continue  # the value is in no source (the other rules), or a statement holding it fits as well
+            # (one of another source as well as the anchor: the sources disagree)
         if kind == "number" and for_its_time(claim, anchor, holders):
             continue  # "On Saturdays ... until 13:00": the statement for Saturdays holds it, the weekday one not
         if kind == "name" and not full_name(mention) and same_document(index, anchor, holders) and not (

@@ -23,8 +23,8 @@ from lexguard.grounding.signals._statements import Facts, fit, relation_words
 from lexguard.grounding.signals._words import can_be_verb, word_kinds
 
 __all__ = [
-    "SLOT_WORDS", "another_source_fits", "described", "full_name", "given", "is_doer", "kin", "one_word_swap", "possessor", "same_document",
-    "same_slot_rival", "speaker_only", "titled_as_given",
+    "SLOT_WORDS", "another_source_fits", "described", "full_name", "given", "is_doer", "kin", "one_word_swap",
+    "possessor", "same_document", "same_slot_rival", "speaker_only", "titled_as_given",
 ]
 
 _SLOT_WORD = regex.compile(r"[\p{L}\p{N}]+")
