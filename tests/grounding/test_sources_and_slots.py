@@ -170,9 +170,9 @@ def test_a_converse_direction_with_the_names_swapped_says_the_same(checker: Supp
 
 def test_a_lake_is_no_person_and_the_compared_set_no_slot(checker: SupportChecker) -> None:
     """"Lake Ost" was read as a person whose title ("the largest lake") the claim moved."""
-    source = ("Lake Ferrin has a surface area of 36 km². Nearby Lake Tolla covers 39 km², while Lake Ost, the "
-              "largest lake in the region, covers 112 km².")
-    result = checker.check("Among Lake Ferrin, Lake Tolla and Lake Ost, Lake Ferrin is the smallest by area.",
+    source = ("Lake Hallow, in the Brent Hills, has a surface area of 22 km² and a maximum depth of 18 m. Nearby Lake "
+              "Carr covers 25 km², while Lake Senn, the largest lake in the county, covers 90 km².")
+    result = checker.check("Among Lake Hallow, Lake Carr and Lake Senn, Lake Hallow is the smallest by area.",
                            [Source(id="s", content=source)])
     assert all(c.reason is None or "strict rule" not in c.reason for c in result.claims)
 
@@ -287,8 +287,9 @@ def test_a_chat_reaction_is_no_fact(text: str, remark: bool) -> None:
     ("Blue Hour came out four years later, in 2009.", True),
 ])
 def test_years_later_read_back_to_the_first_year(checker: SupportChecker, answer: str, refused: bool) -> None:
-    source = "Northbound is an album by Celia Moreau. Northbound release year 2003. Blue Hour release year 2009."
-    result = checker.check(answer, [Source(id="s", content=source)])
+    source = ("Northbound is an album by Celia Moreau. Northbound release year 2003. Northbound has genre Jazz. Celia "
+              "Moreau released Blue Hour. Blue Hour release year 2009. Northbound produced by Ansel Grieve")
+    result = checker.check(f"Northbound, in 2003. {answer}", [Source(id="s", content=source)])
     assert any(c.reason is not None and "strict rule" in c.reason for c in result.claims) is refused
 
 
