@@ -24,7 +24,7 @@ SOURCE = [
     [
         ("Was the Eiffel Tower completed in 1889?", "the Eiffel Tower was completed in 1889"),
         ("Is it 330 metres tall?", "it is 330 metres tall"),
-        ("Did Gustave Eiffel design it?", "Gustave Eiffel design it"),
+        ("Did Gustave Eiffel design it?", "Gustave Eiffel designed it"),
         ("Can the tower's lift carry ten people?", "the tower's lift can carry ten people"),
         ("When was the tower completed?", None),  # not a yes/no question
         ("Wasn't the tower completed in 1889?", None),  # a negative question

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import regex
 
 from lexguard.grounding.claims._meta_split import lead_marker_end
+from lexguard.grounding.signals._words import inflected
 
 __all__ = ["AnswerWord", "answer_word", "bare_polar_answer", "polar_proposition", "yes_proposition"]
 
@@ -102,6 +103,16 @@ _TAGGED = regex.compile(
 """A statement with a question tag: "So it was completed in 1900, right?", "It is tall, isn't it?"."""
 
 
+def _tensed(rest: str, subject_end: int, aux: str) -> str:
+    """``rest`` with the verb after its subject in the tense "did" or "does" gave it ("Did Marie
+    Curie win ...?" -> "Marie Curie won ...": the verifier reads statements, not a base form)."""
+    verb = regex.match(r"\s+(\p{Ll}+)\b", rest[subject_end:])
+    if verb is None:
+        return rest
+    tensed = inflected(verb.group(1), "VBD" if aux == "did" else "VBZ")
+    return f"{rest[:subject_end]} {tensed}{rest[subject_end + verb.end():]}"
+
+
 def yes_proposition(question: str | None) -> str | None:
     """The statement a "Yes" to ``question`` says holds: :func:`polar_proposition`'s, or a negative
     question's positive statement ("Isn't she in Copperline too?" - "She is, yeah.": she is in
@@ -117,8 +128,8 @@ def polar_proposition(question: str | None) -> str | None:
     """The statement a yes/no question asks about, or ``None`` for any other question.
 
     "Was the Eiffel Tower completed in 1889?" -> "the Eiffel Tower was completed in 1889";
-    "Did Marie Curie win two Nobel Prizes?" -> "Marie Curie win two Nobel Prizes" (the
-    auxiliary "did" dropped); a statement with a tag ("So it was completed in 1900, right?",
+    "Did Marie Curie win two Nobel Prizes?" -> "Marie Curie won two Nobel Prizes" (the
+    auxiliary "did" dropped, its tense given to the verb); a statement with a tag ("So it was completed in 1900, right?",
     "..., wasn't it?") asks about the statement. A negative question ("Wasn't it ...?", whose
     "No" means different things to different people; its "Yes" is read by
     :func:`yes_proposition`) and one about what the one answering knows or likes ("Do you know the
@@ -134,9 +145,9 @@ def polar_proposition(question: str | None) -> str | None:
     if _ASKS_THE_SPEAKER.match(match.group("rest")):
         return None
     aux, rest = match.group("aux").lower(), match.group("rest")
-    if aux in _DO:
-        return rest
     subject = _PRONOUN.match(rest) or _NAMED_SUBJECT.match(rest) or _COMMON_SUBJECT.match(rest)
+    if aux in _DO:
+        return rest if subject is None or aux == "do" else _tensed(rest, subject.end(), aux)
     if subject is None:
         return rest
     return f"{subject.group()} {aux} {rest[subject.end():].strip()}".strip()

@@ -11,7 +11,8 @@ answer in the place of the question word:
   "the flag's background is White";
 - when, where, how long, how many and the other questions with an auxiliary: the rest read as a
   statement (as a yes/no question is, :func:`~lexguard.grounding.claims._questions.polar_proposition`) with
-  the answer after it: "What year did the bridge open?" + "1973" -> "the bridge open in 1973".
+  the answer after it: "What year did the bridge open?" + "1973" -> "the bridge opened in 1973"
+  (before a closing time phrase: "Where did he play before Rivergate?").
 
 Answers with a statement of their own ("It opened in 1978."), yes/no questions and questions
 not in these shapes are left to the verifier as before (question and answer read together).
@@ -45,6 +46,8 @@ _ENDS_WITH_PREPOSITION = regex.compile(r"\b(?:after|for|from|to|with|by|of|about
 _FUNCTION_WORD = regex.compile(r"^(?:the|a|an|in|on|at|of|to|by|for|from|with|and|or|about|around|some)$", regex.IGNORECASE)
 _PREPOSITION = regex.compile(r"^(?:in|on|at|by|from|since|around|about|near|after|before|during)\b", regex.IGNORECASE)
 _MAX_ANSWER_WORDS = 5
+_TIME_ADJUNCT = regex.compile(r"^(?P<head>.+?)\s+(?P<tail>(?:before|after|during|until|since)\s+.+)$", regex.IGNORECASE)
+"""A question's closing time phrase: the answer goes before it ("Where did he play *before Rivergate*?")."""
 _THAT_IS = regex.compile(
     r"^(?:(?:oh|ah|well)[,!\s]+)?(?:that|it)(?:['\u2019]s|\s+is|\s+was|['\u2019]d\s+be|\s+would\s+be)\s+(?=(?-i:\p{Lu}|\d))",
     regex.IGNORECASE,
@@ -105,13 +108,15 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         >>> answer_statement("What color is the background of the flag?", "White.")
         'The background of the flag is White.'
         >>> answer_statement("When did the bridge open?", "1978")
-        'The bridge open in 1978.'
+        'The bridge opened in 1978.'
+        >>> answer_statement("Where did Tomas Ferrin play before Rivergate?", "Castelo Athletic.")
+        'Tomas Ferrin played in Castelo Athletic before Rivergate.'
         >>> answer_statement("When did the bridge open?", "It opened in 1978.") is None
         True
         >>> answer_statement("Where is Anneke Vollmar from?", "Saltmarsh Cove.")
         'Anneke Vollmar is from Saltmarsh Cove.'
         >>> answer_statement("What year did it come out?", "1998, I believe.")
-        'It come out in 1998.'
+        'It came out in 1998.'
         >>> answer_statement("Who sings Paper Satellites?", "That's Juno Arcade!")
         'Juno Arcade sings Paper Satellites.'
         >>> answer_statement("Which city are the Dunmore Harriers in?", "Greyhaven.")
@@ -149,7 +154,9 @@ def answer_statement(question: str | None, answer: str) -> str | None:
             return None
         counted = f" {noun}" if wh.startswith("how") and noun else ""
         place = "" if _PREPOSITION.match(bare) else _place(wh, noun)
-        statement = " ".join(part for part in (proposition, place, bare + counted) if part)
+        later = _TIME_ADJUNCT.match(proposition) if wh in {"when", "where"} else None  # "... before Rivergate"
+        head, tail = (later.group("head"), later.group("tail")) if later is not None else (proposition, "")
+        statement = " ".join(part for part in (head, place, bare + counted, tail) if part)
     return _sentence(statement)
 
 

@@ -31,6 +31,7 @@ import regex
 from lexguard.grounding.claims._antecedents import Meant
 from lexguard.grounding.signals._credit_roles import credits, roles_in, same_role
 from lexguard.grounding.signals._dates import month_of
+from lexguard.grounding.signals._demonyms import places_of
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import Mention, content_words
 from lexguard.grounding.signals._statement_clauses import clauses_of
@@ -49,6 +50,7 @@ _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|her)(?![\p{L}])", reg
 _IT = regex.compile(r"(?<![\p{L}'\u2019])(?:it|they|them|(?:that|this)\s+one)(?![\p{L}])", regex.IGNORECASE)
 _PRONOUN = regex.compile(r"he|she|him|her|it|they|them|(?:that|this)\s+one", regex.IGNORECASE)
 
+_BY = regex.compile(r"\s+by\b", regex.IGNORECASE)
 _COORDINATED = regex.compile(r"[,;]|\b(?:and|but|while|whereas)\b", regex.IGNORECASE)
 """Words between two names that join two relations, not one between them."""
 _FROM = regex.compile(r"\b(?:is|are|was|were|comes?|came)\W+from\b", regex.IGNORECASE)
@@ -103,7 +105,9 @@ def other_relation(claim: str, index: Any, meant: Meant | None = None) -> tuple[
             for name, other in ((first, second), (second, first)):
                 at = _holds(f, name)
                 side = _side(f, at, verbs) if at >= 0 else None
-                if side is not None and side[1]:  # the sources give the relation to another than ``other``
+                own = _side_in(clause, name.span[0], verbs)  # "They play at X" is no "Y plays for them"
+                if side is not None and side[1] and (own is None or own[0] == side[0]):  # the sources give
+                    # the relation to another than ``other``
                     a, b = other.span
                     return Mention(other.text, (a + offset, b + offset), other.key, other.alts), f.text
     two = {(first.span, second.span) for _, _, first, second in _pairs_named(claim, meant)}
@@ -230,7 +234,8 @@ def _pairs_named(claim: str, meant: Meant | None, *, adjacent: bool = False) -> 
     out = []
     for clause in clauses_of(claim):
         offset = claim.find(clause)
-        names = [e for e in entities(clause) if not days_named(e.text) and month_of(e.text) is None]
+        names = [e for e in entities(clause) if not days_named(e.text) and month_of(e.text) is None
+                 and not (" " not in e.text and places_of(e.text))]  # "an Irish writer": a people word, no party
         if meant is not None and (len(names) == 1 or adjacent):
             names = _with_meant(clause, names, meant)
         if len(names) == 2 and not _LISTED.match(clause[names[0].span[1] : names[1].span[0]]):
@@ -294,14 +299,19 @@ def _relation(facts: Facts) -> set[str]:
 
 def _side(facts: Facts, at: int, words: set[str]) -> tuple[int, bool] | None:
     """Which side of the statement's first word of ``words`` the name at ``at`` stands (``-1``
-    before, ``1`` after), and whether another name stands on the other side; ``None`` when the
-    statement holds none of the words."""
-    for token in regex.finditer(r"[\p{L}\p{N}'\u2019-]+", facts.text):
+    the doer's, ``1`` the other's: a passive's "by" turns them), and whether another name stands
+    on the other side; ``None`` when the statement holds none of the words."""
+    return _side_in(facts.text, at, words)
+
+
+def _side_in(text: str, at: int, words: set[str]) -> tuple[int, bool] | None:
+    for token in regex.finditer(r"[\p{L}\p{N}'\u2019-]+", text):
         if (set(content_words(token.group())) | set(lemmas(token.group().lower())) | {token.group().lower()}) & words:
             side = -1 if at < token.start() else 1
             other = any((e.span[0] > token.end()) if side < 0 else (e.span[1] <= token.start())
-                        for e in entities(facts.text))
-            return side, other
+                        for e in entities(text))
+            passive = _BY.match(text, token.end()) is not None  # "is written by Corbin Ashgrove"
+            return -side if passive else side, other
     return None
 
 

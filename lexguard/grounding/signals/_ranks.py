@@ -155,9 +155,10 @@ _RANK_WORDS = {w: i for i, w in enumerate(
 _PLACE_WORDS = ORDINAL_WORDS
 _NUMBERED_RANK = regex.compile(
     r"\b(?:No\.|number|ranked|rank(?:ing)?\s+of(?:\s+world)?(?:\s+No\.)?)\s*+(\d{1,3}|" + "|".join(_RANK_WORDS)
-    + r")(?:st|nd|rd|th)?\b|\b(?:finished|placed|came|ended)\s++(?:in\s++)?(\d{1,3}(?=st|nd|rd|th)|"
-    + "|".join(_PLACE_WORDS) + r")", regex.IGNORECASE)
-"""A rank by number: "No. 4", "ranked 3rd", "peaked at number three", "finished fifth"."""
+    + r")(?:st|nd|rd|th)?\b|\b(?:finished|placed|ended|came(?=\s++in\b|\s++\p{L}++\s++(?:place|in|at|of|out|overall)\b))"
+    + r"\s++(?:in\s++)?(\d{1,3}(?=st|nd|rd|th)|" + "|".join(_PLACE_WORDS) + r")", regex.IGNORECASE)
+"""A rank by number: "No. 4", "ranked 3rd", "peaked at number three", "finished fifth", "came
+second in the race" (not "Moth Kingdom came first", an order in time)."""
 
 
 class RankReading(NamedTuple):

@@ -30,6 +30,7 @@ from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form, quantity_kind
 from lexguard.grounding.signals._vague_counts import read_vague, vague_counts
+from lexguard.grounding.signals._years_compared import years_apart, years_order
 
 __all__ = ["as_sources_write", "blank_answer_word", "read_urls", "source_forms"]
 
@@ -89,7 +90,7 @@ def as_sources_write(claim: str, index: Any) -> str:
         claim: The claim text.
         index: The source index (its chunks are read once for their numbers' wording).
     """
-    claim = _durations_as_written(_acronyms_spelled(claim, index), index)
+    claim = _order_as_years(_durations_as_written(_acronyms_spelled(claim, index), index), index)
     mentions = numbers(claim)
     if not mentions:
         return claim
@@ -98,6 +99,15 @@ def as_sources_write(claim: str, index: Any) -> str:
         mentions = numbers(claim)
     written = _values_in_place(claim, mentions, index)
     return _ranges_as_written(written, index) if _DASHED.search(written) else written  # "four–six"
+
+
+def _order_as_years(claim: str, index: Any) -> str:
+    """``claim`` with an order of two named things their years meet written as the years ("is newer
+    than Weathervane Street" as "in 2010, Weathervane Street in 2002"): the verifier compares no years."""
+    reading = years_order(claim, _likely_evidence(claim, index))
+    if reading is None or not reading.met:
+        return claim
+    return f"{claim[: reading.start]}{reading.written}{claim[reading.end :]}"
 
 
 _DASHED = regex.compile(r"(?<![\p{L}\p{N}.,])(?P<a>[\p{L}\p{N}.,]++)\s*+[\u2013\u2014-]\s*+(?P<b>[\p{L}\p{N}.,]++)")
@@ -200,6 +210,9 @@ def _values_in_place(claim: str, mentions: list[Mention], index: Any) -> str:
         elif (life := read_lifetime(claim, mention, _likely_evidence(claim, index))) is not None and life.met and (
                 life.start >= last):  # "before she turned 30" beside her birth and the event's years: "in 1949"
             new = (life.written, life.start, life.end)
+        elif (apart := years_apart(claim, mention, [s.content for s in index.sources])) is not None and apart.met and (
+                apart.start >= last):  # "eight years after Weathervane Street": "after Weathervane Street in 2002"
+            new = (apart.written, apart.start, apart.end)
         elif (named := named_multiple(claim, mention, _likely_evidence(claim, index))) is not None and named.met and (
                 named.start >= last):  # "more than twice as large as Lake Ettel": "84 km², against 41 km² of Lake Ettel"
             new = (named.written, named.start, named.end)

@@ -52,6 +52,7 @@ from lexguard.grounding.signals._restatement import polarity_restatement
 from lexguard.grounding.signals._quoted_speakers import misquoted
 from lexguard.grounding.signals._roles import swapped_ends
 from lexguard.grounding.signals._units import converted, index_units, unit_conflicts
+from lexguard.grounding.signals._years_compared import years_apart, years_order_conflict
 
 __all__ = ["NumberEvidence", "add_misplaced", "number_evidence", "statement_conflicts"]
 
@@ -142,6 +143,7 @@ def _worked(
         {m: True if met is None else met for m, met in _vague_readings(claim, mentions, texts).items()},  # "a few hundred"
         {m: elapsed_reading(claim, m, texts) for m in mentions},  # "took less than four years" beside its dates
         {m: years_between(claim, m, every or texts) for m in mentions},  # "six years later, in 2009" beside 2003 and 2009
+        {m: None if (r := years_apart(claim, m, every or texts)) is None else r.met for m in mentions},  # "eight years after Y"
         _lifetime_readings(claim, mentions, texts),  # "before she turned 30" beside "(1921-1998)"
         {m: None if (r := multiple_reading(claim, m, texts)) is None else r.met for m in mentions},  # "three times its budget"
         {m: None if (r := named_multiple(claim, m, texts)) is None else r.met for m in mentions},  # "twice as large as Lake Ettel"
@@ -280,6 +282,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or change_conflict(claim, passages)  # "grew between 2005 and 2020" beside 3,200 pairs in 2020 and 4,500 in 2005
         or medal_conflict(claim, passages)  # "won a medal" beside "finished fourth"
         or comparison_conflict(claim, passages)  # "Lake Esk is smaller than Lake Vorn" beside 35 and 31 km2
+        or years_order_conflict(claim, passages)  # "X came out before Y" beside X's 2012 and Y's 2005
         or multiplied_conflict(claim, passages)  # "doubled its capacity" beside "from 12,000 to 18,500"
         or life_decade_conflict(claim, passages)  # "died in her seventies" beside "(1921-1988)"
         or direction_conflict(claim, passages)  # "rose 6%" beside "fell 6% on Wednesday after ..."

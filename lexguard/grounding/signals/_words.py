@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "describes_only", "lemmas", "no_noun", "norm", "same_word_forms", "stem", "verb_only", "word_kinds"]
+__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "describes_only", "inflected", "lemmas", "no_noun", "norm", "same_word_forms", "stem", "verb_only", "word_kinds"]
 
 WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'\u2019-]*[\p{L}\p{N}])?")  # "TX'" is "tx"
 
@@ -91,3 +91,12 @@ def same_word_forms(word: str) -> frozenset[str]:
         forms.add(lemma)
         forms.update(form for found in getAllInflections(lemma).values() for form in found)
     return frozenset(forms)
+
+
+def inflected(verb: str, tag: str) -> str:
+    """A base-form verb in the form of a Penn tag ("play", "VBD" -> "played"; "VBZ" -> "plays"),
+    the verb itself when the dictionary holds no such form."""
+    from lemminflect import getInflection
+
+    found = getInflection(verb, tag) if base_verb(verb) else ()
+    return found[0] if found else verb
