@@ -254,7 +254,8 @@ class SupportChecker:
             index = self._index_for(sources)
             timings["index"] = time.perf_counter() - t0
             scored = score_claims(claims, index, asked, config=self.config, encoder=self.encoder,
-                                  model=self.model, stack=self.stack, nli=self.nli, timings=timings, turns=turns)
+                                  model=self.model, stack=self.stack, nli=self.nli, timings=timings, turns=turns,
+                                  chat=chat_turns(question) is not None)
         except BudgetExceededError:  # the budget ran out while the sources were indexed or read
             skipped = {c.index: (c.reason or "not checked") if c.status == "not_checked" else BUDGET_REASON
                        for c in claims}

@@ -35,8 +35,7 @@ from lexguard.grounding.evidence._retrieval import candidate_search
 from lexguard.grounding._scoring import apply_nli
 from lexguard.grounding._strict import breaks_a_strict_rule
 
-_EMBED_CHUNK = 256
-"""Claims embedded between two looks at the time budget."""
+_EMBED_CHUNK = 256  # claims embedded between two looks at the time budget
 
 __all__ = ["FAILED_PREFIX", "Scored", "early_result", "failed_result", "judge_from_config", "judge_kwargs", "judged_claims", "judging",
            "nli_from_config", "score_claims"]
@@ -193,15 +192,9 @@ def failed_result(exc: Exception) -> SupportResult:
     return SupportResult(
         confidence=0.0,
         inconclusive_reason=f"{FAILED_PREFIX}{type(exc).__name__}: {exc}",
-        findings=(
-            Finding(
-                kind=FindingKind.CHECK_ERROR,
-                severity=Severity.SOFT,
-                message=f"The support check could not run ({exc}); the answer is unverified.",
-                stage="support_check",
-                rule_id="grounding.error",
-            ),
-        ),
+        findings=(Finding(kind=FindingKind.CHECK_ERROR, severity=Severity.SOFT, stage="support_check",
+                          message=f"The support check could not run ({exc}); the answer is unverified.",
+                          rule_id="grounding.error"),),
     )
 
 
@@ -252,6 +245,7 @@ def score_claims(
     nli: Any | None,
     timings: dict[str, float],
     turns: Sequence[str] = (),
+    chat: bool = False,
 ) -> Scored:
     """Embed the claims, read each against its best chunks and score its support.
 
@@ -266,6 +260,7 @@ def score_claims(
         nli: An optional NLI verifier.
         timings: Timings so far; the pipeline's steps are added.
         turns: What came before the answer, nearest last (where a "he" or "she" is named).
+        chat: Whether the answer is a chat reply (its facts are verified without its judgements).
 
     Returns:
         The :class:`Scored` claims, ready for the judge and ``build_result``.
@@ -287,8 +282,8 @@ def score_claims(
     if stack is not None:
         t1 = time.perf_counter()
         verdicts, ver_evidence, read_all, support, skipped, status, doubted = _verify(
-            stack, model, claims, with_names(claim_texts, people), evidence, features, read, index, question, config, skipped,
-            refuted)
+            stack, model, claims, with_names(claim_texts, people, chat=chat), evidence, features, read, index, question,
+            config, skipped, refuted)
         statuses.append(status)
         methods = ["verifier"] * n
         timings["verifier"] = time.perf_counter() - t1

@@ -9,6 +9,7 @@ import regex
 from lexguard._models import Claim
 from lexguard.grounding.claims._antecedents import Meant, people_meant
 from lexguard.grounding.claims._dialogue import things_meant
+from lexguard.grounding.claims._judged_facts import without_judgement
 from lexguard.grounding._refusal import refuted_refusals
 from lexguard.grounding.claims._worthiness import plain_text
 from lexguard.grounding.evidence._index import SourceIndex
@@ -124,20 +125,23 @@ _STATES = frozenset("based located known called named set married situated liste
 """Participles after which "'s" is "is" ("She's based in Leeds")."""
 
 
-def with_names(claim_texts: list[str], meant: Sequence[Meant | None]) -> list[str]:
+def with_names(claim_texts: list[str], meant: Sequence[Meant | None], *, chat: bool = False) -> list[str]:
     """The text the verifier reads for each claim, its opening "it", "he", "she" or "they" written
     as what it stands for (:func:`model_texts`): "Yep, he's a member." after "Is Corin Vey still
     with Lowtide Choir?" is read "Yep, Corin Vey is a member." The verifier, given the pronoun,
     doubted short correct chat replies ("It's dream pop", "She stars in it": 0.38); the rules that
     read a wrong relation between the two names (:mod:`~lexguard.grounding.signals._pairs`) read
     the same names. Only the claim's opening pronoun is written; the claim itself is unchanged.
+    A chat reply (``chat``) is read without the speaker's judgement of what it states ("a great
+    album" as "an album", :func:`~lexguard.grounding.claims._judged_facts.without_judgement`).
 
     Example:
         >>> with_names(["It's dream pop.", "He's won MVP!"], [Meant(thing="Hush Lighthouses"), Meant(person="Ivo Renke")])
         ['Hush Lighthouses is dream pop.', 'Ivo Renke has won MVP!']
     """
     out = []
-    for text, m in zip(claim_texts, list(meant) or [None] * len(claim_texts), strict=True):
+    for text, m in zip(map(without_judgement, claim_texts) if chat else claim_texts, list(meant) or [None] * len(claim_texts),
+                       strict=True):
         found = _OPENING_PRONOUN.match(text) if m is not None else None
         name = None if found is None or m is None else (
             m.person if found.group("pronoun").lower() in ("he", "she") else m.thing)

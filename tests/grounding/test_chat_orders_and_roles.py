@@ -122,3 +122,28 @@ def test_a_yes_no_question_with_do_keeps_its_tense(question: str, statement: str
 def test_a_short_answer_goes_before_the_questions_time_phrase() -> None:
     assert answer_statement("Where did Dana Price play before Kestrel Albion?", "Harrow Vale.") == (
         "Dana Price played in Harrow Vale before Kestrel Albion.")
+
+
+FILM = ("Harbour of Salt is directed by Ines Varga. Harbour of Salt starring Tove Lindqvist. Harbour of Salt starring "
+        "Marek Dobos. Harbour of Salt has genre Crime. Harbour of Salt release year 2009")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Love them! Harbour of Salt is one of my favorites, Tove Lindqvist and Marek Dobos are both great in it.", False),
+    ("Love them! Harbour of Salt is one of my favorites, Tove Lindqvist and Petra Holm are both great in it.", True),
+    ("Harbour of Salt from 2009 is a really great crime film.", False),
+    ("Harbour of Salt from 2011 is a really great crime film.", True),
+])
+def test_a_chat_reply_is_verified_without_its_judgement(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """The verifier read the speaker's taste ("one of my favorites", "a really great ...") as a claim
+    the sources do not make; the facts are read without it, the names and values still checked."""
+    assert _refused(checker, answer, [FILM], "[Human]: Do you like crime films?") is refused
+
+
+def test_only_a_chat_reply_is_read_without_its_judgement() -> None:
+    """In a review or a record the judgement is what the sources say: "excellent service" is checked."""
+    from lexguard.grounding._reading import with_names
+
+    text = "The café has excellent service and a lovely garden."
+    assert with_names([text], [None]) == [text]
+    assert with_names([text], [None], chat=True) == ["The café has service and a garden."]

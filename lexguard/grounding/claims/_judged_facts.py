@@ -1,0 +1,89 @@
+"""The fact a chat reply states, without the speaker's judgement of it, for the verifier.
+
+A chat reply mixes a fact with a taste: "Broken Radio Summer from 1994 is a great album.", "River
+of Small Bones is one of my favorites.", "Sodium Lights is my favorite track on it!", "It's from
+2021 and really sweet." The verifier was trained on statements of fact: it read the judgement as
+a claim the sources do not make and called such replies baseless (0.92 for "Sodium Lights is my
+favorite track on Midnight Cartography!", 0.01 for "Sodium Lights is a track on Midnight
+Cartography."). :func:`without_judgement` gives the verifier the fact alone: the speaker's
+"favorite" becomes "a" (or, closing the sentence, goes with its verb: "River of Small Bones."),
+a judging word goes with the intensifier before it ("a really great album" -> "an album";
+"Amara Quist is great in it" -> "Amara Quist is in it"), and so does a clause that only judges
+(", really atmospheric", "I love it, ...").
+
+Only chat replies are read so (:func:`~lexguard.grounding._reading.with_names`): in a review or
+a business record the judgement ("excellent service") is what the sources say, a fact to check.
+The rules read the reply as written; what is left out is a taste, never a name or a value.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from lexguard.grounding.claims._judgements import JUDGEMENTS
+
+__all__ = ["without_judgement"]
+
+_TASTE = "|".join(sorted(JUDGEMENTS | {"great", "good", "nice", "fun", "sweet", "cool", "atmospheric", "underrated",
+                                       "solid", "epic", "beautifully", "gorgeous", "lovely"}, key=len, reverse=True))
+_INTENSIFIER = r"(?:(?:really|so|very|pretty|quite|such|truly|super|absolutely|just|genuinely|seriously|incredibly)\s+)*"
+_FAVORITE_NOUN = regex.compile(
+    r"\b(?:(?:one|some)\s+of\s+)?my\s+(?:(?:all-time|absolute|personal|top)\s+)?(?:favou?rites?|faves?)\s+(?=\p{L})",
+    regex.IGNORECASE)
+"""The speaker's favourite before what it is: "my favorite *track on it*" -> "a track on it"."""
+_FAVORITE_END = regex.compile(
+    r"\s*(?:,\s*)?(?:\b(?:is|are|was|were)\s+|['\u2019](?:s|re)\s+)?(?:(?:still|definitely|easily|always)\s+)?"
+    r"(?:(?:one|some)\s+of\s+)?my\s+(?:(?:all-time|absolute|personal|top)\s+)?(?:favou?rites?|faves?)"
+    r"(?:\s+(?:too|ever|of\s+all\s+time|for\s+sure))*(?=\s*[.!?]*\s*$|\s*[,;])",
+    regex.IGNORECASE)
+"""The speaker's favourite closing the sentence or its clause: "X by Y is one of my favorites." -> "X by Y."."""
+_TASTE_WORD = regex.compile(rf"\b{_INTENSIFIER}(?:{_TASTE})\s+(?=\p{{L}})(?!(?:deal|many|number|amount|part|news|to)\b)",
+                            regex.IGNORECASE)
+"""A judging word before what it judges ("a *really great* album")."""
+_TASTE_CLAUSE = regex.compile(
+    rf"(?:,\s*|\s+and\s+|\s+but\s+|\s*[\u2014\u2013-]\s*)(?:(?:it|he|she|they|that)(?:['\u2019]s|['\u2019]re|\s+is|\s+are"
+    rf"|\s+was|\s+were)\s+)?{_INTENSIFIER}(?:{_TASTE})(?:\s+(?:to\s+watch|to\s+read|too|though))*(?=\s*[.!?]*\s*$)",
+    regex.IGNORECASE)
+"""A clause that only judges, closing the sentence: ", really atmospheric", "and really sweet"."""
+_TASTE_PREDICATE = regex.compile(rf"\b(?P<verb>is|are|was|were)\s+(?P<both>both\s+)?{_INTENSIFIER}(?:{_TASTE})\s+(?=in\b)",
+                                 regex.IGNORECASE)
+"""A judgement of someone in a work: "Amara Quist and Jules Hartnell are both *great* in it" (they
+are in it: a fact the names keep)."""
+_SPEAKER_LEAD = regex.compile(
+    r"^\W*(?:(?:oh|yes|yeah|yep|honestly)[,!\s]+)*i\s+(?:really\s+)?(?:love|loved|like|liked|adore|adored|enjoy|enjoyed)"
+    r"\s+(?:it|them|him|her|that\s+one)\s*[,!.;]\s*", regex.IGNORECASE)
+"""The speaker's taste opening the reply: "I love it, it's a thriller by ..."."""
+_ARTICLE = regex.compile(r"\b(?P<a>[Aa])n?\s+(?P<next>\p{L})")
+
+
+def without_judgement(text: str) -> str:
+    """``text`` with the speaker's judgement of what it states left out (see the module).
+
+    Example:
+        >>> without_judgement("Broken Radio Summer from 1994 is a great album.")
+        'Broken Radio Summer from 1994 is an album.'
+        >>> without_judgement("River of Small Bones by Aurelio Sandoval is one of my favorites.")
+        'River of Small Bones by Aurelio Sandoval.'
+        >>> without_judgement("Sodium Lights is my favorite track on it!")
+        'Sodium Lights is a track on it!'
+        >>> without_judgement("It's a 2012 album, really atmospheric.")
+        "It's a 2012 album."
+        >>> without_judgement("I love it, Amara Quist and Jules Hartnell are both great in it.")
+        'Amara Quist and Jules Hartnell are both in it.'
+        >>> without_judgement("It won the Halden Prize in 2015.")
+        'It won the Halden Prize in 2015.'
+    """
+    out = _TASTE_CLAUSE.sub("", _SPEAKER_LEAD.sub("", text, count=1))
+    out = _TASTE_PREDICATE.sub(lambda m: f"{m.group('verb')} {m.group('both') or ''}", out)
+    out = _FAVORITE_END.sub("", out)
+    out = _FAVORITE_NOUN.sub("a ", out)
+    out = _TASTE_WORD.sub("", out)
+    if out == text or len(out.split()) < 2:
+        return text
+    return _ARTICLE.sub(_article, out)
+
+
+def _article(found: regex.Match[str]) -> str:
+    """"a" or "an" as the next word's sound asks (by its letter: "an album", "a track")."""
+    vowel = found.group("next").lower() in "aeiou"
+    return f"{found.group('a')}{'n' if vowel else ''} {found.group('next')}"
