@@ -174,8 +174,11 @@ def test_it_is_the_one_thing_named_before_the_answer_names_one() -> None:
     named = lambda name: True  # noqa: E731 - every name is in the sources here
     assert _dialogue.things_meant(["Osric Dalby directed it.", "It came out in 2011."], turns, named) == [
         "Salt Orchard", "Salt Orchard"]
-    # the answer names a thing first: its own "it" is that one
-    assert _dialogue.things_meant(["Paper Lanterns is hers.", "It came out in 2011."], turns, named) == [None, None]
+    # the answer names a thing first: its own "it" is that one (the one thing the claim before names)
+    assert _dialogue.things_meant(["Paper Lanterns is hers.", "It came out in 2011."], turns, named) == [
+        None, "Paper Lanterns"]
+    assert _dialogue.things_meant(["Paper Lanterns is hers, with Glass Tigers.", "It came out in 2011."], turns,
+                                  named) == [None, None]  # two things: which is unsure
     assert _dialogue.things_meant(["Osric Dalby directed it."], turns, lambda name: False) == [None]
 
 

@@ -147,3 +147,58 @@ def test_only_a_chat_reply_is_read_without_its_judgement() -> None:
     text = "The café has excellent service and a lovely garden."
     assert with_names([text], [None]) == [text]
     assert with_names([text], [None], chat=True) == ["The café has service and a garden."]
+
+
+ALBUMS = ("Velvet Static is an album by The Lantern Hooks. The Lantern Hooks has member Sami Roth. The Lantern Hooks "
+          "has member Juno Albrecht. Sami Roth released Paper Rivers. Paper Rivers has genre Folk")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Try Paper Rivers by Sami Roth, it's folk.", False),
+    ("Try Paper Rivers by Juno Albrecht, it's folk.", True),
+    ("Try Paper Rivers by Sami Roth, it's jazz.", True),
+    ("You should try Paper Rivers by Juno Albrecht.", True),
+    ("Then try Paper Rivers by Sami Roth!", False),
+])
+def test_a_recommendation_carries_facts_to_check(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """"Try X by Y, it's folk." was an instruction, never checked: a wrong maker or genre passed."""
+    assert _refused(checker, answer, [ALBUMS], "[Human]: I like folk music more than rock.") is refused
+
+
+def test_an_instruction_with_a_credit_or_a_clause_is_a_fact() -> None:
+    from lexguard.grounding.claims._claim_types import classify_claim
+
+    assert classify_claim("Try Paper Rivers by Juno Albrecht.") == "fact"
+    assert classify_claim("Try Paper Rivers, it's folk.") == "fact"
+    assert classify_claim("Try Larkspur Lane.", [ALBUMS]) == "fact"  # a name no source holds
+    assert classify_claim("Try Paper Rivers.", [ALBUMS]) == "instruction"
+    assert classify_claim("Book your tickets online.") == "instruction"
+
+
+@pytest.mark.parametrize(("claim", "wrong"), [
+    ("Paper Rivers is by Juno Albrecht.", "Juno Albrecht"),
+    ("Paper Rivers is an album by Juno Albrecht.", "Juno Albrecht"),
+    ("Velvet Static is an album by Sami Roth.", "Sami Roth"),
+    ("Paper Rivers is by Sami Roth.", None),
+    ("Velvet Static by The Lantern Hooks.", None),
+])
+def test_a_work_by_another_maker(claim: str, wrong: str | None) -> None:
+    sources = [Source(id="s", content=ALBUMS)]
+    found = other_relation(claim, SourceIndex(sources, chunk_sources(sources)))
+    assert (found[0].text if found else None) == wrong
+
+
+def test_two_statements_joined_by_a_comma_are_two_claims() -> None:
+    from lexguard.grounding.claims._claims import extract_claims
+
+    assert [c.text for c in extract_claims("Try Paper Rivers by Sami Roth, it's folk.")] == [
+        "Try Paper Rivers by Sami Roth", "it's folk."]
+    assert len(extract_claims("If it rains, it is closed.")) == 1
+    assert len(extract_claims("He's in Low Tide Motel, but heads up, it's a horror film.")) == 1
+
+
+def test_a_praise_of_a_name_with_its_contraction_is_an_opinion() -> None:
+    from lexguard.grounding.claims._claim_types import classify_claim
+
+    assert classify_claim("Halloran's really good") == "opinion"
+    assert classify_claim("Halloran's really good at penalties") == "fact"

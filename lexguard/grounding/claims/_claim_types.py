@@ -8,8 +8,8 @@ favourites", "I haven't read it myself"); everything else is a *fact*. A claim w
 quotation stays a fact whatever its wording, so "I think it opened in 1937" and "Take one 500 mg
 tablet every six hours" are still checked (a wrong dose had passed as an unchecked instruction), and
 so does a statement a hedge or an instruction wraps ("I think the tower was designed by ...",
-"Remember that the tower ...", "Visit the tower, which was built by ..."): a marker removes only
-itself.
+"Remember that the tower ...", "Visit the tower, which was built by ...", "Try Paper Rivers by
+Sami Roth, it's folk"): a marker removes only itself.
 """
 
 from __future__ import annotations
@@ -119,10 +119,11 @@ def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType
     first = match.group(2).lower() if match else ""
     embedded = _EMBEDDED_STATEMENT.search(stripped) is not None  # a fact inside the wrapper is checked
     checkable = bool(_CHECKABLE.search(stripped))  # "Take one 500 mg tablet every six hours": a dose to check
+    states = embedded or checkable or _instruction_states(stripped, sources)
     if first in _IMPERATIVE_VERBS and not regex.match(rf"^\W*{first}\s+(is|are|was|were|has|have)\b", stripped, regex.I):
-        return "fact" if embedded or checkable else "instruction"
+        return "fact" if states else "instruction"
     if _INSTRUCTION_MARKERS.search(stripped):
-        return "fact" if embedded or checkable else "instruction"
+        return "fact" if states else "instruction"
     if _OPINION_MARKERS.search(stripped) and not checkable:
         unmarked = _OPINION_MARKERS.sub(" ", stripped)  # "He translated it, I believe": the statement is read
         judged = embedded or _hedged_fact(stripped) or hides_a_fact(unmarked, possession=False)
@@ -137,6 +138,19 @@ _INNER_NAME = regex.compile(r"(?<=[\p{L}\p{N},;:)]\s++)(?!I\b)(?-i:\p{Lu}[\p{L}'
 
 
 _POSSESSIVE = regex.compile(r"['\u2019]s?$")
+
+
+_CREDIT = regex.compile(r"\bby\s+(?-i:\p{Lu})")
+_OWN_CLAUSE = regex.compile(
+    r"[,;:\u2014\u2013]\s*(?:and\s+)?(?:it|he|she|they|this|that)(?:['\u2019](?:s|re)|\s+(?:is|are|was|were|has|had|won|wrote|stars))\b",
+    regex.IGNORECASE)
+
+
+def _instruction_states(text: str, sources: Sequence[str] | None) -> bool:
+    """Whether an instruction states a fact of what it points at: a credit ("Try Paper Rivers *by
+    Sami Roth*"), a clause of its own ("..., *it's folk*") or a name the sources do not hold ("Try
+    Larkspur Lane"): a recommendation that carried a wrong maker or genre had passed unchecked."""
+    return bool(_CREDIT.search(text) or _OWN_CLAUSE.search(text)) or _names_unknown(text, sources)
 
 
 def _names_unknown(text: str, sources: Sequence[str] | None) -> bool:

@@ -13,6 +13,7 @@ from lexguard._errors import ParseError
 from lexguard._models import Claim
 from lexguard.grounding.claims._judged_clauses import judged_clause_start
 from lexguard.grounding.claims._meta_split import meta_segments
+from lexguard.grounding.claims._spliced import splice_start
 from lexguard.grounding.claims._sentences import fenced_blocks, split_sentences, table_headers
 from lexguard.grounding.claims._worthiness import FILLER_REASON, not_a_fact
 
@@ -76,7 +77,8 @@ def _split_meta(
 ) -> list[tuple[int, int, str | None, str]]:
     """Each sentence to check cut into its meta phrases (``not_checked`` ``meta``) and its facts:
     a meta phrase removes only itself (:func:`~lexguard.grounding.claims._meta_split.meta_segments`),
-    and a closing judgement is a claim of its own (:func:`~lexguard.grounding.claims._judged_clauses.judged_clause_start`)."""
+    and a closing judgement is a claim of its own (:func:`~lexguard.grounding.claims._judged_clauses.judged_clause_start`),
+    as is a statement joined by a comma (:func:`~lexguard.grounding.claims._spliced.splice_start`)."""
     out: list[tuple[int, int, str | None, str]] = []
     for start, end, reason, kind in pieces:
         if reason is not None:
@@ -84,6 +86,11 @@ def _split_meta(
             continue
         for lo, hi, why in meta_segments(text[start:end]):
             judged = judged_clause_start(text[start + lo : start + hi]) if why is None else None
+            spliced = splice_start(text[start + lo : start + hi]) if why is None and judged is None else None
+            if spliced is not None:  # "Try Paper Rivers by Sami Roth, | it's folk.": the comma in neither
+                head = len(text[start + lo : start + lo + spliced].rstrip(", "))
+                out += [(start + lo, start + lo + head, None, "fact"), (start + lo + spliced, start + hi, None, "fact")]
+                continue
             if judged is not None:  # "It's a drama, | and a really quietly devastating one at that."
                 out += [(start + lo, start + lo + judged, None, "fact"), (start + lo + judged, start + hi, None, "fact")]
                 continue

@@ -42,6 +42,8 @@ _THEY_NAMED = regex.compile(r"(?<![\p{L}'\u2019])(?:they|them)(?![\p{L}])", rege
 _IT_SAID = regex.compile(r"(?<![\p{L}'\u2019])(?:it|(?:that|this)\s+one)(?![\p{L}])", regex.IGNORECASE)
 """An "it" of an answer's claim, "it's" too ("It's in Oskvale.")."""
 """A "they" or "them" a claim may name a group by (not "their", which owns)."""
+_OPENS_WITH_IT = regex.compile(r"^\W*it(?:['\u2019]s|\s)", regex.IGNORECASE)
+"""A claim whose "it" opens it: the one thing the claim before names is what it stands for."""
 _PERSON = regex.compile(r"(?<![\p{L}'\u2019])(?:he|she|him|his|her)(?![\p{L}'\u2019])", regex.IGNORECASE)
 _CONFIRM = regex.compile(r"^(?:is|was)\s+(?:that|it|this)\s+(?:right|true|correct|so)\?$|^(?:right|really|true)\?$",
                          regex.IGNORECASE)
@@ -138,7 +140,8 @@ def things_meant(
     """What each claim's "it" (or "they", "that one") is, when the answer has not named a thing before it and
     the nearest turn naming things (or groups) names one the sources hold: "Marguerite Ossel
     directed it" after "Who's behind The Copper Orchard?", "Orsolya Dent coaches them" after "The
-    Gulls were brilliant!" (``None`` elsewhere). Only near the start of the answer.
+    Gulls were brilliant!" (``None`` elsewhere). Only near the start of the answer; later, a claim
+    that opens with "it" stands for the one thing (no person) the claim before it names.
 
     Args:
         claims: The answer's claims, in order.
@@ -163,6 +166,9 @@ def things_meant(
                 if at is not None and len(names) == 1 and named(names[0]) and not before:
                     found = names[0]
                     break
+        if found is None and i > 0 and _OPENS_WITH_IT.match(claim):  # "Try Paper Rivers by Sami Roth, | it's folk."
+            before = [e.text for e in entities(claims[i - 1]) if not personal(e.text)]
+            found = before[0] if len(before) == 1 and named(before[0]) else None
         meant.append(found)
         seen = seen or bool(own)
     return meant

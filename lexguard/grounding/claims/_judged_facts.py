@@ -7,7 +7,8 @@ a claim the sources do not make and called such replies baseless (0.92 for "Sodi
 favorite track on Midnight Cartography!", 0.01 for "Sodium Lights is a track on Midnight
 Cartography."). :func:`without_judgement` gives the verifier the fact alone: the speaker's
 "favorite" becomes "a" (or, closing the sentence, goes with its verb: "River of Small Bones."),
-a judging word goes with the intensifier before it ("a really great album" -> "an album";
+a recommendation's verb goes ("Try Paper Rivers by Sami Roth, it's folk." -> "Paper Rivers by
+Sami Roth, it's folk."), a judging word goes with the intensifier before it ("a really great album" -> "an album";
 "Amara Quist is great in it" -> "Amara Quist is in it"), and so does a clause that only judges
 (", really atmospheric", "I love it, ...").
 
@@ -53,6 +54,11 @@ _SPEAKER_LEAD = regex.compile(
     r"^\W*(?:(?:oh|yes|yeah|yep|honestly)[,!\s]+)*i\s+(?:really\s+)?(?:love|loved|like|liked|adore|adored|enjoy|enjoyed)"
     r"\s+(?:it|them|him|her|that\s+one)\s*[,!.;]\s*", regex.IGNORECASE)
 """The speaker's taste opening the reply: "I love it, it's a thriller by ..."."""
+_RECOMMENDATION = regex.compile(
+    r"^\W*(?:(?:then|so|maybe|definitely|also|oh|well|and)[,!\s]+)*(?:you\s+(?:should|could|might|must|have\s+to|gotta)"
+    r"\s+(?:definitely\s+|really\s+|also\s+)?)?(?:try|check\s+out|watch|read|listen\s+to|see|visit|play|pick\s+up)\s+"
+    r"(?=(?-i:\p{Lu}))", regex.IGNORECASE)
+"""A recommendation of a named thing: "Then try *The Tin Cathedral*", "You should check out *Paper Rivers by Sami Roth*"."""
 _ARTICLE = regex.compile(r"\b(?P<a>[Aa])n?\s+(?P<next>\p{L})")
 
 
@@ -70,10 +76,12 @@ def without_judgement(text: str) -> str:
         "It's a 2012 album."
         >>> without_judgement("I love it, Amara Quist and Jules Hartnell are both great in it.")
         'Amara Quist and Jules Hartnell are both in it.'
+        >>> without_judgement("Then try The Tin Cathedral, it's sci-fi!")
+        "The Tin Cathedral, it's sci-fi!"
         >>> without_judgement("It won the Halden Prize in 2015.")
         'It won the Halden Prize in 2015.'
     """
-    out = _TASTE_CLAUSE.sub("", _SPEAKER_LEAD.sub("", text, count=1))
+    out = _TASTE_CLAUSE.sub("", _RECOMMENDATION.sub("", _SPEAKER_LEAD.sub("", text, count=1), count=1))
     out = _TASTE_PREDICATE.sub(lambda m: f"{m.group('verb')} {m.group('both') or ''}", out)
     out = _FAVORITE_END.sub("", out)
     out = _FAVORITE_NOUN.sub("a ", out)

@@ -43,7 +43,7 @@ great deal of money", "a good selection of wines": what there is, a fact to chec
 
 _PRAISE = regex.compile(
     r"^\W*(?:(?:oh|yes|yeah|yep|and|but|so|honestly|really)\b[,!\s]*)*"
-    r"(?:(?:it|that|this|they|these|those|he|she|(?-i:\p{Lu}[\p{L}'\u2019-]*+)(?:\s++(?:(?-i:\p{Lu}[\p{L}'\u2019-]*+)|of|the|and)){0,5})"
+    r"(?:(?:it|that|this|they|these|those|he|she|(?-i:\p{Lu}[\p{L}'\u2019-]*)(?:\s++(?:(?-i:\p{Lu}[\p{L}'\u2019-]*)|of|the|and)){0,5})"
     r"(?:'s|\u2019s|'re|\u2019re|\s+is|\s+was|\s+are|\s+were)\s+"
     r"|(?:(?:it|that|which)\s+)?(?:could|might|would|should|will|may)\s+(?:also\s+)?be\s+)?"
     r"(?:(?:really|so|such|very|pretty|quite|just|also|truly|as|a|an|one\s+of\s+the)\s+)*(?:great|good|nice)(?:\s+next)?"

@@ -179,6 +179,8 @@ def _imperative(text: str, start: int, words: list[str]) -> bool:
             words[1][:1].isupper() and words[1].lower() not in _common_words())):  # not "Browning Street Station"
         return _at_sentence_start(text, text.index(first, start))  # "Building the Kelverton Bridge took ...",
         # "Restoring Brackwater Pier took ...": the act, not part of the name ("Reading Festival" stays whole)
+    if len(words) >= 2 and first.lower() in _RECOMMENDING:  # "Try Paper Rivers", "Watch Harbor of Glass"
+        return _at_sentence_start(text, text.index(first, start))
     return (len(words) > 2 and words[1].lower() in _DETERMINERS and base_verb(first.lower())
             and not _looks_like_name(first) and _at_sentence_start(text, text.index(first, start)))
 
@@ -189,6 +191,8 @@ def _gerund(word: str) -> bool:
     return lower.endswith("ing") and "VERB" in word_kinds(lower) and (lower in _common_words() or _stem(lower) in _common_words())
 
 
+_RECOMMENDING = frozenset({"try", "watch", "read", "visit", "hear"})
+"""Verbs that open a recommendation of a named thing, never a name's first word here."""
 _DETERMINERS = frozenset({"the", "a", "an", "your", "our", "this", "these", "those", "its", "their"})
 
 
