@@ -35,8 +35,8 @@ from lexguard.grounding.signals._relatives import relative_pieces
 from lexguard.grounding.signals._value_neighbours import held_with_its_words, told_with_other_words
 from lexguard.grounding.signals._weekdays import days_named
 from lexguard.grounding.signals._doers import (
-    another_source_fits, described, full_name, given, is_doer, kin, one_word_swap, possessor, speaker_only, same_document,
-    same_slot_rival, titled_as_given,
+    another_source_fits, described, full_name, given, is_doer, kin, modifier_held, one_word_swap, possessor, speaker_only,
+    same_document, same_slot_rival, titled_as_given,
 )
 from lexguard.grounding.signals._statement_clauses import clauses_of
 from lexguard.grounding.signals._statement_values import (
@@ -331,7 +331,7 @@ def _name_moved(
     does not give, or the anchor is about another source's subject and the name does what it says
     (:func:`~lexguard.grounding.signals._other_source.subject_elsewhere`); never in a statement that
     denies what its anchor states (the name is not given the anchor's statement)."""
-    if negated(claim) and not negated(anchor.text):
+    if negated(claim) and not negated(anchor.text) or modifier_held(claim, mention, holders):
         return False  # "Kingsway Pharmacy isn't open on Sundays" takes nothing of Parkside's Sunday hours
     # "Head librarian Tom Farrant cut the ribbon": a claim's subject may carry the title a source
     # gives that person ("head librarian Tom Farrant launched ...")

@@ -319,12 +319,39 @@ def unknown_numbers(
         elif (arithmetic
                 or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)
                 or in_decade(claim, m, texts) or totalled(claim, m, known, texts)
-                or timed(claim, m, texts)):
+                or timed(claim, m, texts) or _share_of(claim, m, mentions, evidence_keys)):
             worked.append(m)
         elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)
                   or _one_as_a(claim, m, texts)) or thing_counted_otherwise(claim, m, texts):
             unknown.append(m)  # a count of listed items is no count of a thing the evidence counts otherwise ("2 eggs")
     return unknown, worked, written
+
+
+_APPROXIMATE = regex.compile(r"\b(?:about|around|roughly|nearly|almost|some|approximately|just\s+(?:over|under))\s*+$",
+                            regex.IGNORECASE)
+
+
+def _share_of(claim: str, mention: Mention, mentions: list[Mention], evidence_keys: list[str]) -> bool:
+    """Whether a share the claim gives of a total it also gives ("about a third of its 3.5 million
+    users") is the evidence's part of that total (1.2 million of 3.5 million: 34%): to the percent
+    as written, within 6% of a fraction said in words, within 10% when the claim says "about"."""
+    percent = mention.text.rstrip().endswith("%") or regex.match(r"\s*(?:%|per\s*cent|percent)", claim[mention.span[1]:])
+    values = [key_value(k) for k in (mention.key, *mention.alts)]
+    share = next((v for v in values if v is not None and 0 < v < 1), None)
+    totals = {key_value(m.key) for m in mentions if m is not mention} - {None}
+    parts = [v for k in evidence_keys[:MAX_POOL] if (v := key_value(k)) is not None and v > 0]
+    if share is None or not totals:
+        return False
+    loose = _APPROXIMATE.search(claim, 0, mention.span[0]) is not None
+    for total in totals:
+        for part in parts:
+            if part >= total:
+                continue
+            if percent and abs(100 * part / total - 100 * share) <= (1.5 if loose else 0.5):
+                return True
+            if not percent and math.isclose(part / total, share, rel_tol=0.10 if loose else 0.06):
+                return True
+    return False
 
 
 _NEXT = regex.compile(r"\s*([\p{L}]+)")

@@ -10,20 +10,20 @@ are one person's, or two of one family.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from os.path import commonprefix
-
 from typing import Any
 
 import regex
 
 from lexguard.grounding.signals._entities import entities
-from lexguard.grounding.signals._lexical import Mention
+from lexguard.grounding.signals._lexical import Mention, content_words
 from lexguard.grounding.signals._pairs import SHORT_STATEMENT
 from lexguard.grounding.signals._statements import Facts, fit, relation_words
 from lexguard.grounding.signals._words import can_be_verb, word_kinds
 
 __all__ = [
-    "SLOT_WORDS", "another_source_fits", "described", "full_name", "given", "is_doer", "kin", "one_word_swap",
+    "SLOT_WORDS", "another_source_fits", "described", "full_name", "given", "is_doer", "kin", "modifier_held", "one_word_swap",
     "possessor", "same_document", "same_slot_rival", "speaker_only", "titled_as_given",
 ]
 
@@ -38,6 +38,12 @@ SLOT_WORDS = 1
 def _slot(text: str, start: int) -> set[str]:
     words = [w for w in _SLOT_WORD.findall(text[max(0, start - 60) : start].lower()) if w not in _NOT_SLOT]
     return set(words[-SLOT_WORDS:])
+
+
+_REPORTS = regex.compile(
+    r"\s*+(?:has\s+|had\s+|have\s+)?(?:said|says|told|reported|reports|announced|warned|estimated|estimates|confirmed"
+    r"|added|explained|noted|stated|claimed|claims|recorded|records)\b", regex.IGNORECASE)
+"""A verb of telling after a name: the name tells what the statement says, it does not do it."""
 
 
 def same_slot_rival(
@@ -69,6 +75,7 @@ def same_slot_rival(
             doer and full_name(name) == full and is_doer(anchor.text, name.span[0], described=True)
             and name.text.isupper() == mention.text.isupper()  # not a heading ("ON-TERMINAL – The counter ...")
             and not possessor(anchor.text, name)  # "The Duke of Ashford's baby daughter was christened"
+            and not _REPORTS.match(anchor.text, name.span[1])  # "The Met Office said 143mm of rain fell": who tells it
         )
         if same and not given(words, set(mention.key.split()), claim_names, kin_of=kin(name.key, mention.key)):
             return True
@@ -267,3 +274,17 @@ def speaker_only(text: str, mention: Mention) -> bool:
     if label is None or mention.text not in label.group():
         return False
     return regex.search(rf"(?<!\w){regex.escape(mention.text)}(?!\w)", text[label.end():]) is None
+
+
+_NOUN_AFTER = regex.compile(r"\s++(\p{Ll}[\p{L}-]++)")
+
+
+def modifier_held(claim: str, mention: Mention, holders: Sequence[Any]) -> bool:
+    """Whether a name that describes the thing after it ("the *Ventresca* tuxedo") stands in a
+    statement about that thing ("The tuxedo, designed by ... Ventresca, was bought ..."): the name
+    says what the thing is, wherever the claim's statement is anchored."""
+    after = _NOUN_AFTER.match(claim, mention.span[1])
+    if after is None or "NOUN" not in word_kinds(after.group(1).lower()):
+        return False
+    thing = set(content_words(after.group(1)))
+    return bool(thing) and any(thing <= set(content_words(f.text)) for f in holders)

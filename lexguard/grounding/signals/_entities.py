@@ -149,8 +149,9 @@ name in the sources)."""
 
 def _role_first(text: str, start: int, words: list[str]) -> bool:
     """Whether the first of ``words``, opening a sentence, is a role noun before a person's name
-    ("Campaigner Hannah Perrault", "Spokeswoman Ada Lin"; not "Hunter Biden": one word is no name)."""
-    word = words[0].lower()
+    ("Campaigner Hannah Perrault", "Spokeswoman Ada Lin", "Co-founder Derek Ashworth"; not "Hunter
+    Biden": one word is no name)."""
+    word = regex.sub(r"^(?:co|vice|ex|deputy|former)-", "", words[0].lower())  # "Co-founder Derek Ashworth"
     return (_at_sentence_start(text, start) and word.endswith(_ROLE_SUFFIX) and word not in _OFFICES
             and "NOUN" in word_kinds(word)
             and "PROPN" not in word_kinds(word) and personal(" ".join(words[1:])))

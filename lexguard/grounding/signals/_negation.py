@@ -18,9 +18,12 @@ from lexguard.grounding.signals._words import WORD, adverb_only, base_verb
 
 __all__ = ["SCOPE", "denied_words", "negated", "raw_content_words", "told_not_to"]
 
+_UNTIL = r"(?!(?:\s++(?:been\s++|be\s++)?\p{L}++){1,2}\s++(?:until|till)\b)"
+"""Not before "until": "was not discovered until 3 March" tells when it was discovered, denying nothing."""
 _NEGATION = regex.compile(
-    r"\b(?:not(?!\s+only\b)|no(?!\s*+[.,!?;])|never|none|nobody|nothing|neither|nor|cannot|yet\s+to)\b|n[\u2019']t\b"
-    r"|(?<=\b(?:is|are|was|were|remains?|remained|be|been|still|yet)\s+)"
+    r"\b(?:not(?!\s+only\b)" + _UNTIL + r"|no(?!\s*+[.,!?;])|never|none|nobody|nothing|neither|nor|cannot|yet\s+to)\b"
+    r"|n[\u2019']t\b" + _UNTIL
+    + r"|(?<=\b(?:is|are|was|were|remains?|remained|be|been|still|yet)\s+)"
     r"(?:unknown|unclear|undisclosed|unspecified|unconfirmed)\b"  # said of it, not "an unknown gunman"
     r"|:\s*+(?:false|no)\b",
     regex.IGNORECASE,

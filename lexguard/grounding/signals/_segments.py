@@ -36,6 +36,9 @@ from lexguard.grounding.signals._words import lemmas
 __all__ = ["crossed_value"]
 
 _SENTENCE = regex.compile(r"(?<=[.!?])\s+(?=\S)|\n+")
+_FORMER = frozenset(content_words("previous former old earlier prior"))
+"""Words that make a value a former one ("the previous record of 4.61m"): its segment's other
+words ("record") are no qualifier a claim of the current value ("a record level of 4.87m") crosses."""
 _JOINT = regex.compile(r",\s*(?:(?:and|but|while|whereas|or)\s+)?|;\s*|\s+(?:and|but|while|whereas|or)\s+", regex.IGNORECASE)
 """Where one value's segment ends and the next one's begins: the last such joint between them."""
 _RANGE = regex.compile(r"\s*(?:-|\u2013|\u2014|to|until|till|through)\s*", regex.IGNORECASE)
@@ -104,7 +107,8 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
             crossed = sentence if _swapped(words, own[0], segments, qualifiers, others) else crossed
             continue
         mine = qualifiers[own[0]]
-        theirs = set().union(*(q for i, q in enumerate(qualifiers) if i != own[0] and _rival(segments[i][0], mine, others)))
+        theirs = set().union(*(q for i, q in enumerate(qualifiers) if i != own[0] and _rival(segments[i][0], mine, others)
+                               and not (q & _FORMER and not words & _FORMER)))  # "beating the previous record of 4.61m"
         theirs -= _COMPARISON
         named = {w for w in mine if " " in w}  # the item's name with its number or letter ("zone 1")
         if named and not words & named and words & {w for w in theirs if " " in w}:

@@ -12,10 +12,11 @@ import regex
 __all__ = ["clauses_of"]
 
 _CLAUSE = regex.compile(
-    r"(?<!\s)\s*+;\s++|,\s++(?:and|while|whereas|but)\s++|(?<!\s)\s++(?:while|whereas)\s++"
+    r"(?<!\s)\s*+;\s++|,\s++(?:and|while|whereas|but|though|although)\s++|(?<!\s)\s++(?:while|whereas)\s++"
     r"|,\s++or\s++(?=(?:whenever|when|if|once|after|before|wherever|as\s+soon\s+as)\s)"
     r"|,\s++(?=(?:after|at|by|during|before)\s++which\b)"
     r"|,\s+(?=the\s+(?:second|first|other|latter|former)\b)"
+    r"|(?<=\d[^;!?]*),\s++(?=which\s++(?:the|a|an|its|his|her|their|this|that|he|she|it|they|we|you|(?-i:\p{Lu}))\b)"
     r"|(?<=\d[^;!?]*),\s++(?=(?!(?:including|excluding|following|according|regarding|concerning|during|pending|bringing|making"
     r"|leaving|totalling|totaling|averaging|ranging|starting|beginning|ending|resulting|giving|meaning|taking|pushing"
     r"|putting|amounting|adding|reaching|hitting|rising|falling|climbing|dropping)\b)"
@@ -24,7 +25,9 @@ _CLAUSE = regex.compile(
 )
 """Where a sentence divides into statements: also before ", or" and a condition of its own ("every
 two months, *or whenever* the light comes on"), and ", after which" ("The cycle takes about 40
-minutes, *after which* the machine beeps"); also before a participle's phrase that gives a value of
+minutes, *after which* the machine beeps"), and ", which" with a subject of its own after a value ("the
+community raised £95,000, *which the council will match* to pay for repairs"; not "version 2.6,
+which was released in July"); also before a participle's phrase that gives a value of
 its own, after a statement with a value ("will build a $22 million plant, *offering jobs to all 140
 workers* at its Elmsford plant"; not "is the new finance director, joining after 19 years ..."), not
 one that adds to the values before it ("..., including 40 children", "..., resulting in a cost of

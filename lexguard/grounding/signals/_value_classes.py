@@ -108,7 +108,26 @@ def magnitude(text: str, mention: Mention) -> float | None:
     signed = mention.text[:1] in ("-", "\u2212", "\u2013") or _MINUS.search(text, max(0, mention.span[0] - 2), mention.span[0] + 1)
     if value is not None and value > 0 and signed:
         return -value
+    part = _AND_A_PART.match(text, mention.span[1]) if value is not None else None
+    if part is not None:  # "five years and three months": 5.25 years
+        count = key_value(numbers(part.group("count"))[0].key) if numbers(part.group("count")) else None
+        per = _PARTS[part.group("whole").lower().rstrip("s")].get(part.group("part").lower().rstrip("s"))
+        if count is not None and per:
+            return value + count / per
     return value
+
+
+_AND_A_PART = regex.compile(
+    r"[\s-]*+(?P<whole>years?|hours?|days?|weeks?|feet|foot|ft|metres?|meters?)\s++and\s++"
+    r"(?P<count>\d++|one|two|three|four|five|six|seven|eight|nine|ten|eleven|a|an)\s++"
+    r"(?P<part>months?|minutes?|hours?|days?|inches?|inch|centimetres?|centimeters?)\b",
+    regex.IGNORECASE,
+)
+"""A length given in two units ("five years and three months", "two days and six hours"): one
+quantity, whose whole is the first unit's value with the part added."""
+_PARTS = {"year": {"month": 12}, "hour": {"minute": 60}, "day": {"hour": 24}, "week": {"day": 7},
+          "feet": {"inche": 12, "inch": 12}, "foot": {"inche": 12, "inch": 12}, "ft": {"inche": 12, "inch": 12},
+          "metre": {"centimetre": 100}, "meter": {"centimeter": 100}}
 
 
 _MINUS = regex.compile(r"(?:^|(?<=[\s(]))[-\u2212\u2013](?=\d)")
