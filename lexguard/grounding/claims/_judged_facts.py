@@ -38,7 +38,7 @@ _FAVORITE_END = regex.compile(
     r"(?:\s+(?:too|ever|of\s+all\s+time|for\s+sure))*(?=\s*[.!?]*\s*$|\s*[,;])",
     regex.IGNORECASE)
 """The speaker's favourite closing the sentence or its clause: "X by Y is one of my favorites." -> "X by Y."."""
-_TASTE_WORD = regex.compile(rf"\b{_INTENSIFIER}(?:{_TASTE})\s+(?=\p{{L}})(?!(?:deal|many|number|amount|part|news|to)\b)",
+_TASTE_WORD = regex.compile(rf"\b{_INTENSIFIER}(?:{_TASTE})\s+(?=\p{{L}})(?!(?:deal|many|number|amount|part|news|to|known|selling)\b)",
                             regex.IGNORECASE)
 """A judging word before what it judges ("a *really great* album")."""
 _TASTE_CLAUSE = regex.compile(

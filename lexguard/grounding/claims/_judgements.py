@@ -48,7 +48,7 @@ _PRAISE = regex.compile(
     r"|(?:(?:it|that|which)\s+)?(?:could|might|would|should|will|may)\s+(?:also\s+)?be\s+)?"
     r"(?:(?:really|so|such|very|pretty|quite|just|also|truly|as|a|an|one\s+of\s+the)\s+)*(?:great|good|nice)(?:\s+next)?"
     r"(?:\s+(?:one|ones|movie|movies|film|films|book|books|read|novel|song|songs|track|album|record|show|series|band|team"
-    r"|game|choice|pick|place|spot|story|watch|listen))?"
+    r"|game|choice|pick|place|spot|story|watch|listen|intro|introduction|start|starting\s+point))?"
     r"(?:\s+(?:too|as\s+well|though|indeed|there|here|in\s+it|in\s+that(?:\s+one)?|at\s+that))*\W*$",
     regex.IGNORECASE,
 )

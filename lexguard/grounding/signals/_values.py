@@ -52,7 +52,7 @@ from lexguard.grounding.signals._restatement import polarity_restatement
 from lexguard.grounding.signals._quoted_speakers import misquoted
 from lexguard.grounding.signals._roles import swapped_ends
 from lexguard.grounding.signals._units import converted, index_units, unit_conflicts
-from lexguard.grounding.signals._years_compared import years_apart, years_order_conflict
+from lexguard.grounding.signals._years_compared import dated_names, years_apart, years_order_conflict
 
 __all__ = ["NumberEvidence", "add_misplaced", "number_evidence", "statement_conflicts"]
 
@@ -233,8 +233,10 @@ def add_misplaced(
     """
     ages = {m for m in numbers(claim) if said_of_a_person(claim, m)}  # "Kerry Dawes, 35,": said of her
     person = meant.person if meant is not None else None  # who "he" or "she" is, named before the claim
-    misplaced = [item for item in misplaced_values(claim, index, best_chunks[:3], person) if item.mention not in ages]
     texts = [index.chunks[ci].text for ci in best_chunks[:3]]
+    dated = dated_names(claim, [source.content for source in index.sources])  # "four years after X": a time
+    misplaced = [item for item in misplaced_values(claim, index, best_chunks[:3], person) if item.mention not in ages
+                 and item.mention.span[1] not in dated]
     placed = {item.mention for item in misplaced}
     for mention in numbers(claim):  # another statement's value in the same sentence ("41% in the placebo group")
         if mention in ages:
@@ -252,7 +254,7 @@ def add_misplaced(
     for mention, case in [*crossed_pairs(claim, texts), *moved_person(claim, texts), *stretched_span(claim, texts),
                           *paired, *misquoted(claim, index)]:  # "Gail Simmonds admitted ... "sloppy"": another's words  # "In 2023, 1,840 runners"
         # from the 2022 sentence; "Daniel Okafor will be conducting" from "..., with Daniel Okafor at the piano"
-        if mention.span not in placed and mention not in unknown and mention not in unknown_names:
+        if mention.span not in placed and mention.span[1] not in dated and mention not in unknown and mention not in unknown_names:
             kind = "number" if any(m.span == mention.span for m in numbers(claim)) else "name"
             misplaced.append(Misplaced(mention, kind, case))
     for item in misplaced:

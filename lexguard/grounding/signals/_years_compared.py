@@ -27,7 +27,7 @@ from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 
-__all__ = ["YearsApart", "YearsOrder", "years_apart", "years_order", "years_order_conflict"]
+__all__ = ["YearsApart", "YearsOrder", "dated_names", "years_apart", "years_order", "years_order_conflict"]
 
 _EVENT = (r"(?:came\s+out|come\s+out|was\s+(?:released|published|founded|formed|built|made|written|recorded)"
           r"|were\s+(?:released|published|founded|formed|built)|released|published|premiered|aired|opened|debuted"
@@ -138,6 +138,16 @@ def years_apart(claim: str, mention: Mention, passages: Iterable[str]) -> YearsA
     met = ours - given[0] == (int(value) if later else -int(value))
     name = claim[tail.end() : second.span[1]]
     return YearsApart(met, mention.span[0], second.span[1], f"{'after' if later else 'before'} {name} in {given[0]}")
+
+
+def dated_names(claim: str, passages: list[str]) -> frozenset[int]:
+    """Where the names end that the claim's met order or span of years is counted from ("four
+    years after *The Lantern Keeper*"): points in time, no party to the claim's statement, so no
+    statement that leaves them out misplaces them."""
+    if _ORDER.search(claim) is None and _APART.search(claim) is None:
+        return frozenset()
+    readings = [years_order(claim, passages), *(years_apart(claim, m, passages) for m in numbers(claim))]
+    return frozenset(r.end for r in readings if r is not None and r.met)
 
 
 def _years_of(first: Mention, second: Mention, passages: list[str]) -> tuple[tuple[int, str], tuple[int, str]] | None:
