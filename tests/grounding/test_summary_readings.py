@@ -115,3 +115,21 @@ def test_a_run_told_after_though(checker: SupportChecker) -> None:
 
 def test_a_role_before_a_name_with_a_prefix() -> None:
     assert [e.text for e in entities("Co-founder Jenna Colley plans to vote for the sale.")] == ["Jenna Colley"]
+
+
+TAKEOVER = ("Brightwell Dairies has agreed to be bought by Amberton Foods. Brightwell chair Ruth Okoro said the board "
+            "had unanimously backed the offer. Tom Vance, an analyst at broker Fenwick Hale, said: 'Brightwell has "
+            "struggled with rising feed and fuel costs for two years. This deal gives its shareholders certainty.'")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Chair Ruth Okoro said Brightwell had struggled with rising feed and fuel costs for two years.", True),
+    ("Analyst Tom Vance said Brightwell had struggled with rising feed and fuel costs for two years.", False),
+    ("Chair Ruth Okoro said the board had unanimously backed the offer.", False),
+    ("Ruth Okoro said the board backed the offer, and analyst Tom Vance said the deal gives shareholders certainty.",
+     False),
+])
+def test_reported_speech_is_given_to_whoever_said_it(checker: SupportChecker, answer: str, refused: bool) -> None:
+    """An analyst's words, reported without quotation marks, given to the chair: every source
+    sentence of speech that holds them is said by another person."""
+    assert _refused(checker, answer, [TAKEOVER]) is refused

@@ -1,12 +1,15 @@
-"""Who said the words a claim quotes: "Rovers manager Gail Simmonds admitted her side had been
-"sloppy"" beside an article where the other side's manager says "We were sloppy".
+"""Who said the words a claim quotes or reports: "Rovers manager Gail Simmonds admitted her side had
+been "sloppy"" beside an article where the other side's manager says "We were sloppy".
 
 A summary that gives a quote to the wrong person holds only words the sources hold: the quoted
 words are in them, and so is the person, elsewhere. :func:`misquoted` finds the source sentences
 that hold the claim's quoted words and who says them there (a person named in that sentence, else
 in the sentence before it: "..., he said." after "Findlay was blunt."); when every one of them is
 said by another person than the claim's speaker (the last person it names before the quote, with
-a verb of saying between them), the claim's speaker is misplaced.
+a verb of saying between them), the claim's speaker is misplaced. :func:`misreported` does the
+same for reported speech ("Chair Margaret Oduya said the company had struggled with rising costs"
+beside an analyst's words): the source sentences of speech that hold most of what the claim
+reports, and who says them there.
 """
 
 from __future__ import annotations
@@ -17,9 +20,9 @@ import regex
 
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities, personal
-from lexguard.grounding.signals._lexical import Mention, quotes
+from lexguard.grounding.signals._lexical import Mention, content_words, quotes
 
-__all__ = ["misquoted"]
+__all__ = ["misquoted", "misreported"]
 
 _MIN_QUOTED_CHARS = 4
 """Least characters of a quoted piece for it to tell its speaker ("slow" does; "OK" does not)."""
@@ -88,3 +91,44 @@ def misquoted(claim: str, index: Any) -> list[tuple[Mention, str]]:
             out.append((speaker, sentences[holders[0]]))
             break
     return out
+
+
+_REPORTED = regex.compile(r"\s*+(?:,[^,]{0,60},\s*+)?(?P<verb>" + _SPEECH.pattern + r")\s*+(?:that\s++)?",
+                          regex.IGNORECASE)
+"""A verb of saying right after the speaker (an apposition between them allowed), then what is said."""
+_REPORT_PARTS = regex.compile(r",?\s++and\s++that\s++|;\s*+")
+_MIN_REPORTED_WORDS = 4
+"""Fewest content words of a reported statement for it to tell its speaker."""
+_MIN_COVER = 0.6
+"""Share of the reported statement's content words a source sentence of speech must hold."""
+_SPOKEN = regex.compile(r"['\u2018\u2019\"\u201c\u201d]")
+
+
+def misreported(claim: str, index: Any) -> list[tuple[Mention, str]]:
+    """The claim's speaker of reported speech ("Professor Tom Greaves warned that sample sizes were
+    small") when the source sentences of speech that hold most of what is reported (three fifths of
+    its content words, four at least; a sentence with a verb of saying or a quotation mark) are
+    every one said by another person named there or in the sentence before, with that sentence."""
+    if quotes(claim):
+        return []  # quoted words: :func:`misquoted` reads them
+    for speaker in _people(claim):
+        said = _REPORTED.match(claim, speaker.span[1])
+        if said is None:
+            continue
+        own = set(speaker.key.split())
+        family = regex.compile(rf"(?<!\w){regex.escape(speaker.text.split()[-1])}(?!\w)")
+        sentences = [s for source in index.sources for s in passage_sentences(source.content)]
+        following = [p.span[0] for p in _people(claim) if p.span[0] > said.end()]
+        reported = claim[said.end() : following[0] if following else len(claim)]  # up to the next speaker
+        for part in _REPORT_PARTS.split(reported):
+            words = set(content_words(part))
+            if len(words) < _MIN_REPORTED_WORDS:
+                continue
+            holders = [n for n, s in enumerate(sentences) if (_SPEECH.search(s) or _SPOKEN.search(s))
+                       and len(words & set(content_words(s))) >= _MIN_COVER * len(words)]
+            theirs = [n for n in holders if not any(family.search(sentences[k]) for k in (n, n - 1) if k >= 0)]
+            by = [_said_by(sentences, n) for n in theirs]
+            if holders and theirs == holders and all(people and not people & own for people in by):
+                return [(speaker, sentences[holders[0]])]
+        return []
+    return []

@@ -283,7 +283,7 @@ def sentence_facts(index: Any) -> list[Facts]:
             if opening:  # the name the source's last sentence with one was about
                 source, topic, kinds, heading = chunk.source_id, frozenset(), frozenset(), frozenset()
             for sentence in filter(None, passage_sentences(chunk.text)):  # "17.9" is no full stop
-                clauses = [c.strip() for c in clauses_of(sentence) if len(c.strip()) >= 3]
+                clauses = [c.strip() for c in clauses_of(sentence, concessive=False) if len(c.strip()) >= 3]
                 first = facts_of(ci, clauses[0] if len(clauses) >= 2 else sentence)
                 if opening:
                     opening, heading = False, _opening_names(sentence)

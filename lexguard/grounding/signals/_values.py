@@ -49,7 +49,7 @@ from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._ranks import rank_conflict
 from lexguard.grounding.signals._polarity import polarity_conflict
 from lexguard.grounding.signals._restatement import polarity_restatement
-from lexguard.grounding.signals._quoted_speakers import misquoted
+from lexguard.grounding.signals._quoted_speakers import misquoted, misreported
 from lexguard.grounding.signals._roles import swapped_ends
 from lexguard.grounding.signals._units import converted, index_units, unit_conflicts
 from lexguard.grounding.signals._years_compared import dated_names, years_apart, years_order_conflict
@@ -252,7 +252,7 @@ def add_misplaced(
     paired = [found for found in (crossed_pair(claim, index, meant), other_relation(claim, index, meant),
                                   given_to_sibling(claim, index, meant)) if found]
     for mention, case in [*crossed_pairs(claim, texts), *moved_person(claim, texts), *stretched_span(claim, texts),
-                          *paired, *misquoted(claim, index)]:  # "Gail Simmonds admitted ... "sloppy"": another's words  # "In 2023, 1,840 runners"
+                          *paired, *misquoted(claim, index), *misreported(claim, index)]:  # "Gail Simmonds admitted ... "sloppy"": another's words  # "In 2023, 1,840 runners"
         # from the 2022 sentence; "Daniel Okafor will be conducting" from "..., with Daniel Okafor at the piano"
         if mention.span not in placed and mention.span[1] not in dated and mention not in unknown and mention not in unknown_names:
             kind = "number" if any(m.span == mention.span for m in numbers(claim)) else "name"
