@@ -173,6 +173,7 @@ def test_an_instruction_with_a_credit_or_a_clause_is_a_fact() -> None:
     assert classify_claim("Try Larkspur Lane.", [ALBUMS]) == "fact"  # a name no source holds
     assert classify_claim("Try Paper Rivers.", [ALBUMS]) == "instruction"
     assert classify_claim("Book your tickets online.") == "instruction"
+    assert classify_claim("Pick your crops: some vegetables are easier to grow from seed than others.") == "fact"
 
 
 @pytest.mark.parametrize(("claim", "wrong"), [

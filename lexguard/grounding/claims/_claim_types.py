@@ -142,6 +142,9 @@ _POSSESSIVE = regex.compile(r"['\u2019]s?$")
 
 _RECOMMENDS = regex.compile(r"^\W*(?:(?:then|so|maybe|definitely)\W+)?(?:try|watch|read|visit|listen\s+to|check\s+out|see)\s+"
                          r"(?-i:\p{Lu})", regex.IGNORECASE)
+_LABELLED = regex.compile(r":\s*+[^:.!?]*?\b(?:is|are|was|were|has|have|had|will|can|grows?|contains?)\b", regex.IGNORECASE)
+"""A statement after an instruction's label ("Choose the right vegetables: some are easier to grow
+...")."""
 _CREDIT = regex.compile(r"\bby\s+(?-i:\p{Lu})")
 _OWN_CLAUSE = regex.compile(
     r"[,;:\u2014\u2013]\s*(?:and\s+)?(?:it|he|she|they|this|that)(?:['\u2019](?:s|re)|\s+(?:is|are|was|were|has|had|won|wrote|stars))\b",
@@ -150,11 +153,11 @@ _OWN_CLAUSE = regex.compile(
 
 def _instruction_states(text: str, sources: Sequence[str] | None) -> bool:
     """Whether an instruction states a fact of what it points at: a credit ("Try Paper Rivers *by
-    Sami Roth*"), a clause of its own ("..., *it's folk*") or, recommending a named thing, a name
+    Sami Roth*"), a clause of its own ("..., *it's folk*"; after a label's colon) or, recommending a named thing, a name
     the sources do not hold ("Try Larkspur Lane"; not "Consider using a lazy Susan"): a
     recommendation that carried a wrong maker or genre had passed unchecked."""
     recommends = _RECOMMENDS.match(text) is not None and _names_unknown(text, sources)
-    return bool(_CREDIT.search(text) or _OWN_CLAUSE.search(text)) or recommends
+    return bool(_CREDIT.search(text) or _OWN_CLAUSE.search(text) or _LABELLED.search(text)) or recommends
 
 
 def _names_unknown(text: str, sources: Sequence[str] | None) -> bool:
