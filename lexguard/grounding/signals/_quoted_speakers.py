@@ -126,7 +126,8 @@ def misreported(claim: str, index: Any) -> list[tuple[Mention, str]]:
                 continue
             holders = [n for n, s in enumerate(sentences) if (_SPEECH.search(s) or _SPOKEN.search(s))
                        and len(words & set(content_words(s))) >= _MIN_COVER * len(words)]
-            theirs = [n for n in holders if not any(family.search(sentences[k]) for k in (n, n - 1) if k >= 0)]
+            theirs = [n for n in holders if not family.search(sentences[n]) and not (
+                n > 0 and not _people(sentences[n]) and family.search(sentences[n - 1]))]  # "..., she said."
             by = [_said_by(sentences, n) for n in theirs]
             if holders and theirs == holders and all(people and not people & own for people in by):
                 return [(speaker, sentences[holders[0]])]
