@@ -203,3 +203,11 @@ def test_a_praise_of_a_name_with_its_contraction_is_an_opinion() -> None:
 
     assert classify_claim("Halloran's really good") == "opinion"
     assert classify_claim("Halloran's really good at penalties") == "fact"
+
+
+def test_a_question_about_what_the_one_answering_knows_asks_its_inner_question() -> None:
+    from lexguard.grounding.claims._short_answers import plain_question
+
+    assert plain_question("Do you know who plays drums for Kestrel Albion?") == "who plays drums for Kestrel Albion?"
+    assert answer_statement("Do you know who coaches Kestrel Albion?", "That's Dana Price.") == (
+        "Dana Price coaches Kestrel Albion.")

@@ -24,7 +24,7 @@ import regex
 
 from lexguard.grounding.claims._questions import polar_proposition
 
-__all__ = ["WH_QUESTION", "answer_statement", "bare_answer"]
+__all__ = ["WH_QUESTION", "answer_statement", "bare_answer", "plain_question"]
 
 _AUX = r"is|are|was|were|do|does|did|has|have|had|can|could|will|would|should"
 _BE = frozenset({"is", "are", "was", "were"})
@@ -54,6 +54,11 @@ _THAT_IS = regex.compile(
 )
 """An answer that points at a name: "That's Juno Arcade!", "It was 1998." (the name or value is the answer)."""
 _CONTRACTED = regex.compile(r"^\s*(?P<wh>who|what|where|which|when|how)['\u2019]s\s+", regex.IGNORECASE)
+_ASKS_IF_KNOWN = regex.compile(
+    r"^\s*(?:do|does|did)\s+(?:you|anyone)\s+(?:know|remember|recall|happen\s+to\s+know)\s+(?=(?:who|which)\s)",
+    regex.IGNORECASE)
+"""A question about what the one answering knows, around a question whose word is its subject:
+"Do you know who plays drums for them?" asks who plays drums for them."""
 _AGAIN = regex.compile(r"\s+again\s*\?\s*$", regex.IGNORECASE)
 """A reminder's "again" ("Who sings it again?") asks nothing more."""
 _HEDGE_TAIL = regex.compile(
@@ -99,6 +104,13 @@ def _split(wh: str, after: str) -> tuple[str, str]:
     return "", after
 
 
+def plain_question(question: str | None) -> str:
+    """The question a short answer answers: "Who's" as "Who is", a reminder's "again" and a "Do you
+    know ..." around it left out ("Do you know who plays drums for them?" -> "who plays drums for them?")."""
+    question = _CONTRACTED.sub(r"\g<wh> is ", _AGAIN.sub("?", question or ""))  # "Who's her husband again?"
+    return _ASKS_IF_KNOWN.sub("", question, count=1)
+
+
 def answer_statement(question: str | None, answer: str) -> str | None:
     """The statement ``answer`` makes as the answer to ``question``, or ``None`` when not a short one.
 
@@ -123,8 +135,10 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         'The Dunmore Harriers are in Greyhaven.'
         >>> answer_statement("Who's her husband again?", "Teodor Willems.")
         'Her husband is Teodor Willems.'
+        >>> answer_statement("Do you know who plays drums for them?", "That's Lev Tarrant.")
+        'Lev Tarrant plays drums for them.'
     """
-    question = _CONTRACTED.sub(r"\g<wh> is ", _AGAIN.sub("?", question or ""))  # "Who's her husband again?"
+    question = plain_question(question)
     match = WH_QUESTION.match(question)
     bare = bare_answer(answer, question)
     if match is None or bare is None or "\n" in match.group("after") or "," in bare:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import regex
 
 from lexguard.grounding.claims._passages import passage_sentences
-from lexguard.grounding.claims._short_answers import WH_QUESTION, bare_answer
+from lexguard.grounding.claims._short_answers import WH_QUESTION, bare_answer, plain_question
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words, numbers
 
@@ -49,6 +49,7 @@ def rival_answer(question: str, answer: str, passages: list[str]) -> str | None:
         The statement, or ``None`` when the answer is no short one, no statement clearly answers
         the question, the statement gives the answer, or it gives no rival of the answer's kind.
     """
+    question = plain_question(question)  # "Do you know who plays drums for them?"
     bare = bare_answer(answer, question)
     if bare is None or WH_QUESTION.match(question) is None:
         return None
