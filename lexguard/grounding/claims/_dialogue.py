@@ -155,9 +155,9 @@ def things_meant(
     seen = False
     for i, claim in enumerate(claims):
         own = _things(claim)
-        found = None
+        found = _named_just_before(claims, i, named)  # "... wrote Winter in Valbrook. | It came out in 2003."
         person = people[i] if i < len(people) else None
-        if not seen and i < _THINGS_BACK:
+        if found is None and not seen and i < _THINGS_BACK:
             for pronoun, names in ((_IT_SAID, thing), (_THEY_NAMED, [g for g in group if g != person])):
                 at = pronoun.search(claim)
                 # a thing the claim names before its pronoun may be what it stands for ("Salt Road is
@@ -166,12 +166,18 @@ def things_meant(
                 if at is not None and len(names) == 1 and named(names[0]) and not before:
                     found = names[0]
                     break
-        if found is None and i > 0 and _OPENS_WITH_IT.match(claim):  # "Try Paper Rivers by Sami Roth, | it's folk."
-            before = [e.text for e in entities(claims[i - 1]) if not personal(e.text)]
-            found = before[0] if len(before) == 1 and named(before[0]) else None
         meant.append(found)
         seen = seen or bool(own)
     return meant
+
+
+def _named_just_before(claims: Sequence[str], i: int, named: Callable[[str], bool]) -> str | None:
+    """The one thing (no person) the claim before names, when claim ``i`` opens with "it": what the
+    "it" stands for ("Try Paper Rivers by Sami Roth, | it's folk.")."""
+    if i == 0 or not _OPENS_WITH_IT.match(claims[i]):
+        return None
+    before = [e.text for e in entities(claims[i - 1]) if not personal(e.text)]
+    return before[0] if len(before) == 1 and named(before[0]) else None
 
 
 def _groups(text: str) -> list[str]:
