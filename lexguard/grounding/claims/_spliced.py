@@ -36,6 +36,8 @@ def splice_start(text: str) -> int | None:
         "it's folk."
         >>> splice_start("If it rains, it is closed.") is None
         True
+        >>> splice_start("According to local police, he was found at the beach.") is None
+        True
     """
     for cut in _SPLICE.finditer(text):
         head = text[: cut.start()]
@@ -52,7 +54,8 @@ the comma after it closes an aside, not a statement."""
 
 _SUBORDINATE = regex.compile(
     r"^\W*(?:if|when|whenever|while|although|though|because|since|as|once|unless|until|after|before|whether|even\s+if"
-    r"|even\s+though|where|wherever)\b",
+    r"|even\s+though|where|wherever|according\s+to|in|on|at|for|with|by|during|despite|like|unlike|from|under)\b",
     regex.IGNORECASE,
 )
-"""A first clause that depends on the second ("If it rains, it is closed"): one statement."""
+"""A first clause that depends on the second ("If it rains, it is closed"), or a phrase that opens
+it ("According to local authorities, he was found ..."): one statement."""
