@@ -18,6 +18,8 @@ from lexguard.grounding.signals._pairs import other_relation
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._years_compared import years_apart, years_order
 
+from ._accepting import is_refused
+
 BOOKS = ("Lantern Hill Road is written by Odile Varga. Lantern Hill Road release year 2004. Odile Varga wrote "
          "The Copper Gate. The Copper Gate release year 2011. The Copper Gate has genre Mystery. "
          "Odile Varga nationality Hungary")
@@ -28,11 +30,6 @@ CLUB = ("Dana Price plays for Kestrel Albion. Dana Price position Goalkeeper. Ke
 @pytest.fixture(scope="module")
 def checker() -> SupportChecker:
     return SupportChecker()
-
-
-def _refused(checker: SupportChecker, answer: str, sources: list[str], question: str | None = None) -> bool:
-    result = checker.check(answer, [Source(id=f"s{i}", content=t) for i, t in enumerate(sources)], question)
-    return any(c.supported is False for c in result.claims)
 
 
 @pytest.mark.parametrize(("claim", "met"), [
@@ -71,13 +68,13 @@ def test_years_between_two_works_are_the_difference_of_their_years(claim: str, m
     ("The Copper Gate came out in 2011, five years after Lantern Hill Road.", True),
 ])
 def test_an_order_of_two_works_is_checked_end_to_end(checker: SupportChecker, answer: str, refused: bool) -> None:
-    assert _refused(checker, answer, [BOOKS], "Is The Copper Gate newer than Lantern Hill Road?") is refused
+    assert is_refused(checker, answer, [BOOKS], "Is The Copper Gate newer than Lantern Hill Road?") is refused
 
 
 def test_a_people_word_is_no_party_to_a_credit(checker: SupportChecker) -> None:
     """"Irish" in "an Irish writer" was read as a second name, credited as the writer where the
     sources credit the person: the correct reply was refused by a strict rule."""
-    assert not _refused(checker, "Odile Varga is a Hungarian writer.", [BOOKS])
+    assert not is_refused(checker, "Odile Varga is a Hungarian writer.", [BOOKS])
 
 
 def test_a_name_on_the_other_side_of_a_relation_is_no_crossing() -> None:
@@ -137,7 +134,7 @@ FILM = ("Harbour of Salt is directed by Ines Varga. Harbour of Salt starring Tov
 def test_a_chat_reply_is_verified_without_its_judgement(checker: SupportChecker, answer: str, refused: bool) -> None:
     """The verifier read the speaker's taste ("one of my favorites", "a really great ...") as a claim
     the sources do not make; the facts are read without it, the names and values still checked."""
-    assert _refused(checker, answer, [FILM], "[Human]: Do you like crime films?") is refused
+    assert is_refused(checker, answer, [FILM], "[Human]: Do you like crime films?") is refused
 
 
 def test_only_a_chat_reply_is_read_without_its_judgement() -> None:
@@ -162,7 +159,7 @@ ALBUMS = ("Velvet Static is an album by The Lantern Hooks. The Lantern Hooks has
 ])
 def test_a_recommendation_carries_facts_to_check(checker: SupportChecker, answer: str, refused: bool) -> None:
     """"Try X by Y, it's folk." was an instruction, never checked: a wrong maker or genre passed."""
-    assert _refused(checker, answer, [ALBUMS], "[Human]: I like folk music more than rock.") is refused
+    assert is_refused(checker, answer, [ALBUMS], "[Human]: I like folk music more than rock.") is refused
 
 
 def test_an_instruction_with_a_credit_or_a_clause_is_a_fact() -> None:

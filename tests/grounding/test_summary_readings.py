@@ -15,6 +15,8 @@ from lexguard.grounding.signals._negation import negated
 from lexguard.grounding.signals._statement_clauses import clauses_of
 from lexguard.grounding.signals._value_classes import magnitude
 
+from ._accepting import is_refused
+
 FLOOD = ("Storm Berit brings record flooding to the Orrin valley\n\nMore than 400 people have left their homes after "
          "Storm Berit brought heavy rain to the Orrin valley. The weather service said 121mm of rain fell at Hatchley "
          "in the 24 hours to 06:00 on Friday. The river at Mossgate reached 3.92m, beating the previous record of "
@@ -39,11 +41,6 @@ def checker() -> SupportChecker:
     return SupportChecker()
 
 
-def _refused(checker: SupportChecker, answer: str, sources: list[str]) -> bool:
-    result = checker.check(answer, [Source(id=f"s{i}", content=t) for i, t in enumerate(sources)])
-    return any(c.supported is False and c.reason is not None for c in result.claims)
-
-
 @pytest.mark.parametrize(("answer", "refused"), [
     ("Storm Berit dropped 121mm of rain on Hatchley in 24 hours.", False),
     ("Storm Berit dropped 131mm of rain on Hatchley in 24 hours.", True),
@@ -53,7 +50,7 @@ def _refused(checker: SupportChecker, answer: str, sources: list[str]) -> bool:
 def test_who_tells_a_fact_and_a_former_record(checker: SupportChecker, answer: str, refused: bool) -> None:
     """"The weather service said 121mm fell" made the service a rival doer of the storm; the
     record's words ("record") crossed into "the previous record of 3.70m"."""
-    assert _refused(checker, answer, [FLOOD]) is refused
+    assert is_refused(checker, answer, [FLOOD]) is refused
 
 
 @pytest.mark.parametrize(("answer", "refused"), [
@@ -61,7 +58,7 @@ def test_who_tells_a_fact_and_a_former_record(checker: SupportChecker, answer: s
     ("The former manager was jailed for more than five years.", True),
 ])
 def test_a_length_in_two_units_is_read_whole(checker: SupportChecker, answer: str, refused: bool) -> None:
-    assert _refused(checker, answer, [COURT]) is refused
+    assert is_refused(checker, answer, [COURT]) is refused
 
 
 def test_a_length_in_two_units_has_one_magnitude() -> None:
@@ -77,11 +74,11 @@ def test_not_until_denies_nothing() -> None:
 
 
 @pytest.mark.parametrize(("answer", "refused"), [
-    ("The 2 May leak was only found on 19 May, after an engineer saw unusual traffic.", False),
+    ("The leak began on 2 May but was only found on 19 May.", False),
     ("About a third of Quillo's 2.7 million users had records taken.", False),
 ])
 def test_a_late_finding_and_a_share_of_a_total(checker: SupportChecker, answer: str, refused: bool) -> None:
-    assert _refused(checker, answer, [LEAK]) is refused
+    assert is_refused(checker, answer, [LEAK]) is refused
 
 
 @pytest.mark.parametrize(("answer", "refused"), [
@@ -94,7 +91,7 @@ def test_a_late_finding_and_a_share_of_a_total(checker: SupportChecker, answer: 
                                          strict=True)),
 ])
 def test_a_which_clause_with_its_own_subject_is_a_statement(checker: SupportChecker, answer: str, refused: bool) -> None:
-    assert _refused(checker, answer, [SCHOOL]) is refused
+    assert is_refused(checker, answer, [SCHOOL]) is refused
 
 
 def test_statement_clauses_after_though_and_which() -> None:
@@ -104,12 +101,12 @@ def test_statement_clauses_after_though_and_which() -> None:
 
 
 def test_a_name_that_describes_a_thing(checker: SupportChecker) -> None:
-    assert not _refused(checker, "Tova Renn raised £52,000 for a children's charity by auctioning the Marchetti gown "
+    assert not is_refused(checker, "Tova Renn raised £52,000 for a children's charity by auctioning the Marchetti gown "
                                  "she wore to the Harlow Awards.", [GALA])
 
 
 def test_a_run_told_after_though(checker: SupportChecker) -> None:
-    assert not _refused(checker, "Elmfield's nine-game unbeaten run is over, though they stay three points clear at "
+    assert not is_refused(checker, "Elmfield's nine-game unbeaten run is over, though they stay three points clear at "
                                  "the top.", [MATCH])
 
 
@@ -132,4 +129,4 @@ TAKEOVER = ("Brightwell Dairies has agreed to be bought by Amberton Foods. Brigh
 def test_reported_speech_is_given_to_whoever_said_it(checker: SupportChecker, answer: str, refused: bool) -> None:
     """An analyst's words, reported without quotation marks, given to the chair: every source
     sentence of speech that holds them is said by another person."""
-    assert _refused(checker, answer, [TAKEOVER]) is refused
+    assert is_refused(checker, answer, [TAKEOVER]) is refused
