@@ -266,7 +266,7 @@ def score_claims(
         The :class:`Scored` claims, ready for the judge and ``build_result``.
     """
     t0 = time.perf_counter()
-    plain, claim_texts, people = model_texts(claims, index, turns)
+    plain, claim_texts, people = model_texts(claims, index, turns, chat=chat)
     scores, ids, unembedded = _retrieve(claim_texts, index, config, encoder)
     timings["embed"] = time.perf_counter() - t0
     t0 = time.perf_counter()

@@ -26,7 +26,7 @@ UNREADABLE_REASON = "a word of it is outside the verifier's vocabulary and in no
 
 
 def model_texts(
-    claims: list[Claim], index: SourceIndex, turns: Sequence[str] = ()
+    claims: list[Claim], index: SourceIndex, turns: Sequence[str] = (), *, chat: bool = False
 ) -> tuple[list[str], list[str], list[Meant | None]]:
     """The text of each claim as the features read it (``plain``) and as the models read it.
 
@@ -45,6 +45,7 @@ def model_texts(
         claims: The answer's claims.
         index: The sources' chunk index.
         turns: What came before the answer, nearest last (a chat's turns, or the question).
+        chat: Whether the answer is a chat reply (its "it" may be what the claim before names).
 
     Returns:
         ``(plain, claim_texts, people)``, one each per claim (``people``: who its "he" or "she"
@@ -55,7 +56,7 @@ def model_texts(
         return any(index.profile.has_entity(e.key, e.text) for e in entities(name))
 
     people = people_meant(plain, turns, named)
-    things = things_meant(plain, turns, named, people)
+    things = things_meant(plain, turns, named, people, chat=chat)
     meant = [Meant(p, t) if p or t else None for p, t in zip(people, things, strict=True)]
     claim_texts = [read_urls(as_sources_write(strip_markdown(t) or t, index)) for t in plain]
     return plain, claim_texts, meant

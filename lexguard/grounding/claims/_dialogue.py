@@ -135,13 +135,15 @@ _THINGS_BACK = 2
 
 
 def things_meant(
-    claims: Sequence[str], turns: Sequence[str], named: Callable[[str], bool], people: Sequence[str | None] = ()
+    claims: Sequence[str], turns: Sequence[str], named: Callable[[str], bool], people: Sequence[str | None] = (),
+    *, chat: bool = True,
 ) -> list[str | None]:
     """What each claim's "it" (or "they", "that one") is, when the answer has not named a thing before it and
     the nearest turn naming things (or groups) names one the sources hold: "Marguerite Ossel
     directed it" after "Who's behind The Copper Orchard?", "Orsolya Dent coaches them" after "The
-    Gulls were brilliant!" (``None`` elsewhere). Only near the start of the answer; later, a claim
-    that opens with "it" stands for the one thing (no person) the claim before it names.
+    Gulls were brilliant!" (``None`` elsewhere). Only near the start of the answer; in a chat reply
+    (``chat``), a claim that opens with "it" stands for the one thing (no person) the claim before
+    it names (in an answer over a record, that one thing was "WiFi").
 
     Args:
         claims: The answer's claims, in order.
@@ -155,7 +157,7 @@ def things_meant(
     seen = False
     for i, claim in enumerate(claims):
         own = _things(claim)
-        found = _named_just_before(claims, i, named)  # "... wrote Winter in Valbrook. | It came out in 2003."
+        found = _named_just_before(claims, i, named) if chat else None  # "... wrote Winter in Valbrook. | It ..."
         person = people[i] if i < len(people) else None
         if found is None and not seen and i < _THINGS_BACK:
             for pronoun, names in ((_IT_SAID, thing), (_THEY_NAMED, [g for g in group if g != person])):
