@@ -141,8 +141,8 @@ def with_names(claim_texts: list[str], meant: Sequence[Meant | None], *, chat: b
         ['Hush Lighthouses is dream pop.', 'Ivo Renke has won MVP!']
     """
     out = []
-    for text, m in zip(map(without_judgement, claim_texts) if chat else claim_texts, list(meant) or [None] * len(claim_texts),
-                       strict=True):
+    read = [without_judgement(t) for t in claim_texts] if chat else claim_texts
+    for text, m in zip(read, list(meant) or [None] * len(claim_texts), strict=True):
         found = _OPENING_PRONOUN.match(text) if m is not None else None
         name = None if found is None or m is None else (
             m.person if found.group("pronoun").lower() in ("he", "she") else m.thing)

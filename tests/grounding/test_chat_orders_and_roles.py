@@ -144,6 +144,8 @@ def test_only_a_chat_reply_is_read_without_its_judgement() -> None:
     text = "The café has excellent service and a lovely garden."
     assert with_names([text], [None]) == [text]
     assert with_names([text], [None], chat=True) == ["The café has service and a garden."]
+    record = "He is the greatest goalscorer in Kestrel Albion's history."  # a superlative may state a record
+    assert with_names([record], [None], chat=True) == [record]
 
 
 ALBUMS = ("Velvet Static is an album by The Lantern Hooks. The Lantern Hooks has member Sami Roth. The Lantern Hooks "

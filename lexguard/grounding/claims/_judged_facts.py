@@ -25,8 +25,11 @@ from lexguard.grounding.claims._judgements import JUDGEMENTS
 
 __all__ = ["without_judgement"]
 
-_TASTE = "|".join(sorted(JUDGEMENTS | {"great", "good", "nice", "fun", "sweet", "cool", "atmospheric", "underrated",
-                                       "solid", "epic", "beautifully", "gorgeous", "lovely"}, key=len, reverse=True))
+_SUPERLATIVES = frozenset({"best", "worst", "greatest", "finest"})
+"""Kept: "the greatest goalscorer in club history" may state a record, a fact to check."""
+_TASTE = "|".join(sorted((JUDGEMENTS - _SUPERLATIVES) | {"great", "good", "nice", "fun", "sweet", "cool", "atmospheric",
+                                                         "underrated", "solid", "epic", "gorgeous", "lovely"},
+                         key=len, reverse=True))
 _INTENSIFIER = r"(?:(?:really|so|very|pretty|quite|such|truly|super|absolutely|just|genuinely|seriously|incredibly)\s+)*"
 _FAVORITE_NOUN = regex.compile(
     r"\b(?:(?:one|some)\s+of\s+)?my\s+(?:(?:all-time|absolute|personal|top)\s+)?(?:favou?rites?|faves?)\s+(?=\p{L})",

@@ -236,7 +236,7 @@ def add_misplaced(
     texts = [index.chunks[ci].text for ci in best_chunks[:3]]
     dated = dated_names(claim, [source.content for source in index.sources])  # "four years after X": a time
     misplaced = [item for item in misplaced_values(claim, index, best_chunks[:3], person) if item.mention not in ages
-                 and item.mention.span[1] not in dated]
+                 and not (item.kind == "name" and item.mention.span[1] in dated)]
     placed = {item.mention for item in misplaced}
     for mention in numbers(claim):  # another statement's value in the same sentence ("41% in the placebo group")
         if mention in ages:
@@ -254,8 +254,9 @@ def add_misplaced(
     for mention, case in [*crossed_pairs(claim, texts), *moved_person(claim, texts), *stretched_span(claim, texts),
                           *paired, *misquoted(claim, index), *misreported(claim, index)]:  # "Gail Simmonds admitted ... "sloppy"": another's words  # "In 2023, 1,840 runners"
         # from the 2022 sentence; "Daniel Okafor will be conducting" from "..., with Daniel Okafor at the piano"
-        if mention.span not in placed and mention.span[1] not in dated and mention not in unknown and mention not in unknown_names:
-            kind = "number" if any(m.span == mention.span for m in numbers(claim)) else "name"
+        kind = "number" if any(m.span == mention.span for m in numbers(claim)) else "name"
+        if (mention.span not in placed and not (kind == "name" and mention.span[1] in dated)  # "four years after X"
+                and mention not in unknown and mention not in unknown_names):
             misplaced.append(Misplaced(mention, kind, case))
     for item in misplaced:
         if item.kind == "number" and item.mention not in unknown:
