@@ -130,3 +130,16 @@ def test_reported_speech_is_given_to_whoever_said_it(checker: SupportChecker, an
     """An analyst's words, reported without quotation marks, given to the chair: every source
     sentence of speech that holds them is said by another person."""
     assert is_refused(checker, answer, [TAKEOVER]) is refused
+
+
+STUDY = ("Badgers in suburban gardens spent longer at feeders than rural badgers, a study by Hollin University "
+         "found. Dr Mara Quist said the study could not show whether suburban badgers were bolder.")
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("The researchers concluded that suburban badgers are bolder than rural ones.", True),
+    ("Dr Mara Quist said the study could not show whether suburban badgers were bolder.", False),
+    ("Suburban badgers spent longer at feeders than rural badgers.", False),
+])
+def test_a_question_the_sources_leave_open_is_not_settled(checker: SupportChecker, answer: str, refused: bool) -> None:
+    assert is_refused(checker, answer, [STUDY]) is refused

@@ -26,6 +26,7 @@ from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._calendar_given import day_given, month_given
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._entities import entities, rival_acronyms
+from lexguard.grounding.signals._left_open import left_open
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
     Mention,
@@ -196,9 +197,9 @@ def _conflicts(
     if found["conflict"] is None and found["restated"] is None:
         found["conflict"] = (record or denied_presence(claim_text, index) or excluded_thing(claim_text, index)
                              or withheld_thing(claim_text, index)  # "bring your own towels" beside "include towels"
-                             or refused_option(claim_text, index) or refused_channel(claim_text, index)
-                             or charged_for(claim_text, index)
+                             or refused_option(claim_text, index) or refused_channel(claim_text, index) or charged_for(claim_text, index)
                              or borrowed_part(claim_text, [(s.id, s.content) for s in index.sources]))
+    found["overstated"] = found["overstated"] or left_open(claim_text, [s.content for s in index.sources])  # "could not show whether"
     return found
 
 
