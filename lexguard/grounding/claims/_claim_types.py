@@ -153,9 +153,9 @@ _OWN_CLAUSE = regex.compile(
 
 def _instruction_states(text: str, sources: Sequence[str] | None) -> bool:
     """Whether an instruction states a fact of what it points at: a credit ("Try Paper Rivers *by
-    Sami Roth*"), a clause of its own ("..., *it's folk*"; after a label's colon) or, recommending a named thing, a name
-    the sources do not hold ("Try Larkspur Lane"; not "Consider using a lazy Susan"): a
-    recommendation that carried a wrong maker or genre had passed unchecked."""
+    Sami Roth*"), a clause of its own ("..., *it's folk*"; after a label's colon) or, recommending a
+    named thing, a name the sources do not hold ("Try Larkspur Lane"; not "Consider using a lazy
+    Susan"): a recommendation that carried a wrong maker or genre had passed unchecked."""
     recommends = _RECOMMENDS.match(text) is not None and _names_unknown(text, sources)
     return bool(_CREDIT.search(text) or _OWN_CLAUSE.search(text) or _LABELLED.search(text)) or recommends
 

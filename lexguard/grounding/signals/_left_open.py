@@ -47,6 +47,8 @@ def left_open(claim: str, passages: list[str]) -> str | None:
         return None
     words = set(content_words(claim))
     for passage in passages:
+        if _OPEN.search(passage) is None:
+            continue  # every source is read for every claim: cut into sentences only where a question is open
         for sentence in passage_sentences(passage):
             for found in _OPEN.finditer(sentence):
                 asked = set(content_words(found.group("question")))

@@ -108,7 +108,8 @@ def misreported(claim: str, index: Any) -> list[tuple[Mention, str]]:
     """The claim's speaker of reported speech ("Professor Tom Greaves warned that sample sizes were
     small") when the source sentences of speech that hold most of what is reported (three fifths of
     its content words, four at least; a sentence with a verb of saying or a quotation mark) are
-    every one said by another person named there or in the sentence before, with that sentence."""
+    every one said by another person named there or in the sentence before, with that sentence.
+    Only the first speaker with a verb of saying is read, up to the next person the claim names."""
     if quotes(claim):
         return []  # quoted words: :func:`misquoted` reads them
     for speaker in _people(claim):
