@@ -26,6 +26,7 @@ from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._calendar_given import day_given, month_given
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._entities import entities, rival_acronyms
+from lexguard.grounding.signals._firsts import unfounded_first
 from lexguard.grounding.signals._left_open import left_open
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
@@ -185,21 +186,20 @@ def _conflicts(
     claim_text: str, index: SourceIndex, best_chunks: list[int], misplaced: list[Misplaced], record: str | None = None,
 ) -> dict[str, str | None]:
     """:func:`statement_conflicts` over the best chunks, and, where they find no conflict, a record's
-    line that gives other hours, days or attributes (``record``: :func:`~lexguard.grounding.signals._record_checks.read_record`), a thing
-    the sources say there is none of (:func:`~lexguard.grounding.signals._absent.denied_presence`)
-    or leave out (:func:`~lexguard.grounding.signals._excluded.excluded_thing`), or include where the
-    claim leaves it out (:func:`~lexguard.grounding.signals._excluded.withheld_thing`), or refuse
-    (:func:`~lexguard.grounding.signals._not_accepted.refused_option`) or refuse by a way the claim
-    offers (:func:`~lexguard.grounding.signals._not_accepted.refused_channel`), or charge for what
-    the claim says is free (:func:`~lexguard.grounding.signals._free.charged_for`), or say only of
-    another document's subject (:func:`~lexguard.grounding.signals._borrowed_parts.borrowed_part`)."""
+    line that gives other hours, days or attributes (``record``: ``_record_checks.read_record``), a
+    thing the sources say there is none of (``_absent.denied_presence``), leave out or include where
+    the claim leaves it out (``_excluded``), refuse, or refuse by a way the claim offers
+    (``_not_accepted``), charge for when the claim says it is free (``_free.charged_for``), or say
+    only of another document's subject (``_borrowed_parts.borrowed_part``); over every source, a
+    question they leave open (``_left_open``) or a first they never state (``_firsts``)."""
     found = statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced)
     if found["conflict"] is None and found["restated"] is None:
         found["conflict"] = (record or denied_presence(claim_text, index) or excluded_thing(claim_text, index)
                              or withheld_thing(claim_text, index)  # "bring your own towels" beside "include towels"
                              or refused_option(claim_text, index) or refused_channel(claim_text, index) or charged_for(claim_text, index)
                              or borrowed_part(claim_text, [(s.id, s.content) for s in index.sources]))
-    found["overstated"] = found["overstated"] or left_open(claim_text, [s.content for s in index.sources])  # "could not show whether"
+    texts = [s.content for s in index.sources]  # "could not show whether"; "the first independent ever to win"
+    found["overstated"] = found["overstated"] or left_open(claim_text, texts) or unfounded_first(claim_text, texts)
     return found
 
 

@@ -1,0 +1,51 @@
+"""A first, a record or a never-before the sources do not state (``signals/_firsts.py``): cases
+written by hand after a model-style summary that called a by-election winner "the first
+independent ever to win" beside an article saying only that independents rarely win."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._firsts import unfounded_first
+
+from ._accepting import is_refused
+
+VOTE = ("Retired teacher Marian Oduya has won the Hollins Cross council seat as an independent, with 2,904 votes. "
+        "Independents seldom win seats on the council. Turnout was 31%.")
+BRIDGE = ("The Carrow footbridge was opened on Saturday by the mayor. It took 14 months to build and cost £3.1m. "
+          "It is the first bridge in the county to be lit by solar panels.")
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize("claim", [
+    "Marian Oduya is the first independent ever to win a seat on the council.",
+    "Marian Oduya became the first retired teacher to win the Hollins Cross seat.",
+    "For the first time, an independent has won the Hollins Cross seat.",
+    "Oduya's win, with 2,904 votes, is the council's first-ever independent victory.",
+])
+def test_a_first_no_source_states_is_refused(checker: SupportChecker, claim: str) -> None:
+    assert unfounded_first(claim, [VOTE]) is not None
+    assert is_refused(checker, claim, [VOTE])
+
+
+@pytest.mark.parametrize("claim", [
+    "Marian Oduya won the Hollins Cross seat as an independent with 2,904 votes.",
+    "The first step to winning, Oduya said, was listening.",  # no first of a kind claimed
+    "Independents seldom win council seats, but Oduya won Hollins Cross.",
+])
+def test_a_claim_that_calls_nothing_a_first_is_not_read_as_one(claim: str) -> None:
+    assert unfounded_first(claim, [VOTE]) is None
+
+
+@pytest.mark.parametrize("claim", [
+    "The Carrow footbridge is the first bridge in the county to be lit by solar panels.",
+    "The £3.1m Carrow footbridge, the county's first-ever solar-lit bridge, opened on Saturday.",
+])
+def test_a_first_the_sources_state_is_left_to_the_other_checks(checker: SupportChecker, claim: str) -> None:
+    assert unfounded_first(claim, [BRIDGE]) is None
+    assert not is_refused(checker, claim, [BRIDGE])
