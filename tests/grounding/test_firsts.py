@@ -37,6 +37,8 @@ def test_a_first_no_source_states_is_refused(checker: SupportChecker, claim: str
     "Marian Oduya won the Hollins Cross seat as an independent with 2,904 votes.",
     "The first step to winning, Oduya said, was listening.",  # no first of a kind claimed
     "Independents seldom win council seats, but Oduya won Hollins Cross.",
+    "Allow the first coat to dry for an hour before the second.",  # an order of steps
+    "The first passage explains how to count the votes.",
 ])
 def test_a_claim_that_calls_nothing_a_first_is_not_read_as_one(claim: str) -> None:
     assert unfounded_first(claim, [VOTE]) is None
