@@ -116,6 +116,15 @@ def test_a_credit_the_sources_give_in_another_role_only_is_refused(claim: str) -
     assert found[0].text == "Ruth Penhale"
 
 
+def test_a_credit_given_by_a_role_noun_is_the_claim_s_relation() -> None:
+    """"X is the author of Y" credits what "X wrote Y" says; another book "written by X" is no
+    other relation of the two (a correct chat reply had been refused)."""
+    books = _index("Marsh Light is written by Ona Petrak. Ona Petrak is the author of Cold Harbour.")
+    assert other_relation("Ona Petrak wrote Cold Harbour.", books) is None
+    assert other_relation("Ona Petrak directed Cold Harbour.", _index(
+        "Marsh Light is directed by Ona Petrak. Ona Petrak is the author of Cold Harbour.")) is not None
+
+
 def test_another_relation_names_the_person_given_it_wrongly() -> None:
     found = other_relation("Ruth Penhale wrote The Tin Observatory.", _index(BOOK))
     assert found is not None

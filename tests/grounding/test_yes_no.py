@@ -26,6 +26,9 @@ SOURCE = [
         ("Is it 330 metres tall?", "it is 330 metres tall"),
         ("Did Gustave Eiffel design it?", "Gustave Eiffel designed it"),
         ("Can the tower's lift carry ten people?", "the tower's lift can carry ten people"),
+        ("Did Eiffel design anything else?", "Eiffel designed something else"),  # "any" asked, "some" stated
+        ("Has it ever had any other name?", "it has had some other name"),
+        ("Did anyone else work on it?", "someone else worked on it"),
         ("When was the tower completed?", None),  # not a yes/no question
         ("Wasn't the tower completed in 1889?", None),  # a negative question
         ("Was the tower completed in 1889", None),  # no question mark: not read as a question
@@ -332,3 +335,17 @@ def test_a_no_said_otherwise_is_an_answer_word(text: str) -> None:
 
     word = answer_word(text)
     assert word is not None and word.yes is False
+
+
+BOOKS = [Source(id="kg", content="Marsh Light is written by Ona Petrak. Ona Petrak is the author of Cold Harbour. "
+                                  "Cold Harbour was released in 2016.")]
+
+
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("Yes, Cold Harbour, which came out in 2016.", False),  # the "Yes" is witnessed by the book named
+    ("Yes, she wrote Cold Harbour.", False),
+    ("No, Marsh Light is her only book.", True),
+])
+def test_a_yes_to_an_any_question_is_read_as_some(answer: str, refused: bool) -> None:
+    result = SupportChecker().check(answer, BOOKS, "Did Ona Petrak write anything else?")
+    assert any(c.supported is False for c in result.claims) is refused

@@ -78,7 +78,8 @@ _AUX = (
 )
 _QUESTION = regex.compile(rf"^\s*(?P<aux>{_AUX})\s+(?P<rest>[^?]+?)\s*\?\s*$", regex.IGNORECASE)
 _NEGATED = regex.compile(r"^(?:n[’']t|not)\b", regex.IGNORECASE)
-_PRONOUN = regex.compile(r"^(?:it|he|she|they|we|you|i|this|that|these|those|there)\b", regex.IGNORECASE)
+_PRONOUN = regex.compile(r"^(?:it|he|she|they|we|you|i|this|that|these|those|there|some(?:one|body|thing)(?:\s+else)?)\b",
+                         regex.IGNORECASE)
 _DETERMINER = r"(?:the|a|an|this|that|these|those|his|her|its|their|our|my|your)\s+"
 _NAMED_SUBJECT = regex.compile(
     rf"^(?:{_DETERMINER})?\p{{Lu}}[\p{{L}}\p{{N}}'’.-]*(?:\s+(?:(?:of|the|de|and|&)\s+)*\p{{Lu}}[\p{{L}}\p{{N}}'’.-]*)*"
@@ -144,12 +145,22 @@ def polar_proposition(question: str | None) -> str | None:
         return None
     if _ASKS_THE_SPEAKER.match(match.group("rest")):
         return None
-    aux, rest = match.group("aux").lower(), match.group("rest")
+    aux, rest = match.group("aux").lower(), _asserted(match.group("rest"))
     subject = _PRONOUN.match(rest) or _NAMED_SUBJECT.match(rest) or _COMMON_SUBJECT.match(rest)
     if aux in _DO:
         return rest if subject is None or aux == "do" else _tensed(rest, subject.end(), aux)
     if subject is None:
         return rest
     return f"{subject.group()} {aux} {rest[subject.end():].strip()}".strip()
+
+
+_ANY = regex.compile(r"\b(?:(?P<ever>ever)\s+|any(?P<tail>thing|one|body|where)?\b)", regex.IGNORECASE)
+
+
+def _asserted(rest: str) -> str:
+    """A yes/no question's words as a statement says them: "any" as "some" and "ever" dropped ("Did
+    Hale write anything else?" asks whether "Hale wrote something else"; "anything else" read as a
+    statement made the verifier doubt a "Yes" whose next sentence names the other book)."""
+    return _ANY.sub(lambda m: "" if m.group("ever") else "some" + (m.group("tail") or "").lower(), rest)
 
 

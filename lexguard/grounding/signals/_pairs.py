@@ -97,7 +97,9 @@ def other_relation(claim: str, index: Any, meant: Meant | None = None) -> tuple[
         verbs = _verbs(clause, (first, second))
         if not verbs:
             continue
-        if not both or any(_verbs(f.text) & verbs or not _verbs(f.text) or not _short(f) for f in both):
+        claimed = roles_in(clause, [first.span, second.span])  # "is the author of" credits as "wrote" does
+        if not both or any(_verbs(f.text) & verbs or not _verbs(f.text) or not _short(f)
+                           or same_role(claimed, roles_in(f.text, [e.span for e in entities(f.text)])) for f in both):
             continue
         for f in facts:
             if f in both or not _short(f):
