@@ -63,6 +63,14 @@ _RECOMMENDATION = regex.compile(
     r"(?=(?-i:\p{Lu}))", regex.IGNORECASE)
 """A recommendation of a named thing: "Then try *The Tin Cathedral*", "You should check out *Paper Rivers by Sami Roth*"."""
 _ARTICLE = regex.compile(r"\b(?P<a>[Aa])n?\s+(?P<next>\p{L})")
+_TASTE_OPENING = regex.compile(
+    rf"^(?P<subject>\W*(?-i:\p{{Lu}})[^,;:!?]{{0,60}}?)\s+(?:is|are|was|were)\s+{_INTENSIFIER}(?:{_TASTE})(?=\s*,\s*\S)",
+    regex.IGNORECASE)
+"""A judgement of what the rest of the sentence states: "Pebble and the Comet *is sweet*, Soren
+Ackley directed it" -> "Pebble and the Comet, Soren Ackley directed it"."""
+_ASKED_BACK = regex.compile(
+    r"\s*,\s*(?:and\s+|so\s+)?(?:have|do|did|would|are|were|can|could)\s+you\b[^,;.!?]*\?\s*$", regex.IGNORECASE)
+"""A question to the reader closing the sentence: "..., have you heard it?" (asks; states nothing)."""
 
 
 def without_judgement(text: str) -> str:
@@ -81,10 +89,15 @@ def without_judgement(text: str) -> str:
         'Amara Quist and Jules Hartnell are both in it.'
         >>> without_judgement("Then try The Tin Cathedral, it's sci-fi!")
         "The Tin Cathedral, it's sci-fi!"
+        >>> without_judgement("Pebble and the Comet is sweet, Soren Ackley directed it.")
+        'Pebble and the Comet, Soren Ackley directed it.'
+        >>> without_judgement("The drumming on Porchlight Static is so good, have you heard it?")
+        'The drumming on Porchlight Static.'
         >>> without_judgement("It won the Halden Prize in 2015.")
         'It won the Halden Prize in 2015.'
     """
-    out = _TASTE_CLAUSE.sub("", _RECOMMENDATION.sub("", _SPEAKER_LEAD.sub("", text, count=1), count=1))
+    out = _ASKED_BACK.sub(".", _TASTE_OPENING.sub(r"\g<subject>", text, count=1), count=1)
+    out = _TASTE_CLAUSE.sub("", _RECOMMENDATION.sub("", _SPEAKER_LEAD.sub("", out, count=1), count=1))
     out = _TASTE_PREDICATE.sub(lambda m: f"{m.group('verb')} {m.group('both') or ''}", out)
     out = _FAVORITE_END.sub("", out)
     out = _FAVORITE_NOUN.sub("a ", out)
