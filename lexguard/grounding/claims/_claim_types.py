@@ -129,9 +129,21 @@ def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType
         judged = embedded or _hedged_fact(stripped) or hides_a_fact(unmarked, possession=False)
         return "fact" if judged or _names_unknown(stripped, sources) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
-        judged = embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) or hides_a_fact(stripped)
+        judged = (embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) or hides_a_fact(stripped)
+                  or _NAMED_CLAUSE.search(stripped) is not None)
         return "fact" if judged or _names_unknown(stripped, sources) else "opinion"
     return "opinion" if praises_only(stripped) and not _names_unknown(stripped, sources) else "fact"
+
+
+_DID = r"(?:also\s+)?(?:\p{Ll}+ed|wrote|won|made|sang|sings|stars|plays|played)\b"
+_DOES = r"(?:also\s+)?(?:\p{Ll}+ed|wrote|won|made|sang|sings|stars|plays|played|is|was|are|were|has|had)\b"
+_NAMED_CLAUSE = regex.compile(
+    rf"(?:[,;:\u2014\u2013]\s*+(?:and\s+|but\s+)?|\s(?:and|but)\s+)"
+    rf"(?:(?-i:\p{{Lu}}\p{{Ll}}+)(?:\s+(?-i:\p{{Lu}}\p{{Ll}}+)){{0,3}}\s+{_DID}|(?:he|she|they|it)\s+{_DOES}[^,.;!?]*?\s(?-i:\p{{Lu}}))",
+    regex.IGNORECASE)
+"""A clause after a judgement that states a fact of a name: "Harrow Lane is lovely, *Milo Dunne
+directed it*", "..., and *she also wrote Cold Harbour*" (read as an opinion, a wrong director had
+gone unchecked)."""
 
 
 _INNER_NAME = regex.compile(r"(?<=[\p{L}\p{N},;:)]\s++)(?!I\b)(?-i:\p{Lu}[\p{L}'\u2019-]*)(?:\s+(?-i:\p{Lu}[\p{L}'\u2019-]*))*")

@@ -159,7 +159,7 @@ def things_meant(
         own = _things(claim)
         found = _named_just_before(claims, i, named) if chat else None  # "... wrote Winter in Valbrook. | It ..."
         person = people[i] if i < len(people) else None
-        if found is None and not seen and i < _THINGS_BACK:
+        if found is None and not seen and i < _THINGS_BACK and not (chat and _unnamed_just_before(claims, i)):
             for pronoun, names in ((_IT_SAID, thing), (_THEY_NAMED, [g for g in group if g != person])):
                 at = pronoun.search(claim)
                 # a thing the claim names before its pronoun may be what it stands for ("Salt Road is
@@ -180,6 +180,17 @@ def _named_just_before(claims: Sequence[str], i: int, named: Callable[[str], boo
         return None
     before = [e.text for e in entities(claims[i - 1]) if not personal(e.text)]
     return before[0] if len(before) == 1 and named(before[0]) else None
+
+
+_THE_THING = regex.compile(r"^\W*the\s+\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*)?(?:\s*[,.!;]|\s+(?:is|was|are|were|has|had)\b)",
+                        regex.IGNORECASE)
+
+
+def _unnamed_just_before(claims: Sequence[str], i: int) -> bool:
+    """Whether claim ``i`` opens with "it" after a claim that opens with a thing by its common word
+    ("The lighthouse, by a long way. | It was built in 1872"): the "it" is that thing, not a
+    name of the question ("... the lighthouse or the glass museum in Port Selwyn?")."""
+    return i > 0 and _OPENS_WITH_IT.match(claims[i]) is not None and _THE_THING.match(claims[i - 1]) is not None
 
 
 def _groups(text: str) -> list[str]:

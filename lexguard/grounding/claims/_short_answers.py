@@ -138,6 +138,8 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         >>> answer_statement("Do you know who plays drums for them?", "That's Lev Tarrant.")
         'Lev Tarrant plays drums for them.'
     """
+    if _CHOICE.match(question or ""):
+        return choice_statement(question, answer)
     question = plain_question(question)
     match = WH_QUESTION.match(question)
     bare = bare_answer(answer, question)
@@ -172,6 +174,41 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         head, tail = (later.group("head"), later.group("tail")) if later is not None else (proposition, "")
         statement = " ".join(part for part in (head, place, bare + counted, tail) if part)
     return _sentence(statement)
+
+
+_CHOICE = regex.compile(
+    r"^\s*(?:which|who)(?:\s+(?:one|of\s+(?:the|them|these)(?:\s+two)?))?\s+(?P<aux>is|was|are|were)\s+"
+    r"(?P<compared>(?:more|less)\s+\p{L}+|\p{L}+er)\s*,?\s+(?P<a>[^?,]+?)\s+or\s+(?P<b>[^?,]+?)\s*\?\s*$",
+    regex.IGNORECASE)
+"""A question that asks to choose one of two by a comparison: "Which is older, the lighthouse or the
+glass museum?"."""
+_CHOICE_TAIL = regex.compile(r"\s*[,\u2014\u2013-]\s*(?:easily|by\s+(?:a\s+long\s+way|far|a\s+mile|miles)|for\s+sure"
+                             r"|definitely|no\s+contest|no\s+question)\s*[.!]*\s*$", regex.IGNORECASE)
+
+
+def choice_statement(question: str | None, answer: str) -> str | None:
+    """The comparison a short answer to a choice question states: "The lighthouse, by a long way." to
+    "Which is older, the lighthouse or the glass museum in Port Selwyn?" says "The lighthouse is
+    older than the glass museum in Port Selwyn." (read alone, the verifier doubted it: 0.08).
+
+    Example:
+        >>> choice_statement("Which is older, the lighthouse or the museum?", "The lighthouse, easily.")
+        'The lighthouse is older than the museum.'
+        >>> choice_statement("Which is older, the lighthouse or the museum?", "Both are old.") is None
+        True
+    """
+    found = _CHOICE.match(question or "")
+    if found is None:
+        return None
+    chosen = _CHOICE_TAIL.sub("", answer.strip()).strip().rstrip(".!").strip()
+    words = {w.lower() for w in regex.findall(r"\p{L}+", chosen)} - {"the", "a", "an", "one"}
+    options = [found.group("a"), found.group("b")]
+    held = [{w.lower() for w in regex.findall(r"\p{L}+", o)} for o in options]
+    fits = [i for i in (0, 1) if words and words <= held[i] and not words <= held[1 - i]]
+    if len(fits) != 1 or len(chosen.split()) > _MAX_ANSWER_WORDS:
+        return None
+    other = options[1 - fits[0]]
+    return _sentence(f"{options[fits[0]]} {found.group('aux').lower()} {found.group('compared')} than {other}")
 
 
 def _sentence(statement: str) -> str:
