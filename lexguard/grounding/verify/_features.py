@@ -26,8 +26,7 @@ from lexguard.grounding.signals._words import norm
 from lexguard.grounding.signals._calendar_given import day_given, month_given
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._entities import entities, rival_acronyms
-from lexguard.grounding.signals._firsts import unfounded_first
-from lexguard.grounding.signals._left_open import left_open
+from lexguard.grounding.signals._beyond_sources import said_beyond
 from lexguard.grounding.signals._lexical import (
     LexicalProfile,
     Mention,
@@ -190,16 +189,15 @@ def _conflicts(
     thing the sources say there is none of (``_absent.denied_presence``), leave out or include where
     the claim leaves it out (``_excluded``), refuse, or refuse by a way the claim offers
     (``_not_accepted``), charge for when the claim says it is free (``_free.charged_for``), or say
-    only of another document's subject (``_borrowed_parts.borrowed_part``); over every source, a
-    question they leave open (``_left_open``) or a first they never state (``_firsts``)."""
+    only of another document's subject (``_borrowed_parts.borrowed_part``); over every source, what
+    the claim says beyond them (``_beyond_sources``: an open question settled, a first, a scope)."""
     found = statement_conflicts(claim_text, [index.chunks[ci].text for ci in best_chunks[:3]], misplaced)
     if found["conflict"] is None and found["restated"] is None:
         found["conflict"] = (record or denied_presence(claim_text, index) or excluded_thing(claim_text, index)
                              or withheld_thing(claim_text, index)  # "bring your own towels" beside "include towels"
                              or refused_option(claim_text, index) or refused_channel(claim_text, index) or charged_for(claim_text, index)
                              or borrowed_part(claim_text, [(s.id, s.content) for s in index.sources]))
-    texts = [s.content for s in index.sources]  # "could not show whether"; "the first independent ever to win"
-    found["overstated"] = found["overstated"] or left_open(claim_text, texts) or unfounded_first(claim_text, texts)
+    found["overstated"] = found["overstated"] or said_beyond(claim_text, [s.content for s in index.sources])
     return found
 
 

@@ -1,6 +1,8 @@
-"""A first, a record or a never-before the sources do not state (``signals/_firsts.py``): cases
-written by hand after a model-style summary that called a by-election winner "the first
-independent ever to win" beside an article saying only that independents rarely win."""
+"""Claims that say more than any source sentence (``signals/_beyond_sources.py``): a first, a
+record or a never-before the sources do not state (``_firsts.py``), and an "every <noun>" of
+another noun than the source's (``_scope.py``). Cases written by hand after model-style summaries
+that called a by-election winner "the first independent ever to win" beside an article saying
+only that independents rarely win, and put otters in "every river" for "every county"."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import pytest
 
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.signals._firsts import unfounded_first
+from lexguard.grounding.signals._scope import scope_moved
 
 from ._accepting import is_refused
 
@@ -51,3 +54,19 @@ def test_a_claim_that_calls_nothing_a_first_is_not_read_as_one(claim: str) -> No
 def test_a_first_the_sources_state_is_left_to_the_other_checks(checker: SupportChecker, claim: str) -> None:
     assert unfounded_first(claim, [BRIDGE]) is None
     assert not is_refused(checker, claim, [BRIDGE])
+
+
+BEES = ("Hedge bees declined in the 1990s because of habitat loss, but numbers have recovered and the bees are now "
+        "recorded in every parish of Dorset. A survey counted 412 nests at Ashmore.")
+
+
+@pytest.mark.parametrize(("claim", "moved"), [
+    ("Hedge bees, which declined in the 1990s, are now recorded in every garden of Dorset.", True),
+    ("Hedge bees are now recorded in every parish of Dorset.", False),
+    ("A survey counted 412 nests at Ashmore.", False),
+    ("All the nests at Ashmore were counted.", False),  # "all" over no source quantifier
+])
+def test_every_noun_of_another_noun(checker: SupportChecker, claim: str, moved: bool) -> None:
+    assert (scope_moved(claim, [BEES]) is not None) is moved
+    if moved:
+        assert is_refused(checker, claim, [BEES])
