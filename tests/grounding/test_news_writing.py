@@ -338,3 +338,19 @@ def test_a_value_the_sources_give_after_the_same_words_is_their_own() -> None:
               "4 Serve with rice.")
     result = SupportChecker().check("Let it cook for three more minutes.", [Source(id="s", content=source)])
     assert result.claims[0].supported is True
+
+
+FEES = ("Card sign-ups rose 12 percent in the first year without late fees. The fees had brought in about $70,000 a "
+        "year, less than one percent of the library's budget.")
+
+
+def test_one_percent_written_in_words_is_a_value() -> None:
+    """"less than one percent" is the value "less than 1 percent" states: read as no value, a
+    summary's "sign-ups rose, and fees were less than 1 percent of the budget" was refused for the
+    12 percent beside "rose"."""
+    assert [m.key for m in numbers("less than one percent of the budget")] == ["1"]
+    assert [m.key for m in numbers("one of the best")] == []
+    for claim, supported in (("Sign-ups rose, and fees were less than 1 percent of the budget.", True),
+                             ("Sign-ups rose, and fees were less than 1 percent of the budget, about $90,000.", False)):
+        result = SupportChecker().check(claim, [Source(id="s", content=FEES)])
+        assert all(c.supported is supported for c in result.claims)

@@ -285,6 +285,9 @@ _DECADES = regex.compile(
 neglect" is no count)."""
 
 
+_PERCENT_NEXT = regex.compile(r"\s*+(?:%|per\s*+cent\b|percent\b|percentage\s+points?\b)", regex.IGNORECASE)
+
+
 def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tuple[str, ...]]]:
     """Numbers written in words ("three hundred and thirty", "twice", "a dozen", "two dozen", "the
     past decade": 10) outside
@@ -310,7 +313,8 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
             found.append((span, _fmt(value), (f"ord:{_ORDINAL_WORDS[word]}",)))  # "finished third": a place
             taken.append(span)
             continue
-        if (word in _NOT_QUANTITIES and not ranked) or word.endswith("s") or taken.hits(span):
+        share = _PERCENT_NEXT.match(scan, span[1]) is not None  # "less than one percent": a value
+        if (word in _NOT_QUANTITIES and not ranked and not share) or word.endswith("s") or taken.hits(span):
             continue  # not a quantity: "one of the", "second half", "loved ones", "hundreds of", "the sixties"
         parts = _PARTS_AFTER.match(scan, span[1])
         if parts is not None and _PARTS[parts.group(1).lower()] == value:
