@@ -51,12 +51,14 @@ _FRAME = regex.compile(
     r")",
     regex.IGNORECASE,
 )
-_TAIL = regex.compile(r",\s*+(?:by\s+the\s+way|too|then|though|anyway|by\s+any\s+chance)\s*+(?=\W*$)", regex.IGNORECASE)
-"""A closing aside that adds nothing ("Have you seen it, by the way?")."""
+_TAIL = regex.compile(r",\s*+(?:by\s+the\s+way|too|then|though|anyway|by\s+any\s+chance|(?:have|did|do|are|were)\s+you)\s*+(?=\W*$)",
+                     regex.IGNORECASE)
+"""A closing aside that adds nothing ("Have you seen it, by the way?", "I haven't heard it yet, have you?")."""
 _STATEMENT_VERB = regex.compile(
     r"\b(?:know|knew|reali[sz]e|aware|hear|heard|notice|noticed|remember|think|thought|believe|agree|feel|suppose|guess"
     r"|expect|mean|imagine|say|said|hope)\s+(?:that\b|(?:he|she|it|"
-    r"it's|they|there|the|his|her|its|their|this|these|those|we|i|a|an)\b(?=\s*+[\p{L}'\u2019]))",
+    r"it's|they|there|the|his|her|its|their|this|these|those|we|i|a|an)\b"
+    r"(?=\s*+(?!(?:yet|though|too|either|before|already|myself|lately|recently)\b)[\p{L}'\u2019]))",
     regex.IGNORECASE,
 )
 """A verb with a statement of its own after it: "Did you know *that he won*", "Do you think *it was
@@ -120,6 +122,8 @@ def is_question_to_reader(text: str, heard: frozenset[str] = frozenset()) -> boo
         if word[0].isupper() and lower != "i":
             if (word in heard or word.removesuffix("s") in heard) and _RELATES.search(text, frame.end()) is None:
                 continue  # a name the chat or the sources gave, asked of the reader alone
+            if n + 1 < len(words) and words[n + 1][0].islower() and _people_word(word):
+                continue  # "Do you follow Polish football?": a kind of thing, of the reader's taste
             return False  # a name: "Have you seen Avatar?" supposes what the sources say of it
         if lower in _FUNCTION or lower in _CONVERSATION:
             continue
@@ -131,6 +135,13 @@ def is_question_to_reader(text: str, heard: frozenset[str] = frozenset()) -> boo
         return (len(objects) <= MOST_OBJECT_WORDS + 1 and not any("NUM" in word_kinds(word) for word in objects)
                 or _asks_the_reader(text))
     return len(objects) <= MOST_OBJECT_WORDS and all(_names_a_thing(word) for word in objects)
+
+
+def _people_word(word: str) -> bool:
+    """Whether ``word`` names a people or its country's things ("Polish", "French")."""
+    from lexguard.grounding.signals._demonyms import places_of
+
+    return bool(places_of(word))
 
 
 _RELATES = regex.compile(r"\b(?:his|her|its|their|whose|by|from|with|starring|as)\b", regex.IGNORECASE)
@@ -198,9 +209,12 @@ _FEELING = frozenset(
     "adore adored adores laugh laughed laughing cry cried crying hate hated hates enjoying watching listening reading "
     "rewatch rewatched rewatching repeat thing things taste style cup tea mine miss missed made make makes kept keep "
     "keeps lot lots bit little maybe probably definitely totally always still glad happy sad excited obsessed hooked "
-    "smile smiled smiling scared chills goosebumps bored cheer cheered cheering fun hold holds up yes yeah yep wow".split()
+    "smile smiled smiling scared chills goosebumps bored cheer cheered cheering fun hold holds up yes yeah yep wow "
+    "moving calming soothing absorbing relaxing touching uplifting heartwarming gripping "
+    "niece nephew son daughter kids children wife husband partner mum mom dad friend friends sister brother family".split()
 )
-"""Words of a reaction of the speaker's or the reader's own ("It made me laugh a lot", "Not my thing")."""
+"""Words of a reaction of the speaker's or the reader's own ("It made me laugh a lot", "Not my thing",
+"It's really moving, I cried a bit", "My niece loved it!")."""
 _LIKING = frozenset("love loved like liked enjoy enjoyed".split())
 _SHORT_REACTION = 5
 """Most words of a reaction that names neither the speaker nor the reader ("Still holds up though!")."""

@@ -30,7 +30,7 @@ ClaimType = Literal["fact", "opinion", "instruction"]
 _CHECKABLE = regex.compile(r"\d|[\"“”«»]")
 _OPINION_MARKERS = regex.compile(
     r"""\b(
-        i\s+(think|believe|feel|guess|suppose|reckon|find|love|like|prefer|hope)
+        i\s+(think|thought|believe|feel|guess|suppose|reckon|find|love|like|prefer|hope)
       | in\s+my\s+(opinion|view|experience)
       | (to\s+me|for\s+me|personally|arguably|frankly|honestly)
       | it\s+seems\s+to\s+me

@@ -25,6 +25,7 @@ JUDGEMENTS = frozenset(
     brilliant superb outstanding lucky catchy hilarious funny gripping talented adorable
     fabulous marvellous marvelous splendid terrific glorious dreadful mediocre
     compelling riveting twisty devastating heartbreaking haunting addictive masterful
+    calming soothing absorbing uplifting heartwarming
     """.split()
 )
 """Words that judge, lower case (the adjectives of taste and quality; no word of kind or fact: not

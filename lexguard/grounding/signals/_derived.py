@@ -311,6 +311,9 @@ def unknown_numbers(
             worked.append(m)  # "half of the standard £30 fee, which is £15": the claim's own step
             written.append(m)
             continue
+        if in_decade(claim, m, texts):
+            worked.append(m)  # "born in the 1970s" beside 1973: no sum of 1973 and "three times"
+            continue
         value = key_value(m.key)
         arithmetic = (m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED
                       and is_derived(m, evidence_keys, ratio_stated=ratio))
