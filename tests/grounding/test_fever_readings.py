@@ -35,6 +35,7 @@ def test_one_after_a_bound_word_is_a_count() -> None:
     assert [m.key for m in numbers("only one novel")] == ["1"]
     assert [m.key for m in numbers("at least one way")] == ["1"]
     assert [m.key for m in numbers("one of the best")] == []
+    assert [m.key for m in numbers("for at least one more year")] == []  # the sources' "one more year at least"
 
 
 @pytest.mark.parametrize(("claim", "supported"), [

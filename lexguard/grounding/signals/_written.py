@@ -287,6 +287,7 @@ neglect" is no count)."""
 
 _BOUND_BEFORE = regex.compile(r"\b(?:more\s+than|fewer\s+than|less\s+than|at\s+least|at\s+most|only|exactly)\s+$",
                            regex.IGNORECASE)
+_NOT_COUNTED_AFTER = regex.compile(r"\s+(?:more|other|another|of|or|and)\b", regex.IGNORECASE)
 _PERCENT_NEXT = regex.compile(r"\s*+(?:%|per\s*+cent\b|percent\b|percentage\s+points?\b)", regex.IGNORECASE)
 
 
@@ -316,7 +317,8 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
             taken.append(span)
             continue
         share = (_PERCENT_NEXT.match(scan, span[1]) is not None  # "less than one percent": a value, as is
-                 or _BOUND_BEFORE.search(scan, max(0, span[0] - 14), span[0]) is not None)  # "only one novel"
+                 or (_BOUND_BEFORE.search(scan, max(0, span[0] - 14), span[0]) is not None  # "only one novel",
+                     and _NOT_COUNTED_AFTER.match(scan, span[1]) is None))  # not "at least one more year"
         if (word in _NOT_QUANTITIES and not ranked and not share) or word.endswith("s") or taken.hits(span):
             continue  # not a quantity: "one of the", "second half", "loved ones", "hundreds of", "the sixties"
         parts = _PARTS_AFTER.match(scan, span[1])
