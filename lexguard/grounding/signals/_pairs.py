@@ -82,8 +82,9 @@ def other_relation(claim: str, index: Any, meant: Meant | None = None) -> tuple[
     another, when the sources pair the claim's two names in another relation only: "Ruth Penhale
     wrote The Tin Observatory" beside "The Tin Observatory is starring Ruth Penhale" and "The Tin
     Observatory is written by Corbin Ashgrove". The claim's verb ("wrote", read as "write") is in
-    no statement naming both, each of those has a verb of its own ("starring"), and a statement
-    gives that verb to one of the two with a third name on its other side.
+    no statement naming both, each of those has a verb of its own ("starring") and no role word of
+    the claim's credit ("is the author of" credits as "wrote" does), and a statement gives that verb
+    to one of the two with a third name on its other side.
 
     Where no statement gives the claim's relation to another, a credit the sources give in another
     role only is refused too: "Ruth Penhale directed The Tin Observatory" (she stars in it; no one
