@@ -10,7 +10,7 @@ from lexguard._models import Source
 from lexguard.grounding import SupportChecker
 from lexguard.grounding.signals._lexical import numbers
 
-PLAYER = ("Ivo Marek (born 2 March 1977) is a Slovak table tennis player. He won the national title three times and "
+PLAYER = ("Ivo Marek (born 2 March 1975) is a Slovak table tennis player. He won the national title five times and "
           "played at four Olympic Games.")
 WRITER = "Oona Petraitis is a Lithuanian poet. She has published only one novel, and four collections of poems."
 
@@ -21,8 +21,8 @@ def checker() -> SupportChecker:
 
 
 @pytest.mark.parametrize(("claim", "supported"), [
-    ("Ivo Marek was born in the 1970s.", True),  # 1977 - 3 = 1974 made "1970s" read as worked out of other numbers
-    ("Ivo Marek was born in the late 1970s.", True),
+    ("Ivo Marek was born in the 1970s.", True),  # 1975 - 5 = 1970 made "1970s" read as worked out of other numbers
+    ("Ivo Marek was born in the mid-1970s.", True),
     ("Ivo Marek was born in the 1960s.", False),
     ("Ivo Marek was born in the early 1970s.", False),
 ])
