@@ -65,6 +65,7 @@ BEES = ("Hedge bees declined in the 1990s because of habitat loss, but numbers h
     ("Hedge bees are now recorded in every parish of Dorset.", False),
     ("A survey counted 412 nests at Ashmore.", False),
     ("All the nests at Ashmore were counted.", False),  # "all" over no source quantifier
+    ("All the ones in it.", False),  # no content word to share: no division by zero
 ])
 def test_every_noun_of_another_noun(checker: SupportChecker, claim: str, moved: bool) -> None:
     assert (scope_moved(claim, [BEES]) is not None) is moved

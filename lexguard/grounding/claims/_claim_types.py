@@ -135,8 +135,9 @@ def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType
     return "opinion" if praises_only(stripped) and not _names_unknown(stripped, sources) else "fact"
 
 
-_DID = r"(?:also\s+)?(?:\p{Ll}+ed|wrote|won|made|sang|sings|stars|plays|played)\b"
-_DOES = r"(?:also\s+)?(?:\p{Ll}+ed|wrote|won|made|sang|sings|stars|plays|played|is|was|are|were|has|had)\b"
+_DEEDS = r"\p{Ll}+ed|wrote|won|made|sang|sings|stars|plays|played"
+_DID = rf"(?:also\s+)?(?:{_DEEDS})\b"
+_DOES = rf"(?:also\s+)?(?:{_DEEDS}|is|was|are|were|has|had)\b"
 _NAMED_CLAUSE = regex.compile(
     rf"(?:[,;:\u2014\u2013]\s*+(?:and\s+|but\s+)?|\s(?:and|but)\s+)"
     rf"(?:(?-i:\p{{Lu}}\p{{Ll}}+)(?:\s+(?-i:\p{{Lu}}\p{{Ll}}+)){{0,3}}\s+{_DID}|(?:he|she|they|it)\s+{_DOES}[^,.;!?]*?\s(?-i:\p{{Lu}}))",

@@ -35,9 +35,9 @@ def scope_moved(claim: str, passages: list[str]) -> str | None:
         True
     """
     claimed = [m for m in _SCOPE.finditer(claim) if m.group("where")]
-    if not claimed:
-        return None
     rest = set(content_words(claim))
+    if not claimed or not rest:  # "All the ones in it." has no content word to share
+        return None
     for passage in passages:
         for sentence in passage_sentences(passage):
             words = {_stem(w.lower()) for w in regex.findall(r"\p{L}+", sentence)}

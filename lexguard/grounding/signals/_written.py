@@ -316,10 +316,10 @@ def word_numbers(scan: str, taken: Taken) -> list[tuple[tuple[int, int], str, tu
             found.append((span, _fmt(value), (f"ord:{_ORDINAL_WORDS[word]}",)))  # "finished third": a place
             taken.append(span)
             continue
-        share = (_PERCENT_NEXT.match(scan, span[1]) is not None  # "less than one percent": a value, as is
-                 or (_BOUND_BEFORE.search(scan, max(0, span[0] - 14), span[0]) is not None  # "only one novel",
-                     and _NOT_COUNTED_AFTER.match(scan, span[1]) is None))  # not "at least one more year"
-        if (word in _NOT_QUANTITIES and not ranked and not share) or word.endswith("s") or taken.hits(span):
+        counted = (_PERCENT_NEXT.match(scan, span[1]) is not None  # "less than one percent": a value, as is
+                   or (_BOUND_BEFORE.search(scan, max(0, span[0] - 14), span[0]) is not None  # "only one novel",
+                       and _NOT_COUNTED_AFTER.match(scan, span[1]) is None))  # not "at least one more year"
+        if (word in _NOT_QUANTITIES and not ranked and not counted) or word.endswith("s") or taken.hits(span):
             continue  # not a quantity: "one of the", "second half", "loved ones", "hundreds of", "the sixties"
         parts = _PARTS_AFTER.match(scan, span[1])
         if parts is not None and _PARTS[parts.group(1).lower()] == value:
