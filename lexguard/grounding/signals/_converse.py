@@ -17,8 +17,9 @@ import regex
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._demonyms import places_of
 from lexguard.grounding.signals._entities import entities
+from lexguard.grounding.signals._lexical import content_words
 
-__all__ = ["converse_conflict"]
+__all__ = ["converse_conflict", "outcome_conflict"]
 
 _FORWARD = {
     "contest": r"beat|beats|beating|defeated|defeats|defeating|overcame|overcomes|edged|edges|thrashed|thrashes"
@@ -80,3 +81,69 @@ def converse_conflict(claim: str, passages: list[str]) -> str | None:
                 _same(given[1], first)):
             return sentence
     return None
+
+
+_OUTCOME = regex.compile(
+    r"\b(?P<won>won|wins|has\s+won|had\s+won|went\s+on\s+to\s+win)"
+    r"|(?P<lost>lost|loses|has\s+lost|had\s+lost)(?!\s+(?:to|out|his|her|their|its|weight|money|control|interest|track|contact)\b)"
+    r"(?=\s+(?:the|a|an|this|that|last|\d{4})\b)",
+    regex.IGNORECASE,
+)
+"""One party's outcome of a contest: "Paul Reyes won the 2019 election", "Kordan lost the final"
+("lost to" names the other party and is :func:`converse_conflict`'s; "lost his seat" is no contest)."""
+_LEAST_EVENT_SHARE = 0.5
+"""Share of the content words after the outcome ("the 2019 mayoral election") that the source
+sentence of the contest must hold: the same contest, not another one the same party fought."""
+
+
+def _outcome(claim: str) -> tuple[str, bool, frozenset[str]] | None:
+    """``(party key, won, the contest's words)`` of a claim "A won / lost the <contest>", else ``None``."""
+    match = _OUTCOME.search(claim)
+    if match is None:
+        return None
+    before = [n for n in entities(claim[: match.start()]) if not places_of(n.text.lower())]
+    if not before or match.start() - before[-1].span[1] > _MOST_BETWEEN or regex.search(
+            r"[.;:!?,]|\b(?:and|but|who|which|that)\b", claim[before[-1].span[1] : match.start()]):
+        return None
+    event = frozenset(w for w in content_words(claim[match.end() :])[:_EVENT_WORDS])
+    return (before[-1].key, match.group("won") is not None, event) if event else None
+
+
+_EVENT_WORDS = 4
+"""Content words after the outcome read as the contest's ("the 2019 election in Harwick")."""
+
+
+def outcome_conflict(claim: str, passages: list[str]) -> str | None:
+    """The source sentence that gives the other outcome of the contest a claim says one party won
+    or lost, if any: "Paul Reyes won the 2019 election" beside "In the 2019 election, incumbent
+    mayor Paul Reyes lost to challenger Dana Whitfield" (the verifier, which weighs the names and
+    the contest, read it as supported, 0.98). No sentence is returned when another one gives the
+    claim's outcome of the same contest.
+
+    Example:
+        >>> outcome_conflict("Paul Reyes won the 2019 election.",
+        ...                  ["In the 2019 election, incumbent mayor Paul Reyes lost to challenger Dana Whitfield."])
+        'In the 2019 election, incumbent mayor Paul Reyes lost to challenger Dana Whitfield.'
+        >>> outcome_conflict("Dana Whitfield won the 2019 election.",
+        ...                  ["In the 2019 election, incumbent mayor Paul Reyes lost to challenger Dana Whitfield."])
+    """
+    said = _outcome(claim)
+    if said is None:
+        return None
+    party, won, event = said
+    found = None
+    for sentence in (s for p in passages for s in passage_sentences(p)):
+        given = _relation(sentence)
+        if given is None or given[0] != "contest" or _same(given[1], given[2]):
+            continue
+        words = set(content_words(sentence))
+        if len(event & words) < _LEAST_EVENT_SHARE * len(event) or any(
+                w.isdigit() and w not in words for w in event):
+            continue
+        winner, loser = _same(given[1], party), _same(given[2], party)
+        if winner == loser:
+            continue
+        if winner == won:
+            return None  # a sentence gives the claim's outcome
+        found = found or sentence
+    return found

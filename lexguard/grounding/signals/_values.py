@@ -11,9 +11,10 @@ from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding.signals._ages import age_conflict, said_of_a_person
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, candidates, magnitude, misanchored
-from lexguard.grounding.signals._converse import converse_conflict
+from lexguard.grounding.signals._converse import converse_conflict, outcome_conflict
 from lexguard.grounding.signals._current_roles import ended_conflict
 from lexguard.grounding.signals._nominated import only_nominated
+from lexguard.grounding.signals._declined import declined_conflict
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._elapsed import elapsed_reading, years_between
@@ -279,8 +280,10 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or order_conflict(claim, passages)
         or rank_conflict(claim, passages)
         or only_nominated(claim, passages)  # "won the Booker Prize" beside "shortlisted for the Booker Prize"
+        or declined_conflict(claim, passages)  # "signed with Juventus" beside "turned down an offer from Juventus"
         or ended_conflict(claim, passages)  # "is the current minister" beside "minister from 2014 to 2018"
         or converse_conflict(claim, passages)  # "A lost to B" beside "A defeated B"
+        or outcome_conflict(claim, passages)  # "A won the election" beside "A lost to B in the election"
         or vague_conflict(claim, passages)  # "thousands of people" beside "some 300 people"
         or change_conflict(claim, passages)  # "grew between 2005 and 2020" beside 3,200 pairs in 2020 and 4,500 in 2005
         or medal_conflict(claim, passages)  # "won a medal" beside "finished fourth"
