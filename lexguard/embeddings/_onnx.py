@@ -32,7 +32,12 @@ from lexguard.embeddings._encoder import (
     resolve_model_path,
 )
 
-__all__ = ["OnnxEncoder", "export_onnx", "onnx_cache_dir", "onnx_incompatibility"]
+__all__ = ["INT8_FILE", "OnnxEncoder", "export_onnx", "onnx_cache_dir", "onnx_incompatibility"]
+
+INT8_FILE = "model.int8-u8.onnx"
+"""The cached int8 copy's name: its weights stored as uint8 (:mod:`lexguard.embeddings._int8`). A
+copy quantized before (``model.int8.onnx``, int8 weights that saturate on a CPU without VNNI) is
+not read again."""
 
 _EXPORT_VERSION = "1"  # bump when the export recipe changes, so stale files are not reused
 _WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
@@ -159,7 +164,7 @@ class _DropPreprocessHint(logging.Filter):
 
 
 def _quantize(source: Path, target: Path) -> None:
-    from onnxruntime.quantization import QuantType, quantize_dynamic
+    from lexguard.embeddings._int8 import quantize_int8
 
     hint_filter = _DropPreprocessHint()
     logging.getLogger().addFilter(hint_filter)
@@ -174,13 +179,7 @@ def _quantize(source: Path, target: Path) -> None:
             shutil.copyfile(source, own)
         tmp = Path(private) / "model.int8.onnx"
         try:
-            quantize_dynamic(
-                str(own),
-                str(tmp),
-                weight_type=QuantType.QInt8,
-                per_channel=True,
-                op_types_to_quantize=["MatMul"],
-            )
+            quantize_int8(own, tmp)  # weights as uint8: the same integers on every x86 CPU
             os.chmod(tmp, 0o644)
             os.replace(tmp, target)  # atomic: concurrent readers never see a half-written file
         finally:
@@ -233,7 +232,7 @@ def export_onnx(model_path: str, *, quantize: bool = False, cache_dir: Path | No
             _run_export(folder, fp32)
         if not quantize:
             return fp32
-        int8 = target_dir / "model.int8.onnx"
+        int8 = target_dir / INT8_FILE
         if not int8.is_file():
             _quantize(fp32, int8)
         return int8

@@ -17,6 +17,7 @@ pytest.importorskip("onnx")
 
 from lexguard.embeddings import OnnxEncoder, SentenceTransformerEncoder, export_onnx  # noqa: E402
 from lexguard.embeddings import _onnx  # noqa: E402
+from lexguard.embeddings._onnx import INT8_FILE  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -104,7 +105,7 @@ def test_quantising_beside_another_exporter(cache_dir: Path) -> None:
     new machine) must not trip over each other's intermediate files: onnxruntime writes a
     shape-inferred copy beside its input, and one process deleted the other's."""
     fp32 = export_onnx(OnnxEncoder().model_path)
-    int8 = fp32.parent / "model.int8.onnx"
+    int8 = fp32.parent / INT8_FILE
     int8.unlink(missing_ok=True)
     # another exporter's intermediate file, where onnxruntime would put this one's
     busy = fp32.parent / "model-inferred.onnx"
