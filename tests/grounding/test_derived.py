@@ -332,7 +332,7 @@ SWIM = ("Beginner lessons for children aged 5 to 8 run on Saturdays at 9:00 and 
     ],
 )
 def test_a_number_tied_to_another_evidence_value_is_not_worked_out(claim: str, rival: bool) -> None:
-    from lexguard.grounding.signals._derived import rivalled
+    from lexguard.grounding.signals._rivalled import rivalled
 
     mention = [m for m in numbers(claim) if m.key in ("45", "95", "80")][0]
     assert rivalled(claim, mention, [SWIM]) is rival
@@ -363,7 +363,7 @@ def test_twice_as_a_count_of_times_is_read_against_once() -> None:
 
 
 def test_a_year_worked_out_from_a_span_is_not_rivalled() -> None:
-    from lexguard.grounding.signals._derived import rivalled
+    from lexguard.grounding.signals._rivalled import rivalled
 
     source = "The Harbour Museum closed for renovation in 2018 and reopened three years later with a new gallery."
     claim = "The Harbour Museum shut for renovation in 2018 and reopened in 2021."
@@ -433,3 +433,21 @@ def test_the_verifier_reads_a_decade_as_the_year_it_holds() -> None:
     for claim, accepted in [("The library was rebuilt in the 2000s.", True), ("The library opened in the 2000s.", False)]:
         result = checker.check(claim, source)
         assert all(c.supported is not False for c in result.claims) is accepted, claim
+
+
+LEAFLET = ("Take the tablets with or after food. Adults may take one or two tablets every four to six hours as "
+           "needed. Do not use this medicine for more than 10 days for pain or 3 days for fever without talking "
+           "to a doctor.")
+
+
+@pytest.mark.parametrize(("claim", "supported"), [
+    # 5 is 2 + 3 by chance, and "not" or "more" read as a remainder's cue: supported 0.99 before
+    ("It should not be used for more than 10 days for pain or 5 days for fever without talking to a doctor.", False),
+    ("It should not be used for more than 10 days for pain or 3 days for fever without talking to a doctor.", True),
+])
+def test_a_small_number_tied_to_another_value_on_both_sides_is_not_worked_out(claim: str, supported: bool) -> None:
+    from lexguard._models import Source
+    from lexguard.grounding import SupportChecker
+
+    result = SupportChecker().check(claim, [Source(id="leaflet", content=LEAFLET)])
+    assert result.claims[0].supported is supported

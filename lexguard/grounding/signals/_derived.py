@@ -19,24 +19,21 @@ from itertools import combinations
 
 import regex
 
-from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._ages import is_age, years_apart
-from lexguard.grounding.signals._anchoring import anchored, magnitude
-from lexguard.grounding.signals._statements import number_class
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
+from lexguard.grounding.signals._rivalled import MIN_TIED, close as _close, rivalled, tied_elsewhere
 from lexguard.grounding.signals._shown_working import shown_chain
 from lexguard.grounding.signals._times_counted import other_count, thing_counted_otherwise
 from lexguard.grounding.signals._totals import totalled
 from lexguard.grounding.signals._clock import timed
 from lexguard.grounding.signals._times_written import hour_parts
 from lexguard.grounding.signals._units import UNITS
-from lexguard.grounding.signals._clauses import statement_at
 from lexguard.grounding.signals._decades import in_decade
 from lexguard.grounding.signals._weekdays import open_weekdays
 from lexguard.grounding.signals._words import WORD, stem
 
-__all__ = ["MAX_POOL", "MIN_DERIVED", "MIN_TIED", "rivalled", "RATIO_WORDS", "counted", "is_derived", "list_counts", "listed_with", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
+__all__ = ["MAX_POOL", "MIN_DERIVED", "RATIO_WORDS", "counted", "is_derived", "list_counts", "listed_with", "small_step", "spans_years", "states_ratio", "unknown_numbers"]
 
 RATIO_WORDS = frozenset({"half", "quarter", "twice", "double", "doubled", "triple", "tripled", "halved"})
 """Number words that state a ratio, not a value of their own ("half the recipe")."""
@@ -224,44 +221,6 @@ def _root(stem: str) -> str:
     return stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem
 
 
-_WORKED_CUE = regex.compile(
-    r"\b(?:total|totals|altogether|combined|in\s+all|together|overall|whole|entire|sum|difference|apart|both"
-    r"|rest|remaining|remainder|left|more|fewer|less|longer|shorter|later|earlier|older|younger|higher|lower"
-    r"|increase[sd]?|decrease[sd]?|r[io]se|grew|fell|dropped|gain(?:ed)?|lost|ago|since|after|before|between"
-    r"|span(?:ning|s)?|average|times|twice|double[sd]?|half)\b|\w+er\s+than\b",
-    regex.IGNORECASE,
-)
-"""Words of a claim that say its number was worked out ("80 minutes *together*", "five years *after*")."""
-
-
-def rivalled(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
-    """Whether a claim number that one arithmetic step would give is instead another value of the
-    statement the claim's words stand next to, with no word saying it was worked out: "Each lesson
-    lasts 45 minutes" beside "Each lesson lasts 40 minutes" (45 is 40 + 5 of "aged 5 to 8", by chance).
-
-    The claim's words anchor an evidence value of the number's class (:func:`anchored`, at least
-    :data:`MIN_TIED`) and every value they anchor best is another, and neither the number's own
-    statement (:func:`~lexguard.grounding.signals._clauses.statement_at`) nor that value's sentence
-    has a word of a worked-out number ("later", "in total"); years aside."""
-    if _WORKED_CUE.search(statement_at(claim, mention.span[0])) or number_class(claim, mention) == "year":
-        return False  # a year is worked out from a span the evidence gives ("reopened three years later")
-    about, _ = anchored(claim, mention, texts)
-    value = magnitude(claim, mention)
-    return (value is not None and bool(about) and about[0].score[0] >= MIN_TIED
-            and not any(_close(c.value, value) for c in about)
-            and not _WORKED_CUE.search(_sentence_with(about[0].chunk, about[0].text)))
-
-
-def _sentence_with(chunk: str, value: str) -> str:
-    """The sentence of ``chunk`` that writes ``value`` (the chunk when none does alone)."""
-    return next((sentence for sentence in passage_sentences(chunk) if value in sentence), chunk)
-
-
-MIN_TIED = 1.0
-"""Least anchor of an evidence value (:func:`~lexguard.grounding.signals._anchoring.anchored`) that
-ties a claim number to its statement: a shared word right before the value, or two further off."""
-
-
 def unknown_numbers(
     mentions: Iterable[Mention], claim: str, known: set[str], evidence_keys: list[str],
     counts: frozenset[int] = frozenset(), texts: Iterable[str] = (), days: int = 0,
@@ -317,10 +276,11 @@ def unknown_numbers(
         value = key_value(m.key)
         arithmetic = (m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED
                       and is_derived(m, evidence_keys, ratio_stated=ratio))
-        if arithmetic and rivalled(claim, m, texts):
-            unknown.append(m)
+        stepped = not arithmetic and small_step(claim, m, evidence_keys, texts)
+        if (arithmetic and rivalled(claim, m, texts)) or (stepped and tied_elsewhere(claim, m, texts)):
+            unknown.append(m)  # "or 5 days for fever" beside "or 3 days for fever" (5 is 2 + 3, by chance)
         elif (arithmetic
-                or spans_years(claim, m, evidence_keys) or small_step(claim, m, evidence_keys, texts)
+                or spans_years(claim, m, evidence_keys) or stepped
                 or in_decade(claim, m, texts) or totalled(claim, m, known, texts)
                 or timed(claim, m, texts) or _share_of(claim, m, mentions, evidence_keys)):
             worked.append(m)
@@ -383,7 +343,3 @@ _FREQUENCY = regex.compile(
     r"|\btwice\s+(?:daily|weekly|monthly|yearly|nightly)\b",
     regex.IGNORECASE,
 )
-
-
-def _close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)
