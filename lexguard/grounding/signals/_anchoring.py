@@ -43,11 +43,14 @@ MAX_OWN_ANCHOR = 0.3
 words barely stand next to it ("... compared with 41% in the placebo group")."""
 
 BoundKind = Literal["limit", "above", "at_least", "below", "near", "about", "top"]
+_TOLD_NOT = (r"(?:(?:do|does|did|must|should|may|can|will)\s+not|(?:don|doesn|mustn|shouldn)['\u2019]t|never)"
+             r"\s+(?:[\p{L}-]+\s+){1,3}?")
+"""A negation a few words before a bound: "Do not *take* more than six tablets" gives six as a limit."""
 _BOUNDS: dict[str, BoundKind] = {
     r"(?:no|not)\s+(?:more|greater|higher)\s+than|at\s+(?:the\s+)?most|up\s+to|a\s+(?:maximum|minimum|limit)\s+of"
     r"|(?:must\s+|does\s+|do\s+|may\s+|should\s+)?not\s+(?:to\s+)?exceed(?:ing)?|(?:limited|capped)\s+(?:to|at)"
-    r"|as\s+(?:many|much|few|little)\s+as": "limit",
-    r"(?:no|not)\s+(?:less|fewer|lower)\s+than|at\s+(?:the\s+)?least": "at_least",
+    r"|as\s+(?:many|much|few|little)\s+as|" + _TOLD_NOT + r"(?:more|greater|higher)\s+than": "limit",
+    r"(?:no|not)\s+(?:less|fewer|lower)\s+than|at\s+(?:the\s+)?least|" + _TOLD_NOT + r"(?:less|fewer)\s+than": "at_least",
     r"(?:just\s+)?(?:more|greater|higher)\s+than|(?:just\s+)?(?:over|above)|in\s+excess\s+of|exceeding|upwards\s+of"
     r"|north\s+of|well\s+over|(?:exceed(?:s|ed|ing)?|surpass(?:es|ed|ing)?|topped|passed|(?<!\b(?:the|last|this)\s+)past|beyond)(?:\s+the)?": "above",
     r"(?:less|fewer|lower)\s+than|under|below|fewer\s+than|shy\s+of": "below",

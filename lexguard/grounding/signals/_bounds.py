@@ -190,7 +190,8 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
         return BoundReading(True, bound.start, anchor=math.inf)  # "under $94m contract" for "under a $94million contract"
     if equal:  # the evidence gives the value itself: with bound words ("as many as 900", "under 12"), or plainly,
         # which "at least 30" and "about 30" say, and "more than 30" does not
-        met = any(_same_side(bound.kind, given_kind(g)) for g in equal if g is not None) or (
+        met = any(_same_side(bound.kind, given_kind(g)) and not (bound.kind == "above" and _DENIED_ABOVE.search(g))
+                  for g in equal if g is not None) or (
             None in equal and bound.kind not in ("above", "below"))  # a plain 30 is not "more than 30"
         own = max((c.score[0] for c in candidates(claim, mention, texts)[0]
                    if math.isclose(c.value, bound.value, rel_tol=1e-9)), default=0.0)
@@ -257,6 +258,12 @@ def given_kind(given: str) -> BoundKind | None:
 
 _UPWARD = frozenset({"above", "at_least"})
 _DOWNWARD = frozenset({"below", "near", "limit"})
+
+
+_DENIED_ABOVE = regex.compile(r"\b(?:no|not|never|n[\u2019']t)\b.*\b(?:more|greater|higher)\s+than|\bnot\s+(?:to\s+)?exceed",
+                           regex.IGNORECASE)
+"""Bound words that deny more than the value ("Do not take more than six tablets"): a claim of more
+than it says the opposite ("can take more than six tablets" was read as met)."""
 
 
 def _same_side(claimed: BoundKind, given: BoundKind | None) -> bool:

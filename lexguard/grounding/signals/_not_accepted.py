@@ -48,7 +48,7 @@ _OBJECT_REFUSED = regex.compile(
 "No dogs allowed"."""
 _ITEM_END = regex.compile(
     r"\s*+(?:,\s*+(?:so|but|and\s+(?:the|it|they|its|we|you))\b|\b(?:so|but|because|which|that|who|since|although"
-    r"|though|while|unless|until|apart|at|on|in|from|for|inside|outside|after|before|during)\b).*",
+    r"|though|while|unless|until|apart|at|on|in|from|for|inside|outside|after|before|during|if|when|whenever)\b).*",
     regex.IGNORECASE,
 )
 _MOST_THING_WORDS = 3
@@ -75,9 +75,15 @@ _SCOPE = regex.compile(
     r"|outside|under|over|with)\b[^.;,]{0,60})",
     regex.IGNORECASE,
 )
-_CONTRAST = regex.compile(r"\b(?:but|though|although|however|except|unless|apart\s++from|only)\b", regex.IGNORECASE)
+_CONTRAST = regex.compile(r"\b(?:but|though|although|however|except|unless|apart\s++from|only|if|when|whenever)\b",
+                          regex.IGNORECASE)
 """What limits a refusal ("not allowed *inside*", "not accepted *on the bus*"), or a contrast that
-grants the thing something ("not allowed inside, *but* are welcome in the garden")."""
+grants the thing something ("not allowed inside, *but* are welcome in the garden"), or a condition
+("Do not take ibuprofen *if* you have had a stomach ulcer": no refusal of ibuprofen)."""
+_AMOUNT = regex.compile(r"\s*+(?:more|less|fewer|over|under|above|below|longer|beyond|in\s++excess|any\s++more|\p{N})\b",
+                        regex.IGNORECASE)
+"""An amount after a refusal's verb: "Do not take *more than six tablets* in 24 hours" limits a
+dose ("up to six tablets" says so), it refuses no thing."""
 
 
 def _refused(text: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
@@ -86,6 +92,8 @@ def _refused(text: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     found = [(m.group("thing"), m.group("scope")) for m in _SUBJECT_REFUSED.finditer(text)]
     for m in _OBJECT_REFUSED.finditer(text):
         items = m.group("items") or m.group("items2") or m.group("items3")
+        if _AMOUNT.match(items):
+            continue
         end = _ITEM_END.search(items)
         found.append((items[: end.start()] if end else items, items[end.start() :] if end else ""))
     out = []
