@@ -27,6 +27,8 @@ QUESTIONS = [
     "Do you listen to much folk?", "What's your favourite part of it?", "Want a backup pick too?",
     "Any dietary restrictions I should keep in mind?", "What part stuck with you most?",
     "Do you usually like stories set at sea?",
+    # thirty-third session: "that" closing the question, "for long" and "live" ask nothing of the sources
+    "Do you want more like that?", "Have you followed her career for long?", "Have you seen her play live?",
 ]
 FACTS = [
     "Did you know he won three Oscars?", "Have you seen Avatar, which won three Oscars?", "Do you like the NFL?",

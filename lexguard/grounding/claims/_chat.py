@@ -64,8 +64,8 @@ _STATEMENT_VERB = regex.compile(
 """A verb with a statement of its own after it: "Did you know *that he won*", "Do you think *it was
 built by aliens*"; not "Have you heard it?" (nothing after the pronoun)."""
 _CLAUSE = regex.compile(
-    r"[\d,;:()\[\]\"\u201c\u201d]|\bthat\b(?!\s*$|['\u2019]s\b|\s++(?:kind|sort|type|one|ones|stuff|style|genre|sound|vibe)\b)"
-    r"|\b(?:which|who|whose|whom|because|since|although|when|where|if|while)\b(?!\s*$)",
+    r"[\d,;:()\[\]\"\u201c\u201d]|\bthat\b(?!\W*$|['\u2019]s\b|\s++(?:kind|sort|type|one|ones|stuff|style|genre|sound|vibe)\b)"
+    r"|\b(?:which|who|whose|whom|because|since|although|when|where|if|while)\b(?!\W*$)",
     regex.IGNORECASE,
 )
 _WORD = regex.compile(r"[\p{L}][\p{L}'\u2019-]*")
@@ -74,7 +74,7 @@ _FUNCTION = frozenset(
     "a an the you your yours yourself i me my we us our it its them they their theirs him his her hers one ones "
     "this that these those any anything something everything else more other another of about to for with in on at "
     "from by into too ever yet already also there here so then now very really much many some kind sort type bit "
-    "before recently lately often again today tonight soon "
+    "before recently lately often again today tonight soon long live properly "
     "do did does would could can will are were is was have has had should be been being what which who how "
     "where when or and not".split()
 )
