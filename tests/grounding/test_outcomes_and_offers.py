@@ -78,3 +78,22 @@ def test_a_citizenship_the_sources_speak_of_is_compared_as_written() -> None:
     assert citizens_as_people("She is a French citizen.", "Born in Poland, she took French citizenship in 1990.") == (
         "She is a French citizen.")
     assert citizens_as_people("He is a citizen of the Netherlands.", "He is a Dutch cyclist.") == "He is Dutch."
+
+
+SEAT = "In the 2019 general election, Iona Baird lost the Kilmory seat to the Liberal candidate by 412 votes."
+MOVE = "Defender Tomás Ferrer left Club Atlético Sur in 2016 to join Deportivo Rana, where he stayed until 2020."
+MAYOR = "Ravi Menon is an Indian politician who has served as Mayor of Kollam since 2014."
+
+
+@pytest.mark.parametrize(("claim", "source", "supported"), [
+    ("Iona Baird was elected in Kilmory at the 2019 general election.", SEAT, False),  # supported before
+    ("Iona Baird was defeated in Kilmory at the 2019 general election.", SEAT, True),
+    ("Tomás Ferrer left Deportivo Rana in 2016.", MOVE, False),  # supported 0.99 before
+    ("Tomás Ferrer joined Club Atlético Sur in 2016.", MOVE, False),
+    ("Tomás Ferrer joined Deportivo Rana in 2016.", MOVE, True),
+    ("Ravi Menon is a former Mayor of Kollam.", MAYOR, False),  # supported 0.99 before
+    ("Ravi Menon is the Mayor of Kollam.", MAYOR, True),
+])
+def test_an_outcome_a_move_or_a_role_given_the_other_way(checker: SupportChecker, claim: str, source: str,
+                                                         supported: bool) -> None:
+    assert _supported(checker, claim, source) is supported

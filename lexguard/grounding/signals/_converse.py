@@ -84,9 +84,9 @@ def converse_conflict(claim: str, passages: list[str]) -> str | None:
 
 
 _OUTCOME = regex.compile(
-    r"\b(?P<won>won|wins|has\s+won|had\s+won|went\s+on\s+to\s+win)"
-    r"|(?P<lost>lost|loses|has\s+lost|had\s+lost)(?!\s+(?:to|out|his|her|their|its|weight|money|control|interest|track|contact)\b)"
-    r"(?=\s+(?:the|a|an|this|that|last|\d{4})\b)",
+    r"\b(?P<won>won|wins|has\s+won|had\s+won|went\s+on\s+to\s+win|(?:was|were)\s+(?:re-?)?elected)"
+    r"|(?P<lost>(?:lost|loses|has\s+lost|had\s+lost)(?!\s+(?:to|out|his|her|their|its|weight|money|control|interest"
+    r"|track|contact)\b)(?=\s+(?:the|a|an|this|that|last|\d{4})\b)|(?:was|were)\s+(?:defeated|beaten|unseated))",
     regex.IGNORECASE,
 )
 """One party's outcome of a contest: "Paul Reyes won the 2019 election", "Kordan lost the final"
@@ -113,6 +113,19 @@ _EVENT_WORDS = 4
 """Content words after the outcome read as the contest's ("the 2019 election in Harwick")."""
 
 
+def _winner(sentence: str, party: str) -> bool | None:
+    """Whether a sentence gives ``party`` as the winner (``True``) or the loser (``False``) of its
+    contest: a relation of two names ("A lost to B") or one party's outcome ("A lost the seat to
+    the Liberal Democrat candidate"); ``None`` when it gives neither."""
+    given = _relation(sentence)
+    if given is not None and given[0] == "contest" and not _same(given[1], given[2]):
+        winner, loser = _same(given[1], party), _same(given[2], party)
+        if winner != loser:
+            return winner
+    own = _outcome(sentence)
+    return own[1] if own is not None and _same(own[0], party) else None
+
+
 def outcome_conflict(claim: str, passages: list[str]) -> str | None:
     """The source sentence that gives the other outcome of the contest a claim says one party won
     or lost, if any: "Paul Reyes won the 2019 election" beside "In the 2019 election, incumbent
@@ -133,15 +146,12 @@ def outcome_conflict(claim: str, passages: list[str]) -> str | None:
     party, won, event = said
     found = None
     for sentence in (s for p in passages for s in passage_sentences(p)):
-        given = _relation(sentence)
-        if given is None or given[0] != "contest" or _same(given[1], given[2]):
-            continue
         words = set(content_words(sentence))
         if len(event & words) < _LEAST_EVENT_SHARE * len(event) or any(
                 w.isdigit() and w not in words for w in event):
             continue
-        winner, loser = _same(given[1], party), _same(given[2], party)
-        if winner == loser:
+        winner = _winner(sentence, party)
+        if winner is None:
             continue
         if winner == won:
             return None  # a sentence gives the claim's outcome

@@ -12,9 +12,10 @@ from lexguard.grounding.signals._ages import age_conflict, said_of_a_person
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, candidates, magnitude, misanchored
 from lexguard.grounding.signals._converse import converse_conflict, outcome_conflict
-from lexguard.grounding.signals._current_roles import ended_conflict
+from lexguard.grounding.signals._current_roles import ended_conflict, ongoing_conflict
 from lexguard.grounding.signals._nominated import only_nominated
 from lexguard.grounding.signals._declined import declined_conflict
+from lexguard.grounding.signals._moves import move_conflict
 from lexguard.grounding.signals._ranks import rank_within
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._elapsed import elapsed_reading, years_between
@@ -281,7 +282,9 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or rank_conflict(claim, passages)
         or only_nominated(claim, passages)  # "won the Booker Prize" beside "shortlisted for the Booker Prize"
         or declined_conflict(claim, passages)  # "signed with Juventus" beside "turned down an offer from Juventus"
+        or move_conflict(claim, passages)  # "left Peñarol in 2016" beside "left Nacional in 2016 to join Peñarol"
         or ended_conflict(claim, passages)  # "is the current minister" beside "minister from 2014 to 2018"
+        or ongoing_conflict(claim, passages)  # "is a former mayor" beside "has served as mayor since 2014"
         or converse_conflict(claim, passages)  # "A lost to B" beside "A defeated B"
         or outcome_conflict(claim, passages)  # "A won the election" beside "A lost to B in the election"
         or vague_conflict(claim, passages)  # "thousands of people" beside "some 300 people"
