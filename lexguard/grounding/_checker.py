@@ -239,7 +239,7 @@ class SupportChecker:
         """
         asks = any("?" in c.text for c in claims if c.status is None)  # only a question back may name what was heard
         heard = heard_names(question, *(s.content for s in sources)) if asks else frozenset()
-        claims = mark_not_facts(claims, heard)  # the one claim-worthiness pass, whatever the extractor
+        claims = mark_not_facts(claims, heard, chat=chat_turns(question) is not None)  # the one claim-worthiness pass
         timings = {"claims": time.perf_counter() - started}
         if not claims:
             return Scored([], None, [], np.zeros(0), [], timings)

@@ -56,3 +56,22 @@ def test_an_it_after_the_thing_by_its_common_word(checker: SupportChecker, claim
                    "museum', which the verifier reads poorly without the sources' names (the wrong choice 0.90)")
 def test_a_wrong_choice_is_refused(checker: SupportChecker) -> None:
     assert is_refused(checker, "The tram museum, easily.", [TOWN], "Which is older, the tower or the tram museum in Kelmouth?")
+
+
+KNOWN = "Orient Night is a 1934 novel by Agatha Vane. Agatha Vane also wrote The Tenth Key."
+CHAT = "[Human]: Any mystery to start with?\n[Assistant]: Do you like trains?\n[Human]: I do!"
+
+
+@pytest.mark.parametrize("reply", [
+    "Start with Orient Night by Agatha Vane, it's a classic.",  # "it's a classic." was refused (0.00)
+    "Orient Night by Agatha Vane. It's a powerful read!",
+    "Try Orient Night by Agatha Vane. It's another witty one of hers.",
+])
+def test_praise_in_a_chat_reply_is_the_speakers(reply: str) -> None:
+    checker = SupportChecker()
+    result = checker.check(reply, [Source(id="k", content=KNOWN)], question=CHAT)
+    assert all(c.status != "unsupported" and c.status != "contradicted" for c in result.claims), result.claims
+    praise = [c for c in result.claims if "read" in c.text or "classic" in c.text or "witty" in c.text]
+    assert praise and all(c.status == "not_checked" for c in praise)
+    review = checker.check("It's a classic.", [Source(id="k", content=KNOWN)])  # no chat: a fact to check
+    assert review.claims[0].status != "not_checked"

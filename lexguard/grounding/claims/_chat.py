@@ -29,7 +29,7 @@ import regex
 
 from lexguard.grounding.signals._words import word_kinds
 
-__all__ = ["MOST_OBJECT_WORDS", "is_question_to_reader", "is_reaction", "is_speaker_remark"]
+__all__ = ["MOST_OBJECT_WORDS", "PRAISE_WORDS", "is_praise", "is_question_to_reader", "is_reaction", "is_speaker_remark"]
 
 MOST_OBJECT_WORDS = 2
 """Most words naming what the question is about ("a favourite *song* of hers")."""
@@ -293,3 +293,47 @@ def _does(word: str) -> bool:
     a verb with no noun or adjective reading, which states nothing of the sources' world."""
     kinds = word_kinds(word)
     return "VERB" in kinds and not kinds & {"NOUN", "ADJ", "NUM"}
+
+
+_PRAISED = regex.compile(
+    r"^\W*" + _OPENING + r"(?:it|she|he|they|that|this)(?:['\u2019]s|['\u2019]re|\s+(?:is|are|was|were))\s+"
+    r"(?P<rest>[^.!?]*)[.!?\s]*$",
+    regex.IGNORECASE,
+)
+PRAISE_WORDS = frozenset(
+    "classic iconic distinctive dazzling witty unforgettable lovable magical magic memorable timeless inspiring "
+    "phenomenal spectacular exceptional remarkable extraordinary enchanting delightful captivating enjoyable "
+    "entertaining mesmerizing mesmerising unmissable powerful great good nice fun sweet cool warm gem treat joy "
+    "masterpiece".split()
+)
+"""Words a chat reply praises a thing with beyond :data:`~lexguard.grounding.claims._judgements.JUDGEMENTS`
+("it's a *classic*", "a *powerful* read"): read so in chat replies only, where the judgement is the
+speaker's; in a review's summary "exceptional service" is what customers said, a fact to check."""
+_PRAISED_THING = frozenset(
+    "read reads film movie book novel pick choice watch listen album record song track story show series one ones "
+    "place start place option".split()
+)
+_PRAISE_FUNCTION = frozenset("a an such so just really truly absolutely pure quite very pretty another of hers his "
+                             "theirs its and to too".split())
+
+
+def is_praise(text: str) -> bool:
+    """Whether a chat reply's sentence only praises what it points at: "It's a classic.", "It's a
+    powerful read!", "it's another witty one of hers" (no name, number or clause; a word of praise,
+    :data:`PRAISE_WORDS` or a judgement, and a thing it is, at most).
+
+    Example:
+        >>> is_praise("It's a powerful read!"), is_praise("It's a short novel."), is_praise("It's a Pixar film.")
+        (True, False, False)
+    """
+    from lexguard.grounding.claims._judgements import JUDGEMENTS
+
+    found = _PRAISED.match(text.strip())
+    if found is None or any(ch.isdigit() for ch in text) or _CLAUSE.search(found.group("rest")):
+        return False
+    words = [w.lower() for w in _WORD.findall(found.group("rest"))]
+    if any(w[0].isupper() for w in _WORD.findall(found.group("rest"))):
+        return False
+    praised = [w for w in words if w in PRAISE_WORDS or w in JUDGEMENTS]
+    return bool(praised) and all(w in PRAISE_WORDS or w in JUDGEMENTS or w in _PRAISED_THING
+                                 or w in _PRAISE_FUNCTION for w in words)

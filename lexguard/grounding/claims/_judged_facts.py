@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import regex
 
+from lexguard.grounding.claims._chat import PRAISE_WORDS
 from lexguard.grounding.claims._judgements import JUDGEMENTS
 
 __all__ = ["without_judgement"]
 
 _SUPERLATIVES = frozenset({"best", "worst", "greatest", "finest"})
 """Kept: "the greatest goalscorer in club history" may state a record, a fact to check."""
-_TASTE = "|".join(sorted((JUDGEMENTS - _SUPERLATIVES) | {"great", "good", "nice", "fun", "sweet", "cool", "atmospheric",
-                                                         "underrated", "solid", "epic", "gorgeous", "lovely"},
+_TASTE = "|".join(sorted((JUDGEMENTS - _SUPERLATIVES) | (PRAISE_WORDS - {"gem", "treat", "joy", "masterpiece", "magic"})
+                         | {"atmospheric", "underrated", "solid", "epic"},
                          key=len, reverse=True))
 _INTENSIFIER = r"(?:(?:really|so|very|pretty|quite|such|truly|super|absolutely|just|genuinely|seriously|incredibly)\s+)*"
 _FAVORITE_NOUN = regex.compile(

@@ -21,7 +21,7 @@ import regex
 
 from lexguard._models import Claim
 from lexguard._text import CITATION_MARKER, unconfuse
-from lexguard.grounding.claims._chat import is_question_to_reader, is_speaker_remark
+from lexguard.grounding.claims._chat import is_praise, is_question_to_reader, is_speaker_remark
 from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding.claims._meta_split import lead_marker_end
 from lexguard.grounding.claims._wishes import is_closing_wish
@@ -98,13 +98,15 @@ def read_text(text: str) -> str:
     return strip_markdown(plain) or plain
 
 
-def not_a_fact(text: str, heard: frozenset[str] = frozenset()) -> str | None:
+def not_a_fact(text: str, heard: frozenset[str] = frozenset(), chat: bool = False) -> str | None:
     """Why ``text`` (one sentence or claim) is not a fact to check, or ``None`` when it is one.
 
     Args:
         text: The sentence or claim.
         heard: Names the chat so far and the sources gave (:func:`heard_names`): a question to
             the reader may name them ("Are you a Comets fan?").
+        chat: Whether ``text`` is of a chat reply: its praise of what it points at ("It's a
+            classic.") is the speaker's taste (:func:`~lexguard.grounding.claims._chat.is_praise`).
 
     Returns:
         :data:`FILLER_REASON` for a filler, :data:`QUESTION_REASON` for a question to the reader,
@@ -116,7 +118,7 @@ def not_a_fact(text: str, heard: frozenset[str] = frozenset()) -> str | None:
         return FILLER_REASON
     if is_question_to_reader(read, heard):
         return QUESTION_REASON
-    if is_speaker_remark(read):
+    if is_speaker_remark(read) or (chat and is_praise(read)):
         return SPEAKER_REASON
     if is_meta_statement(read):
         return META_REASON
@@ -128,13 +130,13 @@ def heard_names(*texts: str | None) -> frozenset[str]:
     return frozenset(word for text in texts if text for word in _CAPITALISED.findall(text))
 
 
-def mark_not_facts(claims: Sequence[Claim], heard: frozenset[str] = frozenset()) -> list[Claim]:
+def mark_not_facts(claims: Sequence[Claim], heard: frozenset[str] = frozenset(), chat: bool = False) -> list[Claim]:
     """``claims`` with each one still to check that :func:`not_a_fact` names made a
     ``not_checked`` ``meta`` claim with the reason (claims already decided are kept as they are);
-    ``heard`` as for :func:`not_a_fact`."""
+    ``heard`` and ``chat`` as for :func:`not_a_fact`."""
     out: list[Claim] = []
     for claim in claims:
-        reason = None if claim.status is not None else not_a_fact(claim.text, heard)
+        reason = None if claim.status is not None else not_a_fact(claim.text, heard, chat)
         out.append(claim if reason is None else claim.model_copy(
             update={"status": "not_checked", "reason": reason, "kind": "meta", "supported": None, "support": None}))
     return out
