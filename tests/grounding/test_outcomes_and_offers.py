@@ -97,3 +97,11 @@ MAYOR = "Ravi Menon is an Indian politician who has served as Mayor of Kollam si
 def test_an_outcome_a_move_or_a_role_given_the_other_way(checker: SupportChecker, claim: str, source: str,
                                                          supported: bool) -> None:
     assert _supported(checker, claim, source) is supported
+
+
+def test_people_named_by_their_role_open_a_sentence_as_no_name() -> None:
+    from lexguard.grounding.signals._entities import entities
+
+    assert [e.text for e in entities("Councillors voted 6-3 on Monday night to end the contract.")] == []
+    assert [e.text for e in entities("Firefighters rescued two people.")] == []
+    assert [e.text for e in entities("Wales voted to leave.")] == ["Wales"]

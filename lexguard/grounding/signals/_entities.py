@@ -213,6 +213,7 @@ def _label_word(word: str) -> bool:
 
 _LABEL_AHEAD = regex.compile(r"(?:\s++\p{Ll}[\p{L}'\u2019-]*+){1,4}\s*+:")
 """Lower-case words up to a colon after a sentence's first word: a label ("Asymmetry of rights:")."""
+_PAST_NEXT = regex.compile(r"\s++\p{Ll}{2,}ed\b")
 _AUXILIARY_NEXT = regex.compile(r"\s++(?:have|had|are|were|will|would|can|could|say|said|warn(?:ed)?|believe[sd]?)\b")
 
 
@@ -239,6 +240,9 @@ def _looks_like_name(word: str, after: str = "") -> bool:
         return False
     if lower.endswith("s") and _AUXILIARY_NEXT.match(after) and "NOUN" in word_kinds(lower[:-1]):
         return False  # "Councillors have approved ...": a plural of a common noun before its verb
+    if (lower.endswith("s") and lower[:-1].endswith(_ROLE_SUFFIX) and _PAST_NEXT.match(after)
+            and "NOUN" in word_kinds(lower[:-1])):
+        return False  # "Councillors voted 6-3 ...": people by their role, before what they did
     if "-" in lower and all(part in STOPWORDS or part in common or word_kinds(part) for part in lower.split("-")):
         return False  # "Marking-to-market ...", "Wetter-than-average ...": words joined, not a name
     # a verb ("Introduce ...": "introduced" is common), not a noun ("Mills", "Bill"); a word with
