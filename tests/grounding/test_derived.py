@@ -451,3 +451,14 @@ def test_a_small_number_tied_to_another_value_on_both_sides_is_not_worked_out(cl
 
     result = SupportChecker().check(claim, [Source(id="leaflet", content=LEAFLET)])
     assert result.claims[0].supported is supported
+
+
+def test_a_year_told_as_the_year_before() -> None:
+    from lexguard._models import Source
+    from lexguard.grounding import SupportChecker
+
+    source = "Crews answered 214 scooter call-outs in 2023, up from 87 the year before."
+    checker = SupportChecker()
+    assert checker.check("Scooter call-outs rose from 87 to 214 in a year.", [Source(id="s", content=source)]).claims[0].supported
+    assert not checker.check("Scooter call-outs rose from 87 to 214 in a year.",
+                             [Source(id="s", content=source.replace("the year before", "in 2019"))]).claims[0].supported

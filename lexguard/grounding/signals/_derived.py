@@ -24,6 +24,7 @@ from lexguard.grounding.signals._lexical import Mention, _norm, content_words, k
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._rivalled import MIN_TIED, close as _close, rivalled, tied_elsewhere
 from lexguard.grounding.signals._shown_working import shown_chain
+from lexguard.grounding.signals._single_units import one_year_told
 from lexguard.grounding.signals._times_counted import other_count, thing_counted_otherwise
 from lexguard.grounding.signals._totals import totalled
 from lexguard.grounding.signals._clock import timed
@@ -282,7 +283,8 @@ def unknown_numbers(
         elif (arithmetic
                 or spans_years(claim, m, evidence_keys) or stepped
                 or in_decade(claim, m, texts) or totalled(claim, m, known, texts)
-                or timed(claim, m, texts) or _share_of(claim, m, mentions, evidence_keys)):
+                or timed(claim, m, texts) or _share_of(claim, m, mentions, evidence_keys)
+                or one_year_told(claim, m.span, texts)):  # "in a year" beside "up from 87 the year before"
             worked.append(m)
         elif not (is_derived(m, evidence_keys, ratio_stated=ratio, counts=counts) or counted(claim, m, texts, days)
                   or _one_as_a(claim, m, texts)) or thing_counted_otherwise(claim, m, texts):

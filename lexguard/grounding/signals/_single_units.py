@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import regex
 
-__all__ = ["single_units"]
+__all__ = ["one_year_told", "single_units"]
 
 _UNITS = (
     r"years?|months?|weeks?|fortnights?|days?|nights?|hours?|minutes?|centur(?:y|ies)"
@@ -80,3 +80,25 @@ def _names_a_kind(scan: str, at: int) -> bool:
     kinds = word_kinds(after.group(1).lower())
     return "NOUN" in kinds and not kinds & {"ADJ", "ADV"}
 
+
+
+_ONE_YEAR = regex.compile(r"\b(?:a|one)\s++year\b", regex.IGNORECASE)
+_YEAR_BEFORE = regex.compile(
+    r"\b(?:the|a)\s++(?:year|twelve\s++months|12\s++months)\s++(?:before|earlier|previously)\b|\bthe\s++(?:previous|prior)"
+    r"\s++year\b|\byear[\s-]on[\s-]year\b|\bover\s++the\s++(?:past\s++)?year\b|\bin\s++(?:the\s++)?past\s++year\b",
+    regex.IGNORECASE,
+)
+
+
+def one_year_told(claim: str, span: tuple[int, int], texts: list[str]) -> bool:
+    """Whether a claim's "a year" ("rose from 87 to 214 in a year") is the span the sources give
+    in words ("214 incidents in 2023, up from 87 the year before"): one year, told so.
+
+    Example:
+        >>> one_year_told("rose from 87 to 214 in a year", (23, 24), ["214 in 2023, up from 87 the year before"])
+        True
+        >>> one_year_told("rose from 87 to 214 in a year", (23, 24), ["214 in 2023, up from 87 in 2019"])
+        False
+    """
+    found = _ONE_YEAR.match(claim, span[0])
+    return found is not None and any(_YEAR_BEFORE.search(text) for text in texts)
