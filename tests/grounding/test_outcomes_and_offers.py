@@ -105,3 +105,11 @@ def test_people_named_by_their_role_open_a_sentence_as_no_name() -> None:
     assert [e.text for e in entities("Councillors voted 6-3 on Monday night to end the contract.")] == []
     assert [e.text for e in entities("Firefighters rescued two people.")] == []
     assert [e.text for e in entities("Wales voted to leave.")] == ["Wales"]
+
+
+def test_the_winner_of_a_contest_another_party_lost_is_no_antonym() -> None:
+    from lexguard.grounding.signals._polarity import polarity_conflict
+
+    source = "In the 2023 by-election for the Harbour ward, Councillor Joan Pryce lost to Tomasz Zielinski."
+    assert polarity_conflict("Tomasz Zielinski won the 2023 Harbour ward by-election.", [source]) is None
+    assert outcome_conflict("Joan Pryce won the 2023 by-election for the Harbour ward.", [source]) == source

@@ -19,7 +19,7 @@ from lexguard.grounding.signals._demonyms import places_of
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words
 
-__all__ = ["converse_conflict", "outcome_conflict"]
+__all__ = ["converse_conflict", "outcome_conflict", "winner_in"]
 
 _FORWARD = {
     "contest": r"beat|beats|beating|defeated|defeats|defeating|overcame|overcomes|edged|edges|thrashed|thrashes"
@@ -113,7 +113,7 @@ _EVENT_WORDS = 4
 """Content words after the outcome read as the contest's ("the 2019 election in Harwick")."""
 
 
-def _winner(sentence: str, party: str) -> bool | None:
+def winner_in(sentence: str, party: str) -> bool | None:
     """Whether a sentence gives ``party`` as the winner (``True``) or the loser (``False``) of its
     contest: a relation of two names ("A lost to B") or one party's outcome ("A lost the seat to
     the Liberal Democrat candidate"); ``None`` when it gives neither."""
@@ -150,7 +150,7 @@ def outcome_conflict(claim: str, passages: list[str]) -> str | None:
         if len(event & words) < _LEAST_EVENT_SHARE * len(event) or any(
                 w.isdigit() and w not in words for w in event):
             continue
-        winner = _winner(sentence, party)
+        winner = winner_in(sentence, party)
         if winner is None:
             continue
         if winner == won:

@@ -74,7 +74,7 @@ def ended_conflict(claim: str, passages: list[str]) -> str | None:
 _OVER = regex.compile(r"\b(?:is|are|was|were)\s+(?:a|an|the)\s+former\b|\bno\s+longer\b|\bformerly\b|\bused\s+to\b",
                       regex.IGNORECASE)
 """A claim that a role or a state of its subject has ended ("is a former mayor", "no longer heads")."""
-_ONGOING = regex.compile(r"\b(?:has|have)\s+(?:\w+\s+)?(?:been|served|led|headed|run|held)\b[^.;]*\bsince\b"
+_ONGOING = regex.compile(r"\b(?:has|have)\s+(?:\w+\s+)?(?:been|\w+ed|led|run|held|taught|kept)\b[^.;]*\bsince\b"
                          r"|\b(?:is|are)\s+(?:the\s+)?(?:current|incumbent|sitting)\b|\b(?:currently|still)\b",
                          regex.IGNORECASE)
 """A source clause that says it goes on ("has served as mayor since 2014", "is the current mayor")."""

@@ -20,6 +20,7 @@ from lexguard.grounding.signals._words import lemmas
 from lexguard.grounding.signals._anchoring import without_bound_words
 from lexguard.grounding.signals._antonyms import ANTONYMS, CONVERSES, antonym_keys
 from lexguard.grounding.signals._clauses import clauses
+from lexguard.grounding.signals._converse import winner_in
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._excepted import EXCEPTION
 from lexguard.grounding.signals._refuted import denial_words
@@ -359,6 +360,9 @@ def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterat
                 ):
                     # the opposite of what the source denies states what it says ("closed on Monday"
                     # beside "open every day except Monday"), unless the claim negates it
+                    party = next(iter(entities(clause)), None) if keys & {"win", "lose"} else None
+                    if party is not None and winner_in(unit.text, party.key) is not None:
+                        continue  # who won is :func:`outcome_conflict`'s to read ("B won" beside "A lost to B")
                     same = _denies_opposite(clause, unit.text, keys | opposites) != unit.denied
                     if keys & CONVERSES and _names_swapped(clause, unit.text):  # "north of" for "south of", names swapped
                         same = not same
