@@ -361,8 +361,8 @@ def _opposites(clause: str, words: frozenset[str], units: list[_Unit]) -> Iterat
                     # the opposite of what the source denies states what it says ("closed on Monday"
                     # beside "open every day except Monday"), unless the claim negates it
                     party = next(iter(entities(clause)), None) if keys & {"win", "lose"} else None
-                    if party is not None and winner_in(unit.text, party.key) is not None:
-                        continue  # who won is :func:`outcome_conflict`'s to read ("B won" beside "A lost to B")
+                    if party is not None and winner_in(unit.text, party.key) is ("win" in keys):
+                        continue  # the unit gives the claim's outcome: "B won" beside "A lost to B"
                     same = _denies_opposite(clause, unit.text, keys | opposites) != unit.denied
                     if keys & CONVERSES and _names_swapped(clause, unit.text):  # "north of" for "south of", names swapped
                         same = not same
