@@ -74,11 +74,14 @@ _FUNCTION = frozenset(
     "a an the you your yours yourself i me my we us our it its them they their theirs him his her hers one ones "
     "this that these those any anything something everything else more other another of about to for with in on at "
     "from by into too ever yet already also there here so then now very really much many some kind sort type bit "
-    "before recently lately often again today tonight soon long live properly "
+    "before recently lately often again today tonight soon "
     "do did does would could can will are were is was have has had should be been being what which who how "
     "where when or and not".split()
 )
 """Words a question to the reader may hold besides what it is about."""
+_ASKED_FREE = frozenset({"long", "live", "properly"})
+"""Words of how the reader did something ("followed her career *for long*", "seen her play *live*"),
+free in a question to the reader only (in a remark "it was a little long" judges the thing)."""
 _CONVERSATION = frozenset(
     "see seen saw watch watched read listen listened hear like liked love loved enjoy enjoyed prefer want wanted "
     "try tried visit visited go gone went play played know learn recommend recommendation recommendations need "
@@ -125,7 +128,7 @@ def is_question_to_reader(text: str, heard: frozenset[str] = frozenset()) -> boo
             if n + 1 < len(words) and words[n + 1][0].islower() and _people_word(word):
                 continue  # "Do you follow Polish football?": a kind of thing, of the reader's taste
             return False  # a name: "Have you seen Avatar?" supposes what the sources say of it
-        if lower in _FUNCTION or lower in _CONVERSATION:
+        if lower in _FUNCTION or lower in _CONVERSATION or lower in _ASKED_FREE:
             continue
         after = words[n + 1].lower() if n + 1 < len(words) else ""
         if _does(lower) and not (after not in _FUNCTION and _names_a_thing(after)):
