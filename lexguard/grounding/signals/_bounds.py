@@ -30,7 +30,7 @@ from lexguard.grounding.signals._anchoring import (
     magnitude,
 )
 from lexguard.grounding.signals._statements import number_class
-from lexguard.grounding.signals._lexical import Mention, numbers
+from lexguard.grounding.signals._lexical import Mention
 from lexguard.grounding.signals._limits_given import value_start
 from lexguard.grounding.signals._words import word_kinds
 from lexguard.grounding.signals._written import MULTIPLE_WORDS, TIMES_AFTER
@@ -75,21 +75,8 @@ def bound_of(claim: str, mention: Mention) -> Bound | None:
         return None
     if words[0] == "top" and (_A_SET.match(claim, mention.span[1]) or _OUTSIDE.search(claim, max(0, words[1] - 20), words[1])):
         return None  # "among the top five US airlines" names a set; "outside the top three" is the ranks' to read
-    if _bound_of_another(claim, mention, words[1], start):
-        return None
     bound = Bound(words[0], value, words[1])
     return None if bound.kind == "limit" else bound  # "up to 10,000 requests a day" states the limit itself
-
-
-_LISTED = regex.compile(r"\b(?:or|and)\b|[,;]", regex.IGNORECASE)
-
-
-def _bound_of_another(claim: str, mention: Mention, bound_start: int, start: int) -> bool:
-    """Whether the bound words before a number are another number's, listed before it: "more
-    than 10 days for pain or 5 days for fever" bounds the 10 only (the 5 was read as "more than
-    5", which the sources' "10 days" meets, and a changed 3 passed)."""
-    return any(bound_start < other.span[0] and other.span[1] <= start and _LISTED.search(claim, other.span[1], start)
-               for other in numbers(claim) if other.span != mention.span)
 
 
 _OUTSIDE = regex.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?$", regex.IGNORECASE)
