@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import regex
 
+from lexguard.grounding.claims._judgements import JUDGEMENTS
 from lexguard.grounding.signals._words import word_kinds
 
 __all__ = ["MOST_OBJECT_WORDS", "PRAISE_WORDS", "is_praise", "is_question_to_reader", "is_reaction", "is_speaker_remark"]
@@ -314,7 +315,7 @@ PRAISE_WORDS = frozenset(
 speaker's; in a review's summary "exceptional service" is what customers said, a fact to check."""
 _PRAISED_THING = frozenset(
     "read reads film movie book novel pick choice watch listen album record song track story show series one ones "
-    "place start place option".split()
+    "place start option".split()
 )
 _PRAISE_FUNCTION = frozenset("a an such so just really truly absolutely pure quite very pretty another of hers his "
                              "theirs its and to too".split())
@@ -329,8 +330,6 @@ def is_praise(text: str) -> bool:
         >>> is_praise("It's a powerful read!"), is_praise("It's a short novel."), is_praise("It's a Pixar film.")
         (True, False, False)
     """
-    from lexguard.grounding.claims._judgements import JUDGEMENTS
-
     found = _PRAISED.match(text.strip())
     if found is None or any(ch.isdigit() for ch in text) or _CLAUSE.search(found.group("rest")):
         return False

@@ -11,13 +11,11 @@ citizenship in 1990").
 
 from __future__ import annotations
 
-from typing import Any
-
 import regex
 
 from lexguard.grounding.signals._demonyms import peoples_of, places_of
 
-__all__ = ["as_people", "citizens_as_people"]
+__all__ = ["citizens_as_people", "names_citizenship"]
 
 _PLACE = r"(?:the\s++)?(?P<place>\p{Lu}\p{Ll}++(?:\s++\p{Lu}\p{Ll}++){0,2})"
 _CITIZEN = regex.compile(
@@ -31,6 +29,11 @@ _SPOKEN_OF = regex.compile(r"\b(?:citizen(?:s|ship)?|nationality|nationals?|pass
 def _people(place: str) -> str | None:
     words = sorted(peoples_of(place))
     return words[0].capitalize() if words else None
+
+
+def names_citizenship(claim: str) -> bool:
+    """Whether ``claim`` gives a citizenship :func:`citizens_as_people` would write otherwise."""
+    return _CITIZEN.search(claim) is not None
 
 
 def citizens_as_people(claim: str, sources_text: str) -> str:
@@ -59,10 +62,3 @@ def citizens_as_people(claim: str, sources_text: str) -> str:
         return f"{'was' if match.group().split()[0].lower() in ('held', 'had') else 'is'} {people}"
 
     return _CITIZEN.sub(written, claim)
-
-
-def as_people(claim: str, index: Any) -> str:
-    """:func:`citizens_as_people` against the sources of ``index`` (their chunks' text)."""
-    if _CITIZEN.search(claim) is None:
-        return claim
-    return citizens_as_people(claim, " ".join(chunk.text for chunk in index.chunks))

@@ -96,6 +96,10 @@ _LEAST_EVENT_SHARE = 0.5
 sentence of the contest must hold: the same contest, not another one the same party fought."""
 
 
+_EVENT_WORDS = 4
+"""Content words after the outcome read as the contest's ("the 2019 election in Harwick")."""
+
+
 def _outcome(claim: str) -> tuple[str, bool, frozenset[str]] | None:
     """``(party key, won, the contest's words)`` of a claim "A won / lost the <contest>", else ``None``."""
     match = _OUTCOME.search(claim)
@@ -107,10 +111,6 @@ def _outcome(claim: str) -> tuple[str, bool, frozenset[str]] | None:
         return None
     event = frozenset(w for w in content_words(claim[match.end() :])[:_EVENT_WORDS])
     return (before[-1].key, match.group("won") is not None, event) if event else None
-
-
-_EVENT_WORDS = 4
-"""Content words after the outcome read as the contest's ("the 2019 election in Harwick")."""
 
 
 def winner_in(sentence: str, party: str) -> bool | None:

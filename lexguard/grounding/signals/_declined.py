@@ -45,13 +45,13 @@ def _key_words(key: str) -> set[str]:
     return set(key.split())
 
 
-def _side(claim: str) -> tuple[int, set[str]] | None:
-    """Where the claim's verb of taking a step is and the name of the side it names, else ``None``."""
+def _side(claim: str) -> set[str] | None:
+    """The name of the side a claim's verb of taking a step names (its key's words), else ``None``."""
     taken = _TAKEN.search(claim)
     if taken is None:
         return None
     after = [e for e in entities(claim) if taken.end() <= e.span[0] <= taken.end() + _REACH]
-    return (taken.start(), _key_words(after[0].key)) if after else None
+    return _key_words(after[0].key) if after else None
 
 
 def _refused_sides(sentence: str) -> list[set[str]]:
@@ -75,15 +75,15 @@ def declined_conflict(claim: str, passages: list[str]) -> str | None:
         >>> declined_conflict("Marco Bellini signed with Torino in 2014.",
         ...                   ["In 2014 Bellini turned down an offer from Juventus and signed with Torino instead."])
     """
-    said = _side(claim)
-    if said is None or _REFUSED.search(claim):
+    side = _side(claim)
+    if side is None or _REFUSED.search(claim):
         return None
-    side = said[1]
     found = None
     for sentence in (s for p in passages for s in passage_sentences(p)):
+        refused = any(r & side for r in _refused_sides(sentence))
         taken = _side(sentence)
-        if taken is not None and taken[1] & side and not any(r & side for r in _refused_sides(sentence)):
+        if taken is not None and taken & side and not refused:
             return None  # a sentence gives the step the claim gives
-        if found is None and any(r & side for r in _refused_sides(sentence)):
+        if found is None and refused:
             found = sentence
     return found

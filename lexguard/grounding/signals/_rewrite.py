@@ -19,7 +19,7 @@ import regex
 
 from lexguard.grounding.claims._questions import answer_word
 from lexguard.grounding.signals._bounds import bound_of, read_bound
-from lexguard.grounding.signals._citizens import as_people
+from lexguard.grounding.signals._citizens import citizens_as_people, names_citizenship
 from lexguard.grounding.signals._decades import decade_evidence, decade_years
 from lexguard.grounding.signals._derived import listed_with
 from lexguard.grounding.signals._elapsed import read_elapsed
@@ -91,7 +91,9 @@ def as_sources_write(claim: str, index: Any) -> str:
         claim: The claim text.
         index: The source index (its chunks are read once for their numbers' wording).
     """
-    claim = _order_as_years(_durations_as_written(_acronyms_spelled(as_people(claim, index), index), index), index)
+    if names_citizenship(claim):  # "a citizen of Poland" as the sources' "Polish"
+        claim = citizens_as_people(claim, _flat_text(index))
+    claim = _order_as_years(_durations_as_written(_acronyms_spelled(claim, index), index), index)
     mentions = numbers(claim)
     if not mentions:
         return claim
