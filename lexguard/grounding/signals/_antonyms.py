@@ -39,8 +39,12 @@ passed failed | easier harder | easy difficult | free pay | free paid | free cha
 grew shrank | grow shrink | grows shrinks | growing shrinking | expanded shrank | up shrank | ahead behind
 eldest youngest | elder younger | completed unfinished | finished unfinished | complete incomplete
 doubled tripled | doubled quadrupled | tripled quadrupled | doubled halved
-optional required | optional needed | killed survived | died survived
+optional required | optional needed | killed survived | died survived | shut opened | shut reopened
 """.replace("\n", " | ")
+_RISE_FALL = ("rise grow increase climb gain expand growth", "fall decline drop decrease shrink slump plunge")
+"""Two families of change words, each word the opposite of every word of the other family ("grew"
+beside "a fall of 6 percent", "declined" beside "rose")."""
+_PAIRS += " | ".join(f"{a} {b}" for a in _RISE_FALL[0].split() for b in _RISE_FALL[1].split())
 
 ANTONYMS: dict[str, frozenset[str]] = {}
 """Stemmed word -> stems of its opposites (a small hand-written list of common pairs; "before" /

@@ -24,12 +24,13 @@ __all__ = ["ended_conflict", "ongoing_conflict"]
 
 _NOW = regex.compile(
     r"\b(?:is|are)\s+(?:the\s+)?(?:current|incumbent)\b|\bcurrently\b|\b(?:is|are)\s+(?:still|now)\b"
-    r"|\bstill\s+(?:serves|works|plays|holds|runs|leads|records|recording|performs|performing)\b"
+    r"|\bstill\s+(?!(?:is|was|has|does|needs|remains)\b)\p{Ll}{3,}(?:s|ing)\b"
     r"|\b(?:is|are)\s+(?:still\s+|currently\s+)?(?:an?\s+)?(?:active|living|alive)\b",
     regex.IGNORECASE,
 )
 """A claim that something holds of its subject now ("is the current minister", "are currently an
-active band", "is a living architect"); not "15 others still missing", said of others."""
+active band", "is a living architect", "still heads the company"); not "15 others still missing",
+said of others."""
 _LIFE = regex.compile(r"\b(?:living|alive)\b", regex.IGNORECASE)
 _NOW_WORDS = frozenset({"current", "currently", "still", "now", "presently", "living", "alive", "active", "incumbent",
                         "serv"})
@@ -67,8 +68,13 @@ def ended_conflict(claim: str, passages: list[str]) -> str | None:
         return None
     clause, sentence = best
     ended_by = _DIED if _LIFE.search(claim) else _ENDED
-    ended = ended_by.search(clause)
+    tail = sentence[sentence.find(clause) + len(clause) :] if clause in sentence else ""
+    ended = ended_by.search(clause) or (_UNTIL.match(tail) if ended_by is _ENDED else None)
     return sentence if ended is not None and not _GOES_ON.search(clause) else None
+
+
+_UNTIL = regex.compile(r"\s*+,?\s*+(?:until|till)\s++(?:\w+\s+)?\d{4}\b", regex.IGNORECASE)
+"""An end the clause cut leaves after the clause: "was chief executive of Nordhem | until 2015"."""
 
 
 _OVER = regex.compile(r"\b(?:is|are|was|were)\s+(?:a|an|the)\s+former\b|\bno\s+longer\b|\bformerly\b|\bused\s+to\b",

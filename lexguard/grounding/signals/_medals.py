@@ -35,31 +35,53 @@ _PLACE = regex.compile(
 )
 
 
+_COLOUR = regex.compile(
+    r"\b(?:(?:won|took|earned|claimed|collected|picked\s+up|secured|took\s+home)\s+(?:(?:a|an|the)\s+)?"
+    r"(?P<colour>gold|silver|bronze)\b|(?P<colour>gold|silver|bronze)(?:\s+|-)medall?(?:ist|ed)\b"
+    r"|(?:a|an|the)\s+(?P<colour>gold|silver|bronze)\s+medal\b)",
+    regex.IGNORECASE,
+)
+"""A medal of a colour ("took the silver medal", "won bronze", "gold medallist"): a place on the podium."""
+_COLOURS = {"gold": 1, "silver": 2, "bronze": 3}
+
+
+def _place(match: regex.Match[str]) -> int:
+    """The place a medal's colour or a place word gives ("silver": 2; "fourth", "4th": 4)."""
+    if match.re is _COLOUR:
+        return _COLOURS[match.group("colour").lower()]
+    written = match.group("place").lower()
+    return int(written) if written.isdigit() else _PLACES[written]
+
+
 def medal_conflict(claim: str, passages: list[str]) -> str | None:
-    """The evidence sentence that places the person a claim gives a medal past third, if any.
+    """The evidence sentence that places the person a claim gives a medal elsewhere, if any: past
+    third for a medal of no colour, at another place for a coloured one ("took the silver" beside
+    "finished third"), and a place the claim gives ("finished second") beside another colour.
 
     Example:
         >>> medal_conflict("Ana Vidal won a medal in the 800 metres.", ["Ana Vidal finished fourth in the 800 metres."])
         'Ana Vidal finished fourth in the 800 metres.'
         >>> medal_conflict("Ana Vidal won a medal in the 800 metres.", ["Ana Vidal finished third in the 800 metres."]) is None
         True
+        >>> medal_conflict("Ana Vidal took the silver medal in the 800 metres.", ["Ana Vidal finished third in the 800 metres."])
+        'Ana Vidal finished third in the 800 metres.'
     """
-    found = _MEDAL.search(claim)
+    found = _COLOUR.search(claim) or _MEDAL.search(claim) or _PLACE.search(claim)
     if found is None or _NOT.search(claim, 0, found.start()):
         return None
     names = [e.key for e in entities(claim)]
     if not names:
         return None
     rest = set(content_words(claim[: found.start()] + " " + claim[found.end() :])) - {w for n in names for w in n.split()}
+    rest -= {"medal", *_COLOURS}
     for passage in passages:
         for sentence in passage_sentences(passage):
-            place = _PLACE.search(sentence)
+            place = _PLACE.search(sentence) if found.re is not _PLACE else _COLOUR.search(sentence)
             if place is None or not any(all(w in content_words(sentence) for w in n.split()) for n in names[:1]):
                 continue
             held = rest & set(content_words(sentence))
             if rest and len(held) / len(rest) < MIN_SHARE:
                 continue
-            written = place.group("place").lower()
-            if (int(written) if written.isdigit() else _PLACES[written]) > 3:
+            if _place(place) > 3 if found.re is _MEDAL else _place(place) != _place(found):
                 return sentence
     return None

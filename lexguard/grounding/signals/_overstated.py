@@ -17,6 +17,7 @@ from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._excepted import EXCEPTION
 from lexguard.grounding.signals._frequencies import EVERY, more_often
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem
+from lexguard.grounding.signals._shares import share_reading
 from lexguard.grounding.signals._words import WORD, adverb_only, base_verb, describes_only, lemmas
 
 __all__ = ["HEDGES", "MIN_BACK_COVERAGE", "MIN_COVERAGE", "QUANTIFIERS", "overstatement"]
@@ -226,6 +227,8 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
     # the rains, so the council fenced it off" beside "... could collapse after the rains"); a
     # claim's clause is read against the sources' clauses: a hedge in another clause of the
     # sentence ("we may have sold 100 units at $4, and these cost us $3 each") is not its own
+    if share_reading(claim, passages) is not None:
+        return None  # "won a majority" beside "54% of the vote": a share the percentage reads (:mod:`._shares`)
     sentences = [s for p in passages for s in passage_sentences(p)]
     whole = _overstated(claim, [(_words(s), s, s) for s in sentences])
     if whole is not None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import regex
 
+from lexguard.grounding.claims._conjuncts import statement_cuts
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities, personal
 from lexguard.grounding.signals._lexical import Mention, content_words, quotes
@@ -96,7 +97,7 @@ def misquoted(claim: str, index: Any) -> list[tuple[Mention, str]]:
 _REPORTED = regex.compile(r"\s*+(?:,[^,]{0,60},\s*+)?(?P<verb>" + _SPEECH.pattern + r")\s*+(?:that\s++)?",
                           regex.IGNORECASE)
 """A verb of saying right after the speaker (an apposition between them allowed), then what is said."""
-_REPORT_PARTS = regex.compile(r",?\s++and\s++that\s++|;\s*+")
+_REPORT_PARTS = regex.compile(r",?\s++(?:and|but)\s++that\s++|;\s*+")
 _MIN_REPORTED_WORDS = 4
 """Fewest content words of a reported statement for it to tell its speaker."""
 _MIN_COVER = 0.6
@@ -109,7 +110,8 @@ def misreported(claim: str, index: Any) -> list[tuple[Mention, str]]:
     small") when the source sentences of speech that hold most of what is reported (three fifths of
     its content words, four at least; a sentence with a verb of saying or a quotation mark) are
     every one said by another person named there or in the sentence before, with that sentence.
-    Only the first speaker with a verb of saying is read, up to the next person the claim names."""
+    Only the first speaker with a verb of saying is read, up to the next person the claim names
+    with one, or the next statement (", and the club has ...": :func:`statement_cuts`)."""
     if quotes(claim):
         return []  # quoted words: :func:`misquoted` reads them
     for speaker in _people(claim):
@@ -119,8 +121,9 @@ def misreported(claim: str, index: Any) -> list[tuple[Mention, str]]:
         own = set(speaker.key.split())
         family = regex.compile(rf"(?<!\w){regex.escape(speaker.text.split()[-1])}(?!\w)")
         sentences = [s for source in index.sources for s in passage_sentences(source.content)]
-        following = [p.span[0] for p in _people(claim) if p.span[0] > said.end()]
-        reported = claim[said.end() : following[0] if following else len(claim)]  # up to the next speaker
+        ends = [p.span[0] for p in _people(claim) if p.span[0] > said.end() and _REPORTED.match(claim, p.span[1])]
+        ends += [start for start, _ in statement_cuts(claim) if start > said.end()]
+        reported = claim[said.end() : min(ends, default=len(claim))]  # up to the next speaker or statement
         for part in _REPORT_PARTS.split(reported):
             words = set(content_words(part))
             if len(words) < _MIN_REPORTED_WORDS:

@@ -28,6 +28,7 @@ from lexguard.grounding.signals._lifetimes import read_lifetime
 from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._ranks import rank_within
+from lexguard.grounding.signals._shares import has_share, shares_as_written
 from lexguard.grounding.signals._year_bounds import year_bound
 from lexguard.grounding.signals._units import CURRENCY_SIGNS, converted_form, quantity_kind
 from lexguard.grounding.signals._vague_counts import read_vague, vague_counts
@@ -94,6 +95,8 @@ def as_sources_write(claim: str, index: Any) -> str:
     if names_citizenship(claim):  # "a citizen of Poland" as the sources' "Polish"
         claim = citizens_as_people(claim, _flat_text(index))
     claim = _order_as_years(_durations_as_written(_acronyms_spelled(claim, index), index), index)
+    if has_share(claim):  # "more than half of the residents" as the sources' "54% of the residents"
+        claim = shares_as_written(claim, _likely_evidence(claim, index))
     mentions = numbers(claim)
     if not mentions:
         return claim

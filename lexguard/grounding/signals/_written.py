@@ -113,6 +113,10 @@ _A_SHARE_ALONE = regex.compile(r"\s*+(?:[,.;:)]|$|\s++(?:was|were|is|are|has|hav
 _ESTIMATED = regex.compile(r"\b(?:roughly|about|around|approximately|nearly|almost|over|under|than|just|some)\s++$",
                           regex.IGNORECASE)
 """An estimate's word before "a third": "roughly a third", "more than a quarter" (not "a third customer")."""
+_BY_A_SHARE = (regex.compile(r"\bby\s++$", regex.IGNORECASE),
+               regex.compile(r"\s++(?:in|on|at|since|from|during|within|compared|between|after|before|last|this|than)\b",
+                             regex.IGNORECASE))
+"""A change by a share, then when or since: "takings fell by a third in a single day" (not "by a third party")."""
 _HALF_SCALE = regex.compile(r"\bhalf\s+an?\s+(thousand|million|billion)\b", regex.IGNORECASE)
 _OF_SCALE = regex.compile(r"\s+of\s+an?\s+(thousand|million|billion)\b", regex.IGNORECASE)
 _DIGIT_FRACTION = regex.compile(r"(?<![\w./-])(?P<num>\d{1,3})/(?P<den>\d{1,3})(?![\w]|[./-]\d)")
@@ -140,7 +144,9 @@ def fractions(text: str) -> list[Written]:
             found.append(Written((match.start(), scale.end()), _fmt(value * _SCALES[scale.group(1).lower()])))
             continue
         if num == 1 and (value == 0.5 or not (_OF.match(text, match.end()) or _A_SHARE_ALONE.match(text, match.end())
-                                              or _ESTIMATED.search(text, max(0, match.start() - 20), match.start()))):
+                                              or _ESTIMATED.search(text, max(0, match.start() - 20), match.start())
+                                              or (_BY_A_SHARE[0].search(text, max(0, match.start() - 8), match.start())
+                                                  and _BY_A_SHARE[1].match(text, match.end())))):
             continue  # "a third customer" is an ordinal; "a third of them", "a fifth over budget" a fraction
         found.append(Written(match.span(), _fmt(value), (_fmt(100 * value),)))
     return found

@@ -22,6 +22,7 @@ from lexguard._errors import ConfigurationError
 from lexguard._files import read_settings_file
 from lexguard.grounding.evidence._evidence import EvidenceUnits, evidence_units
 from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.claims._conjuncts import conjuncts
 from lexguard.grounding.verify._features import FEATURE_NAMES
 from lexguard.grounding.verify._novel_parts import novel_parts
 from lexguard.grounding.verify._support_model import SupportModel
@@ -225,7 +226,45 @@ class VerifierStack:
             evidence[i] = weakest[1]
             read_all[i] = self._read_all(units, *weakest)
         self._remember(fresh)
+        for i, (row, pair) in self._read_statements(texts, out, units, [*unread, *(n for n, s in enumerate(skip) if s)]).items():
+            out[i], evidence[i], read_all[i] = row, pair[1], self._read_all(units, *pair)
         return out, evidence, unread, read_all
+
+    def _read_statements(
+        self, texts: list[str], out: np.ndarray, units: EvidenceUnits, unread: list[int]
+    ) -> dict[int, tuple[np.ndarray, tuple[str, str]]]:
+        """The claims the verifier doubts whole (below :data:`READ_AGAIN_BELOW`) that join
+        statements (:func:`~lexguard.grounding.claims._conjuncts.conjuncts`) each of which reads
+        better alone, each with its weakest statement's reading (a (text, evidence) pair, cached):
+        each statement is read with its own evidence, alone and after the claim's opening words,
+        and keeps its better reading. A claim the time budget leaves a statement unread keeps its
+        whole reading. Claims in ``unread`` (or skipped) are not read."""
+        k = self.verifier.evidence_units
+        head = getattr(self.verifier, "head", None)
+        windowed = getattr(self.verifier, "read_windows", None)
+        plans: dict[int, list[list[tuple[str, str]]]] = {}
+        for i, text in enumerate(texts):
+            if i in unread or float(out[i][0]) >= READ_AGAIN_BELOW:
+                continue
+            parts = conjuncts(text)
+            if callable(windowed) and any(len(windowed(part)) > 1 for part in parts):
+                continue  # a statement longer than the verifier reads whole: the claim's windows stand
+            opening = head(text) if parts and callable(head) else ""
+            plans[i] = [[(reading, units.text(units.select(part, k)))
+                         for reading in (part, f"{opening} \u2026 {part}")
+                         if reading == part or (opening and not part.startswith(opening)
+                                                and not (callable(windowed) and len(windowed(reading)) > 1))]
+                        for part in parts]
+        known = self.read_pairs([pair for plan in plans.values() for readings in plan for pair in readings])
+        chosen: dict[int, tuple[np.ndarray, tuple[str, str]]] = {}
+        for i, plan in plans.items():
+            if not plan or any(pair not in known for readings in plan for pair in readings):
+                continue
+            weakest = min((max(readings, key=lambda key: float(known[key][0])) for readings in plan),
+                          key=lambda key: float(known[key][0]))
+            if float(known[weakest][0]) > float(out[i][0]):
+                chosen[i] = (known[weakest], weakest)
+        return chosen
 
     def _reads(
         self, texts: list[str], units: Any, skip: Sequence[bool], known: Collection[str] | None = None
