@@ -35,8 +35,9 @@ _SUBJECT = regex.compile(
 )
 """A subject's first word: a determiner, a pronoun, a number or a capitalised word."""
 _WORD = regex.compile(r"[\p{L}'\u2019-]+")
-_MOST_SUBJECT_WORDS = 4
-"""Most words between a plain noun subject's first word and its verb ("analysts warned")."""
+_MOST_SUBJECT_WORDS = 6
+"""Most words between a plain noun subject's first word and its verb ("analysts warned", "boat hire owner
+Raj Mehta said")."""
 
 
 def _finite(word: str) -> bool:
