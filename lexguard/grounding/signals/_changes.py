@@ -27,10 +27,12 @@ from lexguard.grounding.signals._statements import number_class
 
 __all__ = ["Change", "change_conflict", "change_reading", "ordered_pair"]
 
-_UP = r"grew|grown|grows|rose|rises|risen|increased|increases|climbed|climbs|jumped|gained|went\s+up|expanded"
+_UP = (r"grew|grown|grows|rose|rises|risen|increased|increases|climbed|climbs|jumped|gained|went\s+up|expanded"
+       r"|(?<=\b(?:saw|see|sees|seen|watched)\s++(?:\p{L}++\s++){1,4})(?:rise|grow|increase|climb)")
 _DOWN = (r"fell|falls|fallen|declined|declines|decreased|decreases|dropped|drops|shrank|shrunk|shrinks"
-         r"|went\s+down|slumped|plunged")
-"""Verbs of a change, finite or after "has" (not "the fastest growing industry", which describes)."""
+         r"|went\s+down|slumped|plunged|(?<=\b(?:saw|see|sees|seen|watched)\s++(?:\p{L}++\s++){1,4})(?:fall|decline|drop|shrink)")
+"""Verbs of a change, finite or after "has" (not "the fastest growing industry", which describes),
+or bare after "saw" and what changed ("saw its annual revenue rise")."""
 _VERB = regex.compile(rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b", regex.IGNORECASE)
 _BY = regex.compile(r"\s++by\s++", regex.IGNORECASE)
 _FROM_TO = regex.compile(r"\bfrom\b(?P<a>[^.;]{0,60}?)\bto\b", regex.IGNORECASE)

@@ -38,6 +38,8 @@ _COMPARATIVE = regex.compile(
 )
 """A comparative before "than" and what follows it: not "more than 500" (a bound)."""
 _NOT = regex.compile(r"\b(?:not|no|never|n't)\s++(?:\S+\s++)?$", regex.IGNORECASE)
+_BEFORE_NAME = regex.compile(r"(?:\p{Ll}++\s++){0,2}")
+"""At most two lower-case words between "than" and the second name ("than the nearby Lake Holm")."""
 _COMPARING = frozenset(
     "larger bigger greater higher longer taller heavier wider deeper more smaller lower shorter lighter narrower "
     "shallower less fewer than large big great high long tall heavy wide deep many much times twice".split()
@@ -67,7 +69,8 @@ def comparison_conflict(claim: str, passages: list[str]) -> str | None:
         return None
     names = entities(claim)
     first = next((m for m in names if m.span[1] <= found.start()), None)
-    second = next((m for m in names if found.end() <= m.span[0] <= found.end() + 4), None)
+    second = next((m for m in names if found.end() <= m.span[0] and _BEFORE_NAME.fullmatch(claim, found.end(), m.span[0])),
+                  None)  # "than Lake Holm", "than the nearby Lake Holm"
     if first is None or second is None:
         return None
     sentences = [s for p in passages for s in passage_sentences(p)]

@@ -77,9 +77,11 @@ _UNTIL = regex.compile(r"\s*+,?\s*+(?:until|till)\s++(?:\w+\s+)?\d{4}\b", regex.
 """An end the clause cut leaves after the clause: "was chief executive of Nordhem | until 2015"."""
 
 
-_OVER = regex.compile(r"\b(?:is|are|was|were)\s+(?:a|an|the)\s+former\b|\bno\s+longer\b|\bformerly\b|\bused\s+to\b",
+_OVER = regex.compile(r"\b(?:is|are|was|were)\s+(?:a|an|the)\s+former\b|\bno\s+longer\b|\bformerly\b|\bused\s+to\b"
+                      r"|\b(?:has|have)\s+(?:now\s+)?(?:come\s+to\s+an\s+end|ended|finished|been\s+wound\s+up)\s*+[.;]?$",
                       regex.IGNORECASE)
-"""A claim that a role or a state of its subject has ended ("is a former mayor", "no longer heads")."""
+"""A claim that a role or a state of its subject has ended ("is a former mayor", "no longer heads",
+"has come to an end")."""
 _ONGOING = regex.compile(r"\b(?:has|have)\s+(?:\w+\s+)?(?:been|\w+ed|led|run|held|taught|kept)\b[^.;]*\bsince\b"
                          r"|\b(?:is|are)\s+(?:the\s+)?(?:current|incumbent|sitting)\b|\b(?:currently|still)\b",
                          regex.IGNORECASE)
@@ -107,10 +109,16 @@ def ongoing_conflict(claim: str, passages: list[str]) -> str | None:
     return sentence if _ONGOING.search(clause) and not _ENDED.search(clause) else None
 
 
+_ASIDE = regex.compile(r",\s*+(?:which|who|whose)\b[^,]*+,")
+"""A relative clause inside the claim ("The survey, which recorded 4,000 wrecks, has come to an end"):
+what it adds is not the statement whose tense is read."""
+
+
 def _best_clause(said: str, claim: str, passages: list[str]) -> tuple[str, str] | None:
-    """The source clause (and its sentence) holding most of the claim's words but its tense, at
-    least :data:`MIN_HELD` of them, and every name of the claim."""
-    words = set(content_words(said)) - _NOW_WORDS - {"former", "formerly", "longer", "used"}
+    """The source clause (and its sentence) holding most of the claim's words but its tense and its
+    relative clauses, at least :data:`MIN_HELD` of them, and every name of the claim."""
+    words = set(content_words(_ASIDE.sub(" ", said))) - _NOW_WORDS - {"former", "formerly", "longer", "used"}
+    words -= {"come", "end", "ended", "finish", "finished", "progress", "way"}
     names = [set(content_words(e.text)) for e in entities(claim)]
     if not words:
         return None

@@ -30,9 +30,11 @@ _MEDAL = regex.compile(
 _NOT = regex.compile(r"\b(?:not|never|no|without|missed|failed|outside)\b", regex.IGNORECASE)
 _PLACES = ORDINAL_WORDS
 _PLACE = regex.compile(
-    r"\b(?:finished|placed|came|ended)\s+(?:in\s+)?(?P<place>" + "|".join(_PLACES) + r"|\d{1,2}(?=st|nd|rd|th))",
+    r"\b(?:finished|placed|came|ended)\s+(?:in\s+)?(?P<place>" + "|".join(_PLACES) + r"|\d{1,2}(?=st|nd|rd|th))"
+    r"|\b(?:finished|was|were|ended|came)\s+(?:as\s+)?(?:the\s+)?(?P<runner>runners?[\s-]up)\b",
     regex.IGNORECASE,
 )
+"""A place in a contest: "finished fourth", "came 3rd", "finished runner-up" (second)."""
 
 
 _COLOUR = regex.compile(
@@ -49,6 +51,8 @@ def _place(match: regex.Match[str]) -> int:
     """The place a medal's colour or a place word gives ("silver": 2; "fourth", "4th": 4)."""
     if match.re is _COLOUR:
         return _COLOURS[match.group("colour").lower()]
+    if match.group("runner"):
+        return 2
     written = match.group("place").lower()
     return int(written) if written.isdigit() else _PLACES[written]
 

@@ -25,6 +25,7 @@ from lexguard.grounding.signals._comparisons import comparison_conflict, named_m
 from lexguard.grounding.signals._medals import medal_conflict
 from lexguard.grounding.signals._shares import share_conflict
 from lexguard.grounding.signals._ages_at_events import age_at_event_conflict
+from lexguard.grounding.signals._succession import succession_conflict
 from lexguard.grounding.signals._multiplied import multiplied_conflict
 from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict, vague_counts
@@ -294,6 +295,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or medal_conflict(claim, passages)  # "won a medal" beside "finished fourth"
         or share_conflict(claim, passages)  # "failed to win a majority" beside "with 54% of the vote"
         or age_at_event_conflict(claim, passages)  # "who was four when she disappeared" beside "when she was two"
+        or succession_conflict(claim, passages)  # "A led it before B" beside "A was succeeded by B"
         or comparison_conflict(claim, passages)  # "Lake Esk is smaller than Lake Vorn" beside 35 and 31 km2
         or years_order_conflict(claim, passages)  # "X came out before Y" beside X's 2012 and Y's 2005
         or multiplied_conflict(claim, passages)  # "doubled its capacity" beside "from 12,000 to 18,500"
