@@ -60,3 +60,18 @@ def test_work_said_to_go_on_or_to_have_ended() -> None:
     assert ended_conflict(going, [GOES_ON]) is None
     assert ongoing_conflict(over, [GOES_ON]) is not None
     assert ongoing_conflict(over, [ENDED]) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "overstated"),
+    [
+        ("Three of the nine tracks on Salt Roads, the Marren Quartet's debut, were written by Idris Vane.", True),
+        ("All nine tracks on Salt Roads, the Marren Quartet's debut, were written by Idris Vane.", False),
+        ("Nine of the nine tracks on Salt Roads, the Marren Quartet's debut, were written by Idris Vane.", False),
+    ],
+)
+def test_a_part_of_a_counted_whole_is_a_quantity(source: str, overstated: bool) -> None:
+    from lexguard.grounding.signals._overstated import overstatement
+
+    claim = "Every track on Salt Roads, the Marren Quartet's debut, was written by Idris Vane."
+    assert (overstatement(claim, [source]) is not None) is overstated

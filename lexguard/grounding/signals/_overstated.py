@@ -16,7 +16,7 @@ from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._excepted import EXCEPTION
 from lexguard.grounding.signals._frequencies import EVERY, more_often
-from lexguard.grounding.signals._lexical import STOPWORDS, _stem
+from lexguard.grounding.signals._lexical import STOPWORDS, _stem, numbers
 from lexguard.grounding.signals._shares import share_reading
 from lexguard.grounding.signals._words import WORD, adverb_only, base_verb, describes_only, lemmas
 
@@ -197,12 +197,29 @@ def _share_quantity(match: regex.Match[str]) -> int:
     return 4 if share >= 100 else 3 if share > 50 else 2 if share == 50 else 1 if share > 0 else 0
 
 
+_PART_OF = regex.compile(r"\b(?P<n>[\w-]+)\s+(?:out\s+)?of\s+(?:the|its|their|his|her)\s+(?P<m>[\w-]+)\b", regex.IGNORECASE)
+"""A part of a counted whole: "four of the eleven songs", "two of its three factories"."""
+
+
+def _part_quantity(match: regex.Match[str]) -> int | None:
+    """A part of a whole as a quantity word: "four of the eleven" is few, "all eleven" aside; ``None``
+    when either side is no whole number ("one of the oldest")."""
+    part, whole = numbers(match.group("n")), numbers(match.group("m"))
+    if len(part) != 1 or len(whole) != 1 or not part[0].key.isdigit() or not whole[0].key.isdigit():
+        return None
+    n, m = int(part[0].key), int(whole[0].key)
+    if not 0 < n <= m:
+        return None
+    return 4 if n == m else 3 if 2 * n > m else 2 if 2 * n == m else 1
+
+
 def _quantity(text: str) -> int | None:
     """The strongest quantity a text states ("each other" states none; a share of people or things,
     "only 8% said ...", counts as the quantity word it amounts to)."""
     text = _NOT_QUANTITY.sub(" ", text)
     found = [q for m in _QUANTIFIER.finditer(text) if (q := _quantity_of(text, m)) is not None]
     found += [_share_quantity(m) for m in _SHARE.finditer(text)]
+    found += [q for m in _PART_OF.finditer(text) if (q := _part_quantity(m)) is not None]
     if not found:
         return None
     # "all flights but one", "every day except Monday": not all
