@@ -213,6 +213,8 @@ class VerifierStack:
                     known[pair] = (raw[pair] + known[readings[0]]) / 2
         unread: list[int] = []
         read_all = [True] * len(texts)
+        windowed = getattr(self.verifier, "read_windows", None)
+        floors: dict[int, float] = {}
         for i, claim in enumerate(windows):
             if not claim:
                 continue
@@ -225,20 +227,25 @@ class VerifierStack:
             out[i] = known[weakest]
             evidence[i] = weakest[1]
             read_all[i] = self._read_all(units, *weakest)
+            parts = best[len(windowed(texts[i])) if callable(windowed) else 1 :]  # pieces no source has words for
+            floors[i] = min((float(known[key][0]) for key in parts), default=1.0)
         self._remember(fresh)
-        for i, (row, pair) in self._read_statements(texts, out, units, [*unread, *(n for n, s in enumerate(skip) if s)]).items():
+        for i, (row, pair) in self._read_statements(texts, out, units, [*unread, *(n for n, s in enumerate(skip) if s)],
+                                                    floors).items():
             out[i], evidence[i], read_all[i] = row, pair[1], self._read_all(units, *pair)
         return out, evidence, unread, read_all
 
     def _read_statements(
-        self, texts: list[str], out: np.ndarray, units: EvidenceUnits, unread: list[int]
+        self, texts: list[str], out: np.ndarray, units: EvidenceUnits, unread: list[int], floors: dict[int, float]
     ) -> dict[int, tuple[np.ndarray, tuple[str, str]]]:
         """The claims the verifier doubts whole (below :data:`READ_AGAIN_BELOW`) that join
         statements (:func:`~lexguard.grounding.claims._conjuncts.conjuncts`) each of which reads
         better alone, each with its weakest statement's reading (a (text, evidence) pair, cached):
         each statement is read with its own evidence, alone and after the claim's opening words,
         and keeps its better reading. A claim the time budget leaves a statement unread keeps its
-        whole reading. Claims in ``unread`` (or skipped) are not read."""
+        whole reading, and so does one with a piece no source has words for read alone below its
+        statements (``floors``: per claim, that piece's reading): the piece's doubt stands. Claims in
+        ``unread`` (or skipped) are not read."""
         k = self.verifier.evidence_units
         head = getattr(self.verifier, "head", None)
         windowed = getattr(self.verifier, "read_windows", None)
@@ -262,7 +269,7 @@ class VerifierStack:
                 continue
             weakest = min((max(readings, key=lambda key: float(known[key][0])) for readings in plan),
                           key=lambda key: float(known[key][0]))
-            if float(known[weakest][0]) > float(out[i][0]):
+            if float(out[i][0]) < float(known[weakest][0]) <= floors.get(i, 1.0):
                 chosen[i] = (known[weakest], weakest)
         return chosen
 
