@@ -67,6 +67,9 @@ def test_a_claim_is_cut_where_a_statement_with_its_own_subject_begins(claim: str
         "She sang, and danced all night at the ball in Vienna.",  # a verb, not a subject, after "and"
         "The hotel has a pool, and it offers free parking.",  # a statement too short to read alone
         "Members were exhausted and worse off than three years ago.",
+        "A girl in a white dress stands outside a grey tent, and behind her is a canopy with people under it.",
+        "The plan includes time tracking and reporting tools, and can be tailored to each firm's needs at a discount.",
+        "The kit has a pump, a hose and two nozzles, and access to spare parts for five years.",
     ],
 )
 def test_a_claim_of_one_statement_is_not_cut(claim: str) -> None:

@@ -35,25 +35,34 @@ _SUBJECT = regex.compile(
 )
 """A subject's first word: a determiner, a pronoun, a number or a capitalised word."""
 _WORD = regex.compile(r"[\p{L}'\u2019-]+")
+_PHRASE_END = regex.compile(r"[,;:()]|\s(?:and|or|but)\s", regex.IGNORECASE)
+"""Where the words read for a plain noun subject's verb stop: the next statement's verb is not its own."""
 _MOST_SUBJECT_WORDS = 6
 """Most words between a plain noun subject's first word and its verb ("analysts warned", "boat hire owner
 Raj Mehta said")."""
 
 
 def _finite(word: str) -> bool:
-    """Whether ``word`` is a finite verb form ("warned", "were", "has", "rose"), by its lemmas."""
+    """Whether ``word`` is a finite verb form ("warned", "were", "has", "said"), by its lemmas; not a
+    word that is also a noun ("parts", "costs": "access to spare parts" has no verb)."""
     lemmas = getAllLemmas(word.lower())
-    return "AUX" in lemmas or any(lemma != word.lower() for lemma in lemmas.get("VERB", ())) and not word.endswith("ing")
+    if "AUX" in lemmas:
+        return True
+    return ("NOUN" not in lemmas and not word.endswith("ing")
+            and any(lemma != word.lower() for lemma in lemmas.get("VERB", ())))
 
 
 def _statement_at(claim: str, at: int) -> bool:
     """Whether a statement with its own subject begins at ``at``: a subject's first word
-    (:data:`_SUBJECT`), or a noun ("analysts") with a finite verb a few words on."""
+    (:data:`_SUBJECT`), or a noun ("analysts"; not a word that is also an adverb or an auxiliary,
+    "behind", "can") with a finite verb a few words on, before the next comma or conjunction."""
     if _SUBJECT.match(claim, at):
         return True
-    words = _WORD.findall(claim[at : at + 80])
-    if len(words) < 2 or "NOUN" not in getAllLemmas(words[0].lower()):
-        return False
+    phrase = _PHRASE_END.split(claim[at : at + 80], maxsplit=1)[0]  # "access to AI-powered insights, and can ..."
+    words = _WORD.findall(phrase)
+    first = getAllLemmas(words[0].lower()) if words else {}
+    if len(words) < 2 or "NOUN" not in first or {"ADV", "AUX"} & set(first):
+        return False  # "behind her is ...", "can be tailored": no subject of its own
     return any(_finite(w) for w in words[1 : 1 + _MOST_SUBJECT_WORDS])
 
 
