@@ -17,9 +17,9 @@ closest to it.
 from __future__ import annotations
 
 import regex
-from lemminflect import getAllLemmas
 
 from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._words import lemmas_as, word_kinds
 
 __all__ = ["MIN_STATEMENT_WORDS", "conjuncts", "statement_cuts"]
 
@@ -45,11 +45,11 @@ Raj Mehta said")."""
 def _finite(word: str) -> bool:
     """Whether ``word`` is a finite verb form ("warned", "were", "has", "said"), by its lemmas; not a
     word that is also a noun ("parts", "costs": "access to spare parts" has no verb)."""
-    lemmas = getAllLemmas(word.lower())
-    if "AUX" in lemmas:
+    lower = word.lower()
+    kinds = word_kinds(lower)
+    if "AUX" in kinds:
         return True
-    return ("NOUN" not in lemmas and not word.endswith("ing")
-            and any(lemma != word.lower() for lemma in lemmas.get("VERB", ())))
+    return "NOUN" not in kinds and not word.endswith("ing") and any(lemma != lower for lemma in lemmas_as(lower, "VERB"))
 
 
 def _statement_at(claim: str, at: int) -> bool:
@@ -60,8 +60,8 @@ def _statement_at(claim: str, at: int) -> bool:
         return True
     phrase = _PHRASE_END.split(claim[at : at + 80], maxsplit=1)[0]  # "access to AI-powered insights, and can ..."
     words = _WORD.findall(phrase)
-    first = getAllLemmas(words[0].lower()) if words else {}
-    if len(words) < 2 or "NOUN" not in first or {"ADV", "AUX"} & set(first):
+    first = word_kinds(words[0].lower()) if words else frozenset()
+    if len(words) < 2 or "NOUN" not in first or {"ADV", "AUX"} & first:
         return False  # "behind her is ...", "can be tailored": no subject of its own
     return any(_finite(w) for w in words[1 : 1 + _MOST_SUBJECT_WORDS])
 

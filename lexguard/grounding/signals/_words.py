@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "describes_only", "inflected", "lemmas", "no_noun", "norm", "same_word_forms", "stem", "verb_only", "word_kinds"]
+__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "describes_only", "inflected", "lemmas", "lemmas_as", "no_noun", "norm", "same_word_forms", "stem", "verb_only", "word_kinds"]
 
 WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'\u2019-]*[\p{L}\p{N}])?")  # "TX'" is "tx"
 
@@ -39,6 +39,11 @@ def lemmas(word: str) -> tuple[str, ...]:
     """The English lemmas of a lower-case word ("sent" -> "send", "stopped" -> "stop"), ``()``
     for a word the dictionary does not hold."""
     return tuple(dict.fromkeys(lemma for found in _lemmas_by_kind(word).values() for lemma in found))
+
+
+def lemmas_as(word: str, kind: str) -> tuple[str, ...]:
+    """The lemmas of a lower-case word read as one part of speech ("warned" as ``"VERB"``: ``("warn",)``)."""
+    return _lemmas_by_kind(word).get(kind, ())
 
 
 def word_kinds(word: str) -> frozenset[str]:
