@@ -230,13 +230,13 @@ class VerifierStack:
             parts = best[len(windowed(texts[i])) if callable(windowed) else 1 :]  # pieces no source has words for
             floors[i] = min((float(known[key][0]) for key in parts), default=1.0)
         self._remember(fresh)
-        for i, (row, pair) in self._read_statements(texts, out, units, [*unread, *(n for n, s in enumerate(skip) if s)],
-                                                    floors).items():
+        not_read = {*unread, *(n for n, s in enumerate(skip) if s)}
+        for i, (row, pair) in self._read_statements(texts, out, units, not_read, floors).items():
             out[i], evidence[i], read_all[i] = row, pair[1], self._read_all(units, *pair)
         return out, evidence, unread, read_all
 
     def _read_statements(
-        self, texts: list[str], out: np.ndarray, units: EvidenceUnits, unread: list[int], floors: dict[int, float]
+        self, texts: list[str], out: np.ndarray, units: EvidenceUnits, unread: set[int], floors: dict[int, float]
     ) -> dict[int, tuple[np.ndarray, tuple[str, str]]]:
         """The claims the verifier doubts whole (below :data:`READ_AGAIN_BELOW`) that join
         statements (:func:`~lexguard.grounding.claims._conjuncts.conjuncts`) each of which reads
