@@ -64,6 +64,8 @@ def test_a_later_step_the_sources_name_is_theirs() -> None:
     charged = RAID + " On Friday both were charged with fraud and will appear at Leeds Crown Court."
     assert later_stage("Two women arrested in Leeds have been charged with fraud.", [charged]) is None
     assert later_stage("Two women arrested in Leeds have been jailed for fraud.", [charged]) is not None
+    in_court = RAID + " Both women were charged last year and deny fraud; the trial continues."
+    assert later_stage("Two women arrested in Leeds are on trial for fraud.", [in_court]) is None
 
 
 def test_the_checker_refuses_a_charge_the_sources_do_not_give() -> None:

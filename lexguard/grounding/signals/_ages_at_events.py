@@ -69,7 +69,7 @@ def age_at_event_conflict(claim: str, passages: list[str]) -> str | None:
     said = _CLAIM_AGE.search(claim)
     if said is None or (age := _age(said.group("age"))) is None:
         return None
-    before = [e for e in entities(claim[: said.start()])]
+    before = entities(claim[: said.start()])
     event = set(content_words(said.group("event")))
     if not before or not event:
         return None

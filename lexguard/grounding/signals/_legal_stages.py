@@ -36,10 +36,14 @@ _STEPS = (
 )
 """The steps of a case, in order: suspicion and arrest, charge and trial, conviction, sentence."""
 _STEP = [regex.compile(step, regex.IGNORECASE) for step in _STEPS]
+_IN_COURT = regex.compile(r"\b(?:charged|charges|trial|jury|jurors|prosecutors?|prosecution|indicted|counts?\s+of"
+                          r"|crown\s+court|court\s+heard)\b", regex.IGNORECASE)
+"""A source that speaks of a charge or a trial in any words ("after she was charged last year", "the jury
+heard") takes the case to the second step: only a later one is read against it."""
 _DENIED = regex.compile(r"\b(?:not|never|no|without|yet\s+to|before\s+being|could\s+be|may\s+be|might\s+be|likely\s+to\s+be)"
                         r"\s++(?:\w+\s++){0,2}$", regex.IGNORECASE)
-_STEP_WORDS = frozenset({"charg", "charged", "convict", "convicted", "guilti", "guilty", "found", "plead", "pleaded",
-                         "sentenc", "sentenced", "jail", "jailed", "imprison", "imprisoned", "arrest", "arrested"})
+_STEP_WORDS = frozenset(content_words("charged convicted guilty found pleaded sentenced jailed imprisoned arrested"))
+"""The words of the steps themselves, left out of what the earlier step's sentence must share."""
 
 
 def _step_of(text: str) -> int:
@@ -67,7 +71,7 @@ def later_stage(claim: str, sources: list[str]) -> str | None:
     if step < 2:
         return None
     sentences = [s for source in sources for s in passage_sentences(source)]
-    if any(_step_of(s) >= step for s in sentences):
+    if any(_step_of(s) >= step for s in sentences) or (step == 2 and any(_IN_COURT.search(s) for s in sentences)):
         return None  # the sources take the case as far, somewhere
     said = next((part for part in conjuncts(claim) if _step_of(part) == step), claim)  # the statement that names it
     words = set(content_words(said)) - _STEP_WORDS
