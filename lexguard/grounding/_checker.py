@@ -154,7 +154,7 @@ class SupportChecker:
         if (early := early_result(answer, srcs)) is not None:
             return early
         try:
-            claims = self._rule_claims(answer) if self.claim_extractor is None else self.claim_extractor.extract(answer)
+            claims = self._rule_claims(answer, question) if self.claim_extractor is None else self.claim_extractor.extract(answer)
             scored = self._score(answer, claims, srcs, question, started)
         except ConfigurationError:
             raise  # a misconfiguration must be fixed, not reported as an inconclusive check
@@ -180,7 +180,7 @@ class SupportChecker:
             elif extractor is not None:
                 claims = await asyncio.to_thread(extractor.extract, answer)
             else:
-                claims = self._rule_claims(answer)
+                claims = self._rule_claims(answer, question)
             scored = await asyncio.to_thread(self._score, answer, claims, srcs, question, started)
         except ConfigurationError:
             raise  # see check()
@@ -201,9 +201,10 @@ class SupportChecker:
 
     # ------------------------------------------------------------------ steps
 
-    def _rule_claims(self, answer: str) -> list[Claim]:
-        """Rule-based claims; an answer too short to yield one ("Edison did.") is one claim."""
-        claims = extract_claims(answer, min_words=self.config.min_claim_words)
+    def _rule_claims(self, answer: str, question: str | None) -> list[Claim]:
+        """Rule-based claims; an answer too short to yield one ("Edison did.") is one claim; a chat
+        reply's closing talk to the reader is a claim of its own."""
+        claims = extract_claims(answer, min_words=self.config.min_claim_words, chat=chat_turns(question) is not None)
         if not any(c.status != "not_checked" for c in claims):
             short = [c for c in extract_claims(answer, min_words=1) if c.status != "not_checked"]
             if short:
@@ -237,9 +238,10 @@ class SupportChecker:
         there (a huge source, a short budget), every claim is returned unread, reported not
         checked (:data:`~lexguard.grounding._reading.BUDGET_REASON`): never accepted unread.
         """
-        asks = any("?" in c.text for c in claims if c.status is None)  # only a question back may name what was heard
+        chat = chat_turns(question) is not None
+        asks = chat or any("?" in c.text for c in claims if c.status is None)  # a question back or talk may name them
         heard = heard_names(question, *(s.content for s in sources)) if asks else frozenset()
-        claims = mark_not_facts(claims, heard, chat=chat_turns(question) is not None)  # the one claim-worthiness pass
+        claims = mark_not_facts(claims, heard, chat=chat)  # the one claim-worthiness pass
         timings = {"claims": time.perf_counter() - started}
         if not claims:
             return Scored([], None, [], np.zeros(0), [], timings)
@@ -255,7 +257,7 @@ class SupportChecker:
             timings["index"] = time.perf_counter() - t0
             scored = score_claims(claims, index, asked, config=self.config, encoder=self.encoder,
                                   model=self.model, stack=self.stack, nli=self.nli, timings=timings, turns=turns,
-                                  chat=chat_turns(question) is not None)
+                                  chat=chat)
         except BudgetExceededError:  # the budget ran out while the sources were indexed or read
             skipped = {c.index: (c.reason or "not checked") if c.status == "not_checked" else BUDGET_REASON
                        for c in claims}

@@ -318,7 +318,7 @@ _PRAISED_THING = frozenset(
     "place start option".split()
 )
 _PRAISE_FUNCTION = frozenset("a an such so just really truly absolutely pure quite very pretty another of hers his "
-                             "theirs its and to too".split())
+                             "theirs its and to too also".split())
 
 
 def is_praise(text: str) -> bool:

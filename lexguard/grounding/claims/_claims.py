@@ -73,7 +73,7 @@ def _claim(index: int, text: str, start: int, end: int, reason: str | None, kind
 
 
 def _split_meta(
-    text: str, pieces: list[tuple[int, int, str | None, str]]
+    text: str, pieces: list[tuple[int, int, str | None, str]], chat: bool = False
 ) -> list[tuple[int, int, str | None, str]]:
     """Each sentence to check cut into its meta phrases (``not_checked`` ``meta``) and its facts:
     a meta phrase removes only itself (:func:`~lexguard.grounding.claims._meta_split.meta_segments`),
@@ -85,7 +85,7 @@ def _split_meta(
             out.append((start, end, reason, kind))
             continue
         for lo, hi, why in meta_segments(text[start:end]):
-            judged = judged_clause_start(text[start + lo : start + hi]) if why is None else None
+            judged = judged_clause_start(text[start + lo : start + hi], chat=chat) if why is None else None
             spliced = splice_start(text[start + lo : start + hi]) if why is None and judged is None else None
             if spliced is not None:  # "Try Paper Rivers by Sami Roth, | it's folk.": the comma in neither
                 head = len(text[start + lo : start + lo + spliced].rstrip(", "))
@@ -98,7 +98,7 @@ def _split_meta(
     return out
 
 
-def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
+def extract_claims(text: str, *, min_words: int = 3, chat: bool = False) -> list[Claim]:
     """Cut an answer into checkable claims, with character spans into ``text``.
 
     Claims are sentences (and semicolon-separated parts) of paragraphs, headings, list items,
@@ -120,6 +120,8 @@ def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
         text: The answer.
         min_words: Fewest words of a line inside a code fence for it to be read as prose (and
             checked) rather than as code; table column names shorter than this are not facts.
+        chat: Whether ``text`` is a chat reply: its closing talk to the reader is a claim of its
+            own (:func:`~lexguard.grounding.claims._judged_clauses.judged_clause_start`).
 
     Returns:
         The claims, in order, indexed from 0.
@@ -141,7 +143,7 @@ def extract_claims(text: str, *, min_words: int = 3) -> list[Claim]:
             pieces.append((code[0][0], code[-1][1], _CODE_REASON, "code"))
     headers = table_headers(text)
     claims: list[Claim] = []
-    for start, end, reason, kind in _split_meta(text, sorted(pieces)):
+    for start, end, reason, kind in _split_meta(text, sorted(pieces), chat):
         piece = text[start:end]
         if reason is None:
             words = _WORD.findall(piece)

@@ -62,10 +62,15 @@ _ASKS_IF_KNOWN = regex.compile(
 _AGAIN = regex.compile(r"\s+again\s*\?\s*$", regex.IGNORECASE)
 """A reminder's "again" ("Who sings it again?") asks nothing more."""
 _HEDGE_TAIL = regex.compile(
-    r",\s*(?:i\s+(?:believe|think|reckon)|i['\u2019]m\s+(?:pretty\s+|fairly\s+)?sure|if\s+i\s+remember\s+(?:rightly|correctly))\W*$",
+    r",\s*(?:i\s+(?:believe|think|reckon)|i['\u2019]d\s+(?:say|guess)|i['\u2019]m\s+(?:pretty\s+|fairly\s+)?sure|if\s+i\s+remember\s+(?:rightly|correctly))\W*$",
     regex.IGNORECASE,
 )
-"""A hedge after a short answer ("1998, I believe."): the answer is what it says."""
+"""A hedge after a short answer ("1998, I believe.", "Synth-pop, I'd say."): the answer is what it says."""
+_INTERJECTION = regex.compile(r"^\s*(?:(?:oh|ah|so|and|but|ok|okay|well|hmm|cool|nice|wow|right)[,!.\s]+)+", regex.IGNORECASE)
+"""A word before a question that asks nothing ("Oh, who wrote that one?")."""
+_NAMING = regex.compile(r"\b(?:would|do|did)\s+you\s+(?:call|describe|class|classify)\s+(?P<it>[^?]+?)(?:\s+as)?(?=\s*\?)",
+                        regex.IGNORECASE)
+"""A question of what the reader would call a thing: "What genre would you call it?" asks what it is."""
 
 
 def bare_answer(answer: str, question: str) -> str | None:
@@ -91,11 +96,13 @@ def _place(wh: str, noun: str) -> str:
 
 def _split(wh: str, after: str) -> tuple[str, str]:
     """The words after the question word cut into its noun and the rest, at the first auxiliary
-    within the next :data:`_MAX_NOUN_WORDS` + 1 words ("color | is the background"). Without one,
+    within the next :data:`_MAX_NOUN_WORDS` + 1 words ("color | is the background"; one more after
+    "of": "kind of music | is it"). Without one,
     "which" and "what" take one noun when a verb follows it ("company | makes the watch"), not
     when the word after them is itself the verb ("what | happened to", "what | caused the fire")."""
     words = after.split()
-    for i, word in enumerate(words[: _MAX_NOUN_WORDS + 1]):
+    kind_of = len(words) > 2 and words[1].lower() == "of"  # "kind of music | is it"
+    for i, word in enumerate(words[: _MAX_NOUN_WORDS + 1 + kind_of]):
         if _AUX_WORD.match(word):
             return " ".join(words[:i]), " ".join(words[i:])
     verb_first = words[0].lower().endswith("ed") or (len(words) > 1 and _FUNCTION_WORD.match(words[1]))
@@ -105,9 +112,11 @@ def _split(wh: str, after: str) -> tuple[str, str]:
 
 
 def plain_question(question: str | None) -> str:
-    """The question a short answer answers: "Who's" as "Who is", a reminder's "again" and a "Do you
-    know ..." around it left out ("Do you know who plays drums for them?" -> "who plays drums for them?")."""
-    question = _CONTRACTED.sub(r"\g<wh> is ", _AGAIN.sub("?", question or ""))  # "Who's her husband again?"
+    """The question a short answer answers: "Who's" as "Who is", "would you call it" as "is it", a
+    word before it ("Oh, ..."), a reminder's "again" and a "Do you know ..." around it left out ("Do you know who plays drums for them?" -> "who plays drums for them?")."""
+    question = _INTERJECTION.sub("", question or "", count=1)  # "Oh, who wrote that one?"
+    question = _NAMING.sub(r"is \g<it>", question)  # "What genre would you call it?" asks what it is
+    question = _CONTRACTED.sub(r"\g<wh> is ", _AGAIN.sub("?", question))  # "Who's her husband again?"
     return _ASKS_IF_KNOWN.sub("", question, count=1)
 
 
@@ -137,6 +146,8 @@ def answer_statement(question: str | None, answer: str) -> str | None:
         'Her husband is Teodor Willems.'
         >>> answer_statement("Do you know who plays drums for them?", "That's Lev Tarrant.")
         'Lev Tarrant plays drums for them.'
+        >>> answer_statement("Oh, who's it by again?", "George Orwell.")
+        'It is by George Orwell.'
     """
     if _CHOICE.match(question or ""):
         return choice_statement(question, answer)
@@ -146,8 +157,8 @@ def answer_statement(question: str | None, answer: str) -> str | None:
     if match is None or bare is None or "\n" in match.group("after") or "," in bare:
         return None
     wh = " ".join(match.group("wh").lower().split())
-    # the answer after the preposition: "Where is she from?", "Which city are they in?"
-    origin = wh in {"where", "which", "what"} and _ENDS_WITH_PREPOSITION.search(match.group("after")) is not None
+    # the answer after the preposition: "Where is she from?", "Which city are they in?", "Who is it by?"
+    origin = wh in {"where", "which", "what", "who", "whom"} and _ENDS_WITH_PREPOSITION.search(match.group("after")) is not None
     if _ENDS_WITH_PREPOSITION.search(match.group("after")) and not origin:
         return None  # "Who is the bridge named after?": the answer's place is after the preposition
     if regex.match(r"(?:happen|happened|happens|go|goes|went|occur|occurred|occurs)\b", match.group("after"), regex.IGNORECASE):

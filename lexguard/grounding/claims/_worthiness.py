@@ -22,6 +22,7 @@ import regex
 from lexguard._models import Claim
 from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding.claims._chat import is_praise, is_question_to_reader, is_speaker_remark
+from lexguard.grounding.claims._chat_talk import TALK_REASON, is_talk
 from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding.claims._meta_split import lead_marker_end
 from lexguard.grounding.claims._wishes import is_closing_wish
@@ -104,13 +105,16 @@ def not_a_fact(text: str, heard: frozenset[str] = frozenset(), chat: bool = Fals
     Args:
         text: The sentence or claim.
         heard: Names the chat so far and the sources gave (:func:`heard_names`): a question to
-            the reader may name them ("Are you a Comets fan?").
+            the reader and talk to them may name them ("Are you a Comets fan?").
         chat: Whether ``text`` is of a chat reply: its praise of what it points at ("It's a
-            classic.") is the speaker's taste (:func:`~lexguard.grounding.claims._chat.is_praise`).
+            classic.") is the speaker's taste (:func:`~lexguard.grounding.claims._chat.is_praise`),
+            and its advice or guess at what the reader will enjoy is talk
+            (:func:`~lexguard.grounding.claims._chat_talk.is_talk`).
 
     Returns:
         :data:`FILLER_REASON` for a filler, :data:`QUESTION_REASON` for a question to the reader,
         :data:`SPEAKER_REASON` for a remark about the speaker,
+        :data:`~lexguard.grounding.claims._chat_talk.TALK_REASON` for talk to the reader,
         :data:`META_REASON` for a meta statement.
     """
     read = read_text(text)
@@ -120,6 +124,8 @@ def not_a_fact(text: str, heard: frozenset[str] = frozenset(), chat: bool = Fals
         return QUESTION_REASON
     if is_speaker_remark(read) or (chat and is_praise(read)):
         return SPEAKER_REASON
+    if chat and is_talk(read, heard):
+        return TALK_REASON
     if is_meta_statement(read):
         return META_REASON
     return None

@@ -1,0 +1,156 @@
+"""Talk in a chat reply: advice to the reader and a guess at what they will enjoy.
+
+A chat reply often closes with a word to the reader about what to do or what they will feel:
+"You might want to read it before the party, it'd be a fun conversation starter!", "..., and it
+should keep you on the edge of your seat", "Those teams were so much fun to watch!", "it's worth
+settling in for!". None of it says anything of the sources' world; read as facts, such sentences
+refused correct replies (a blind chat trial: 12 of its 24 false alarms). :func:`is_talk` reads a
+sentence, or a closing clause, as talk when
+
+* each of its parts is framed as a word to the reader: advice ("Get some snacks", "Tell her
+  ..."); a modal ("might", "should", "'d", "would", "will",
+  "could", "may", "can") with "you" or "your" or a judgement ("you might enjoy ...", "it'd be a fun
+  conversation starter"); the reader's taste as a condition ("if you liked the first one"); a
+  judgement of an activity ("fun to watch", "a great way to learn", "worth settling in for", "so
+  much fun"); or an impression of the reader's choice ("it sounds like exactly your kind of
+  thing", "it sounds like a sweet choice for her");
+* it holds no number, no quotation, no name that neither the chat nor the sources gave, and no
+  name credited ("You might like Glass Harbour *by Priya Castellan*": who wrote it is checked);
+* and it states no deed: no verb in the past tense but one of liking or thought ("loved",
+  "thought"), no present verb of a named or pointed-at subject ("he *plays*", "it *stars*") but
+  one of being or seeming ("it *sounds*", "it *keeps*"), and no clause of its own ("that it won",
+  "which was").
+
+"You might like to know it won the Booker" (a name), "You'll love that it was his debut" (a
+clause), "You should know she directed it too" (a deed) stay facts and are checked. Talk is read
+so in chat replies only (:func:`~lexguard.grounding.claims._worthiness.not_a_fact` with ``chat``);
+a closing clause of talk is a claim of its own everywhere
+(:func:`~lexguard.grounding.claims._judged_clauses.judged_clause_start`), and outside a chat it is
+checked as a fact.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from lexguard.grounding.claims._chat import PRAISE_WORDS
+from lexguard.grounding.claims._judgements import JUDGEMENTS
+from lexguard.grounding.signals._words import base_verb, inflected, lemmas_as, word_kinds
+
+__all__ = ["TALK_REASON", "is_talk"]
+
+TALK_REASON = "said to the reader (advice, or a guess at what they will enjoy), naming nothing the sources could hold; not a fact to check"
+"""``Claim.reason`` of talk ("You might want to read it before the party")."""
+
+_MODAL = regex.compile(r"\b(?:might|may|could|should|would|will|can)\b|(?<=\p{L})['\u2019](?:d|ll)\b", regex.IGNORECASE)
+_READER = regex.compile(r"\b(?:you|your|yours|yourself)\b", regex.IGNORECASE)
+_ACTIVITY = regex.compile(
+    r"\bfun\s+to\s+\p{L}|\b(?:great|good|nice|perfect|lovely|brilliant|fun)\s+(?:way|place|time)\s+to\s+\p{L}"
+    r"|\bso\s+much\s+fun\b|\bworth\s+(?:\p{L}+ing|it)\b",
+    regex.IGNORECASE,
+)
+_CONDITION = regex.compile(r"^\W*(?:if|once|when)\s+you\b", regex.IGNORECASE)
+"""The reader's taste as a condition ("if you liked the first one")."""
+_PART = regex.compile(r"[,;]\s*+(?:(?:and|but|so)\s++)?|\s++(?:and|but)\s++", regex.IGNORECASE)
+_IMPERATIVE = regex.compile(
+    r"^\W*(?:(?:maybe|so|then|just|now|definitely|perhaps|do)\W+)?(?P<verb>\p{L}+)\s+"
+    r"(?:a|an|the|some|her|him|them|it|it['\u2019]s|this|these|those|your|yourself|me|us)\b",
+    regex.IGNORECASE,
+)
+"""Advice: a verb in its base form, then what it is done to ("Get some snacks", "Tell her ...")."""
+_IMPRESSION = regex.compile(r"\b(?:sounds|seems|looks)\s+like\b", regex.IGNORECASE)
+_TAG = regex.compile(
+    r",\s*+(?:is|was|are|were|does|did|do|has|have|had|can|could|would|will)n['\u2019]t\s+"
+    r"(?:he|she|it|they|that|there|you|we)\W*$",
+    regex.IGNORECASE,
+)
+"""A closing tag question ("..., isn't she?"): it asks the reader to agree and states nothing."""
+_CLAUSE = regex.compile(
+    r"\b(?:which|who|whose|whom|because|although|whereas)\b"
+    r"|\bthat\s+(?:he|she|it|they|his|her|its|their|the|this|there|a|an)\b",
+    regex.IGNORECASE,
+)
+_CREDITED = regex.compile(r"\b(?:by|from|starring|featuring|with)\s+(?-i:\p{Lu})", regex.IGNORECASE)
+"""A name credited ("You might like Glass Harbour *by Priya Castellan*"): who made it, a fact to check."""
+_WORD = regex.compile(r"[\p{L}][\p{L}'\u2019-]*")
+_CHECKABLE = regex.compile(r"[\d\"\u201c\u201d\u00ab\u00bb]")
+_SUBJECT = frozenset("he she it they that this who".split())
+_VIEWS = frozenset("loved liked enjoyed adored thought felt found guessed hoped wished deserved".split())
+"""Past verbs of liking or thought: the speaker's or the reader's view, not a deed."""
+_SEEMING = frozenset("be have do seem sound look feel keep make get deserve suit".split())
+"""Present verbs of being or seeming ("it *sounds* like", "it *keeps* you guessing")."""
+_BEING = frozenset("is was were are be been being has had have does did do 's might could should would will can may must".split())
+
+
+def is_talk(text: str, heard: frozenset[str] = frozenset()) -> bool:
+    """Whether ``text`` (a sentence or a closing clause of a chat reply) is talk to the reader.
+
+    Args:
+        text: The sentence.
+        heard: Names the chat so far and the sources gave
+            (:func:`~lexguard.grounding.claims._worthiness.heard_names`); talk may name them.
+
+    Example:
+        >>> is_talk("You might want to read it before the party, it'd be a fun conversation starter!")
+        True
+        >>> is_talk("Those teams were so much fun to watch!"), is_talk("it should keep you on the edge of your seat")
+        (True, True)
+        >>> is_talk("You'll love that it was his debut."), is_talk("You should know she directed it too.")
+        (False, False)
+        >>> is_talk("You might like it, it won three awards."), is_talk("It's a thriller.")
+        (False, False)
+    """
+    text = _TAG.sub("", text.strip())
+    if _CHECKABLE.search(text) or _CLAUSE.search(text) or _CREDITED.search(text) or not _framed(text):
+        return False
+    words = _WORD.findall(text)
+    named = [word[0].isupper() and word != "I" and (position > 0 or not word_kinds(_bare(word)))
+             for position, word in enumerate(words)]
+    for position, word in enumerate(words):
+        if named[position] and word.replace("\u2019", "'").split("'")[0] not in heard:
+            return False  # "You might like Paper Rivers": a name the chat has not given
+        before = words[position - 1].lower() if position else ""
+        if _deed(word.lower(), before in _SUBJECT or (position > 0 and named[position - 1])):
+            return False
+    return True
+
+
+def _bare(word: str) -> str:
+    """A word lower-cased without a contraction ("She's" -> "she")."""
+    return word.lower().replace("\u2019", "'").split("'")[0]
+
+
+def _framed(text: str) -> bool:
+    """Whether each part of ``text`` (cut at commas, semicolons, "and", "but") is framed as a
+    word to the reader: "He was their top scorer, you'd love watching him" joins a fact to it."""
+    return all(_part_framed(part) for part in _PART.split(text) if _WORD.search(part))
+
+
+def _part_framed(part: str) -> bool:
+    """Whether one part is framed as a word to the reader (see the module's docstring)."""
+    judges = any(w.lower() in PRAISE_WORDS or w.lower() in JUDGEMENTS for w in _WORD.findall(part))
+    reader = _READER.search(part) is not None
+    if _MODAL.search(part) and (reader or judges):
+        return True  # "you might enjoy ...", "it'd be a fun conversation starter"
+    if _ACTIVITY.search(part) or _CONDITION.match(part):
+        return True  # "so much fun to watch"; "if you liked the first one"
+    bidden = _IMPERATIVE.match(part)
+    if bidden is not None and base_verb(verb := bidden.group("verb").lower()) and "AUX" not in word_kinds(verb):
+        return True  # "Get some snacks", "Maybe check it's not too scary for them"
+    return _IMPRESSION.search(part) is not None and (reader or judges)
+
+
+def _deed(word: str, after_subject: bool) -> bool:
+    """Whether a lower-case word states a deed: a verb in the past tense other than one of
+    :data:`_VIEWS`, or a present verb (after a pronoun or a name when it is also a
+    noun: ``after_subject``) other than one of :data:`_SEEMING`."""
+    word = word.replace("\u2019", "'")
+    if word in _BEING or word in _VIEWS:
+        return False
+    for lemma in lemmas_as(word, "VERB"):
+        if word != lemma and word in (inflected(lemma, "VBD"), inflected(lemma, "VBN")):
+            return True  # "directed", "won": a deed (an adjective too: "directed" is also one)
+        if (lemma not in _SEEMING and word == inflected(lemma, "VBZ")
+                and ("NOUN" not in word_kinds(word) or after_subject)):
+            return True  # "he plays", "it stars"; not "games", "snacks"
+    return False
