@@ -110,7 +110,8 @@ def is_talk(text: str, heard: frozenset[str] = frozenset()) -> bool:
         if named[position] and word.replace("\u2019", "'").split("'")[0] not in heard:
             return False  # "You might like Paper Rivers": a name the chat has not given
         before = words[position - 1].lower() if position else ""
-        if _deed(word.lower(), before in _SUBJECT or (position > 0 and named[position - 1])):
+        owner = before.endswith(("'s", "\u2019s"))  # "Ines Caldera's films": a possessive, no subject
+        if _deed(word.lower(), before in _SUBJECT or (position > 0 and named[position - 1] and not owner)):
             return False
     return True
 

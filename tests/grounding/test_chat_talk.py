@@ -1,0 +1,100 @@
+"""The thirty-fifth session's chat cases, written by hand after a blind chat trial whose correct
+replies were refused for their talk to the reader ("Get some snacks", "it'd be a fun conversation
+starter", "Those teams were so much fun to watch!") and for short answers the question shapes did
+not reach ("Oh, who's it by again?" - "George Orwell.")."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.claims._chat_talk import TALK_REASON, is_talk
+from lexguard.grounding.claims._claims import extract_claims
+from lexguard.grounding.claims._short_answers import answer_statement
+
+from ._accepting import is_refused
+
+KNOWN = frozenset({"Harrow", "Lane", "Ines", "Caldera", "Milo", "Dunne"})
+FILM = ("Harrow Lane is a film directed by Ines Caldera. Harrow Lane is starring Milo Dunne. Harrow Lane has genre "
+        "thriller. Harrow Lane was released in 2017.")
+PLAYER = "Tessa Marlow plays for the Dunmore Harriers. Tessa Marlow plays the position goalkeeper."
+CHAT = "[Human]: I'm watching Harrow Lane tonight.\n[Assistant]: Good choice!\n[Human]: What is it like?"
+SPORT = "[Human]: I saw the Dunmore Harriers play last night.\n[Assistant]: Fun!\n[Human]: Tessa Marlow was great."
+
+
+@pytest.mark.parametrize("text", [
+    "Get some snacks",
+    "Maybe check it's not too scary for the little ones first!",
+    "Tell her she's reading something special!",
+    "You might want to read it before the party, it'd be a fun conversation starter!",
+    "it should keep you on the edge of your seat",
+    "Those teams were so much fun to watch!",
+    "She's fun to watch, isn't she?",
+    "Watching some of his old games would be a great way to learn the sport!",
+    "it's worth settling in for!",
+    "It sounds like a sweet choice for her!",
+    "if you liked Harrow Lane, you might enjoy more of Ines Caldera's films.",
+])
+def test_talk_to_the_reader(text: str) -> None:
+    assert is_talk(text, KNOWN)
+
+
+@pytest.mark.parametrize("text", [
+    "You'll love that it was her debut.",  # a clause of its own
+    "You should know she directed it too.",  # a deed
+    "You might like it, it won three awards.",  # a number
+    "You might like Harrow Lane by Milo Dunne.",  # a credit: who made it is checked
+    "You'd love it, it stars Tom Hanks.",  # a name the chat never gave, and a deed
+    "He was their top scorer, you'd love watching him.",  # a fact joined to the talk
+    "It's his debut, you'll love it.",
+    "It sounds like a sci-fi film.",  # an impression of what it is, not of the reader's choice
+    "Hit the Road won an award.",  # a title that looks like advice, and a deed
+    "It must be the best-selling album of the year.",  # a guess, but not to the reader
+    "You might enjoy Copper Sky too.",  # a name the chat never gave
+])
+def test_not_talk(text: str) -> None:
+    assert not is_talk(text, KNOWN)
+
+
+def test_a_closing_clause_of_talk_is_a_claim_of_its_own_in_a_chat_only() -> None:
+    text = "It's a thriller from Ines Caldera, and it should keep you on the edge of your seat."
+    assert [c.text for c in extract_claims(text, chat=True)] == [
+        "It's a thriller from Ines Caldera", ", and it should keep you on the edge of your seat."]
+    assert [c.text for c in extract_claims(text)] == [text]  # elsewhere the sentence is read whole
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(("question", "answer", "refused"), [
+    (CHAT, "It's a thriller, and it should keep you on the edge of your seat. Get some snacks!", False),
+    (CHAT, "It's a comedy, and it should keep you on the edge of your seat. Get some snacks!", True),
+    (CHAT, "Milo Dunne stars in it. You might want to watch it with friends, it'd be a fun night in!", False),
+    (CHAT, "Milo Dunne directed it. You might want to watch it with friends, it'd be a fun night in!", True),
+    (SPORT, "She's their goalkeeper! Those matches are so much fun to watch.", False),
+    (SPORT, "She's their striker! Those matches are so much fun to watch.", True),
+    (SPORT, "She's fun to watch, isn't she? She won the Golden Boot last season.", True),
+])
+def test_chat_replies_with_talk(checker: SupportChecker, question: str, answer: str, refused: bool) -> None:
+    source = FILM if question == CHAT else PLAYER
+    assert is_refused(checker, answer, [source], question) is refused
+
+
+def test_talk_is_reported_as_not_checked(checker: SupportChecker) -> None:
+    from lexguard._models import Source
+
+    result = checker.check("It's a thriller. Get some snacks!", [Source(id="s", content=FILM)], CHAT)
+    talk = [c for c in result.claims if c.text.startswith("Get")]
+    assert talk and talk[0].status == "not_checked" and talk[0].reason == TALK_REASON
+
+
+@pytest.mark.parametrize(("question", "answer", "statement"), [
+    ("Oh, who's it by again?", "George Orwell.", "It is by George Orwell."),
+    ("Who is the bridge named after?", "Edith Cavell.", "The bridge is named after Edith Cavell."),
+    ("What genre would you call Static Hearts?", "Synth-pop, I'd say.", "Static Hearts is Synth-pop."),
+    ("What kind of music is it?", "Soft rock.", "It is Soft rock."),
+])
+def test_short_answers_in_more_question_shapes(question: str, answer: str, statement: str) -> None:
+    assert answer_statement(question, answer) == statement
