@@ -42,7 +42,7 @@ __all__ = ["TALK_REASON", "is_talk"]
 TALK_REASON = "said to the reader (advice, or a guess at what they will enjoy), naming nothing the sources could hold; not a fact to check"
 """``Claim.reason`` of talk ("You might want to read it before the party")."""
 
-_MODAL = regex.compile(r"\b(?:might|may|could|should|would|will|can)\b|(?<=\p{L})['\u2019](?:d|ll)\b", regex.IGNORECASE)
+_MODAL = regex.compile(r"\b(?:might|may|could|should|would|will|can|won['\u2019]t|wouldn['\u2019]t|can['\u2019]t)\b|(?<=\p{L})['\u2019](?:d|ll)\b", regex.IGNORECASE)
 _READER = regex.compile(r"\b(?:you|your|yours|yourself)\b", regex.IGNORECASE)
 _ACTIVITY = regex.compile(
     r"\bfun\s+to\s+\p{L}|\b(?:great|good|nice|perfect|lovely|brilliant|fun)\s+(?:way|place|time)\s+to\s+\p{L}"

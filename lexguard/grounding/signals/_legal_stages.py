@@ -9,6 +9,10 @@ a later one, a source sentence that names an earlier step (arrested, held on sus
 questioned, investigated) of most of the other words of the claim's statement that names the
 step (:func:`~lexguard.grounding.claims._conjuncts.conjuncts`) is the sentence it overstates. A
 step the claim denies ("has not been charged") is not read.
+
+A case ends in a conviction one of two ways: a plea or a verdict. :func:`verdict_for_plea` reads a
+claim that gives a verdict ("after being found guilty of conning 27 victims") beside sources that
+give only a plea ("Pryce pleaded guilty to fraud") and no trial, jury or verdict anywhere.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from lexguard.grounding.claims._conjuncts import conjuncts
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._lexical import content_words
 
-__all__ = ["MIN_SHARED", "later_stage"]
+__all__ = ["MIN_SHARED", "later_stage", "verdict_for_plea"]
 
 MIN_SHARED = 0.5
 """Least share of the claim's other content words the earlier step's sentence must hold."""
@@ -81,3 +85,30 @@ def later_stage(claim: str, sources: list[str]) -> str | None:
         if 0 < _step_of(sentence) < step and len(words & set(content_words(sentence))) >= MIN_SHARED * len(words):
             return sentence
     return None
+
+
+_VERDICT = regex.compile(r"\bfound\s++guilty\b|\bconvicted\s++by\s++(?:a|the)\s++jury\b|\bjury\s++(?:found|convicted)\b"
+                         r"|\bguilty\s++verdict\b", regex.IGNORECASE)
+_PLEA = regex.compile(r"\b(?:pleaded|pled|pleads)\s++guilty\b|\badmit(?:ted|s)\b", regex.IGNORECASE)
+_TRIED = regex.compile(r"\b(?:found\s++guilty|convicted|jury|jurors|verdict|trial|acquitted)\b", regex.IGNORECASE)
+
+
+def verdict_for_plea(claim: str, sources: list[str]) -> str | None:
+    """The source sentence of a plea when ``claim`` gives a verdict no source gives, if any.
+
+    Example:
+        >>> verdict_for_plea("Daniel Pryce was jailed after being found guilty of fraud.",
+        ...                  ["Daniel Pryce, 34, was jailed. Pryce pleaded guilty to fraud."])
+        'Pryce pleaded guilty to fraud.'
+        >>> verdict_for_plea("Daniel Pryce was found guilty of fraud.",
+        ...                  ["Pryce pleaded guilty to theft. A jury found him guilty of fraud."])
+    """
+    verdict = _VERDICT.search(claim)
+    if verdict is None or _DENIED.search(claim, max(0, verdict.start() - 30), verdict.start()):
+        return None
+    sentences = [s for source in sources for s in passage_sentences(source)]
+    if any(_TRIED.search(s) for s in sentences):
+        return None  # a trial somewhere: the verdict may be the sources'
+    words = set(content_words(claim)) - _STEP_WORDS
+    pleas = [s for s in sentences if _PLEA.search(s)]
+    return next((s for s in pleas if words & set(content_words(s))), None)

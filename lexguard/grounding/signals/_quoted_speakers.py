@@ -35,11 +35,17 @@ _SPEECH = regex.compile(
     r"|dismiss(?:ed|es)|stat(?:ed|es)|wr(?:ote|ites)|urg(?:ed|es)|argu(?:ed|es)|explain(?:ed|s)|declar(?:ed|es)"
     r"|announc(?:ed|es)|not(?:ed|es)|remark(?:ed|s)|jok(?:ed|es)|quipp?(?:ed|s)|conced(?:ed|es)|acknowledg(?:ed|es)"
     r"|vow(?:ed|s)|promis(?:ed|es)|predict(?:ed|s)|accus(?:ed|es)|hail(?:ed|s)|slamm?(?:ed|s)|blast(?:ed|s)"
-    r"|recall(?:ed|s)|confess(?:ed|es)|complain(?:ed|s)|suggest(?:ed|s)|describ(?:ing))\b",
+    r"|recall(?:ed|s)|confess(?:ed|es)|complain(?:ed|s)|suggest(?:ed|s)"
+    r"|(?:say|tell|admitt|call|describ|insist|warn|add|claim|prais|criticis|criticiz|dismiss|stat|writ|urg|argu"
+    r"|explain|declar|announc|not|remark|conced|acknowledg|vow|promis|predict|accus|recall|confess|complain"
+    r"|suggest)ing)\b",
     regex.IGNORECASE,
 )
 """A verb of saying between the claim's speaker and its quote ("Gail Simmonds *admitted* her side
-had been "sloppy""): without one, the person named before a quote need not be the one quoted."""
+had been "sloppy"", "with Tom Reilly *saying* the town had ..."): without one, the person named
+before a quote need not be the one quoted."""
+_LISTED = regex.compile(r"(?-i:\p{Lu})[\p{L}'\u2019-]*+(?:,\s*+(?:and\s++)?|,?\s++(?:and|&)\s++)$")
+"""A name and a comma or "and" before the speaker: the last of a list of people, whose quote is the group's."""
 _MOST_BETWEEN = 80
 """Most characters between the speaker and the quote."""
 
@@ -77,6 +83,8 @@ def misquoted(claim: str, index: Any) -> list[tuple[Mention, str]]:
     if not speakers:
         return []
     speaker = speakers[-1]
+    if _LISTED.search(claim[: speaker.span[0]]):
+        return []  # "siblings Kerry, Rory and Kathleen ... calling it "dangerous"": said by them all
     between = claim[speaker.span[1] : quoted[0].span[0]]
     if len(between) > _MOST_BETWEEN or not _SPEECH.search(between):
         return []  # "Meghan Markle ..., with some believing she is aiming to become "...": not her words
