@@ -193,19 +193,35 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
     met = all(_meets(bound, c.value) if c.given is None else
               _measured(claim, bound.start) and _measured_in(c) and _within(bound, c.value, given_kind(c.given))
               for c in values)
-    written = f"{values[0].given} {values[0].text}" if values[0].given else values[0].text  # "roughly 480 million"
+    written = f"{values[0].given} {_as_given(values[0])}" if values[0].given else _as_given(values[0])  # "roughly 480 million"
     return BoundReading(met, bound.start, written if met else "", anchor)
+
+
+_MARKED = r"(?P<currency>[$\u00a3\u20ac\u00a5]\s*+)?{}(?P<percent>\s*+(?:%|per\s*+cent\b|percent\b))?"
+
+
+def _as_given(candidate: Candidate) -> str:
+    """An evidence value as its chunk writes it, with its currency sign or percent ("£214,000", "72%")."""
+    found = regex.search(_MARKED.format(regex.escape(candidate.text)), candidate.chunk, regex.IGNORECASE)
+    if found is None:
+        return candidate.text
+    return f"{(found.group('currency') or '').strip()}{candidate.text}{found.group('percent') or ''}"
 
 
 _WORD_BEFORE = regex.compile(r"(?:^|[,;:(]\s*|(?<=[.!?])\s+|([\p{L}'\u2019]+)\s+)$")
 _AUXILIARY = frozenset({"has", "have", "had", "is", "are", "was", "were", "be", "been", "being"})
+_VERB_MARKERS = frozenset("would will could can may might must should to did does do not never also".split())
+"""Words that make the word after them a verb ("would *save* more than £200,000", "to *raise* over")."""
+_CLAUSE_OPENERS = frozenset("after before since until when while because as following despite".split())
+"""Words after which bound words open a clause or a span of time ("after more than 60mm of rain fell")."""
 
 
 def _measured(text: str, start: int) -> bool:
     """Whether the bound words at ``start`` bound a measure, not a condition: they open their
-    statement ("More than 5,000 people live there") or follow a verb or a conjunction ("has sold
-    over", "killed at least", "volunteers and about 150"), not a preposition or a word that can
-    be a noun: "groups of more than 20", "orders over $50", "staff with more than 5 years" (a
+    statement ("More than 5,000 people live there", "after more than 60mm of rain fell") or follow a
+    verb or a conjunction ("has sold over", "killed at least", "would save more than", "volunteers
+    and about 150"), not a preposition or a word that can be a noun (but after a modal, "to" or an
+    auxiliary): "groups of more than 20", "orders over $50", "staff with more than 5 years" (a
     stronger bound there is a narrower condition, never the weaker one); "at" after a verb is a
     measure's ("estimated at around 1,200")."""
     found = _WORD_BEFORE.search(text, 0, start)
@@ -217,8 +233,13 @@ def _measured(text: str, start: int) -> bool:
     if word == "at":  # "estimated at around 1,200", "put at more than a thousand": a verb's measure
         verb = _WORD_BEFORE.search(text, 0, found.start(1))
         return verb is not None and bool(verb.group(1)) and "VERB" in word_kinds(verb.group(1).lower())
+    if word in _CLAUSE_OPENERS:
+        return True  # "after more than 60mm of rain fell", "after more than 20 years": a measure
     kinds = word_kinds(word)
-    return word in ("and", "or", "but") or ("VERB" in kinds and "NOUN" not in kinds)
+    if "VERB" in kinds and "NOUN" in kinds:  # "would save more than", not "orders over": a verb after a modal
+        before = _WORD_BEFORE.search(text, 0, found.start(1))
+        return before is not None and (before.group(1) or "").lower() in _VERB_MARKERS
+    return word in ("and", "or", "but") or "VERB" in kinds
 
 
 def _measured_in(candidate: Candidate) -> bool:
