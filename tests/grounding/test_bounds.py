@@ -275,3 +275,33 @@ def test_no_bound_where_the_words_say_something_else(claim: str) -> None:
     """Found in the held-out dumps: "over *a* six-year period" and "under *a* 12-mile zone" were
     read as bounds once "more than *a* dozen" was; "the top five US airlines" names a set."""
     assert [b for m in numbers(claim) if (b := bound_of(claim, m)) is not None] == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "met"),
+    [
+        ("Closing the two branches would save more than £200,000 a year.",
+         "Closing the two branches would see them shut in June, saving an estimated £214,000 a year.", True),
+        ("Closing the two branches would save more than £300,000 a year.",
+         "Closing the two branches would see them shut in June, saving an estimated £214,000 a year.", False),
+        ("The river burst its banks after more than 60mm of rain fell.",
+         "The river burst its banks after more than 62mm of rain fell overnight.", True),
+        ("He retired after more than 20 years at the firm.", "He retired in 2019 after over 25 years at the firm.", True),
+        ("The river burst its banks after more than 70mm of rain fell.",
+         "The river burst its banks after more than 62mm of rain fell overnight.", False),
+    ],
+)
+def test_a_bound_after_a_modal_verb_or_opening_a_clause_is_a_measure(claim: str, source: str, met: bool) -> None:
+    """"would *save* more than" ("save" is a noun too) and "after more than 60mm of rain fell" bound
+    a measure; the first was read as a condition ("orders over $50") and refused."""
+    assert _verdict(claim, source) is met
+
+
+def test_a_met_bound_is_written_with_the_sources_currency_and_percent() -> None:
+    from lexguard.grounding.signals._bounds import read_bound
+
+    source = "In the ballot, 72% of members voted for strike action. The scheme cost £1.14m."
+    for claim, written in [("Nearly three-quarters of members voted for strike action.", "72%"),
+                           ("The scheme cost more than £1.1m.", "£1.14m")]:
+        mention = next(m for m in numbers(claim) if bound_of(claim, m) is not None)
+        assert read_bound(claim, mention, [source]).value == written  # "72", "1.14m" before
