@@ -23,6 +23,7 @@ from lexguard.grounding.signals._words import stem as _stem
 from lexguard.grounding.signals._spans import Taken
 from lexguard.grounding.signals._dates import dates, stated_keys
 from lexguard.grounding.signals._times_written import durations, hour_parts, quarters, times
+from lexguard.grounding.signals._ratios import ratio_parts, ratios
 from lexguard.grounding.signals._written import (
     fold_digits,
     fractions,
@@ -155,7 +156,7 @@ def key_value(key: str) -> float | None:
 def numbers(text: str) -> list[Mention]:
     """Numbers in ``text``: digits (any script, grouped any way, scaled, attached to letters:
     "于1947年", "A380"), dates, times, quarters ("Q2", "the second quarter"), scientific notation,
-    fractions and number words.
+    fractions, ratios ("one in five adults": :mod:`lexguard.grounding.signals._ratios`) and number words.
 
     ``"1,500"``, ``"1'500"``, ``"1.5 thousand"`` and ``"one thousand five hundred"`` share the key
     ``"1500"``; "10⁶" is a million, "1889²" a footnote. The forms other than digits are read by
@@ -165,7 +166,7 @@ def numbers(text: str) -> list[Mention]:
     found: list[Mention] = []
     taken = Taken()
     for item in (*dates(scan), *durations(scan), *times(scan), *hour_parts(scan), *quarters(scan), *scientific(scan, attached),
-                 *fractions(scan)):
+                 *fractions(scan), *ratios(scan)):
         if not taken.hits(item.span):
             start, end = item.span
             found += [Mention(text[start:end], item.span, key, item.alts if key == item.key else ())
@@ -293,11 +294,12 @@ class LexicalProfile:
     @cached_property
     def numbers(self) -> set[str]:
         """Keys of the numbers in the texts, with the other readings of each, what a full date
-        also states (its month, its day) and the positions ordinal words give ("first": ``ord:1``)."""
+        also states (its month, its day), the positions ordinal words give ("first": ``ord:1``) and
+        the two numbers of a ratio ("one out of 200": 1 and 200)."""
         keys: set[str] = set()
         for part in joined_batches(self._parts, self._joined, "reading the sources' numbers"):
             keys |= {k for m in numbers(part) for key in (m.key, *m.alts) for k in stated_keys(key)}
-            keys |= ordinal_keys(part)
+            keys |= ordinal_keys(part) | ratio_parts(part)
         return keys
 
     def has_phrase(self, key: str) -> bool:
