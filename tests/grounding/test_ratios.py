@@ -19,6 +19,7 @@ VOTE = "In the 2014 cantonal vote, 75 percent of voters backed the Orlen tram pl
     ("One in a hundred people carry it.", [("0.01", ("1",))]),
     ("He scored 5 in 10 matches.", [("5", ()), ("10", ())]),  # a count over a span
     ("It has a rating of 4 out of 5 stars.", [("4", ()), ("5", ())]),  # a score
+    ("It has a 3 out of 5 star rating.", [("3", ()), ("5", ())]),
     ("Step 3\nIn a 10 inch pan, heat the oil.", [("3", ()), ("10", ())]),  # no ratio across lines
 ])
 def test_a_ratio_is_read_as_a_share(text: str, keys: list[tuple[str, tuple[str, ...]]]) -> None:

@@ -33,7 +33,7 @@ _RATIO = regex.compile(
 )
 _SPANS = frozenset(
     "seconds minutes hours days weeks months years decades centuries games matches races starts appearances attempts "
-    "tries innings rounds seasons outings shots laps stars points marks".split())
+    "tries innings rounds seasons outings shots laps stars star points point marks mark rating score".split())
 """Plural nouns a count is made over, not a whole shared out ("scored 5 in 10 matches"), and a score's
 ("a rating of 3 out of 5 stars")."""
 
