@@ -7,13 +7,17 @@ settling in for!". None of it says anything of the sources' world; read as facts
 refused correct replies (a blind chat trial: 12 of its 24 false alarms). :func:`is_talk` reads a
 sentence, or a closing clause, as talk when
 
-* each of its parts is framed as a word to the reader: advice ("Get some snacks", "Tell her
-  ..."); a modal ("might", "should", "'d", "would", "will",
-  "could", "may", "can") with "you" or "your" or a judgement ("you might enjoy ...", "it'd be a fun
-  conversation starter"); the reader's taste as a condition ("if you liked the first one"); a
-  judgement of an activity ("fun to watch", "a great way to learn", "worth settling in for", "so
-  much fun"); or an impression of the reader's choice ("it sounds like exactly your kind of
-  thing", "it sounds like a sweet choice for her");
+* each of its parts (cut at commas, semicolons, dashes, "and", "but") is framed as a word to the
+  reader, or only sets the tone ("Honestly, ..."): advice ("Get some snacks", "Tell her ...",
+  "Prepare for some friendly trash talk"); the reader as the subject or a modal with "you", either
+  with a word of liking, feeling or wanting ("You're in for a treat", "you might enjoy ...", "it'll
+  keep you hooked"; not "You'll find it in the fantasy section", a fact told to the reader, nor
+  "you know it's his debut", a statement after a verb of knowing); a modal with a judgement ("it'd
+  be a fun conversation starter"); the reader's taste as a condition ("if you liked the first
+  one"); a judgement of an activity or a choice ("fun to watch", "a great way to learn", "a great
+  introduction to his style", "worth settling in for", "so much fun"); or an impression of the
+  reader's choice ("it sounds like exactly your kind of thing", "it sounds like a sweet choice for
+  her");
 * it holds no number, no quotation, no name that neither the chat nor the sources gave, and no
   name credited ("You might like Glass Harbour *by Priya Castellan*": who wrote it is checked);
 * and it states no deed: no verb in the past tense but one of liking or thought ("loved",
@@ -33,7 +37,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.claims._chat import PRAISE_WORDS
+from lexguard.grounding.claims._chat import _FEELING, _LIKING, _STATEMENT_VERB, PRAISE_WORDS
 from lexguard.grounding.claims._judgements import JUDGEMENTS
 from lexguard.grounding.signals._words import base_verb, inflected, lemmas_as, word_kinds
 
@@ -45,16 +49,25 @@ TALK_REASON = "said to the reader (advice, or a guess at what they will enjoy), 
 _MODAL = regex.compile(r"\b(?:might|may|could|should|would|will|can|won['\u2019]t|wouldn['\u2019]t|can['\u2019]t)\b|(?<=\p{L})['\u2019](?:d|ll)\b", regex.IGNORECASE)
 _READER = regex.compile(r"\b(?:you|your|yours|yourself)\b", regex.IGNORECASE)
 _ACTIVITY = regex.compile(
-    r"\bfun\s+to\s+\p{L}|\b(?:great|good|nice|perfect|lovely|brilliant|fun)\s+(?:way|place|time)\s+to\s+\p{L}"
+    r"\bfun\s+to\s+\p{L}|\b(?:great|good|nice|perfect|lovely|brilliant|fun)\s+(?:way|place|time|introduction|intro"
+    r"|start|starting\s+point)\s+to\s+\p{L}"
     r"|\bso\s+much\s+fun\b|\bworth\s+(?:\p{L}+ing|it)\b",
     regex.IGNORECASE,
 )
 _CONDITION = regex.compile(r"^\W*(?:if|once|when)\s+you\b", regex.IGNORECASE)
 """The reader's taste as a condition ("if you liked the first one")."""
-_PART = regex.compile(r"[,;]\s*+(?:(?:and|but|so)\s++)?|\s++(?:and|but)\s++", regex.IGNORECASE)
+_PART = regex.compile(r"[,;]\s*+(?:(?:and|but|so)\s++)?|\s++(?:and|but)\s++|\s[\u2014\u2013]\s*+", regex.IGNORECASE)
+_READER_SUBJECT = regex.compile(r"\byou(?:['\u2019](?:re|ve|ll|d)|\s+(?:are|were|have|had|will|would|can|could|might|may"
+                                r"|should|won['\u2019]t|don['\u2019]t|do|deserve|get|got))\b", regex.IGNORECASE)
+"""The reader as the subject: "You're in for a treat", "you've earned a break", "you don't have to ..."."""
+_ASIDE = regex.compile(r"^\W*(?:honestly|seriously|obviously|ha|haha|oh|ah|yes|yeah|yep|well|so|then|trust\s+me|"
+                       r"i\s+(?:promise|swear|reckon|bet)|to\s+be\s+honest|tbh|though|too)\W*$", regex.IGNORECASE)
+"""A part that only sets the tone ("Honestly, ..."): it needs no frame of its own."""
+_WANTING = frozenset("want wants wanna fancy fancies treat hooked sorted earned deserve deserved suit suits".split())
+"""Words of the reader's wishes and rewards ("you might *want* to", "you're in for a *treat*")."""
 _IMPERATIVE = regex.compile(
     r"^\W*(?:(?:maybe|so|then|just|now|definitely|perhaps|do)\W+)?(?P<verb>\p{L}+)\s+"
-    r"(?:a|an|the|some|her|him|them|it|it['\u2019]s|this|these|those|your|yourself|me|us)\b",
+    r"(?:a|an|the|some|her|him|them|it|it['\u2019]s|this|these|those|your|yourself|me|us|for|at|up|out|on|into|straight)\b",
     regex.IGNORECASE,
 )
 """Advice: a verb in its base form, then what it is done to ("Get some snacks", "Tell her ...")."""
@@ -107,7 +120,7 @@ def is_talk(text: str, heard: frozenset[str] = frozenset()) -> bool:
     named = [word[0].isupper() and word != "I" and (position > 0 or not word_kinds(_bare(word)))
              for position, word in enumerate(words)]
     for position, word in enumerate(words):
-        if named[position] and word.replace("\u2019", "'").split("'")[0] not in heard:
+        if named[position] and word not in heard and word.replace("\u2019", "'").split("'")[0] not in heard:
             return False  # "You might like Paper Rivers": a name the chat has not given
         before = words[position - 1].lower() if position else ""
         owner = before.endswith(("'s", "\u2019s"))  # "Ines Caldera's films": a possessive, no subject
@@ -122,17 +135,24 @@ def _bare(word: str) -> str:
 
 
 def _framed(text: str) -> bool:
-    """Whether each part of ``text`` (cut at commas, semicolons, "and", "but") is framed as a
+    """Whether each part of ``text`` (cut at commas, semicolons, dashes, "and", "but") is framed as a
     word to the reader: "He was their top scorer, you'd love watching him" joins a fact to it."""
     return all(_part_framed(part) for part in _PART.split(text) if _WORD.search(part))
 
 
 def _part_framed(part: str) -> bool:
     """Whether one part is framed as a word to the reader (see the module's docstring)."""
-    judges = any(w.lower() in PRAISE_WORDS or w.lower() in JUDGEMENTS for w in _WORD.findall(part))
+    if _ASIDE.match(part):
+        return True  # "Honestly, ..."
+    words = [w.lower() for w in _WORD.findall(part)]
+    judges = any(w in PRAISE_WORDS or w in JUDGEMENTS for w in words)
+    feels = judges or any(w in _LIKING or w in _WANTING or (w in _FEELING and word_kinds(w) & {"VERB", "ADJ"})
+                          for w in words)  # "hooked", "keep"; not "probably", "brother"
     reader = _READER.search(part) is not None
-    if _MODAL.search(part) and (reader or judges):
-        return True  # "you might enjoy ...", "it'd be a fun conversation starter"
+    if _MODAL.search(part) and (judges or (reader and feels)):
+        return True  # "it'd be a fun conversation starter", "you might enjoy ...", "it'll keep you hooked"
+    if _READER_SUBJECT.search(part) and feels and not _STATEMENT_VERB.search(part):
+        return True  # "You're in for a treat"; not "You'll find it in the fantasy section" (no feeling: a fact)
     if _ACTIVITY.search(part) or _CONDITION.match(part):
         return True  # "so much fun to watch"; "if you liked the first one"
     bidden = _IMPERATIVE.match(part)
@@ -146,8 +166,8 @@ def _deed(word: str, after_subject: bool) -> bool:
     :data:`_VIEWS`, or a present verb (after a pronoun or a name when it is also a
     noun: ``after_subject``) other than one of :data:`_SEEMING`."""
     word = word.replace("\u2019", "'")
-    if word in _BEING or word in _VIEWS:
-        return False
+    if word in _BEING or word in _VIEWS or word in _FEELING or word in _LIKING or word in _WANTING:
+        return False  # "you'll be hooked", "you've earned a break": the reader's feeling, no deed
     for lemma in lemmas_as(word, "VERB"):
         if word != lemma and word in (inflected(lemma, "VBD"), inflected(lemma, "VBN")):
             return True  # "directed", "won": a deed (an adjective too: "directed" is also one)

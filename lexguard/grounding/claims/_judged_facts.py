@@ -61,8 +61,12 @@ _SPEAKER_LEAD = regex.compile(
 _RECOMMENDATION = regex.compile(
     r"^\W*(?:(?:then|so|maybe|definitely|also|oh|well|and)[,!\s]+)*(?:you\s+(?:should|could|might|must|have\s+to|gotta)"
     r"\s+(?:definitely\s+|really\s+|also\s+)?)?(?:try|check\s+out|watch|read|listen\s+to|see|visit|play|pick\s+up)\s+"
+    r"(?=(?-i:\p{Lu}))"
+    r"|^\W*(?:(?:then|so|maybe|oh|well|and)[,!\s]+)*(?:you(?:['\u2019]d|['\u2019]ll|\s+(?:might|may|could|would|will))\s+"
+    r"(?:probably\s+|really\s+|also\s+)?(?:like|love|enjoy)|i(?:['\u2019]d|\s+would)\s+(?:start|begin)\s+with)\s+"
     r"(?=(?-i:\p{Lu}))", regex.IGNORECASE)
-"""A recommendation of a named thing: "Then try *The Tin Cathedral*", "You should check out *Paper Rivers by Sami Roth*"."""
+"""A recommendation of a named thing: "Then try *The Tin Cathedral*", "You should check out *Paper
+Rivers by Sami Roth*", "You might like *Glass Harbour by Priya Castellan*", "I'd start with *Wildwater*"."""
 _ARTICLE = regex.compile(r"\b(?P<a>[Aa])n?\s+(?P<next>\p{L})")
 _TASTE_OPENING = regex.compile(
     rf"^(?P<subject>\W*(?-i:\p{{Lu}})[^,;:!?]{{0,60}}?)\s+(?:is|are|was|were)\s+{_INTENSIFIER}(?:{_TASTE})(?=\s*,\s*\S)",

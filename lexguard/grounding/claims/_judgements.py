@@ -136,7 +136,7 @@ def _only_a_thing(word: str) -> bool:
 
 
 _CLAUSE_BREAK = regex.compile(
-    r";\s*+|,?\s++(?:and|but|while|whereas|though|although)\s++"
+    r";\s*+|\s[\u2014\u2013]\s*+|:\s++|,?\s++(?:and|but|while|whereas|though|although)\s++"
     r"(?=(?:\p{L}+ly\s++)?(?:he|she|it|they|we|i|you|there|this|that|the|its|their|his|her|our|my)\b)",
     regex.IGNORECASE,
 )
