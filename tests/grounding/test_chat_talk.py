@@ -34,6 +34,11 @@ SPORT = "[Human]: I saw the Dunmore Harriers play last night.\n[Assistant]: Fun!
     "it's worth settling in for!",
     "It sounds like a sweet choice for her!",
     "if you liked Harrow Lane, you might enjoy more of Ines Caldera's films.",
+    "You're in for a treat.",
+    "Honestly, play the whole album start to finish \u2014 you'll be hooked.",
+    "Prepare for some friendly trash talk!",
+    "It's a great introduction to his style!",
+    "Then Harrow Lane might suit you.",
 ])
 def test_talk_to_the_reader(text: str) -> None:
     assert is_talk(text, KNOWN)
@@ -51,6 +56,10 @@ def test_talk_to_the_reader(text: str) -> None:
     "Hit the Road won an award.",  # a title that looks like advice, and a deed
     "It must be the best-selling album of the year.",  # a guess, but not to the reader
     "You might enjoy Copper Sky too.",  # a name the chat never gave
+    "You'll find it in the fantasy section.",  # a fact told to the reader: no liking, feeling or wanting
+    "You get to see him as a villain in it.",
+    "You know it's his debut.",  # a statement after a verb of knowing
+    "You're probably thinking of his brother.",
 ])
 def test_not_talk(text: str) -> None:
     assert not is_talk(text, KNOWN)
@@ -98,3 +107,23 @@ def test_talk_is_reported_as_not_checked(checker: SupportChecker) -> None:
 ])
 def test_short_answers_in_more_question_shapes(question: str, answer: str, statement: str) -> None:
     assert answer_statement(question, answer) == statement
+
+
+def test_a_judgement_before_a_dash_leaves_the_fact_after_it_a_fact() -> None:
+    """"Oh, perfect timing \u2014 X by Y is set in Cornwall" was an opinion beside sources that name
+    Y: a wrong author there would have gone unchecked."""
+    from lexguard.grounding.claims._claim_types import classify_claim
+
+    text = "Oh, perfect timing \u2014 Harrow Lane by Ines Caldera is set in Cornwall."
+    assert classify_claim(text, [FILM]) == "fact"
+    assert classify_claim("Oh, perfect timing!", [FILM]) == "opinion"
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("You might like Harrow Lane by Ines Caldera.", "Harrow Lane by Ines Caldera."),
+    ("I'd start with Harrow Lane, their film from 2017.", "Harrow Lane, their film from 2017."),
+])
+def test_a_recommendation_is_read_as_what_it_names(text: str, read: str) -> None:
+    from lexguard.grounding.claims._judged_facts import without_judgement
+
+    assert without_judgement(text) == read
