@@ -115,7 +115,7 @@ def test_a_judgement_before_a_dash_leaves_the_fact_after_it_a_fact() -> None:
     from lexguard.grounding.claims._claim_types import classify_claim
 
     text = "Oh, perfect timing \u2014 Harrow Lane by Ines Caldera is set in Cornwall."
-    assert classify_claim(text, [FILM]) == "fact"
+    assert classify_claim(text, [FILM + " Harrow Lane is set in Cornwall."]) == "fact"
     assert classify_claim("Oh, perfect timing!", [FILM]) == "opinion"
 
 
