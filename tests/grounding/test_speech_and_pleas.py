@@ -61,3 +61,18 @@ def checker() -> SupportChecker:
 ])
 def test_plea_or_verdict_in_a_summary(checker: SupportChecker, answer: str, refused: bool) -> None:
     assert is_refused(checker, answer, [COURT]) is refused
+
+
+@pytest.mark.parametrize(("claim", "wrong"), [
+    ("Lotte Brenner was in her late thirties when she finished mapping the Arvel glaciers.", True),
+    ("Lotte Brenner was in her late forties when she finished mapping the Arvel glaciers.", False),
+    ("Lotte Brenner was in her forties when she finished mapping the Arvel glaciers.", False),
+    ("Lotte Brenner was in her early forties when she finished mapping the Arvel glaciers.", True),
+])
+def test_a_decade_of_life_at_an_event(claim: str, wrong: bool) -> None:
+    """"in her late thirties when she finished ..." beside a birth year and the event's year (a
+    contrast trial's pair; only a decade at death was read before)."""
+    from lexguard.grounding.signals._lifetimes import life_decade_conflict
+
+    source = ["Lotte Brenner (born 1931) was a glaciologist. She completed her survey of the Arvel glaciers in 1979."]
+    assert (life_decade_conflict(claim, source) is not None) is wrong

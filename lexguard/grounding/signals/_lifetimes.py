@@ -221,25 +221,49 @@ def _age_at_death(sentences: list[str]) -> tuple[tuple[int, int], int, str] | No
     return ((death - birth - 1, death - birth), death, "in") if death > birth else None
 
 
+_AT_EVENT = regex.compile(
+    r"\b(?:was|were)\s++in\s++(?:his|her|their)\s++(?P<part>early\s++|mid-?\s*+|late\s++)?(?P<decade>"
+    + "|".join(_DECADES_OF_LIFE) + r")\s++when\b",
+    regex.IGNORECASE,
+)
+"""A decade of life at an event: "was in her late thirties when she finished the survey"."""
+_PARTS_OF_DECADE = {"early": (0, 4), "mid": (3, 7), "late": (6, 9)}
+
+
 def life_decade_conflict(claim: str, passages: list[str]) -> str | None:
     """The sentence giving a life whose length the claim's decade of life ("died in her seventies",
-    "lived into his eighties") cannot hold, if any.
+    "lived into his eighties") cannot hold, or the birth and the event that the claim's decade at
+    that event ("was in her late thirties when she finished mapping the glaciers") cannot, if any.
 
     Example:
         >>> life_decade_conflict("Borne died in her seventies.", ["Ida Borne (1921-1988) was a novelist."]) is not None
         True
+        >>> source = ["Ida Borne (born 1931) was a surveyor. She finished mapping the glaciers in 1979."]
+        >>> life_decade_conflict("Borne was in her late thirties when she finished mapping the glaciers.", source)
+        'She finished mapping the glaciers in 1979.'
+        >>> life_decade_conflict("Borne was in her late forties when she finished mapping the glaciers.", source) is None
+        True
     """
-    said = _IN_HER_DECADE.search(claim)
-    if said is None:
-        return None
     sentences = [s for p in passages for s in passage_sentences(p)]
-    found = _age_at_death(sentences)
-    if found is None:
+    said = _IN_HER_DECADE.search(claim)
+    if said is not None:
+        found = _age_at_death(sentences)
+        low = _DECADES_OF_LIFE[said.group("decade").lower()]
+        if found is not None and (found[0][1] < low or found[0][0] > low + 9):
+            return next(s for s in sentences if _LIFE.search(s))
         return None
-    (least, most), _, _ = found
+    said = _AT_EVENT.search(claim)
+    births = _birth_years(sentences)
+    if said is None or len(births) != 1:
+        return None
+    event = _event_year(claim[said.end():], sentences, exclude=births)
+    birth = births.pop()
+    if event is None or event <= birth:
+        return None
     low = _DECADES_OF_LIFE[said.group("decade").lower()]
-    if most < low or least > low + 9:
-        return next(s for s in sentences if _LIFE.search(s))
+    first, last = _PARTS_OF_DECADE.get((said.group("part") or "").strip(" -").lower(), (0, 9))
+    if event - birth < low + first or event - birth - 1 > low + last:  # the age is one of two
+        return next((s for s in sentences if str(event) in s), None)
     return None
 
 
