@@ -15,6 +15,8 @@ from lexguard.grounding.claims._short_answers import answer_statement
 from ._accepting import is_refused
 
 KNOWN = frozenset({"Harrow", "Lane", "Ines", "Caldera", "Milo", "Dunne"})
+HEARD = KNOWN | {"party", "album", "ending"}
+"""What a chat so far gave: the names, and the words talk may point at with "the" ("the party")."""
 FILM = ("Harrow Lane is a film directed by Ines Caldera. Harrow Lane is starring Milo Dunne. Harrow Lane has genre "
         "thriller. Harrow Lane was released in 2017.")
 PLAYER = "Tessa Marlow plays for the Dunmore Harriers. Tessa Marlow plays the position goalkeeper."
@@ -24,24 +26,21 @@ SPORT = "[Human]: I saw the Dunmore Harriers play last night.\n[Assistant]: Fun!
 
 @pytest.mark.parametrize("text", [
     "Get some snacks",
-    "Maybe check it's not too scary for the little ones first!",
     "Tell her she's reading something special!",
     "You might want to read it before the party, it'd be a fun conversation starter!",
     "it should keep you on the edge of your seat",
     "Those teams were so much fun to watch!",
     "She's fun to watch, isn't she?",
-    "Watching some of his old games would be a great way to learn the sport!",
     "it's worth settling in for!",
     "It sounds like a sweet choice for her!",
-    "if you liked Harrow Lane, you might enjoy more of Ines Caldera's films.",
     "You're in for a treat.",
-    "Honestly, play the whole album start to finish \u2014 you'll be hooked.",
     "Prepare for some friendly trash talk!",
-    "It's a great introduction to his style!",
     "Then Harrow Lane might suit you.",
+    "The ending will keep you hooked!",  # "The" opening the sentence is no name
+    "You'll love it, won't you?",
 ])
 def test_talk_to_the_reader(text: str) -> None:
-    assert is_talk(text, KNOWN)
+    assert is_talk(text, HEARD)
 
 
 @pytest.mark.parametrize("text", [
@@ -60,9 +59,29 @@ def test_talk_to_the_reader(text: str) -> None:
     "You get to see him as a villain in it.",
     "You know it's his debut.",  # a statement after a verb of knowing
     "You're probably thinking of his brother.",
+    # found by a hostile review: a work, a role or a person's part the talk presumes, a number in words
+    "You'll love her other thriller, too.",
+    "You'll love Milo Dunne's direction.",
+    "Thank her husband Milo Dunne.",
+    "You'll love Milo Dunne as the villain.",
+    "Watch it with the sequel.",
+    "You'll enjoy the original novel too!",
+    "Harrow Lane is a comedy you'll love.",
+    "It's a nineties classic you'll love.",
+    "You'll love all three sequels.",
+    "Worth it for Milo Dunne's oscar-nominated cameo alone.",
+    "You'll love Harrow Lane \u2161.",
+    "You'll love the seaside setting.",  # a setting the chat never spoke of, pointed at with "the"
+    "You might enjoy her award-winning role.",
+    "You're in for a treat with this silent comedy.",
+    "Catch the director's cut on streaming.",
+    "You'll love Milo Dunne in Harrow Lane too.",
+    "Watch for the cameo by her.",
+    "You deserve a break after all those sequels.",
+    "if you liked Harrow Lane, you might enjoy more of Ines Caldera's films.",  # her films: checked, to be safe
 ])
 def test_not_talk(text: str) -> None:
-    assert not is_talk(text, KNOWN)
+    assert not is_talk(text, HEARD)
 
 
 def test_a_closing_clause_of_talk_is_a_claim_of_its_own_in_a_chat_only() -> None:

@@ -18,8 +18,12 @@ sentence, or a closing clause, as talk when
   introduction to his style", "worth settling in for", "so much fun"); or an impression of the
   reader's choice ("it sounds like exactly your kind of thing", "it sounds like a sweet choice for
   her");
-* it holds no number, no quotation, no name that neither the chat nor the sources gave, and no
-  name credited ("You might like Glass Harbour *by Priya Castellan*": who wrote it is checked);
+* it holds no number (in words too: "three sequels", "the nineties"), no quotation, no name that
+  neither the chat nor the sources gave (a word the dictionary lacks counts as one: "oscar"), no
+  name credited ("You might like Glass Harbour *by Priya Castellan*": who wrote it is checked), no
+  possessive of a person ("her husband", "Milo Dunne's direction"), and no work, role or companion
+  it presumes ("her *other* thriller", "the *sequel*", "*as the* villain", "*with the* sequel") nor a
+  statement of what something is ("It's a comedy you'll love");
 * and it states no deed: no verb in the past tense but one of liking or thought ("loved",
   "thought"), no present verb of a named or pointed-at subject ("he *plays*", "it *stars*") but
   one of being or seeming ("it *sounds*", "it *keeps*"), and no clause of its own ("that it won",
@@ -39,6 +43,7 @@ import regex
 
 from lexguard.grounding.claims._chat import _FEELING, _LIKING, _STATEMENT_VERB, PRAISE_WORDS
 from lexguard.grounding.claims._judgements import JUDGEMENTS
+from lexguard.grounding.signals._lexical import STOPWORDS, numbers
 from lexguard.grounding.signals._words import base_verb, inflected, lemmas_as, word_kinds
 
 __all__ = ["TALK_REASON", "is_talk"]
@@ -73,7 +78,7 @@ _IMPERATIVE = regex.compile(
 """Advice: a verb in its base form, then what it is done to ("Get some snacks", "Tell her ...")."""
 _IMPRESSION = regex.compile(r"\b(?:sounds|seems|looks)\s+like\b", regex.IGNORECASE)
 _TAG = regex.compile(
-    r",\s*+(?:is|was|are|were|does|did|do|has|have|had|can|could|would|will)n['\u2019]t\s+"
+    r",\s*+(?:(?:is|was|are|were|does|did|do|has|have|had|can|could|would|will)n|won|can)['\u2019]t\s+"
     r"(?:he|she|it|they|that|there|you|we)\W*$",
     regex.IGNORECASE,
 )
@@ -86,7 +91,17 @@ _CLAUSE = regex.compile(
 _CREDITED = regex.compile(r"\b(?:by|from|starring|featuring|with)\s+(?-i:\p{Lu})", regex.IGNORECASE)
 """A name credited ("You might like Glass Harbour *by Priya Castellan*"): who made it, a fact to check."""
 _WORD = regex.compile(r"[\p{L}][\p{L}'\u2019-]*")
-_CHECKABLE = regex.compile(r"[\d\"\u201c\u201d\u00ab\u00bb]")
+_SAID_OF_A_THING = regex.compile(
+    r"\b(?:another|other|others|sequels?|prequels?|remakes?|versions?|adaptations?|original|spin-?offs?)\b"  # a work
+    r"|\bas\s++(?:the|a|an|her|his|their)\s"  # a role: "Milo Dunne as the villain"
+    r"|\b(?:with|alongside)\s++(?:the|its|their|her|his|this|that|these|those)\s"  # "Watch it with the sequel"
+    r"|\bby\s++(?:her|him|them)\b|(?-i:\p{Lu}\p{L}*+)\s++(?:in|on|at|from)\s++(?-i:\p{Lu})"  # "by her", "Milo Dunne in Glass Bay"
+    r"|\b(?!(?:it|he|she|that|there|what|who|where|here|how|let)['\u2019])(?-i:\p{Ll}+)['\u2019]s\s"  # "the director's cut"
+    r"|(?:['\u2019]s|\b(?:is|are|was|were))\s++(?:a|an|the|one|her|his|their|its)\b",  # "It's a comedy you'll love"
+    regex.IGNORECASE)
+"""What talk may not carry: a work or a part the sentence presumes ("her other thriller", "the
+sequel"), a role, a companion, or a statement of what something is ("It's a comedy you'll love")."""
+_CHECKABLE = regex.compile(r"[\p{N}\"\u201c\u201d\u00ab\u00bb]")
 _SUBJECT = frozenset("he she it they that this who".split())
 _VIEWS = frozenset("loved liked enjoyed adored thought felt found guessed hoped wished deserved".split())
 """Past verbs of liking or thought: the speaker's or the reader's view, not a deed."""
@@ -104,7 +119,7 @@ def is_talk(text: str, heard: frozenset[str] = frozenset()) -> bool:
             (:func:`~lexguard.grounding.claims._worthiness.heard_names`); talk may name them.
 
     Example:
-        >>> is_talk("You might want to read it before the party, it'd be a fun conversation starter!")
+        >>> is_talk("You might want to read it before the party, it'd be a fun conversation starter!", frozenset({"party"}))
         True
         >>> is_talk("Those teams were so much fun to watch!"), is_talk("it should keep you on the edge of your seat")
         (True, True)
@@ -114,19 +129,69 @@ def is_talk(text: str, heard: frozenset[str] = frozenset()) -> bool:
         (False, False)
     """
     text = _TAG.sub("", text.strip())
-    if _CHECKABLE.search(text) or _CLAUSE.search(text) or _CREDITED.search(text) or not _framed(text):
-        return False
+    if (_CHECKABLE.search(text) or _CLAUSE.search(text) or _CREDITED.search(text) or _SAID_OF_A_THING.search(text)
+            or numbers(text) or not _framed(text)):
+        return False  # "three sequels", "the nineties vibe": numbers in words too
     words = _WORD.findall(text)
-    named = [word[0].isupper() and word != "I" and (position > 0 or not word_kinds(_bare(word)))
-             for position, word in enumerate(words)]
+    named = [_named(word, position) for position, word in enumerate(words)]
+    if _presumes(text, heard):
+        return False  # "You'll love the seaside setting": a setting the chat never spoke of
     for position, word in enumerate(words):
         if named[position] and word not in heard and word.replace("\u2019", "'").split("'")[0] not in heard:
             return False  # "You might like Paper Rivers": a name the chat has not given
+        if _owned(word, words[position + 1] if position + 1 < len(words) else ""):
+            return False  # "her husband", "Milo Dunne's direction": said of a person
         before = words[position - 1].lower() if position else ""
         owner = before.endswith(("'s", "\u2019s"))  # "Ines Caldera's films": a possessive, no subject
         if _deed(word.lower(), before in _SUBJECT or (position > 0 and named[position - 1] and not owner)):
             return False
     return True
+
+
+def _named(word: str, position: int) -> bool:
+    """Whether a word of talk is a name: capitalised inside the sentence, or a word the dictionary
+    does not hold ("oscar-nominated", "lang"; not a function word such as "The" or "If")."""
+    lower = _bare(word)
+    if lower in STOPWORDS or word == "I":
+        return False
+    unknown = not all(word_kinds(piece) for piece in lower.split("-") if piece)
+    return unknown or (word[0].isupper() and position > 0)
+
+
+_POINTED = regex.compile(r"\b(?:the|this)\s++(?P<phrase>(?:[\p{L}'\u2019-]+\s*+){1,3})", regex.IGNORECASE)
+_READERS_OWN = regex.compile(r"\bof\s++(?:your|my)\b", regex.IGNORECASE)
+"""A thing pointed at with "the" or "this" ("the seaside setting"); not one of the reader's ("the
+edge of your seat")."""
+
+
+def _presumes(text: str, heard: frozenset[str]) -> bool:
+    """Whether talk points at a thing ("the", "this") by a noun or a describing word the chat and
+    the sources never used ("the seaside setting", "the award-winning score", "this silent comedy"):
+    what it presumes of the work is a fact to check. Words of feeling and judgement are free, and
+    so is a thing of the reader's ("the edge of your seat")."""
+    for found in _POINTED.finditer(text):
+        if _READERS_OWN.search(text, found.start("phrase"), found.end("phrase") + 12):
+            continue  # "the edge of your seat"
+        for word in _WORD.findall(found.group("phrase")):
+            lower = _bare(word)
+            if lower in STOPWORDS or lower in heard or lower.rstrip("s") in heard or lower in PRAISE_WORDS or lower in JUDGEMENTS:
+                continue
+            if lower in _FEELING or lower in _LIKING or lower in _WANTING or not word_kinds(lower) & {"NOUN", "ADJ"}:
+                continue  # "this one", "the little ones"; a verb after the noun phrase
+            return True
+    return False
+
+
+def _owned(word: str, after: str) -> bool:
+    """Whether a word owns what follows it: a possessive ("Milo Dunne's", "her husband", "his
+    style"), not an object ("Tell her she's ...", "for her")."""
+    if word.endswith(("'s", "\u2019s")) and word[0].isupper() and _bare(word) not in STOPWORDS:
+        return True  # "Milo's", not "She's"
+    lower = word.lower()
+    if lower in ("his", "its", "their"):
+        return True
+    kinds = set().union(*(word_kinds(piece) for piece in after.lower().split("-") if piece)) if after else set()
+    return lower == "her" and bool(kinds & {"NOUN", "ADJ"}) and _bare(after) not in STOPWORDS  # "her award-winning role"
 
 
 def _bare(word: str) -> str:

@@ -73,6 +73,7 @@ _TRAILING_HEDGE = regex.compile(
 )
 """A hedge that closes a statement (", I believe."): the statement is checked as if said plainly."""
 _CAPITALISED = regex.compile(r"\b\p{Lu}[\p{L}\p{N}'\u2019-]*")
+_LOWER_WORD = regex.compile(r"\p{L}[\p{L}-]*")
 _PICTOGRAPH = regex.compile(r"\p{Extended_Pictographic}")
 
 
@@ -132,8 +133,10 @@ def not_a_fact(text: str, heard: frozenset[str] = frozenset(), chat: bool = Fals
 
 
 def heard_names(*texts: str | None) -> frozenset[str]:
-    """The capitalised words of ``texts`` (the question or chat so far, the sources)."""
-    return frozenset(word for text in texts if text for word in _CAPITALISED.findall(text))
+    """The capitalised words of ``texts`` (the question or chat so far, the sources), and their
+    other words lower-cased (what talk to the reader may point at: "the ending" of a chat about it)."""
+    return frozenset(word for text in texts if text for word in (*_CAPITALISED.findall(text),
+                                                                 *_LOWER_WORD.findall(text.lower())))
 
 
 def mark_not_facts(claims: Sequence[Claim], heard: frozenset[str] = frozenset(), chat: bool = False) -> list[Claim]:
