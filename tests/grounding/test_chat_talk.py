@@ -146,3 +146,18 @@ def test_a_recommendation_is_read_as_what_it_names(text: str, read: str) -> None
     from lexguard.grounding.claims._judged_facts import without_judgement
 
     assert without_judgement(text) == read
+
+
+@pytest.mark.parametrize(("text", "cut"), [
+    ("If you liked that one, she also directed Copper Sky.", True),
+    ("If you liked it, she also directed Copper Sky.", True),
+    ("If you liked her comedy debut, she also directed Copper Sky.", False),  # presumes a debut the sources must hold
+    ("If you liked the book, she also directed Copper Sky.", False),
+])
+def test_a_readers_condition_presumes_no_work(text: str, cut: bool) -> None:
+    """Found by the hostile review: "If you liked her comedy debut, you'll love this one" left the
+    debut unchecked (the reader's condition is not read); a condition of what the reader liked reads
+    only "it" or "that one"."""
+    from lexguard.grounding.claims._reader_tails import reader_lead_end
+
+    assert (reader_lead_end(text) is not None) is cut

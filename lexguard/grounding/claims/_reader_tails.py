@@ -69,9 +69,19 @@ _FACT_WORDS = 3
 """Fewest words left beside the clause for the rest to be read as a fact of its own."""
 
 
+_PRESUMED = regex.compile(
+    r"\b(?:liked|enjoyed|loved|adored)\s++(?!(?:it|that|this|them|those|these|him|her)(?:\s++ones?)?"
+    r"(?:\s++(?:too|as\s++well|so\s++much|a\s++lot))?\W*$)\p{L}",
+    regex.IGNORECASE)
+"""What the reader is said to have liked, other than "it" or "that one": "If you liked *her comedy
+debut*", "If you liked *the book*" presume a work the sources must hold."""
+
+
 def _says_nothing(clause: str) -> bool:
-    """Whether ``clause`` names nothing (no capitalised word but "I" after its first) and speaks to the reader."""
-    return _NAME.search(clause, 1) is None and regex.search(r"\b(?:you|your|ya|u)\b", clause, regex.IGNORECASE) is not None
+    """Whether ``clause`` names nothing (no capitalised word but "I" after its first, no thing the
+    reader is said to have liked but "it" or "that one") and speaks to the reader."""
+    return (_NAME.search(clause, 1) is None and _PRESUMED.search(clause) is None
+            and regex.search(r"\b(?:you|your|ya|u)\b", clause, regex.IGNORECASE) is not None)
 
 
 def reader_tail_start(text: str, pos: int = 0) -> int | None:
