@@ -70,11 +70,13 @@ _FACT_WORDS = 3
 
 
 _PRESUMED = regex.compile(
-    r"\b(?:liked|enjoyed|loved|adored)\s++(?!(?:it|that|this|them|those|these|him|her)(?:\s++ones?)?"
+    r"\b(?:liked|enjoyed|loved|adored)\s++(?!(?:(?:it|that|this|them|those|these|him|her)(?:\s++ones?)?"
+    r"|(?:her|his|their)\s++(?:\p{L}+s|work|music|writing|stuff))"
     r"(?:\s++(?:too|as\s++well|so\s++much|a\s++lot))?\W*$)\p{L}",
     regex.IGNORECASE)
-"""What the reader is said to have liked, other than "it" or "that one": "If you liked *her comedy
-debut*", "If you liked *the book*" presume a work the sources must hold."""
+"""What the reader is said to have liked, other than "it", "that one" or someone's body of work
+("her work", "his films"): "If you liked *her comedy debut*", "If you liked *the book*" presume a
+work the sources must hold."""
 
 
 def _says_nothing(clause: str) -> bool:
