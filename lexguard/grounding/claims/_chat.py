@@ -30,7 +30,10 @@ import regex
 from lexguard.grounding.claims._judgements import JUDGEMENTS
 from lexguard.grounding.signals._words import word_kinds
 
-__all__ = ["MOST_OBJECT_WORDS", "PRAISE_WORDS", "is_praise", "is_question_to_reader", "is_reaction", "is_speaker_remark"]
+__all__ = [
+    "FEELING_WORDS", "LIKING_WORDS", "MOST_OBJECT_WORDS", "PRAISE_WORDS", "STATEMENT_VERB",
+    "is_praise", "is_question_to_reader", "is_reaction", "is_speaker_remark",
+]
 
 MOST_OBJECT_WORDS = 2
 """Most words naming what the question is about ("a favourite *song* of hers")."""
@@ -55,7 +58,7 @@ _FRAME = regex.compile(
 _TAIL = regex.compile(r",\s*+(?:by\s+the\s+way|too|then|though|anyway|by\s+any\s+chance|(?:have|did|do|are|were)\s+you)\s*+(?=\W*$)",
                      regex.IGNORECASE)
 """A closing aside that adds nothing ("Have you seen it, by the way?", "I haven't heard it yet, have you?")."""
-_STATEMENT_VERB = regex.compile(
+STATEMENT_VERB = regex.compile(
     r"\b(?:know|knew|reali[sz]e|aware|hear|heard|notice|noticed|remember|think|thought|believe|agree|feel|suppose|guess"
     r"|expect|mean|imagine|say|said|hope)\s+(?:that\b|(?:he|she|it|"
     r"it's|they|there|the|his|her|its|their|this|these|those|we|i|a|an)\b"
@@ -117,7 +120,7 @@ def is_question_to_reader(text: str, heard: frozenset[str] = frozenset()) -> boo
     frame = _FRAME.match(text)
     if frame is None:
         return _asks_the_reader(text)
-    if _CLAUSE.search(text, frame.end()) or _STATEMENT_VERB.search(text):
+    if _CLAUSE.search(text, frame.end()) or STATEMENT_VERB.search(text):
         return False
     objects = []
     words = [match.group() for match in _WORD.finditer(text, frame.end())]
@@ -164,7 +167,7 @@ def _asks_the_reader(text: str) -> bool:
     words = _WORD.findall(text)
     if not (_READER.search(text) or _OFFER.match(text)) or len(words) > _MOST_ASKED_WORDS:
         return False
-    if any(w[0].isupper() and w.lower() != "i" for w in words[1:]) or _CLAUSE.search(text) or _STATEMENT_VERB.search(text):
+    if any(w[0].isupper() and w.lower() != "i" for w in words[1:]) or _CLAUSE.search(text) or STATEMENT_VERB.search(text):
         return False
     return _DEFINITE.search(text) is None
 
@@ -209,7 +212,7 @@ _PRAISE = regex.compile(
 
 _PERSON = regex.compile(r"\b(?:i|me|my|mine|myself|you|your|yours|we|us|our)\b|\bi(?:'|\u2019)", regex.IGNORECASE)
 _PART = regex.compile(r",\s*+(?:but|and|so)?\s*+|\s+(?:but|and)\s+", regex.IGNORECASE)
-_FEELING = frozenset(
+FEELING_WORDS = frozenset(
     "adore adored adores laugh laughed laughing cry cried crying hate hated hates enjoying watching listening reading "
     "rewatch rewatched rewatching repeat thing things taste style cup tea mine miss missed made make makes kept keep "
     "keeps lot lots bit little maybe probably definitely totally always still glad happy sad excited obsessed hooked "
@@ -219,7 +222,7 @@ _FEELING = frozenset(
 )
 """Words of a reaction of the speaker's or the reader's own ("It made me laugh a lot", "Not my thing",
 "It's really moving, I cried a bit", "My niece loved it!")."""
-_LIKING = frozenset("love loved like liked enjoy enjoyed".split())
+LIKING_WORDS = frozenset("love loved like liked enjoy enjoyed".split())
 _SHORT_REACTION = 5
 """Most words of a reaction that names neither the speaker nor the reader ("Still holds up though!")."""
 
@@ -236,17 +239,17 @@ def _feels(text: str) -> bool:
     name, no number, no clause that states something, and nothing but words of feeling,
     conversation and function in each of its parts."""
     words = [w.lower() for w in _WORD.findall(text)]  # "Love them!", "They're fun!", "Still holds up though!"
-    short = len(words) <= _SHORT_REACTION and any(w in _FEELING or w in _LIKING for w in words)  # not "She has."
+    short = len(words) <= _SHORT_REACTION and any(w in FEELING_WORDS or w in LIKING_WORDS for w in words)  # not "She has."
     if len(text) > _LONGEST or (_PERSON.search(text) is None and not short) or any(ch.isdigit() for ch in text):
         return False
-    if regex.search(r"(?<=[\p{L}\s,;:'\u2019-])(?!I\b)\p{Lu}", text[1:]) or _STATEMENT_VERB.search(text):
+    if regex.search(r"(?<=[\p{L}\s,;:'\u2019-])(?!I\b)\p{Lu}", text[1:]) or STATEMENT_VERB.search(text):
         return False
     for part in _PART.split(text):
         if _CLAUSE.search(part.strip(" ,")):
             return False
         for word in (match.group() for match in _WORD.finditer(part)):
             lower = word.lower().replace("\u2019", "'").split("'")[0]
-            if not (lower in _FUNCTION or lower in _CONVERSATION or lower in _SPEAKER_WORDS or lower in _FEELING
+            if not (lower in _FUNCTION or lower in _CONVERSATION or lower in _SPEAKER_WORDS or lower in FEELING_WORDS
                     or lower in {"i", "me", "my", "not", "no", "he", "she", "they", "him", "them"} or lower.endswith("ly")):
                 return False
     return True
@@ -280,7 +283,7 @@ def is_speaker_remark(text: str) -> bool:
     if praise is not None:  # "Great band.": the speaker's taste, if it praises only a thing
         return all(_names_a_thing(word) for word in praise.group("thing").split())
     frame = _SPEAKER.match(text)
-    if frame is None or len(text) > _LONGEST or _CLAUSE.search(text, frame.end()) or _STATEMENT_VERB.search(text):
+    if frame is None or len(text) > _LONGEST or _CLAUSE.search(text, frame.end()) or STATEMENT_VERB.search(text):
         return False
     objects = []
     for word in (match.group() for match in _WORD.finditer(text, frame.end())):

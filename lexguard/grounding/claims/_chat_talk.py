@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import regex
 
-from lexguard.grounding.claims._chat import _FEELING, _LIKING, _STATEMENT_VERB, PRAISE_WORDS
+from lexguard.grounding.claims._chat import FEELING_WORDS, LIKING_WORDS, PRAISE_WORDS, STATEMENT_VERB
 from lexguard.grounding.claims._judgements import JUDGEMENTS
 from lexguard.grounding.signals._lexical import STOPWORDS, numbers
 from lexguard.grounding.signals._words import base_verb, inflected, lemmas_as, word_kinds
@@ -176,7 +176,7 @@ def _presumes(text: str, heard: frozenset[str]) -> bool:
             lower = _bare(word)
             if lower in STOPWORDS or lower in heard or lower.rstrip("s") in heard or lower in PRAISE_WORDS or lower in JUDGEMENTS:
                 continue
-            if lower in _FEELING or lower in _LIKING or lower in _WANTING or not word_kinds(lower) & {"NOUN", "ADJ"}:
+            if lower in FEELING_WORDS or lower in LIKING_WORDS or lower in _WANTING or not word_kinds(lower) & {"NOUN", "ADJ"}:
                 continue  # "this one", "the little ones"; a verb after the noun phrase
             return True
     return False
@@ -211,12 +211,12 @@ def _part_framed(part: str) -> bool:
         return True  # "Honestly, ..."
     words = [w.lower() for w in _WORD.findall(part)]
     judges = any(w in PRAISE_WORDS or w in JUDGEMENTS for w in words)
-    feels = judges or any(w in _LIKING or w in _WANTING or (w in _FEELING and word_kinds(w) & {"VERB", "ADJ"})
+    feels = judges or any(w in LIKING_WORDS or w in _WANTING or (w in FEELING_WORDS and word_kinds(w) & {"VERB", "ADJ"})
                           for w in words)  # "hooked", "keep"; not "probably", "brother"
     reader = _READER.search(part) is not None
     if _MODAL.search(part) and (judges or (reader and feels)):
         return True  # "it'd be a fun conversation starter", "you might enjoy ...", "it'll keep you hooked"
-    if _READER_SUBJECT.search(part) and feels and not _STATEMENT_VERB.search(part):
+    if _READER_SUBJECT.search(part) and feels and not STATEMENT_VERB.search(part):
         return True  # "You're in for a treat"; not "You'll find it in the fantasy section" (no feeling: a fact)
     if _ACTIVITY.search(part) or _CONDITION.match(part):
         return True  # "so much fun to watch"; "if you liked the first one"
@@ -231,7 +231,7 @@ def _deed(word: str, after_subject: bool) -> bool:
     :data:`_VIEWS`, or a present verb (after a pronoun or a name when it is also a
     noun: ``after_subject``) other than one of :data:`_SEEMING`."""
     word = word.replace("\u2019", "'")
-    if word in _BEING or word in _VIEWS or word in _FEELING or word in _LIKING or word in _WANTING:
+    if word in _BEING or word in _VIEWS or word in FEELING_WORDS or word in LIKING_WORDS or word in _WANTING:
         return False  # "you'll be hooked", "you've earned a break": the reader's feeling, no deed
     for lemma in lemmas_as(word, "VERB"):
         if word != lemma and word in (inflected(lemma, "VBD"), inflected(lemma, "VBN")):
