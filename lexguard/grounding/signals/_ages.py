@@ -21,7 +21,7 @@ from lexguard.grounding.signals._honorifics import HONORIFICS
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import an_age
 
-__all__ = ["age_conflict", "appositive_age", "is_age", "said_of_a_person", "years_apart"]
+__all__ = ["age_conflict", "age_in_a_year", "ages_as_births", "appositive_age", "is_age", "said_of_a_person", "years_apart"]
 
 _NAME_BEFORE = regex.compile(r"((?:\p{Lu}[\p{L}.'\u2019-]*+\s++){0,3}\p{Lu}[\p{L}.'\u2019-]*+),\s*+$")
 _AGED = regex.compile(r"\baged\s++(\d{1,3})\b|\b(\d{1,3})[\s-]++years?[\s-]++old\b", regex.IGNORECASE)
@@ -51,6 +51,48 @@ def years_apart(mention: Mention, evidence_keys: Iterable[str]) -> bool:
         return False
     years = sorted({n for n in map(key_value, evidence_keys) if n is not None and n.is_integer() and 1000 <= n <= 2100})
     return any(later - earlier == value for i, earlier in enumerate(years) for later in years[i + 1:])
+
+
+_AGE_IN_A_YEAR = regex.compile(
+    r"\b(?:turned|turns|turning|turn|was|were|aged|hit|reached)\s++(?P<age>\d{1,3}|[a-z]+(?:[\s-]++[a-z]+)?)"
+    r"(?:[\s-]++years?(?:[\s-]++old)?)?\s++(?:back\s++)?in\s++(?P<year>\d{4})\b",
+    regex.IGNORECASE,
+)
+_BORN = regex.compile(r"\bborn\b[^.;!?\d]{0,30}?(?P<year>\d{4})\b|\(b\.\s*+(?P<b>\d{4})\)", regex.IGNORECASE)
+
+
+def age_in_a_year(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
+    """Whether a claim number is an age at a year, or that year, that a birth year of the sources
+    gives: "Vale, who turned 40 in 2020" beside "Vale was born in 1980" (the age and the year
+    each follow from the other and the birth year; "was 40 in 2020" allows a year either side)."""
+    texts = list(texts)
+    return any(found.start("age") <= mention.span[0] < found.end("year") and birth is not None
+               for found, birth in _ages_in_years(claim, texts))
+
+
+def ages_as_births(claim: str, texts: Iterable[str]) -> str:
+    """``claim`` with each age at a year that a birth year of the sources gives written as that
+    birth ("who turned 40 in 2020" as "who was born in 1980"), for the verifier, which does no
+    arithmetic."""
+    texts = list(texts)
+    for found, birth in reversed(_ages_in_years(claim, texts)):
+        if birth is not None:
+            claim = f"{claim[: found.start()]}was born in {birth}{claim[found.end() :]}"
+    return claim
+
+
+def _ages_in_years(claim: str, texts: list[str]) -> list[tuple[regex.Match[str], int | None]]:
+    """Each age at a year of the claim, with the sources' birth year it follows from (or ``None``)."""
+    out: list[tuple[regex.Match[str], int | None]] = []
+    for found in _AGE_IN_A_YEAR.finditer(claim):
+        age = next((key_value(m.key) for m in numbers(found.group("age"))), None)
+        if age is None or not age.is_integer():
+            continue
+        born = int(found.group("year")) - int(age)
+        turned = found.group(0).lower().startswith(("turn", "hit", "reach"))
+        births = {int(b.group("year") or b.group("b")) for text in texts for b in _BORN.finditer(text)}
+        out.append((found, born if born in births else born - 1 if not turned and born - 1 in births else None))
+    return out
 
 
 def appositive_age(claim: str, mention: Mention) -> str | None:

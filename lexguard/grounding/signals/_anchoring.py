@@ -24,6 +24,7 @@ import regex
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._statements import an_age, number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
+from lexguard.grounding.signals._share_bases import share_base, share_of_another_base
 from lexguard.grounding.signals._units import is_unit_word
 from lexguard.grounding.signals._value_classes import comparable as _comparable
 from lexguard.grounding.signals._value_classes import magnitude
@@ -41,6 +42,7 @@ MISANCHORED = 4.0
 MAX_OWN_ANCHOR = 0.3
 """Most anchor of the claim's own value in the evidence for it to be misanchored: the claim's
 words barely stand next to it ("... compared with 41% in the placebo group")."""
+
 
 BoundKind = Literal["limit", "above", "at_least", "below", "near", "about", "top"]
 _TOLD_NOT = (r"(?:(?:do|does|did|must|should|may|can|will)\s+not|(?:don|doesn|mustn|shouldn)['\u2019]t|never)"
@@ -143,7 +145,7 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
     claim_before = set(content_words(claim[: words[1] if words else mention.span[0]]))
     claim_after = set(content_words(claim[mention.span[1] :]))
     claim_names = _names(claim)
-    claim_base = _base(claim[mention.span[1] : mention.span[1] + 80])
+    claim_base = share_base(claim[mention.span[1] : mention.span[1] + 80])
     aged = an_age(claim, mention)
     said = frozenset(m.key for m in numbers(claim) if m.span != mention.span)  # "longer than four hours in almost half"
     out: list[Candidate] = []
@@ -177,7 +179,7 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
                 continue  # "1,200 people in Ohio" is not the Texas figure the claim gives
             anchor = (_anchor(content_words(ahead)[::-1][:_WINDOW], claim_before, claim_after)
                       + _anchor(content_words(behind)[:_AFTER], claim_after, claim_before)
-                      + (_SAME_BASE if own == "percent" and _base(behind) and _base(behind) == claim_base else 0.0))
+                      + (_SAME_BASE if own == "percent" and share_base(behind) and share_base(behind) == claim_base else 0.0))
             if anchor:
                 out.append(Candidate(value, candidate.text, every[-1][1], (anchor, shared), text))
     return out, every
@@ -195,20 +197,9 @@ def _previous_end(found: list[Mention], i: int, said: frozenset[str] = frozenset
 _OF_BASE = regex.compile(r"\s*+(?:(?:%|per\s*cent|percent)\s*+)?of\s++(?:the\s++|its\s++|their\s++|all\s++)?$", regex.IGNORECASE)
 
 
-_SHARE_BASE = regex.compile(
-    r"\s*+(?:(?:%|per\s*cent|percent)\s*+)?of\s++(?:(?:the|its|their|all|this|that|these|those)\s++)?"
-    r"(?:[\p{L}-]+['\u2019]s\s++)?(?:[\d,.]+\s++)?(?P<noun>\p{L}+)",
-    regex.IGNORECASE,
-)
 _SAME_BASE = 0.5
 """Anchor a share of the evidence earns when it is a share of what the claim's share is of ("half
 of October's *patients*" beside "52.4% of its 9,870 *patients*")."""
-
-
-def _base(after: str) -> str | None:
-    """What a share is of, by the stem of its noun ("% of its 9,870 patients": "patient")."""
-    found = _SHARE_BASE.match(after)
-    return stem(found.group("noun").lower()) if found else None
 
 
 def _behind(text: str, found: list[Mention], i: int, said: frozenset[str] = frozenset()) -> str:
@@ -257,12 +248,13 @@ def misanchored(claim: str, mention: Mention, texts: Iterable[str]) -> str | Non
     own = [c.score[0] for c in mine]
     where = {c.chunk for c in mine}  # a rival of another passage ("18.3" of the 8-year-olds) is another statement's
     other = [c for c in found if c.chunk in where and not any(math.isclose(c.value, k, rel_tol=1e-9) for k in given)]
-    if not own or not other:
-        return None
-    rival = max(other, key=lambda c: c.score[0])
-    if rival.score[0] >= MIN_RIVAL_ANCHOR and rival.score[0] >= MISANCHORED * max(own) and max(own) <= MAX_OWN_ANCHOR:
-        return rival.chunk
-    return None
+    if own and other:
+        rival = max(other, key=lambda c: c.score[0])
+        if rival.score[0] >= MIN_RIVAL_ANCHOR and rival.score[0] >= MISANCHORED * max(own) and max(own) <= MAX_OWN_ANCHOR:
+            return rival.chunk
+    rivals = [(c.value, c.chunk) for c in sorted(found, key=lambda c: -c.score[0]) if c.score[0] >= MIN_RIVAL_ANCHOR
+              and not any(math.isclose(c.value, k, rel_tol=1e-9) for k in given)]
+    return share_of_another_base(claim, mention, keys, rivals)  # "64% of members" for a turnout of 64%
 
 
 _NAME = regex.compile(r"(?<![.!?]\s*|^\s*)\b\p{Lu}\p{Ll}+")

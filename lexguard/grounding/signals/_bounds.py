@@ -191,10 +191,16 @@ def read_bound(claim: str, mention: Mention, texts: Iterable[str]) -> BoundReadi
     if condition:
         return BoundReading(False, bound.start, anchor=anchor)  # a condition: "at least 16" is not "at least 18"
     met = all(_meets(bound, c.value) if c.given is None else
-              _measured(claim, bound.start) and _measured_in(c) and _within(bound, c.value, given_kind(c.given))
-              for c in values)
+              (_estimates(bound, c) or _measured(claim, bound.start) and _measured_in(c))
+              and _within(bound, c.value, given_kind(c.given)) for c in values)
     written = f"{values[0].given} {_as_given(values[0])}" if values[0].given else _as_given(values[0])  # "roughly 480 million"
     return BoundReading(met, bound.start, written if met else "", anchor)
+
+
+def _estimates(bound: Bound, candidate: Candidate) -> bool:
+    """Whether the claim and the evidence both give an estimate ("roughly 67%" beside "in a survey,
+    about two-thirds"): no narrower condition of the other, wherever the words stand."""
+    return bound.kind == "about" and given_kind(candidate.given or "") == "about"
 
 
 _MARKED = r"(?P<currency>[$\u00a3\u20ac\u00a5]\s*+)?{}(?P<percent>\s*+(?:%|per\s*+cent\b|percent\b))?"

@@ -19,7 +19,7 @@ from itertools import combinations
 
 import regex
 
-from lexguard.grounding.signals._ages import is_age, years_apart
+from lexguard.grounding.signals._ages import age_in_a_year, is_age, years_apart
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._rivalled import MIN_TIED, close as _close, rivalled, tied_elsewhere
@@ -264,6 +264,9 @@ def unknown_numbers(
         if _TIMES.match(claim, m.span[0]) and any(_OTHER_TIMES.search(t) for t in texts):
             unknown.append(m)  # "can be renewed twice" beside "can be renewed once": a count of times, no ratio
             continue
+        if age_in_a_year(claim, m, texts):
+            worked.append(m)  # "who turned 40 in 2020" beside "born in 1980": each follows from the other
+            continue
         if is_age(claim, m):  # an age is stated, or the years between two dates; never worked out of other numbers
             (worked if years_apart(m, evidence_keys) else unknown).append(m)
             continue
@@ -328,7 +331,22 @@ def _one_as_a(claim: str, mention: Mention, texts: list[str]) -> bool:
     if mention.key != "1" or after is None:
         return False
     word = regex.compile(rf"\b(?:a|an|one)\s+{regex.escape(after.group(1))}\b", regex.IGNORECASE)
-    return any(word.search(t) for t in texts)
+    return any(word.search(t) for t in texts) or _first_as_top(claim, mention, texts)
+
+
+_RANK_SIGN = regex.compile(r"(?:\bNo\.?|\bnumber|#)\s*+$", regex.IGNORECASE)
+_NOUNS_AFTER = regex.compile(r"\s*+(?:-\s*+)?(\p{L}+)(?:\s++(\p{L}+))?")
+
+
+def _first_as_top(claim: str, mention: Mention, texts: list[str]) -> bool:
+    """Whether a claim's "No. 1 playoff seed" (or "number one", "#1") is the evidence's "top seed"
+    ("top-seeded", "the top spot"): the top of a ranking of the same noun."""
+    after = _NOUNS_AFTER.match(claim, mention.span[1])
+    if not _RANK_SIGN.search(claim, max(0, mention.span[0] - 8), mention.span[0]) or after is None:
+        return False
+    nouns = [w for w in after.groups() if w]
+    top = regex.compile(rf"\btop[\s-]++(?:\p{{L}}+\s++)?(?:{'|'.join(map(regex.escape, nouns))})", regex.IGNORECASE)
+    return any(top.search(t) for t in texts)
 
 
 def states_ratio(text: str) -> bool:

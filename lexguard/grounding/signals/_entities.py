@@ -108,8 +108,9 @@ def entities(text: str) -> list[Mention]:
                          or _unit_after_number(text, start, words)):
             start = text.index(words[0], start) + len(words[0])
             words = words[1:]
-        while words and words[-1].lower() in {"of", "the", "de", "and", "&", "van", "von", "la"}:
-            words = words[:-1]
+        while words and (words[-1].lower() in {"of", "the", "de", "and", "&", "van", "von", "la"}
+                         or (words[-1] in ("No", "Nos") and _NUMBER_SIGN.match(text, match.end()))):
+            words = words[:-1]  # "the Coastal League's No. 1 seed": "No." is the number's sign
         if not words:
             continue
         if len(words) >= 3 and _role_first(text, text.index(words[0], start), words):
@@ -137,6 +138,7 @@ def entities(text: str) -> list[Mention]:
     return out
 
 
+_NUMBER_SIGN = regex.compile(r"\.?\s*+\d")
 _CONTRACTION = regex.compile(r"['\u2019](?:d|ll|ve|re|s|m)$")
 _ROLE_SUFFIX = ("er", "or", "ist", "ian", "ant", "ent", "man", "woman", "person")
 _OFFICES = frozenset(

@@ -18,6 +18,7 @@ from typing import Any
 import regex
 
 from lexguard.grounding.claims._questions import answer_word
+from lexguard.grounding.signals._ages import ages_as_births
 from lexguard.grounding.signals._bounds import bound_of, read_bound
 from lexguard.grounding.signals._citizens import citizens_as_people, names_citizenship
 from lexguard.grounding.signals._decades import decade_evidence, decade_years
@@ -95,6 +96,8 @@ def as_sources_write(claim: str, index: Any) -> str:
     if names_citizenship(claim):  # "a citizen of Poland" as the sources' "Polish"
         claim = citizens_as_people(claim, _flat_text(index))
     claim = _order_as_years(_durations_as_written(_acronyms_spelled(claim, index), index), index)
+    if _AGE_WORDS.search(claim):  # "who turned 40 in 2020" as the sources' "born in 1980"
+        claim = ages_as_births(claim, [_flat_text(index)])
     if has_share(claim):  # "more than half of the residents" as the sources' "54% of the residents"
         claim = shares_as_written(claim, _likely_evidence(claim, index))
     mentions = numbers(claim)
@@ -116,6 +119,8 @@ def _order_as_years(claim: str, index: Any) -> str:
     return f"{claim[: reading.start]}{reading.written}{claim[reading.end :]}"
 
 
+_AGE_WORDS = regex.compile(r"\b(?:turn|turned|turns|turning|was|were|aged|hit|reached)\s++\S++\s++(?:\S++\s++){0,3}in\s++\d{4}\b",
+                        regex.IGNORECASE)
 _DASHED = regex.compile(r"(?<![\p{L}\p{N}.,])(?P<a>[\p{L}\p{N}.,]++)\s*+[\u2013\u2014-]\s*+(?P<b>[\p{L}\p{N}.,]++)")
 """Two values joined by a dash: a range or a score ("4–6 hours", "7–2"); tried only where a word
 starts, and never given back (a 20,000-letter word took 15 s)."""

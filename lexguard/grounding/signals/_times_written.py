@@ -137,14 +137,15 @@ percent after it: a time, and the decimal it also is (an alternative reading).""
 
 _QUARTER = regex.compile(
     r"(?<![\w])(?:Q(?P<q>[1-4])|(?-i:Q)\x20(?P<spaced>[1-4])|(?P<n>[1-4])Q)(?![\w])"
-    r"|\b(?P<w>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+|financial\s+)?quarter\b",
+    r"|\b(?P<w>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:fiscal[\s-]+|financial[\s-]+)?quarter\b",
     regex.IGNORECASE,
 )
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 
 
 def quarters(text: str) -> list[Written]:
-    """Quarters of a year: "Q2", "2Q", "the second quarter", "4th fiscal quarter" (key ``quarter:N``);
+    """Quarters of a year: "Q2", "2Q", "the second quarter", "second-quarter revenue", "4th fiscal
+    quarter" (key ``quarter:N``);
     "Q 2" too, as some sources space it (one reading of both: "the second quartile (Q2)" beside
     "Second quartile (Q 2)" was refused as another value)."""
     found = []

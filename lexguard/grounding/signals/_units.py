@@ -66,9 +66,11 @@ _PINT_NAMES = {
     "km/h": "kilometer_per_hour", "mph": "mile_per_hour", "w": "watt", "kw": "kilowatt",
 }  # fmt: skip
 """The canonical unit words above as ``pint`` names them (months vary in length: not converted)."""
-_SUBUNITS = {("pence", "gbp"): 0.01, ("cent", "dollar"): 0.01, ("cent", "euro"): 0.01, ("month", "year"): 1 / 12}
+_SUBUNITS = {("pence", "gbp"): 0.01, ("cent", "dollar"): 0.01, ("cent", "euro"): 0.01, ("month", "year"): 1 / 12,
+             ("day", "month"): 1 / 30}
 """A unit's share of another that ``pint`` does not convert: a currency's hundredth ("£4.20" is "420
-pence"), a month of a year ("a 12-month contract" is "a one-year contract"; months alone vary)."""
+pence"), a month of a year ("12-month" is "one-year"), a day of a month as people count it ("within
+a month" is "within 30 days"; 31 days is within the rounding of "a month", 28 is not)."""
 MAX_ROUNDING = 0.05
 """A converted value may differ from the source's by at most half the claim's last written digit,
 and never by more than this share of it ("1,100 feet" for 330 metres: yes; "0.3 km": no)."""
@@ -242,7 +244,7 @@ def _conversion(claim: str, mention: Mention, source_units: dict[str, set[str]])
     unit = unit_of(claim, mention)
     if unit is not None and _kind(unit) == "money" and not is_calendar_key(mention.key):
         return _share_conversion(float(mention.key), unit, source_units)
-    if unit in ("month", "year") and not is_calendar_key(mention.key):  # pint converts no months
+    if unit in ("day", "month", "year") and not is_calendar_key(mention.key):  # pint converts no months
         shared = _share_conversion(float(mention.key), unit, source_units)
         if shared is not None:
             return shared

@@ -56,7 +56,7 @@ from lexguard.grounding.signals._polarity import polarity_conflict
 from lexguard.grounding.signals._restatement import polarity_restatement
 from lexguard.grounding.signals._quoted_speakers import misquoted, misreported
 from lexguard.grounding.signals._roles import swapped_ends
-from lexguard.grounding.signals._units import converted, index_units, unit_conflicts
+from lexguard.grounding.signals._units import converted, index_units, unit_conflicts, units_by_number
 from lexguard.grounding.signals._years_compared import dated_names, years_apart, years_order_conflict
 
 __all__ = ["NumberEvidence", "add_misplaced", "number_evidence", "statement_conflicts"]
@@ -241,7 +241,9 @@ def add_misplaced(
     texts = [index.chunks[ci].text for ci in best_chunks[:3]]
     dated = dated_names(claim, [source.content for source in index.sources])  # "four years after X": a time
     misplaced = [item for item in misplaced_values(claim, index, best_chunks[:3], person) if item.mention not in ages
-                 and not (item.kind == "name" and item.mention.span[1] in dated)]
+                 and not (item.kind == "name" and item.mention.span[1] in dated)
+                 and not (item.kind == "number" and converted(claim, item.mention, units_by_number([item.evidence])))]
+    # "within a month" beside "within 30 days": the anchor's value in another unit, no rival
     placed = {item.mention for item in misplaced}
     for mention in numbers(claim):  # another statement's value in the same sentence ("41% in the placebo group")
         if mention in ages:
