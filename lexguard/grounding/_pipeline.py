@@ -24,6 +24,7 @@ from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.signals._answer_slot import rival_answer
 from lexguard.grounding.verify._clauses_read import doubted_clauses
 from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, claim_features
+from lexguard.grounding.verify._stacker import verifier_claim_text
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.verify._judge_models import judge_failure_status
 from lexguard.grounding.signals._lexical import LexicalProfile
@@ -267,7 +268,12 @@ def score_claims(
     """
     t0 = time.perf_counter()
     plain, claim_texts, people = model_texts(claims, index, turns, chat=chat)
-    scores, ids, unembedded = _retrieve(claim_texts, index, config, encoder)
+    # a claim's evidence is that of what it says with the names its "it" and "she" stand for, and a
+    # short answer's that of the statement it makes with the question ("Harbor Lights." to "Who
+    # directed Ember Road?"), not what the sources say of the name alone
+    searched = [verifier_claim_text(text, question) if question else text
+                for text in with_names(claim_texts, people, chat=chat)]
+    scores, ids, unembedded = _retrieve(searched, index, config, encoder)
     timings["embed"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     n = len(claims)

@@ -63,10 +63,23 @@ _RECOMMENDATION = regex.compile(
     r"\s+(?:definitely\s+|really\s+|also\s+)?)?(?:try|check\s+out|watch|read|listen\s+to|see|visit|play|pick\s+up)\s+"
     r"(?=(?-i:\p{Lu}))"
     r"|^\W*(?:(?:then|so|maybe|oh|well|and)[,!\s]+)*(?:you(?:['\u2019]d|['\u2019]ll|\s+(?:might|may|could|would|will))\s+"
-    r"(?:probably\s+|really\s+|also\s+)?(?:like|love|enjoy)|i(?:['\u2019]d|\s+would)\s+(?:start|begin)\s+with)\s+"
+    r"(?:probably\s+|really\s+|also\s+)?(?:like|love|enjoy)|i(?:['\u2019]d|\s+would)\s+(?:start|begin)\s+with"
+    r"|i(?:['\u2019]d|\s+would)\s+(?:probably\s+|definitely\s+)?(?:go\s+with|say|pick|choose|recommend|suggest)"
+    r"|i\s+(?:recommend|suggest)|how\s+about|my\s+(?:top\s+)?(?:pick|vote|choice)\s+(?:is|would\s+be)"
+    r"|you(?:['\u2019]re|\s+are)\s+(?:probably\s+)?thinking\s+of)\s+"
     r"(?=(?-i:\p{Lu}))", regex.IGNORECASE)
 """A recommendation of a named thing: "Then try *The Tin Cathedral*", "You should check out *Paper
-Rivers by Sami Roth*", "You might like *Glass Harbour by Priya Castellan*", "I'd start with *Wildwater*"."""
+Rivers by Sami Roth*", "You might like *Glass Harbour by Priya Castellan*", "I'd start with *Wildwater*",
+"I'd go with *Darnell Ostrowski*", "You're probably thinking of *Luca Varnholt*"."""
+_PICKED = regex.compile(
+    r"(?<=^\W*(?:(?:then|so|oh|well)[,!\s]+)?(?-i:\p{Lu})[^,;:!?]{0,60}?)\s*+(?:,\s*+)?(?:would\s+be\s+my\s+(?:top\s+)?"
+    r"(?:pick|choice|vote|recommendation)|(?:could|might|would|should)\s+be\s+(?:just\s+)?(?:the\s+(?:thing|one|ticket)"
+    r"|perfect(?:\s+for\s+(?:that|this|you))?|ideal|an?\s+(?:good|great|perfect)\s+(?:fit|bet|choice|pick))"
+    r"|is\s+an?\s+(?:good|great|safe|solid)\s+(?:bet|choice|pick|fit)|for\s+sure)(?=\s*[.!]*\s*$)",
+    regex.IGNORECASE)
+"""The speaker's pick after what it names, closing the sentence: "*Ember Road* would be my pick.",
+"*Neon Heist* could be just the thing!", "Then *The Brass Parade* is a good bet!"."""
+_PICK_LEAD = regex.compile(r"^\W*(?:(?:then|so|oh|well)[,!\s]+)(?=(?-i:\p{Lu}))", regex.IGNORECASE)
 _ARTICLE = regex.compile(r"\b(?P<a>[Aa])n?\s+(?P<next>\p{L})")
 _TASTE_OPENING = regex.compile(
     rf"^(?P<subject>\W*(?-i:\p{{Lu}})[^,;:!?]{{0,60}}?)\s+(?:is|are|was|were)\s+{_INTENSIFIER}(?:{_TASTE})(?=\s*,\s*\S)",
@@ -103,6 +116,8 @@ def without_judgement(text: str) -> str:
     """
     out = _ASKED_BACK.sub(".", _TASTE_OPENING.sub(r"\g<subject>", text, count=1), count=1)
     out = _TASTE_CLAUSE.sub("", _RECOMMENDATION.sub("", _SPEAKER_LEAD.sub("", out, count=1), count=1))
+    picked = _PICKED.sub("", out, count=1)
+    out = _PICK_LEAD.sub("", picked, count=1) if picked != out else out
     out = _TASTE_PREDICATE.sub(lambda m: f"{m.group('verb')} {m.group('both') or ''}", out)
     out = _FAVORITE_END.sub("", out)
     out = _FAVORITE_NOUN.sub("a ", out)
