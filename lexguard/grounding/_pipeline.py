@@ -19,18 +19,14 @@ from lexguard._errors import ConfigurationError
 from lexguard._limits import current_deadline
 from lexguard._models import Claim, Finding, FindingKind, Severity, Source, VerifierStatus
 from lexguard.grounding._polar import PolarReading
-from lexguard.grounding.claims._antecedents import Meant
 from lexguard.grounding._config import GroundingConfig
-from lexguard.grounding.signals._answer_slot import rival_answer
 from lexguard.grounding.verify._clauses_read import doubted_clauses
-from lexguard.grounding.verify._features import FEATURE_NAMES, ClaimEvidence, claim_features
+from lexguard.grounding.verify._features import ClaimEvidence
+from lexguard.grounding._evidence_reading import read_evidence
 from lexguard.grounding.verify._stacker import verifier_claim_text
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.verify._judge_models import judge_failure_status
-from lexguard.grounding.signals._lexical import LexicalProfile
 from lexguard.grounding._reading import BUDGET_REASON, model_texts, not_scored, unreadable_claims, verifier_texts, with_names
-from lexguard.grounding.reflect._self_rag import is_real_question
-from lexguard.grounding.signals._supposed import supposed_values
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding.evidence._retrieval import candidate_search
 from lexguard.grounding._scoring import apply_nli
@@ -41,11 +37,6 @@ _EMBED_CHUNK = 256  # claims embedded between two looks at the time budget
 __all__ = ["FAILED_PREFIX", "Scored", "early_result", "failed_result", "judge_from_config", "judge_kwargs", "judged_claims", "judging",
            "nli_from_config", "score_claims"]
 logger = logging.getLogger("lexguard.grounding")
-
-
-def _unread_evidence() -> ClaimEvidence:
-    """The evidence of a claim the time budget left unread: none (no chunk, zero features)."""
-    return ClaimEvidence(features=np.zeros(len(FEATURE_NAMES), dtype=np.float64), best_chunks=[], best_scores=[])
 
 
 def _read_mask(n: int, unread: set[int]) -> np.ndarray:
@@ -268,17 +259,14 @@ def score_claims(
     """
     t0 = time.perf_counter()
     plain, claim_texts, people = model_texts(claims, index, turns, chat=chat)
-    # a claim's evidence is that of what it says with the names its "it" and "she" stand for, and a
-    # short answer's that of the statement it makes with the question ("Harbor Lights." to "Who
-    # directed Ember Road?"), not what the sources say of the name alone
-    searched = [verifier_claim_text(text, question) if question else text
-                for text in with_names(claim_texts, people, chat=chat)]
+    # what a claim says with the names its pronouns stand for, a short answer with its question
+    searched = [verifier_claim_text(text, question) if question else text for text in with_names(claim_texts, people, chat=chat)]
     scores, ids, unembedded = _retrieve(searched, index, config, encoder)
     timings["embed"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     n = len(claims)
     unembedded_set = set(unembedded)
-    evidence = _read_evidence(plain, index, scores, ids, question, unembedded_set, people)
+    evidence = read_evidence(plain, index, scores, ids, question, unembedded_set, people, searched)
     features = np.stack([e.features for e in evidence])
     methods = ["exact" if e.exact else "semantic" for e in evidence]
     skipped, refuted = not_scored(claims, claim_texts, unembedded, index, question)
@@ -320,43 +308,6 @@ def _retrieve(
     return candidate_search(
         encoder, index, claim_texts, k=max(config.top_k, RERANK_K), per_claim=config.retrieval_candidates
     )
-
-
-def _read_evidence(
-    plain: list[str],
-    index: SourceIndex,
-    scores: np.ndarray,
-    ids: np.ndarray,
-    question: str | None,
-    unembedded: set[int],
-    people: Sequence[Meant | None] = (),
-) -> list[ClaimEvidence]:
-    """Read each claim against its best chunks (:func:`claim_features`).
-
-    A claim the budget left unread gets no features and no evidence: nothing downstream (the
-    verifier, NLI, the judge) reads it, and it is reported not checked. A real question's words
-    may carry a false premise: only a task instruction's words count as context. A short answer
-    to a real question conflicts with the source statement that answers the question otherwise
-    (:func:`~lexguard.grounding.signals._answer_slot.rival_answer`). ``people``: who each claim's
-    "he" or "she" is, and what its "it" is."""
-    asked = question if question and is_real_question(question) else None
-    quoted = LexicalProfile([question]) if question else None  # a quotation of it quotes the user
-    q_profile = quoted if asked is None else None
-    supposed = supposed_values(question)  # "How much would 8 people pay?": the user's own case
-    n = len(plain)
-    evidence = [
-        _unread_evidence()
-        if i in unembedded
-        else claim_features(
-            plain[i], index=index, scores=scores[i], chunk_ids=ids[i], question=q_profile,
-            position=i / (n - 1) if n > 1 else 0.0, asked=quoted, supposed=supposed, meant=(people or [None] * n)[i],
-        )
-        for i in range(n)
-    ]
-    for text, ev in zip(plain, evidence, strict=True):
-        if asked is not None and ev.conflict is None and ev.best_chunks:  # "Saturn." to "Which planet ...?"
-            ev.conflict = rival_answer(asked, text, [index.chunks[ci].text for ci in ev.best_chunks[:3]])
-    return evidence
 
 
 def _verify(

@@ -119,6 +119,8 @@ _OPENING_PRONOUN = regex.compile(
     r"(?P<pronoun>it|he|she|they)(?P<verb>['\u2019](?:s|re)\b|\s+(?=\p{L}))",
     regex.IGNORECASE,
 )
+_CLOSING_IT = regex.compile(r"(?<=^(?-i:\p{Lu})[^,;:!?]{0,60}?\b\p{L}+ed\s++)it(?=\s*+[.!]*\s*+$)", regex.IGNORECASE)
+"""A closing "it" after a verb, what a short reply names its subject's deed of: "Harbor Lights directed *it*."."""
 _HAS_BEFORE = frozenset("won got made done been had gone given taken seen written".split())
 """Participles after which "'s" is "has" ("He's won MVP"), as after one in "-ed" that is not a state."""
 _STATES = frozenset("based located known called named set married situated listed signed considered rated ranked "
@@ -132,7 +134,8 @@ def with_names(claim_texts: list[str], meant: Sequence[Meant | None], *, chat: b
     with Lowtide Choir?" is read "Yep, Corin Vey is a member." The verifier, given the pronoun,
     doubted short correct chat replies ("It's dream pop", "She stars in it": 0.38); the rules that
     read a wrong relation between the two names (:mod:`~lexguard.grounding.signals._pairs`) read
-    the same names. Only the claim's opening pronoun is written; the claim itself is unchanged.
+    the same names. Only the claim's opening pronoun, and a closing "it" after a verb ("Harbor Lights
+    directed it."), are written; the claim itself is unchanged.
     A chat reply (``chat``) is read without the speaker's judgement of what it states ("a great
     album" as "an album", :func:`~lexguard.grounding.claims._judged_facts.without_judgement`).
 
@@ -143,6 +146,8 @@ def with_names(claim_texts: list[str], meant: Sequence[Meant | None], *, chat: b
     out = []
     read = [without_judgement(t) for t in claim_texts] if chat else claim_texts
     for text, m in zip(read, list(meant) or [None] * len(claim_texts), strict=True):
+        if m is not None and m.thing and (closing := _CLOSING_IT.search(text)) is not None:
+            text = f"{text[: closing.start()]}{m.thing}{text[closing.end() :]}"  # "Harbor Lights directed *it*."
         found = _OPENING_PRONOUN.match(text) if m is not None else None
         name = None if found is None or m is None else (
             m.person if found.group("pronoun").lower() in ("he", "she") else m.thing)

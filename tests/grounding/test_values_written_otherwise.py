@@ -1,5 +1,6 @@
 """Values a summary writes otherwise than its sources: an estimate of an estimate, a quarter
-written with a hyphen, a month for 30 days, "No. 1" for "top", an age at a year for a birth year.
+written with a hyphen, a month for 30 days, "No. 1" for "top", an age at a year for a birth year,
+"two days" for "48 hours" where the sources' "two" counts years.
 
 Found in a blind FaithBench-style trial, where each refused a faithful summary as a wrong value.
 """
@@ -18,7 +19,8 @@ SOURCE = (
     "The Tarn Valley Otters beat the Hillbrook Kites 64-60 on Friday, clinching the top seed in the Riverside "
     "League playoffs. Corvane Foods reported third-quarter revenue of $2.3 billion on Monday. The court ordered "
     "the council to publish the minutes of the March meeting within 30 days. In a parents' poll about "
-    "two-thirds of families said they used the breakfast club. The poet Ilse Varga was born in 1961."
+    "two-thirds of families said they used the breakfast club. The poet Ilse Varga was born in 1961. "
+    "The tram strike will last 48 hours, the first in two years."
 )
 
 
@@ -37,6 +39,8 @@ def checker() -> SupportChecker:
     ("The council must publish the minutes of the March meeting within two months.", False),
     ("Roughly 67% of families said they used the breakfast club.", True),
     ("Roughly 60% of families said they used the breakfast club.", False),
+    ("The tram strike will last two days.", True),  # 48 hours, though the sources' "two" is of years
+    ("The tram strike will last two weeks.", False),
 ])
 def test_a_value_written_otherwise_is_read_as_the_sources_value(
     checker: SupportChecker, claim: str, supported: bool,

@@ -164,13 +164,18 @@ def things_meant(
                 at = pronoun.search(claim)
                 # a thing the claim names before its pronoun may be what it stands for ("Salt Road is
                 # hers, and it won ..."); one after it is its object ("It's in Oskvale.")
-                before = [e for e in entities(claim) if e.span[1] <= at.start() and not personal(e.text)] if at else []
+                before = [e for e in entities(claim) if e.span[1] <= at.start() and not personal(e.text)
+                          ] if at and not _CLOSING_OBJECT.search(claim) else []  # not "Ines Carrow directed *it*."
                 if at is not None and len(names) == 1 and named(names[0]) and not before:
                     found = names[0]
                     break
         meant.append(found)
         seen = seen or bool(own)
     return meant
+
+
+_CLOSING_OBJECT = regex.compile(r"\b\p{L}+ed\s++(?:it|them)\s*+[.!]*+\s*+$", regex.IGNORECASE)
+"""A pronoun closing the claim as the object of its verb: what the claim's name did was done to it."""
 
 
 def _named_just_before(claims: Sequence[str], i: int, named: Callable[[str], bool]) -> str | None:

@@ -14,11 +14,13 @@ from __future__ import annotations
 import regex
 
 from lexguard.grounding.claims._passages import passage_sentences
+from lexguard.grounding.claims._judged_facts import without_judgement
 from lexguard.grounding.claims._short_answers import WH_QUESTION, bare_answer, plain_question
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words, numbers
+from lexguard.grounding.signals._words import stem
 
-__all__ = ["MIN_QUESTION_COVERAGE", "rival_answer"]
+__all__ = ["MIN_QUESTION_COVERAGE", "rival_answer", "unrelated_answer"]
 
 MIN_QUESTION_COVERAGE = 0.66
 """Least share of the question's content words a source statement must hold to be the one that
@@ -77,3 +79,31 @@ def rival_answer(question: str, answer: str, passages: list[str]) -> str | None:
         rivals = [m for m in numbers(statement) if m.key not in given and m.key not in values]
         return statement if rivals else None
     return None
+
+
+_ASKS_A_THING = regex.compile(r"^\W*(?:what|which)\b", regex.IGNORECASE)
+"""A question that asks for a thing ("What's a good war film?"); "Who did the score?" is answered by
+"music by Hans Zimmer", a word of the question the sources need not write."""
+
+
+def unrelated_answer(question: str, answer: str, passages: list[str]) -> str | None:
+    """The source sentence that names a short answer's name when no source sentence relates it to
+    what the question asks: "I'd go with Odile Brenner." (read as the name) to "What's a good
+    award-winning war film?" beside "Copper Sparrow is directed by Odile Brenner. Copper Sparrow
+    is a war drama. Odile Brenner was born in 1958." (no sentence naming her holds "war", "film"
+    or "award"). ``None`` when the answer is no short one naming a name, the question asks nothing
+    the sources could hold, the sources never name the name (a rule of unknown names reads it), or
+    a sentence that names it holds a word of the question.
+    """
+    question = plain_question(question)
+    bare = bare_answer(without_judgement(answer), question)  # "I'd go with Odile Brenner."
+    if bare is None or _ASKS_A_THING.match(question) is None or not entities(bare):
+        return None
+    asked = {stem(w) for w in content_words(question)} - _WH_WORDS
+    name = " ".join(bare.lower().split())
+    holders = [s for p in passages for s in passage_sentences(p) if name in " ".join(s.lower().split())]
+    if not asked or not holders:
+        return None
+    if any(asked & {stem(w) for w in content_words(s)} for s in holders):
+        return None
+    return holders[0]

@@ -256,7 +256,7 @@ def unknown_numbers(
     worked: list[Mention] = []
     written: list[Mention] = []
     for m in mentions:
-        if other_count(claim, m, texts):
+        if other_count(claim, m, texts) or _top_rank(claim, m, texts) is False:  # "No. 2 seed" beside "the top seed"
             unknown.append(m)  # "renew them up to three times" beside "renewed twice" (three weeks elsewhere)
             continue
         if m.key in known or known.intersection(m.alts) or names_a_source(claim, m):
@@ -331,22 +331,26 @@ def _one_as_a(claim: str, mention: Mention, texts: list[str]) -> bool:
     if mention.key != "1" or after is None:
         return False
     word = regex.compile(rf"\b(?:a|an|one)\s+{regex.escape(after.group(1))}\b", regex.IGNORECASE)
-    return any(word.search(t) for t in texts) or _first_as_top(claim, mention, texts)
+    return any(word.search(t) for t in texts) or _top_rank(claim, mention, texts) is True
 
 
 _RANK_SIGN = regex.compile(r"(?:\bNo\.?|\bnumber|#)\s*+$", regex.IGNORECASE)
 _NOUNS_AFTER = regex.compile(r"\s*+(?:-\s*+)?(\p{L}+)(?:\s++(\p{L}+))?")
 
 
-def _first_as_top(claim: str, mention: Mention, texts: list[str]) -> bool:
+def _top_rank(claim: str, mention: Mention, texts: list[str]) -> bool | None:
     """Whether a claim's "No. 1 playoff seed" (or "number one", "#1") is the evidence's "top seed"
-    ("top-seeded", "the top spot"): the top of a ranking of the same noun."""
+    ("top-seeded", "the top spot"): the top of a ranking of the same noun; ``False`` for another
+    rank where the evidence gives the top ("No. 2 seed" beside "the top seed"); ``None`` for no
+    rank of a noun the evidence gives the top of."""
     after = _NOUNS_AFTER.match(claim, mention.span[1])
     if not _RANK_SIGN.search(claim, max(0, mention.span[0] - 8), mention.span[0]) or after is None:
-        return False
+        return None
     nouns = [w for w in after.groups() if w]
     top = regex.compile(rf"\btop[\s-]++(?:\p{{L}}+\s++)?(?:{'|'.join(map(regex.escape, nouns))})", regex.IGNORECASE)
-    return any(top.search(t) for t in texts)
+    if not any(top.search(t) for t in texts):
+        return None
+    return mention.key == "1"
 
 
 def states_ratio(text: str) -> bool:

@@ -119,7 +119,8 @@ def number_evidence(
     met = [m for m in not_stated if (readings[m].met is True or m in held) and m not in conversions]
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
-    unknown += [m for m in unit_conflicts(claim, units) if m not in unknown]
+    unknown += [m for m in unit_conflicts(claim, units) if m not in unknown
+                and not converted(claim, m, units)]  # "for two days" beside "48 hours" (and "two years")
     unknown += [m for m in rate_conflicts(claim, texts) if m not in unknown]  # "£40 million a month" for "a year"
     unknown += [m for m in range_conflicts(claim, texts, index) if m not in unknown]  # "aged 5 to 10" for "aged 5 to 8"
     unknown += [m for m in mentions if m not in unknown and dropped_limit(claim, m, texts)]  # "30%" for "up to 30%"
@@ -241,9 +242,7 @@ def add_misplaced(
     texts = [index.chunks[ci].text for ci in best_chunks[:3]]
     dated = dated_names(claim, [source.content for source in index.sources])  # "four years after X": a time
     misplaced = [item for item in misplaced_values(claim, index, best_chunks[:3], person) if item.mention not in ages
-                 and not (item.kind == "name" and item.mention.span[1] in dated)
-                 and not (item.kind == "number" and converted(claim, item.mention, units_by_number([item.evidence])))]
-    # "within a month" beside "within 30 days": the anchor's value in another unit, no rival
+                 and not (item.kind == "name" and item.mention.span[1] in dated)]
     placed = {item.mention for item in misplaced}
     for mention in numbers(claim):  # another statement's value in the same sentence ("41% in the placebo group")
         if mention in ages:
@@ -265,6 +264,10 @@ def add_misplaced(
         if (mention.span not in placed and not (kind == "name" and mention.span[1] in dated)  # "four years after X"
                 and mention not in unknown and mention not in unknown_names):
             misplaced.append(Misplaced(mention, kind, case))
+    # "within a month" beside "within 30 days", "for two days" beside "for 48 hours, the first in two
+    # years": the value of the statement given, in another unit, no rival
+    misplaced = [item for item in misplaced
+                 if not (item.kind == "number" and converted(claim, item.mention, units_by_number([item.evidence])))]
     for item in misplaced:
         if item.kind == "number" and item.mention not in unknown:
             unknown.append(item.mention)

@@ -1,0 +1,77 @@
+"""Another kind of the same thing: "Ember Road is a medical drama" beside "Ember Road is a war drama".
+
+The sources say what kind of thing a name is ("X is a war drama", "X is a left-handed pitcher"),
+and a claim gives the same thing another kind, often one the sources give another name ("Harbor
+Lights is a medical drama series"): every word of the claim is in the evidence, and the verifier,
+reading them together, called it supported (0.99). :func:`kind_conflict` finds the source sentence
+that says the claim's subject is a thing of the claim's head noun ("drama") with other describing
+words, none of the claim's, while no source sentence that names the subject holds any of the
+claim's describing words. A kind the sources give too ("a crime drama" beside "a British crime
+drama") or a judgement ("a gripping drama") is no other kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import regex
+
+from lexguard.grounding.claims._judgements import JUDGEMENTS
+from lexguard.grounding.claims._passages import passage_sentences
+from lexguard.grounding.signals._lexical import STOPWORDS
+from lexguard.grounding.signals._words import stem
+
+__all__ = ["kind_conflict"]
+
+_NAME = r"(?-i:\p{Lu}[\p{L}'\u2019-]*+)(?:\s++(?:(?-i:\p{Lu}[\p{L}'\u2019-]*+)|of|the|and|on|in|de|la))*?"
+_KIND = regex.compile(
+    rf"(?:^|(?<=[.!?;:]\s++)|(?<=^\W*+(?:yes|yeah|yep|so|oh|well|and|but)[,!\s]++))(?P<subject>{_NAME})"
+    r"(?:\s++(?:is|was)|['\u2019]s)\s++(?:also\s++|actually\s++)?(?:(?:an?|one)\s++|(?=[\p{L}-]++\s++\p{L}++\s*+[.!?]*+\s*+$))"
+    r"(?P<kind>(?:[\p{L}-]++\s++){1,3}?)(?P<head>\p{L}++)(?=\s*+(?:[.,;:!?]|$|\b(?:by|from|with|that|which|who|set|about|in|on|for|and)\b))",
+    regex.IGNORECASE,
+)
+"""A statement of what kind of thing a name is: "*Ember Road* is a *war* *drama*", "*Lena Morrow*
+was a *left-handed* *pitcher* for ..."."""
+_NOT_KIND = JUDGEMENTS | {"good", "great", "nice", "fun", "new", "big", "small", "little", "real", "true", "very",
+                          "really", "so", "quite", "bit", "kind", "sort", "type", "popular", "famous", "well-known",
+                          "successful", "major", "minor", "former", "current", "first", "second", "third", "last"}
+"""Words that describe no kind of the thing ("a *great* drama", "a *former* pitcher")."""
+
+
+def _kind_words(words: str) -> frozenset[str]:
+    """The describing words of a kind, by stem: "war" of "a war", "left-handed" of "a left-handed"."""
+    return frozenset(stem(w) for w in words.lower().split() if w not in STOPWORDS and w not in _NOT_KIND)
+
+
+def _statements(text: str) -> Iterable[tuple[str, str, frozenset[str], str]]:
+    """Each ``(subject, head, kind words, sentence)`` a text says of a name."""
+    for sentence in passage_sentences(text):
+        for found in _KIND.finditer(sentence):
+            yield (" ".join(found.group("subject").lower().split()), stem(found.group("head").lower()),
+                   _kind_words(found.group("kind")), sentence)
+
+
+def kind_conflict(claim: str, passages: list[str]) -> str | None:
+    """The source sentence that gives the claim's subject another kind of the claim's thing, if any.
+
+    Args:
+        claim: The claim text (its subject named: "Ember Road is a medical drama.").
+        passages: The claim's best evidence chunks.
+
+    Returns:
+        The sentence ("Ember Road is a war drama."), or ``None`` when the claim states no kind of
+        a name, no source sentence gives that name a kind of the same thing, one of them gives it
+        a describing word of the claim's, or a sentence naming it holds one.
+    """
+    claimed = [(subject, head, kind) for subject, head, kind, _ in _statements(claim) if kind]
+    if not claimed:
+        return None
+    sentences = [s for p in passages for s in passage_sentences(p)]
+    for subject, head, kind in claimed:
+        given = [(k, s) for text in passages for subj, h, k, s in _statements(text) if subj == subject and h == head and k]
+        if not given or any(k & kind for k, _ in given):
+            continue
+        named = [s for s in sentences if subject in " ".join(s.lower().split())]
+        if not any(kind & {stem(w) for w in regex.findall(r"[\p{L}-]+", s.lower())} for s in named):
+            return given[0][1]
+    return None

@@ -1,0 +1,84 @@
+"""A name given another kind of the thing the sources say it is, and a short answer read with
+the statement that answers its question.
+
+Found by hand while reading a blind chat trial: "It's a medical drama." to "What genre is Ember
+Road?" passed (0.99) beside "Ember Road is a war drama. ... Harbor Lights is a medical drama
+series.", and so did "Harbor Lights." to "Who directed Ember Road?": the short answer's evidence
+was what the sources say of Harbor Lights, not who directed Ember Road.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.claims._judged_facts import without_judgement
+from lexguard.grounding.signals._kinds import kind_conflict
+
+KNOWLEDGE = (
+    "Copper Sparrow won the Lindqvist Award for Best Film. Copper Sparrow is directed by Odile Brenner. "
+    "Copper Sparrow is a war drama. Odile Brenner was born in 1958. Quiet Wards is a medical drama series. "
+    "Quiet Wards was created by Tomas Healy."
+)
+
+
+@pytest.mark.parametrize(("claim", "other"), [
+    ("Copper Sparrow is a medical drama.", True),
+    ("Yes, Copper Sparrow is a medical drama by Odile Brenner.", True),
+    ("Copper Sparrow is Medical drama.", True),  # a short answer read with its question
+    ("Copper Sparrow is a war drama.", False),
+    ("Copper Sparrow is a harrowing war drama.", False),
+    ("Copper Sparrow is a gripping drama.", False),  # a judgement, no kind
+    ("Copper Sparrow is a French war drama.", False),  # one kind the sources give, one they do not say
+    ("Quiet Wards is a medical drama.", False),
+    ("Odile Brenner is a war director.", False),  # no kind of a director given
+])
+def test_another_kind_of_the_same_thing(claim: str, other: bool) -> None:
+    assert (kind_conflict(claim, [KNOWLEDGE]) == "Copper Sparrow is a war drama.") is other
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+@pytest.mark.parametrize(("question", "answer", "supported"), [
+    ("[Human]: What genre is Copper Sparrow?", "It's a medical drama.", False),
+    ("[Human]: What genre is Copper Sparrow?", "Medical drama!", False),
+    ("[Human]: What genre is Copper Sparrow?", "It's a war drama.", True),
+    ("[Human]: Who directed Copper Sparrow?", "Tomas Healy.", False),
+    ("Who directed Copper Sparrow?", "Tomas Healy.", False),
+    ("[Human]: Who directed Copper Sparrow?", "Tomas Healy directed it.", False),
+    ("[Human]: Who directed Copper Sparrow?", "That was Tomas Healy!", False),
+    ("[Human]: Who directed Copper Sparrow?", "Odile Brenner.", True),
+    ("[Human]: Who directed Copper Sparrow?", "Odile Brenner directed it.", True),
+])
+def test_a_short_answer_is_read_with_the_statement_that_answers_its_question(
+    checker: SupportChecker, question: str, answer: str, supported: bool,
+) -> None:
+    (claim,) = checker.check(answer, [Source(id="k", content=KNOWLEDGE)], question).claims
+    assert (claim.status == "supported") is supported, (claim.status, claim.support)
+
+
+@pytest.mark.parametrize(("reply", "read"), [
+    ("Copper Sparrow would be my pick.", "Copper Sparrow."),
+    ("Then Copper Sparrow is a good bet!", "Copper Sparrow!"),
+    ("Copper Sparrow could be just the thing!", "Copper Sparrow!"),
+    ("I'd go with Copper Sparrow.", "Copper Sparrow."),
+    ("You're probably thinking of Odile Brenner!", "Odile Brenner!"),
+    ("I'd say so!", "I'd say so!"),  # no pick named
+])
+def test_a_speakers_pick_is_read_as_what_it_names(reply: str, read: str) -> None:
+    assert without_judgement(reply) == read
+
+
+@pytest.mark.parametrize(("answer", "supported"), [
+    ("Copper Sparrow would be my pick.", True),
+    ("I'd go with Quiet Wards.", False),  # a medical drama series, for a war film
+    ("I'd go with Odile Brenner.", False),  # a director, not a film
+])
+def test_a_pick_is_checked_as_the_answer_it_gives(checker: SupportChecker, answer: str, supported: bool) -> None:
+    (claim,) = checker.check(answer, [Source(id="k", content=KNOWLEDGE)],
+                             "[Human]: What's a good award-winning war film?").claims
+    assert (claim.status == "supported") is supported, (claim.status, claim.support)
