@@ -399,12 +399,13 @@ def test_claims_left_unread_by_the_budget_are_not_checked_and_the_check_inconclu
 def test_claims_left_unread_by_the_budget_get_no_features_and_no_judge(monkeypatch) -> None:
     """The budget's unread claims were still given lexical features and sent to the judge and
     NLI (their results discarded): 1.7 s past a 2 s budget on a 3,000-sentence answer."""
+    import lexguard.grounding._evidence_reading as reading
     import lexguard.grounding._pipeline as pipeline
     from lexguard._limits import Deadline, use_deadline
 
     read: list[str] = []
-    real = pipeline.claim_features
-    monkeypatch.setattr(pipeline, "claim_features", lambda text, **kw: (read.append(text), real(text, **kw))[1])
+    real = reading.claim_features
+    monkeypatch.setattr(reading, "claim_features", lambda text, **kw: (read.append(text), real(text, **kw))[1])
 
     class Judge:
         seen: list[int] = []

@@ -66,11 +66,11 @@ _PINT_NAMES = {
     "km/h": "kilometer_per_hour", "mph": "mile_per_hour", "w": "watt", "kw": "kilowatt",
 }  # fmt: skip
 """The canonical unit words above as ``pint`` names them (months vary in length: not converted)."""
-_SUBUNITS = {("pence", "gbp"): 0.01, ("cent", "dollar"): 0.01, ("cent", "euro"): 0.01, ("month", "year"): 1 / 12,
-             ("day", "month"): 1 / 30}
+_SUBUNITS = {("pence", "gbp"): 0.01, ("cent", "dollar"): 0.01, ("cent", "euro"): 0.01,
+             ("month", "year"): 1 / 12, ("day", "month"): 1 / 30}
 """A unit's share of another that ``pint`` does not convert: a currency's hundredth ("£4.20" is "420
-pence"), a month of a year ("12-month" is "one-year"), a day of a month as people count it ("within
-a month" is "within 30 days"; 31 days is within the rounding of "a month", 28 is not)."""
+pence"), a month of a year ("12-month" is "one-year"), a day of a month as people count it ("a
+month" is "30 days"; 31 days is within the rounding of "a month", 28 is not)."""
 MAX_ROUNDING = 0.05
 """A converted value may differ from the source's by at most half the claim's last written digit,
 and never by more than this share of it ("1,100 feet" for 330 metres: yes; "0.3 km": no)."""
@@ -281,13 +281,8 @@ def _share_conversion(value: float, unit: str, source_units: dict[str, set[str]]
 
 
 def converted(claim: str, mention: Mention, source_units: dict[str, set[str]]) -> bool:
-    """Whether a claim number is a source quantity written in another unit ("0.33 km" for 330 m).
-
-    Args:
-        claim: The claim text.
-        mention: One of its numbers (absent from the sources as written).
-        source_units: :func:`units_by_number` of the sources.
-    """
+    """Whether a claim number (``mention`` of ``claim``) is a quantity of the sources written in
+    another unit ("0.33 km" for 330 m), by the sources' :func:`units_by_number` (``source_units``)."""
     return _conversion(claim, mention, source_units) is not None
 
 
