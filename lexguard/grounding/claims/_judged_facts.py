@@ -65,7 +65,7 @@ _RECOMMENDATION = regex.compile(
     r"|^\W*(?:(?:then|so|maybe|oh|well|and)[,!\s]+)*(?:you(?:['\u2019]d|['\u2019]ll|\s+(?:might|may|could|would|will))\s+"
     r"(?:probably\s+|really\s+|also\s+)?(?:like|love|enjoy)|i(?:['\u2019]d|\s+would)\s+(?:start|begin)\s+with"
     r"|i(?:['\u2019]d|\s+would)\s+(?:probably\s+|definitely\s+)?(?:go\s+with|say|pick|choose|recommend|suggest)"
-    r"|i\s+(?:recommend|suggest)|how\s+about|my\s+(?:top\s+)?(?:pick|vote|choice)\s+(?:is|would\s+be)"
+    r"|i\s+(?:recommend|suggest)|my\s+(?:top\s+)?(?:pick|vote|choice)\s+(?:is|would\s+be)"
     r"|you(?:['\u2019]re|\s+are)\s+(?:probably\s+)?thinking\s+of)\s+"
     r"(?=(?-i:\p{Lu}))", regex.IGNORECASE)
 """A recommendation of a named thing: "Then try *The Tin Cathedral*", "You should check out *Paper
