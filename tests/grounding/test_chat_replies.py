@@ -29,6 +29,10 @@ QUESTIONS = [
     "Do you usually like stories set at sea?",
     # thirty-third session: "that" closing the question, "for long" and "live" ask nothing of the sources
     "Do you want more like that?", "Have you followed her career for long?", "Have you seen her play live?",
+    # thirty-sixth session (a blind chat trial): a demonstrative closing an offer, the age of someone the
+    # reader spoke of, which of two ways the reader would start
+    "Want more ambient picks after that?", "Any more questions about this?", "How old is she?",
+    "Would you rather read it first or start with the show?",
 ]
 FACTS = [
     "Did you know he won three Oscars?", "Have you seen Avatar, which won three Oscars?", "Do you like the NFL?",
@@ -39,6 +43,8 @@ FACTS = [
     "Have you seen it? It won three Oscars.", "Should we have acted sooner?", "Have you tried the restored chapel?",
     "Do you like the famous lobster?", "Are you into 1990s pop?", "Have you seen the new wing they opened?",
     "Are you a Comets fan yourself?",
+    "Want the sequel after that?", "Want more picks from that label?", "How old was he when he won it?",
+    "How old is the band?", "Would you rather start with the 2019 film?",
 ]
 
 

@@ -47,6 +47,7 @@ _FRAME = regex.compile(
     r"|(?:what|which|who|how|where|when)\b(?:\s+\w+){0,3}?\s+(?:do|did|would|could|can|will|are|were|have|should)\s+you\b"
     r"|(?:what|which|who)(?:\s+\w+){0,3}?(?:'s|\u2019s|\s+is|\s+are|\s+was|\s+were)\s+your\b"
     r"|(?:how|what)\s+about\s+you\b"
+    r"|how\s+old\s+(?:is|was|are|were)\s+(?:he|she|they)\W*$"  # of someone the reader spoke of
     r"|(?:don't|don\u2019t|didn't|didn\u2019t|wouldn't|wouldn\u2019t|aren't|aren\u2019t)\s+you\b"
     r"|(?:is|was|are|were|do|does|did|has|have|had|would|could|can|will)(?:n't|n\u2019t|\s+not)\s+"
     r"(?:it|they|he|she|that|there|we|those|these)\W*$"  # a tag: "Wasn't it?"
@@ -78,7 +79,7 @@ _FUNCTION = frozenset(
     "a an the you your yours yourself i me my we us our it its them they their theirs him his her hers one ones "
     "this that these those any anything something everything else more other another of about to for with in on at "
     "from by into too ever yet already also there here so then now very really much many some kind sort type bit "
-    "before recently lately often again today tonight soon "
+    "before recently lately often again today tonight soon rather "
     "do did does would could can will are were is was have has had should be been being what which who how "
     "where when or and not".split()
 )
@@ -90,7 +91,7 @@ _CONVERSATION = frozenset(
     "see seen saw watch watched read listen listened hear like liked love loved enjoy enjoyed prefer want wanted "
     "try tried visit visited go gone went play played know learn recommend recommendation recommendations need "
     "think favourite favorite fan fans interested curious question questions help idea ideas opinion thoughts "
-    "plans plan planning experience chance heard similar next first last agree disagree".split()
+    "plans plan planning experience chance heard similar next first last agree disagree start begin".split()
 )
 """Words of the conversation itself, not of what the sources say ("have you *seen* it", "your *favourite*")."""
 
@@ -172,10 +173,12 @@ def _asks_the_reader(text: str) -> bool:
     return _DEFINITE.search(text) is None
 
 
-_DEFINITE = regex.compile(r"\b(?:the|their|his|her|its|this|these|those|that(?!\s+kind|\s+sort))\b", regex.IGNORECASE)
+_DEFINITE = regex.compile(r"\b(?:the|their|his|her|its|(?:this|these|those)(?!\W*$)|that(?!\s+kind|\s+sort|\W*$))\b",
+                          regex.IGNORECASE)
 """A word that points at a thing the sources may name ("their famous lobster"): a question
 without one asks about the reader's taste in general ("Do you listen to much folk?") and may
-describe it ("a twisty plot", "something lighter")."""
+describe it ("a twisty plot", "something lighter"); a demonstrative closing the question points at
+the talk itself ("Want more picks after that?")."""
 
 
 def _names_a_thing(word: str) -> bool:
