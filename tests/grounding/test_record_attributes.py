@@ -68,6 +68,9 @@ def checker() -> SupportChecker:
         "It offers parking, but no Wi-Fi.",  # a group: a lot and street parking
         "It provides takeout to its customers.",
         "It does not take reservations or offer parking except for street parking.",
+        # a negation denies nothing past a statement of its own (thirty-sixth session, a blind RAGTruth-style trial)
+        "It does not take reservations, take-out is offered, and only street parking and a lot are available.",
+        "It does not take reservations, and street parking is available.",
     ],
 )
 def test_attributes_as_the_record_gives_them_are_checked(claim: str) -> None:
@@ -87,6 +90,9 @@ def test_attributes_as_the_record_gives_them_are_checked(claim: str) -> None:
         ("Outdoor seating is not available.", "attributes outdoor seating: True"),
         ("Takeout service is not available.", "attributes restaurants take out: True"),
         ("There is no parking.", "parking: yes"),
+        ("It does not offer take-out, outdoor seating, or street parking.", "attributes restaurants take out: True"),
+        ("It offers no garage, and no street parking.", "business parking street: True"),
+        ("It does not take reservations, and it has no outdoor seating.", "attributes outdoor seating: True"),
     ],
 )
 def test_the_other_value_conflicts(claim: str, line: str) -> None:

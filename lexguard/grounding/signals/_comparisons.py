@@ -40,6 +40,9 @@ _COMPARATIVE = regex.compile(
 _NOT = regex.compile(r"\b(?:not|no|never|n't)\s++(?:\S+\s++)?$", regex.IGNORECASE)
 _BEFORE_NAME = regex.compile(r"(?:\p{Ll}++\s++){0,2}")
 """At most two lower-case words between "than" and the second name ("than the nearby Lake Holm")."""
+_MEASURES = frozenset("area surface size length height depth width elevation altitude weight mass volume".split())
+"""Words that name a measure, not a thing counted: the sources give it as a value with its unit
+("covers 42 square kilometres"), seldom by the word."""
 _COMPARING = frozenset(
     "larger bigger greater higher longer taller heavier wider deeper more smaller lower shorter lighter narrower "
     "shallower less fewer than large big great high long tall heavy wide deep many much times twice".split()
@@ -75,6 +78,8 @@ def comparison_conflict(claim: str, passages: list[str]) -> str | None:
         return None
     sentences = [s for p in passages for s in passage_sentences(p)]
     topic = set(content_words(claim)) - _name_words(first) - _name_words(second) - _COMPARING
+    if topic and topic <= _MEASURES:  # "a smaller surface area than": the sources' measure, in whatever words
+        topic = set()
     pair = _pair(_values(first, second, sentences, topic), _values(second, first, sentences, topic), topic)
     if pair is None:
         return None

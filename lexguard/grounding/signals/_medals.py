@@ -60,7 +60,8 @@ def _place(match: regex.Match[str]) -> int:
 def medal_conflict(claim: str, passages: list[str]) -> str | None:
     """The evidence sentence that places the person a claim gives a medal elsewhere, if any: past
     third for a medal of no colour, at another place for a coloured one ("took the silver" beside
-    "finished third"), and a place the claim gives ("finished second") beside another colour.
+    "finished third"), and a place the claim gives ("finished second") beside another colour, or
+    a runner-up (a place in no number the value rules read) beside another place ("placed fourth").
 
     Example:
         >>> medal_conflict("Ana Vidal won a medal in the 800 metres.", ["Ana Vidal finished fourth in the 800 metres."])
@@ -80,7 +81,8 @@ def medal_conflict(claim: str, passages: list[str]) -> str | None:
     rest -= {"medal", *_COLOURS}
     for passage in passages:
         for sentence in passage_sentences(passage):
-            place = _PLACE.search(sentence) if found.re is not _PLACE else _COLOUR.search(sentence)
+            place = _PLACE.search(sentence) if found.re is not _PLACE else (
+                _COLOUR.search(sentence) or (_PLACE.search(sentence) if found.group("runner") else None))  # "placed fourth"
             if place is None or not any(all(w in content_words(sentence) for w in n.split()) for n in names[:1]):
                 continue
             held = rest & set(content_words(sentence))

@@ -47,6 +47,10 @@ _SOME = 0
 """The rank of "one of the largest", "among the best": some rank, the first perhaps."""
 
 
+_SAME_SCALE = {"tall": "high", "big": "large"}
+"""Adjectives that rank on one scale with another ("the tallest mountain" is "the highest peak")."""
+
+
 class _Superlative(NamedTuple):
     lemma: str
     rank: int
@@ -65,6 +69,7 @@ def _superlatives(text: str) -> list[_Superlative]:
                 continue  # "forest", "interest", "west": no superlative
         degree, _, adjective = word.rpartition(" ")  # "most popular": ("most", "popular")
         lemma = f"{degree} {adjective}" if degree else (lemmas(word) or (word,))[0]
+        lemma = _SAME_SCALE.get(lemma, lemma)  # "the tallest" beside "the second-highest peak"
         ordinal = (match.group("ordinal") or "").lower()
         rank = _SOME if match.group("some") else _ORDINALS.get(ordinal) or int(ordinal[:-2] or 1)
         out.append(_Superlative(lemma, rank, _lemma_set(match.group()) | _lemma_set(head)))

@@ -231,9 +231,19 @@ def _negated(clause: str, start: int, end: int) -> bool:
     """Whether the clause says the attribute named from ``start`` to ``end`` is not there: a
     negation before it (and no "except" between them) or right after it."""
     before = [m.end() for m in _NEGATION.finditer(clause, 0, start)]
-    if before and _BESIDES.search(clause, before[-1], start) is None:
+    own = _OWN_STATEMENT.search(clause, before[-1], start) if before else None
+    own = own or (_AND.search(clause, before[-1], start) and _OWN_VERB.match(clause, end) if before else None)
+    if before and _BESIDES.search(clause, before[-1], start) is None and not own:
         return True
     return _NEGATED_AFTER.match(clause, end) is not None
+
+
+_OWN_STATEMENT = regex.compile(r",\s*+(?:and\s+)?(?:[\p{L}-]+\s+){1,3}(?:is|are|was|were)\s+\p{L}+ed\b", regex.IGNORECASE)
+"""A statement of its own between a negation and an attribute ("do not require appointments, *credit
+cards are accepted*, and only street parking"): the negation denies nothing after it; nor past ",
+and" (or a comma) before an attribute with a verb of its own ("..., and street parking *is* available")."""
+_AND = regex.compile(r",\s", regex.IGNORECASE)
+_OWN_VERB = regex.compile(r"\s++(?:is|are)\s", regex.IGNORECASE)
 
 
 def _listed(stretch: str, listed: frozenset[str]) -> bool:

@@ -61,7 +61,7 @@ class ShareReading(NamedTuple):
 def _percent_of(sentence: str, names: list[str], words: set[str]) -> float | None:
     """The percentage a sentence that holds most of the claim's other words (:data:`_MIN_SHARED`)
     gives the claim's subject: the first after one of its names (within :data:`_NEAR` characters),
-    else the sentence's only percentage."""
+    else the sentence's only percentage (before the name: "62 percent of voters in Brisach")."""
     found = list(_PERCENT.finditer(sentence))
     if not found or not words or len(words & set(content_words(sentence))) < _MIN_SHARED * len(words):
         return None  # a sentence about something else ("70% black" beside a council's "majority of black members")
@@ -70,7 +70,8 @@ def _percent_of(sentence: str, names: list[str], words: set[str]) -> float | Non
         at = lowered.find(name)
         if at >= 0:
             after = [m for m in found if 0 <= m.start() - at <= _NEAR]
-            return float(after[0].group("value")) if after else None
+            if after or len(found) > 1:  # "62 percent of voters in Brisach": its one percentage
+                return float(after[0].group("value")) if after else None
     return float(found[0].group("value")) if len(found) == 1 else None
 
 
