@@ -49,7 +49,9 @@ from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._crossed_modifiers import crossed_modifier
 from lexguard.grounding.signals._directions import direction_conflict, step_conflict
 from lexguard.grounding.signals._frequencies import changed_frequency, crossed_frequency
+from lexguard.grounding.signals._only_listed import narrowed_list
 from lexguard.grounding.signals._order import order_conflict
+from lexguard.grounding.signals._uninvolved import uninvolved_part
 from lexguard.grounding.signals._overstated import overstatement
 from lexguard.grounding.signals._ranks import rank_conflict
 from lexguard.grounding.signals._polarity import polarity_conflict
@@ -315,6 +317,8 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or moved_restriction(claim, passages)  # "on e-bikes too" for "on hybrid bikes only"
         or only_doer(claim, passages)  # "Guests can book online" for "Only members can book online"
         or denied_limit(claim, passages)  # "with no daily limit" for "free up to 2,000 pounds per day"
+        or narrowed_list(claim, passages)  # "only the white and black versions" for "white, black and brushed-steel"
+        or uninvolved_part(claim, passages)  # "who led the trial" for "who was not involved in the trial"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
