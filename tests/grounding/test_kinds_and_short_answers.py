@@ -33,9 +33,11 @@ KNOWLEDGE = (
     ("Copper Sparrow is a French war drama.", False),  # one kind the sources give, one they do not say
     ("Quiet Wards is a medical drama.", False),
     ("Odile Brenner is a war director.", False),  # no kind of a director given
+    ("Quiet Wards is a war drama.", True),  # the sources' "medical drama series": "medical" is the drama's
 ])
 def test_another_kind_of_the_same_thing(claim: str, other: bool) -> None:
-    assert (kind_conflict(claim, [KNOWLEDGE]) == "Copper Sparrow is a war drama.") is other
+    assert (kind_conflict(claim, [KNOWLEDGE]) in ("Copper Sparrow is a war drama.", "Quiet Wards is a medical drama series.")
+            ) is other
 
 
 @pytest.fixture(scope="module")
@@ -53,12 +55,18 @@ def checker() -> SupportChecker:
     ("[Human]: Who directed Copper Sparrow?", "That was Tomas Healy!", False),
     ("[Human]: Who directed Copper Sparrow?", "Odile Brenner.", True),
     ("[Human]: Who directed Copper Sparrow?", "Odile Brenner directed it.", True),
+    ("[Human]: Who directed Copper Sparrow?", "The director is Tomas Healy.", False),
+    ("[Human]: Who directed Copper Sparrow?", "Pretty sure it was Tomas Healy.", False),
+    ("[Human]: Who directed Copper Sparrow?", "Tomas Healy, I believe!", False),
+    ("[Human]: Who directed Copper Sparrow?", "The director is Odile Brenner.", True),
+    ("[Human]: What genre is Quiet Wards?", "It's a war drama, and a great one!", False),
 ])
 def test_a_short_answer_is_read_with_the_statement_that_answers_its_question(
     checker: SupportChecker, question: str, answer: str, supported: bool,
 ) -> None:
-    (claim,) = checker.check(answer, [Source(id="k", content=KNOWLEDGE)], question).claims
-    assert (claim.status == "supported") is supported, (claim.status, claim.support)
+    claims = checker.check(answer, [Source(id="k", content=KNOWLEDGE)], question).claims
+    flagged = any(c.status in ("contradicted", "unsupported") for c in claims)
+    assert flagged is not supported, [(c.status, c.support) for c in claims]
 
 
 @pytest.mark.parametrize(("reply", "read"), [
@@ -82,3 +90,19 @@ def test_a_pick_is_checked_as_the_answer_it_gives(checker: SupportChecker, answe
     (claim,) = checker.check(answer, [Source(id="k", content=KNOWLEDGE)],
                              "[Human]: What's a good award-winning war film?").claims
     assert (claim.status == "supported") is supported, (claim.status, claim.support)
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("[Human]: Any good war films?", "Try Quiet Wards!"),
+    ("[Human]: Can you recommend a war film?", "You might like Quiet Wards!"),
+])
+def test_a_pick_no_source_relates_to_the_request_is_refused(checker: SupportChecker, question: str, answer: str) -> None:
+    (claim,) = checker.check(answer, [Source(id="k", content=KNOWLEDGE)], question).claims
+    assert claim.status == "contradicted", (claim.status, claim.support)
+
+
+def test_a_pick_for_a_request_of_no_kind_is_not_refused(checker: SupportChecker) -> None:
+    """"Any suggestions?" asks for nothing the sources could relate a pick to."""
+    result = checker.check("You might like Copper Sparrow.", [Source(id="k", content=KNOWLEDGE)],
+                           "[Human]: Loved it. Any suggestions?")
+    assert all(c.status != "contradicted" for c in result.claims)

@@ -45,6 +45,8 @@ _OPINION_MARKERS = regex.compile(
     )\b""",
     regex.IGNORECASE | regex.VERBOSE,
 )
+_NAME_ONLY = regex.compile(r"\W*(?:(?-i:\p{Lu})[\p{L}'\u2019.-]*+[\s,]*+){1,5}[\W]*")
+"""A name alone, what is left of a hedged short answer ("Oona Falk, I believe!")."""
 _EVALUATIVE = JUDGEMENT
 _SUPERLATIVE_FACT = regex.compile(
     r"\b(best[- ]selling|best[- ]known|best\s+picture|best\s+actor|best\s+actress|finest\s+hour"
@@ -126,7 +128,8 @@ def classify_claim(text: str, sources: Sequence[str] | None = None) -> ClaimType
         return "fact" if states else "instruction"
     if _OPINION_MARKERS.search(stripped) and not checkable:
         unmarked = _OPINION_MARKERS.sub(" ", stripped)  # "He translated it, I believe": the statement is read
-        judged = embedded or _hedged_fact(stripped) or hides_a_fact(unmarked, possession=False)
+        judged = (embedded or _hedged_fact(stripped) or hides_a_fact(unmarked, possession=False)
+                  or _NAME_ONLY.fullmatch(unmarked) is not None)  # "Oona Falk, I believe!": a hedged answer
         return "fact" if judged or _names_unknown(stripped, sources) else "opinion"
     if _EVALUATIVE.search(stripped) and not checkable and not _SUPERLATIVE_FACT.search(stripped):
         judged = (embedded or _relates(stripped, sources) or _wraps_a_descriptor(stripped) or hides_a_fact(stripped)

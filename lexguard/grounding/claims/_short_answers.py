@@ -49,10 +49,12 @@ _MAX_ANSWER_WORDS = 5
 _TIME_ADJUNCT = regex.compile(r"^(?P<head>.+?)\s+(?P<tail>(?:before|after|during|until|since)\s+.+)$", regex.IGNORECASE)
 """A question's closing time phrase: the answer goes before it ("Where did he play *before Rivergate*?")."""
 _THAT_IS = regex.compile(
-    r"^(?:(?:oh|ah|well)[,!\s]+)?(?:that|it)(?:['\u2019]s|\s+is|\s+was|['\u2019]d\s+be|\s+would\s+be)\s+(?=(?-i:\p{Lu}|\d))",
+    r"^(?:(?:oh|ah|well)[,!\s]+)?(?:(?:i['\u2019]m\s+)?(?:pretty|fairly|quite)\s+sure\s+|i\s+(?:think|believe)\s+)?"
+    r"(?:that|it|the\s+(?P<noun>\p{L}+))(?:['\u2019]s|\s+is|\s+was|['\u2019]d\s+be|\s+would\s+be)\s+(?=(?-i:\p{Lu}|\d))",
     regex.IGNORECASE,
 )
-"""An answer that points at a name: "That's Juno Arcade!", "It was 1998." (the name or value is the answer)."""
+"""An answer that points at a name: "That's Juno Arcade!", "It was 1998.", "Pretty sure it was Oona
+Falk.", "The director is Oona Falk." to "Who directed ...?" (the name or value is the answer)."""
 _CONTRACTED = regex.compile(r"^\s*(?P<wh>who|what|where|which|when|how)['\u2019]s\s+", regex.IGNORECASE)
 _ASKS_IF_KNOWN = regex.compile(
     r"^\s*(?:do|does|did)\s+(?:you|anyone)\s+(?:know|remember|recall|happen\s+to\s+know)\s+(?=(?:who|which)\s)",
@@ -73,11 +75,19 @@ _NAMING = regex.compile(r"\b(?:would|do|did)\s+you\s+(?:call|describe|class|clas
 """A question of what the reader would call a thing: "What genre would you call it?" asks what it is."""
 
 
+def _asked_of(noun: str, question: str) -> bool:
+    """Whether a noun names what the question asks of ("director" of "Who directed ...?"): it
+    begins as one of the question's words does (four letters at least)."""
+    return any(len(w) >= 4 and noun[:4].lower() == w[:4].lower() for w in regex.findall(r"\p{L}+", question))
+
+
 def bare_answer(answer: str, question: str) -> str | None:
     """The answer without its closing stop and a trailing auxiliary ("Edison did." -> "Edison"),
     or ``None`` when it makes a statement of its own ("Shakespeare wrote it.", "He did it.")."""
     text = _TRAILING_AUX.sub("", _HEDGE_TAIL.sub("", answer.strip().rstrip(".!").strip()))
-    text = _THAT_IS.sub("", text, count=1)  # "That's Juno Arcade!" names the answer
+    pointed = _THAT_IS.match(text)  # "That's Juno Arcade!" names the answer; "The director is ..." one asked of
+    if pointed is not None and (not pointed.group("noun") or _asked_of(pointed.group("noun"), question)):
+        text = text[pointed.end() :]
     if not text or len(text.split()) > _MAX_ANSWER_WORDS or _OWN_STATEMENT.search(text) or "?" in text:
         return None
     asked = {w.lower() for w in regex.findall(r"[\p{L}]+", question)}

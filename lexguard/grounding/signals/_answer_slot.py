@@ -14,6 +14,7 @@ from __future__ import annotations
 import regex
 
 from lexguard.grounding.claims._passages import passage_sentences
+from lexguard.grounding.claims._chat import FEELING_WORDS, LIKING_WORDS
 from lexguard.grounding.claims._judged_facts import without_judgement
 from lexguard.grounding.claims._short_answers import WH_QUESTION, bare_answer, plain_question
 from lexguard.grounding.signals._entities import entities
@@ -81,9 +82,17 @@ def rival_answer(question: str, answer: str, passages: list[str]) -> str | None:
     return None
 
 
-_ASKS_A_THING = regex.compile(r"^\W*(?:what|which)\b", regex.IGNORECASE)
-"""A question that asks for a thing ("What's a good war film?"); "Who did the score?" is answered by
-"music by Hans Zimmer", a word of the question the sources need not write."""
+_ASKS_A_THING = regex.compile(
+    r"^\W*(?:what|which|(?:got\s+)?any|(?:can|could)\s+you\s+(?:recommend|suggest))\b", regex.IGNORECASE)
+"""A question that asks for a thing ("What's a good war film?", "Any good war films?", "Can you
+recommend a war film?"); "Who did the score?" is answered by "music by Hans Zimmer", a word of the
+question the sources need not write."""
+
+
+_ASKING_WORDS = frozenset(
+    "suggestion suggestions recommendation recommendations idea ideas pick picks option options thing things "
+    "something anything any good great best nice fun new recommend suggest like enjoy watch read listen try".split())
+"""Words of the asking itself ("Any suggestions?", "a good one"): they say nothing of what the answer is."""
 
 
 def unrelated_answer(question: str, answer: str, passages: list[str]) -> str | None:
@@ -95,11 +104,14 @@ def unrelated_answer(question: str, answer: str, passages: list[str]) -> str | N
     the sources could hold, the sources never name the name (a rule of unknown names reads it), or
     a sentence that names it holds a word of the question.
     """
-    question = plain_question(question)
-    bare = bare_answer(without_judgement(answer), question)  # "I'd go with Odile Brenner."
-    if bare is None or _ASKS_A_THING.match(question) is None or not entities(bare):
+    asking = plain_question(next((s for s in reversed(list(passage_sentences(question))) if "?" in s), question))
+    bare = bare_answer(without_judgement(answer), asking)  # "I'd go with Odile Brenner."
+    if bare is None or _ASKS_A_THING.match(asking) is None or not entities(bare):
         return None
-    asked = {stem(w) for w in content_words(question)} - _WH_WORDS
+    # what is asked for, in the whole turn ("I love war films. Can you recommend one?"), the
+    # words of asking and of feeling aside ("Love them. Any suggestions?" asks for no kind)
+    asked = {stem(w) for w in content_words(plain_question(question))
+             if w.lower() not in _ASKING_WORDS | FEELING_WORDS | LIKING_WORDS} - _WH_WORDS
     name = " ".join(bare.lower().split())
     holders = [s for p in passages for s in passage_sentences(p) if name in " ".join(s.lower().split())]
     if not asked or not holders:

@@ -6,8 +6,9 @@ Lights is a medical drama series"): every word of the claim is in the evidence, 
 reading them together, called it supported (0.99). :func:`kind_conflict` finds the source sentence
 that says the claim's subject is a thing of the claim's head noun ("drama") with other describing
 words, none of the claim's, while no source sentence that names the subject holds any of the
-claim's describing words. A kind the sources give too ("a crime drama" beside "a British crime
-drama") or a judgement ("a gripping drama") is no other kind.
+claim's describing words ("a war drama" beside "a medical drama series": "medical" is the
+drama's). A kind the sources give too ("a crime drama" beside "a British crime drama") or a
+judgement ("a gripping drama") is no other kind.
 """
 
 from __future__ import annotations
@@ -38,17 +39,21 @@ _NOT_KIND = JUDGEMENTS | {"good", "great", "nice", "fun", "new", "big", "small",
 """Words that describe no kind of the thing ("a *great* drama", "a *former* pitcher")."""
 
 
-def _kind_words(words: str) -> frozenset[str]:
-    """The describing words of a kind, by stem: "war" of "a war", "left-handed" of "a left-handed"."""
-    return frozenset(stem(w) for w in words.lower().split() if w not in STOPWORDS and w not in _NOT_KIND)
-
-
-def _statements(text: str) -> Iterable[tuple[str, str, frozenset[str], str]]:
-    """Each ``(subject, head, kind words, sentence)`` a text says of a name."""
+def _statements(text: str) -> Iterable[tuple[str, tuple[str, ...], str]]:
+    """Each ``(subject, kind words and head in order, sentence)`` a text says of a name, by stem."""
     for sentence in passage_sentences(text):
         for found in _KIND.finditer(sentence):
-            yield (" ".join(found.group("subject").lower().split()), stem(found.group("head").lower()),
-                   _kind_words(found.group("kind")), sentence)
+            words = tuple("" if w in _NOT_KIND else stem(w)  # a judgement or size: no kind ("a *great* drama")
+                          for w in f"{found.group('kind')} {found.group('head')}".lower().split() if w not in STOPWORDS)
+            yield " ".join(found.group("subject").lower().split()), words, sentence
+
+
+def _kinds_of(words: tuple[str, ...], head: str) -> frozenset[str] | None:
+    """The describing words a statement gives ``head`` (those before it: "medical" of "medical
+    drama series" for "drama"), or ``None`` when it does not name it."""
+    if head not in words:
+        return None
+    return frozenset(w for w in words[: words.index(head)] if w)
 
 
 def kind_conflict(claim: str, passages: list[str]) -> str | None:
@@ -63,12 +68,14 @@ def kind_conflict(claim: str, passages: list[str]) -> str | None:
         a name, no source sentence gives that name a kind of the same thing, one of them gives it
         a describing word of the claim's, or a sentence naming it holds one.
     """
-    claimed = [(subject, head, kind) for subject, head, kind, _ in _statements(claim) if kind]
+    claimed = [(subject, words[-1], kind) for subject, words, _ in _statements(claim)
+               if words and words[-1] and (kind := _kinds_of(words, words[-1]))]
     if not claimed:
         return None
     sentences = [s for p in passages for s in passage_sentences(p)]
     for subject, head, kind in claimed:
-        given = [(k, s) for text in passages for subj, h, k, s in _statements(text) if subj == subject and h == head and k]
+        given = [(k, s) for text in passages for subj, words, s in _statements(text)
+                 if subj == subject and (k := _kinds_of(words, head))]
         if not given or any(k & kind for k, _ in given):
             continue
         named = [s for s in sentences if subject in " ".join(s.lower().split())]
