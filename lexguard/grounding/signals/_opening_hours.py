@@ -53,10 +53,16 @@ class HoursTable:
 _RANGE = regex.compile(r"^\s*(\d{1,2}):(\d{1,2})\s*-\s*(\d{1,2}):(\d{1,2})\s*$")
 
 
+_CLOSED_DAY = regex.compile(r"\s*(?:closed|close|none|n/a|-)?\s*", regex.IGNORECASE)
+"""A day's value that says it is closed ("Closed", "", ``None``), as JSON records write it."""
+
+
 def _table(value: dict[Any, Any]) -> HoursTable | None:
     days: dict[int, tuple[int, int]] = {}
     for key, item in value.items():
         name = str(key).strip().lower()
+        if name in _DAY_NAMES and (item is None or (isinstance(item, str) and _CLOSED_DAY.fullmatch(item))):
+            continue  # "Sunday": "Closed": a day the table does not list is closed
         match = _RANGE.match(str(item)) if isinstance(item, str) else None
         if name not in _DAY_NAMES or match is None:
             return None
@@ -107,13 +113,15 @@ each statement is compared with every other)."""
 _DAY_WORD = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)\w*day|weekends?|weekdays?)s?"
 _CUTS = (r"\s*(?:;|:(?!\d)|,?\s*\bexcept(?:\s+for)?\b|,?\s*\b(?:while|but|whereas)\b"
          r"|,\s*(?=(?:closed|until|till|from|on|opening|closing|then|with)\b)"
+         r"|,\s*(?=\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?\s?m\b|noon|midnight))"
          r"|,?\s*\band\b(?<!\bbetween\s[^,;]{1,24})")
 _CLAUSES = (
     regex.compile(_CUTS + rf"(?!(?<=\b{_DAY_WORD},?\s*and)\s+(?:on\s+)?{_DAY_WORD}\b))\s*", regex.IGNORECASE),
     regex.compile(_CUTS + rf"(?!(?<=\b{_DAY_WORD},?\s*and)\s+{_DAY_WORD}\b))\s*", regex.IGNORECASE),
 )
 """Where a statement of days and times ends: a semicolon, "except", "while", "but", a comma before
-"closed", "until", "from", "on", "with" ("..., until 7 pm on Fridays"), and "and" but between two
+"closed", "until", "from", "on", "with" ("..., until 7 pm on Fridays") or a time ("..., 9 pm on
+Sunday"), and "and" but between two
 times ("between 9 am and 5 pm") or in a list of days ("on Fridays and Saturdays"). An "and on"
 after a day is read both ways: in the list ("on Mondays and on Fridays") and as a second statement
 ("... Monday to Thursday, and on Fridays, from 7:30 am to 7 pm"); a claim is checked, or
@@ -204,7 +212,7 @@ def _statements(claim: str, clauses: regex.Pattern[str]) -> list[_Stated] | None
         if _CLOSED.search(clause) and _OPEN.search(clause):
             return None  # "open Tuesday to Sunday, closed Monday" left unsplit
         days = _days(clause)
-        timed = _times(clause)
+        timed = _times(clause) or _as_before(clause, out)
         if timed is None:
             return None
         opens, closes = timed
@@ -228,6 +236,16 @@ def _statements(claim: str, clauses: regex.Pattern[str]) -> list[_Stated] | None
         out.append(_Stated(days, opens, closes, closed, all_day))
         last_days = days
     return _narrowed(out)
+
+
+def _as_before(clause: str, out: list[_Stated]) -> tuple[frozenset[int] | None, frozenset[int] | None] | None:
+    """A lone time that goes on a list of closing (or opening) times: "closing at 10 pm Monday
+    through Thursday, | 9 pm on Sunday" closes at 9 pm on Sunday."""
+    found = times(clause)
+    if len(found) != 1 or not out or (out[-1].opens is None) == (out[-1].closes is None):
+        return None
+    value = _minutes(found[0].key, found[0].alts, clause[found[0].span[0] : found[0].span[1]])
+    return (None, value) if out[-1].opens is None else (value, None)
 
 
 def _narrowed(stated: list[_Stated]) -> list[_Stated]:
