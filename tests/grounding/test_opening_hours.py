@@ -158,3 +158,33 @@ def test_a_word_of_the_record_name_is_no_other_hours() -> None:
     tables = hours_tables(ast.literal_eval(record))
     assert read_hours("Copper Kitchen is open on Mondays from 9 am to 6 pm.", tables, name).conflict is not None
     assert read_hours("The kitchen closes at 6 pm on Mondays.", tables, frozenset()) == read_hours("", [])
+
+
+JSON_TAQUERIA = (
+    '{"name": "Casa Pino", "hours": {"Monday": "11:00-22:00", "Tuesday": "11:00-22:00", "Wednesday": "11:00-22:00", '
+    '"Thursday": "11:00-22:00", "Friday": "11:00-1:00", "Saturday": "11:00-1:00", "Sunday": "Closed"}}'
+)
+"""A JSON record (thirty-sixth session, a blind RAGTruth-style trial): "Closed" for a day, "22:00"."""
+
+
+def _read_json(claim: str) -> RecordReading:
+    import json
+
+    return read_hours(claim, hours_tables(json.loads(JSON_TAQUERIA)), frozenset(content_words("Casa Pino")))
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("It opens at 11 a.m. daily, closing at 10 p.m. Monday through Thursday, 1 a.m. on Friday and Saturday, and it is "
+     "closed on Sundays.", False),
+    ("It is open from 11 a.m. to 10 p.m. Monday through Thursday, 11 a.m. to 1 a.m. on Friday and Saturday, "
+     "and closed on Sunday.", False),
+    ("It closes at 10 p.m. Monday through Thursday and 1 a.m. on Friday and Saturday.", False),
+    ("It closes at 10 p.m. Monday through Thursday and midnight on Friday and Saturday.", True),
+    ("It is open from 11 a.m. to 10 p.m. Monday through Thursday, 11 a.m. to 11 p.m. on Friday and Saturday.", True),
+    ("It is open on Sundays.", True),
+])
+def test_a_json_record_and_a_list_of_times_after_their_days(claim: str, conflict: bool) -> None:
+    reading = _read_json(claim)
+    assert reading.named and (reading.conflict is not None) is conflict, reading
+    if not conflict:
+        assert reading.ok
