@@ -32,7 +32,7 @@ QUESTIONS = [
     # thirty-sixth session (a blind chat trial): a demonstrative closing an offer, the age of someone the
     # reader spoke of, which of two ways the reader would start
     "Want more ambient picks after that?", "Any more questions about this?", "How old is she?",
-    "Would you rather read it first or start with the show?",
+    "Would you rather read it first or start with the show?", "Do you follow it closely?",
 ]
 FACTS = [
     "Did you know he won three Oscars?", "Have you seen Avatar, which won three Oscars?", "Do you like the NFL?",
@@ -44,7 +44,7 @@ FACTS = [
     "Do you like the famous lobster?", "Are you into 1990s pop?", "Have you seen the new wing they opened?",
     "Are you a Comets fan yourself?",
     "Want the sequel after that?", "Want more picks from that label?", "How old was he when he won it?",
-    "How old is the band?", "Would you rather start with the 2019 film?",
+    "How old is the band?", "Would you rather start with the 2019 film?", "Have you seen the newly restored chapel?",
 ]
 
 

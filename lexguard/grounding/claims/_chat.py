@@ -133,7 +133,7 @@ def is_question_to_reader(text: str, heard: frozenset[str] = frozenset()) -> boo
             if n + 1 < len(words) and words[n + 1][0].islower() and _people_word(word):
                 continue  # "Do you follow Polish football?": a kind of thing, of the reader's taste
             return False  # a name: "Have you seen Avatar?" supposes what the sources say of it
-        if lower in _FUNCTION or lower in _CONVERSATION or lower in _ASKED_FREE:
+        if lower in _FUNCTION or lower in _CONVERSATION or lower in _ASKED_FREE or _how_the_reader_does(lower):
             continue
         after = words[n + 1].lower() if n + 1 < len(words) else ""
         if _does(lower) and not (after not in _FUNCTION and _names_a_thing(after)):
@@ -143,6 +143,13 @@ def is_question_to_reader(text: str, heard: frozenset[str] = frozenset()) -> boo
         return (len(objects) <= MOST_OBJECT_WORDS + 1 and not any("NUM" in word_kinds(word) for word in objects)
                 or _asks_the_reader(text))
     return len(objects) <= MOST_OBJECT_WORDS and all(_names_a_thing(word) for word in objects)
+
+
+def _how_the_reader_does(word: str) -> bool:
+    """Whether a word only says how the reader does something: an adverb and nothing else ("Do you
+    follow the Coastal League *closely*?"); not "only" or "early", which can describe a thing."""
+    kinds = word_kinds(word)
+    return word.endswith("ly") and "ADV" in kinds and not kinds & {"ADJ", "NOUN", "VERB"}
 
 
 def _people_word(word: str) -> bool:
