@@ -16,6 +16,7 @@ from lexguard.grounding.claims._antecedents import Meant
 from lexguard.grounding.evidence._index import SourceIndex
 from lexguard.grounding.reflect._self_rag import is_real_question
 from lexguard.grounding.signals._answer_slot import rival_answer, unrelated_answer
+from lexguard.grounding.signals._births import birth_conflict
 from lexguard.grounding.signals._kinds import kind_conflict
 from lexguard.grounding.signals._lexical import LexicalProfile
 from lexguard.grounding.signals._supposed import supposed_values
@@ -52,7 +53,8 @@ def read_evidence(
     to a real question conflicts with the source statement that answers the question otherwise
     (:func:`~lexguard.grounding.signals._answer_slot.rival_answer`), and a claim that gives a name
     another kind of the thing the sources say it is (:func:`~lexguard.grounding.signals._kinds.kind_conflict`,
-    read on ``named``: each claim as it reads with its pronouns' names and its question). ``people``:
+    read on ``named``: each claim as it reads with its pronouns' names and its question, as is a birth
+    year given someone else: :func:`~lexguard.grounding.signals._births.birth_conflict`). ``people``:
     who each claim's "he" or "she" is, and what its "it" is."""
     asked = question if question and is_real_question(question) else None
     quoted = LexicalProfile([question]) if question else None  # a quotation of it quotes the user
@@ -73,5 +75,6 @@ def read_evidence(
         if ev.conflict is None and chunks:  # "It's a medical drama" (Ember Road) beside "Ember Road is a war drama"
             read = [c.text for c in index.chunks[:_ANSWER_CHUNKS]] + chunks
             ev.conflict = ((rival_answer(asked, text, read) or unrelated_answer(asked, text, read)) if asked is not None
-                           else None) or kind_conflict(said, chunks)
+                           else None) or kind_conflict(said, chunks) or (
+                birth_conflict(said, chunks) if said != text else None)  # "He ... was born in 2016": his, by name
     return evidence

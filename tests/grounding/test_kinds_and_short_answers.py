@@ -106,3 +106,29 @@ def test_a_pick_for_a_request_of_no_kind_is_not_refused(checker: SupportChecker)
     result = checker.check("You might like Copper Sparrow.", [Source(id="k", content=KNOWLEDGE)],
                            "[Human]: Loved it. Any suggestions?")
     assert all(c.status != "contradicted" for c in result.claims)
+
+
+def test_the_person_a_pronoun_names_is_no_rival_of_their_team(checker: SupportChecker) -> None:
+    """"He's a fast bowler for the Eastmoor Falcons and was born in 1990" after "Ravi Castellane, for
+    sure!" was refused: the team's other sentence gives a year (2019) and the birth sentence a name
+    (his), a crossed pair unless "he" is that name (a blind chat trial; written anew here)."""
+    knowledge = ("Tobias Renn is a cricketer. Tobias Renn plays for the Harwood Kestrels. Tobias Renn is a spin bowler. "
+                 "Tobias Renn was born in 1988. The Harwood Kestrels won the Coastal Shield in 2016.")
+    result = checker.check("Tobias Renn, for sure! He's a spin bowler for the Harwood Kestrels and was born in 1988.",
+                           [Source(id="k", content=knowledge)], "[Human]: Who's the Kestrels' best bowler?")
+    assert all(c.status == "supported" for c in result.claims), [(c.text, c.status) for c in result.claims]
+    wrong = checker.check("Tobias Renn, for sure! He's a spin bowler for the Harwood Kestrels and was born in 2016.",
+                          [Source(id="k", content=knowledge)], "[Human]: Who's the Kestrels' best bowler?")
+    assert any(c.status == "contradicted" for c in wrong.claims)
+
+
+@pytest.mark.parametrize(("claim", "other"), [
+    ("Tobias Renn plays for the Harwood Kestrels and was born in 2016.", True),  # the Kestrels' year
+    ("Tobias Renn, born in 1988, plays for the Harwood Kestrels.", False),
+    ("The Harwood Kestrels, who won the Coastal Shield in 2016, have a bowler born in 1988.", False),
+])
+def test_a_birth_year_the_sources_give_someone_else(claim: str, other: bool) -> None:
+    from lexguard.grounding.signals._births import birth_conflict
+
+    knowledge = "Tobias Renn was born in 1988. The Harwood Kestrels won the Coastal Shield in 2016."
+    assert (birth_conflict(claim, [knowledge]) is not None) is other

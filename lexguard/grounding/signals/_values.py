@@ -6,10 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import regex
+
 from lexguard.grounding.claims._antecedents import Meant
 from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding.signals._ages import age_conflict, said_of_a_person
 from lexguard.grounding.signals._binding import Misplaced, misplaced_values
+from lexguard.grounding.signals._births import birth_conflict
 from lexguard.grounding.signals._anchoring import MIN_RIVAL_ANCHOR, candidates, magnitude, misanchored
 from lexguard.grounding.signals._converse import converse_conflict, outcome_conflict
 from lexguard.grounding.signals._current_roles import ended_conflict, ongoing_conflict
@@ -221,6 +224,9 @@ def _bound_reading(claim: str, mention: Mention, texts: list[str], index: Any) -
     return again if again.met else reading
 
 
+_PERSON_PRONOUN = regex.compile(r"\b(?:he|she|him|her|his)\b", regex.IGNORECASE)
+
+
 def add_misplaced(
     claim: str, index: Any, best_chunks: list[int], unknown: list[Mention], contradicted: list[Mention],
     unknown_names: list[Mention], meant: Meant | None = None,
@@ -259,7 +265,10 @@ def add_misplaced(
     # "Tomas Brezny is with the Rivergate Falcons": two pairs crossed; "Ruth Penhale wrote it": another's role
     paired = [found for found in (crossed_pair(claim, index, meant), other_relation(claim, index, meant),
                                   given_to_sibling(claim, index, meant)) if found]
-    for mention, case in [*crossed_pairs(claim, texts), *moved_person(claim, texts), *stretched_span(claim, texts),
+    crossed = [(m, case) for m, case in crossed_pairs(claim, texts)  # the claim's "he" is no rival of their team:
+               if not (person and person in case and _PERSON_PRONOUN.search(claim)  # "He's a bowler for the X"
+                       and not any(n.span == m.span for n in numbers(claim)))]
+    for mention, case in [*crossed, *moved_person(claim, texts), *stretched_span(claim, texts),
                           *paired, *misquoted(claim, index), *misreported(claim, index)]:  # "Gail Simmonds admitted ... "sloppy"": another's words  # "In 2023, 1,840 runners"
         # from the 2022 sentence; "Daniel Okafor will be conducting" from "..., with Daniel Okafor at the piano"
         kind = "number" if any(m.span == mention.span for m in numbers(claim)) else "name"
@@ -319,6 +328,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or denied_limit(claim, passages)  # "with no daily limit" for "free up to 2,000 pounds per day"
         or narrowed_list(claim, passages)  # "only the white and black versions" for "white, black and brushed-steel"
         or uninvolved_part(claim, passages)  # "who led the trial" for "who was not involved in the trial"
+        or birth_conflict(claim, passages)  # "and was born in 2016" (the team's year) for "was born in 1988"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
