@@ -30,6 +30,10 @@ def checker() -> SupportChecker:
     "Marian Oduya became the first retired teacher to win the Hollins Cross seat.",
     "For the first time, an independent has won the Hollins Cross seat.",
     "Oduya's win, with 2,904 votes, is the council's first-ever independent victory.",
+    # a record (thirty-sixth session, a blind FaithBench-style trial: "a league-record 12 assists" for a season high)
+    "Marian Oduya won the Hollins Cross seat with a record 2,904 votes.",
+    "Oduya took the Hollins Cross seat on a record-breaking turnout of 31%.",
+    "Oduya set a new record for the Hollins Cross seat with 2,904 votes.",
 ])
 def test_a_first_no_source_states_is_refused(checker: SupportChecker, claim: str) -> None:
     assert unfounded_first(claim, [VOTE]) is not None
@@ -42,6 +46,8 @@ def test_a_first_no_source_states_is_refused(checker: SupportChecker, claim: str
     "Independents seldom win council seats, but Oduya won Hollins Cross.",
     "Allow the first coat to dry for an hour before the second.",  # an order of steps
     "The first passage explains how to count the votes.",
+    "Oduya, a retired teacher with a long track record in the town, won with 2,904 votes.",
+    "Oduya's campaign song was released on a record label in the town.",
 ])
 def test_a_claim_that_calls_nothing_a_first_is_not_read_as_one(claim: str) -> None:
     assert unfounded_first(claim, [VOTE]) is None

@@ -19,12 +19,17 @@ __all__ = ["unfounded_first"]
 _FIRST = regex.compile(
     r"\bfirst[\s-]+ever\b|\bfor\s+the\s+first\s+time\b|\bnever\s+before\b|\bunprecedented\b"
     r"|(?:\b(?:is|was|are|were|be|been|being|became|become|becomes|becoming|as|(?:making|made)\s+\p{L}+)|,)\s+the\s+first\s+(?:(?!(?:step|thing|stage|part|place|time|port|line|choice|option|one|half|quarter|round)\b)"
-    r"[\p{L}-]+\s+){1,4}(?:ever\s+)?to\s+(?!the\b|a\b|an\b|be\s+\w+ed\b)\p{Ll}+(?<!ing)\b",
+    r"[\p{L}-]+\s+){1,4}(?:ever\s+)?to\s+(?!the\b|a\b|an\b|be\s+\w+ed\b)\p{Ll}+(?<!ing)\b"
+    r"|\b(?:league|club|world|national|all-time|franchise|school|course|olympic|tournament|stadium|attendance)"
+    r"[\s-]record\b|\b(?:a|an|set\s+a|sets\s+a|broke\s+(?:a|the)|breaks\s+(?:a|the)|new)\s+record(?:[\s-](?:high|low|number|total"
+    r"|crowd|score|sum|fee|haul))?\b(?!\s+(?:label|store|shop|company|player|deal|book|collection|of\b))"
+    r"|\brecord[\s-](?:breaking|setting)\b",
     regex.IGNORECASE,
 )
 """A claim that something is the first of its kind: "first-ever", "for the first time", "never
 before", "unprecedented", "became the first woman to sit on ...", ", the first player to ..." (not "the
-first step to success", "allow the first coat to dry")."""
+first step to success", "allow the first coat to dry"); a record ("a league-record 12 assists", "set
+a new record", "a record crowd", "record-breaking"; not "a record label", "a track record")."""
 _STATED = regex.compile(
     r"\b(?:first|never|record\w*|unprecedented|debut\w*|maiden|pioneer\w*|inaugural|no\s+one|nobody|"
     r"no\s+other|the\s+only|earliest|historic\w*)\b",
