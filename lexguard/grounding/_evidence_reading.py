@@ -33,6 +33,16 @@ def _unread_evidence() -> ClaimEvidence:
 _ANSWER_CHUNKS = 200
 """Chunks read for the statement that answers the question a short answer answers (the answer's own
 best chunks are what the sources say of its name, not of the question)."""
+_WHOLE_SOURCE = 20_000
+"""Longest source read whole for that statement (a short one names its subject once, and a
+statement of it may leave the name out: "The screenplay was written by ..."); longer ones by chunk."""
+
+
+def _question_passages(index: SourceIndex) -> list[str]:
+    """The passages a question's statement is looked for in: each short source whole, else chunks."""
+    if all(len(source.content) <= _WHOLE_SOURCE for source in index.sources):
+        return [source.content for source in index.sources]
+    return [c.text for c in index.chunks[:_ANSWER_CHUNKS]]
 
 
 def read_evidence(
@@ -73,7 +83,7 @@ def read_evidence(
     for text, said, ev in zip(plain, list(named) or plain, evidence, strict=True):
         chunks = [index.chunks[ci].text for ci in ev.best_chunks[:3]]  # "Saturn." to "Which planet ...?"
         if ev.conflict is None and chunks:  # "It's a medical drama" (Ember Road) beside "Ember Road is a war drama"
-            read = [c.text for c in index.chunks[:_ANSWER_CHUNKS]] + chunks
+            read = _question_passages(index) + chunks
             ev.conflict = ((rival_answer(asked, text, read) or unrelated_answer(asked, text, read)) if asked is not None
                            else None) or kind_conflict(said, chunks) or (
                 birth_conflict(said, chunks) if said != text else None)  # "He ... was born in 2016": his, by name

@@ -132,3 +132,29 @@ def test_a_birth_year_the_sources_give_someone_else(claim: str, other: bool) -> 
 
     knowledge = "Tobias Renn was born in 1988. The Harwood Kestrels won the Coastal Shield in 2016."
     assert (birth_conflict(claim, [knowledge]) is not None) is other
+
+
+CLUB = ("The Tarnby Herons are a hockey club founded in 1961 by Aldo Kress. The team is coached by Wen Ashdown. "
+        "Their captain is Rui Mendel. The screenplay of the club's film was written by Ola Brisk.")
+
+
+@pytest.mark.parametrize(("question", "answer", "supported"), [
+    ("[Human]: Who coaches the Tarnby Herons?", "Wen Ashdown.", True),
+    ("[Human]: Who coaches the Tarnby Herons?", "Rui Mendel.", False),
+    ("[Human]: Who is the captain of the Herons?", "Rui Mendel.", True),
+    ("[Human]: Who is the captain of the Herons?", "Wen Ashdown.", False),
+    ("[Human]: Who is the captain of the Herons?", "He was Wen Ashdown.", False),
+    ("[Human]: Who founded the Tarnby Herons?", "Aldo Kress founded them.", True),
+    ("[Human]: Who founded the Tarnby Herons?", "Wen Ashdown made them.", False),
+])
+def test_the_statement_that_answers_is_found_by_the_questions_relation(
+    checker: SupportChecker, question: str, answer: str, supported: bool,
+) -> None:
+    """A hostile review (thirty-sixth session): "Rhea Sand." to "Who conducts the Cobalt Choir?" was
+    read against "... founded in 1994 by Rhea Sand" (it held more of the question's words than "Its
+    conductor ... has been Milo Fenn") and accepted, while the right name was refused. The question's
+    relation words, by their root ("coaches", "coached"), choose the statement; a pronoun ("Their
+    captain") stands for its names."""
+    claims = checker.check(answer, [Source(id="k", content=CLUB)], question).claims
+    flagged = any(c.status in ("contradicted", "unsupported") for c in claims)
+    assert flagged is not supported, [(c.status, c.support) for c in claims]

@@ -43,7 +43,7 @@ def test_a_short_answer_becomes_the_statement_it_makes(question: str, answer: st
 @pytest.mark.parametrize(
     ("question", "answer"),
     [
-        ("Who wrote the play?", "Ada Brooks wrote it."),  # a statement of its own
+        ("Who wrote the play?", "Ada Brooks wrote it down."),  # a statement of its own
         ("When did the mill close?", "It closed in 1961."),
         ("What happened to the ferry?", "Sank."),  # an event told by the answer
         ("Who wrote the play?", "Ada Brooks, in 1890."),
@@ -66,3 +66,15 @@ def test_the_verifier_reads_the_statement_and_other_short_claims_after_their_que
 
 def test_the_module_examples_run() -> None:
     assert doctest.testmod(_short_answers).failed == 0
+
+
+@pytest.mark.parametrize(("question", "answer", "read"), [
+    ("Who wrote the play?", "Ada Brooks wrote it.", "Ada Brooks wrote the play."),
+    ("Who directed the film?", "Tobin Reyes made it.", "Tobin Reyes directed the film."),
+    ("Who directed the film?", "He was Tobin Reyes.", "Tobin Reyes directed the film."),
+])
+def test_a_name_said_to_do_what_is_asked_is_the_answer(question: str, answer: str, read: str) -> None:
+    """Thirty-sixth session (a hostile review): "Tobin Reyes made it." and "He was Tobin Reyes." to
+    "Who directed ...?" were statements of their own, read by the verifier without the question,
+    and a wrong name passed."""
+    assert answer_statement(question, answer) == read

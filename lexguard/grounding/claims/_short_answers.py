@@ -50,11 +50,13 @@ _TIME_ADJUNCT = regex.compile(r"^(?P<head>.+?)\s+(?P<tail>(?:before|after|during
 """A question's closing time phrase: the answer goes before it ("Where did he play *before Rivergate*?")."""
 _THAT_IS = regex.compile(
     r"^(?:(?:oh|ah|well)[,!\s]+)?(?:(?:i['\u2019]m\s+)?(?:pretty|fairly|quite)\s+sure\s+|i\s+(?:think|believe)\s+)?"
-    r"(?:that|it|the\s+(?P<noun>\p{L}+))(?:['\u2019]s|\s+is|\s+was|['\u2019]d\s+be|\s+would\s+be)\s+(?=(?-i:\p{Lu}|\d))",
+    r"(?:(?:that|it|the\s+(?P<noun>\p{L}+))(?:['\u2019]s|\s+is|\s+was|['\u2019]d\s+be|\s+would\s+be)\s+(?=(?-i:\p{Lu}|\d))"
+    r"|(?:he|she)\s+(?:is|was)\s+(?=(?-i:\p{Lu}\p{L}+\s+\p{Lu})))",  # "He was Tobin Reyes.", not "He's Swiss!"
     regex.IGNORECASE,
 )
-"""An answer that points at a name: "That's Juno Arcade!", "It was 1998.", "Pretty sure it was Oona
-Falk.", "The director is Oona Falk." to "Who directed ...?" (the name or value is the answer)."""
+"""An answer that points at a name: "That's Juno Arcade!", "It was 1998.", "He was Tobin Reyes.",
+"Pretty sure it was Oona Falk.", "The director is Oona Falk." to "Who directed ...?" (the name or
+value is the answer)."""
 _CONTRACTED = regex.compile(r"^\s*(?P<wh>who|what|where|which|when|how)['\u2019]s\s+", regex.IGNORECASE)
 _ASKS_IF_KNOWN = regex.compile(
     r"^\s*(?:do|does|did)\s+(?:you|anyone)\s+(?:know|remember|recall|happen\s+to\s+know)\s+(?=(?:who|which)\s)",
@@ -75,6 +77,11 @@ _NAMING = regex.compile(r"\b(?:would|do|did)\s+you\s+(?:call|describe|class|clas
 """A question of what the reader would call a thing: "What genre would you call it?" asks what it is."""
 
 
+_DID_IT = regex.compile(r"^(?P<name>(?-i:\p{Lu})[\p{L}'\u2019.-]*+(?:\s++(?-i:\p{Lu})[\p{L}'\u2019.-]*+){0,3})\s++"
+                     r"(?P<verb>\p{L}+)\s++(?:it|them)$", regex.IGNORECASE)
+"""A name and a verb of the question's (or "made", "did") said of "it": "Tobin Reyes made it"."""
+
+
 def _asked_of(noun: str, question: str) -> bool:
     """Whether a noun names what the question asks of ("director" of "Who directed ...?"): it
     begins as one of the question's words does (four letters at least)."""
@@ -88,6 +95,9 @@ def bare_answer(answer: str, question: str) -> str | None:
     pointed = _THAT_IS.match(text)  # "That's Juno Arcade!" names the answer; "The director is ..." one asked of
     if pointed is not None and (not pointed.group("noun") or _asked_of(pointed.group("noun"), question)):
         text = text[pointed.end() :]
+    did = _DID_IT.match(text)  # "Tobin Reyes made it." to "Who directed it?": the name is the answer
+    if did is not None and (did.group("verb").lower() in ("made", "did") or _asked_of(did.group("verb"), question)):
+        text = did.group("name")
     if not text or len(text.split()) > _MAX_ANSWER_WORDS or _OWN_STATEMENT.search(text) or "?" in text:
         return None
     asked = {w.lower() for w in regex.findall(r"[\p{L}]+", question)}

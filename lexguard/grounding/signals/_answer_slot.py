@@ -19,7 +19,7 @@ from lexguard.grounding.claims._judged_facts import without_judgement
 from lexguard.grounding.claims._short_answers import WH_QUESTION, bare_answer, plain_question
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words, numbers
-from lexguard.grounding.signals._words import stem
+from lexguard.grounding.signals._words import lemmas, stem
 
 __all__ = ["MIN_QUESTION_COVERAGE", "rival_answer", "unrelated_answer"]
 
@@ -59,15 +59,9 @@ def rival_answer(question: str, answer: str, passages: list[str]) -> str | None:
     asked = set(content_words(question)) - _WH_WORDS
     if len(asked) < 2:
         return None
-    ranked = sorted(
-        ((len(asked & set(content_words(s))) / len(asked), s) for p in passages for s in passage_sentences(p) if s),
-        key=lambda pair: -pair[0],
-    )
-    if not ranked or ranked[0][0] < MIN_QUESTION_COVERAGE:
+    statement = _answering(question, asked, passages)
+    if statement is None:
         return None
-    if len(ranked) > 1 and ranked[1][0] == ranked[0][0] and ranked[1][1] != ranked[0][1]:
-        return None  # two statements say it equally: no one place to read the answer in
-    statement = ranked[0][1]
     if set(content_words(bare)) <= set(content_words(statement)):
         return None
     names = entities(bare)
@@ -87,6 +81,66 @@ _ASKS_A_THING = regex.compile(
 """A question that asks for a thing ("What's a good war film?", "Any good war films?", "Can you
 recommend a war film?"); "Who did the score?" is answered by "music by Hans Zimmer", a word of the
 question the sources need not write."""
+
+
+def _answering(question: str, asked: set[str], passages: list[str]) -> str | None:
+    """The one source statement that says what the question asks: the most of the question's
+    relation words (its words outside its names: "conducts", "captain"), by their root
+    ("conductor" for "conducts", "coached" for "coaches", "written" for "wrote"), then the most of
+    its names' words, a pronoun standing for them ("*Its* conductor", "*Their* captain") or the
+    passage naming them around a statement that leaves them out ("The screenplay was written by
+    ..."); ``None`` when no statement holds :data:`MIN_QUESTION_COVERAGE` of the question's words
+    that way, or two tie."""
+    named = {w for n in entities(question) for w in content_words(n.text)}
+    relation = asked - named
+    def score(sentence: str, passage: set[str]) -> tuple[float, float]:
+        words = set(content_words(sentence))
+        rel = sum(any(_same_root(w, x) for x in words) for w in relation) / len(relation) if relation else 1.0
+        own = sum(w in words for w in named) / len(named) if named else 1.0
+        if own < 1.0 and (_STANDS_FOR.search(sentence) or (own == 0.0 and named <= passage)):
+            own = _LEFT_TO_PASSAGE if not _STANDS_FOR.search(sentence) else 1.0
+        return rel, own
+    pairs: dict[str, set[str]] = {}
+    for p in passages:  # a sentence's passage words: of every passage it stands in
+        words = set(content_words(p))
+        for s in passage_sentences(p):
+            if s:
+                pairs.setdefault(s, set()).update(words)
+    sentences = list(pairs)
+    ranked = sorted(((score(s, pairs[s]), s) for s in sentences), key=lambda pair: pair[0], reverse=True)
+    if not ranked:
+        return None
+    (rel, own), statement = ranked[0]
+    whole = (rel * len(relation) + own * len(named)) / max(len(relation) + len(named), 1)
+    if rel < 0.5 or whole < MIN_QUESTION_COVERAGE:
+        return _most_asked(asked, sentences)  # "Who plays Watson?" beside "... stars ... Freeman as Dr Watson"
+    if len(ranked) > 1 and ranked[1][0] == ranked[0][0]:
+        return None  # two statements say it equally: no one place to read the answer in
+    return statement
+
+
+def _most_asked(asked: set[str], sentences: list[str]) -> str | None:
+    """The one statement that holds the most of the question's words, :data:`MIN_QUESTION_COVERAGE` at least."""
+    ranked = sorted(((len(asked & set(content_words(s))) / len(asked), s) for s in sentences), key=lambda pair: -pair[0])
+    if not ranked or ranked[0][0] < MIN_QUESTION_COVERAGE:
+        return None
+    if len(ranked) > 1 and ranked[1][0] == ranked[0][0] and ranked[1][1] != ranked[0][1]:
+        return None  # two statements say it equally: no one place to read the answer in
+    return ranked[0][1]
+
+
+_LEFT_TO_PASSAGE = 0.75
+"""How much of the question's names a statement holds when it leaves them to its passage."""
+_STANDS_FOR = regex.compile(r"\b(?:its|their|his|her|the\s+(?:team|club|band|group|film|show|series|book|company|choir))\b",
+                            regex.IGNORECASE)
+"""Words by which a statement names the question's subject without its name ("*Its* conductor")."""
+
+
+def _same_root(word: str, other: str) -> bool:
+    """Whether two words share a root: the same, a lemma in common ("wrote", "written"), or the
+    same first five letters ("conduct", "conductor"; "coaches", "coached")."""
+    return (word == other or (len(word) >= 5 and len(other) >= 5 and word[:5] == other[:5])
+            or bool(set(lemmas(word)) & set(lemmas(other))))
 
 
 _ASKING_WORDS = frozenset(
