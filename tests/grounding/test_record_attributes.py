@@ -93,6 +93,8 @@ def test_attributes_as_the_record_gives_them_are_checked(claim: str) -> None:
         ("It does not offer take-out, outdoor seating, or street parking.", "attributes restaurants take out: True"),
         ("It offers no garage, and no street parking.", "business parking street: True"),
         ("It does not take reservations, and it has no outdoor seating.", "attributes outdoor seating: True"),
+        # a hostile review (thirty-sixth session): a negation read past a verb of its own hid the error
+        ("It has no WiFi, takes reservations, and offers takeout.", "attributes restaurants reservations: False"),
     ],
 )
 def test_the_other_value_conflicts(claim: str, line: str) -> None:
@@ -182,3 +184,11 @@ async def test_a_judge_that_reads_a_record_checked_claim_as_unsupported_still_we
     judged = await SupportChecker(judge=judge).acheck(answer, sources)
     assert alone.claims[0].supported
     assert judged.claims[0].support < alone.claims[0].support and not judged.claims[0].supported
+
+
+def test_a_key_s_verb_after_the_thing_names_it() -> None:
+    """"credit cards are not accepted" names "accepts credit cards" (a hostile review, thirty-sixth
+    session: the words were left unread, and the verifier accepted the claim)."""
+    record = repr({"name": "Lupo Trattoria", "attributes": {"BusinessAcceptsCreditCards": True, "RestaurantsReservations": False}})
+    assert _read("Credit cards are not accepted.", record).conflict == "attributes business accepts credit cards: True"
+    assert _read("Credit cards are accepted, but reservations are not.", record).ok

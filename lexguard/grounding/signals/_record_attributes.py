@@ -96,7 +96,13 @@ def _names(words: list[str], parent: list[str]) -> tuple[tuple[tuple[str, ...], 
         head = [w for w in parent if w not in _PREFIXES][-1:] or parent[-1:]
         if head and head[0] in {"parking", "music"}:
             return ((own, (head[0],)),)
+    if len(own) > 1 and own[0] in _PASSIVES:  # "credit cards are (not) accepted" names "accepts credit cards"
+        return ((own,), (own[1:], (_PASSIVES[own[0]],)))
     return ((own,),)
+
+
+_PASSIVES = {"accepts": "accepted", "allows": "allowed", "takes": "taken", "offers": "offered"}
+"""A key's verb as a claim writes it after the thing ("credit cards are accepted")."""
 
 
 def record_attributes(record: Any) -> list[Attribute]:
@@ -222,7 +228,9 @@ def _mentions(clause: str, attributes: list[Attribute]) -> list[tuple[Attribute,
             if attribute.group and any(not a.group for a, _, _ in out):
                 out.append((attribute, None, _places(form[0], tokens)))
             else:
-                out.append((attribute, not _negated(clause, own, span[1]), [span]))
+                passive = len(form) > 1 and form[-1][0] in _PASSIVES.values()  # "credit cards are *not* accepted"
+                inside = passive and _NEGATION.search(clause, span[0], span[1]) is not None
+                out.append((attribute, not (inside or _negated(clause, own, span[1])), [span]))
             break
     return out
 
@@ -238,9 +246,13 @@ def _negated(clause: str, start: int, end: int) -> bool:
     return _NEGATED_AFTER.match(clause, end) is not None
 
 
-_OWN_STATEMENT = regex.compile(r",\s*+(?:and\s+)?(?:[\p{L}-]+\s+){1,3}(?:is|are|was|were)\s+\p{L}+ed\b", regex.IGNORECASE)
+_OWN_STATEMENT = regex.compile(r",\s*+(?:and\s+)?(?:(?:[\p{L}-]+\s+){1,3}(?:is|are|was|were)\s+\p{L}+ed"
+                            r"|(?:takes|offers|has|accepts|provides|serves|allows|welcomes|features|includes)\s)",
+                            regex.IGNORECASE)
 """A statement of its own between a negation and an attribute ("do not require appointments, *credit
-cards are accepted*, and only street parking"): the negation denies nothing after it; nor past ",
+cards are accepted*, and only street parking"; "has no WiFi, *takes* reservations": a verb of its own,
+not "does not take reservations, offer delivery", which the "not" still governs): the negation
+denies nothing after it; nor past ",
 and" (or a comma) before an attribute with a verb of its own ("..., and street parking *is* available")."""
 _AND = regex.compile(r",\s", regex.IGNORECASE)
 _OWN_VERB = regex.compile(r"\s++(?:is|are)\s", regex.IGNORECASE)
