@@ -321,8 +321,17 @@ def test_a_short_answer_is_read_where_its_question_points(answer: str, wrong: bo
 
 
 def test_a_short_answer_with_no_single_place_to_read_it_is_left_to_the_verifier() -> None:
+    source = ["The Dorne Viaduct opened to rail traffic in 1975. The Dorne Viaduct opened to road traffic in 1978."]
+    assert rival_answer("What year did the Dorne Viaduct open?", "1978.", source) is None  # two statements tie
+
+
+def test_a_short_answer_is_read_where_the_questions_relation_is() -> None:
+    """"1969." to "What year did the Dorne Viaduct open?" is read against the sentence that says when
+    it opened (1975), which names it by "it"; "began in 1969" holds its name but not the opening
+    (thirty-sixth session: it had been left to the verifier as a tie)."""
     source = ["Work on the Dorne Viaduct began in 1969. After six years of building, it opened to traffic in 1975."]
-    assert rival_answer("What year did the Dorne Viaduct open?", "1969.", source) is None  # two statements tie
+    assert rival_answer("What year did the Dorne Viaduct open?", "1969.", source) is not None
+    assert rival_answer("What year did the Dorne Viaduct open?", "1975.", source) is None
 
 
 def test_a_wrong_short_answer_fails_in_the_checker(checker: SupportChecker) -> None:
