@@ -21,7 +21,7 @@ from lexguard.grounding.signals._honorifics import HONORIFICS
 from lexguard.grounding.signals._lexical import Mention, key_value, numbers
 from lexguard.grounding.signals._statements import an_age
 
-__all__ = ["age_conflict", "age_in_a_year", "ages_as_births", "appositive_age", "is_age", "said_of_a_person", "years_apart"]
+__all__ = ["BIRTH_YEAR", "age_conflict", "age_in_a_year", "ages_as_births", "appositive_age", "is_age", "said_of_a_person", "years_apart"]
 
 _NAME_BEFORE = regex.compile(r"((?:\p{Lu}[\p{L}.'\u2019-]*+\s++){0,3}\p{Lu}[\p{L}.'\u2019-]*+),\s*+$")
 _AGED = regex.compile(r"\baged\s++(\d{1,3})\b|\b(\d{1,3})[\s-]++years?[\s-]++old\b", regex.IGNORECASE)
@@ -58,7 +58,8 @@ _AGE_IN_A_YEAR = regex.compile(
     r"(?:[\s-]++years?(?:[\s-]++old)?)?\s++(?:back\s++)?in\s++(?P<year>\d{4})\b",
     regex.IGNORECASE,
 )
-_BORN = regex.compile(r"\bborn\b[^.;!?\d]{0,30}?(?P<year>\d{4})\b|\(b\.\s*+(?P<b>\d{4})\)", regex.IGNORECASE)
+BIRTH_YEAR = regex.compile(r"\bborn\b[^.;!?\d]{0,30}?(?P<year>\d{4})\b|\(b\.\s*+(?P<b>\d{4})\)", regex.IGNORECASE)
+"""A birth year as sources write it: "born in 1980", "was born on 3 May 1980", "(b. 1980)"."""
 
 
 def age_in_a_year(claim: str, mention: Mention, texts: Iterable[str]) -> bool:
@@ -90,7 +91,7 @@ def _ages_in_years(claim: str, texts: list[str]) -> list[tuple[regex.Match[str],
             continue
         born = int(found.group("year")) - int(age)
         turned = found.group(0).lower().startswith(("turn", "hit", "reach"))
-        births = {int(b.group("year") or b.group("b")) for text in texts for b in _BORN.finditer(text)}
+        births = {int(b.group("year") or b.group("b")) for text in texts for b in BIRTH_YEAR.finditer(text)}
         out.append((found, born if born in births else born - 1 if not turned and born - 1 in births else None))
     return out
 

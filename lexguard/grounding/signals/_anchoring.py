@@ -24,7 +24,7 @@ import regex
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._statements import an_age, number_class
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
-from lexguard.grounding.signals._share_bases import share_base, share_of_another_base
+from lexguard.grounding.signals._share_bases import CLAUSE_OPEN, share_base, share_of_another_base
 from lexguard.grounding.signals._units import is_unit_word
 from lexguard.grounding.signals._value_classes import comparable as _comparable
 from lexguard.grounding.signals._value_classes import magnitude
@@ -70,7 +70,6 @@ _JOINED = regex.compile(r",|;|\band\b|\bbut\b")
 """Where the words before a value join another statement ("rises in the Kolmen Hills and | flows 426 km")."""
 _ATTRIBUTION = regex.compile(r"\baccording\s++to\s++[^,.;]{1,80}(?:,|$)", regex.IGNORECASE)
 """Who gives a value ("Since 2000, *according to the IOM,* almost 22,000 ..."): no word of its statement."""
-_CLAUSE_OPEN = regex.compile(r",|;|\band\b|\bbut\b|\bthat\b")
 """Where a value's own clause begins: the names of "Data published by the Calder Reach Trust show
 *that* 52.4% ..." are the reporter's, not another thing the value is of."""
 _ARTICLE_TAIL = regex.compile(r"(?<=\s)an?\s++$", regex.IGNORECASE)
@@ -175,7 +174,7 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
                 ahead = ahead[: own_bound.start()]
             behind = _behind(text, found, i, said)
             ahead, behind = _STOP.split(ahead)[-1], _COMMA.split(_STOP.split(behind)[0])[0]
-            if _names_another(claim_names, _names(_CLAUSE_OPEN.split(ahead)[-1] + " " + behind), _names(text)):
+            if _names_another(claim_names, _names(CLAUSE_OPEN.split(ahead)[-1] + " " + behind), _names(text)):
                 continue  # "1,200 people in Ohio" is not the Texas figure the claim gives
             anchor = (_anchor(content_words(ahead)[::-1][:_WINDOW], claim_before, claim_after)
                       + _anchor(content_words(behind)[:_AFTER], claim_after, claim_before)

@@ -14,11 +14,11 @@ from __future__ import annotations
 import regex
 
 from lexguard.grounding.claims._passages import passage_sentences
+from lexguard.grounding.signals._ages import BIRTH_YEAR
 from lexguard.grounding.signals._entities import entities
 
 __all__ = ["birth_conflict"]
 
-_BORN = regex.compile(r"\bborn\b[^.;!?\d]{0,30}?\b(?P<year>1\d{3}|20\d{2})\b", regex.IGNORECASE)
 _NOT = regex.compile(r"\b(?:not|never|no)\b|n['\u2019]t\b", regex.IGNORECASE)
 
 
@@ -36,20 +36,20 @@ def birth_conflict(claim: str, passages: list[str]) -> str | None:
         >>> birth_conflict("Tobias Renn was born in 1988.", source) is None
         True
     """
-    said = _BORN.search(claim)
+    said = BIRTH_YEAR.search(claim)
     if said is None or _NOT.search(claim, 0, said.start()):
         return None
-    year = int(said.group("year"))
+    year = int(said.group("year") or said.group("b"))
     names = {_key(e.text) for e in entities(claim[: said.start()])}
     if not names:
         return None
     given: dict[str, dict[int, str]] = {}
     for passage in passages:
         for sentence in passage_sentences(passage):
-            for born in _BORN.finditer(sentence):
+            for born in BIRTH_YEAR.finditer(sentence):
                 named = [_key(e.text) for e in entities(sentence[: born.start()])]
                 if named:
-                    given.setdefault(named[-1], {}).setdefault(int(born.group("year")), sentence)
+                    given.setdefault(named[-1], {}).setdefault(int(born.group("year") or born.group("b")), sentence)
     own = [given[n] for n in names if n in given]
     if not own or any(year in years for years in own):
         return None

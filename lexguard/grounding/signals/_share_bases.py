@@ -19,14 +19,15 @@ from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._value_classes import magnitude, value_class
 from lexguard.grounding.signals._words import stem
 
-__all__ = ["share_base", "share_of_another_base"]
+__all__ = ["CLAUSE_OPEN", "share_base", "share_of_another_base"]
 
 _SHARE_BASE = regex.compile(
     r"\s*+(?:(?:%|per\s*cent|percent)\s*+)?of\s++(?:(?:the|its|their|all|this|that|these|those)\s++)?"
     r"(?:[\p{L}-]+['\u2019]s\s++)?(?:[\d,.]+\s++)?(?P<noun>\p{L}+)",
     regex.IGNORECASE,
 )
-_CLAUSE_OPEN = regex.compile(r",|;|\band\b|\bbut\b|\bthat\b")
+CLAUSE_OPEN = regex.compile(r",|;|\band\b|\bbut\b|\bthat\b")
+"""Where a statement's clause opens (what anchors a value stays inside it)."""
 _SENTENCE = regex.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 _SHARE_SIGN = regex.compile(r"\s*+(?:%|per\s*+cent\b|percent\b)", regex.IGNORECASE)
 
@@ -67,7 +68,7 @@ def _beside(sentence: str, mention: Mention, words: set[str]) -> bool:
     """Whether the content word right before or right after a value (in its clause) is one of
     ``words`` (stems)."""
     sign = _SHARE_SIGN.match(sentence, mention.span[1])
-    ahead = _CLAUSE_OPEN.split(sentence[: mention.span[0]])[-1]
-    behind = _CLAUSE_OPEN.split(sentence[sign.end() if sign else mention.span[1] :])[0]
+    ahead = CLAUSE_OPEN.split(sentence[: mention.span[0]])[-1]
+    behind = CLAUSE_OPEN.split(sentence[sign.end() if sign else mention.span[1] :])[0]
     near = content_words(ahead)[-1:] + content_words(behind)[:1]
     return any(stem(w) in words for w in near)
