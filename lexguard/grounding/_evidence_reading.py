@@ -80,10 +80,11 @@ def read_evidence(
         )
         for i in range(n)
     ]
+    passages = _question_passages(index) if asked is not None else []  # once, not per claim
     for text, said, ev in zip(plain, list(named) or plain, evidence, strict=True):
         chunks = [index.chunks[ci].text for ci in ev.best_chunks[:3]]  # "Saturn." to "Which planet ...?"
         if ev.conflict is None and chunks:  # "It's a medical drama" (Ember Road) beside "Ember Road is a war drama"
-            read = _question_passages(index) + chunks
+            read = passages + chunks
             ev.conflict = ((rival_answer(asked, text, read) or unrelated_answer(asked, text, read)) if asked is not None
                            else None) or kind_conflict(said, chunks) or (
                 birth_conflict(said, chunks) if said != text else None)  # "He ... was born in 2016": his, by name

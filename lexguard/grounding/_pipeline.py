@@ -260,7 +260,8 @@ def score_claims(
     t0 = time.perf_counter()
     plain, claim_texts, people = model_texts(claims, index, turns, chat=chat)
     # what a claim says with the names its pronouns stand for, a short answer with its question
-    searched = [verifier_claim_text(text, question) if question else text for text in with_names(claim_texts, people, chat=chat)]
+    named = with_names(claim_texts, people, chat=chat)  # read once: for retrieval here, the verifier below
+    searched = [verifier_claim_text(text, question) if question else text for text in named]
     scores, ids, unembedded = _retrieve(searched, index, config, encoder)
     timings["embed"] = time.perf_counter() - t0
     t0 = time.perf_counter()
@@ -276,7 +277,7 @@ def score_claims(
     if stack is not None:
         t1 = time.perf_counter()
         verdicts, ver_evidence, read_all, support, skipped, status, doubted = _verify(
-            stack, model, claims, with_names(claim_texts, people, chat=chat), evidence, features, read, index, question,
+            stack, model, claims, named, evidence, features, read, index, question,
             config, skipped, refuted)
         statuses.append(status)
         methods = ["verifier"] * n
