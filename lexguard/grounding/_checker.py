@@ -17,7 +17,7 @@ from lexguard._errors import BudgetExceededError, ConfigurationError
 from lexguard._models import Claim, Source
 from lexguard._text import reading_form
 from lexguard.grounding.claims._claims import extract_claims
-from lexguard.grounding.claims._worthiness import heard_names, mark_not_facts
+from lexguard.grounding.claims._worthiness import heard_names, mark_not_facts, talk_names
 from lexguard.grounding.claims._meta_split import is_refusal
 from lexguard.grounding._config import GroundingConfig
 from lexguard.grounding.verify._support_model import load_support_model
@@ -38,6 +38,7 @@ from lexguard.grounding._reading import BUDGET_REASON
 from lexguard.grounding._result import SupportResult
 from lexguard.grounding._visible import result_back, visible_sources
 from lexguard.grounding.claims._dialogue import asked_turn, chat_turns
+from lexguard.grounding.signals._answer_slot import asks_for_a_thing
 from lexguard.grounding.evidence._retrieval import question_chunks
 from lexguard.grounding._scoring import build_result
 from lexguard.grounding._findings import unverified_advice_finding
@@ -241,7 +242,9 @@ class SupportChecker:
         chat = chat_turns(question) is not None
         asks = chat or any("?" in c.text for c in claims if c.status is None)  # a question back or talk may name them
         heard = heard_names(question, *(s.content for s in sources)) if asks else frozenset()
-        claims = mark_not_facts(claims, heard, chat=chat)  # the one claim-worthiness pass
+        picking = chat and asks_for_a_thing(asked_turn(question))  # "Any good war films?": a name only they give is a pick
+        talked = talk_names(question, [s.content for s in sources]) if picking else None
+        claims = mark_not_facts(claims, heard, chat=chat, talked=talked)  # the one claim-worthiness pass
         timings = {"claims": time.perf_counter() - started}
         if not claims:
             return Scored([], None, [], np.zeros(0), [], timings)

@@ -23,6 +23,7 @@ from lexguard._models import Claim
 from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding.claims._chat import is_praise, is_question_to_reader, is_speaker_remark
 from lexguard.grounding.claims._chat_talk import TALK_REASON, is_talk
+from lexguard.grounding.claims._judged_facts import without_judgement
 from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding.claims._meta_split import lead_marker_end
 from lexguard.grounding.claims._wishes import is_closing_wish
@@ -31,6 +32,7 @@ from lexguard.grounding.signals._rewrite import blank_answer_word
 
 __all__ = [
     "FILLER_REASON", "META_REASON", "QUESTION_REASON", "SPEAKER_REASON", "heard_names", "mark_not_facts", "not_a_fact", "plain_text", "read_text",
+    "talk_names",
 ]
 
 META_REASON = "a meta statement about the answer or the sources, not a fact to check"
@@ -100,7 +102,9 @@ def read_text(text: str) -> str:
     return strip_markdown(plain) or plain
 
 
-def not_a_fact(text: str, heard: frozenset[str] = frozenset(), chat: bool = False) -> str | None:
+def not_a_fact(
+    text: str, heard: frozenset[str] = frozenset(), chat: bool = False, talked: frozenset[str] | None = None,
+) -> str | None:
     """Why ``text`` (one sentence or claim) is not a fact to check, or ``None`` when it is one.
 
     Args:
@@ -111,6 +115,9 @@ def not_a_fact(text: str, heard: frozenset[str] = frozenset(), chat: bool = Fals
             classic.") is the speaker's taste (:func:`~lexguard.grounding.claims._chat.is_praise`),
             and its advice or guess at what the reader will enjoy is talk
             (:func:`~lexguard.grounding.claims._chat_talk.is_talk`).
+        talked: The names talk may give (:func:`talk_names`), for a reply to a question that asks
+            for a thing; ``None`` for any other: "You might like Velvet Harbor." to "What's a good
+            war film?" recommends a title only the sources gave, a pick to check, not talk.
 
     Returns:
         :data:`FILLER_REASON` for a filler, :data:`QUESTION_REASON` for a question to the reader,
@@ -125,11 +132,24 @@ def not_a_fact(text: str, heard: frozenset[str] = frozenset(), chat: bool = Fals
         return QUESTION_REASON
     if is_speaker_remark(read) or (chat and is_praise(read)):
         return SPEAKER_REASON
-    if chat and is_talk(read, heard):
+    if chat and is_talk(read, heard) and (talked is None or is_talk(read, talked) or not _names_a_pick(read)):
         return TALK_REASON
     if is_meta_statement(read):
         return META_REASON
     return None
+
+
+_PICK = regex.compile(r"\W*+(?-i:\p{Lu})[\p{L}\p{N}'\u2019-]*+(?:\s++(?:(?-i:\p{Lu})[\p{L}\p{N}'\u2019-]*+"
+                      r"|of|the|and|from|in|on|a|an|de|la|le|du|von|van))*+\W*+")
+"""What a recommendation names when its frame is left out: "The Quiet Ferry!" of "Try The Quiet Ferry!"."""
+
+
+def _names_a_pick(text: str) -> bool:
+    """Whether ``text`` recommends a name and says nothing else ("You might like Velvet Harbor.",
+    "Try Iron Meadow!"), not talk that names something on the way ("Maybe plan a little Beatles
+    pilgrimage")."""
+    picked = without_judgement(text)
+    return picked != text and _PICK.fullmatch(picked) is not None
 
 
 def heard_names(*texts: str | None) -> frozenset[str]:
@@ -139,13 +159,22 @@ def heard_names(*texts: str | None) -> frozenset[str]:
                                                                  *_LOWER_WORD.findall(text.lower())))
 
 
-def mark_not_facts(claims: Sequence[Claim], heard: frozenset[str] = frozenset(), chat: bool = False) -> list[Claim]:
+def talk_names(question: str | None, sources: Sequence[str]) -> frozenset[str]:
+    """The names talk to the reader may give (:func:`not_a_fact`): those of the chat so far, and
+    the sources' other words lower-cased; a name only the sources give is the speaker's pick."""
+    return heard_names(question, *(text.lower() for text in sources))
+
+
+def mark_not_facts(
+    claims: Sequence[Claim], heard: frozenset[str] = frozenset(), chat: bool = False,
+    talked: frozenset[str] | None = None,
+) -> list[Claim]:
     """``claims`` with each one still to check that :func:`not_a_fact` names made a
     ``not_checked`` ``meta`` claim with the reason (claims already decided are kept as they are);
-    ``heard`` and ``chat`` as for :func:`not_a_fact`."""
+    ``heard``, ``chat`` and ``talked`` as for :func:`not_a_fact`."""
     out: list[Claim] = []
     for claim in claims:
-        reason = None if claim.status is not None else not_a_fact(claim.text, heard, chat)
+        reason = None if claim.status is not None else not_a_fact(claim.text, heard, chat, talked)
         out.append(claim if reason is None else claim.model_copy(
             update={"status": "not_checked", "reason": reason, "kind": "meta", "supported": None, "support": None}))
     return out

@@ -174,7 +174,8 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
                 ahead = ahead[: own_bound.start()]
             behind = _behind(text, found, i, said)
             ahead, behind = _STOP.split(ahead)[-1], _COMMA.split(_STOP.split(behind)[0])[0]
-            if _names_another(claim_names, _names(CLAUSE_OPEN.split(ahead)[-1] + " " + behind), _names(text)):
+            if _names_another(claim_names, _names(CLAUSE_OPEN.split(ahead)[-1] + " " + _NEXT_WORDS.match(behind).group()),
+                              _names(text)):
                 continue  # "1,200 people in Ohio" is not the Texas figure the claim gives
             anchor = (_anchor(content_words(ahead)[::-1][:_WINDOW], claim_before, claim_after)
                       + _anchor(content_words(behind)[:_AFTER], claim_after, claim_before)
@@ -262,6 +263,11 @@ _NAME = regex.compile(r"(?<![.!?]\s*|^\s*)\b\p{Lu}\p{Ll}+")
 def _names(text: str) -> set[str]:
     """Capitalised words not opening a sentence: names, roughly."""
     return {m.group() for m in _NAME.finditer(text)}
+
+
+_NEXT_WORDS = regex.compile(r"(?:\W*+[\p{L}\p{N}'\u2019-]++){0,4}")
+"""The words right after a value that may name what it measures ("1,200 people in *Ohio*"; not
+"flows 418 kilometres north-west before emptying into *Lake Imral*", the river's destination)."""
 
 
 def _names_another(claim_names: set[str], near: set[str], everywhere: set[str]) -> bool:

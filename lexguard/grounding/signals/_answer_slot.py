@@ -21,7 +21,7 @@ from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words, numbers
 from lexguard.grounding.signals._words import lemmas, stem
 
-__all__ = ["MIN_QUESTION_COVERAGE", "rival_answer", "unrelated_answer"]
+__all__ = ["MIN_QUESTION_COVERAGE", "asks_for_a_thing", "rival_answer", "unrelated_answer"]
 
 MIN_QUESTION_COVERAGE = 0.66
 """Least share of the question's content words a source statement must hold to be the one that
@@ -145,8 +145,20 @@ def _same_root(word: str, other: str) -> bool:
 
 _ASKING_WORDS = frozenset(
     "suggestion suggestions recommendation recommendations idea ideas pick picks option options thing things "
-    "something anything any good great best nice fun new recommend suggest like enjoy watch read listen try".split())
+    "something anything any good great best nice fun new recommend suggest like enjoy watch read listen try tip tips "
+    "rec recs".split())
 """Words of the asking itself ("Any suggestions?", "a good one"): they say nothing of what the answer is."""
+
+
+def _asking(question: str) -> str:
+    """The question's last sentence that asks ("Any good war films?"), as a plain question."""
+    return plain_question(next((s for s in reversed(list(passage_sentences(question))) if "?" in s), question))
+
+
+def asks_for_a_thing(question: str | None) -> bool:
+    """Whether the question asks for a thing ("What's a good war film?", "Any good war films?",
+    "Can you recommend a war film?"): a name the answer gives is its pick."""
+    return bool(question) and _ASKS_A_THING.match(_asking(question)) is not None
 
 
 def unrelated_answer(question: str, answer: str, passages: list[str]) -> str | None:
@@ -155,10 +167,11 @@ def unrelated_answer(question: str, answer: str, passages: list[str]) -> str | N
     award-winning war film?" beside "Copper Sparrow is directed by Odile Brenner. Copper Sparrow
     is a war drama. Odile Brenner was born in 1958." (no sentence naming her holds "war", "film"
     or "award"). ``None`` when the answer is no short one naming a name, the question asks nothing
-    the sources could hold, the sources never name the name (a rule of unknown names reads it), or
-    a sentence that names it holds a word of the question.
+    the sources could hold, the sources never name the name (a rule of unknown names reads it), a
+    sentence that names it holds a word of the question, or none holds one (nothing in the sources
+    tells what is asked for from the rest).
     """
-    asking = plain_question(next((s for s in reversed(list(passage_sentences(question))) if "?" in s), question))
+    asking = _asking(question)
     bare = bare_answer(without_judgement(answer), asking)  # "I'd go with Odile Brenner."
     if bare is None or _ASKS_A_THING.match(asking) is None or not entities(bare):
         return None
@@ -172,4 +185,6 @@ def unrelated_answer(question: str, answer: str, passages: list[str]) -> str | N
         return None
     if any(asked & {stem(w) for w in content_words(s)} for s in holders):
         return None
+    if not any(asked & {stem(w) for w in content_words(s)} for p in passages for s in passage_sentences(p)):
+        return None  # "Any film tips?" beside sources that never write "film": nothing tells a film from the rest
     return holders[0]

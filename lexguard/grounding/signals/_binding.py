@@ -362,7 +362,8 @@ def _short_form(facts: Facts, mention: Mention) -> bool:
         return False
     for word in (words[0], words[-1]):
         if (word[:1].isupper() and regex.search(rf"(?<![\w-]){regex.escape(word)}(?![\w-])", facts.text)
-                and not any(word.lower() in name.split() and len(name.split()) > 1 for name in facts.names)):
+                and not any(word.lower() in name.split() and len(name.split()) > 1 and name != mention.key
+                            for name in facts.names)):  # the claim's own name, carried from before, is no other
             return True
     return False
 

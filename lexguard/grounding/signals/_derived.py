@@ -21,6 +21,7 @@ import regex
 
 from lexguard.grounding.signals._ages import age_in_a_year, is_age, years_apart
 from lexguard.grounding.signals._lexical import Mention, _norm, content_words, key_value
+from lexguard.grounding.signals._phase_years import other_end_year
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._rivalled import MIN_TIED, close as _close, rivalled, tied_elsewhere
 from lexguard.grounding.signals._shown_working import shown_chain
@@ -281,7 +282,8 @@ def unknown_numbers(
         arithmetic = (m.text.lower() not in RATIO_WORDS and value is not None and abs(value) >= MIN_DERIVED
                       and is_derived(m, evidence_keys, ratio_stated=ratio))
         stepped = not arithmetic and small_step(claim, m, evidence_keys, texts)
-        if (arithmetic and rivalled(claim, m, texts)) or (stepped and tied_elsewhere(claim, m, texts)):
+        if ((arithmetic and (rivalled(claim, m, texts) or other_end_year(claim, m, texts)))
+                or (stepped and tied_elsewhere(claim, m, texts))):
             unknown.append(m)  # "or 5 days for fever" beside "or 3 days for fever" (5 is 2 + 3, by chance)
         elif (arithmetic
                 or spans_years(claim, m, evidence_keys) or stepped

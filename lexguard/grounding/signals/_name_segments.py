@@ -24,7 +24,7 @@ import regex
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities, personal
 from lexguard.grounding.signals._honorifics import HONORIFIC_PATTERN, HONORIFICS
-from lexguard.grounding.signals._lexical import Mention, content_words
+from lexguard.grounding.signals._lexical import STOPWORDS, Mention, content_words
 from lexguard.grounding.signals._words import lemmas, word_kinds
 
 __all__ = ["moved_person"]
@@ -178,7 +178,9 @@ def _titles(text: str, name: Mention) -> set[str]:
     if found is None:
         return set()
     titles = set()
-    for word in found.group(1).split():
+    words = found.group(1).split()
+    cut = max((i + 1 for i, word in enumerate(words) if word.lower() in STOPWORDS), default=0)
+    for word in words[cut:]:  # "administrator from Colchester": a place, no person with a title
         lower = word.lower()
         if word[:1].islower() and "NOUN" in word_kinds(lower) and (lower in _ROLE_NOUNS or lower.endswith(_ROLE_ENDINGS)):
             titles.add(lemmas(lower)[0] if lemmas(lower) else lower)

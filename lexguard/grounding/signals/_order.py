@@ -4,7 +4,7 @@
 school, she moved to Boston": the same words, the same events, the other order. :func:`order_conflict`
 reads the order a claim states ("A before B", "A after B", "After B, A", "A, then B") and the
 order the evidence tells the two events in (the order it mentions them, turned round by an
-"after" or "once" between them or a leading "Before ..."), and returns the evidence when they
+"after", "once" or "since" between them or a leading "Before ..."), and returns the evidence when they
 differ; two sentences in a row tell one when the second opens with "Then", "Next", "Later", ...
 ("First brown the onions. Then add the rice."). A sentence tells an order only with a word of order or a clause boundary ("and",
 ";", "then", "later") between the two events: "an agreement that would end the strike" names the
@@ -224,8 +224,15 @@ def _told_first(
     if not told and ";" not in _text_between(text, int(lo), int(hi)):
         return None  # "an agreement that would end the strike": mentioned in one order, not told in it
     raw = [t.lower() for t in _TOKEN.findall(text)][int(lo) : int(hi) + 1]
-    reversed_ = bool({"after", "once"} & set(between)) or _follows(raw) or _opens_before(text, lo, hi)
+    reversed_ = bool({"after", "once"} & set(between)) or _follows(raw) or _since(raw) or _opens_before(text, lo, hi)
     return cover, (p1 < p2) != reversed_
+
+
+def _since(between: list[str]) -> bool:
+    """Whether "since" stands between the two events as "after" does ("sales had risen since the
+    shortlist was announced"), not in "since then" or "since 1988", which date one event only."""
+    return any(t == "since" and i + 1 < len(between) and between[i + 1].isalpha() and between[i + 1] != "then"
+               for i, t in enumerate(between))  # "on Quay Street since 1988, will shut": a date, no event
 
 
 def _follows(between: list[str]) -> bool:

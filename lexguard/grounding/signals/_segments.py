@@ -65,6 +65,36 @@ _ADJACENT = regex.compile(r"[\s*\u2020-]*(?:(?:a|an|per|each|every)\s+)?([\p{L}]
 """The word right after a value: what it counts or its rate ("1,200 *people*", "£90 a *year*")."""
 
 
+_FROM_TO = regex.compile(r"\bfrom\s++(?P<a>\S++(?:\s++\S++){0,2}?)\s++to\s++(?P<b>\S++)", regex.IGNORECASE)
+
+
+def _change_pair(claim: str, mention: Mention) -> tuple[set[str], set[str]] | None:
+    """The keys of the two ends of a change the claim gives its value in ("from 72 cents to 61
+    cents": 72 and 61), or ``None``."""
+    found = numbers(claim)
+    for change in _FROM_TO.finditer(claim):
+        ends = [m for m in found if change.start() <= m.span[0] < change.end()]
+        if len(ends) == 2 and mention in ends:
+            return {ends[0].key, *ends[0].alts}, {ends[1].key, *ends[1].alts}
+    return None
+
+
+_FROM_OR_TO = regex.compile(r"\b(?:from|to)\b", regex.IGNORECASE)
+
+
+def _told_as_change(sentence: str, start: set[str], end: set[str]) -> bool:
+    """Whether ``sentence`` tells the same change, in any order: the nearest "from" or "to" before
+    its value of ``start`` is "from", and before its value of ``end`` "to" ("fell to ..., or 61
+    cents per share, from ..., or 72 cents per share" for "from 72 cents to 61 cents")."""
+    def word_before(keys: set[str]) -> str | None:
+        value = next((m for m in _found(sentence) if keys & {m.key, *m.alts}), None)
+        if value is None:
+            return None
+        words = _FROM_OR_TO.findall(sentence, 0, value.span[0])
+        return words[-1].lower() if words else None
+    return word_before(start) == "from" and word_before(end) == "to"
+
+
 def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | None:
     """The evidence sentence whose segments give the claim value another qualifier, if any.
 
@@ -89,7 +119,12 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
     others = [(values, said) for m, (span, values, said) in zip(_found(claim), stated, strict=True)
               if span != mention.span and _comparable(_kind(claim, m), kind)]
     crossed = None
+    paired = _change_pair(claim, mention)  # "falling from 72 cents to 61 cents"
     for sentence in (s for text in texts for s in _SENTENCE.split(text) if s.strip()):
+        if paired and _told_as_change(sentence, paired[0], paired[1]):
+            return None  # "fell to ..., or 61 cents per share, from ..., or 72 cents": the change, told the other way
+        if paired and _told_as_change(sentence, paired[1], paired[0]):
+            return sentence  # "fell from $28.3 million to $33.9 million" beside "fell to $28.3 million ... from $33.9 million"
         segments = _segments(sentence, kind)
         own = [i for i, (values, _) in enumerate(segments) if keys & values]
         if not segments and keys & {k for m in _found(sentence) for k in (m.key, *m.alts)}:

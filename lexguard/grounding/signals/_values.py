@@ -40,6 +40,7 @@ from lexguard.grounding.signals._days_crossed import crossed_day
 from lexguard.grounding.signals._month_spans import stretched_span
 from lexguard.grounding.signals._name_segments import moved_person
 from lexguard.grounding.signals._pairs import crossed_pair, given_to_sibling, other_relation
+from lexguard.grounding.signals._part_shares import share_given
 from lexguard.grounding.signals._coded_items import other_item_value
 from lexguard.grounding.signals._conditions import (
     changed_condition, days_past_only, dropped_condition, moved_restriction, only_doer, widened_days,
@@ -119,8 +120,10 @@ def number_evidence(
         not_stated += [m for m in mentions if m not in not_stated and not stated & {m.key, *m.alts}
                        and supposed & {m.key, *m.alts} and not worked_out and not supposed_in_claim(claim, m)]
     readings = {m: _bound_reading(claim, m, texts, index) for m in mentions}  # "over $100 million" beside $150 million
-    conversions = [m for m in not_stated if converted(claim, m, units)]  # "0.33 km" for 330 metres
-    held, broken_by = _worked(claim, mentions, texts, [source.content for source in index.sources])
+    sources = [source.content for source in index.sources]
+    conversions = [m for m in not_stated if converted(claim, m, units)  # "0.33 km" for 330 metres
+                   or share_given(claim, m, sources)]  # "nearly a third of its shops" for "27 of its 84 shops"
+    held, broken_by = _worked(claim, mentions, texts, sources)
     met = [m for m in not_stated if (readings[m].met is True or m in held) and m not in conversions]
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds

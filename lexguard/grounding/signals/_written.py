@@ -370,8 +370,13 @@ _MEDAL = regex.compile(r"\b(gold|silver|bronze)\s+medal", regex.IGNORECASE)
 _MEDAL_PLACES = {"gold": 1, "silver": 2, "bronze": 3}
 
 
+_RUNNER_UP = regex.compile(r"\brunners?[\s-]up\b", regex.IGNORECASE)
+
+
 def ordinal_keys(text: str) -> set[str]:
     """The positions the ordinal words of ``text`` give ("the first baseman": ``{"ord:1"}``), and
-    the places its medals give ("the bronze medal": ``{"ord:3"}``)."""
+    the places its medals and a runner-up give ("the bronze medal": ``{"ord:3"}``; "runners-up
+    St Aldhelm's" came second)."""
     return ({f"ord:{_ORDINAL_WORDS[m.group(1).lower()]}" for m in _ORDINAL_WORD.finditer(text)}
-            | {f"ord:{_MEDAL_PLACES[m.group(1).lower()]}" for m in _MEDAL.finditer(text)})
+            | {f"ord:{_MEDAL_PLACES[m.group(1).lower()]}" for m in _MEDAL.finditer(text)}
+            | ({"ord:2"} if _RUNNER_UP.search(text) else set()))
