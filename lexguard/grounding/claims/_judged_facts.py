@@ -66,13 +66,13 @@ _RECOMMENDATION = regex.compile(
     r"(?:probably\s+|really\s+|also\s+)?(?:like|love|enjoy)|i(?:['\u2019]d|\s+would)\s+(?:start|begin)\s+with"
     r"|i(?:['\u2019]d|\s+would)\s+(?:probably\s+|definitely\s+)?(?:go\s+with|say|pick|choose|recommend|suggest)"
     r"|i\s+(?:recommend|suggest)|my\s+(?:top\s+)?(?:pick|vote|choice)\s+(?:is|would\s+be|goes\s+to)"
-    r"|i(?:['\u2019]d|\s+would)\s+vote\s+for|(?:how|what)\s+about"
+    r"|i(?:['\u2019]d|\s+would)\s+vote\s+for"
     r"|you(?:['\u2019]re|\s+are)\s+(?:probably\s+)?thinking\s+of)\s+"
     r"(?=(?-i:\p{Lu}))", regex.IGNORECASE)
 """A recommendation of a named thing: "Then try *The Tin Cathedral*", "You should check out *Paper
 Rivers by Sami Roth*", "You might like *Glass Harbour by Priya Castellan*", "I'd start with *Wildwater*",
-"I'd go with *Darnell Ostrowski*", "You're probably thinking of *Luca Varnholt*", "How about *Iron
-Meadow*?", "My vote goes to *Iron Meadow*"."""
+"I'd go with *Darnell Ostrowski*", "You're probably thinking of *Luca Varnholt*", "My vote goes to
+*Iron Meadow*"."""
 _PICKED = regex.compile(
     r"(?<=^\W*(?:(?:then|so|oh|well)[,!\s]+)?(?-i:\p{Lu})[^,;:!?]{0,60}?)\s*+(?:,\s*+)?(?:would\s+be\s+my\s+(?:top\s+)?"
     r"(?:pick|choice|vote|recommendation)|(?:could|might|would|should)\s+be\s+(?:just\s+)?(?:the\s+(?:thing|one|ticket)"
@@ -82,9 +82,6 @@ _PICKED = regex.compile(
     regex.IGNORECASE)
 """The speaker's pick after what it names, closing the sentence: "*Ember Road* would be my pick.",
 "*Neon Heist* could be just the thing!", "Then *The Brass Parade* is a good bet!", "*Iron Meadow*, hands down."."""
-_OFFERED = regex.compile(r"^\W*(?:how|what)\s+about\s+(?-i:\p{Lu})[^,;:.!?]{0,60}\?\s*$", regex.IGNORECASE)
-"""A name offered as a question ("How about *Iron Meadow*?"): the speaker's pick."""
-_CLOSING_ASK = regex.compile(r"\?+\s*$")
 _PICK_LEAD = regex.compile(r"^\W*(?:(?:then|so|oh|well)[,!\s]+)(?=(?-i:\p{Lu}))", regex.IGNORECASE)
 _ARTICLE = regex.compile(r"\b(?P<a>[Aa])n?\s+(?P<next>\p{L})")
 _TASTE_OPENING = regex.compile(
@@ -121,10 +118,7 @@ def without_judgement(text: str) -> str:
         'It won the Halden Prize in 2015.'
     """
     out = _ASKED_BACK.sub(".", _TASTE_OPENING.sub(r"\g<subject>", text, count=1), count=1)
-    out = _SPEAKER_LEAD.sub("", out, count=1)
-    if _OFFERED.match(out):
-        out = _CLOSING_ASK.sub(".", out)  # "How about Iron Meadow?" offers it: "Iron Meadow."
-    out = _TASTE_CLAUSE.sub("", _RECOMMENDATION.sub("", out, count=1))
+    out = _TASTE_CLAUSE.sub("", _RECOMMENDATION.sub("", _SPEAKER_LEAD.sub("", out, count=1), count=1))
     picked = _PICKED.sub("", out, count=1)
     out = _PICK_LEAD.sub("", picked, count=1) if picked != out else out
     out = _TASTE_PREDICATE.sub(lambda m: f"{m.group('verb')} {m.group('both') or ''}", out)

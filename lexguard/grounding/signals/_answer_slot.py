@@ -150,6 +150,10 @@ _ASKING_WORDS = frozenset(
 """Words of the asking itself ("Any suggestions?", "a good one"): they say nothing of what the answer is."""
 
 
+_OFFERED = regex.compile(r"^\W*(?:how|what)\s+about\s+(?P<name>(?-i:\p{Lu})[^,;:.!?]{0,60})\?\s*$", regex.IGNORECASE)
+"""A name offered as a question ("How about *Iron Meadow*?"): the speaker's pick."""
+
+
 def _asking(question: str) -> str:
     """The question's last sentence that asks ("Any good war films?"), as a plain question."""
     return plain_question(next((s for s in reversed(list(passage_sentences(question))) if "?" in s), question))
@@ -172,7 +176,8 @@ def unrelated_answer(question: str, answer: str, passages: list[str]) -> str | N
     tells what is asked for from the rest).
     """
     asking = _asking(question)
-    bare = bare_answer(without_judgement(answer), asking)  # "I'd go with Odile Brenner."
+    offered = _OFFERED.match(answer)  # "How about Iron Meadow?"
+    bare = bare_answer(offered.group("name") if offered else without_judgement(answer), asking)  # "I'd go with Odile Brenner."
     if bare is None or _ASKS_A_THING.match(asking) is None or not entities(bare):
         return None
     # what is asked for, in the whole turn ("I love war films. Can you recommend one?"), the

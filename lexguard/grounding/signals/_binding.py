@@ -356,14 +356,13 @@ def _holds(facts: Facts, mention: Mention, kind: str, own: frozenset[str]) -> bo
 def _short_form(facts: Facts, mention: Mention) -> bool:
     """Whether a statement names a person by the first or the last word of the claim's name alone
     ("Heather decided to move back" for "Heather Stevens"), no other name of it holding that word
-    ("Mabel Crump" is another Crump)."""
+    ("Mabel Crump" is another Crump; the claim's own name, carried from before, is none)."""
     words = mention.text.split()
     if len(words) < 2:
         return False
     for word in (words[0], words[-1]):
         if (word[:1].isupper() and regex.search(rf"(?<![\w-]){regex.escape(word)}(?![\w-])", facts.text)
-                and not any(word.lower() in name.split() and len(name.split()) > 1 and name != mention.key
-                            for name in facts.names)):  # the claim's own name, carried from before, is no other
+                and not any(word.lower() in name.split() for name in facts.names if name != mention.key and " " in name)):
             return True
     return False
 

@@ -6,7 +6,8 @@ it as supported (0.97). :func:`crossed_modifier` finds a pair of described thing
 sentence ("a *Spanish* father and an *Italian* mother", "a heated pool and a free gym") and a
 claim that gives the second thing the first one's word (or the first the second's), in one
 clause ("the mother was Spanish", "a Spanish mother"), while no source sentence puts that word with
-that thing.
+that thing; and a birthplace and a nationality swapped ("a Canadian-born Chilean glaciologist"
+beside "a Chilean-born Canadian glaciologist").
 """
 
 from __future__ import annotations
@@ -100,6 +101,9 @@ def crossed_modifier(claim: str, passages: Iterable[str]) -> str | None:
         claim: The claim text.
         passages: The claim's best evidence chunks, best first.
     """
+    born = _born_swapped(claim, passages)
+    if born is not None:
+        return born
     claim_clauses = _clauses(claim)
     said = frozenset().union(*claim_clauses)
     sentences = [s for p in passages for s in passage_sentences(p) if len(s) <= _LONGEST]
@@ -113,4 +117,22 @@ def crossed_modifier(claim: str, passages: Iterable[str]) -> str | None:
                 crossed = any({word, thing} <= clause and own not in clause for clause in claim_clauses)
                 if crossed and not any({word, thing} <= clause for clause in together):
                     return sentence
+    return None
+
+
+_BORN = regex.compile(r"\b(?P<born>(?-i:\p{Lu})[\p{L}'\u2019]*+)-born\s++(?P<now>(?-i:\p{Lu})[\p{L}'\u2019]*+)\b", regex.IGNORECASE)
+"""A place of birth and a nationality: "a *Chilean*-born *Canadian* glaciologist"."""
+
+
+def _born_swapped(claim: str, passages: Iterable[str]) -> str | None:
+    """The source sentence that gives the claim's birthplace and nationality the other way round:
+    "a Canadian-born Chilean glaciologist" beside "a Chilean-born Canadian glaciologist"."""
+    claimed = {(m.group("born").lower(), m.group("now").lower()) for m in _BORN.finditer(claim)}
+    if not claimed:
+        return None
+    for sentence in (s for p in passages for s in passage_sentences(p)):
+        for found in _BORN.finditer(sentence):
+            given = (found.group("born").lower(), found.group("now").lower())
+            if given[0] != given[1] and given[::-1] in claimed and given not in claimed:
+                return sentence
     return None

@@ -47,6 +47,29 @@ _COLOUR = regex.compile(
 _COLOURS = {"gold": 1, "silver": 2, "bronze": 3}
 
 
+_WON = regex.compile(
+    r"\b(?:won|wins|win|clinched|claimed|captured|took)\s++(?:the\s++|his\s++|her\s++|their\s++)?(?:[\p{L}\d-]+\s++){0,3}?"
+    r"(?:title|final|tournament|championship|cup|trophy|crown|race|event|open)\b",
+    regex.IGNORECASE,
+)
+"""A win of the contest ("defeated Javier Ostend ... to win his first major title"): first place."""
+
+
+_WINNER = regex.compile(r"\s*+(?:defeated|beat|overcame|edged|won|clinched|claimed|captured|took)\b", regex.IGNORECASE)
+"""A verb of winning right after a name: the name is the winner's ("Tomasz Rellick *defeated* ...")."""
+
+
+def _won_by(sentence: str, name: str) -> bool:
+    """Whether ``sentence`` says the person ``name`` won the contest: the name stands right before a
+    verb of winning, and a win of the contest follows ("Tomasz Rellick defeated Javier Ostend 6-4
+    ... to win his first major title")."""
+    for named in entities(sentence):
+        if named.key == name and _WINNER.match(sentence, named.span[1]):
+            won = _WON.search(sentence, named.span[1])
+            return won is not None and not _NOT.search(sentence, named.span[1], won.start())
+    return False
+
+
 def _place(match: regex.Match[str]) -> int:
     """The place a medal's colour or a place word gives ("silver": 2; "fourth", "4th": 4)."""
     if match.re is _COLOUR:
@@ -61,7 +84,8 @@ def medal_conflict(claim: str, passages: list[str]) -> str | None:
     """The evidence sentence that places the person a claim gives a medal elsewhere, if any: past
     third for a medal of no colour, at another place for a coloured one ("took the silver" beside
     "finished third"), and a place the claim gives ("finished second") beside another colour, or
-    a runner-up (a place in no number the value rules read) beside another place ("placed fourth").
+    a runner-up (a place in no number the value rules read) beside another place ("placed fourth")
+    or a win ("defeated Javier Ostend ... to win his first major title").
 
     Example:
         >>> medal_conflict("Ana Vidal won a medal in the 800 metres.", ["Ana Vidal finished fourth in the 800 metres."])
@@ -83,7 +107,12 @@ def medal_conflict(claim: str, passages: list[str]) -> str | None:
         for sentence in passage_sentences(passage):
             place = _PLACE.search(sentence) if found.re is not _PLACE else (
                 _COLOUR.search(sentence) or (_PLACE.search(sentence) if found.group("runner") else None))  # "placed fourth"
-            if place is None or not any(all(w in content_words(sentence) for w in n.split()) for n in names[:1]):
+            if not any(all(w in content_words(sentence) for w in n.split()) for n in names[:1]):
+                continue
+            if place is None and found.re is not _MEDAL and _place(found) > 1 and _won_by(sentence, names[0]):
+                if not rest or len(rest & set(content_words(sentence))) / len(rest) >= MIN_SHARE:
+                    return sentence  # "finished as runner-up" beside "defeated Javier Ostend ... to win the title"
+            if place is None:
                 continue
             held = rest & set(content_words(sentence))
             if rest and len(held) / len(rest) < MIN_SHARE:

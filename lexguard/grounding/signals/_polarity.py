@@ -18,6 +18,7 @@ import regex
 from lexguard.grounding.signals._lexical import _stem, content_words
 from lexguard.grounding.signals._words import lemmas
 from lexguard.grounding.signals._anchoring import without_bound_words
+from lexguard.grounding.signals._asserted_denials import denial_asserted
 from lexguard.grounding.signals._antonyms import ANTONYMS, CONVERSES, antonym_keys
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._converse import winner_in
@@ -92,11 +93,22 @@ def _flipped(claim: str, source: str) -> bool:
     denied, heads = _denied_words(negated)
     if not _forms(heads) & _forms(_raw_content_words(plain)) and not _restated(negated, plain, denied):
         return False  # "..., found no violations", "the as yet not titled series" deny nothing the other one says
+    if _NONE_OF.match(negated) and _denies_opposite(negated, plain, _pair_between(negated, plain)):
+        return False  # "None of the crew died" is "all the crew survived": two flips, one statement
     theirs = {m.group().lower()[:4] for m in _NEGATIVE_WORD.finditer(negated)}
     for match in _NEGATIVE_WORD.finditer(plain):
         if match.group().lower()[:4] not in theirs and denied & set(content_words(plain[match.end():])[:_SCOPE]):
             return False
     return True
+
+
+def _pair_between(one: str, other: str) -> frozenset[str]:
+    """The keys of the words of ``one`` whose opposite (:data:`ANTONYMS`) ``other`` holds ("died"
+    beside "survived"), with those opposites."""
+    other_keys = {key for w in WORD_RUN.findall(other.lower()) for key in antonym_keys(w)}
+    return frozenset(k for w in WORD_RUN.findall(one.lower()) for key in antonym_keys(w)
+                     if (opposites := ANTONYMS.get(key, frozenset()) & other_keys) and key not in other_keys
+                     for k in (key, *opposites))
 
 
 def _restated(negated: str, plain: str, denied: set[str]) -> bool:
@@ -138,7 +150,7 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
     units = _units(passages)
     if not units:
         return None
-    asserted = _denial_asserted(claim, units)
+    asserted = denial_asserted(claim, units)
     if asserted is not None:
         return asserted
     parts_of_claim = clauses(claim)
@@ -164,32 +176,6 @@ def polarity_conflict(claim: str, passages: list[str]) -> str | None:
 
 
 _WITH_TAIL = regex.compile(r",\s++with\s++(?!(?:the\s++)?(?:exception|help|support|aim|goal)\b)", regex.IGNORECASE)
-
-
-def _denial_asserted(claim: str, units: list[_Unit]) -> str | None:
-    """The sentence of a statement the sources mention only to deny that ``claim`` asserts with
-    details the other statements give: "The Hollow Oak was planted by King Edward around 1740"
-    beside "It is often said that the oak was planted by King Edward, but this is a myth. The tree
-    self-seeded around 1740." (the claim, or one of its clauses, holds every word of the denied
-    statement, and the rest of its words but one are the sources' too: "Yes, the arena is *due*
-    to be demolished next year" beside "Rumours that the arena will be demolished next year were
-    denied"). A claim that negates or reports the denial asserts nothing."""
-    denied = [u for u in units if u.denied and not u.must and len(u.words) >= _LEAST_DENIED]
-    if not denied or _negated(claim) or denial_words(claim):
-        return None  # most sources deny nothing: the claim is not read for this at all
-    given = frozenset().union(*(u.words for u in units if not u.denied))
-    for statement in [claim, *clauses(claim)]:  # "Yes, the arena is due to be demolished, | although ..."
-        words = _words(statement)
-        found = next((u.sentence for u in denied if u.words <= words and len(words - u.words - given) <= _LEAST_NEW), None)
-        if found is not None:
-            return found
-    return None
-
-
-_LEAST_NEW = 1
-"""Most words of a statement that asserts a denied one that the sources do not hold ("*due* to be demolished")."""
-_LEAST_DENIED = 3
-"""Fewest content words of a denied statement read this way (fewer are too common to tell it)."""
 
 
 def _held(part: str, unit: _Unit) -> bool:
@@ -394,5 +380,13 @@ def _denies_opposite(clause: str, unit: str, pair: frozenset[str]) -> bool:
     open" is "closed", so the two state the same thing."""
     if _negated(clause) == _negated(unit):
         return False
-    _, heads = _denied_words(unit if _negated(unit) else clause)
+    negated = unit if _negated(unit) else clause
+    _, heads = _denied_words(negated)
+    if _NONE_OF.match(negated):  # "None of the crew died": what is denied is the verb, "died"
+        heads = [*heads, *WORD_RUN.findall(negated.lower())]
     return bool({key for head in heads for key in antonym_keys(head)} & pair)
+
+
+_NONE_OF = regex.compile(r"^\W*(?:none|no\s+one|nobody|neither|not\s+one|no)\b", regex.IGNORECASE)
+"""A statement whose subject is denied ("None of the 26 crew members died", "No crew members
+died"): it denies its verb."""

@@ -2,7 +2,7 @@
 residents" beside "54% of whom", "failed to win a majority" beside "received 46% of the vote".
 
 The number rules read no value in "more than half" or "a majority", and the overstatement rule
-read "a majority" as a quantifier the evidence never states, so "Girard failed to win a majority"
+read "a majority" ("most of the") as a quantifier the evidence never states, so "Girard failed to win a majority"
 beside his 46% was refused and "Less than half ... worked in farming" beside 54% passed (0.91).
 :func:`share_reading` finds the claim's share phrase and the evidence percentage it is about (in
 a sentence that names the claim's subject, the first percentage after that name; else the
@@ -19,7 +19,8 @@ import regex
 
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities
-from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._lexical import content_words, key_value, numbers
+from lexguard.grounding.signals._source_units import named_subject
 
 __all__ = ["ShareReading", "has_share", "share_conflict", "share_reading", "shares_as_written"]
 
@@ -29,7 +30,8 @@ _SHARE = regex.compile(
     r"(?:failed|fails?|failing|was\s+unable|were\s+unable|did\s+not|didn't|could\s+not|couldn't)\s+to\s+" + _VERB
     + r"\s+(?:an?\s+(?:overall\s+|absolute\s+)?)?majority|(?:fell|falling|fall|was|were)\s+short\s+of\s+an?\s+"
     r"(?:overall\s+|absolute\s+)?majority)"
-    r"|(?P<over>(?:more\s+than|over|above)\s+half|(?:a|the)\s+majority|(?:won|wins|secured|gained|took|received|"
+    r"|(?P<over>(?:more\s+than|over|above)\s+half|(?:a|the)\s+majority|(?<!\bthe\s)most\s+of\s+(?=the|its|their|his|her)"
+    r"|(?:won|wins|secured|gained|took|received|"
     r"got|achieved|commanded)\s+(?:an?\s+)?(?:overall\s+|absolute\s+|clear\s+)?majority))\b",
     regex.IGNORECASE,
 )
@@ -58,21 +60,44 @@ class ShareReading(NamedTuple):
         return self.percent > 50 if self.over else self.percent <= 50
 
 
-def _percent_of(sentence: str, names: list[str], words: set[str]) -> float | None:
+def _percent_of(sentence: str, names: list[str], words: set[str], years: set[str] = frozenset()) -> float | None:
     """The percentage a sentence that holds most of the claim's other words (:data:`_MIN_SHARED`)
     gives the claim's subject: the first after one of its names (within :data:`_NEAR` characters),
     else the sentence's only percentage (before the name: "62 percent of voters in Brisach")."""
-    found = list(_PERCENT.finditer(sentence))
+    found = _percentages(sentence)
+    dated = [(start, value) for start, value in found if years & set(_YEAR.findall(_around(sentence, start)))]
+    found = dated or found  # "62 percent ... in 2020, compared with 48 percent in 2010": the claim's year's
     if not found or not words or len(words & set(content_words(sentence))) < _MIN_SHARED * len(words):
         return None  # a sentence about something else ("70% black" beside a council's "majority of black members")
     lowered = sentence.lower()
     for name in names:
         at = lowered.find(name)
         if at >= 0:
-            after = [m for m in found if 0 <= m.start() - at <= _NEAR]
+            after = [value for start, value in found if 0 <= start - at <= _NEAR]
             if after or len(found) > 1:  # "62 percent of voters in Brisach": its one percentage
-                return float(after[0].group("value")) if after else None
-    return float(found[0].group("value")) if len(found) == 1 else None
+                return after[0] if after else None
+    return found[0][1] if len(found) == 1 else None
+
+
+_YEAR = regex.compile(r"\b(?:1[89]|20)\d\d\b")
+
+
+def _around(sentence: str, start: int) -> str:
+    """The part of ``sentence`` a percentage at ``start`` stands in: from the comma or clause word
+    before it to the one after it ("According to the 2020 national survey, | 62 percent ... bicycle,")."""
+    before = max(sentence.rfind(",", 0, start), 0)
+    before = max(sentence.rfind(",", 0, before), 0) if before and sentence[:before].count(",") else 0
+    after = sentence.find(",", start)
+    return sentence[before : after if after >= 0 else len(sentence)]
+
+
+def _percentages(sentence: str) -> list[tuple[int, float]]:
+    """The percentages of a sentence, and its fractions in words as percentages ("roughly one
+    tenth": 10), each with where it starts."""
+    found = [(m.start(), float(m.group("value"))) for m in _PERCENT.finditer(sentence)]
+    found += [(m.span[0], float(m.alts[0])) for m in numbers(sentence)
+              if m.text[:1].isalpha() and m.alts and 0 < (key_value(m.key) or 0) < 1]  # "one tenth", "two-thirds"
+    return sorted(found)
 
 
 def has_share(claim: str) -> bool:
@@ -93,12 +118,19 @@ def share_reading(claim: str, passages: list[str]) -> ShareReading | None:
         return None
     names = [e.key for e in entities(claim)]
     words = set(content_words(claim[: said.start()] + " " + claim[said.end() :]))
+    read: list[tuple[int, float, str]] = []
     for passage in passages:
-        for sentence in passage_sentences(passage):
-            percent = _percent_of(sentence, names, words)
+        sentences = list(passage_sentences(passage))
+        for n, sentence in enumerate(sentences):
+            # "It holds about 40,000 objects, of which roughly one tenth ..." of the museum named before
+            named = named_subject(sentence, sentences[:n]) or sentence
+            percent = _percent_of(named, names, words, set(_YEAR.findall(claim)))
             if percent is not None:
-                return ShareReading(said.start(), said.end(), said.group("over") is not None, percent, sentence)
-    return None
+                read.append((len(words & set(content_words(named))), percent, sentence))
+    if not read:
+        return None
+    _, percent, sentence = max(read, key=lambda found: found[0])  # the sentence that says most of the claim
+    return ShareReading(said.start(), said.end(), said.group("over") is not None, percent, sentence)
 
 
 def share_conflict(claim: str, passages: list[str]) -> str | None:
