@@ -20,7 +20,7 @@ import regex
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._lexical import content_words, key_value, numbers
-from lexguard.grounding.signals._source_units import named_subject
+from lexguard.grounding.signals._named_subjects import named_subject
 
 __all__ = ["ShareReading", "has_share", "share_conflict", "share_reading", "shares_as_written"]
 

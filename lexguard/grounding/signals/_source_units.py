@@ -28,7 +28,7 @@ from lexguard.grounding.signals._roles import FUNCTION
 from lexguard.grounding.signals._statements import is_heading
 from lexguard.grounding.signals._words import lemmas
 
-__all__ = ["Unit", "lemma_of", "named_subject", "source_units", "statement_words"]
+__all__ = ["Unit", "lemma_of", "source_units", "statement_words"]
 
 _RELATIVE = regex.compile(r",\s*+(?:who|whom|whose|which|where|when)\b[^,;:()]{0,120}+,\s*+", regex.IGNORECASE)
 """A relative clause between commas: "The mayor, who did not attend, approved the plan" states
@@ -56,9 +56,6 @@ def _units_of(passages: tuple[str, ...]) -> tuple[Unit, ...]:
                 units.append(Unit(denied, statement_words(denied), f"{sentence} {sentences[n + 1]}", denied=True))
             elif sentence and not sentence.rstrip().endswith("?"):  # a question states nothing
                 units += _sentence_units(sentence, sentence)
-                named = named_subject(sentence, sentences[:n])  # "It lies on the east bank" of Orrendale
-                if named is not None:
-                    units += _sentence_units(named, sentence)
         units += _described_back(sentences, units[start:])
         if context:
             units[start:] = [u._replace(context=context) for u in units[start:]]
@@ -66,8 +63,7 @@ def _units_of(passages: tuple[str, ...]) -> tuple[Unit, ...]:
 
 
 def _sentence_units(text: str, sentence: str) -> list[Unit]:
-    """The statements of one sentence (``text``, or the sentence with its pronoun subject named),
-    each shown as ``sentence``."""
+    """The statements of one sentence (``text``), each shown as ``sentence``."""
     wholes = [text] + ([main] if (main := _RELATIVE.sub(" ", text)) != text else [])
     raw_parts = clauses(text)
     parts = with_subject(raw_parts)
@@ -79,25 +75,6 @@ def _sentence_units(text: str, sentence: str) -> list[Unit]:
             + [Unit(part, statement_words(part), sentence, denied=True) for part in denied_statements(text)]
             + [Unit(part, statement_words(part), sentence, denied=True, must=must)
                for part, thing in excepted if (must := statement_words(thing))])  # "all but one": no thing named
-
-
-_PRONOUN_SUBJECT = regex.compile(r"^\s*+(?:It|He|She|They)(?=\s++\p{Ll})")
-_NAME_SUBJECT = regex.compile(
-    r"^\s*+(?P<name>(?:The\s++)?(?-i:\p{Lu})[\p{L}'\u2019-]*+(?:\s++(?:(?-i:\p{Lu})[\p{L}'\u2019-]*+|of|the|and|de|la|von|van))*+)"
-    r"(?=\s*+[(,]|\s++(?:is|was|are|were|has|had|have|lies|lay|stands|holds|became|(?-i:\p{Ll})+(?:ed|s))\b)")
-"""A sentence that opens with a name as its subject ("Orrendale is a market town ...", "Marisol
-Vantreck (born 1961) is ...")."""
-
-
-def named_subject(sentence: str, before: list[str]) -> str | None:
-    """``sentence`` with its opening "It", "He", "She" or "They" replaced by the name the sentence
-    before it opens with as its subject, or ``None``: "It lies on the east bank of the River Tessel"
-    after "Orrendale is a market town ..." states "Orrendale lies on the east bank"."""
-    pronoun = _PRONOUN_SUBJECT.match(sentence)
-    if pronoun is None:
-        return None
-    found = _NAME_SUBJECT.match(before[-1]) if before else None
-    return None if found is None else found.group("name") + sentence[pronoun.end():]
 
 
 _DESCRIBES_BACK = regex.compile(

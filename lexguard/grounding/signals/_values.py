@@ -41,6 +41,7 @@ from lexguard.grounding.signals._month_spans import stretched_span
 from lexguard.grounding.signals._name_segments import moved_person
 from lexguard.grounding.signals._pairs import crossed_pair, given_to_sibling, other_relation
 from lexguard.grounding.signals._part_shares import share_given
+from lexguard.grounding.signals._named_subjects import named_passages
 from lexguard.grounding.signals._coded_items import other_item_value
 from lexguard.grounding.signals._conditions import (
     changed_condition, days_past_only, dropped_condition, moved_restriction, only_doer, widened_days,
@@ -297,6 +298,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
     given the other way), the one it overstates (``overstated``: a
     dropped hedge, a raised quantifier, a dropped condition) and the one that states it with a negated opposite
     (``restated``: "not open" for "closed"), for :class:`~lexguard.grounding.verify._features.ClaimEvidence`."""
+    passages, originals = named_passages(passages)  # "It lies on the east bank" of the town named before
     conflict = (
         polarity_conflict(claim, passages)
         or next((m.evidence for m in misplaced), None)
@@ -338,4 +340,5 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
                   or widened_days(claim, passages)  # "any day of the week" for "on weekdays only"
                   or days_past_only(claim, passages)  # "Monday through to Saturday" for "Monday to Thursday only"
                   or changed_condition(claim, passages))  # "as soon as they are planted" for "once they flower"
-    return {"conflict": conflict, "overstated": overstated, "restated": restated}
+    return {key: originals.get(found, found) if found else found
+            for key, found in (("conflict", conflict), ("overstated", overstated), ("restated", restated))}
