@@ -174,7 +174,7 @@ def candidates(claim: str, mention: Mention, texts: Iterable[str]) -> tuple[list
                 ahead = ahead[: own_bound.start()]
             behind = _behind(text, found, i, said)
             ahead, behind = _STOP.split(ahead)[-1], _COMMA.split(_STOP.split(behind)[0])[0]
-            if _names_another(claim_names, _names(CLAUSE_OPEN.split(ahead)[-1] + " " + _NEXT_WORDS.match(behind).group()),
+            if _names_another(claim_names, _names(CLAUSE_OPEN.split(ahead)[-1] + " " + _DESTINATION.sub(" ", behind)),
                               _names(text)):
                 continue  # "1,200 people in Ohio" is not the Texas figure the claim gives
             anchor = (_anchor(content_words(ahead)[::-1][:_WINDOW], claim_before, claim_after)
@@ -265,9 +265,11 @@ def _names(text: str) -> set[str]:
     return {m.group() for m in _NAME.finditer(text)}
 
 
-_NEXT_WORDS = regex.compile(r"(?:\W*+[\p{L}\p{N}'\u2019-]++){0,4}")
-"""The words right after a value that may name what it measures ("1,200 people in *Ohio*"; not
-"flows 418 kilometres north-west before emptying into *Lake Imral*", the river's destination)."""
+_DESTINATION = regex.compile(
+    r"\b(?:into|onto|towards?|via|through|past)\s++(?:the\s++)?(?-i:\p{Lu})[\p{L}'\u2019-]*+(?:\s++(?-i:\p{Lu})[\p{L}'\u2019-]*+)*+",
+    regex.IGNORECASE)
+"""A place a value's statement goes to, after it ("flows 418 kilometres north-west before emptying
+*into Lake Imral*"): no other thing the value measures ("1,200 people in *Ohio*" is one)."""
 
 
 def _names_another(claim_names: set[str], near: set[str], everywhere: set[str]) -> bool:
