@@ -298,12 +298,13 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
     given the other way), the one it overstates (``overstated``: a
     dropped hedge, a raised quantifier, a dropped condition) and the one that states it with a negated opposite
     (``restated``: "not open" for "closed"), for :class:`~lexguard.grounding.verify._features.ClaimEvidence`."""
+    raw = passages  # the change and rank rules weigh a pronoun's subject themselves ("it had ...": half)
     passages, originals = named_passages(passages)  # "It lies on the east bank" of the town named before
     conflict = (
         polarity_conflict(claim, passages)
         or next((m.evidence for m in misplaced), None)
         or order_conflict(claim, passages)
-        or rank_conflict(claim, passages)
+        or rank_conflict(claim, raw)
         or only_nominated(claim, passages)  # "won the Booker Prize" beside "shortlisted for the Booker Prize"
         or declined_conflict(claim, passages)  # "signed with Juventus" beside "turned down an offer from Juventus"
         or move_conflict(claim, passages)  # "left Peñarol in 2016" beside "left Nacional in 2016 to join Peñarol"
@@ -312,7 +313,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or converse_conflict(claim, passages)  # "A lost to B" beside "A defeated B"
         or outcome_conflict(claim, passages)  # "A won the election" beside "A lost to B in the election"
         or vague_conflict(claim, passages)  # "thousands of people" beside "some 300 people"
-        or change_conflict(claim, passages)  # "grew between 2005 and 2020" beside 3,200 pairs in 2020 and 4,500 in 2005
+        or change_conflict(claim, raw)  # "grew between 2005 and 2020" beside 3,200 pairs in 2020 and 4,500 in 2005
         or medal_conflict(claim, passages)  # "won a medal" beside "finished fourth"
         or share_conflict(claim, passages)  # "failed to win a majority" beside "with 54% of the vote"
         or age_at_event_conflict(claim, passages)  # "who was four when she disappeared" beside "when she was two"
