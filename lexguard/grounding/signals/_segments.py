@@ -65,7 +65,7 @@ _ADJACENT = regex.compile(r"[\s*\u2020-]*(?:(?:a|an|per|each|every)\s+)?([\p{L}]
 """The word right after a value: what it counts or its rate ("1,200 *people*", "£90 a *year*")."""
 
 
-_FROM_TO = regex.compile(r"\bfrom\s++(?P<a>\S++(?:\s++\S++){0,2}?)\s++to\s++(?P<b>\S++)", regex.IGNORECASE)
+_FROM_TO = regex.compile(r"\bfrom\s++\S++(?:\s++\S++){0,2}?\s++to\s++\S++", regex.IGNORECASE)
 
 
 def _change_pair(claim: str, mention: Mention) -> tuple[set[str], set[str]] | None:

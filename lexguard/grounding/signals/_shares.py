@@ -83,10 +83,11 @@ _YEAR = regex.compile(r"\b(?:1[89]|20)\d\d\b")
 
 
 def _around(sentence: str, start: int) -> str:
-    """The part of ``sentence`` a percentage at ``start`` stands in: from the comma or clause word
-    before it to the one after it ("According to the 2020 national survey, | 62 percent ... bicycle,")."""
-    before = max(sentence.rfind(",", 0, start), 0)
-    before = max(sentence.rfind(",", 0, before), 0) if before and sentence[:before].count(",") else 0
+    """The part of ``sentence`` a percentage at ``start`` stands in, with the part before it that may
+    date it: from the second comma before it to the comma after it ("According to the 2020 national
+    survey, 62 percent ... bicycle,"; ", compared with 48 percent in 2010")."""
+    first = sentence.rfind(",", 0, start)
+    before = max(sentence.rfind(",", 0, first), 0) if first > 0 else 0
     after = sentence.find(",", start)
     return sentence[before : after if after >= 0 else len(sentence)]
 
