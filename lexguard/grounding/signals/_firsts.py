@@ -14,7 +14,7 @@ import regex
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._lexical import content_words
 
-__all__ = ["unfounded_first"]
+__all__ = ["one_of_the_first", "unfounded_first"]
 
 _FIRST = regex.compile(
     r"\bfirst[\s-]+ever\b|\bfor\s+the\s+first\s+time\b|\bnever\s+before\b|\bunprecedented\b"
@@ -61,3 +61,56 @@ def unfounded_first(claim: str, sources: list[str]) -> str | None:
             if shared > best_shared:
                 best, best_shared = sentence, shared
     return best
+
+
+_THE_FIRST = regex.compile(
+    r"(?<!\b(?:of|among)\s)\bthe\s+(?:very\s+)?(?P<which>first|earliest|only|last|oldest|largest|biggest)\s+"
+    r"(?:(?:known|confirmed|recorded|true|such)\s+)?(?P<noun>\p{L}{3,})\b",
+    regex.IGNORECASE,
+)
+_ONE_OF = regex.compile(
+    r"\b(?:one|some|two|three|several|a\s+few)\s+of\s+the\s+(?:very\s+)?(?P<which>first|earliest|only|last|oldest|largest|biggest)\s+"
+    r"(?:(?:known|confirmed|recorded|true|such)\s+)?(?P<noun>\p{L}{3,})\b|\bamong\s+the\s+(?P<which2>first|earliest|last|oldest|largest|biggest)\b",
+    regex.IGNORECASE,
+)
+MIN_FIRST_SHARED = 2
+"""Content words (the noun aside) a claim's "the first <noun>" shares with the source's "one of the first"."""
+
+
+def one_of_the_first(claim: str, sources: list[str]) -> str | None:
+    """The source sentence that calls one of several the first what the claim calls the only first.
+
+    Example:
+        >>> said = ["This would be one of the first atmospheres detected on a rocky planet around a red dwarf."]
+        >>> one_of_the_first("It would be the first atmosphere ever detected on a rocky world orbiting a red dwarf.", said)
+        'This would be one of the first atmospheres detected on a rocky planet around a red dwarf.'
+        >>> one_of_the_first("It is one of the first atmospheres found on a rocky planet near a red dwarf.", said) is None
+        True
+
+    Returns:
+        The sentence that says "one of the first <noun>s" ("among the first", "one of the oldest")
+        of the claim's "the first <noun>", sharing :data:`MIN_FIRST_SHARED` more content words with
+        the claim, where no source says "the first <noun>" itself; ``None`` otherwise.
+    """
+    claimed = _THE_FIRST.search(claim)
+    if claimed is None:
+        return None
+    which, noun = claimed.group("which").lower(), _stem(claimed.group("noun").lower())
+    words = set(content_words(claim)) - {claimed.group("noun").lower(), which}
+    sentences = [s for source in sources for s in passage_sentences(source)]
+    for sentence in sentences:
+        for said in _THE_FIRST.finditer(sentence):
+            if said.group("which").lower() == which and _stem(said.group("noun").lower()) == noun:
+                return None
+    for sentence in sentences:
+        for said in _ONE_OF.finditer(sentence):
+            same = said.group("which") and said.group("which").lower() == which and _stem(said.group("noun").lower()) == noun
+            among = (said.group("which2") or "").lower() == which and noun in {_stem(w) for w in content_words(sentence)}
+            if (same or among) and len(words & set(content_words(sentence))) >= MIN_FIRST_SHARED:
+                return sentence
+    return None
+
+
+def _stem(word: str) -> str:
+    """A noun without its plural "s" ("atmospheres": "atmosphere")."""
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word

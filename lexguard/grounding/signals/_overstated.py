@@ -16,6 +16,7 @@ from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._clauses import clauses
 from lexguard.grounding.signals._excepted import EXCEPTION
 from lexguard.grounding.signals._frequencies import EVERY, more_often
+from lexguard.grounding.signals._hedge_scopes import dropped_hedge, proved_for_suggested
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem, numbers
 from lexguard.grounding.signals._shares import share_reading
 from lexguard.grounding.signals._words import WORD, adverb_only, base_verb, describes_only, lemmas
@@ -85,18 +86,20 @@ _LEAVE = regex.compile(
 """A modal that gives leave or a need ("may be gathered", "you may have to contact"), or the reader's
 own intent ("the area you intend to cover"), not a doubt."""
 _LEAD = regex.compile(r"^\W*(?:(?:for|if|when|once|to|in|on|after|before|during)\b[^,]{0,80},\s*)?(?P<verb>[\p{L}]+)\s+(?P<next>[\p{L}]+)", regex.IGNORECASE)
+_LOOSE_OBJECT = frozenset({"with", "any", "some", "to", "for", "on", "in", "into", "at", "from", "by"})
 _OBJECT = frozenset({"the", "a", "an", "your", "our", "this", "these", "those", "its", "their", "them", "it", "if",
                      "whether", "what", "how", "all", "any", "each", "every", "up", "out", "off", "down"})
 
 
-def _instruction(claim: str) -> bool:
+def _instruction(claim: str, *, loose: bool = False) -> bool:
     """Whether a claim is an instruction ("Determine if the artist has a deal ...", "For other seeds,
     gather them when ..."): a verb's base form opens it (after a leading "For ...," or "If ...,"
     phrase), before an object. A source's "may" beside it gives leave ("seeds may be gathered when
-    ..."), not a doubt the instruction drops (:data:`_LEAVE`)."""
+    ..."), not a doubt the instruction drops (:data:`_LEAVE`). ``loose`` also takes a verb before
+    a preposition or a quantity ("Coordinate with your vendors", "Contact any company")."""
     match = _LEAD.match(claim)
     return (match is not None and base_verb(match.group("verb").lower())
-            and match.group("next").lower() in _OBJECT)
+            and (match.group("next").lower() in _OBJECT or (loose and match.group("next").lower() in _LOOSE_OBJECT)))
 
 
 _NO_HEDGE_AFTER = regex.compile(r"\s*+(?:not|never)\b|n[\u2019']t\b")
@@ -119,12 +122,8 @@ def _qualifies(text: str, claim_words: set[str]) -> bool:
     reviewer's "I thought the decor was pleasing" gives an opinion, not a doubt."""
     text = text[:1].lower() + text[1:]
     for match in HEDGES.finditer(text):
-        if match.group() == "could" and _NO_HEDGE_AFTER.match(text, match.end()):
+        if _no_doubt(text, match):
             continue
-        if match.group() in ("think", "thought", "believe", "believed") and _FIRST_PERSON.search(text[: match.start()].lower()):
-            continue
-        if match.group() == "estimated" and _VALUE_NEXT.match(text, match.end()):
-            continue  # "an estimated 31 days": the value is an estimate, which the value rules read
         clause = _HEAD.match(text, match.end()).group()
         words = [w for w in WORD.findall(clause.lower())
                  if w not in STOPWORDS and len(w) > 1 and not adverb_only(w) and not _LIGHT & set(lemmas(w))]
@@ -133,6 +132,22 @@ def _qualifies(text: str, claim_words: set[str]) -> bool:
         if not words or _stem(words[0]) in claim_words or set(lemmas(words[0])) & claim_words:
             return True
     return False
+
+
+def _no_doubt(text: str, match: regex.Match[str]) -> bool:
+    """Whether a hedge word of a source text (first letter in lower case) doubts nothing: "could not"
+    is "was unable to", a reviewer's "I thought" gives an opinion, and "an estimated 31 days" makes
+    the value an estimate, which the value rules read."""
+    if match.group() == "could" and _NO_HEDGE_AFTER.match(text, match.end()):
+        return True
+    if match.group() in ("think", "thought", "believe", "believed") and _FIRST_PERSON.search(text[: match.start()].lower()):
+        return True
+    return match.group() == "estimated" and _VALUE_NEXT.match(text, match.end()) is not None
+
+
+def _no_doubt_or_leave(text: str, match: regex.Match[str]) -> bool:
+    """:func:`_no_doubt`, or a modal that gives leave or a need ("you may have to contact ...")."""
+    return _no_doubt(text, match) or _LEAVE.match(text, match.start()) is not None
 
 
 def _certain(text: str) -> bool:
@@ -167,10 +182,12 @@ def _lemma_words(text: str) -> set[str]:
 
 
 _NOT_QUANTITY = regex.compile(
-    r"\b(?:each\s+other|one\s+another|(?:each|every)\s+(?:year|month|week|hour|minute|season|term))\b",
+    r"\b(?:each\s+other|one\s+another|(?:each|every)\s+(?:year|month|week|hour|minute|season|term)"
+    r"|no\s+(?:more|less|fewer|longer|later|earlier|sooner|greater|larger|smaller|matter|doubt))\b",
     regex.IGNORECASE,
 )
-"""Words that state no quantity: "each other", and a rate ("two paid days each year" is "two a year")."""
+"""Words that state no quantity: "each other", a rate ("two paid days each year" is "two a year"), a
+bound ("no more than 16 inches apart")."""
 _NEXT_WORD = regex.compile(r"\s+([\p{L}]+)")
 
 
@@ -251,12 +268,21 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
     if whole is not None:
         return whole
     claim_parts = clauses(claim)
-    if not claim_parts or _hedged(claim_parts[0].strip(), claim=True):
-        return None  # "Officials believe the fire started in the kitchen, and that it then spread ...": all hedged
+    if not claim_parts:
+        return None
+    # "Officials believe the fire started in the kitchen, and that it then spread ...": all hedged,
+    # but a quantity stays what it is ("The majority noted that ... most of which" for "many of which")
+    reported = _hedged(claim_parts[0].strip(), claim=True)
     # each read once; a sentence whole too, after its clauses, for a claim clause that holds more
     # than one of them ("selected branches, including ..., will open on Saturdays")
     parts = [(_words(c), c, s) for s in sentences for c in [*clauses(s), s]]
-    return next(filter(None, (_overstated(part, parts) for part in claim_parts)), None) or _less_often(claim, sentences)
+    found = next(filter(None, (_overstated(part, parts, hedges=not reported) for part in claim_parts)), None)
+    if found is not None or reported:
+        return found
+    if _instruction(claim, loose=True):
+        return _less_often(claim, sentences)  # "Drain the fluid: allow it to drain" beside "will likely allow ..."
+    return (dropped_hedge(claim, claim_parts, sentences, hedges=HEDGES, hedged=_hedged, skip=_no_doubt_or_leave)
+            or proved_for_suggested(claim, sentences) or _less_often(claim, sentences))
 
 
 _PHRASE = regex.compile(r"[^,;:()\u2013\u2014]+")
@@ -284,13 +310,14 @@ def _less_often(claim: str, sentences: list[str]) -> str | None:
     return None
 
 
-def _overstated(claim: str, statements: list[tuple[set[str], str, str]]) -> str | None:
+def _overstated(claim: str, statements: list[tuple[set[str], str, str]], *, hedges: bool = True) -> str | None:
     """The source sentence ``claim`` overstates among ``statements``: (words, text, sentence)
-    triples, a sentence or one of its clauses (the text is read, its sentence returned)."""
+    triples, a sentence or one of its clauses (the text is read, its sentence returned); with
+    ``hedges`` false, by its quantity or frequency only (a claim that reports what was said)."""
     words = _words(claim)
     if len(words) < 2:
         return None
-    claim_hedged = _hedged(claim.strip(), claim=True)
+    claim_hedged = not hedges or _hedged(claim.strip(), claim=True)
     claim_quantity = _quantity(claim)
     best: tuple[float, str, str] | None = None
     for theirs, text, sentence in statements:
