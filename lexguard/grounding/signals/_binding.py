@@ -40,7 +40,7 @@ from lexguard.grounding.signals._doers import (
 )
 from lexguard.grounding.signals._statement_clauses import clauses_of
 from lexguard.grounding.signals._statement_values import (
-    OtherValues, in_compared_set, in_range, meets_its_bound, names_an_item, written_lower,
+    OtherValues, in_compared_set, in_range, meets_its_bound, names_an_item, placed_with_values, written_lower,
 )
 from lexguard.grounding.signals._statements import (
     PRONOUN_START,
@@ -245,7 +245,7 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
                 one_word_swap(claim, mention, anchor, index) or _place_swap(claim, mention, anchor, claim_names)):
             continue  # a place, a title or part of a name that document gives whole ("in Kenya", "Jill")
         if kind == "name":
-            if _name_moved(claim, mention, anchor, holders, claim_names, index):
+            if _name_moved(claim, mention, anchor, holders, claim_names, index) and not placed_with_values([f.tokens for f in holders], {m.key for m in every}):
                 out.append(Misplaced(mention, kind, anchor.text))
         elif ((_rival(anchor, claim, mention, kind, claim_keys, claim_names, [f.text for f in holders])
                and (states_event(claim, anchor.text, anchor.carried) or _other_value(rest, anchor))) or (  # "since 2018" is no rival of "re-elected in 2022"

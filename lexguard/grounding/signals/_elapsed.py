@@ -129,6 +129,8 @@ def _met(kind: str | None, months: float, low: float, high: float, unit: float) 
     if kind == "near":  # "nearly four years": a tenth short at most, read to the month
         if months * (1 - NEAR) - 1 <= low and high <= months + 1:
             return True
+        if unit >= 12 and months * (1 - NEAR) - 1 <= (low + high) / 2 <= months:
+            return True  # "nearly two decades" beside "from 1958 to 1976": years read at their middle
         return False if low >= months + 1 or high < months * (1 - NEAR) - 1 else None
     if kind not in (None, "about"):
         return None
@@ -141,7 +143,7 @@ def _met(kind: str | None, months: float, low: float, high: float, unit: float) 
 def _evidence_span(texts: Iterable[str], claim_words: frozenset[str]) -> tuple[float, float, str, str] | None:
     """The range of months between the start and the end the one sentence of the evidence that
     gives both states, both as it writes them and the sentence (``None`` when no sentence does, or sentences
-    give different ones). A sentence of more dates gives the two the claim's words name
+    give different ones and none shares more of the claim's words than the others). A sentence of more dates gives the two the claim's words name
     (:func:`_named_pair`: "Construction began in 1909, the line opened ... in November 1913, and it
     was electrified in 1976")."""
     found: set[tuple[float, float, str, str]] = set()
@@ -156,6 +158,12 @@ def _evidence_span(texts: Iterable[str], claim_words: frozenset[str]) -> tuple[f
             low, high = last - first_end, last_end - first
             if low >= 0 and high > 0 or (low == high and high > 0):
                 found.add((low, high, f"from {first_text} to {last_text}", sentence))
+    if len({item[:2] for item in found}) > 1:
+        # "taught weaving ... from 1958 to 1976" beside "46 works made between 1952 and 1989": the
+        # sentence that shares most of the claim's words, when one does
+        shared = {item: len(claim_words & set(content_words(item[3]))) for item in found}
+        most = max(shared.values())
+        found = {item for item, n in shared.items() if n == most}
     return found.pop() if len({item[:2] for item in found}) == 1 else None
 
 

@@ -28,7 +28,7 @@ _COUNT = "|".join(sorted(SMALL_NUMBERS, key=len, reverse=True))
 _WHOLE = "|".join(sorted(_WHOLES, key=len, reverse=True))
 _RATIO = regex.compile(
     rf"(?<![\w.,])(?P<num>\d{{1,3}}|{_COUNT})[ ]++(?-i:in|out[ ]++of)[ ]++(?:(?:a|one)[ ]++)?(?P<den>\d{{1,4}}|{_WHOLE})"
-    r"(?![\w.,]\d)[ ]++(?P<noun>\p{L}+)",
+    r"(?![\w.,]\d)[ ]++(?P<noun>\p{L}+)(?:[ ]++(?P<then>\p{L}+))?",
     regex.IGNORECASE,
 )
 _SPANS = frozenset(
@@ -43,6 +43,13 @@ def _value(word: str, table: dict[str, int]) -> int | None:
     return int(lower) if lower.isdigit() else table.get(lower)
 
 
+def _described(word: str, then: str | None) -> bool:
+    """Whether a word that is no noun describes the noun after it ("seven in ten *inoculated* plants")."""
+    if then is None or then.lower() in _SPANS or "NOUN" not in word_kinds(then.lower()):
+        return False
+    return bool({"ADJ", "VERB"} & set(word_kinds(word)))
+
+
 def ratios(text: str) -> list[Written]:
     """The ratios of ``text`` as shares (key: the share; alt: the percentage).
 
@@ -53,6 +60,8 @@ def ratios(text: str) -> list[Written]:
         ([], [])
         >>> ratios("It has a rating of 4 out of 5 stars."), ratios("Step 3\\nIn a 10 inch pan, heat the oil.")
         ([], [])
+        >>> [w.alts for w in ratios("About seven in ten inoculated plants survived.")]
+        [('70',)]
     """
     found = []
     for match in _RATIO.finditer(text):
@@ -60,7 +69,7 @@ def ratios(text: str) -> list[Written]:
         noun = match.group("noun").lower()
         if num is None or den is None or not 0 < num < den <= 1000 or noun in _SPANS:
             continue
-        if "NOUN" not in word_kinds(noun):
+        if "NOUN" not in word_kinds(noun) and not _described(noun, match.group("then")):
             continue  # no noun: "3 in 4 of them" is read by the number rules as written
         share = num / den
         found.append(Written((match.start(), match.end("den")), f"{share:.6g}", (f"{100 * share:.6g}",)))

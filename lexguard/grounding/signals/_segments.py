@@ -111,6 +111,8 @@ def crossed_value(claim: str, mention: Mention, texts: Iterable[str]) -> str | N
     if kind == "year":
         return None  # a year belongs to the whole statement ("in 2008"): the anchor reads years
     keys = {mention.key, *mention.alts}
+    if not mention.key.startswith("date:") and any(m.span == mention.span and m.key.startswith("date:") for m in numbers(claim)):
+        return None  # the day of "May 9" is the date's, read as the date (not "nine pieces")
     given = {k for m in numbers(claim) for k in (m.key, *m.alts)}
     stated = _claim_statements(claim)
     # what the value counts ("three *games*") is no qualifier

@@ -16,7 +16,8 @@ import regex
 
 from lexguard.grounding.signals._lexical import Mention, numbers
 
-__all__ = ["OtherValues", "in_compared_set", "in_range", "meets_its_bound", "names_an_item", "written_lower"]
+__all__ = ["OtherValues", "in_compared_set", "in_range", "meets_its_bound", "names_an_item", "placed_with_values",
+           "written_lower"]
 
 
 _RANGE = regex.compile(
@@ -138,3 +139,16 @@ def meets_its_bound(text: str, key: str, value: float | None) -> bool:
                 kind == "below" and value < given) or (kind in ("about", "near") and abs(value - given) <= 0.1 * given):
             return True
     return False
+
+
+MIN_VALUES_BESIDE = 2
+"""Other numbers of the claim a statement holding its name must hold for the name to sit there."""
+
+
+def placed_with_values(holders: list[frozenset[str]], claim_keys: set[str]) -> bool:
+    """Whether a statement holding a claim's name also holds :data:`MIN_VALUES_BESIDE` of its numbers
+    (``claim_keys``; held as the tokens ``#<key>``): '"Threadlines" features 46 works from 1952 to 1989, which conservators
+    spent about eight months cleaning' names the show where its 46 works and their years are, though
+    the cleaning's sentence fits the claim best; the name is in its place."""
+    keys = {f"#{key}" for key in claim_keys}
+    return len(keys) >= MIN_VALUES_BESIDE and any(len(keys & tokens) >= MIN_VALUES_BESIDE for tokens in holders)

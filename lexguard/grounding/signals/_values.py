@@ -35,6 +35,7 @@ from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict,
 from lexguard.grounding.signals._bounds import BoundReading, read_bound
 from lexguard.grounding.signals._limits_given import denied_limit, dropped_limit, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
+from lexguard.grounding.signals._stated_as_written import stated_as_written
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._days_crossed import crossed_day
 from lexguard.grounding.signals._month_spans import stretched_span
@@ -138,6 +139,7 @@ def number_evidence(
               and readings[m].anchor >= MIN_RIVAL_ANCHOR  # a value the sources give, refused only on a clear anchor
               and m not in held]  # "took more than four years" beside its dates, not "took a further two years"
     broken += [m for m in mentions if m in broken_by and m not in unknown and m not in broken]
+    broken = [m for m in broken if not stated_as_written(claim, m, sources)]  # "spent eight months cleaning" as written
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     shown = tuple(worked_out) if written and all(m in written for m in worked_out) else ()
