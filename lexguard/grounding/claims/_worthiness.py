@@ -23,6 +23,7 @@ from lexguard._models import Claim
 from lexguard._text import CITATION_MARKER, unconfuse
 from lexguard.grounding.claims._chat import is_praise, is_question_to_reader, is_speaker_remark
 from lexguard.grounding.claims._chat_talk import TALK_REASON, is_talk
+from lexguard.grounding.claims._impressions import is_impression
 from lexguard.grounding.claims._judged_facts import without_judgement
 from lexguard.grounding.claims._meta import is_meta_statement
 from lexguard.grounding.claims._meta_split import lead_marker_end
@@ -112,7 +113,8 @@ def not_a_fact(
         heard: Names the chat so far and the sources gave (:func:`heard_names`): a question to
             the reader and talk to them may name them ("Are you a Comets fan?").
         chat: Whether ``text`` is of a chat reply: its praise of what it points at ("It's a
-            classic.") is the speaker's taste (:func:`~lexguard.grounding.claims._chat.is_praise`),
+            classic.") is the speaker's taste (:func:`~lexguard.grounding.claims._chat.is_praise`), as is
+            its impression ("What a race that was!", :func:`~lexguard.grounding.claims._impressions.is_impression`),
             and its advice or guess at what the reader will enjoy is talk
             (:func:`~lexguard.grounding.claims._chat_talk.is_talk`).
         talked: The names talk may give (:func:`talk_names`), for a reply to a question that asks
@@ -130,7 +132,7 @@ def not_a_fact(
         return FILLER_REASON
     if is_question_to_reader(read, heard):
         return QUESTION_REASON
-    if is_speaker_remark(read) or (chat and is_praise(read)):
+    if is_speaker_remark(read) or (chat and (is_praise(read) or is_impression(read))):
         return SPEAKER_REASON
     if chat and is_talk(read, heard) and (talked is None or is_talk(read, talked) or not _names_a_pick(read)):
         return TALK_REASON

@@ -33,12 +33,14 @@ _STEPS = (
     r"|\barrest(?:ed|s)?\b|on\s++suspicion\b|\bsuspected\s++of\b|\balleged(?:ly)?\b|\bbailed\b|released\s++on\s++bail"
     r"|under\s++investigation",
     r"\bcharg(?:ed|es|ing)\s++(?:\p{L}+\s++){0,3}?(?:with|over|in\s++connection)\b|\bcharges?\s++(?:of|against)\b"
+    r"|\b(?:have|has|had|were|was|been|being|be|is|are)\s++charged\b"
     r"|\bindicted\b|\bprosecuted\b"
     r"|\bfaces?\s++(?:trial|charges?)\b|\bstand\s++trial\b|\bon\s++trial\b",
     r"\bconvicted\b|\bfound\s++guilty\b|\bpleaded\s++guilty\b|\bpled\s++guilty\b|\badmitted\s++(?:the\s++)?(?:charges?|offences?)\b",
     r"\bsentenced\b|\bjailed\b|\bimprisoned\b|\bgiven\s++(?:a\s++)?(?:\w+\s++)?(?:sentence|jail\s+term|prison\s+term)\b",
 )
-"""The steps of a case, in order: suspicion and arrest, charge and trial, conviction, sentence."""
+"""The steps of a case, in order: suspicion and arrest, charge and trial, conviction, sentence ("police
+have charged two men" and "were charged on Friday" charge without saying with what)."""
 _STEP = [regex.compile(step, regex.IGNORECASE) for step in _STEPS]
 _IN_COURT = regex.compile(r"\b(?:charged|charges|trial|jury|jurors|prosecutors?|prosecution|indicted|counts?\s+of"
                           r"|crown\s+court|court\s+heard)\b", regex.IGNORECASE)

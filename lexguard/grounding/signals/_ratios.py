@@ -67,7 +67,8 @@ def ratios(text: str) -> list[Written]:
     for match in _RATIO.finditer(text):
         num, den = _value(match.group("num"), SMALL_NUMBERS), _value(match.group("den"), _WHOLES)
         noun = match.group("noun").lower()
-        if num is None or den is None or not 0 < num < den <= 1000 or noun in _SPANS:
+        if num is None or den is None or not 0 < num < den <= 1000 or noun in _SPANS or (
+                (match.group("then") or "").lower() in _SPANS):  # "6 in 10 home games"
             continue
         if "NOUN" not in word_kinds(noun) and not _described(noun, match.group("then")):
             continue  # no noun: "3 in 4 of them" is read by the number rules as written

@@ -1,0 +1,74 @@
+"""Values the sources state as the claim writes them, read before a working that says otherwise;
+ratios before a describing word; the day of a date; "have charged"; a left knee for a right one
+(thirty-eighth session; the cases are written for these tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexguard import Source
+from lexguard.grounding import SupportChecker
+from lexguard.grounding.signals._elapsed import elapsed_reading
+from lexguard.grounding.signals._legal_stages import later_stage
+from lexguard.grounding.signals._lexical import numbers
+from lexguard.grounding.signals._polarity import polarity_conflict
+from lexguard.grounding.signals._ratios import ratios
+from lexguard.grounding.signals._segments import crossed_value
+from lexguard.grounding.signals._stated_as_written import stated_as_written
+
+GALLERY = (
+    "The show brings together 38 quilts made between 1931 and 1968, including six that were never shown. "
+    "Restorers spent about five months washing and mending the quilts before the opening. "
+    "Marta Olsen taught sewing at the Dunmore Guild from 1947 to 1965. "
+    "It will run from June 4 through October 12."
+)
+
+
+@pytest.fixture(scope="module")
+def checker() -> SupportChecker:
+    return SupportChecker()
+
+
+def test_a_length_the_sources_state_is_not_read_against_another_span(checker: SupportChecker) -> None:
+    claim = "Restorers spent about five months washing and mending the quilts."
+    assert stated_as_written(claim, numbers(claim)[0], [GALLERY]) is not None
+    result = checker.check(claim, [Source(id="s0", content=GALLERY)])
+    assert result.claims[0].status == "supported"
+
+
+def test_the_bound_words_must_match_too() -> None:
+    claim = "Restorers spent more than five months washing and mending the quilts."
+    assert stated_as_written(claim, numbers(claim)[0], [GALLERY]) is None
+
+
+def test_a_length_read_in_the_sentence_that_shares_the_claim_words() -> None:
+    claim = "Marta Olsen taught sewing at the Dunmore Guild for nearly two decades."
+    assert elapsed_reading(claim, numbers(claim)[0], [GALLERY]) is True
+    wrong = "Marta Olsen taught sewing at the Dunmore Guild for more than three decades."
+    assert elapsed_reading(wrong, numbers(wrong)[0], [GALLERY]) is False
+
+
+def test_the_day_of_a_date_is_no_count_of_another_statement() -> None:
+    claim = "The quilt show runs from June 6 to October 12."
+    day = next(m for m in numbers(claim) if m.key == "6")
+    assert crossed_value(claim, day, [GALLERY]) is None
+    right = "The quilt show runs from June 4 to October 12."
+    day = next(m for m in numbers(right) if m.key == "4")
+    assert crossed_value(right, day, [GALLERY]) is None
+
+
+def test_a_ratio_before_a_describing_word_is_a_share() -> None:
+    assert [w.alts for w in ratios("About six in ten vaccinated children stayed well.")] == [("60",)]
+    assert ratios("He scored 6 in 10 home games.") == []
+
+
+def test_charged_without_an_offence_is_a_charge() -> None:
+    sources = ["Police arrested three men on suspicion of theft after a raid on a garage. All were bailed."]
+    assert later_stage("Police have charged three men after a raid on a garage.", sources) == sources[0].split(" All")[0]
+    assert later_stage("Police have arrested three men after a raid on a garage.", sources) is None
+
+
+def test_the_other_knee() -> None:
+    source = ["Scans on Tuesday showed damage to the ligament in his right knee."]
+    assert polarity_conflict("Scans showed damage to the ligament in his left knee.", source) is not None
+    assert polarity_conflict("Scans showed damage to the ligament in his right knee.", source) is None
