@@ -72,3 +72,28 @@ def test_the_other_knee() -> None:
     source = ["Scans on Tuesday showed damage to the ligament in his right knee."]
     assert polarity_conflict("Scans showed damage to the ligament in his left knee.", source) is not None
     assert polarity_conflict("Scans showed damage to the ligament in his right knee.", source) is None
+
+
+def test_areas_and_volumes_are_units_of_their_own() -> None:
+    from lexguard.grounding.signals._units import converted, unit_conflicts, units_by_number
+
+    given = units_by_number(["The lake holds about 31 million cubic metres of water and covers 9 square miles."])
+    litres = "The lake holds about 31 million litres of water."
+    assert unit_conflicts(litres, given) == numbers(litres)
+    billions = "The lake holds about 31 billion litres of water."
+    assert converted(billions, numbers(billions)[0], given)
+    area = "The lake covers about 23 square kilometres."
+    assert converted(area, numbers(area)[0], given)
+    assert unit_conflicts("The lake is 9 miles long.", given)
+
+
+def test_an_opposite_in_the_source_sentence_own_words() -> None:
+    from lexguard.grounding.signals._framed_opposites import framed_opposite
+
+    source = ["The council said the bypass, which runs 6 km around Aldwick, will open in May 2027, "
+              "five months later than first promised."]
+    assert framed_opposite("The Aldwick bypass will open five months earlier than first promised.", source) == source[0]
+    assert framed_opposite("The Aldwick bypass will open five months later than first promised.", source) is None
+    assert framed_opposite("The Kelby bypass will open five months earlier than first promised.", source) is None
+    both = ["Sales rose 4% in the north and fell 4% in the south, the company said."]
+    assert framed_opposite("Sales fell 4% in the north.", both) is None

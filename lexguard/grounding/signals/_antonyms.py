@@ -41,6 +41,7 @@ eldest youngest | elder younger | completed unfinished | finished unfinished | c
 doubled tripled | doubled quadrupled | tripled quadrupled | doubled halved
 optional required | optional needed | killed survived | died survived | shut opened | shut reopened
 jointly independently | jointly separately | together separately | together independently | left right
+promoted demoted | promote demote
 """.replace("\n", " | ")
 _RISE_FALL = ("rise grow increase climb gain expand growth", "fall decline drop decrease shrink slump plunge")
 """Two families of change words, each word the opposite of every word of the other family ("grew"

@@ -25,47 +25,15 @@ from lexguard.grounding.signals._batched import PROFILE_BATCH as UNITS_BATCH
 from lexguard.grounding.signals._lexical import Mention, numbers
 from lexguard.grounding.signals._dates import is_calendar_key
 from lexguard.grounding.signals._times_written import duration_minutes, hours_of_duration
+from lexguard.grounding.signals._unit_words import CANONICAL, PINT_NAMES, POWER, POWER_UNITS, UNITS
 
 __all__ = ["CURRENCY_SIGNS", "UNITS", "convert", "converted", "quantity_kind", "converted_form", "index_unit_forms", "index_units", "is_unit_word", "unit_conflicts", "unit_of", "units_by_number"]
 
-_KINDS = {
-    "length": "mm cm m metre metres meter meters km kilometre kilometres kilometer kilometers inch inches "
-    "ft foot feet yd yard yards mi mile miles",
-    "mass": "mg g gram grams kg kilogram kilograms t tonne tonnes ton tons lb lbs pound pounds oz ounce ounces",
-    "temperature": "°c °f celsius fahrenheit",
-    "time": "second seconds minute minutes hour hours day days week weeks month months year years decade decades",
-    "money": "dollar dollars euro euros yen yuan rupee rupees cent cents penny pence usd eur gbp jpy cny inr",
-    "area": "acre acres hectare hectares",
-    "speed": "km/h mph",
-    "power": "w watt watts kw kilowatt kilowatts",
-    "volume": "ml millilitre millilitres milliliter milliliters l litre litres liter liters gallon gallons",
-}
-_CANONICAL = {
-    "metre": "m", "metres": "m", "meter": "m", "meters": "m", "kilometre": "km", "kilometres": "km",
-    "kilometer": "km", "kilometers": "km", "inches": "inch", "foot": "ft", "feet": "ft",
-    "yard": "yd", "yards": "yd", "mile": "mi", "miles": "mi", "gram": "g", "grams": "g",
-    "kilogram": "kg", "kilograms": "kg", "tonne": "t", "tonnes": "t", "ton": "t", "tons": "t",
-    "lbs": "lb", "pound": "lb", "pounds": "lb", "ounce": "oz", "ounces": "oz", "celsius": "°c",
-    "fahrenheit": "°f", "seconds": "second", "minutes": "minute", "hours": "hour", "days": "day",
-    "weeks": "week", "months": "month", "years": "year", "decades": "decade", "dollars": "dollar",
-    "euros": "euro", "rupees": "rupee", "cents": "cent", "penny": "pence", "acres": "acre", "hectares": "hectare", "millilitre": "ml", "millilitres": "ml",
-    "milliliter": "ml", "milliliters": "ml", "litre": "l", "litres": "l", "liter": "l", "liters": "l",
-    "gallons": "gallon", "watt": "w", "watts": "w", "kilowatt": "kw", "kilowatts": "kw", "usd": "dollar", "eur": "euro", "jpy": "yen", "cny": "yuan", "inr": "rupee",
-}
 _CODE_BEFORE = regex.compile(r"(?<![\p{L}])(\p{Lu}{3})[ \t\u00a0]?+$")
 _SYMBOLS = {"$": "dollar", "\u20ac": "euro", "\u00a3": "gbp", "\u00a5": "yen", "\u20b9": "rupee"}
 """Currency signs written before a number ("$3 million", "€3 million")."""
 CURRENCY_SIGNS = frozenset(_SYMBOLS)
 """The signs of :data:`_SYMBOLS`."""
-_PINT_NAMES = {
-    "m": "meter", "km": "kilometer", "mm": "millimeter", "cm": "centimeter", "inch": "inch", "ft": "foot",
-    "yd": "yard", "mi": "mile", "g": "gram", "kg": "kilogram", "mg": "milligram", "t": "metric_ton",
-    "lb": "pound", "oz": "ounce", "°c": "degC", "°f": "degF", "second": "second", "minute": "minute",
-    "hour": "hour", "day": "day", "week": "week", "year": "year", "decade": "decade", "acre": "acre",
-    "hectare": "hectare", "ml": "milliliter", "l": "liter", "gallon": "gallon",
-    "km/h": "kilometer_per_hour", "mph": "mile_per_hour", "w": "watt", "kw": "kilowatt",
-}  # fmt: skip
-"""The canonical unit words above as ``pint`` names them (months vary in length: not converted)."""
 _SUBUNITS = {("pence", "gbp"): 0.01, ("cent", "dollar"): 0.01, ("cent", "euro"): 0.01,
              ("month", "year"): 1 / 12, ("day", "month"): 1 / 30}
 """A unit's share of another that ``pint`` does not convert: a currency's hundredth ("£4.20" is "420
@@ -74,9 +42,6 @@ month" is "30 days"; 31 days is within the rounding of "a month", 28 is not)."""
 MAX_ROUNDING = 0.05
 """A converted value may differ from the source's by at most half the claim's last written digit,
 and never by more than this share of it ("1,100 feet" for 330 metres: yes; "0.3 km": no)."""
-UNITS: dict[str, str] = {unit: kind for kind, names in _KINDS.items() for unit in names.split()}
-"""Unit word (lower case) -> its kind."""
-
 _AFTER = regex.compile(r"\s*-?\s*(?:degrees?\s+)?(°\s?[cf]\b|[a-z]+)", regex.IGNORECASE)
 _RANGE_END = regex.compile(r"\s*(?:-|\u2013|to|and)\s*\d[\d.,]*(?=\s*(?:°|[a-z]))", regex.IGNORECASE)
 """The rest of a range whose unit follows its last number: "13-24°C", "5 to 10 km", "between 2.5
@@ -97,6 +62,10 @@ def _unit_after(text: str, end: int) -> str | None:
     speed = _SPEED.match(text, rest.end() if rest else end)
     if speed is not None:
         return "km/h" if speed.group("km") else "mph"
+    power = POWER.match(text, rest.end() if rest else end)
+    if power is not None:  # "48 million cubic metres": m3, not metres
+        return POWER_UNITS[power.group("unit").lower().rstrip("s").replace("meter", "metre")] + (
+            "2" if power.group("power").lower().startswith("sq") else "3")
     match = _AFTER.match(text, rest.end() if rest else end)
     if match is None:
         return None
@@ -122,7 +91,7 @@ def _unit_start(text: str, mention: Mention) -> int:
 
 def is_unit_word(word: str) -> bool:
     """Whether a lower-case word names a unit ("hours", "km", "litres")."""
-    return word in UNITS or _CANONICAL.get(word, "") in UNITS
+    return word in UNITS or CANONICAL.get(word, "") in UNITS
 
 
 def unit_of(text: str, mention: Mention) -> str | None:
@@ -137,7 +106,7 @@ def unit_of(text: str, mention: Mention) -> str | None:
     if code is not None and currency_code_before_number(text, code.start(1), code.end(1)):
         return code.group(1).lower()  # "NOK 4.1 billion": Norwegian kroner
     unit = _unit_after(text, mention.span[1]) or _unit_after(text, _unit_start(text, mention))
-    return _CANONICAL.get(unit, unit) if unit else None
+    return CANONICAL.get(unit, unit) if unit else None
 
 
 def units_by_number(texts: list[str]) -> dict[str, set[str]]:
@@ -217,7 +186,7 @@ def convert(value: float, unit: str, target: str) -> float | None:
     share = _SUBUNITS.get((unit, target)) or (1 / _SUBUNITS[(target, unit)] if (target, unit) in _SUBUNITS else None)
     if share is not None:
         return value * share
-    names = _PINT_NAMES.get(unit), _PINT_NAMES.get(target)
+    names = PINT_NAMES.get(unit), PINT_NAMES.get(target)
     if None in names or _kind(unit) != _kind(target):
         return None
     try:
@@ -248,14 +217,14 @@ def _conversion(claim: str, mention: Mention, source_units: dict[str, set[str]])
         shared = _share_conversion(float(mention.key), unit, source_units)
         if shared is not None:
             return shared
-    target = _PINT_NAMES.get(unit or "")
+    target = PINT_NAMES.get(unit or "")
     if target is None or is_calendar_key(mention.key):
         return None
     value = float(mention.key)
     registry = _registry()
     for key, units in source_units.items():
         for given in units:
-            name = _PINT_NAMES.get(given)
+            name = PINT_NAMES.get(given)
             if name is None or given == unit or _kind(given) != _kind(unit or "") or is_calendar_key(key):
                 continue
             try:

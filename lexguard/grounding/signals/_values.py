@@ -35,6 +35,7 @@ from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict,
 from lexguard.grounding.signals._bounds import BoundReading, read_bound
 from lexguard.grounding.signals._limits_given import denied_limit, dropped_limit, reversed_limit
 from lexguard.grounding.signals._derived import unknown_numbers
+from lexguard.grounding.signals._framed_opposites import framed_opposite
 from lexguard.grounding.signals._stated_as_written import stated_as_written
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._days_crossed import crossed_day
@@ -304,6 +305,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
     passages, originals = named_passages(passages)  # "It lies on the east bank" of the town named before
     conflict = (
         polarity_conflict(claim, passages)
+        or framed_opposite(claim, passages)  # "eight months earlier than originally planned" for "... later than ..."
         or next((m.evidence for m in misplaced), None)
         or order_conflict(claim, passages)
         or rank_conflict(claim, raw)
