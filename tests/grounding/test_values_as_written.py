@@ -97,3 +97,23 @@ def test_an_opposite_in_the_source_sentence_own_words() -> None:
     assert framed_opposite("The Kelby bypass will open five months earlier than first promised.", source) is None
     both = ["Sales rose 4% in the north and fell 4% in the south, the company said."]
     assert framed_opposite("Sales fell 4% in the north.", both) is None
+
+
+TOUR = ("Pop singer Mara Quill has called off the last 9 dates of her tour after fainting on stage during a concert "
+        "in Porto. The dates left, which included shows in Seville, Turin and Graz, will not be rescheduled.")
+
+
+@pytest.mark.parametrize(("claim", "status"), [
+    ("Mara Quill fainted during a concert in Seville.", "contradicted"),
+    ("Mara Quill fainted during a concert in Porto.", "supported"),
+    ("The tour's remaining dates included shows in Seville and Turin.", "supported"),
+])
+def test_a_place_the_anchor_gives_otherwise(checker: SupportChecker, claim: str, status: str) -> None:
+    assert checker.check(claim, [Source(id="s0", content=TOUR)]).claims[0].status == status
+
+
+def test_two_credits_claimed_at_once(checker: SupportChecker) -> None:
+    knowledge = [Source(id="k", content="Salt Meadow is a 2009 drama directed by Ilse Brandt. It was written by Tomas Reyes.")]
+    question = "[Human]: Who wrote Salt Meadow?"
+    assert checker.check("Ilse Brandt wrote and directed it.", knowledge, question).claims[0].status == "contradicted"
+    assert checker.check("Ilse Brandt directed it, and Tomas Reyes wrote it.", knowledge, question).claims[0].status == "supported"

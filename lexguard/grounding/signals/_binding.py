@@ -27,6 +27,7 @@ from lexguard.grounding.signals._entities import entities
 from lexguard.grounding.signals._events_named import claim_verb, states_event, tells_event
 from lexguard.grounding.signals._references import names_a_source
 from lexguard.grounding.signals._other_source import claim_subject, held_by_another, named_subject, subject_elsewhere
+from lexguard.grounding.signals._place_swaps import place_swap
 from lexguard.grounding.signals._anchoring import same_words_after, same_words_before
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
 from lexguard.grounding.signals._negation import negated
@@ -242,10 +243,11 @@ def _misplaced_in(claim: str, index: Any, best_chunks: list[int], whole: str = "
         if kind == "number" and for_its_time(claim, anchor, holders):
             continue  # "On Saturdays ... until 13:00": the statement for Saturdays holds it, the weekday one not
         if kind == "name" and not full_name(mention) and same_document(index, anchor, holders) and not (
-                one_word_swap(claim, mention, anchor, index) or _place_swap(claim, mention, anchor, claim_names)):
+                one_word_swap(claim, mention, anchor, index) or place_swap(claim, mention, anchor, claim_names)):
             continue  # a place, a title or part of a name that document gives whole ("in Kenya", "Jill")
         if kind == "name":
-            if _name_moved(claim, mention, anchor, holders, claim_names, index) and not placed_with_values([f.tokens for f in holders], {m.key for m in every}):
+            if _name_moved(claim, mention, anchor, holders, claim_names, index) and not placed_with_values(
+                    [f.tokens for f in holders], {m.key for m in every}):  # "Threadlines" where its 46 works are
                 out.append(Misplaced(mention, kind, anchor.text))
         elif ((_rival(anchor, claim, mention, kind, claim_keys, claim_names, [f.text for f in holders])
                and (states_event(claim, anchor.text, anchor.carried) or _other_value(rest, anchor))) or (  # "since 2018" is no rival of "re-elected in 2022"
@@ -311,16 +313,6 @@ def _only_name(claim: str) -> str:
     # before the statement's values, as its subject ("It starts at 7pm at the lifeboat station,
     # which is on Quay Street" is not about Quay Street)
     return names[0].text if len(names) == 1 and first is not None and names[0].span[1] <= first.span[0] else ""
-
-
-def _place_swap(claim: str, mention: Mention, anchor: Facts, claim_names: list[set[str]]) -> bool:
-    """Whether a place of two words or more ("at Orchard Library") stands where the anchor gives
-    another of two words or more after the same word ("at St Mary's Hall"): another event's
-    venue, though the document gives the claim's too."""
-    return (len(mention.key.split()) >= 2 and all(w[:1].isupper() for w in mention.text.split())
-            and same_slot_rival(claim, mention, anchor, claim_names)
-            and any(len(e.key.split()) >= 2 and not set(e.key.split()) & set(mention.key.split())
-                    for e in entities(anchor.text)))
 
 
 def _name_moved(

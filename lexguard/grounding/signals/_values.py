@@ -34,6 +34,7 @@ from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict, vague_counts
 from lexguard.grounding.signals._bounds import BoundReading, read_bound
 from lexguard.grounding.signals._limits_given import denied_limit, dropped_limit, reversed_limit
+from lexguard.grounding.signals._coordinated_credits import coordinated_credit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._framed_opposites import framed_opposite
 from lexguard.grounding.signals._stated_as_written import stated_as_written
@@ -271,6 +272,7 @@ def add_misplaced(
     placed = {item.mention.span for item in misplaced} | {m.span for m in ages}
     # "Tomas Brezny is with the Rivergate Falcons": two pairs crossed; "Ruth Penhale wrote it": another's role
     paired = [found for found in (crossed_pair(claim, index, meant), other_relation(claim, index, meant),
+                                  coordinated_credit(claim, index, meant),  # "X wrote and directed it": two credits
                                   given_to_sibling(claim, index, meant)) if found]
     crossed = [(m, case) for m, case in crossed_pairs(claim, texts)  # the claim's "he" is no rival of their team:
                if not (person and person in case and _PERSON_PRONOUN.search(claim)  # "He's a bowler for the X"
