@@ -48,3 +48,11 @@ def test_a_reply_of_a_fact_and_an_impression_is_checked_by_its_fact() -> None:
     assert not right.inconclusive and not right.unsupported_claims
     wrong = checker.check("Six seasons. What a ride that was!", sources, question)
     assert any(c.status in ("contradicted", "unsupported") for c in wrong.claims)
+
+
+def test_who_is_in_a_work_is_answered_by_its_cast() -> None:
+    checker = SupportChecker()
+    sources = [Source(id="k", content="Quiet Orchard is a 2016 comedy directed by Ines Falk. It stars Tam Obi and Rosa Lind.")]
+    question = "[Human]: Who's in Quiet Orchard?"
+    assert checker.check("Tam Obi and Rosa Lind.", sources, question).claims[0].status == "supported"
+    assert checker.check("Tam Obi and Piet Maas.", sources, question).claims[0].status != "supported"

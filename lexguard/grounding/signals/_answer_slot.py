@@ -57,8 +57,8 @@ def rival_answer(question: str, answer: str, passages: list[str]) -> str | None:
     if bare is None or WH_QUESTION.match(question) is None:
         return None
     asked = set(content_words(question)) - _WH_WORDS
-    if len(asked) < 2:
-        return None
+    if len(asked) < 2 or _ONLY_IN.match(question):
+        return None  # "Who's in Sunday at the Aviary?": no word of what is asked, no statement that answers it
     statement = _answering(question, asked, passages)
     if statement is None:
         return None
@@ -76,6 +76,11 @@ def rival_answer(question: str, answer: str, passages: list[str]) -> str | None:
     return None
 
 
+_ONLY_IN = regex.compile(r"^\W*who(?:['\u2019]s|\s++is|\s++are|\s++was|\s++were)\s++(?:in|on|with)\s++(?:the\s++)?\p{Lu}",
+                         regex.IGNORECASE)
+"""A question that asks who is "in" a work or a band: the statement that answers it ("It stars ...",
+"The duo consists of ...") shares none of its words, and the one that shares its name may credit
+someone else ("... directed by Rhys Llewellyn")."""
 _ASKS_A_THING = regex.compile(
     r"^\W*(?:what|which|(?:got\s+)?any|(?:can|could)\s+you\s+(?:recommend|suggest))\b", regex.IGNORECASE)
 """A question that asks for a thing ("What's a good war film?", "Any good war films?", "Can you
