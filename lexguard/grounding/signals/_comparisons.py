@@ -111,8 +111,9 @@ def _pair(ours: list[_Value], theirs: list[_Value], topic: set[str] = frozenset(
 
 
 def _same_class(one: str, other: str) -> bool:
-    counts = {one, other} - {""}
-    return one == other or (len(counts) == 1 and counts.pop().startswith("count"))
+    """Whether two values measure one thing: the same class, or a bare value beside a count or a
+    unit ("covers 38 square kilometres, ... Lake Bessel, which covers 35")."""
+    return one == other or "" in (one, other)
 
 
 _MULTIPLE = regex.compile(
