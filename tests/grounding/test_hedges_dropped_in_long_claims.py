@@ -69,3 +69,10 @@ def test_the_first_for_one_of_the_first() -> None:
     assert said_beyond(claim, source) == source[0]
     assert one_of_the_first(claim, [source[0] + " It was the first show of its kind."]) is None
     assert one_of_the_first("Her 1961 exhibition was one of the first shows to mix weaving with metal.", source) is None
+
+
+def test_most_of_a_whole_the_source_gives_a_minority_of() -> None:
+    source = ["To widen the pavement, the city will take out about 70 of the roughly 180 trees on the avenue."]
+    claim = "The council approved the plan, taking out most of the roughly 180 trees on the avenue."
+    assert overstatement(claim, source) == source[0]
+    assert overstatement("The plan takes out about 70 of the roughly 180 trees on the avenue.", source) is None

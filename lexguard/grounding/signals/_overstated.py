@@ -214,8 +214,10 @@ def _share_quantity(match: regex.Match[str]) -> int:
     return 4 if share >= 100 else 3 if share > 50 else 2 if share == 50 else 1 if share > 0 else 0
 
 
-_PART_OF = regex.compile(r"\b(?P<n>[\w-]+)\s+(?:out\s+)?of\s+(?:the|its|their|his|her)\s+(?P<m>[\w-]+)\b", regex.IGNORECASE)
-"""A part of a counted whole: "four of the eleven songs", "two of its three factories"."""
+_PART_OF = regex.compile(r"\b(?P<n>[\w-]+)\s+(?:out\s+)?of\s+(?:the|its|their|his|her)\s+"
+                         r"(?:(?:roughly|about|around|some|nearly|almost|approximately)\s+)?(?P<m>[\w-]+)\b", regex.IGNORECASE)
+"""A part of a counted whole: "four of the eleven songs", "two of its three factories", "85 of the
+roughly 200 spaces"."""
 
 
 def _part_quantity(match: regex.Match[str]) -> int | None:
