@@ -117,3 +117,13 @@ def test_two_credits_claimed_at_once(checker: SupportChecker) -> None:
     question = "[Human]: Who wrote Salt Meadow?"
     assert checker.check("Ilse Brandt wrote and directed it.", knowledge, question).claims[0].status == "contradicted"
     assert checker.check("Ilse Brandt directed it, and Tomas Reyes wrote it.", knowledge, question).claims[0].status == "supported"
+
+
+def test_a_change_against_another_period() -> None:
+    from lexguard.grounding.signals._compared_periods import other_period
+
+    source = ["Orlen Tools said sales were $58 million, up 9 percent from the prior quarter, on demand for drills."]
+    assert other_period("Sales rose 9 percent from a year earlier to $58 million.", source) == source[0]
+    assert other_period("Sales rose 9 percent from the previous quarter to $58 million.", source) is None
+    measured = ["Its loss was $12 million in the second quarter of 2024, against $9 million in the same quarter last year."]
+    assert other_period("Its loss of $12 million compared with $9 million a year earlier.", measured) is None

@@ -34,6 +34,7 @@ from lexguard.grounding.signals._multiples import multiple_reading
 from lexguard.grounding.signals._vague_counts import read_vague, vague_conflict, vague_counts
 from lexguard.grounding.signals._bounds import BoundReading, read_bound
 from lexguard.grounding.signals._limits_given import denied_limit, dropped_limit, reversed_limit
+from lexguard.grounding.signals._compared_periods import other_period
 from lexguard.grounding.signals._coordinated_credits import coordinated_credit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._framed_opposites import framed_opposite
@@ -341,6 +342,7 @@ def statement_conflicts(claim: str, passages: list[str], misplaced: list[Misplac
         or narrowed_list(claim, passages)  # "only the white and black versions" for "white, black and brushed-steel"
         or uninvolved_part(claim, passages)  # "who led the trial" for "who was not involved in the trial"
         or birth_conflict(claim, passages)  # "and was born in 2016" (the team's year) for "was born in 1988"
+        or other_period(claim, passages)  # "up 6% on the same quarter last year" for "up 6% from the second quarter"
     )
     restated = None if conflict is not None else polarity_restatement(claim, passages)
     overstated = (overstatement(claim, passages) or dropped_condition(claim, passages)  # "free" for "free on orders over £40"
