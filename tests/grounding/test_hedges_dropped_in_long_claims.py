@@ -76,3 +76,14 @@ def test_most_of_a_whole_the_source_gives_a_minority_of() -> None:
     claim = "The council approved the plan, taking out most of the roughly 180 trees on the avenue."
     assert overstatement(claim, source) == source[0]
     assert overstatement("The plan takes out about 70 of the roughly 180 trees on the avenue.", source) is None
+
+
+def test_a_sentence_that_ends_in_a_word_like_an_abbreviation_ends() -> None:
+    from lexguard.grounding.claims._passages import passage_sentences
+    from lexguard.grounding.claims._sentences import split_sentences
+
+    text = "Critics dismissed quilts as craft, not art. Curator Ana Ruiz disagrees. See Art. 12 of the charter."
+    expected = ["Critics dismissed quilts as craft, not art.", "Curator Ana Ruiz disagrees.", "See Art. 12 of the charter."]
+    assert list(passage_sentences(text)) == expected
+    assert [text[a:b] for a, b in split_sentences(text)] == expected
+    assert len(list(passage_sentences("Gen. Patton landed. Sun. Closed."))) == 2

@@ -33,7 +33,7 @@ def _continues(previous: str, following: str) -> bool:
         return True  # a dot inside a word: a file or a domain name ("config.ini", "example.com")
     if text[-2:-1].isdigit():
         return following[:1].isdigit()
-    if not _is_abbreviation(text, len(text) - 1):
+    if not _is_abbreviation(text, len(text) - 1, first.group("word")):
         return False
     word = first.group("word")
     return word[:1].islower() or word[:1].isdigit() or word.lower() not in _OPENERS

@@ -32,6 +32,11 @@ ABBREVIATIONS = frozenset(
     """.split()
 )
 
+_WORDS_TOO = frozenset("art min max sec est op dist".split())
+"""Abbreviations that are also words ("fine art.", "at its max."), not titles ("Gen. Patton") nor days
+("Sun. Closed"): an abbreviation only before a number
+or a lower-case word."""
+
 LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 r"""The characters that end a line, exactly those of ``str.splitlines`` (``"\r\n"`` is one break).
 Blocks, headings, rules and code fences are all found on lines cut at these, so what one step
@@ -236,12 +241,17 @@ def _previous_token(text: str, end: int) -> str:
     return text[start:end]
 
 
-def _is_abbreviation(text: str, punct_start: int) -> bool:
+def _is_abbreviation(text: str, punct_start: int, following: str = "") -> bool:
+    """Whether the dot at ``punct_start`` ends an abbreviation; a word that is one only before a
+    number or a lower-case word ("Art. 5", "min. temperature") ends a sentence before a capital
+    ("... rather than fine art. Director Harriet Solvang ...")."""
     token = _previous_token(text, punct_start)
     if not token:
         return False
     token = token.lstrip("(\"'\u201c\u2018[").lower()
     if not token:
+        return False
+    if token.rstrip(".") in _WORDS_TOO and following[:1].isupper():
         return False
     if token in ABBREVIATIONS or token.rstrip(".") in ABBREVIATIONS:
         return True
@@ -304,7 +314,7 @@ def split_sentences(
                 continue  # the block end closes the sentence anyway
             nxt = following.group(1)
             if match.group(0)[0] == "." and len(match.group(0).rstrip("\"'\u201d\u2019)]*_")) == 1:
-                if _is_abbreviation(text, match.start()) and not _after_a_time(text, match.start(), following.start(1)):
+                if _is_abbreviation(text, match.start(), nxt) and not _after_a_time(text, match.start(), following.start(1)):
                     continue
             if nxt.islower() and not lower_case and not _opens_sentence(text, following.start(1), block_end):
                 continue  # "approx. the same", "Ph.D. students": a lower-case word goes on the sentence

@@ -263,6 +263,9 @@ def overstatement(claim: str, passages: list[str]) -> str | None:
     # the rains, so the council fenced it off" beside "... could collapse after the rains"); a
     # claim's clause is read against the sources' clauses: a hedge in another clause of the
     # sentence ("we may have sold 100 units at $4, and these cost us $3 each") is not its own
+    own = list(passage_sentences(claim))
+    if len(own) > 1:  # a claim of two sentences: each read alone (a hedge of one is not the other's)
+        return next(filter(None, (overstatement(sentence, passages) for sentence in own)), None)
     if share_reading(claim, passages) is not None:
         return None  # "won a majority" beside "54% of the vote": a share the percentage reads (:mod:`._shares`)
     sentences = [s for p in passages for s in passage_sentences(p)]
