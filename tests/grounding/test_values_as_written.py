@@ -127,3 +127,9 @@ def test_a_change_against_another_period() -> None:
     assert other_period("Sales rose 9 percent from the previous quarter to $58 million.", source) is None
     measured = ["Its loss was $12 million in the second quarter of 2024, against $9 million in the same quarter last year."]
     assert other_period("Its loss of $12 million compared with $9 million a year earlier.", measured) is None
+
+
+def test_a_medal_of_another_colour(checker: SupportChecker) -> None:
+    games = [Source(id="s0", content="Ines Roldan is a Chilean rower. She won bronze in the single sculls at the 2019 Andes Games.")]
+    assert checker.check("Ines Roldan won silver in the single sculls at the 2019 Andes Games.", games).claims[0].status == "contradicted"
+    assert checker.check("Ines Roldan won bronze in the single sculls at the 2019 Andes Games.", games).claims[0].status == "supported"

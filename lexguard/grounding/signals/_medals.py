@@ -94,6 +94,8 @@ def medal_conflict(claim: str, passages: list[str]) -> str | None:
         True
         >>> medal_conflict("Ana Vidal took the silver medal in the 800 metres.", ["Ana Vidal finished third in the 800 metres."])
         'Ana Vidal finished third in the 800 metres.'
+        >>> medal_conflict("Ana Vidal won gold in the 800 metres.", ["Ana Vidal won silver in the 800 metres."])
+        'Ana Vidal won silver in the 800 metres.'
     """
     found = _COLOUR.search(claim) or _MEDAL.search(claim) or _PLACE.search(claim)
     if found is None or _NOT.search(claim, 0, found.start()):
@@ -105,7 +107,8 @@ def medal_conflict(claim: str, passages: list[str]) -> str | None:
     rest -= {"medal", *_COLOURS}
     for passage in passages:
         for sentence in passage_sentences(passage):
-            place = _PLACE.search(sentence) if found.re is not _PLACE else (
+            place = (_COLOUR.search(sentence) or _PLACE.search(sentence)) if found.re is _COLOUR else _PLACE.search(
+                sentence) if found.re is not _PLACE else (
                 _COLOUR.search(sentence) or (_PLACE.search(sentence) if found.group("runner") else None))  # "placed fourth"
             if not any(all(w in content_words(sentence) for w in n.split()) for n in names[:1]):
                 continue
