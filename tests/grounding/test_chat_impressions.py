@@ -20,6 +20,7 @@ KNOWLEDGE = "Harbour Lights is a drama series. Harbour Lights ran for four seaso
     "I thought the last season was the strongest, honestly.",
     "I'd start with the first season, though.",
     "Nice to see her get the recognition!",
+    "Agreed, he deserves more love!",
     "The writing is so much richer in the later seasons!",
 ])
 def test_impressions(text: str) -> None:
