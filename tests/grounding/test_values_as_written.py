@@ -133,3 +133,11 @@ def test_a_medal_of_another_colour(checker: SupportChecker) -> None:
     games = [Source(id="s0", content="Ines Roldan is a Chilean rower. She won bronze in the single sculls at the 2019 Andes Games.")]
     assert checker.check("Ines Roldan won silver in the single sculls at the 2019 Andes Games.", games).claims[0].status == "contradicted"
     assert checker.check("Ines Roldan won bronze in the single sculls at the 2019 Andes Games.", games).claims[0].status == "supported"
+
+
+def test_a_bound_that_rounds_a_stated_value(checker: SupportChecker) -> None:
+    sources = [Source(id="s0", content=(
+        "A former bank clerk who took more than £300,000 from customers was jailed on Friday. "
+        "He moved a total of £318,400 into accounts he controlled."))]
+    assert checker.check("The clerk took more than £318,000 from customers.", sources).claims[0].status == "supported"
+    assert checker.check("The clerk took more than £350,000 from customers.", sources).claims[0].status != "supported"

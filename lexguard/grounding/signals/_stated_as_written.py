@@ -21,8 +21,10 @@ import regex
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._bounds import bound_of
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
+from lexguard.grounding.signals._units import unit_of
+from lexguard.grounding.signals._value_classes import magnitude
 
-__all__ = ["MIN_SHARED_AROUND", "stated_as_written"]
+__all__ = ["MIN_SHARED_AROUND", "ROUNDING", "rounds_a_stated_value", "stated_as_written"]
 
 MIN_SHARED_AROUND = 2
 """Content words of the claim (its numbers aside) the stating sentence must share beside the value."""
@@ -71,3 +73,37 @@ def stated_as_written(claim: str, mention: Mention, sources: Iterable[str]) -> s
                 if len(around & set(content_words(sentence))) >= MIN_SHARED_AROUND:
                     return sentence
     return None
+
+
+ROUNDING = 0.05
+"""How far past its bound a stated value may be for the bound to round it ("more than £412,000" for £412,650)."""
+
+
+def rounds_a_stated_value(claim: str, mention: Mention, sources: Iterable[str]) -> bool:
+    """Whether a claim's bound rounds a value a source states in the same unit: "more than £412,000"
+    beside "a total of £412,650" (within :data:`ROUNDING` above it), "nearly 5 million" beside 4.87
+    million (below it). A bound the anchoring reads against another statement's bound ("stole more
+    than £400,000") is then no contradiction.
+
+    Example:
+        >>> claim = "He stole more than £412,000."
+        >>> rounds_a_stated_value(claim, numbers(claim)[0], ["He moved a total of £412,650 into his accounts."])
+        True
+        >>> rounds_a_stated_value(claim, numbers(claim)[0], ["He moved a total of £452,650 into his accounts."])
+        False
+    """
+    bound = bound_of(claim, mention)
+    if bound is None or bound.kind not in ("above", "at_least", "below", "near"):
+        return False
+    unit = unit_of(claim, mention)
+    for source in sources:
+        for sentence in passage_sentences(source):
+            for given in numbers(sentence):
+                value = magnitude(sentence, given)
+                if value is None or unit_of(sentence, given) != unit or bound_of(sentence, given) is not None:
+                    continue
+                if bound.kind in ("above", "at_least") and bound.value < value <= bound.value * (1 + ROUNDING):
+                    return True
+                if bound.kind in ("below", "near") and bound.value * (1 - ROUNDING) <= value < bound.value:
+                    return True
+    return False

@@ -38,7 +38,7 @@ from lexguard.grounding.signals._compared_periods import other_period
 from lexguard.grounding.signals._coordinated_credits import coordinated_credit
 from lexguard.grounding.signals._derived import unknown_numbers
 from lexguard.grounding.signals._framed_opposites import framed_opposite
-from lexguard.grounding.signals._stated_as_written import stated_as_written
+from lexguard.grounding.signals._stated_as_written import rounds_a_stated_value, stated_as_written
 from lexguard.grounding.signals._crossed_pairs import crossed_pairs
 from lexguard.grounding.signals._days_crossed import crossed_day
 from lexguard.grounding.signals._month_spans import stretched_span
@@ -129,7 +129,8 @@ def number_evidence(
     conversions = [m for m in not_stated if converted(claim, m, units)  # "0.33 km" for 330 metres
                    or share_given(claim, m, sources)]  # "nearly a third of its shops" for "27 of its 84 shops"
     held, broken_by = _worked(claim, mentions, texts, sources)
-    met = [m for m in not_stated if (readings[m].met is True or m in held) and m not in conversions]
+    met = [m for m in not_stated if (readings[m].met is True or m in held or rounds_a_stated_value(claim, m, sources))
+           and m not in conversions]  # "more than £412,000" for "a total of £412,650"
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown
@@ -142,7 +143,8 @@ def number_evidence(
               and readings[m].anchor >= MIN_RIVAL_ANCHOR  # a value the sources give, refused only on a clear anchor
               and m not in held]  # "took more than four years" beside its dates, not "took a further two years"
     broken += [m for m in mentions if m in broken_by and m not in unknown and m not in broken]
-    broken = [m for m in broken if not stated_as_written(claim, m, sources)]  # "spent eight months cleaning" as written
+    broken = [m for m in broken if not stated_as_written(claim, m, sources)  # "spent eight months cleaning" as written
+              and m not in met]  # "more than £412,000" for "a total of £412,650", not the other "more than £400,000"
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     shown = tuple(worked_out) if written and all(m in written for m in worked_out) else ()
