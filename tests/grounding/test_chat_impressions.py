@@ -21,6 +21,7 @@ KNOWLEDGE = "Harbour Lights is a drama series. Harbour Lights ran for four seaso
     "I'd start with the first season, though.",
     "Nice to see her get the recognition!",
     "Agreed, he deserves more love!",
+    "It's a perfect pick for a rainy weekend.",
     "The writing is so much richer in the later seasons!",
 ])
 def test_impressions(text: str) -> None:

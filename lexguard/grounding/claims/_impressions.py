@@ -10,7 +10,8 @@ reads a sentence so when it names no one and gives no number, and it is
 * a judgement made stronger ("such a warm tone", "such great comic timing", "so much richer", "such
   a crowd-pleaser");
 * the speaker's own reaction or advice ("I thought ...", "I loved ...", "I'd finish the book first");
-* a pleased remark or a wish ("Nice to see ...", "Glad to hear ...", "he deserves more love").
+* a pleased remark or a wish ("Nice to see ...", "Glad to hear ...", "he deserves more love");
+* a work judged good for an occasion ("it's a great pick for a cozy night in").
 
 Read so in chat replies only (:func:`~lexguard.grounding.claims._worthiness.not_a_fact` with
 ``chat``); "I thought it was directed by Lena Sato" (a name) and "What a career, with three Oscars!"
@@ -56,6 +57,10 @@ _PLEASED = regex.compile(r"^\W*+(?:nice|good|great|glad|lovely|cool|fun|happy)\s
 _DESERVES = regex.compile(r"\bdeserve[sd]?\s++(?:(?:so\s++)?much\s++)?(?:more|all\s++the|every\s++bit\s++of\s++the)\s++"
                        r"(?:love|credit|recognition|attention|praise|hype|applause)\b", regex.IGNORECASE)
 """The speaker's wish for a person or a work ("he deserves more love", "she deserves all the credit")."""
+_GOOD_FOR = regex.compile(
+    r"^\W*+(?:it|that|this|she|he|they)(?:['\u2019]s|['\u2019]d\s++be|\s++(?:is|would\s++be|makes))\s++(?:an?\s++)?"
+    r"(?P<word>[\p{L}-]+)\s++(?:pick|choice|watch|read|listen|option|bet|companion)\s++for\b", regex.IGNORECASE)
+"""A work judged good for an occasion ("it's a great pick for a cozy night in")."""
 _WORD = regex.compile(r"[\p{L}'\u2019-]+")
 
 
@@ -84,6 +89,8 @@ def is_impression(text: str) -> bool:
     if not text or numbers(text) or _names_someone(text) or len(_WORD.findall(text)) > MOST_IMPRESSION_WORDS:
         return False
     if _EXCLAMATION.match(text) or _REACTION.match(text) or _PLEASED.match(text) or _DESERVES.search(text):
+        return True
+    if (good := _GOOD_FOR.match(text)) is not None and good.group("word").lower() in _JUDGING:
         return True
     return any((found.group("word").lower() in _JUDGING or (found.group("next") or "").lower() in _JUDGING)
                and not _KIND_AFTER.search(found.group(0), found.end("word") - found.start())
