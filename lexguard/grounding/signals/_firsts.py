@@ -13,6 +13,7 @@ import regex
 
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._lexical import content_words
+from lexguard.grounding.signals._words import plural_dropped
 
 __all__ = ["one_of_the_first", "unfounded_first"]
 
@@ -95,22 +96,17 @@ def one_of_the_first(claim: str, sources: list[str]) -> str | None:
     claimed = _THE_FIRST.search(claim)
     if claimed is None:
         return None
-    which, noun = claimed.group("which").lower(), _stem(claimed.group("noun").lower())
+    which, noun = claimed.group("which").lower(), plural_dropped(claimed.group("noun").lower())
     words = set(content_words(claim)) - {claimed.group("noun").lower(), which}
     sentences = [s for source in sources for s in passage_sentences(source)]
     for sentence in sentences:
         for said in _THE_FIRST.finditer(sentence):
-            if said.group("which").lower() == which and _stem(said.group("noun").lower()) == noun:
+            if said.group("which").lower() == which and plural_dropped(said.group("noun").lower()) == noun:
                 return None
     for sentence in sentences:
         for said in _ONE_OF.finditer(sentence):
-            same = said.group("which") and said.group("which").lower() == which and _stem(said.group("noun").lower()) == noun
-            among = (said.group("which2") or "").lower() == which and noun in {_stem(w) for w in content_words(sentence)}
+            same = said.group("which") and said.group("which").lower() == which and plural_dropped(said.group("noun").lower()) == noun
+            among = (said.group("which2") or "").lower() == which and noun in {plural_dropped(w) for w in content_words(sentence)}
             if (same or among) and len(words & set(content_words(sentence))) >= MIN_FIRST_SHARED:
                 return sentence
     return None
-
-
-def _stem(word: str) -> str:
-    """A noun without its plural "s" ("atmospheres": "atmosphere")."""
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word

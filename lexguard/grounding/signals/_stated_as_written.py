@@ -23,6 +23,7 @@ from lexguard.grounding.signals._bounds import bound_of
 from lexguard.grounding.signals._lexical import Mention, content_words, numbers
 from lexguard.grounding.signals._units import unit_of
 from lexguard.grounding.signals._value_classes import magnitude
+from lexguard.grounding.signals._words import plural_dropped
 
 __all__ = ["MIN_SHARED_AROUND", "ROUNDING", "rounds_a_stated_value", "stated_as_written"]
 
@@ -36,8 +37,7 @@ def _next(text: str, end: int) -> str | None:
     found = _NEXT_WORD.match(text, end)
     if found is None:
         return None
-    word = found.group(1).lower()
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    return plural_dropped(found.group(1).lower())
 
 
 def _kind(text: str, mention: Mention) -> str | None:

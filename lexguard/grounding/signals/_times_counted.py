@@ -19,6 +19,7 @@ import regex
 
 from lexguard.grounding.claims._passages import passage_sentences
 from lexguard.grounding.signals._lexical import Mention, content_words, key_value, numbers
+from lexguard.grounding.signals._words import plural_dropped
 
 __all__ = ["other_count", "thing_counted_otherwise"]
 
@@ -77,8 +78,7 @@ def _thing(text: str, end: int) -> str | None:
     found = _THING_AFTER.match(text, end)
     if found is None:
         return None
-    word = found.group(1).lower()
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    return plural_dropped(found.group(1).lower())
 
 
 def thing_counted_otherwise(claim: str, mention: Mention, texts: Iterable[str]) -> bool:

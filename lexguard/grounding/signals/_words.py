@@ -6,7 +6,8 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "describes_only", "inflected", "lemmas", "lemmas_as", "no_noun", "norm", "same_word_forms", "stem", "verb_only", "word_kinds"]
+__all__ = ["WORD", "adverb_only", "base_verb", "can_be_verb", "describes_only", "inflected", "lemmas", "lemmas_as", "no_noun", "norm",
+           "plural_dropped", "same_word_forms", "stem", "verb_only", "word_kinds"]
 
 WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'\u2019-]*[\p{L}\p{N}])?")  # "TX'" is "tx"
 
@@ -105,3 +106,9 @@ def inflected(verb: str, tag: str) -> str:
 
     found = getInflection(verb, tag) if base_verb(verb) else ()
     return found[0] if found else verb
+
+
+def plural_dropped(word: str) -> str:
+    """A lower-case word without a plural "s" ("eggs": "egg", "atmospheres": "atmosphere"; "glass",
+    "bus" and "gas" stay), for matching what a number counts or what a first is of."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
