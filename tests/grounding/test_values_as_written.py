@@ -68,10 +68,17 @@ def test_charged_without_an_offence_is_a_charge() -> None:
     assert later_stage("Police have arrested three men after a raid on a garage.", sources) is None
 
 
-def test_the_other_knee() -> None:
-    source = ["Scans on Tuesday showed damage to the ligament in his right knee."]
-    assert polarity_conflict("Scans showed damage to the ligament in his left knee.", source) is not None
-    assert polarity_conflict("Scans showed damage to the ligament in his right knee.", source) is None
+def test_demoted_for_promoted() -> None:
+    source = ["In May the club replaced coach Ivo Brandt, who was promoted to a scouting role at the academy."]
+    assert polarity_conflict("Ivo Brandt was demoted to a scouting role at the academy.", source) is not None
+    assert polarity_conflict("Ivo Brandt was promoted to a scouting role at the academy.", source) is None
+
+
+def test_left_and_right_are_no_opposites_of_a_statement() -> None:
+    # "left" is also a verb, and a source's "very few players place the right hand first" is no denial of
+    # "place your left hand first" (a held-out RAGTruth answer refused while the pair was read so)
+    source = ["Always put your left hand on first. Very few good players place the right hand on the club first."]
+    assert polarity_conflict("Place your left hand on the club first.", source) is None
 
 
 def test_areas_and_volumes_are_units_of_their_own() -> None:

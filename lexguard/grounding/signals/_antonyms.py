@@ -40,7 +40,7 @@ grew shrank | grow shrink | grows shrinks | growing shrinking | expanded shrank 
 eldest youngest | elder younger | completed unfinished | finished unfinished | complete incomplete
 doubled tripled | doubled quadrupled | tripled quadrupled | doubled halved
 optional required | optional needed | killed survived | died survived | shut opened | shut reopened
-jointly independently | jointly separately | together separately | together independently | left right
+jointly independently | jointly separately | together separately | together independently
 promoted demoted | promote demote
 """.replace("\n", " | ")
 _RISE_FALL = ("rise grow increase climb gain expand growth", "fall decline drop decrease shrink slump plunge")
