@@ -129,8 +129,8 @@ def number_evidence(
     conversions = [m for m in not_stated if converted(claim, m, units)  # "0.33 km" for 330 metres
                    or share_given(claim, m, sources)]  # "nearly a third of its shops" for "27 of its 84 shops"
     held, broken_by = _worked(claim, mentions, texts, sources)
-    met = [m for m in not_stated if (readings[m].met is True or m in held or rounds_a_stated_value(claim, m, sources))
-           and m not in conversions]  # "more than £412,000" for "a total of £412,650"
+    rounded = [m for m in not_stated if rounds_a_stated_value(claim, m, sources)]  # "more than £412,000" for £412,650
+    met = [m for m in not_stated if (readings[m].met is True or m in held or m in rounded) and m not in conversions]
     unknown = [m for m in not_stated if m not in conversions and m not in met]
     worked_out = [*worked_out, *conversions, *met]  # the verifier converts no units and compares no bounds
     unknown += [m for m in unit_conflicts(claim, units) if m not in unknown
@@ -144,7 +144,7 @@ def number_evidence(
               and m not in held]  # "took more than four years" beside its dates, not "took a further two years"
     broken += [m for m in mentions if m in broken_by and m not in unknown and m not in broken]
     broken = [m for m in broken if not stated_as_written(claim, m, sources)  # "spent eight months cleaning" as written
-              and m not in met]  # "more than £412,000" for "a total of £412,650", not the other "more than £400,000"
+              and m not in rounded]  # "more than £412,000" for "a total of £412,650", not the other "more than £400,000"
     unknown += broken
     best_numbers = index.chunk_numbers[best_chunks[0]] if best_chunks else set()
     shown = tuple(worked_out) if written and all(m in written for m in worked_out) else ()
