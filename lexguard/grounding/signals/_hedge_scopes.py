@@ -11,6 +11,8 @@ sentence stating them without a hedge.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import regex
 
 from lexguard.grounding.signals._lexical import STOPWORDS, _stem
@@ -50,7 +52,11 @@ def _meets(word: str, forms: set[str]) -> bool:
     return _stem(word) in forms or bool(set(lemmas(word)) & forms)
 
 
-def _scopes(sentence: str, hedges: regex.Pattern[str], skip) -> list[tuple[list[str], list[str]]]:
+Skip = Callable[[str, regex.Match[str]], bool]
+"""Whether a hedge match of a text (first letter in lower case) doubts nothing."""
+
+
+def _scopes(sentence: str, hedges: regex.Pattern[str], skip: Skip) -> list[tuple[list[str], list[str]]]:
     """Each qualifying hedge of ``sentence``: (its scope's first content words, the content words before it)."""
     text = sentence[:1].lower() + sentence[1:]
     out = []
@@ -66,7 +72,7 @@ def _scopes(sentence: str, hedges: regex.Pattern[str], skip) -> list[tuple[list[
 
 
 def dropped_hedge(claim: str, parts: list[str], sentences: list[str], *, hedges: regex.Pattern[str],
-                  hedged, skip) -> str | None:
+                  hedged: Callable[..., bool], skip: Skip) -> str | None:
     """The source sentence whose hedged statement a clause of ``claim`` states as certain, if any.
 
     Args:
