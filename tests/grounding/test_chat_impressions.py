@@ -36,6 +36,7 @@ def test_impressions(text: str) -> None:
     "It's such a gripping legal drama.",  # a kind of work
     "I'd call it a crime drama.",  # what the work is
     "It was so popular that it ran for years.",  # no judgement made stronger
+    "I thought it was a comedy.",  # what the work is, told as a thought
 ])
 def test_facts_in_an_impressions_frame_stay_facts(text: str) -> None:
     assert not is_impression(text)

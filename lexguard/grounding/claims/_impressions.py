@@ -38,7 +38,7 @@ _STRONGER = frozenset(
 _JUDGING = PRAISE_WORDS | JUDGEMENTS | _STRONGER
 _EXCLAMATION = regex.compile(r"^\W*+(?:what|how)\b[^.?!]*+!\W*+$", regex.IGNORECASE)
 _MADE_STRONGER = regex.compile(r"\b(?:such|so)\s++(?:an?\s++)?(?:much\s++)?(?P<word>[\p{L}-]+)(?:\s++(?P<next>[\p{L}-]+))?"
-                               r"(?P<rest>[^,;:.!?]*)",
+                               r"[^,;:.!?]*",
                                regex.IGNORECASE)
 _KIND_AFTER = regex.compile(
     r"\s++[\p{L}-]+(?:\s++[\p{L}-]+)*?\s++(?:albums?|films?|movies?|books?|novels?|series|shows?|songs?|records?|plays?"
@@ -52,6 +52,10 @@ _REACTION = regex.compile(
     r"(?:\s++(?:thought|felt|loved|enjoyed|found|liked|adored|appreciated)|(?:['\u2019]d|\s++would)\s++(?!call\b|describe\b|class\b|label\b)\p{L}+)\b",
     regex.IGNORECASE,
 )
+_SAYS_WHAT = regex.compile(r"\b(?:is|was|are|were|['\u2019]s)\s++(?:(?:a|an|the)\s++(?!(?:very\s++)?\p{L}+est\b)|based\b|set\b"
+                           r"|about\b|from\b)", regex.IGNORECASE)
+"""What a speaker's reaction may still state of a thing: "I thought it was a comedy" says what it is
+("was the strongest" judges, a superlative)."""
 _PLEASED = regex.compile(r"^\W*+(?:nice|good|great|glad|lovely|cool|fun|happy)\s++to\s++(?:see|hear|know|watch|read)\b",
                          regex.IGNORECASE)
 _DESERVES = regex.compile(r"\bdeserve[sd]?\s++(?:(?:so\s++)?much\s++)?(?:more|all\s++the|every\s++bit\s++of\s++the)\s++"
@@ -82,13 +86,15 @@ def is_impression(text: str) -> bool:
         (False, False)
         >>> is_impression("She has such a long career in theatre."), is_impression("It's such a warm country album.")
         (False, False)
-        >>> is_impression("I'd call it soft rock.")
-        False
+        >>> is_impression("I'd call it soft rock."), is_impression("I thought it was a comedy.")
+        (False, False)
     """
     text = text.strip()
     if not text or numbers(text) or _names_someone(text) or len(_WORD.findall(text)) > MOST_IMPRESSION_WORDS:
         return False
-    if _EXCLAMATION.match(text) or _REACTION.match(text) or _PLEASED.match(text) or _DESERVES.search(text):
+    if _REACTION.match(text):
+        return _SAYS_WHAT.search(text) is None  # "I thought it was a comedy" is a fact told as a thought
+    if _EXCLAMATION.match(text) or _PLEASED.match(text) or _DESERVES.search(text):
         return True
     if (good := _GOOD_FOR.match(text)) is not None and good.group("word").lower() in _JUDGING:
         return True
